@@ -1,0 +1,18 @@
+#!/usr/bin/env node
+// npm run bench: runs every benchmark in bench/ (not tests: they measure and print figures).
+// `npm run bench -- render` runs the ones whose file name contains "render".
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+
+const filter = process.argv[2];
+const files = readdirSync('bench')
+  .filter((f) => /\.(ts|mjs)$/.test(f) && !f.startsWith('_'))
+  .filter((f) => !filter || f.includes(filter))
+  .sort();
+let failed = 0;
+for (const file of files) {
+  console.log(`\n=== bench/${file}`);
+  const { status } = spawnSync('npx', ['tsx', `bench/${file}`], { stdio: 'inherit' });
+  if (status !== 0) failed++;
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,15 @@
+#!/usr/bin/env node
+// npm run dev: the API server (restarting on change) plus Vite with HMR. Vite proxies the API paths to the
+// server, so the browser sees one origin and cookies stay same-origin. Open the URL Vite prints.
+import { spawn } from 'node:child_process';
+
+const apiPort = process.env.API_PORT ?? '8000';
+const env = { ...process.env, PORT: apiPort, API_PORT: apiPort };
+const children = [
+  spawn('npx', ['tsx', 'watch', 'server/src/main.ts'], { stdio: 'inherit', env }),
+  spawn('npx', ['vite'], { stdio: 'inherit', env }),
+];
+const stop = () => children.forEach((child) => child.kill('SIGTERM'));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+children.forEach((child) => child.on('exit', (code) => { stop(); process.exitCode = code ?? 0; }));

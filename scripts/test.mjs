@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// npm test: every check, in order; stops at the first failing step and exits non-zero.
+// Pact provider verification is a separate vitest run after the consumer tests (they race in one run).
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const env = { ...process.env, PACT_DO_NOT_TRACK: 'true', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' };
+
+const steps = [
+  ['typecheck', 'npm run typecheck'],
+  ['lint', 'npm run lint'],
+  ['unit, machine and server tests', 'npx vitest run --project web --project server'],
+  ['pact consumer tests', 'npx vitest run --project pact', () => rmSync(join(root, 'pacts', 'cv-builder-web-cv-builder-api.json'), { force: true })],
+  ['pact provider verification', 'npx vitest run --project pact-verify'],
+  ['end-to-end journeys', 'npx playwright test'],
+];
+
+const only = process.argv.slice(2);
+const results = [];
+for (const [name, command, before] of steps) {
+  if (only.length && !only.some((word) => name.includes(word))) continue;
+  console.log(`\n=== ${name}: ${command}`);
+  before?.();
+  const started = Date.now();
+  const { status } = spawnSync(command, { shell: true, stdio: 'inherit', cwd: root, env });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  results.push({ name, ok: status === 0, seconds });
+  if (status !== 0) break;
+}
+
+console.log('\n=== summary');
+for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s)`);
+const failed = results.filter((r) => !r.ok).length;
+console.log(`${results.length - failed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
