@@ -1,0 +1,66 @@
+import { defineConfig } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// The config is evaluated by the runner and again by each worker: the first evaluation picks a temporary
+// folder and a free port and leaves them in the environment, which the workers inherit.
+process.env.E2E_TMP ??= mkdtempSync(join(tmpdir(), 'cv-builder-e2e-'));
+process.env.E2E_PORT ??= execFileSync(process.execPath, [
+  '-e',
+  "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+])
+  .toString()
+  .trim();
+
+const tmp = process.env.E2E_TMP;
+const port = process.env.E2E_PORT;
+const baseURL = `http://127.0.0.1:${port}`;
+mkdirSync(join(tmp, 'outbox'), { recursive: true });
+
+export const e2eEnv = {
+  PORT: port,
+  HOST: '127.0.0.1',
+  PUBLIC_URL: baseURL,
+  DATABASE_URL: `sqlite:${join(tmp, 'cv-builder.sqlite')}`,
+  MAIL_OUTBOX_DIR: join(tmp, 'outbox'),
+  LOG_LEVEL: 'warn',
+};
+
+export default defineConfig({
+  testDir: 'e2e',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: 'npx tsx server/src/main.ts',
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { ...process.env, ...e2eEnv } as Record<string, string>,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});
