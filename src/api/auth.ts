@@ -1,0 +1,113 @@
+import * as t from 'io-ts';
+import type { ApiClient } from './http';
+import { IgnoredBody } from './codecs';
+import { ApiError } from './api-error';
+
+export const Profile = t.type({
+  full_name: t.string,
+  email: t.string,
+  phone_number: t.union([t.string, t.null]),
+  is_staff: t.boolean,
+  is_superuser: t.boolean,
+});
+export type Profile = t.TypeOf<typeof Profile>;
+
+export function fetchCsrf(client: ApiClient): Promise<void> {
+  return client.fetchCsrf();
+}
+
+export function getProfile(client: ApiClient, options?: { signal?: AbortSignal }): Promise<Profile> {
+  return client.get('/auth/profile/', Profile, options);
+}
+
+export async function logout(client: ApiClient): Promise<void> {
+  await client.post('/auth/logout/', {}, IgnoredBody);
+}
+
+// Account endpoints (spec §7, issue 3). Every answer is decoded; a failure is one ApiError (spec §8).
+
+/** User ids are integers on the reference server; other backends may send them as text. */
+export const UserId = t.union([t.Int, t.string]);
+export type UserId = t.TypeOf<typeof UserId>;
+
+export const LoginResponse = t.type({ user_id: UserId });
+export type LoginResponse = t.TypeOf<typeof LoginResponse>;
+
+/** spec §3: "Reset confirm … the response may carry user_id". */
+export const PasswordResetConfirmResponse = t.partial({ user_id: t.union([UserId, t.null]) });
+export type PasswordResetConfirmResponse = t.TypeOf<typeof PasswordResetConfirmResponse>;
+
+export interface LoginPayload {
+  email: string;
+  password: string;
+}
+
+export interface RegistrationPayload {
+  full_name: string;
+  email: string;
+  phone_number: string;
+  password1: string;
+  password2: string;
+}
+
+export interface EmailConfirmationLink {
+  uid: string;
+  token: string;
+}
+
+export interface PasswordResetConfirmPayload {
+  uid: string;
+  token: string;
+  new_password: string;
+}
+
+/** POST /auth/login/: 200 is success (spec §7). */
+export function login(client: ApiClient, payload: LoginPayload): Promise<LoginResponse> {
+  return client.post('/auth/login/', payload, LoginResponse, { expectStatus: 200 });
+}
+
+/** POST /auth/register/: 201 is success (spec §7). */
+export async function register(client: ApiClient, payload: RegistrationPayload): Promise<void> {
+  await client.post('/auth/register/', payload, IgnoredBody, { expectStatus: 201 });
+}
+
+/** GET /auth/confirm-email/?uid=&token= (ARCHITECTURE.md: the email-confirm endpoint). */
+export async function confirmEmail(client: ApiClient, link: EmailConfirmationLink): Promise<void> {
+  await client.get('/auth/confirm-email/', IgnoredBody, { params: { uid: link.uid, token: link.token } });
+}
+
+/** POST /auth/password-reset/: 200 is success; any other 2xx is an ApiError carrying that status (spec §8). */
+export async function requestPasswordReset(client: ApiClient, payload: { email: string }): Promise<void> {
+  await client.post('/auth/password-reset/', payload, IgnoredBody, { expectStatus: 200 });
+}
+
+/** POST /auth/password-reset-confirm/: sets the password and signs the user in. */
+export function confirmPasswordReset(
+  client: ApiClient,
+  payload: PasswordResetConfirmPayload,
+): Promise<PasswordResetConfirmResponse> {
+  return client.post('/auth/password-reset-confirm/', payload, PasswordResetConfirmResponse);
+}
+
+/** POST /auth/resend-confirmation/: a new confirmation link for an account that is not confirmed yet. */
+export async function resendConfirmation(client: ApiClient, payload: { email: string }): Promise<void> {
+  await client.post('/auth/resend-confirmation/', payload, IgnoredBody);
+}
+
+/**
+ * Whether a failed login was refused because the email address is not confirmed yet, so the sign-in screen
+ * can offer a new confirmation link. The reference server says so with `code: 'email_not_confirmed'`; other
+ * backends only in words, hence the text match.
+ */
+export function isUnconfirmedAccountError(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status === undefined || error.status < 400 || error.status >= 500) {
+    return false;
+  }
+  const data = error.data;
+  if (data !== null && typeof data === 'object' && (data as Record<string, unknown>).code === 'email_not_confirmed') {
+    return true;
+  }
+  return /\b(confirm|verify|activate)\b[^.]*\bemail\b|\bemail\b[^.]*\bnot (been )?(confirmed|verified|activated)\b/i.test(
+    error.serverMessage ?? '',
+  );
+}

@@ -1,0 +1,48 @@
+// Business constants of spec §9. Views and machines import these; no literal copies elsewhere.
+
+export const TEMPLATES_PAGE_SIZE = 10;
+export const CV_MANAGEMENT_PAGE_SIZE = 12;
+
+export const PREVIEW_DEBOUNCE_MS = 1000;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const FULL_NAME_MIN_LENGTH = 3;
+export const PHONE_MIN_LENGTH = 10;
+
+export const REDIRECT_AFTER_RESET_MS = 2000;
+export const REDIRECT_AFTER_CONFIRM_MS = 3000;
+
+export const DEFAULT_PHONE_COUNTRY_SIGNUP = 'NA';
+export const DEFAULT_PHONE_COUNTRY = 'US';
+
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const NUMERIC_ID_PATTERN = /^\d+$/;
+
+export const SUMMARY_MIN_HEIGHT_PX = 120;
+export const PREVIEW_PANE_MIN_WIDTH_PX = 400;
+
+export const SIDEBAR_WIDTH = '16rem';
+export const SIDEBAR_WIDTH_MOBILE = '18rem';
+export const SIDEBAR_WIDTH_ICON = '3rem';
+export const SIDEBAR_COOKIE_NAME = 'sidebar_state';
+export const SIDEBAR_COOKIE_MAX_AGE_S = 7 * 24 * 60 * 60;
+export const SIDEBAR_KEYBOARD_SHORTCUT = 'b';
+export const MOBILE_BREAKPOINT_PX = 768;
+
+export const LOCAL_PERSISTENCE_TIMEOUT_MS = 5000;
+export const DOWNLOAD_LINK_CLEANUP_MS = 100;
+
+export const TOAST_LIMIT = 1;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+
+export const QUERY_RETRY = 3;
+export const MUTATION_RETRY = 0;
+export const RETRY_BASE_DELAY_MS = 1000;
+export const RETRY_MAX_DELAY_MS = 30_000;
+export const CACHE_GC_TIME_MS = 5 * 60 * 1000;
+
+export const TOOLTIP_OPEN_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+
+export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';
+export const CSRF_MISSING_MESSAGE = 'CSRF token missing. Please reload the page and try again.';

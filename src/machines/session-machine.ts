@@ -1,0 +1,124 @@
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { getProfile, logout, type Profile } from '../api/auth';
+import { apiClient } from '../api/client';
+import { env } from '../config/env';
+import { readStoredUserId, removeStoredUserId, writeStoredUserId } from './storage';
+
+export interface SessionContext {
+  userId?: string;
+  profile?: Profile;
+}
+
+export type SessionEvent =
+  | { type: 'session.signedIn'; userId: string | number }
+  | { type: 'session.logout' }
+  | { type: 'session.profileUpdated'; profile: Profile }
+  /** Sent by a flow that learns the server session is gone (e.g. a 401/403 answer). */
+  | { type: 'session.expired' };
+
+export const SESSION_SETTLED_TAG = 'settled';
+
+function isAdminAccount(profile: Profile): boolean {
+  return profile.is_staff || profile.is_superuser;
+}
+
+// spec §4 Session
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    tags: {} as typeof SESSION_SETTLED_TAG,
+  },
+  actors: {
+    fetchProfile: fromPromise<Profile>(({ signal }) => getProfile(apiClient, { signal })),
+    logout: fromPromise<void>(() => logout(apiClient)),
+  },
+  actions: {
+    loadStoredUserId: assign({ userId: () => readStoredUserId() ?? undefined }),
+    storeUserId: assign({
+      userId: (_, params: { userId: string | number }) => {
+        writeStoredUserId(params.userId);
+        return String(params.userId);
+      },
+    }),
+    clearStoredUserId: assign(() => {
+      removeStoredUserId();
+      return { userId: undefined, profile: undefined };
+    }),
+    assignProfile: assign({ profile: (_, params: { profile: Profile }) => params.profile }),
+    redirectToAdmin: () => {
+      window.location.assign(env.adminUrl);
+    },
+  },
+  guards: {
+    hasStoredUserId: () => readStoredUserId() !== null,
+    isAdminAccount: (_, params: { profile: Profile }) => isAdminAccount(params.profile),
+  },
+}).createMachine({
+  id: 'session',
+  initial: 'checking',
+  context: {},
+  states: {
+    checking: {
+      always: [
+        { guard: 'hasStoredUserId', target: 'validating', actions: 'loadStoredUserId' },
+        { target: 'anonymous' },
+      ],
+    },
+    validating: {
+      invoke: {
+        src: 'fetchProfile',
+        onDone: [
+          {
+            guard: { type: 'isAdminAccount', params: ({ event }) => ({ profile: event.output }) },
+            target: 'anonymous',
+            actions: ['clearStoredUserId', 'redirectToAdmin'],
+          },
+          {
+            target: 'authenticated',
+            actions: { type: 'assignProfile', params: ({ event }) => ({ profile: event.output }) },
+          },
+        ],
+        onError: { target: 'anonymous', actions: 'clearStoredUserId' },
+      },
+    },
+    authenticated: {
+      tags: [SESSION_SETTLED_TAG],
+      on: {
+        'session.logout': 'loggingOut',
+        'session.expired': { target: 'anonymous', actions: 'clearStoredUserId' },
+        'session.profileUpdated': {
+          actions: { type: 'assignProfile', params: ({ event }) => ({ profile: event.profile }) },
+        },
+        'session.signedIn': {
+          target: 'validating',
+          actions: { type: 'storeUserId', params: ({ event }) => ({ userId: event.userId }) },
+        },
+      },
+    },
+    loggingOut: {
+      // spec §4: logout clears the stored user id regardless of the server result.
+      invoke: {
+        src: 'logout',
+        onDone: { target: 'anonymous', actions: 'clearStoredUserId' },
+        onError: { target: 'anonymous', actions: 'clearStoredUserId' },
+      },
+    },
+    anonymous: {
+      tags: [SESSION_SETTLED_TAG],
+      on: {
+        'session.signedIn': {
+          target: 'validating',
+          actions: { type: 'storeUserId', params: ({ event }) => ({ userId: event.userId }) },
+        },
+      },
+    },
+  },
+});
+
+export type SessionActor = ActorRefFrom<typeof sessionMachine>;
+export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+
+export function isAuthenticated(snapshot: SessionSnapshot): boolean {
+  return snapshot.matches('authenticated');
+}

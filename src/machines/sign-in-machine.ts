@@ -1,0 +1,161 @@
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { LoginPayload, LoginResponse } from '../api/auth';
+import { BUSY_TAG, type FlowDestination, type Notice, type SessionRef } from './auth-flow';
+import { hasErrors, validateSignIn, type FieldErrors, type SignInValues } from './validation/auth-rules';
+
+export type SignInField = keyof SignInValues;
+
+export const SIGN_IN_FAILED_MESSAGE = 'Invalid credentials. Please try again.';
+export const SIGNED_IN_NOTICE: Notice = { title: 'Signed in successfully!', description: 'Welcome back!', variant: 'success' };
+export const CONFIRMATION_RESENT_NOTICE: Notice = {
+  title: 'Confirmation email sent',
+  description: 'If your account is waiting for confirmation, a new link is on its way. Please check your email.',
+  variant: 'success',
+};
+
+/** spec §8 Login failure: the server's message, else the flow's own. */
+export function signInFailureMessage(error: unknown): string {
+  const serverMessage = (error as { serverMessage?: unknown } | null)?.serverMessage;
+  return typeof serverMessage === 'string' && serverMessage.trim() !== '' ? serverMessage : SIGN_IN_FAILED_MESSAGE;
+}
+
+export interface SignInContext {
+  session: SessionRef;
+  values: SignInValues;
+  errors: FieldErrors<SignInField>;
+  /** Errors show after the first submit and then follow every change. */
+  submitted: boolean;
+  /** Set when the server refused the sign-in because the email is not confirmed yet: the screen offers a resend. */
+  unconfirmedEmail?: string;
+}
+
+export type SignInEvent =
+  | { type: 'form.change'; field: SignInField; value: string }
+  | { type: 'form.submit' }
+  | { type: 'confirmation.resend' };
+
+export const signInMachine = setup({
+  types: {
+    context: {} as SignInContext,
+    events: {} as SignInEvent,
+    input: {} as { session: SessionRef; email?: string },
+    tags: {} as typeof BUSY_TAG,
+  },
+  actors: {
+    login: fromPromise<LoginResponse, LoginPayload>(async () => {
+      throw new Error('signInMachine: provide the login actor');
+    }),
+    resendConfirmation: fromPromise<void, { email: string }>(async () => {
+      throw new Error('signInMachine: provide the resendConfirmation actor');
+    }),
+    isUnconfirmedAccount: fromPromise<boolean, unknown>(async () => false),
+  },
+  actions: {
+    assignValue: assign({
+      values: ({ context, event }) =>
+        event.type === 'form.change' ? { ...context.values, [event.field]: event.value } : context.values,
+    }),
+    revalidate: assign({
+      errors: ({ context }) => (context.submitted ? validateSignIn(context.values) : context.errors),
+    }),
+    showFieldErrors: assign({ errors: ({ context }) => validateSignIn(context.values), submitted: true }),
+    clearErrors: assign({ errors: {} }),
+    rememberUnconfirmedEmail: assign({ unconfirmedEmail: ({ context }) => context.values.email.trim() }),
+    forgetUnconfirmedEmail: assign({ unconfirmedEmail: undefined }),
+    signIntoSession: sendTo(
+      ({ context }) => context.session,
+      (_, params: { userId: string | number }) => ({ type: 'session.signedIn' as const, userId: params.userId }),
+    ),
+    // The route gives the real toaster and router; the machine only says what and where.
+    notify: (_, _params: Notice) => undefined,
+    redirect: (_, _params: { to: FlowDestination }) => undefined,
+  },
+  guards: {
+    isFormValid: ({ context }) => !hasErrors(validateSignIn(context.values)),
+    awaitsConfirmation: ({ context }) => context.unconfirmedEmail !== undefined,
+    isUnconfirmedAccount: (_, _params: { error: unknown }) => false,
+  },
+}).createMachine({
+  id: 'signIn',
+  context: ({ input }) => ({
+    session: input.session,
+    values: { email: input.email ?? '', password: '' },
+    errors: {},
+    submitted: false,
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'form.change': { actions: ['assignValue', 'revalidate'] },
+        'form.submit': [
+          { guard: 'isFormValid', target: 'signingIn', actions: 'clearErrors' },
+          { actions: 'showFieldErrors' },
+        ],
+        'confirmation.resend': { guard: 'awaitsConfirmation', target: 'resendingConfirmation' },
+      },
+    },
+    signingIn: {
+      tags: [BUSY_TAG],
+      invoke: {
+        src: 'login',
+        input: ({ context }) => ({ email: context.values.email.trim(), password: context.values.password }),
+        onDone: {
+          target: 'signedIn',
+          actions: [
+            'forgetUnconfirmedEmail',
+            { type: 'signIntoSession', params: ({ event }) => ({ userId: event.output.user_id }) },
+            { type: 'notify', params: SIGNED_IN_NOTICE },
+            { type: 'redirect', params: { to: '/' } },
+          ],
+        },
+        onError: [
+          {
+            guard: { type: 'isUnconfirmedAccount', params: ({ event }) => ({ error: event.error }) },
+            target: 'editing',
+            actions: [
+              'rememberUnconfirmedEmail',
+              {
+                type: 'notify',
+                params: ({ event }) => ({ title: signInFailureMessage(event.error), variant: 'destructive' as const }),
+              },
+            ],
+          },
+          {
+            target: 'editing',
+            actions: [
+              'forgetUnconfirmedEmail',
+              {
+                type: 'notify',
+                params: ({ event }) => ({ title: signInFailureMessage(event.error), variant: 'destructive' as const }),
+              },
+            ],
+          },
+        ],
+      },
+    },
+    resendingConfirmation: {
+      tags: [BUSY_TAG],
+      invoke: {
+        src: 'resendConfirmation',
+        input: ({ context }) => ({ email: context.unconfirmedEmail ?? context.values.email.trim() }),
+        onDone: { target: 'editing', actions: { type: 'notify', params: CONFIRMATION_RESENT_NOTICE } },
+        onError: {
+          target: 'editing',
+          actions: {
+            type: 'notify',
+            params: ({ event }) => ({ title: resendFailureMessage(event.error), variant: 'destructive' as const }),
+          },
+        },
+      },
+    },
+    signedIn: { type: 'final' },
+  },
+});
+
+function resendFailureMessage(error: unknown): string {
+  return error instanceof Error && error.message.trim() !== '' ? error.message : 'Something went wrong. Please try again.';
+}
+
+export type SignInActor = ActorRefFrom<typeof signInMachine>;
+export type SignInSnapshot = SnapshotFrom<typeof signInMachine>;

@@ -1,0 +1,45 @@
+import { createRouter } from '@tanstack/react-router';
+import type { SessionActor } from '../machines/session-machine';
+import { authenticatedRoute } from './authenticated';
+import { confirmEmailRoute } from './confirm-email';
+import { cvManagementRoute } from './cv-management';
+import { dashboardRoute } from './dashboard';
+import { forgotPasswordRoute } from './forgot-password';
+import { indexRoute } from './index';
+import { linkedinCallbackRoute } from './linkedin-callback';
+import { previewRoute } from './preview';
+import { profileRoute } from './profile';
+import { resetPasswordRoute } from './reset-password';
+import { rootRoute } from './root';
+import { signinRoute } from './signin';
+import { signupRoute } from './signup';
+
+// spec §2 Screens and routes
+export const routeTree = rootRoute.addChildren([
+  authenticatedRoute.addChildren([indexRoute, profileRoute, cvManagementRoute, dashboardRoute]),
+  signinRoute,
+  signupRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
+  confirmEmailRoute,
+  linkedinCallbackRoute,
+  previewRoute,
+]);
+
+export function createAppRouter(session: SessionActor, options: { history?: Parameters<typeof createRouter>[0]['history'] } = {}) {
+  return createRouter({
+    routeTree,
+    context: { session },
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+    ...options,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}

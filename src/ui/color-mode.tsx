@@ -1,0 +1,41 @@
+import { ClientOnly, IconButton, Skeleton, type IconButtonProps } from '@chakra-ui/react';
+import { Monitor, Moon, Sun } from 'lucide-react';
+import { ThemeProvider, useTheme, type ThemeProviderProps } from 'next-themes';
+
+export type ColorModeSetting = 'light' | 'dark' | 'system';
+
+/** Chakra v3's documented colour mode: next-themes toggles the `light`/`dark` class on <html>. */
+export function ColorModeProvider(props: ThemeProviderProps) {
+  return <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange {...props} />;
+}
+
+const NEXT_SETTING: Record<ColorModeSetting, ColorModeSetting> = { light: 'dark', dark: 'system', system: 'light' };
+const SETTING_LABEL: Record<ColorModeSetting, string> = { light: 'Light', dark: 'Dark', system: 'System' };
+
+function asSetting(theme: string | undefined): ColorModeSetting {
+  return theme === 'light' || theme === 'dark' ? theme : 'system';
+}
+
+export function useColorMode() {
+  const { theme, resolvedTheme, setTheme } = useTheme();
+  const setting = asSetting(theme);
+  return {
+    setting,
+    colorMode: resolvedTheme === 'dark' ? ('dark' as const) : ('light' as const),
+    setColorMode: (next: ColorModeSetting) => setTheme(next),
+    cycleColorMode: () => setTheme(NEXT_SETTING[setting]),
+  };
+}
+
+/** Cycles light → dark → system (spec §9: theme defaults to system, may be light or dark). */
+export function ColorModeButton(props: Omit<IconButtonProps, 'aria-label'>) {
+  const { setting, cycleColorMode } = useColorMode();
+  const label = `Colour theme: ${SETTING_LABEL[setting]} (switch to ${SETTING_LABEL[NEXT_SETTING[setting]]})`;
+  return (
+    <ClientOnly fallback={<Skeleton boxSize="8" />}>
+      <IconButton variant="ghost" size="sm" aria-label={label} title={label} onClick={cycleColorMode} {...props}>
+        {setting === 'light' ? <Sun /> : setting === 'dark' ? <Moon /> : <Monitor />}
+      </IconButton>
+    </ClientOnly>
+  );
+}

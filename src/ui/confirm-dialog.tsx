@@ -1,0 +1,63 @@
+import { Button, Dialog, Portal } from '@chakra-ui/react';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+  title?: string;
+  description?: string;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  /** Red confirm button for destructive actions such as 'Delete CV?'. */
+  destructive?: boolean;
+  /** Disables both buttons and shows a spinner on the confirm button while the action runs. */
+  busy?: boolean;
+}
+
+/** The generic confirmation dialog of spec §8: 'Are you sure?' with 'Cancel' and 'Confirm' by default. */
+export function ConfirmDialog({
+  open,
+  onConfirm,
+  onCancel,
+  title = 'Are you sure?',
+  description,
+  confirmLabel = 'Confirm',
+  cancelLabel = 'Cancel',
+  destructive = false,
+  busy = false,
+}: ConfirmDialogProps) {
+  return (
+    <Dialog.Root
+      role="alertdialog"
+      open={open}
+      onOpenChange={(details) => {
+        if (!details.open && !busy) onCancel();
+      }}
+      placement="center"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            {description && (
+              <Dialog.Body>
+                <Dialog.Description>{description}</Dialog.Description>
+              </Dialog.Body>
+            )}
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onCancel} disabled={busy}>
+                {cancelLabel}
+              </Button>
+              <Button colorPalette={destructive ? 'red' : undefined} onClick={onConfirm} loading={busy}>
+                {confirmLabel}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
