@@ -1,0 +1,86 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.js';
+import { createDatabase, type DatabaseHandle, type Dialect } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import type { Database } from './db/schema.js';
+import { seed } from './db/seed.js';
+import { resolveSecretKey } from './db/settings.js';
+import { registerCsrf } from './http/csrf.js';
+import { registerErrorHandler } from './http/errors.js';
+import { registerJsonBodyParser } from './http/json-body.js';
+import { registerSessions } from './http/session.js';
+import { schemaController } from './http/validation.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import { registerRoutes } from './routes.js';
+import { registerSpa } from './static/spa.js';
+
+/** The configuration as the running app holds it: the secret key is always resolved. */
+export type AppConfig = Config & { secretKey: string };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Kysely<Database>;
+    dialect: Dialect;
+    mailer: Mailer;
+  }
+}
+
+export interface BuildAppOptions {
+  /** Overrides the logger built from config.logLevel (false: none). */
+  logger?: boolean | object;
+  /** An already opened database (else opened from config.databaseUrl); the app closes it either way. */
+  database?: DatabaseHandle;
+  mailer?: Mailer;
+  /** Run migrations and seeders before answering (default true). */
+  migrate?: boolean;
+  seed?: boolean;
+}
+
+const REDACTED_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-csrftoken"]',
+  'res.headers["set-cookie"]',
+];
+
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const database = options.database ?? createDatabase(config.databaseUrl);
+  let secretKey: string;
+  try {
+    if (options.migrate !== false) await migrateToLatest(database.db);
+    secretKey = await resolveSecretKey(database.db, config.secretKey);
+    if (options.seed !== false) await seed(database.db, config);
+  } catch (error) {
+    await database.destroy();
+    throw error;
+  }
+
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    schemaController,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  app.decorate('config', { ...config, secretKey });
+  app.decorate('db', database.db);
+  app.decorate('dialect', database.dialect);
+  app.decorate('mailer', options.mailer ?? createMailer(config));
+  app.addHook('onClose', async (instance) => {
+    await instance.mailer.close();
+    await database.destroy();
+  });
+
+  await app.register(cookie);
+  registerJsonBodyParser(app);
+  registerErrorHandler(app);
+  registerSessions(app);
+  registerCsrf(app);
+  await registerRoutes(app);
+  await registerSpa(app);
+  return app;
+}

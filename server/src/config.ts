@@ -1,0 +1,188 @@
+import { existsSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Repository root: defaults that name a folder (dist/, var/) are anchored here, not at the cwd. */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Origin the product is reached at, without a trailing slash; links in mail are built from it. */
+  publicUrl: string;
+  /** `sqlite:<path>`, `sqlite::memory:` or `postgres://…` (optionally `?schema=name`). */
+  databaseUrl: string;
+  mailOutboxDir: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** null when no Chromium is available: PDF endpoints then answer 503. */
+  chromiumPath: string | null;
+  staticDir: string;
+  /**
+   * Key for signing tokens. When SECRET_KEY is unset, buildApp generates one once and stores it in
+   * the `settings` table, so every instance sharing the database agrees; `app.config.secretKey`
+   * is always set after buildApp.
+   */
+  secretKey?: string;
+  logLevel: LogLevel;
+  nodeEnv: string;
+  googleClientId: string | null;
+  googleUserinfoUrl: string;
+  linkedinClientId: string | null;
+  linkedinClientSecret: string | null;
+  linkedinAuthorizationUrl: string;
+  linkedinTokenUrl: string;
+  linkedinUserinfoUrl: string;
+  pdfPoolSize: number;
+  pdfTimeoutMs: number;
+  trustProxy: boolean;
+  /** Largest accepted request body in bytes (BODY_LIMIT); larger bodies get 413. */
+  bodyLimit: number;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) {
+    throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  }
+  return value;
+}
+
+function httpUrl(env: Env, name: string, fallback: string): string {
+  const raw = read(env, name) ?? fallback;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `is not a valid URL: "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(name, `must be an http:// or https:// URL, got "${raw}"`);
+  }
+  return raw;
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = read(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(name, `must be true or false, got "${raw}"`);
+}
+
+function path(env: Env, name: string, fallback: string): string {
+  const raw = read(env, name);
+  if (raw === undefined) return resolve(REPO_ROOT, fallback);
+  return isAbsolute(raw) ? raw : resolve(raw);
+}
+
+function databaseUrl(env: Env): string {
+  const raw = read(env, 'DATABASE_URL');
+  if (raw === undefined) return `sqlite:${resolve(REPO_ROOT, 'var/cv-builder.sqlite')}`;
+  if (raw.startsWith('sqlite:')) {
+    const file = raw.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+    if (file === '') throw new ConfigError('DATABASE_URL', 'a sqlite: URL needs a file path, e.g. sqlite:var/cv-builder.sqlite');
+    return file === ':memory:' ? raw : `sqlite:${isAbsolute(file) ? file : resolve(file)}`;
+  }
+  if (raw.startsWith('postgres://') || raw.startsWith('postgresql://')) {
+    try {
+      new URL(raw);
+    } catch {
+      throw new ConfigError('DATABASE_URL', 'is not a valid postgres:// URL');
+    }
+    return raw;
+  }
+  const scheme = raw.includes(':') ? raw.slice(0, raw.indexOf(':')) : raw;
+  throw new ConfigError(
+    'DATABASE_URL',
+    `unknown scheme "${scheme}": use sqlite:<path>, sqlite::memory: or postgres://…`,
+  );
+}
+
+function logLevel(env: Env): LogLevel {
+  const raw = (read(env, 'LOG_LEVEL') ?? 'info').toLowerCase();
+  if (!LOG_LEVELS.includes(raw as LogLevel)) {
+    throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}, got "${raw}"`);
+  }
+  return raw as LogLevel;
+}
+
+function chromiumPath(env: Env): string | null {
+  const raw = read(env, 'CHROMIUM_PATH');
+  if (raw !== undefined) return raw;
+  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : null;
+}
+
+function smtpUrl(env: Env): string | null {
+  const raw = read(env, 'SMTP_URL');
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('SMTP_URL', `is not a valid URL: "${raw}"`);
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
+    throw new ConfigError('SMTP_URL', `must be an smtp:// or smtps:// URL, got "${raw}"`);
+  }
+  return raw;
+}
+
+/** Reads and validates the environment; a bad value throws ConfigError naming the variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const port = integer(env, 'PORT', 8000, 0, 65535);
+  const secretKey = read(env, 'SECRET_KEY');
+  return {
+    port,
+    host: read(env, 'HOST') ?? '0.0.0.0',
+    publicUrl: httpUrl(env, 'PUBLIC_URL', `http://localhost:${port}`).replace(/\/+$/, ''),
+    databaseUrl: databaseUrl(env),
+    mailOutboxDir: path(env, 'MAIL_OUTBOX_DIR', 'var/outbox'),
+    smtpUrl: smtpUrl(env),
+    mailFrom: read(env, 'MAIL_FROM') ?? 'CV Builder <no-reply@localhost>',
+    chromiumPath: chromiumPath(env),
+    staticDir: path(env, 'STATIC_DIR', 'dist'),
+    ...(secretKey === undefined ? {} : { secretKey }),
+    logLevel: logLevel(env),
+    nodeEnv: read(env, 'NODE_ENV') ?? 'development',
+    googleClientId: read(env, 'GOOGLE_CLIENT_ID') ?? null,
+    googleUserinfoUrl: httpUrl(env, 'GOOGLE_USERINFO_URL', 'https://openidconnect.googleapis.com/v1/userinfo'),
+    linkedinClientId: read(env, 'LINKEDIN_CLIENT_ID') ?? null,
+    linkedinClientSecret: read(env, 'LINKEDIN_CLIENT_SECRET') ?? null,
+    linkedinAuthorizationUrl: httpUrl(
+      env,
+      'LINKEDIN_AUTHORIZATION_URL',
+      'https://www.linkedin.com/oauth/v2/authorization',
+    ),
+    linkedinTokenUrl: httpUrl(env, 'LINKEDIN_TOKEN_URL', 'https://www.linkedin.com/oauth/v2/accessToken'),
+    linkedinUserinfoUrl: httpUrl(env, 'LINKEDIN_USERINFO_URL', 'https://api.linkedin.com/v2/userinfo'),
+    pdfPoolSize: integer(env, 'PDF_POOL_SIZE', 2, 1, 64),
+    pdfTimeoutMs: integer(env, 'PDF_TIMEOUT_MS', 15_000, 100, 600_000),
+    trustProxy: boolean(env, 'TRUST_PROXY', false),
+    bodyLimit: integer(env, 'BODY_LIMIT', 1_048_576, 1024, 1024 * 1024 * 1024),
+  };
+}

@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** PostgreSQL schema the connection works in (from `?schema=`), else undefined. */
+  schema?: string;
+  destroy(): Promise<void>;
+}
+
+const PG_INT8_OID = 20;
+
+/**
+ * Opens the database named by a DATABASE_URL. A postgres URL may carry `?schema=name`: every pooled
+ * connection then works in that schema (search_path), which is how each test app gets its own.
+ */
+export function createDatabase(url: string): DatabaseHandle {
+  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPostgres(url);
+  throw new Error(`Unsupported database URL "${url.split(':')[0]}:…": use sqlite:<path> or postgres://…`);
+}
+
+function openSqlite(file: string): DatabaseHandle {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  // Several instances (or a CLI next to the server) may write at once: wait instead of failing.
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+function openPostgres(url: string): DatabaseHandle {
+  const parsed = new URL(url);
+  const schema = parsed.searchParams.get('schema') ?? undefined;
+  parsed.searchParams.delete('schema');
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/i.test(schema)) {
+    throw new Error(`Invalid PostgreSQL schema name "${schema}"`);
+  }
+  const pool = new pg.Pool({
+    connectionString: parsed.toString(),
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    // count(*) and bigint come back as JS numbers, as they do from SQLite.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === PG_INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', schema, destroy: () => db.destroy() };
+}

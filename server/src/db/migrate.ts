@@ -1,0 +1,25 @@
+import { sql, Migrator, type Kysely } from 'kysely';
+import { dialectOf } from './columns.js';
+import { migrations } from './migrations/index.js';
+
+/** Brings the schema up to date; safe to run from several instances at once (Kysely's lock table). */
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    // Kysely looks for its own tables in every schema unless told which: with one schema per test
+    // app, name the current one so a sibling schema's bookkeeping is never mistaken for ours.
+    ...(dialectOf(db) === 'postgres' ? { migrationTableSchema: await currentSchema(db) } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`, { cause: error });
+  }
+}
+
+async function currentSchema(db: Kysely<any>): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]!.schema;
+}

@@ -1,0 +1,35 @@
+import type { Kysely } from 'kysely';
+import { timestampColumn } from '../columns.js';
+
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('sessions')
+    .addColumn('id', 'text', (col) => col.primaryKey())
+    // Plain integer: the accounts migration owns the users table and may add the foreign key.
+    .addColumn('user_id', 'integer')
+    .$call(timestampColumn('created_at'))
+    .$call(timestampColumn('expires_at'))
+    .$call(timestampColumn('last_seen_at'))
+    .execute();
+  await db.schema.createIndex('sessions_user_id_idx').on('sessions').column('user_id').execute();
+  await db.schema.createIndex('sessions_expires_at_idx').on('sessions').column('expires_at').execute();
+
+  await db.schema
+    .createTable('rate_limits')
+    .addColumn('key', 'text', (col) => col.primaryKey())
+    .$call(timestampColumn('window_start'))
+    .addColumn('count', 'integer', (col) => col.notNull())
+    .execute();
+
+  await db.schema
+    .createTable('settings')
+    .addColumn('key', 'text', (col) => col.primaryKey())
+    .addColumn('value', 'text', (col) => col.notNull())
+    .execute();
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('settings').execute();
+  await db.schema.dropTable('rate_limits').execute();
+  await db.schema.dropTable('sessions').execute();
+}

@@ -1,0 +1,46 @@
+import { sql, type Kysely } from 'kysely';
+import { idColumn, timestampColumn } from '../columns.js';
+
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('generated_cvs')
+    .$call(idColumn(db))
+    .addColumn('uuid', 'text', (col) => col.notNull().unique())
+    .addColumn('name', 'text', (col) => col.notNull())
+    .addColumn('template_id', 'integer', (col) => col.notNull().references('templates.id'))
+    .addColumn('owner_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
+    .$call(timestampColumn('created'))
+    .$call(timestampColumn('last_updated'))
+    // Deleting a CV archives it (spec §8 'The CV was archived successfully.'): the row stays.
+    .$call(timestampColumn('archived_at', { nullable: true }))
+    .execute();
+  // Every read is "this owner's live CVs, newest first".
+  await db.schema
+    .createIndex('generated_cvs_owner_idx')
+    .on('generated_cvs')
+    .columns(['owner_id', 'archived_at', 'created'])
+    .execute();
+
+  await db.schema
+    .createTable('cv_field_entries')
+    .$call(idColumn(db))
+    .addColumn('generated_cv_id', 'integer', (col) =>
+      col.notNull().references('generated_cvs.id').onDelete('cascade'),
+    )
+    .addColumn('section_field_id', 'integer', (col) => col.notNull().references('input_fields.id'))
+    .addColumn('index', 'integer', (col) => col.notNull().check(sql`"index" >= 0`))
+    .addColumn('value', 'text', (col) => col.notNull())
+    .execute();
+  // One value per field per repeat: the builder's form data cannot express two.
+  await db.schema
+    .createIndex('cv_field_entries_cell_key')
+    .on('cv_field_entries')
+    .columns(['generated_cv_id', 'section_field_id', 'index'])
+    .unique()
+    .execute();
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('cv_field_entries').execute();
+  await db.schema.dropTable('generated_cvs').execute();
+}

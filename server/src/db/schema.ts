@@ -1,0 +1,93 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The database as Kysely sees it: one interface per table, grouped by domain. Each domain adds its
+ * tables here (and a migration in ./migrations/) in its own section.
+ *
+ * Portable conventions (see ./columns.ts):
+ * - ids: `Generated<number>` integer primary keys (AUTOINCREMENT on SQLite, identity on PostgreSQL);
+ * - timestamps: ISO-8601 UTC text (`new Date().toISOString()`), which sorts and compares correctly as text;
+ * - flags: integer 0/1 (`number`), because better-sqlite3 cannot bind JS booleans;
+ * - JSON: text holding JSON.stringify output.
+ */
+export interface Database {
+  // ── foundation ──────────────────────────────────────────────────────────
+  sessions: SessionTable;
+  rate_limits: RateLimitTable;
+  settings: SettingTable;
+  // ── accounts ────────────────────────────────────────────────────────────
+  users: UserTable;
+  // ── generated CVs ───────────────────────────────────────────────────────
+  generated_cvs: GeneratedCvTable;
+  cv_field_entries: CvFieldEntryTable;
+}
+
+// ── foundation ────────────────────────────────────────────────────────────
+
+export interface SessionTable {
+  /** SHA-256 (base64url) of the cookie's token: a leaked table row cannot be replayed as a cookie. */
+  id: string;
+  user_id: number | null;
+  created_at: string;
+  expires_at: string;
+  last_seen_at: string;
+}
+
+export interface RateLimitTable {
+  key: string;
+  /** Start of the current fixed window, ISO-8601 UTC. */
+  window_start: string;
+  count: number;
+}
+
+export interface SettingTable {
+  key: string;
+  value: string;
+}
+
+// ── accounts ──────────────────────────────────────────────────────────────
+
+export interface UserTable {
+  id: Generated<number>;
+  full_name: string;
+  /** As the person typed it. */
+  email: string;
+  /** Trimmed and lower-cased: the unique key, so Alice@X.com and alice@x.com are one account. */
+  email_normalized: string;
+  phone_number: string;
+  /** argon2id PHC string; null for accounts created through a social sign-in. */
+  password_hash: string | null;
+  /** 0 until the email address is confirmed. */
+  is_active: number;
+  is_staff: number;
+  is_superuser: number;
+  email_confirmed_at: string | null;
+  password_changed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+// ── generated CVs ─────────────────────────────────────────────────────────
+
+export interface GeneratedCvTable {
+  id: Generated<number>;
+  /** Public, unguessable id: the builder and downloads address a saved CV by it. */
+  uuid: string;
+  name: string;
+  template_id: number;
+  owner_id: number;
+  created: string;
+  last_updated: string;
+  /** Set when the owner deletes the CV: the row and its entries stay, every route stops seeing it. */
+  archived_at: string | null;
+}
+
+export interface CvFieldEntryTable {
+  id: Generated<number>;
+  generated_cv_id: number;
+  /** The input field the value belongs to (the API calls it section_field). */
+  section_field_id: number;
+  /** Repeat number of a repeatable section, from 0. */
+  index: number;
+  value: string;
+}

@@ -1,0 +1,59 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { validationDetail } from './validation.js';
+
+/** An error whose detail is safe to show: the error handler answers `{ detail }` with its status. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly detail: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (detail: string) => new HttpError(400, detail);
+export const unauthorized = (detail = 'Authentication credentials were not provided.') =>
+  new HttpError(401, detail);
+export const forbidden = (detail = 'You do not have permission to perform this action.') =>
+  new HttpError(403, detail);
+export const notFound = (detail = 'Not found.') => new HttpError(404, detail);
+export const conflict = (detail: string) => new HttpError(409, detail);
+export const tooManyRequests = (detail = 'Too many attempts. Please try again later.', retryAfterSeconds?: number) =>
+  new HttpError(429, detail, retryAfterSeconds ? { 'retry-after': String(retryAfterSeconds) } : {});
+export const serviceUnavailable = (detail: string) => new HttpError(503, detail);
+
+// Fastify's own client errors, in words a user of the API can act on.
+const FRAMEWORK_DETAILS: Record<string, (error: FastifyError) => string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: () => 'Request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: () => 'Request body is not valid JSON.',
+  FST_ERR_CTP_BODY_TOO_LARGE: () => 'Request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => 'Unsupported media type in request.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => 'Request body size did not match Content-Length.',
+  FST_ERR_BAD_URL: () => 'Malformed URL.',
+};
+
+/** The one error handler: every failure becomes JSON `{ "detail": "…" }`; 5xx leak nothing. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail });
+    }
+    const fastifyError = error as FastifyError;
+    if (fastifyError.validation) {
+      return reply.code(400).send({ detail: validationDetail(fastifyError) });
+    }
+    const status = fastifyError.statusCode;
+    if (status !== undefined && status >= 400 && status < 500) {
+      const describe = fastifyError.code ? FRAMEWORK_DETAILS[fastifyError.code] : undefined;
+      if (status === 413) return reply.code(413).send({ detail: 'Request body is too large.' });
+      if (status === 400 && error instanceof SyntaxError) {
+        return reply.code(400).send({ detail: 'Request body is not valid JSON.' });
+      }
+      return reply.code(status).send({ detail: describe ? describe(fastifyError) : error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ detail: 'Internal server error.' });
+  });
+}

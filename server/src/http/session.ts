@@ -1,0 +1,109 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { now } from '../db/columns.js';
+import { unauthorized } from './errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user's id, or null; set from the `sessionid` cookie before any handler runs. */
+    userId: number | null;
+    /** Stored id (token hash) of the request's session, or null. */
+    sessionId: string | null;
+  }
+}
+
+export const SESSION_COOKIE = 'sessionid';
+export const SESSION_MAX_AGE_SECONDS = 14 * 24 * 60 * 60; // Django's default: two weeks
+// Writing last_seen_at on every request would turn each read into a write.
+const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** Creates a session row and returns the raw token for the cookie (tests use it to sign in directly). */
+export async function createSessionToken(db: Kysely<Database>, userId: number | null): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const created = new Date();
+  await db
+    .insertInto('sessions')
+    .values({
+      id: hashToken(token),
+      user_id: userId,
+      created_at: now(created),
+      last_seen_at: now(created),
+      expires_at: now(new Date(created.getTime() + SESSION_MAX_AGE_SECONDS * 1000)),
+    })
+    .execute();
+  return token;
+}
+
+function cookieOptions(request: FastifyRequest) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: request.server.config.publicUrl.startsWith('https:'),
+  };
+}
+
+/** Signs the user in with a NEW session id (rotation defeats session fixation); the old row goes. */
+export async function startSession(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
+  const { db } = request.server;
+  if (request.sessionId) await db.deleteFrom('sessions').where('id', '=', request.sessionId).execute();
+  // Expired rows are swept here, at sign-in, rather than by a timer every instance would run.
+  await db.deleteFrom('sessions').where('expires_at', '<', now()).execute();
+  const token = await createSessionToken(db, userId);
+  request.sessionId = hashToken(token);
+  request.userId = userId;
+  reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge: SESSION_MAX_AGE_SECONDS });
+}
+
+export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.sessionId) {
+    await request.server.db.deleteFrom('sessions').where('id', '=', request.sessionId).execute();
+  }
+  request.sessionId = null;
+  request.userId = null;
+  reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+}
+
+/** Ends every session of a user, e.g. after a password change; `exceptSessionId` keeps the caller's. */
+export async function endUserSessions(
+  db: Kysely<Database>,
+  userId: number,
+  exceptSessionId?: string | null,
+): Promise<void> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
+  await query.execute();
+}
+
+/** The signed-in user's id, or 401 "Authentication credentials were not provided." */
+export function requireUser(request: FastifyRequest): number {
+  if (request.userId === null) throw unauthorized();
+  return request.userId;
+}
+
+export function registerSessions(app: FastifyInstance): void {
+  app.decorateRequest('userId', null);
+  app.decorateRequest('sessionId', null);
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const id = hashToken(token);
+    const session = await app.db
+      .selectFrom('sessions')
+      .select(['user_id', 'last_seen_at'])
+      .where('id', '=', id)
+      .where('expires_at', '>', now())
+      .executeTakeFirst();
+    if (!session) return;
+    request.sessionId = id;
+    request.userId = session.user_id;
+    const current = new Date();
+    if (current.getTime() - Date.parse(session.last_seen_at) > LAST_SEEN_RESOLUTION_MS) {
+      await app.db.updateTable('sessions').set({ last_seen_at: now(current) }).where('id', '=', id).execute();
+    }
+  });
+}

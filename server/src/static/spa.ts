@@ -1,0 +1,68 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * Paths the SPA never answers: unknown ones there are 404 JSON, not index.html. `/static/` is left
+ * to the template engine (`/static/templates/…`).
+ */
+export const API_PREFIXES = [
+  '/auth',
+  '/v1',
+  '/cv',
+  '/admin',
+  '/healthz',
+  '/static',
+  '/templates-static',
+  '/api',
+  '/cvTemplates',
+  '/cvTemplateSections',
+  '/generatedCvs',
+] as const;
+
+export function isApiPath(path: string): boolean {
+  return API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+const NOT_BUILT = 'The web app is not built: run npm run build';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Serves the built SPA from STATIC_DIR: files as they are, and index.html for app routes (history fallback). */
+export async function registerSpa(app: FastifyInstance): Promise<void> {
+  const root = app.config.staticDir;
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/',
+    wildcard: true,
+    index: false,
+    // dist/ may be built after the server starts; the fallback explains when it is missing.
+    logLevel: 'warn',
+    cacheControl: false,
+    setHeaders(reply, filePath) {
+      // Vite fingerprints everything under assets/: those names never change content.
+      reply.header('cache-control', filePath.startsWith(join(root, 'assets')) ? IMMUTABLE : 'no-cache');
+    },
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (wantsAppPage(request)) return sendIndex(reply, root);
+    return reply.code(404).send({ detail: 'Not found.' });
+  });
+}
+
+function wantsAppPage(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const path = request.url.split('?')[0]!;
+  return !isApiPath(path) && (request.headers.accept ?? '').includes('text/html');
+}
+
+async function sendIndex(reply: FastifyReply, root: string): Promise<FastifyReply> {
+  let html: Buffer;
+  try {
+    html = await readFile(join(root, 'index.html'));
+  } catch {
+    return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
+  }
+  return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+}
