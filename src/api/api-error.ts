@@ -66,8 +66,8 @@ export function toApiError(error: unknown): ApiError {
   const message = serverMessage ?? ownMessage ?? GENERIC_ERROR_MESSAGE;
 
   // The detail is the server's own explanation, kept only when it adds something to the message.
-  const serverText = nonBlankString(body) ?? field(body, 'detail') ?? field(body, 'error') ?? field(body, 'message');
-  const detail = serverText !== undefined && serverText !== message ? serverText : undefined;
+  const serverTexts = [nonBlankString(body), field(body, 'detail'), field(body, 'error'), field(body, 'message')];
+  const detail = serverTexts.find((text) => text !== undefined && text !== message);
 
   return new ApiError(message, { detail, status, serverMessage, data: body, cause: error });
 }
