@@ -1,0 +1,80 @@
+import { badRequest } from '../http/errors.js';
+import type { InputFieldDefinition, TemplateDefinition } from '../templates/definition.js';
+import type { CvInput, EntryInput } from './repository.js';
+import { sanitiseCvName, sanitiseEntryValue } from './values.js';
+
+export const MAX_NAME_LENGTH = 200;
+export const MAX_VALUE_LENGTH = 20_000;
+export const MAX_ENTRIES = 2_000;
+export const MAX_REPEAT_INDEX = 99;
+
+/** The body of POST and PUT /v1/GeneratedCV/ as it arrives. */
+export interface CvBody {
+  name: string;
+  template: number;
+  entries: Array<{ value: string | number | boolean | null; index: number; section_field: number }>;
+}
+
+export const cvBodySchema = {
+  type: 'object',
+  required: ['name', 'template', 'entries'],
+  additionalProperties: false,
+  properties: {
+    name: { type: 'string', maxLength: MAX_NAME_LENGTH },
+    template: { type: 'integer', minimum: 1 },
+    entries: {
+      type: 'array',
+      maxItems: MAX_ENTRIES,
+      items: {
+        type: 'object',
+        required: ['value', 'index', 'section_field'],
+        // An entry read back from the API carries its id; it is ignored, not an error.
+        additionalProperties: false,
+        properties: {
+          // A checkbox may arrive as a boolean and a number as a number: both are stored as text.
+          value: { type: ['string', 'number', 'boolean', 'null'], maxLength: MAX_VALUE_LENGTH },
+          index: { type: 'integer', minimum: 0, maximum: MAX_REPEAT_INDEX },
+          section_field: { type: 'integer', minimum: 1 },
+        },
+      },
+    },
+  },
+} as const;
+
+function fieldsOf(template: TemplateDefinition): Map<number, InputFieldDefinition> {
+  const fields = new Map<number, InputFieldDefinition>();
+  for (const section of template.sections) {
+    for (const field of section.input_fields) fields.set(field.id, field);
+  }
+  return fields;
+}
+
+/**
+ * Checks a schema-valid body against its template and sanitises every value by its widget type.
+ * `template` is undefined when the body names a template that does not exist.
+ */
+export function readCvInput(body: CvBody, template: TemplateDefinition | undefined): CvInput {
+  const name = sanitiseCvName(body.name);
+  if (name === '') throw badRequest('Please enter a name for your CV.');
+  if (!template) throw badRequest('Unknown template.');
+  const fields = fieldsOf(template);
+  const seen = new Set<string>();
+  const entries: EntryInput[] = body.entries.map((entry, i) => {
+    const field = fields.get(entry.section_field);
+    if (!field) {
+      throw badRequest(
+        `entries[${i}].section_field: field ${entry.section_field} is not part of the template "${template.name}".`,
+      );
+    }
+    const cell = `${entry.section_field}-${entry.index}`;
+    if (seen.has(cell)) {
+      throw badRequest(
+        `entries[${i}]: field ${entry.section_field} already has a value at index ${entry.index}.`,
+      );
+    }
+    seen.add(cell);
+    const raw = entry.value === null ? '' : String(entry.value);
+    return { section_field: entry.section_field, index: entry.index, value: sanitiseEntryValue(field.widget_type, raw) };
+  });
+  return { name, templateId: template.id, entries };
+}

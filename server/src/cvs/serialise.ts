@@ -1,0 +1,45 @@
+import type { CvFieldEntryRow, GeneratedCvRow } from './repository.js';
+
+export interface CvFieldEntryJson {
+  id: number;
+  value: string;
+  index: number;
+  section_field: number;
+}
+
+export interface GeneratedCvSummaryJson {
+  id: number;
+  uuid: string;
+  url: string;
+  name: string;
+  template: number;
+  created: string;
+  last_updated: string;
+}
+
+export interface GeneratedCvJson extends GeneratedCvSummaryJson {
+  entries: CvFieldEntryJson[];
+}
+
+export function entryJson(entry: CvFieldEntryRow): CvFieldEntryJson {
+  return { id: entry.id, value: entry.value, index: entry.index, section_field: entry.section_field_id };
+}
+
+/** The list shape (spec §7 GET /v1/GeneratedCV/): no entries. */
+export function cvSummaryJson(cv: GeneratedCvRow, publicUrl: string): GeneratedCvSummaryJson {
+  return {
+    id: cv.id,
+    uuid: cv.uuid,
+    url: `${publicUrl}/v1/GeneratedCV/${cv.id}/`,
+    name: cv.name,
+    template: cv.template_id,
+    created: cv.created,
+    last_updated: cv.last_updated,
+  };
+}
+
+export function cvJson(cv: GeneratedCvRow, entries: readonly CvFieldEntryRow[], publicUrl: string): GeneratedCvJson {
+  const { created, last_updated, ...identity } = cvSummaryJson(cv, publicUrl);
+  // Keys in the order the spec lists them (§3 Generated CV).
+  return { ...identity, entries: entries.map(entryJson), created, last_updated };
+}
