@@ -1,6 +1,7 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { LoginPayload, LoginResponse } from '../api/auth';
-import { BUSY_TAG, type FlowDestination, type Notice, type SessionRef } from './auth-flow';
+import { isUnconfirmedAccountError, type LoginPayload, type LoginResponse } from '../api/auth';
+import { GENERIC_ERROR_MESSAGE } from '../config/constants';
+import { BUSY_TAG, messageOf, type FlowDestination, type Notice, type SessionRef } from './auth-flow';
 import { hasErrors, validateSignIn, type FieldErrors, type SignInValues } from './validation/auth-rules';
 
 export type SignInField = keyof SignInValues;
@@ -48,7 +49,6 @@ export const signInMachine = setup({
     resendConfirmation: fromPromise<void, { email: string }>(async () => {
       throw new Error('signInMachine: provide the resendConfirmation actor');
     }),
-    isUnconfirmedAccount: fromPromise<boolean, unknown>(async () => false),
   },
   actions: {
     assignValue: assign({
@@ -73,7 +73,7 @@ export const signInMachine = setup({
   guards: {
     isFormValid: ({ context }) => !hasErrors(validateSignIn(context.values)),
     awaitsConfirmation: ({ context }) => context.unconfirmedEmail !== undefined,
-    isUnconfirmedAccount: (_, _params: { error: unknown }) => false,
+    isUnconfirmedAccount: (_, params: { error: unknown }) => isUnconfirmedAccountError(params.error),
   },
 }).createMachine({
   id: 'signIn',
@@ -154,7 +154,7 @@ export const signInMachine = setup({
 });
 
 function resendFailureMessage(error: unknown): string {
-  return error instanceof Error && error.message.trim() !== '' ? error.message : 'Something went wrong. Please try again.';
+  return messageOf(error) ?? GENERIC_ERROR_MESSAGE;
 }
 
 export type SignInActor = ActorRefFrom<typeof signInMachine>;
