@@ -1,0 +1,72 @@
+import type { MailMessage } from '../mail/mailer.js';
+import { encodeUid } from './tokens.js';
+
+interface Recipient {
+  id: number;
+  full_name: string;
+  email: string;
+}
+
+/** `${PUBLIC_URL}/confirm-email?uid=…&token=…` (ARCHITECTURE.md, links in mail). */
+export function confirmationLink(publicUrl: string, userId: number, token: string): string {
+  return `${publicUrl}/confirm-email?${new URLSearchParams({ uid: encodeUid(userId), token })}`;
+}
+
+/** `${PUBLIC_URL}/reset-password?token=…&uid=…` (ARCHITECTURE.md, links in mail). */
+export function passwordResetLink(publicUrl: string, userId: number, token: string): string {
+  return `${publicUrl}/reset-password?${new URLSearchParams({ token, uid: encodeUid(userId) })}`;
+}
+
+export function confirmationEmail(user: Recipient, link: string): MailMessage {
+  return message(user, {
+    subject: 'Confirm your email address for CV Builder',
+    intro: 'Thank you for creating a CV Builder account. Please confirm your email address to activate it:',
+    action: 'Confirm email address',
+    link,
+    outro:
+      'The link is valid for 3 days and can be used once. If you did not create this account, you can ignore this email.',
+  });
+}
+
+export function passwordResetEmail(user: Recipient, link: string): MailMessage {
+  return message(user, {
+    subject: 'Reset your CV Builder password',
+    intro: 'Someone asked to reset the password of your CV Builder account. To choose a new password, open this link:',
+    action: 'Reset password',
+    link,
+    outro:
+      'The link is valid for 1 hour and can be used once. If you did not ask for this, you can ignore this email: your password stays as it is.',
+  });
+}
+
+interface Content {
+  subject: string;
+  intro: string;
+  action: string;
+  link: string;
+  outro: string;
+}
+
+function message(user: Recipient, content: Content): MailMessage {
+  const greeting = user.full_name.trim() ? `Hello ${user.full_name.trim()},` : 'Hello,';
+  const text = [greeting, '', content.intro, '', content.link, '', content.outro, '', 'CV Builder', ''].join('\n');
+  const html = `<!doctype html>
+<html lang="en"><body style="font-family:Arial,Helvetica,sans-serif;color:#1a202c;line-height:1.5">
+<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(content.intro)}</p>
+<p><a href="${escapeHtml(content.link)}" style="display:inline-block;padding:10px 18px;background:#0f766e;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(content.action)}</a></p>
+<p style="font-size:13px;color:#4a5568">Or copy this address into your browser:<br>${escapeHtml(content.link)}</p>
+<p style="font-size:13px;color:#4a5568">${escapeHtml(content.outro)}</p>
+<p>CV Builder</p>
+</body></html>`;
+  return { to: user.email, subject: content.subject, text, html };
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}

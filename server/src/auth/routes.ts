@@ -1,0 +1,304 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { badRequest, forbidden, serviceUnavailable, unauthorized } from '../http/errors.js';
+import { hit, resetRateLimit, type RateLimit } from '../http/rate-limit.js';
+import { endSession, endUserSessions, requireUser, startSession } from '../http/session.js';
+import {
+  checkConfirmationToken,
+  checkPasswordResetToken,
+  makeConfirmationToken,
+  makePasswordResetToken,
+} from './account-tokens.js';
+import { now } from './clock.js';
+import { confirmationEmail, confirmationLink, passwordResetEmail, passwordResetLink } from './emails.js';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
+import { decodeUid } from './tokens.js';
+import {
+  confirmEmail,
+  createUser,
+  EmailTakenError,
+  findUserByEmail,
+  findUserById,
+  setPassword,
+  toProfile,
+  type User,
+} from './users-repository.js';
+import {
+  isValidEmail,
+  MAX_EMAIL_LENGTH,
+  MAX_FULL_NAME_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  MAX_PHONE_LENGTH,
+  MESSAGES,
+  newPasswordProblem,
+  normalizeEmail,
+  registrationProblem,
+} from './validation.js';
+
+export const DETAILS = {
+  registered: 'Account created. Check your email to confirm it.',
+  emailTaken: 'An account with this email address is already registered.',
+  confirmationMailFailed: 'The confirmation email could not be sent. Please try again later.',
+  emailConfirmed: 'Email confirmed.',
+  confirmationInvalid: 'This confirmation link is invalid.',
+  confirmationExpired: 'This confirmation link has expired. Please request a new one.',
+  confirmationUsed: 'This confirmation link has already been used.',
+  confirmationResent:
+    'If an account with this email address is waiting for confirmation, a new confirmation link has been sent to it.',
+  signedIn: 'Signed in successfully.',
+  invalidCredentials: 'Invalid email or password.',
+  emailNotConfirmed:
+    'Please confirm your email address before signing in. We can send you a new confirmation link.',
+  accountDisabled: 'This account is disabled. Please contact support.',
+  signedOut: 'Signed out.',
+  passwordResetSent: 'Password reset instructions have been sent to your email address.',
+  resetLinkInvalid: 'This password reset link is invalid or has already been used.',
+  resetLinkExpired: 'This password reset link has expired. Please request a new one.',
+  passwordReset: 'Your password has been reset. You are now signed in.',
+} as const;
+
+/** Lets the web tell "confirm your email first" from wrong credentials without matching words. */
+export const EMAIL_NOT_CONFIRMED_CODE = 'email_not_confirmed';
+
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+export const RATE_LIMITS = {
+  login: { limit: 10, windowMs: 15 * MINUTE },
+  register: { limit: 5, windowMs: HOUR },
+  passwordReset: { limit: 5, windowMs: HOUR },
+  passwordResetConfirm: { limit: 20, windowMs: HOUR },
+  resendConfirmation: { limit: 5, windowMs: HOUR },
+} satisfies Record<string, RateLimit>;
+
+const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
+
+function bodySchema(properties: Record<string, { type: 'string'; maxLength: number }>) {
+  return {
+    body: {
+      type: 'object',
+      required: Object.keys(properties),
+      // Unknown fields are stripped, as the Django-style API ignores them (see http/validation.ts).
+      additionalProperties: false,
+      properties,
+    },
+  } as const;
+}
+
+interface RegisterBody {
+  full_name: string;
+  email: string;
+  phone_number: string;
+  password1: string;
+  password2: string;
+}
+
+interface Credentials {
+  email: string;
+  password: string;
+}
+
+interface EmailBody {
+  email: string;
+}
+
+interface ResetConfirmBody {
+  uid: string;
+  token: string;
+  new_password: string;
+}
+
+interface ConfirmQuery {
+  uid: string;
+  token: string;
+}
+
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const limit = (key: string, rule: RateLimit) => hit(app.db, key, rule, now());
+
+  async function sendConfirmation(user: User): Promise<void> {
+    const token = makeConfirmationToken(app.config.secretKey, user, now());
+    await app.mailer.send(confirmationEmail(user, confirmationLink(app.config.publicUrl, user.id, token)));
+  }
+
+  app.post<{ Body: RegisterBody }>(
+    '/auth/register/',
+    {
+      schema: bodySchema({
+        full_name: text(MAX_FULL_NAME_LENGTH),
+        email: text(MAX_EMAIL_LENGTH),
+        phone_number: text(MAX_PHONE_LENGTH),
+        password1: text(MAX_PASSWORD_LENGTH),
+        password2: text(MAX_PASSWORD_LENGTH),
+      }),
+    },
+    async (request, reply) => {
+      await limit(`register:ip:${request.ip}`, RATE_LIMITS.register);
+      const registration = request.body;
+      const problem = registrationProblem(registration);
+      if (problem) throw badRequest(problem);
+      // Checked before hashing so a taken address costs no argon2 time; the unique index settles races.
+      if (await findUserByEmail(app.db, registration.email)) throw badRequest(DETAILS.emailTaken);
+      let user: User;
+      try {
+        user = await createUser(
+          app.db,
+          {
+            fullName: registration.full_name.trim(),
+            email: registration.email,
+            phoneNumber: registration.phone_number.trim(),
+            passwordHash: await hashPassword(registration.password1),
+            confirmed: false,
+          },
+          now(),
+        );
+      } catch (error) {
+        if (error instanceof EmailTakenError) throw badRequest(DETAILS.emailTaken);
+        throw error;
+      }
+      try {
+        await sendConfirmation(user);
+      } catch (error) {
+        // Without the mail the account could never be activated, and its address would stay taken.
+        request.log.error({ err: error }, 'confirmation email failed; registration undone');
+        await app.db.deleteFrom('users').where('id', '=', user.id).execute();
+        throw serviceUnavailable(DETAILS.confirmationMailFailed);
+      }
+      return reply.code(201).send({ detail: DETAILS.registered, user_id: user.id });
+    },
+  );
+
+  app.get<{ Querystring: ConfirmQuery }>(
+    '/auth/confirm-email/',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['uid', 'token'],
+          properties: { uid: text(64), token: text(128) },
+        },
+      },
+    },
+    async (request) => {
+      const { uid, token } = request.query;
+      const userId = decodeUid(uid);
+      const user = userId === null ? undefined : await findUserById(app.db, userId);
+      if (!user) throw badRequest(DETAILS.confirmationInvalid);
+      const result = checkConfirmationToken(app.config.secretKey, user, token, now());
+      if (result === 'expired') throw badRequest(DETAILS.confirmationExpired);
+      if (result === 'used') throw badRequest(DETAILS.confirmationUsed);
+      if (result === 'invalid') throw badRequest(DETAILS.confirmationInvalid);
+      await confirmEmail(app.db, user.id, now());
+      return { detail: DETAILS.emailConfirmed };
+    },
+  );
+
+  app.post<{ Body: EmailBody }>(
+    '/auth/resend-confirmation/',
+    { schema: bodySchema({ email: text(MAX_EMAIL_LENGTH) }) },
+    async (request) => {
+      const email = validEmail(request.body.email);
+      await limit(`resend-confirmation:ip:${request.ip}`, RATE_LIMITS.resendConfirmation);
+      await limit(`resend-confirmation:email:${email}`, RATE_LIMITS.resendConfirmation);
+      const user = await findUserByEmail(app.db, email);
+      // The same answer either way: whether an address is registered stays private.
+      if (user && user.email_confirmed_at === null) await sendConfirmation(user);
+      return { detail: DETAILS.confirmationResent };
+    },
+  );
+
+  app.post<{ Body: Credentials }>(
+    '/auth/login/',
+    { schema: bodySchema({ email: text(MAX_EMAIL_LENGTH), password: text(MAX_PASSWORD_LENGTH) }) },
+    async (request, reply) => {
+      const email = normalizeEmail(request.body.email);
+      const { password } = request.body;
+      if (email === '') throw badRequest('email is required');
+      if (password === '') throw badRequest('password is required');
+      const limitKey = `login:ip:${request.ip}:email:${email}`;
+      await limit(limitKey, RATE_LIMITS.login);
+      const user = await findUserByEmail(app.db, email);
+      const passwordMatches =
+        user?.password_hash != null
+          ? await verifyPassword(user.password_hash, password)
+          : await verifyAgainstDummy(password);
+      if (!user || !passwordMatches) throw badRequest(DETAILS.invalidCredentials);
+      // Told only to someone who knows the password, so it reveals nothing about the address.
+      if (user.email_confirmed_at === null) {
+        return reply.code(403).send({ detail: DETAILS.emailNotConfirmed, code: EMAIL_NOT_CONFIRMED_CODE });
+      }
+      if (user.is_active !== 1) throw forbidden(DETAILS.accountDisabled);
+      await resetRateLimit(app.db, limitKey);
+      await startSession(request, reply, user.id);
+      return { user_id: user.id, detail: DETAILS.signedIn };
+    },
+  );
+
+  app.get('/auth/profile/', async (request) => {
+    const user = await signedInUser(request);
+    return toProfile(user);
+  });
+
+  app.post('/auth/logout/', async (request, reply) => {
+    await endSession(request, reply);
+    return { detail: DETAILS.signedOut };
+  });
+
+  app.post<{ Body: EmailBody }>(
+    '/auth/password-reset/',
+    { schema: bodySchema({ email: text(MAX_EMAIL_LENGTH) }) },
+    async (request) => {
+      const email = validEmail(request.body.email);
+      await limit(`password-reset:ip:${request.ip}`, RATE_LIMITS.passwordReset);
+      await limit(`password-reset:email:${email}`, RATE_LIMITS.passwordReset);
+      const user = await findUserByEmail(app.db, email);
+      // A disabled account (confirmed, then switched off) gets no way back in by mail.
+      const mayReset = user && (user.is_active === 1 || user.email_confirmed_at === null);
+      if (mayReset) {
+        const token = makePasswordResetToken(app.config.secretKey, user, now());
+        await app.mailer.send(passwordResetEmail(user, passwordResetLink(app.config.publicUrl, user.id, token)));
+      }
+      return { detail: DETAILS.passwordResetSent };
+    },
+  );
+
+  app.post<{ Body: ResetConfirmBody }>(
+    '/auth/password-reset-confirm/',
+    { schema: bodySchema({ uid: text(64), token: text(128), new_password: text(MAX_PASSWORD_LENGTH) }) },
+    async (request, reply) => {
+      await limit(`password-reset-confirm:ip:${request.ip}`, RATE_LIMITS.passwordResetConfirm);
+      const { uid, token, new_password: newPassword } = request.body;
+      const userId = decodeUid(uid);
+      const user = userId === null ? undefined : await findUserById(app.db, userId);
+      if (!user || (user.is_active !== 1 && user.email_confirmed_at !== null)) {
+        throw badRequest(DETAILS.resetLinkInvalid);
+      }
+      const result = checkPasswordResetToken(app.config.secretKey, user, token, now());
+      if (result === 'expired') throw badRequest(DETAILS.resetLinkExpired);
+      if (result === 'invalid') throw badRequest(DETAILS.resetLinkInvalid);
+      const problem = newPasswordProblem(newPassword);
+      if (problem) throw badRequest(problem);
+      const passwordHash = await hashPassword(newPassword);
+      const at = now();
+      await app.db.transaction().execute(async (trx) => {
+        await setPassword(trx, user.id, passwordHash, at);
+        // The link came to the mailbox, which is what confirming the address proves.
+        if (user.email_confirmed_at === null) await confirmEmail(trx, user.id, at);
+        await endUserSessions(trx, user.id);
+      });
+      await startSession(request, reply, user.id);
+      return { user_id: user.id, detail: DETAILS.passwordReset };
+    },
+  );
+
+  async function signedInUser(request: FastifyRequest): Promise<User> {
+    const user = await findUserById(app.db, requireUser(request));
+    if (!user || user.is_active !== 1) throw unauthorized();
+    return user;
+  }
+}
+
+function validEmail(raw: string): string {
+  const email = normalizeEmail(raw);
+  if (email === '') throw badRequest('email is required');
+  if (!isValidEmail(email)) throw badRequest(MESSAGES.invalidEmail);
+  return email;
+}
