@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { adminRoutes } from './admin/routes.js';
+import { authRoutes } from './auth/routes.js';
 import { csrfRoutes } from './http/csrf.js';
 import { healthRoutes } from './http/health.js';
 
@@ -6,4 +8,6 @@ import { healthRoutes } from './http/health.js';
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
   await app.register(csrfRoutes);
+  await app.register(authRoutes);
+  await app.register(adminRoutes);
 }
