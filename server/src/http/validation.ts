@@ -59,5 +59,36 @@ export function validationDetail(error: FastifyError): string {
   if (issue.keyword === 'additionalProperties') {
     return `${field}: unknown field ${String(issue.params.additionalProperty)}`;
   }
+  const reason = describeIssue(issue);
+  if (reason) return `${field}: ${reason}`;
   return `${field}: ${issue.message ?? 'is invalid'}`;
+}
+
+const withArticle = (type: string) => (type === 'null' ? 'null' : `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`);
+
+// ajv's wording, made to read like a sentence: "must be a string", "must be at most 150 characters".
+function describeIssue(issue: AjvIssue): string | undefined {
+  const { params } = issue;
+  switch (issue.keyword) {
+    case 'type':
+      return `must be ${String(params.type).split(',').map(withArticle).join(' or ')}`;
+    case 'minLength':
+      return params.limit === 1 ? 'may not be blank' : `must be at least ${String(params.limit)} characters`;
+    case 'maxLength':
+      return `must be at most ${String(params.limit)} characters`;
+    case 'minimum':
+      return `must be at least ${String(params.limit)}`;
+    case 'maximum':
+      return `must be at most ${String(params.limit)}`;
+    case 'minItems':
+      return `must have at least ${String(params.limit)} item${params.limit === 1 ? '' : 's'}`;
+    case 'maxItems':
+      return `must have at most ${String(params.limit)} items`;
+    case 'format':
+      return params.format === 'email' ? 'must be a valid email address' : `must be a valid ${String(params.format)}`;
+    case 'pattern':
+      return 'has an invalid format';
+    default:
+      return undefined;
+  }
 }

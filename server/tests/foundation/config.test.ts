@@ -1,0 +1,56 @@
+import { ConfigError, loadConfig } from '../../src/config.js';
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8000);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.publicUrl).toBe('http://localhost:8000');
+    expect(config.databaseUrl).toMatch(/^sqlite:\/.*var\/cv-builder\.sqlite$/);
+    expect(config.mailOutboxDir).toMatch(/var\/outbox$/);
+    expect(config.smtpUrl).toBeNull();
+    expect(config.mailFrom).toBe('CV Builder <no-reply@localhost>');
+    expect(config.logLevel).toBe('info');
+    expect(config.pdfPoolSize).toBe(2);
+    expect(config.pdfTimeoutMs).toBe(15_000);
+    expect(config.trustProxy).toBe(false);
+    expect(config.secretKey).toBeUndefined();
+    expect(config.googleUserinfoUrl).toBe('https://openidconnect.googleapis.com/v1/userinfo');
+  });
+
+  it('builds PUBLIC_URL from PORT and drops a trailing slash', () => {
+    expect(loadConfig({ PORT: '9001' }).publicUrl).toBe('http://localhost:9001');
+    expect(loadConfig({ PUBLIC_URL: 'https://cv.example.com/' }).publicUrl).toBe('https://cv.example.com');
+  });
+
+  it('accepts every database URL form', () => {
+    expect(loadConfig({ DATABASE_URL: 'sqlite::memory:' }).databaseUrl).toBe('sqlite::memory:');
+    expect(loadConfig({ DATABASE_URL: 'sqlite:/tmp/x.sqlite' }).databaseUrl).toBe('sqlite:/tmp/x.sqlite');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/cv' }).databaseUrl).toBe('postgres://u@db:5432/cv');
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ PUBLIC_URL: 'ftp://example.com' }, 'PUBLIC_URL'],
+    [{ DATABASE_URL: 'mysql://localhost/cv' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'sqlite:' }, 'DATABASE_URL'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ GOOGLE_USERINFO_URL: '::' }, 'GOOGLE_USERINFO_URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ PDF_POOL_SIZE: '0' }, 'PDF_POOL_SIZE'],
+    [{ PDF_TIMEOUT_MS: '1.5' }, 'PDF_TIMEOUT_MS'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+  ])('rejects %o with a ConfigError naming %s', (env, variable) => {
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).variable).toBe(variable);
+    expect((error as ConfigError).message).toContain(variable);
+  });
+});
