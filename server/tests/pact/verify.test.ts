@@ -1,22 +1,32 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Verifier } from '@pact-foundation/pact';
 import { sql } from 'kysely';
 import type { ProviderStateContext, ProviderStates } from './provider-state.js';
 import { createTestApp } from '../helpers/app.js';
-import { createSessionRecord, SESSION_COOKIE } from '../../src/http/session.js';
+import { createSessionToken, SESSION_COOKIE } from '../../src/http/session.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PACT_FILE = path.resolve(here, '../../../pacts/cv-builder-web-cv-builder-api.json');
 
 /** Tables the seed fills from the repository (templates) and bookkeeping; everything else is per-state data. */
-const KEPT_TABLES = new Set(['kysely_migration', 'kysely_migration_lock', 'settings', 'tags', 'templates', 'template_sections', 'input_fields']);
+const KEPT_TABLES = new Set([
+  'kysely_migration',
+  'kysely_migration_lock',
+  'settings',
+  'tags',
+  'templates',
+  'template_sections',
+  'input_fields',
+]);
 
 async function loadStates(): Promise<ProviderStates> {
   const dir = path.join(here, 'states');
   const all: ProviderStates = {};
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .sort()) {
     const module = (await import(pathToFileURL(path.join(dir, file)).href)) as { states: ProviderStates };
     for (const [sentence, handler] of Object.entries(module.states)) {
       if (all[sentence]) throw new Error(`Provider state "${sentence}" is defined twice (in ${file})`);
@@ -28,13 +38,15 @@ async function loadStates(): Promise<ProviderStates> {
 
 describe('Pact provider verification: the reference server honours pacts/', () => {
   it('verifies every interaction', async () => {
-    const testApp = await createTestApp({ DATABASE_URL: undefined });
+    const testApp = await createTestApp();
     const { app } = testApp;
     const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
     let sessionId: string | undefined;
 
     async function resetData() {
-      const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(app.db);
+      const tables = await sql<{
+        name: string;
+      }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(app.db);
       await sql`PRAGMA foreign_keys = OFF`.execute(app.db);
       for (const { name } of tables.rows) {
         if (!KEPT_TABLES.has(name)) await sql`delete from ${sql.table(name)}`.execute(app.db);
@@ -44,6 +56,16 @@ describe('Pact provider verification: the reference server honours pacts/', () =
     }
 
     const states = await loadStates();
+    const pact = JSON.parse(readFileSync(PACT_FILE, 'utf8')) as {
+      interactions: Array<{ description: string; providerStates?: Array<{ name: string }> }>;
+    };
+    const unhandled = pact.interactions.flatMap((i) =>
+      (i.providerStates?.length ? i.providerStates : [{ name: '(none)' }])
+        .filter((s) => !states[s.name])
+        .map((s) => `"${s.name}" in "${i.description}"`),
+    );
+    // Pact only warns about a state without a handler; an unseeded interaction would then pass or fail by luck.
+    expect(unhandled, 'every interaction names a provider state that has a handler').toEqual([]);
     const stateHandlers = Object.fromEntries(
       Object.entries(states).map(([sentence, handler]) => [
         sentence,
@@ -54,7 +76,7 @@ describe('Pact provider verification: the reference server honours pacts/', () =
             db: app.db,
             params: params ?? {},
             signIn: async (userId) => {
-              sessionId = await createSessionRecord(app.db, userId);
+              sessionId = await createSessionToken(app.db, userId);
             },
           };
           await handler(context);
@@ -74,7 +96,10 @@ describe('Pact provider verification: the reference server honours pacts/', () =
         // the CSRF cookie matching the X-CSRFToken header it sent, and the session of a signed-in state.
         requestFilter: (req, _res, next) => {
           const csrf = req.headers['x-csrftoken'];
-          const cookies = [typeof csrf === 'string' ? `csrftoken=${csrf}` : undefined, sessionId ? `${SESSION_COOKIE}=${sessionId}` : undefined]
+          const cookies = [
+            typeof csrf === 'string' ? `csrftoken=${csrf}` : undefined,
+            sessionId ? `${SESSION_COOKIE}=${sessionId}` : undefined,
+          ]
             .filter(Boolean)
             .join('; ');
           if (cookies) req.headers.cookie = cookies;

@@ -36,7 +36,10 @@ export function withCsrf(pact: PactV3): PactV3 {
     .willRespondWith({
       status: 200,
       headers: {
-        'Set-Cookie': MatchersV3.regex(/csrftoken=[^;]+;.*/, `csrftoken=${PACT_CSRF_TOKEN}; Path=/; SameSite=Lax`),
+        'Set-Cookie': MatchersV3.regex(
+          /csrftoken=[^;]+;.*/,
+          `csrftoken=${PACT_CSRF_TOKEN}; Path=/; SameSite=Lax`,
+        ),
       },
     });
 }
