@@ -45,6 +45,9 @@ export async function registerSpa(app: FastifyInstance): Promise<void> {
     },
   });
 
+  // The static plugin refuses a directory (index: false keeps it from serving index.html uncached).
+  app.get('/', async (_request, reply) => sendIndex(reply, root));
+
   app.setNotFoundHandler(async (request, reply) => {
     if (wantsAppPage(request)) return sendIndex(reply, root);
     return reply.code(404).send({ detail: 'Not found.' });
