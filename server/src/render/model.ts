@@ -1,0 +1,379 @@
+import type {
+  FieldRole,
+  InputFieldDefinition,
+  SectionDefinition,
+  SectionDisplay,
+  TemplateDefinition,
+  WidgetType,
+} from '../templates/definition.js';
+import { plainTextToHtml, richTextToPlainText, sanitizeRichText } from './rich-text.js';
+
+/** One filled-in field, ready to print. `text` is what a reader sees; `html` is already safe. */
+export interface RenderField {
+  id: number;
+  name: string;
+  label: string;
+  widgetType: WidgetType;
+  role: FieldRole;
+  /** The stored value as a string (a date stays ISO, a checkbox is "true"). */
+  value: string;
+  /** What is printed: a formatted date, "Present" for a ticked current-position box. */
+  text: string;
+  /** Safe HTML for rich text and multi-line text. */
+  html?: string;
+  /** A link target with an allowed scheme (http, https, mailto, tel). */
+  href?: string;
+}
+
+export interface RenderEntry {
+  index: number;
+  title?: string;
+  subtitle?: string;
+  location?: string;
+  /** "Mar 2020 – Present", "2019", … */
+  dates?: string;
+  /** ISO start/end for <time datetime>. */
+  startValue?: string;
+  endValue?: string;
+  body?: string;
+  link?: { text: string; href?: string };
+  details: RenderField[];
+  fields: RenderField[];
+  /** Printed text by field name, for layouts that address a field directly. */
+  values: Record<string, string>;
+}
+
+export interface RenderSection {
+  id: number;
+  key: string;
+  name: string;
+  display: SectionDisplay;
+  column: 'main' | 'side';
+  isRepeatable: boolean;
+  isText: boolean;
+  isEntries: boolean;
+  isList: boolean;
+  isLinks: boolean;
+  entries: RenderEntry[];
+}
+
+export interface ContactItem {
+  kind: 'email' | 'phone' | 'location' | 'link';
+  text: string;
+  href?: string;
+}
+
+export interface RenderPerson {
+  name?: string;
+  headline?: string;
+  initials: string;
+  contacts: ContactItem[];
+  details: RenderField[];
+  /** A personal section's own prose (an objective written with the contact details). */
+  body?: string;
+}
+
+export interface RenderModel {
+  templateId: number;
+  templateName: string;
+  person: RenderPerson;
+  /** Every filled-in section but the personal header, in template order. */
+  sections: RenderSection[];
+  main: RenderSection[];
+  side: RenderSection[];
+  isEmpty: boolean;
+}
+
+/** A saved CV's field entry (spec §3 CV field entry). */
+export interface CvFieldEntry {
+  value: unknown;
+  index: number;
+  section_field: number;
+}
+
+interface Cell {
+  fieldId: number;
+  index: number;
+  value: string;
+}
+
+export class RenderInputError extends Error {}
+
+const MAX_REPEAT_INDEX = 200;
+const MAX_VALUE_LENGTH = 20_000;
+
+function asText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  return undefined;
+}
+
+/** "experience_title-1042-3" → field 1042, repeat 3; names may hold hyphens, so read from the right. */
+export function parseFormDataKey(key: string): { name: string; fieldId: number; index: number } | undefined {
+  const match = /^(.*)-(\d+)-(\d+)$/.exec(key);
+  if (!match) return undefined;
+  return { name: match[1], fieldId: Number(match[2]), index: Number(match[3]) };
+}
+
+function isTicked(value: string): boolean {
+  return ['true', 'on', '1', 'yes'].includes(value.trim().toLowerCase());
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** ISO dates read as "Mar 2020"; anything else is printed as typed. */
+export function formatDate(value: string): string {
+  const match = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(value.trim());
+  if (!match) return value.trim();
+  const month = match[2] ? Number(match[2]) : 0;
+  if (month < 1 || month > 12) return match[1];
+  return `${MONTHS[month - 1]} ${match[1]}`;
+}
+
+function linkHref(value: string): string | undefined {
+  const trimmed = value.trim();
+  if (/^https?:\/\/[^\s]+$/i.test(trimmed)) return trimmed;
+  // "linkedin.com/in/x" is how people write links on a CV.
+  if (/^[a-z0-9-]+(\.[a-z0-9-]+)+(\/[^\s]*)?$/i.test(trimmed)) return `https://${trimmed}`;
+  return undefined;
+}
+
+function fieldHref(field: InputFieldDefinition, value: string): string | undefined {
+  if (field.widget_type === 'email-input' || field.role === 'email') {
+    return /^[^\s@<>"]+@[^\s@<>"]+$/.test(value.trim()) ? `mailto:${value.trim()}` : undefined;
+  }
+  if (field.widget_type === 'phone-input' || field.role === 'phone') {
+    const digits = value.replace(/[^\d+]/g, '');
+    return digits.length >= 5 ? `tel:${digits}` : undefined;
+  }
+  if (field.role === 'link') return linkHref(value);
+  return undefined;
+}
+
+function buildField(field: InputFieldDefinition, value: string): RenderField | undefined {
+  if (value.trim() === '') return undefined;
+  const base = {
+    id: field.id,
+    name: field.name,
+    label: field.widget_label,
+    widgetType: field.widget_type,
+    role: field.role,
+    value,
+  };
+  switch (field.widget_type) {
+    case 'checkbox':
+      if (!isTicked(value)) return undefined;
+      return { ...base, text: field.role === 'current' ? 'Present' : 'Yes' };
+    case 'date':
+      return { ...base, text: formatDate(value) };
+    case 'richtext-input': {
+      const html = sanitizeRichText(value);
+      const text = richTextToPlainText(html);
+      return text ? { ...base, text, html } : undefined;
+    }
+    default: {
+      const text = value.trim();
+      const href = fieldHref(field, text);
+      const multiLine = field.role === 'body' || text.includes('\n');
+      return {
+        ...base,
+        text,
+        ...(multiLine ? { html: plainTextToHtml(text) } : {}),
+        ...(href ? { href } : {}),
+      };
+    }
+  }
+}
+
+function joinTexts(fields: RenderField[], role: FieldRole): string | undefined {
+  const texts = fields.filter((f) => f.role === role).map((f) => f.text);
+  return texts.length ? texts.join(', ') : undefined;
+}
+
+function buildEntry(index: number, fields: RenderField[]): RenderEntry {
+  const start = fields.find((f) => f.role === 'start');
+  const end = fields.find((f) => f.role === 'end');
+  const current = fields.find((f) => f.role === 'current');
+  const single = fields.find((f) => f.role === 'date');
+  // A ticked "currently working here" wins over an end date: the position has not ended.
+  const until = current ? current.text : end?.text;
+  let dates: string | undefined;
+  if (start && until) dates = `${start.text} – ${until}`;
+  else if (start) dates = start.text;
+  else if (until) dates = until;
+  else if (single) dates = single.text;
+  const bodies = fields.filter((f) => f.role === 'body' || f.widgetType === 'richtext-input');
+  const link = fields.find((f) => f.role === 'link');
+  const values: Record<string, string> = {};
+  for (const field of fields) values[field.name] = field.text;
+  return {
+    index,
+    title: joinTexts(fields, 'title'),
+    subtitle: joinTexts(fields, 'subtitle'),
+    location: joinTexts(fields, 'location'),
+    dates,
+    startValue: start?.value ?? single?.value,
+    endValue: current ? undefined : end?.value,
+    body: bodies.length ? bodies.map((f) => f.html ?? '').join('') : undefined,
+    link: link ? { text: link.text, ...(link.href ? { href: link.href } : {}) } : undefined,
+    details: fields.filter((f) => f.role === 'detail' && !bodies.includes(f)),
+    fields,
+    values,
+  };
+}
+
+function initialsOf(name: string | undefined): string {
+  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '';
+  const first = Array.from(words[0])[0] ?? '';
+  const last = words.length > 1 ? (Array.from(words[words.length - 1])[0] ?? '') : '';
+  return (first + last).toUpperCase();
+}
+
+function buildPerson(section: RenderSection | undefined): RenderPerson {
+  const entry = section?.entries[0];
+  if (!entry) return { initials: '', contacts: [], details: [] };
+  const contacts: ContactItem[] = [];
+  for (const field of entry.fields) {
+    if (field.role === 'email' || field.role === 'phone' || field.role === 'location' || field.role === 'link') {
+      contacts.push({ kind: field.role, text: field.text, ...(field.href ? { href: field.href } : {}) });
+    }
+  }
+  return {
+    name: entry.title,
+    headline: entry.subtitle,
+    initials: initialsOf(entry.title),
+    contacts,
+    details: entry.details,
+    body: entry.body,
+  };
+}
+
+function personalRoles(role: FieldRole): FieldRole {
+  // In the personal section the name is the entry title and the headline its subtitle.
+  if (role === 'name') return 'title';
+  if (role === 'headline') return 'subtitle';
+  return role;
+}
+
+function buildModel(template: TemplateDefinition, cells: Cell[]): RenderModel {
+  const fieldIndex = new Map<number, { section: SectionDefinition; field: InputFieldDefinition }>();
+  for (const section of template.sections) {
+    for (const field of section.input_fields) fieldIndex.set(field.id, { section, field });
+  }
+  // section id → repeat index → field id → value; the last value given for a cell wins.
+  const grid = new Map<number, Map<number, Map<number, string>>>();
+  for (const cell of cells) {
+    const owner = fieldIndex.get(cell.fieldId);
+    if (!owner || !owner.section.is_active) continue;
+    const index = owner.section.is_repeatable ? cell.index : 0;
+    if (!owner.section.is_repeatable && cell.index !== 0) continue;
+    let rows = grid.get(owner.section.id);
+    if (!rows) grid.set(owner.section.id, (rows = new Map()));
+    let row = rows.get(index);
+    if (!row) rows.set(index, (row = new Map()));
+    row.set(cell.fieldId, cell.value);
+  }
+
+  const sections: RenderSection[] = [];
+  let personal: RenderSection | undefined;
+  for (const section of template.sections) {
+    const rows = grid.get(section.id);
+    if (!section.is_active || !rows) continue;
+    const entries: RenderEntry[] = [];
+    for (const index of [...rows.keys()].sort((a, b) => a - b)) {
+      const row = rows.get(index)!;
+      const fields: RenderField[] = [];
+      for (const definition of section.input_fields) {
+        const raw = row.get(definition.id);
+        if (raw === undefined) continue;
+        const field = buildField(definition, raw);
+        if (!field) continue;
+        fields.push(section.display === 'personal' ? { ...field, role: personalRoles(field.role) } : field);
+      }
+      if (fields.length) entries.push(buildEntry(index, fields));
+    }
+    if (!entries.length) continue;
+    const rendered: RenderSection = {
+      id: section.id,
+      key: section.key,
+      name: section.name,
+      display: section.display,
+      column: section.column,
+      isRepeatable: section.is_repeatable,
+      isText: section.display === 'text',
+      isEntries: section.display === 'entries',
+      isList: section.display === 'list',
+      isLinks: section.display === 'links',
+      entries,
+    };
+    if (section.display === 'personal' && !personal) personal = rendered;
+    else sections.push(rendered);
+  }
+  return {
+    templateId: template.id,
+    templateName: template.name,
+    person: buildPerson(personal),
+    sections,
+    main: sections.filter((s) => s.column === 'main'),
+    side: sections.filter((s) => s.column === 'side'),
+    isEmpty: !personal && sections.length === 0,
+  };
+}
+
+function checkValue(where: string, value: unknown): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  const text = asText(value);
+  if (text === undefined) throw new RenderInputError(`${where} must be a string, number or boolean`);
+  if (text.length > MAX_VALUE_LENGTH) {
+    throw new RenderInputError(`${where} is longer than ${MAX_VALUE_LENGTH} characters`);
+  }
+  return text;
+}
+
+function checkIndex(where: string, index: number): number {
+  if (!Number.isInteger(index) || index < 0 || index > MAX_REPEAT_INDEX) {
+    throw new RenderInputError(`${where}: repeat index must be an integer from 0 to ${MAX_REPEAT_INDEX}`);
+  }
+  return index;
+}
+
+/**
+ * The builder's form data (spec §3): `{ [sectionName]: { "name-fieldId-repeatIndex": value } }`.
+ * Field ids are unique across templates, so the id alone places a value; keys that are not in
+ * that shape, or name a field of another template, are ignored as the builder's leftovers.
+ */
+export function buildRenderModelFromFormData(template: TemplateDefinition, cvData: unknown): RenderModel {
+  if (cvData === null || cvData === undefined) return buildModel(template, []);
+  if (typeof cvData !== 'object' || Array.isArray(cvData)) {
+    throw new RenderInputError('cv_data must be an object of sections');
+  }
+  const cells: Cell[] = [];
+  for (const [sectionName, values] of Object.entries(cvData as Record<string, unknown>)) {
+    if (values === null || values === undefined) continue;
+    if (typeof values !== 'object' || Array.isArray(values)) {
+      throw new RenderInputError(`cv_data["${sectionName}"] must be an object of field values`);
+    }
+    for (const [key, raw] of Object.entries(values as Record<string, unknown>)) {
+      const parsed = parseFormDataKey(key);
+      if (!parsed) continue;
+      const where = `cv_data["${sectionName}"]["${key}"]`;
+      const value = checkValue(where, raw);
+      if (value === undefined) continue;
+      cells.push({ fieldId: parsed.fieldId, index: checkIndex(where, parsed.index), value });
+    }
+  }
+  return buildModel(template, cells);
+}
+
+/** A saved CV's entries (spec §3 CV field entry: value, index, section_field). */
+export function buildRenderModelFromEntries(template: TemplateDefinition, entries: readonly CvFieldEntry[]): RenderModel {
+  const cells: Cell[] = [];
+  entries.forEach((entry, i) => {
+    const value = checkValue(`entries[${i}].value`, entry.value);
+    if (value === undefined) return;
+    cells.push({ fieldId: entry.section_field, index: checkIndex(`entries[${i}]`, entry.index), value });
+  });
+  return buildModel(template, cells);
+}

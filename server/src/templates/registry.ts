@@ -1,0 +1,43 @@
+import { compileTemplate, type CvTemplate } from '../render/html.js';
+import { readTemplateFolders, TEMPLATES_ROOT } from './definition.js';
+
+/**
+ * The CV templates read from `server/templates/`, compiled once. The database holds the same
+ * definitions (seeded from these folders) for the API; rendering reads layouts from here.
+ */
+export class TemplateRegistry {
+  private readonly byIdMap = new Map<number, CvTemplate>();
+  private readonly bySlugMap = new Map<string, CvTemplate>();
+
+  constructor(readonly templates: readonly CvTemplate[]) {
+    for (const template of templates) {
+      this.byIdMap.set(template.definition.id, template);
+      this.bySlugMap.set(template.slug, template);
+    }
+  }
+
+  static load(root: string = TEMPLATES_ROOT): TemplateRegistry {
+    return new TemplateRegistry(readTemplateFolders(root).map((folder) => compileTemplate(folder, root)));
+  }
+
+  byId(id: number): CvTemplate | undefined {
+    return this.byIdMap.get(id);
+  }
+
+  bySlug(slug: string): CvTemplate | undefined {
+    return this.bySlugMap.get(slug);
+  }
+
+  /** The template that owns a field id (field ids are unique across templates). */
+  byFieldId(fieldId: number): CvTemplate | undefined {
+    return this.templates.find((t) => t.definition.sections.some((s) => s.input_fields.some((f) => f.id === fieldId)));
+  }
+}
+
+let shared: TemplateRegistry | undefined;
+
+/** One registry per process: templates are files that only change with a deploy. */
+export function getTemplateRegistry(): TemplateRegistry {
+  shared ??= TemplateRegistry.load();
+  return shared;
+}
