@@ -1,5 +1,10 @@
 import type { AnyStateMachine } from 'xstate';
+import { confirmEmailMachine } from './confirm-email-machine';
+import { forgotPasswordMachine } from './forgot-password-machine';
+import { resetPasswordMachine } from './reset-password-machine';
 import { sessionMachine } from './session-machine';
+import { signInMachine } from './sign-in-machine';
+import { signUpMachine } from './sign-up-machine';
 
 /**
  * Every flow machine of the app by its id: for the inspector, for docs and for the test that checks
@@ -7,4 +12,9 @@ import { sessionMachine } from './session-machine';
  */
 export const machineRegistry: Record<string, AnyStateMachine> = {
   [sessionMachine.id]: sessionMachine,
+  [signInMachine.id]: signInMachine,
+  [signUpMachine.id]: signUpMachine,
+  [confirmEmailMachine.id]: confirmEmailMachine,
+  [forgotPasswordMachine.id]: forgotPasswordMachine,
+  [resetPasswordMachine.id]: resetPasswordMachine,
 };
