@@ -1,6 +1,7 @@
 import { Outlet, createRoute, redirect } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
 import { SESSION_SETTLED_TAG, isAuthenticated, type SessionActor, type SessionSnapshot } from '../machines/session-machine';
+import { AppShell } from '../ui/app-shell';
 import { FullPageSpinner } from '../ui/full-page-spinner';
 import { rootRoute } from './root';
 
@@ -34,5 +35,10 @@ export const authenticatedRoute = createRoute({
 });
 
 function AuthenticatedLayout() {
-  return <Outlet />;
+  const { session } = authenticatedRoute.useRouteContext();
+  return (
+    <AppShell session={session}>
+      <Outlet />
+    </AppShell>
+  );
 }

@@ -4,9 +4,22 @@ import { ThemeProvider, useTheme, type ThemeProviderProps } from 'next-themes';
 
 export type ColorModeSetting = 'light' | 'dark' | 'system';
 
+// next-themes renders an inline script meant for server rendering; in this client-only app React
+// never runs it and warns about it, so it is marked as a data block.
+const INERT_SCRIPT = { type: 'application/json' } as const;
+
 /** Chakra v3's documented colour mode: next-themes toggles the `light`/`dark` class on <html>. */
 export function ColorModeProvider(props: ThemeProviderProps) {
-  return <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange {...props} />;
+  return (
+    <ThemeProvider
+      attribute="class"
+      defaultTheme="system"
+      enableSystem
+      disableTransitionOnChange
+      scriptProps={INERT_SCRIPT}
+      {...props}
+    />
+  );
 }
 
 const NEXT_SETTING: Record<ColorModeSetting, ColorModeSetting> = { light: 'dark', dark: 'system', system: 'light' };

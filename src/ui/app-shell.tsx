@@ -1,0 +1,310 @@
+import { Box, Button, Drawer, Flex, Icon, IconButton, Portal, Stack, Text, Tooltip, VisuallyHidden } from '@chakra-ui/react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { FileText, FileUser, LogOut, Menu, PanelLeftClose, PanelLeftOpen, UserRound, type LucideIcon } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
+import { waitFor } from 'xstate';
+import {
+  SIDEBAR_WIDTH,
+  SIDEBAR_WIDTH_ICON,
+  SIDEBAR_WIDTH_MOBILE,
+  TOOLTIP_OPEN_DELAY_MS,
+} from '../config/constants';
+import { inspectOptions } from '../machines/inspect';
+import { SESSION_SETTLED_TAG, type SessionActor } from '../machines/session-machine';
+import { readSidebarCookie, sidebarMachine } from '../machines/sidebar-machine';
+import { ColorModeButton } from './color-mode';
+import { useIsMobile } from './use-is-mobile';
+
+const SIDEBAR_ID = 'app-sidebar';
+const TOGGLE_SHORTCUTS = 'Control+B Meta+B';
+
+function isToggleShortcut(event: KeyboardEvent): boolean {
+  return (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'b';
+}
+
+function Logo({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <Link to="/" aria-label="CV Builder home" onClick={onNavigate}>
+      <Flex
+        align="center"
+        justify="center"
+        boxSize="9"
+        borderRadius="l2"
+        bg="colorPalette.solid"
+        color="colorPalette.contrast"
+        flexShrink={0}
+        _hover={{ opacity: 0.9 }}
+      >
+        <Icon boxSize="5">
+          <FileText />
+        </Icon>
+      </Flex>
+    </Link>
+  );
+}
+
+interface RailItemProps {
+  label: string;
+  icon: LucideIcon;
+  expanded: boolean;
+  children: (content: ReactNode) => ReactNode;
+}
+
+/** One row of the rail: icon plus label when expanded, icon with a tooltip when collapsed. */
+function RailItem({ label, icon: ItemIcon, expanded, children }: RailItemProps) {
+  const content = (
+    <>
+      <Icon boxSize="5" flexShrink={0}>
+        <ItemIcon />
+      </Icon>
+      {expanded ? <Text truncate>{label}</Text> : <VisuallyHidden>{label}</VisuallyHidden>}
+    </>
+  );
+  return (
+    <Tooltip.Root openDelay={TOOLTIP_OPEN_DELAY_MS} positioning={{ placement: 'right' }} disabled={expanded}>
+      <Tooltip.Trigger asChild>{children(content)}</Tooltip.Trigger>
+      <Portal>
+        <Tooltip.Positioner>
+          <Tooltip.Content>
+            <Tooltip.Arrow>
+              <Tooltip.ArrowTip />
+            </Tooltip.Arrow>
+            {label}
+          </Tooltip.Content>
+        </Tooltip.Positioner>
+      </Portal>
+    </Tooltip.Root>
+  );
+}
+
+const itemStyle = (expanded: boolean) =>
+  ({
+    variant: 'ghost',
+    size: 'sm',
+    w: 'full',
+    justifyContent: expanded ? 'flex-start' : 'center',
+    gap: '3',
+    px: expanded ? '3' : '0',
+    color: 'fg.muted',
+    _hover: { bg: 'bg.muted', color: 'fg' },
+    _currentPage: { bg: 'colorPalette.subtle', color: 'colorPalette.fg', fontWeight: 'semibold' },
+  }) as const;
+
+interface SidebarContentProps {
+  expanded: boolean;
+  session: SessionActor;
+  onNavigate?: () => void;
+  toggle?: ReactNode;
+}
+
+function SidebarContent({ expanded, session, onNavigate, toggle }: SidebarContentProps) {
+  const navigate = useNavigate();
+  const loggingOut = useSelector(session, (state) => state.matches('loggingOut'));
+  const profile = useSelector(session, (state) => state.context.profile);
+
+  async function logout() {
+    session.send({ type: 'session.logout' });
+    // spec §4: logout ends anonymous whatever the server answers; /signin only after that, so the
+    // sign-in page meets a settled session that accepts a new sign-in.
+    await waitFor(session, (state) => state.hasTag(SESSION_SETTLED_TAG));
+    onNavigate?.();
+    await navigate({ to: '/signin' });
+  }
+
+  return (
+    <Flex direction="column" h="full" gap="2" py="3" px={expanded ? '3' : '1.5'}>
+      <Flex align="center" gap="3" px={expanded ? '0' : '0'} justify={expanded ? 'flex-start' : 'center'} minH="9">
+        <Logo onNavigate={onNavigate} />
+        {expanded && (
+          <Text fontWeight="semibold" textStyle="md" truncate>
+            CV Builder
+          </Text>
+        )}
+      </Flex>
+
+      <Stack as="ul" listStyleType="none" gap="1" mt="4" aria-label="Main navigation">
+        <li>
+          <RailItem label="CV Management" icon={FileUser} expanded={expanded}>
+            {(content) => (
+              <Button asChild {...itemStyle(expanded)}>
+                <Link to="/cv-management" onClick={onNavigate}>
+                  {content}
+                </Link>
+              </Button>
+            )}
+          </RailItem>
+        </li>
+        <li>
+          <RailItem label="Profile" icon={UserRound} expanded={expanded}>
+            {(content) => (
+              <Button asChild {...itemStyle(expanded)}>
+                <Link to="/profile" onClick={onNavigate}>
+                  {content}
+                </Link>
+              </Button>
+            )}
+          </RailItem>
+        </li>
+      </Stack>
+
+      <Stack mt="auto" gap="1">
+        {expanded && profile && (
+          <Box px="3" py="2" minW="0">
+            <Text textStyle="sm" fontWeight="medium" truncate>
+              {profile.full_name || profile.email}
+            </Text>
+            <Text textStyle="xs" color="fg.muted" truncate>
+              {profile.email}
+            </Text>
+          </Box>
+        )}
+        <Flex direction={expanded ? 'row' : 'column'} align="center" gap="1" justify={expanded ? 'space-between' : 'center'}>
+          <ColorModeButton />
+          {toggle}
+        </Flex>
+        <RailItem label="Logout" icon={LogOut} expanded={expanded}>
+          {(content) => (
+            <Button {...itemStyle(expanded)} onClick={() => void logout()} loading={loggingOut}>
+              {content}
+            </Button>
+          )}
+        </RailItem>
+      </Stack>
+    </Flex>
+  );
+}
+
+export interface AppShellProps {
+  session: SessionActor;
+  children: ReactNode;
+}
+
+/**
+ * The shared navigation of every signed-in page (spec §2): a left rail toggled with Ctrl/Cmd+B,
+ * 16rem with labels or a 3rem icon rail, remembered in the `sidebar_state` cookie; below 768 px an
+ * 18rem drawer opened from a header button.
+ */
+export function AppShell({ session, children }: AppShellProps) {
+  const isMobile = useIsMobile();
+  const sidebar = useActorRef(sidebarMachine, { input: { expanded: readSidebarCookie(), isMobile }, ...inspectOptions });
+  const expanded = useSelector(sidebar, (state) => state.matches({ rail: 'expanded' }));
+  const drawerOpen = useSelector(sidebar, (state) => state.matches({ drawer: 'open' }));
+
+  useEffect(() => {
+    sidebar.send({ type: 'viewport.changed', isMobile });
+  }, [sidebar, isMobile]);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isToggleShortcut(event)) return;
+      event.preventDefault();
+      sidebar.send({ type: 'sidebar.toggle' });
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [sidebar]);
+
+  const toggleLabel = expanded ? 'Collapse sidebar' : 'Expand sidebar';
+
+  if (isMobile) {
+    return (
+      <Flex direction="column" minH="100dvh">
+        <Flex
+          as="header"
+          align="center"
+          gap="3"
+          h="14"
+          px="3"
+          borderBottomWidth="1px"
+          bg="bg.panel"
+          position="sticky"
+          top="0"
+          zIndex="sticky"
+        >
+          <IconButton
+            variant="ghost"
+            size="sm"
+            aria-label="Open navigation"
+            aria-keyshortcuts={TOGGLE_SHORTCUTS}
+            aria-expanded={drawerOpen}
+            aria-controls={SIDEBAR_ID}
+            onClick={() => sidebar.send({ type: 'sidebar.toggle' })}
+          >
+            <Menu />
+          </IconButton>
+          <Logo />
+          <Text fontWeight="semibold">CV Builder</Text>
+        </Flex>
+        <Drawer.Root
+          open={drawerOpen}
+          placement="start"
+          onOpenChange={(details) => {
+            if (!details.open) sidebar.send({ type: 'sidebar.mobileClose' });
+          }}
+        >
+          <Portal>
+            <Drawer.Backdrop />
+            <Drawer.Positioner>
+              <Drawer.Content id={SIDEBAR_ID} w={SIDEBAR_WIDTH_MOBILE} maxW={SIDEBAR_WIDTH_MOBILE} aria-label="Navigation">
+                <Drawer.Title asChild>
+                  <VisuallyHidden>Navigation</VisuallyHidden>
+                </Drawer.Title>
+                <SidebarContent
+                  expanded
+                  session={session}
+                  onNavigate={() => sidebar.send({ type: 'sidebar.mobileClose' })}
+                />
+              </Drawer.Content>
+            </Drawer.Positioner>
+          </Portal>
+        </Drawer.Root>
+        <Box as="main" flex="1" minW="0">
+          {children}
+        </Box>
+      </Flex>
+    );
+  }
+
+  return (
+    <Flex minH="100dvh">
+      <Box
+        as="nav"
+        id={SIDEBAR_ID}
+        aria-label="Sidebar"
+        data-state={expanded ? 'expanded' : 'collapsed'}
+        w={expanded ? SIDEBAR_WIDTH : SIDEBAR_WIDTH_ICON}
+        flexShrink={0}
+        position="sticky"
+        top="0"
+        h="100dvh"
+        borderRightWidth="1px"
+        bg="bg.subtle"
+        transition="width 0.2s ease"
+        overflowX="hidden"
+      >
+        <SidebarContent
+          expanded={expanded}
+          session={session}
+          toggle={
+            <IconButton
+              variant="ghost"
+              size="sm"
+              aria-label={toggleLabel}
+              title={`${toggleLabel} (Ctrl/Cmd+B)`}
+              aria-keyshortcuts={TOGGLE_SHORTCUTS}
+              aria-expanded={expanded}
+              aria-controls={SIDEBAR_ID}
+              onClick={() => sidebar.send({ type: 'sidebar.toggle' })}
+            >
+              {expanded ? <PanelLeftClose /> : <PanelLeftOpen />}
+            </IconButton>
+          }
+        />
+      </Box>
+      <Box as="main" flex="1" minW="0">
+        {children}
+      </Box>
+    </Flex>
+  );
+}

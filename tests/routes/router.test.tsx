@@ -1,0 +1,89 @@
+import { screen, waitFor } from '@testing-library/react';
+import { USER_ID_STORAGE_KEY } from '../../src/machines/storage';
+import { confirmEmailRoute } from '../../src/routes/confirm-email';
+import { linkedinCallbackRoute } from '../../src/routes/linkedin-callback';
+import { resetPasswordRoute } from '../../src/routes/reset-password';
+import { renderApp, testUser } from '../render-app';
+
+beforeEach(() => {
+  localStorage.clear();
+});
+
+describe('router (spec §2)', () => {
+  it('sends a visitor without a stored user id from / to /signin', async () => {
+    const { router } = renderApp({ path: '/' });
+    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/signin');
+  });
+
+  it.each(['/profile', '/cv-management', '/dashboard/12'])('guards %s', async (path) => {
+    const { router } = renderApp({ path });
+    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/signin');
+  });
+
+  it("shows 'Validating session...' until the profile answers, then the page inside the shell", async () => {
+    localStorage.setItem(USER_ID_STORAGE_KEY, '42');
+    let answer: (profile: typeof testUser) => void = () => {};
+    renderApp({ path: '/', fetchProfile: () => new Promise((resolve) => (answer = resolve)) });
+    expect(await screen.findByText('Validating session...')).toBeInTheDocument();
+    answer(testUser);
+    expect(await screen.findByRole('heading', { name: 'Available CV Templates' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'CV Builder home' })).toHaveAttribute('href', '/');
+    expect(screen.queryByText('Validating session...')).not.toBeInTheDocument();
+  });
+
+  it('redirects to /signin and forgets the id when the profile request fails', async () => {
+    localStorage.setItem(USER_ID_STORAGE_KEY, '42');
+    const { router } = renderApp({ path: '/profile', fetchProfile: () => Promise.reject(new Error('401')) });
+    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/signin');
+    expect(localStorage.getItem(USER_ID_STORAGE_KEY)).toBeNull();
+  });
+
+  it('passes the dashboard id through', async () => {
+    localStorage.setItem(USER_ID_STORAGE_KEY, '42');
+    renderApp({ path: '/dashboard/3f2b8c1e-1a2b-4c3d-8e9f-0a1b2c3d4e5f' });
+    expect(
+      await screen.findByRole('heading', { name: 'CV Builder (3f2b8c1e-1a2b-4c3d-8e9f-0a1b2c3d4e5f)' }),
+    ).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/signup', 'Create an Account'],
+    ['/forgot-password', 'Forgot Password'],
+    ['/reset-password?token=abc&uid=12', 'Reset Password'],
+    ['/confirm-email?uid=MQ&token=abc-123', 'Confirm Email'],
+    ['/linkedin-callback?code=xyz', 'Signing you in with LinkedIn...'],
+    ['/preview', 'Preview'],
+  ])('%s is public', async (path, heading) => {
+    const { router } = renderApp({ path });
+    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path.split('?')[0]);
+  });
+
+  it('shows a not-found page for unknown addresses', async () => {
+    renderApp({ path: '/nowhere' });
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('decodes query strings as text', async () => {
+    const { router } = renderApp({ path: '/reset-password?token=abc&uid=12' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/reset-password'));
+    expect(router.state.location.search).toEqual({ token: 'abc', uid: '12' });
+  });
+});
+
+describe('validateSearch', () => {
+  const validate = <T,>(route: { options: { validateSearch?: unknown } }, search: Record<string, unknown>) =>
+    (route.options.validateSearch as (input: Record<string, unknown>) => T)(search);
+
+  it('keeps text, turns numbers back into text and drops values of the wrong shape', () => {
+    expect(validate(resetPasswordRoute, { token: 'abc', uid: 12 })).toEqual({ token: 'abc', uid: '12' });
+    expect(validate(resetPasswordRoute, { token: { nested: true } })).toEqual({});
+    expect(validate(confirmEmailRoute, {})).toEqual({});
+    expect(
+      validate(linkedinCallbackRoute, { error: 'access_denied', error_description: 'The user cancelled', extra: 1 }),
+    ).toEqual({ error: 'access_denied', error_description: 'The user cancelled' });
+  });
+});
