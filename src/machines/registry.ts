@@ -3,6 +3,7 @@ import { confirmEmailMachine } from './confirm-email-machine';
 import { forgotPasswordMachine } from './forgot-password-machine';
 import { resetPasswordMachine } from './reset-password-machine';
 import { sessionMachine } from './session-machine';
+import { sidebarMachine } from './sidebar-machine';
 import { signInMachine } from './sign-in-machine';
 import { signUpMachine } from './sign-up-machine';
 
@@ -12,6 +13,7 @@ import { signUpMachine } from './sign-up-machine';
  */
 export const machineRegistry: Record<string, AnyStateMachine> = {
   [sessionMachine.id]: sessionMachine,
+  [sidebarMachine.id]: sidebarMachine,
   [signInMachine.id]: signInMachine,
   [signUpMachine.id]: signUpMachine,
   [confirmEmailMachine.id]: confirmEmailMachine,
