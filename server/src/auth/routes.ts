@@ -61,6 +61,17 @@ export const EMAIL_NOT_CONFIRMED_CODE = 'email_not_confirmed';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
+/** Rate-limit keys, exported so tests and provider states can spend a limit without guessing. */
+export const RATE_LIMIT_KEYS = {
+  login: (ip: string, email: string) => `login:ip:${ip}:email:${normalizeEmail(email)}`,
+  register: (ip: string) => `register:ip:${ip}`,
+  passwordResetByIp: (ip: string) => `password-reset:ip:${ip}`,
+  passwordResetByEmail: (email: string) => `password-reset:email:${normalizeEmail(email)}`,
+  passwordResetConfirm: (ip: string) => `password-reset-confirm:ip:${ip}`,
+  resendConfirmationByIp: (ip: string) => `resend-confirmation:ip:${ip}`,
+  resendConfirmationByEmail: (email: string) => `resend-confirmation:email:${normalizeEmail(email)}`,
+};
+
 export const RATE_LIMITS = {
   login: { limit: 10, windowMs: 15 * MINUTE },
   register: { limit: 5, windowMs: HOUR },
@@ -131,7 +142,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       }),
     },
     async (request, reply) => {
-      await limit(`register:ip:${request.ip}`, RATE_LIMITS.register);
+      await limit(RATE_LIMIT_KEYS.register(request.ip), RATE_LIMITS.register);
       const registration = request.body;
       const problem = registrationProblem(registration);
       if (problem) throw badRequest(problem);
@@ -196,8 +207,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     { schema: bodySchema({ email: text(MAX_EMAIL_LENGTH) }) },
     async (request) => {
       const email = validEmail(request.body.email);
-      await limit(`resend-confirmation:ip:${request.ip}`, RATE_LIMITS.resendConfirmation);
-      await limit(`resend-confirmation:email:${email}`, RATE_LIMITS.resendConfirmation);
+      await limit(RATE_LIMIT_KEYS.resendConfirmationByIp(request.ip), RATE_LIMITS.resendConfirmation);
+      await limit(RATE_LIMIT_KEYS.resendConfirmationByEmail(email), RATE_LIMITS.resendConfirmation);
       const user = await findUserByEmail(app.db, email);
       // The same answer either way: whether an address is registered stays private.
       if (user && user.email_confirmed_at === null) await sendConfirmation(user);
@@ -213,7 +224,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const { password } = request.body;
       if (email === '') throw badRequest('email is required');
       if (password === '') throw badRequest('password is required');
-      const limitKey = `login:ip:${request.ip}:email:${email}`;
+      const limitKey = RATE_LIMIT_KEYS.login(request.ip, email);
       await limit(limitKey, RATE_LIMITS.login);
       const user = await findUserByEmail(app.db, email);
       const passwordMatches =
@@ -247,8 +258,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     { schema: bodySchema({ email: text(MAX_EMAIL_LENGTH) }) },
     async (request) => {
       const email = validEmail(request.body.email);
-      await limit(`password-reset:ip:${request.ip}`, RATE_LIMITS.passwordReset);
-      await limit(`password-reset:email:${email}`, RATE_LIMITS.passwordReset);
+      await limit(RATE_LIMIT_KEYS.passwordResetByIp(request.ip), RATE_LIMITS.passwordReset);
+      await limit(RATE_LIMIT_KEYS.passwordResetByEmail(email), RATE_LIMITS.passwordReset);
       const user = await findUserByEmail(app.db, email);
       // A disabled account (confirmed, then switched off) gets no way back in by mail.
       const mayReset = user && (user.is_active === 1 || user.email_confirmed_at === null);
@@ -264,7 +275,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/auth/password-reset-confirm/',
     { schema: bodySchema({ uid: text(64), token: text(128), new_password: text(MAX_PASSWORD_LENGTH) }) },
     async (request, reply) => {
-      await limit(`password-reset-confirm:ip:${request.ip}`, RATE_LIMITS.passwordResetConfirm);
+      await limit(RATE_LIMIT_KEYS.passwordResetConfirm(request.ip), RATE_LIMITS.passwordResetConfirm);
       const { uid, token, new_password: newPassword } = request.body;
       const userId = decodeUid(uid);
       const user = userId === null ? undefined : await findUserById(app.db, userId);

@@ -15,4 +15,10 @@ export interface ProviderStateContext {
   signIn(userId: number): Promise<void>;
 }
 
-export type ProviderStates = Record<string, (context: ProviderStateContext) => Promise<void>>;
+/**
+ * Values a state hands back for the consumer's `fromProviderState('${name}', example)` expressions,
+ * e.g. a token signed with the server's key that the consumer cannot know in advance.
+ */
+export type ProviderStateValues = Record<string, string | number | boolean>;
+
+export type ProviderStates = Record<string, (context: ProviderStateContext) => Promise<void | ProviderStateValues>>;

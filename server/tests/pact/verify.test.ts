@@ -79,8 +79,7 @@ describe('Pact provider verification: the reference server honours pacts/', () =
               sessionId = await createSessionToken(app.db, userId);
             },
           };
-          await handler(context);
-          return undefined;
+          return (await handler(context)) ?? undefined;
         },
       ]),
     );
