@@ -1,0 +1,261 @@
+import * as t from 'io-ts';
+import type { ApiClient, RequestOptions } from './http';
+import { IgnoredBody, listOf } from './codecs';
+import { reshaped } from './templates';
+
+// Saved CVs (spec §3 Generated CV, CV field entry; §7 GeneratedCV, CVFieldEntry, download, send-email).
+
+/** A saved CV is addressed by its numeric id or its uuid (the server takes either). */
+export type CvReference = number | string;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object';
+const Nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null, t.undefined]);
+
+/** The last path segment of an address that is all digits: `https://host/v1/GeneratedCV/7/` → 7. */
+export function idFromUrl(url: string | null | undefined): number | undefined {
+  if (typeof url !== 'string') return undefined;
+  const path = url.split(/[?#]/)[0] ?? '';
+  const numeric = path.split('/').filter((segment) => /^\d+$/.test(segment));
+  const last = numeric.at(-1);
+  return last === undefined ? undefined : Number(last);
+}
+
+/**
+ * A reference to another record: a number, a numeric string, or (hyperlinked backends) its address.
+ * Decodes to the numeric id.
+ */
+export const RelatedId = new t.Type<number, number, unknown>(
+  'RelatedId',
+  (value): value is number => typeof value === 'number' && Number.isInteger(value),
+  (value, context) => {
+    if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return t.success(value);
+    if (typeof value === 'string') {
+      if (/^\d+$/.test(value.trim())) return t.success(Number(value.trim()));
+      const fromUrl = /^(https?:)?\//.test(value) ? idFromUrl(value) : undefined;
+      if (fromUrl !== undefined) return t.success(fromUrl);
+    }
+    return t.failure(value, context, 'expected a numeric id');
+  },
+  (value) => value,
+);
+
+const OptionalText = Nullable(t.string);
+
+/** spec §3 CV field entry: value, index (repeat number from 0), section_field (the input field id). */
+export interface CvFieldEntry {
+  id?: number;
+  value: string;
+  index: number;
+  section_field: number;
+}
+
+const RawEntry = t.intersection([
+  t.type({ index: RelatedId, section_field: RelatedId }),
+  t.partial({ id: Nullable(RelatedId), value: Nullable(t.union([t.string, t.number, t.boolean])) }),
+]);
+
+export const CvFieldEntry = reshaped(
+  'CvFieldEntry',
+  RawEntry,
+  (raw): CvFieldEntry => ({
+    ...(typeof raw.id === 'number' ? { id: raw.id } : {}),
+    value: raw.value === null || raw.value === undefined ? '' : String(raw.value),
+    index: raw.index,
+    section_field: raw.section_field,
+  }),
+  (value): value is CvFieldEntry =>
+    isRecord(value) && typeof value.value === 'string' && typeof value.index === 'number' && typeof value.section_field === 'number',
+);
+
+/** GET /v1/CVFieldEntry/: "results array or plain array of entries" (spec §7). */
+export const CvFieldEntryList = listOf(CvFieldEntry, 'CvFieldEntryList');
+
+/** A generated CV as lists show it (spec §3 Generated CV, without entries). */
+export interface GeneratedCv {
+  id: number;
+  uuid?: string;
+  url?: string;
+  name: string;
+  /** The template id. */
+  template: number;
+  created?: string;
+  last_updated?: string;
+}
+
+const RawGeneratedCv = t.intersection([
+  t.type({ template: RelatedId }),
+  t.partial({
+    id: Nullable(RelatedId),
+    uuid: OptionalText,
+    url: OptionalText,
+    name: OptionalText,
+    created: OptionalText,
+    last_updated: OptionalText,
+  }),
+]);
+type RawGeneratedCv = t.TypeOf<typeof RawGeneratedCv>;
+
+/** The id as sent, else derived from the url (spec §3: "id is derived from the last numeric segment of url"). */
+function idOf(raw: RawGeneratedCv): number | undefined {
+  return typeof raw.id === 'number' ? raw.id : idFromUrl(raw.url);
+}
+
+function toGeneratedCv(raw: RawGeneratedCv, id: number): GeneratedCv {
+  return {
+    id,
+    ...(raw.uuid ? { uuid: raw.uuid } : {}),
+    ...(raw.url ? { url: raw.url } : {}),
+    name: raw.name ?? '',
+    template: raw.template,
+    ...(raw.created ? { created: raw.created } : {}),
+    ...(raw.last_updated ? { last_updated: raw.last_updated } : {}),
+  };
+}
+
+const isGeneratedCv = (value: unknown): value is GeneratedCv =>
+  isRecord(value) && typeof value.id === 'number' && typeof value.name === 'string' && typeof value.template === 'number';
+
+/**
+ * GET /v1/GeneratedCV/: a plain array or `{ results }`; an item without an id takes the one in its url,
+ * and an item with neither is dropped (spec §3), since nothing could download, email or delete it.
+ */
+export const GeneratedCvList = reshaped(
+  'GeneratedCvList',
+  listOf(RawGeneratedCv, 'GeneratedCvList'),
+  (raws): GeneratedCv[] =>
+    raws.flatMap((raw) => {
+      const id = idOf(raw);
+      return id === undefined ? [] : [toGeneratedCv(raw, id)];
+    }),
+  (value): value is GeneratedCv[] => Array.isArray(value) && value.every(isGeneratedCv),
+);
+
+/** GET /v1/GeneratedCV/{id}/: the CV with its entries. Either id or uuid identifies it. */
+export interface GeneratedCvDetail extends Omit<GeneratedCv, 'id'> {
+  id?: number;
+  entries: CvFieldEntry[];
+}
+
+const RawGeneratedCvDetail = t.intersection([RawGeneratedCv, t.partial({ entries: Nullable(t.array(CvFieldEntry)) })]);
+
+function toDetail(raw: t.TypeOf<typeof RawGeneratedCvDetail>): GeneratedCvDetail {
+  const id = idOf(raw);
+  const { id: _ignored, ...rest } = toGeneratedCv(raw, id ?? -1);
+  return { ...(id !== undefined ? { id } : {}), ...rest, entries: raw.entries ?? [] };
+}
+
+const isDetail = (value: unknown): value is GeneratedCvDetail =>
+  isRecord(value) && typeof value.name === 'string' && Array.isArray(value.entries);
+
+const RawIdentifiedDetail = new t.Type<t.TypeOf<typeof RawGeneratedCvDetail>, unknown, unknown>(
+  'GeneratedCvDetail',
+  RawGeneratedCvDetail.is,
+  (input, context) => {
+    const decoded = RawGeneratedCvDetail.validate(input, context);
+    if (decoded._tag === 'Left') return decoded;
+    return idOf(decoded.right) !== undefined || decoded.right.uuid
+      ? decoded
+      : t.failure(input, context, 'expected a CV with an id, a uuid or a url');
+  },
+  (value) => value,
+);
+
+export const GeneratedCvDetail = reshaped('GeneratedCvDetail', RawIdentifiedDetail, toDetail, isDetail);
+
+/** The answer to a save: spec §7 "201 is success with id and uuid in the answer". */
+export interface SavedGeneratedCv extends GeneratedCvDetail {
+  id: number;
+  uuid: string;
+}
+
+const RawSavedCv = new t.Type<t.TypeOf<typeof RawGeneratedCvDetail>, unknown, unknown>(
+  'SavedGeneratedCv',
+  RawGeneratedCvDetail.is,
+  (input, context) => {
+    const decoded = RawGeneratedCvDetail.validate(input, context);
+    if (decoded._tag === 'Left') return decoded;
+    if (idOf(decoded.right) === undefined) return t.failure(input, context, 'expected the saved CV to have an id');
+    if (!decoded.right.uuid) return t.failure(input, context, 'expected the saved CV to have a uuid');
+    return decoded;
+  },
+  (value) => value,
+);
+
+export const SavedGeneratedCv = reshaped(
+  'SavedGeneratedCv',
+  RawSavedCv,
+  (raw) => toDetail(raw) as SavedGeneratedCv,
+  (value): value is SavedGeneratedCv => isDetail(value) && typeof value.id === 'number' && typeof value.uuid === 'string',
+);
+
+/** One entry as the builder sends it (spec §3 Payloads). */
+export interface CvFieldEntryInput {
+  value: string;
+  index: number;
+  section_field: number;
+}
+
+/** POST/PUT /v1/GeneratedCV/ body: name, template, entries. */
+export interface GeneratedCvPayload {
+  name: string;
+  template: number;
+  entries: CvFieldEntryInput[];
+}
+
+export type CvFileFormat = 'pdf' | 'word';
+
+type ReadOptions = Pick<RequestOptions, 'signal'>;
+
+const cvPath = (reference: CvReference) => `/v1/GeneratedCV/${encodeURIComponent(String(reference))}/`;
+
+/** GET /v1/GeneratedCV/: the signed-in user's saved CVs. */
+export function listGeneratedCvs(client: ApiClient, options?: ReadOptions): Promise<GeneratedCv[]> {
+  return client.get('/v1/GeneratedCV/', GeneratedCvList, options);
+}
+
+/** GET /v1/GeneratedCV/{id}/ (id or uuid). */
+export function getGeneratedCv(client: ApiClient, reference: CvReference, options?: ReadOptions): Promise<GeneratedCvDetail> {
+  return client.get(cvPath(reference), GeneratedCvDetail, options);
+}
+
+/** GET /v1/CVFieldEntry/?generated_cv={id} */
+export function listCvFieldEntries(client: ApiClient, cvId: CvReference, options?: ReadOptions): Promise<CvFieldEntry[]> {
+  return client.get('/v1/CVFieldEntry/', CvFieldEntryList, { ...options, params: { generated_cv: String(cvId) } });
+}
+
+/** POST /v1/GeneratedCV/: 201 is success (spec §7). */
+export function createGeneratedCv(client: ApiClient, payload: GeneratedCvPayload): Promise<SavedGeneratedCv> {
+  return client.post('/v1/GeneratedCV/', payload, SavedGeneratedCv, { expectStatus: 201 });
+}
+
+/** PUT /v1/GeneratedCV/{id}/: saving a CV that exists replaces its name, template and entries. */
+export function updateGeneratedCv(
+  client: ApiClient,
+  reference: CvReference,
+  payload: GeneratedCvPayload,
+): Promise<SavedGeneratedCv> {
+  return client.put(cvPath(reference), payload, SavedGeneratedCv);
+}
+
+/** DELETE /v1/GeneratedCV/{id}/: the server archives the CV; it leaves every list. */
+export async function deleteGeneratedCv(client: ApiClient, reference: CvReference): Promise<void> {
+  await client.delete(cvPath(reference), IgnoredBody);
+}
+
+/** GET /v1/download/{pdf|word}/{id}/: the file as the server renders it. */
+export function downloadCv(client: ApiClient, reference: CvReference, format: CvFileFormat): Promise<Blob> {
+  return client.getBlob(`/v1/download/${format}/${encodeURIComponent(String(reference))}/`);
+}
+
+export function downloadPdf(client: ApiClient, reference: CvReference): Promise<Blob> {
+  return downloadCv(client, reference, 'pdf');
+}
+
+export function downloadWord(client: ApiClient, reference: CvReference): Promise<Blob> {
+  return downloadCv(client, reference, 'word');
+}
+
+/** POST /cv/send-email/ {cv_id}: the server mails the CV as a PDF to the owner's own address. */
+export async function sendCvEmail(client: ApiClient, cvId: CvReference): Promise<void> {
+  await client.post('/cv/send-email/', { cv_id: cvId }, IgnoredBody);
+}
