@@ -32,7 +32,9 @@ export const cvBodySchema = {
         additionalProperties: false,
         properties: {
           // A checkbox may arrive as a boolean and a number as a number: both are stored as text.
-          value: { type: ['string', 'number', 'boolean', 'null'], maxLength: MAX_VALUE_LENGTH },
+          value: {
+            anyOf: [{ type: 'string', maxLength: MAX_VALUE_LENGTH }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }],
+          },
           index: { type: 'integer', minimum: 0, maximum: MAX_REPEAT_INDEX },
           section_field: { type: 'integer', minimum: 1 },
         },

@@ -26,7 +26,7 @@ describe.each(testDatabases())('saved CVs (spec §7 GeneratedCV, CVFieldEntry) o
     await testApp?.close();
   });
 
-  async function save(who: TestClient, body: unknown) {
+  async function save(who: TestClient, body: object) {
     const response = await who.post('/v1/GeneratedCV/', body);
     expect(response.statusCode, response.body).toBe(201);
     return response.json();
@@ -135,13 +135,13 @@ describe.each(testDatabases())('saved CVs (spec §7 GeneratedCV, CVFieldEntry) o
   });
 
   describe('bad bodies', () => {
-    const cases: Array<[string, unknown, number, string | RegExp]> = [
+    const cases: Array<[string, object, number, string | RegExp]> = [
       ['a blank name', cvBody('   '), 400, 'Please enter a name for your CV.'],
-      ['an over-long name', cvBody('x'.repeat(201)), 400, 'name: must NOT have more than 200 characters'],
+      ['an over-long name', cvBody('x'.repeat(201)), 400, 'name: must be at most 200 characters'],
       ['no name', { template: 1, entries: [] }, 400, 'name is required'],
-      ['a name that is not text', { ...cvBody(''), name: 42 }, 400, 'name: must be string'],
+      ['a name that is not text', { ...cvBody(''), name: 42 }, 400, 'name: must be a string'],
       ['an unknown template', cvBody('CV', { template: 999 }), 400, 'Unknown template.'],
-      ['a template that is not a number', { ...cvBody('CV'), template: 'one' }, 400, 'template: must be integer'],
+      ['a template that is not a number', { ...cvBody('CV'), template: 'one' }, 400, 'template: must be an integer'],
       [
         'a field of another template',
         cvBody('CV', { entries: [{ value: 'x', index: 0, section_field: CORPORATE_SIDEBAR_FULL_NAME }] }),
@@ -154,14 +154,14 @@ describe.each(testDatabases())('saved CVs (spec §7 GeneratedCV, CVFieldEntry) o
         400,
         'entries[1].section_field: field 424242 is not part of the template "Executive Classic".',
       ],
-      ['a negative index', cvBody('CV', { entries: [{ value: 'x', index: -1, section_field: 1001 }] }), 400, 'entries[0].index: must be >= 0'],
-      ['an index past 99', cvBody('CV', { entries: [{ value: 'x', index: 100, section_field: 1001 }] }), 400, 'entries[0].index: must be <= 99'],
-      ['a fractional index', cvBody('CV', { entries: [{ value: 'x', index: 0.5, section_field: 1001 }] }), 400, 'entries[0].index: must be integer'],
+      ['a negative index', cvBody('CV', { entries: [{ value: 'x', index: -1, section_field: 1001 }] }), 400, 'entries[0].index: must be at least 0'],
+      ['an index past 99', cvBody('CV', { entries: [{ value: 'x', index: 100, section_field: 1001 }] }), 400, 'entries[0].index: must be at most 99'],
+      ['a fractional index', cvBody('CV', { entries: [{ value: 'x', index: 0.5, section_field: 1001 }] }), 400, 'entries[0].index: must be an integer'],
       [
         'a value over 20 000 characters',
         cvBody('CV', { entries: [{ value: 'x'.repeat(20_001), index: 0, section_field: 1001 }] }),
         400,
-        'entries[0].value: must NOT have more than 20000 characters',
+        'entries[0].value: must be at most 20000 characters',
       ],
       ['a value that is an object', cvBody('CV', { entries: [{ value: { a: 1 }, index: 0, section_field: 1001 }] }), 400, /^entries\[0\]\.value: must be/],
       ['an entry without section_field', cvBody('CV', { entries: [{ value: 'x', index: 0 }] }), 400, 'entries[0].section_field is required'],
@@ -175,9 +175,9 @@ describe.each(testDatabases())('saved CVs (spec §7 GeneratedCV, CVFieldEntry) o
         'more than 2 000 entries',
         cvBody('CV', { entries: Array.from({ length: 2_001 }, (_, i) => ({ value: '', index: i % 100, section_field: 1001 + Math.floor(i / 100) })) }),
         400,
-        'entries: must NOT have more than 2000 items',
+        'entries: must have at most 2000 items',
       ],
-      ['entries that are not a list', { ...cvBody('CV'), entries: {} }, 400, 'entries: must be array'],
+      ['entries that are not a list', { ...cvBody('CV'), entries: {} }, 400, 'entries: must be an array'],
       ['a body that is not an object', [1, 2], 400, 'Request body must be a JSON object.'],
     ];
 

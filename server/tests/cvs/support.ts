@@ -39,8 +39,8 @@ export const EXECUTIVE_CLASSIC = {
 } as const;
 export const CORPORATE_SIDEBAR_FULL_NAME = 2001;
 
-export function cvBody(name: string, overrides: Partial<{ template: number; entries: unknown[] }> = {}) {
-  return {
+export function cvBody(name: string, overrides: Partial<{ template: number; entries: object[] }> = {}) {
+  const body: { name: string; template: number; entries: object[] } = {
     name,
     template: EXECUTIVE_CLASSIC.id,
     entries: [
@@ -51,6 +51,6 @@ export function cvBody(name: string, overrides: Partial<{ template: number; entr
       { value: 'Babbage & Co', index: 0, section_field: EXECUTIVE_CLASSIC.company },
       { value: 'Notes author', index: 1, section_field: EXECUTIVE_CLASSIC.experienceTitle },
     ],
-    ...overrides,
   };
+  return { ...body, ...overrides };
 }

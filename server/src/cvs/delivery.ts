@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { notFound, serviceUnavailable } from '../http/errors.js';
+import { renderDocx } from '../render/docx.js';
+import { renderHtml } from '../render/html.js';
+import { buildRenderModelFromEntries } from '../render/model.js';
+import { PdfUnavailableError } from '../render/pdf.js';
+import { safeFileName } from './file-name.js';
+import { listEntries, type GeneratedCvRow } from './repository.js';
+
+export type CvFileFormat = 'pdf' | 'word';
+
+export interface CvFile {
+  body: Buffer;
+  contentType: string;
+  extension: string;
+}
+
+const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+/** A saved CV as the file people download: the render engine's output from the stored entries. */
+export async function renderCvFile(app: FastifyInstance, cv: GeneratedCvRow, format: CvFileFormat): Promise<CvFile> {
+  const template = app.cvTemplates.byId(cv.template_id);
+  if (!template) throw notFound('The template of this CV is no longer available.');
+  const entries = await listEntries(app.db, cv.id);
+  const model = buildRenderModelFromEntries(
+    template.definition,
+    entries.map((entry) => ({ value: entry.value, index: entry.index, section_field: entry.section_field_id })),
+  );
+  if (format === 'word') {
+    return { body: await renderDocx(template, model), contentType: DOCX_TYPE, extension: 'docx' };
+  }
+  return { body: await printPdf(app, renderHtml(template, model)), contentType: 'application/pdf', extension: 'pdf' };
+}
+
+async function printPdf(app: FastifyInstance, html: string): Promise<Buffer> {
+  try {
+    return await app.pdf.render(html);
+  } catch (error) {
+    // No Chromium, a render timeout, a busy pool: the client can only retry later (spec §8 toasts).
+    if (error instanceof PdfUnavailableError) throw serviceUnavailable(error.message);
+    throw error;
+  }
+}
+
+function greetingName(fullName: string): string {
+  const first = fullName.trim().split(/\s+/)[0];
+  return first ? ` ${first}` : '';
+}
+
+/** Sends the CV as a PDF to its owner's own address, the only address it ever goes to. */
+export async function emailCv(app: FastifyInstance, cv: GeneratedCvRow): Promise<void> {
+  const owner = await app.db
+    .selectFrom('users')
+    .select(['email', 'full_name'])
+    .where('id', '=', cv.owner_id)
+    .executeTakeFirstOrThrow();
+  const pdf = await renderCvFile(app, cv, 'pdf');
+  await app.mailer.send({
+    to: owner.email,
+    subject: `Your CV: ${cv.name}`,
+    text: [
+      `Hello${greetingName(owner.full_name)},`,
+      '',
+      `Your CV "${cv.name}" is attached as a PDF, ready to send with your next application.`,
+      '',
+      'Good luck!',
+      'CV Builder',
+    ].join('\n'),
+    attachments: [{ filename: `${safeFileName(cv.name)}.pdf`, content: pdf.body, contentType: pdf.contentType }],
+  });
+}

@@ -1,0 +1,145 @@
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../http/errors.js';
+import { hit } from '../http/rate-limit.js';
+import { requireUser } from '../http/session.js';
+import { cvBodySchema, readCvInput, type CvBody } from './cv-input.js';
+import { emailCv, renderCvFile, type CvFileFormat } from './delivery.js';
+import {
+  archiveCv,
+  findLiveCv,
+  insertCv,
+  listEntries,
+  listLiveCvs,
+  parseCvReference,
+  replaceCv,
+  type GeneratedCvRow,
+} from './repository.js';
+import { cvJson, cvSummaryJson, entryJson } from './serialise.js';
+import { attachmentDisposition } from './file-name.js';
+
+const SEND_EMAIL_LIMIT = { limit: 10, windowMs: 60 * 60 * 1000 };
+
+const cvParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', maxLength: 64 } },
+} as const;
+
+const entryListQuery = {
+  type: 'object',
+  required: ['generated_cv'],
+  properties: { generated_cv: { type: 'string', maxLength: 64 } },
+} as const;
+
+const sendEmailBody = {
+  type: 'object',
+  required: ['cv_id'],
+  additionalProperties: false,
+  properties: { cv_id: { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 64 }] } },
+} as const;
+
+interface CvParams {
+  id: string;
+}
+
+/**
+ * Saved CVs (spec §3 Generated CV, CV field entry; §7): every route needs a session and sees only
+ * the caller's CVs that are not archived, so another user's CV is 404 whatever the verb.
+ */
+export async function cvsRoutes(app: FastifyInstance): Promise<void> {
+  // onRequest, so a caller without a session hears 401 before any body is parsed or judged.
+  app.addHook('onRequest', async (request) => {
+    requireUser(request);
+  });
+
+  async function ownedCv(ownerId: number, raw: string | number): Promise<GeneratedCvRow> {
+    const reference = parseCvReference(raw);
+    const cv = reference && (await findLiveCv(app.db, ownerId, reference));
+    if (!cv) throw notFound('CV not found.');
+    return cv;
+  }
+
+  const templateDefinition = (id: number) => app.cvTemplates.byId(id)?.definition;
+
+  app.get('/v1/GeneratedCV/', async (request) => {
+    const cvs = await listLiveCvs(app.db, requireUser(request));
+    return cvs.map((cv) => cvSummaryJson(cv, app.config.publicUrl));
+  });
+
+  app.get<{ Params: CvParams }>('/v1/GeneratedCV/:id/', { schema: { params: cvParams } }, async (request) => {
+    const cv = await ownedCv(requireUser(request), request.params.id);
+    return cvJson(cv, await listEntries(app.db, cv.id), app.config.publicUrl);
+  });
+
+  app.post<{ Body: CvBody }>('/v1/GeneratedCV/', { schema: { body: cvBodySchema } }, async (request, reply) => {
+    const ownerId = requireUser(request);
+    const input = readCvInput(request.body, templateDefinition(request.body.template));
+    const saved = await app.db.transaction().execute(async (trx) => {
+      const id = await insertCv(trx, ownerId, input);
+      const cv = (await findLiveCv(trx, ownerId, { id }))!;
+      return cvJson(cv, await listEntries(trx, id), app.config.publicUrl);
+    });
+    return reply.code(201).header('location', saved.url).send(saved);
+  });
+
+  // Saving an existing CV updates it (issue 6: users expect that; the spec shows only POST).
+  app.put<{ Params: CvParams; Body: CvBody }>(
+    '/v1/GeneratedCV/:id/',
+    { schema: { params: cvParams, body: cvBodySchema } },
+    async (request) => {
+      const ownerId = requireUser(request);
+      const existing = await ownedCv(ownerId, request.params.id);
+      const input = readCvInput(request.body, templateDefinition(request.body.template));
+      return app.db.transaction().execute(async (trx) => {
+        await replaceCv(trx, existing.id, input);
+        const cv = (await findLiveCv(trx, ownerId, { id: existing.id }))!;
+        return cvJson(cv, await listEntries(trx, cv.id), app.config.publicUrl);
+      });
+    },
+  );
+
+  app.delete<{ Params: CvParams }>('/v1/GeneratedCV/:id/', { schema: { params: cvParams } }, async (request, reply) => {
+    const cv = await ownedCv(requireUser(request), request.params.id);
+    await archiveCv(app.db, cv.id);
+    return reply.code(204).send();
+  });
+
+  app.get<{ Querystring: { generated_cv: string } }>(
+    '/v1/CVFieldEntry/',
+    { schema: { querystring: entryListQuery } },
+    async (request) => {
+      const cv = await ownedCv(requireUser(request), request.query.generated_cv);
+      const entries = await listEntries(app.db, cv.id);
+      return { results: entries.map((entry) => ({ ...entryJson(entry), generated_cv: cv.id })) };
+    },
+  );
+
+  const downloads: Array<[string, CvFileFormat]> = [
+    ['/v1/download/pdf/:id/', 'pdf'],
+    ['/v1/download/word/:id/', 'word'],
+  ];
+  for (const [path, format] of downloads) {
+    app.get<{ Params: CvParams }>(path, { schema: { params: cvParams } }, async (request, reply) => {
+      const cv = await ownedCv(requireUser(request), request.params.id);
+      const file = await renderCvFile(app, cv, format);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', attachmentDisposition(cv.name, file.extension))
+        // A CV is personal data: no shared cache may keep a copy.
+        .header('cache-control', 'private, no-store')
+        .send(file.body);
+    });
+  }
+
+  app.post<{ Body: { cv_id: string | number } }>(
+    '/cv/send-email/',
+    { schema: { body: sendEmailBody } },
+    async (request) => {
+      const ownerId = requireUser(request);
+      const cv = await ownedCv(ownerId, request.body.cv_id);
+      await hit(app.db, `cv-send-email:user:${ownerId}`, SEND_EMAIL_LIMIT);
+      await emailCv(app, cv);
+      return { detail: 'CV has been sent to your email address.' };
+    },
+  );
+}
