@@ -59,7 +59,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   }
 
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     schemaController,

@@ -105,7 +105,11 @@ function databaseUrl(env: Env): string {
   if (raw === undefined) return `sqlite:${resolve(REPO_ROOT, 'var/cv-builder.sqlite')}`;
   if (raw.startsWith('sqlite:')) {
     const file = raw.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
-    if (file === '') throw new ConfigError('DATABASE_URL', 'a sqlite: URL needs a file path, e.g. sqlite:var/cv-builder.sqlite');
+    if (file === '')
+      throw new ConfigError(
+        'DATABASE_URL',
+        'a sqlite: URL needs a file path, e.g. sqlite:var/cv-builder.sqlite',
+      );
     return file === ':memory:' ? raw : `sqlite:${isAbsolute(file) ? file : resolve(file)}`;
   }
   if (raw.startsWith('postgres://') || raw.startsWith('postgresql://')) {
@@ -170,7 +174,11 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: logLevel(env),
     nodeEnv: read(env, 'NODE_ENV') ?? 'development',
     googleClientId: read(env, 'GOOGLE_CLIENT_ID') ?? null,
-    googleUserinfoUrl: httpUrl(env, 'GOOGLE_USERINFO_URL', 'https://openidconnect.googleapis.com/v1/userinfo'),
+    googleUserinfoUrl: httpUrl(
+      env,
+      'GOOGLE_USERINFO_URL',
+      'https://openidconnect.googleapis.com/v1/userinfo',
+    ),
     linkedinClientId: read(env, 'LINKEDIN_CLIENT_ID') ?? null,
     linkedinClientSecret: read(env, 'LINKEDIN_CLIENT_SECRET') ?? null,
     linkedinAuthorizationUrl: httpUrl(

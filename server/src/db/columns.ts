@@ -13,15 +13,15 @@ import { PostgresAdapter } from 'kysely';
 
 export type SqlDialect = 'sqlite' | 'postgres';
 
-// Migrations receive a bare Kysely<any>: the adapter tells which dialect they run on.
-export function dialectOf(db: Kysely<any>): SqlDialect {
+// Migrations receive a bare Kysely<unknown>: the adapter tells which dialect they run on.
+export function dialectOf<DB>(db: Kysely<DB>): SqlDialect {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
-type TableBuilder = CreateTableBuilder<any, any>;
+type TableBuilder = CreateTableBuilder<string, string>;
 
 /** `db.schema.createTable('x').$call(idColumn(db))` adds an autoincrementing integer `id` primary key. */
-export function idColumn(db: Kysely<any>, name = 'id') {
+export function idColumn<DB>(db: Kysely<DB>, name = 'id') {
   const postgres = dialectOf(db) === 'postgres';
   return (table: TableBuilder): TableBuilder =>
     table.addColumn(name, 'integer', (col) =>

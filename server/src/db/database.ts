@@ -53,7 +53,9 @@ function openPostgres(url: string): DatabaseHandle {
     // count(*) and bigint come back as JS numbers, as they do from SQLite.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === PG_INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+        oid === PG_INT8_OID
+          ? (value: string) => Number(value)
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

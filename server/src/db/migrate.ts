@@ -1,9 +1,10 @@
 import { sql, Migrator, type Kysely } from 'kysely';
 import { dialectOf } from './columns.js';
 import { migrations } from './migrations/index.js';
+import type { Database } from './schema.js';
 
 /** Brings the schema up to date; safe to run from several instances at once (Kysely's lock table). */
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
@@ -19,7 +20,7 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
   }
 }
 
-async function currentSchema(db: Kysely<any>): Promise<string> {
+async function currentSchema(db: Kysely<Database>): Promise<string> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   return rows[0]!.schema;
 }

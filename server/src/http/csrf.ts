@@ -29,7 +29,8 @@ function checkOrigin(request: FastifyRequest): void {
   if (publicUrl.protocol !== 'https:') return;
   const origin = request.headers.origin;
   if (origin) {
-    if (origin !== publicUrl.origin) throw forbidden(`Origin checking failed - ${origin} does not match any trusted origins.`);
+    if (origin !== publicUrl.origin)
+      throw forbidden(`Origin checking failed - ${origin} does not match any trusted origins.`);
     return;
   }
   const referer = request.headers.referer;
@@ -40,7 +41,8 @@ function checkOrigin(request: FastifyRequest): void {
     } catch {
       host = undefined;
     }
-    if (host !== publicUrl.host) throw forbidden('Referer checking failed - Referer does not match any trusted origins.');
+    if (host !== publicUrl.host)
+      throw forbidden('Referer checking failed - Referer does not match any trusted origins.');
   }
 }
 
@@ -51,7 +53,8 @@ function checkOrigin(request: FastifyRequest): void {
  */
 export function registerCsrf(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || request.is404 || request.routeOptions.config.csrf === false) return;
+    if (SAFE_METHODS.has(request.method) || request.is404 || request.routeOptions.config.csrf === false)
+      return;
     checkOrigin(request);
     const cookie = request.cookies[CSRF_COOKIE];
     const header = request.headers[CSRF_HEADER];

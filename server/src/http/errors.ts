@@ -20,8 +20,10 @@ export const forbidden = (detail = 'You do not have permission to perform this a
   new HttpError(403, detail);
 export const notFound = (detail = 'Not found.') => new HttpError(404, detail);
 export const conflict = (detail: string) => new HttpError(409, detail);
-export const tooManyRequests = (detail = 'Too many attempts. Please try again later.', retryAfterSeconds?: number) =>
-  new HttpError(429, detail, retryAfterSeconds ? { 'retry-after': String(retryAfterSeconds) } : {});
+export const tooManyRequests = (
+  detail = 'Too many attempts. Please try again later.',
+  retryAfterSeconds?: number,
+) => new HttpError(429, detail, retryAfterSeconds ? { 'retry-after': String(retryAfterSeconds) } : {});
 export const serviceUnavailable = (detail: string) => new HttpError(503, detail);
 
 // Fastify's own client errors, in words a user of the API can act on.

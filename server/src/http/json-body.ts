@@ -17,7 +17,9 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
     try {
       done(null, JSON.parse(text, dropPrototypeKeys));
     } catch {
-      const error = new SyntaxError('Request body is not valid JSON.') as SyntaxError & { statusCode: number };
+      const error = new SyntaxError('Request body is not valid JSON.') as SyntaxError & {
+        statusCode: number;
+      };
       error.statusCode = 400;
       done(error, undefined);
     }

@@ -48,7 +48,11 @@ function cookieOptions(request: FastifyRequest) {
 }
 
 /** Signs the user in with a NEW session id (rotation defeats session fixation); the old row goes. */
-export async function startSession(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
+export async function startSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+): Promise<void> {
   const { db } = request.server;
   if (request.sessionId) await db.deleteFrom('sessions').where('id', '=', request.sessionId).execute();
   // Expired rows are swept here, at sign-in, rather than by a timer every instance would run.
@@ -103,7 +107,11 @@ export function registerSessions(app: FastifyInstance): void {
     request.userId = session.user_id;
     const current = new Date();
     if (current.getTime() - Date.parse(session.last_seen_at) > LAST_SEEN_RESOLUTION_MS) {
-      await app.db.updateTable('sessions').set({ last_seen_at: now(current) }).where('id', '=', id).execute();
+      await app.db
+        .updateTable('sessions')
+        .set({ last_seen_at: now(current) })
+        .where('id', '=', id)
+        .execute();
     }
   });
 }

@@ -9,13 +9,23 @@ import type { FastifyError, FastifySchemaCompiler, FastifyServerOptions } from '
  *   params and querystrings ARE coerced, since they arrive as text ("/v1/GeneratedCV/7/" → 7).
  */
 // The pool's published types describe ajv's compile(); at run time it is a fastify schema compiler.
-type CompilerPool = (externalSchemas: unknown, options: { customOptions: object }) => FastifySchemaCompiler<unknown>;
+type CompilerPool = (
+  externalSchemas: unknown,
+  options: { customOptions: object },
+) => FastifySchemaCompiler<unknown>;
 
-function buildValidator(externalSchemas: unknown, ajvOptions?: { customOptions?: object }): FastifySchemaCompiler<unknown> {
+function buildValidator(
+  externalSchemas: unknown,
+  ajvOptions?: { customOptions?: object },
+): FastifySchemaCompiler<unknown> {
   const pool = AjvCompiler() as unknown as CompilerPool;
   const custom = ajvOptions?.customOptions ?? {};
-  const strict = pool(externalSchemas, { customOptions: { ...custom, coerceTypes: false, allErrors: false } });
-  const coercing = pool(externalSchemas, { customOptions: { ...custom, coerceTypes: 'array', allErrors: false } });
+  const strict = pool(externalSchemas, {
+    customOptions: { ...custom, coerceTypes: false, allErrors: false },
+  });
+  const coercing = pool(externalSchemas, {
+    customOptions: { ...custom, coerceTypes: 'array', allErrors: false },
+  });
   return (route) => (route.httpPart === 'body' ? strict(route) : coercing(route));
 }
 
@@ -50,7 +60,10 @@ export function validationDetail(error: FastifyError): string {
     return `${field ? `${field}.` : ''}${missing} is required`;
   }
   if (!field) {
-    if (where === 'body') return issue.keyword === 'type' ? 'Request body must be a JSON object.' : `Request body ${issue.message}`;
+    if (where === 'body')
+      return issue.keyword === 'type'
+        ? 'Request body must be a JSON object.'
+        : `Request body ${issue.message}`;
     return `${where ?? 'request'} ${issue.message ?? 'is invalid'}`;
   }
   if (issue.keyword === 'enum' && Array.isArray(issue.params.allowedValues)) {
@@ -64,7 +77,8 @@ export function validationDetail(error: FastifyError): string {
   return `${field}: ${issue.message ?? 'is invalid'}`;
 }
 
-const withArticle = (type: string) => (type === 'null' ? 'null' : `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`);
+const withArticle = (type: string) =>
+  type === 'null' ? 'null' : `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
 
 // ajv's wording, made to read like a sentence: "must be a string", "must be at most 150 characters".
 function describeIssue(issue: AjvIssue): string | undefined {
@@ -85,7 +99,9 @@ function describeIssue(issue: AjvIssue): string | undefined {
     case 'maxItems':
       return `must have at most ${String(params.limit)} items`;
     case 'format':
-      return params.format === 'email' ? 'must be a valid email address' : `must be a valid ${String(params.format)}`;
+      return params.format === 'email'
+        ? 'must be a valid email address'
+        : `must be a valid ${String(params.format)}`;
     case 'pattern':
       return 'has an invalid format';
     default:

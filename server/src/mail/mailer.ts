@@ -28,7 +28,9 @@ export interface Mailer {
  * MAIL_OUTBOX_DIR (named `<timestamp>-<random>.eml`, so a directory listing is in sending order).
  */
 export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailOutboxDir' | 'mailFrom'>): Mailer {
-  return config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(config.mailOutboxDir, config.mailFrom);
+  return config.smtpUrl
+    ? smtpMailer(config.smtpUrl, config.mailFrom)
+    : outboxMailer(config.mailOutboxDir, config.mailFrom);
 }
 
 function smtpMailer(url: string, from: string): Mailer {

@@ -26,7 +26,9 @@ describe('loadConfig', () => {
   it('accepts every database URL form', () => {
     expect(loadConfig({ DATABASE_URL: 'sqlite::memory:' }).databaseUrl).toBe('sqlite::memory:');
     expect(loadConfig({ DATABASE_URL: 'sqlite:/tmp/x.sqlite' }).databaseUrl).toBe('sqlite:/tmp/x.sqlite');
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/cv' }).databaseUrl).toBe('postgres://u@db:5432/cv');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/cv' }).databaseUrl).toBe(
+      'postgres://u@db:5432/cv',
+    );
   });
 
   it.each([

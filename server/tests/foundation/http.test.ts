@@ -23,9 +23,13 @@ function addProbeRoutes(app: FastifyInstance) {
     },
     async (request) => ({ received: request.body }),
   );
-  app.get('/v1/probe/:id/', { schema: { params: { type: 'object', properties: { id: { type: 'integer' } } } } }, async (request) => ({
-    id: (request.params as { id: number }).id,
-  }));
+  app.get(
+    '/v1/probe/:id/',
+    { schema: { params: { type: 'object', properties: { id: { type: 'integer' } } } } },
+    async (request) => ({
+      id: (request.params as { id: number }).id,
+    }),
+  );
   app.get('/v1/explode/', async () => {
     throw new Error('secret database password is hunter2');
   });
@@ -82,7 +86,11 @@ describe.each(testDatabases())('HTTP foundation on $name', (database) => {
     it('refuses a token that does not match the cookie', async () => {
       const c = await client(app);
       await c.get('/auth/csrf/');
-      const response = await c.post('/v1/probe/', { full_name: 'Ada' }, { csrf: false, headers: { 'x-csrftoken': 'x'.repeat(43) } });
+      const response = await c.post(
+        '/v1/probe/',
+        { full_name: 'Ada' },
+        { csrf: false, headers: { 'x-csrftoken': 'x'.repeat(43) } },
+      );
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ detail: 'CSRF token missing or incorrect.' });
     });
@@ -100,7 +108,10 @@ describe.each(testDatabases())('HTTP foundation on $name', (database) => {
     it('accepts the matching token, and checks it before the body', async () => {
       const c = await client(app);
       expect((await c.post('/v1/probe/', { full_name: 'Ada' })).statusCode).toBe(200);
-      const forged = await c.request('POST', '/v1/probe/', '{not json', { csrf: false, headers: { 'content-type': 'application/json' } });
+      const forged = await c.request('POST', '/v1/probe/', '{not json', {
+        csrf: false,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(forged.statusCode).toBe(403);
     });
 
@@ -124,7 +135,9 @@ describe.each(testDatabases())('HTTP foundation on $name', (database) => {
 
     it('answers malformed JSON with 400', async () => {
       const c = await client(app);
-      const response = await c.request('POST', '/v1/probe/', '{"full_name": ', { headers: { 'content-type': 'application/json' } });
+      const response = await c.request('POST', '/v1/probe/', '{"full_name": ', {
+        headers: { 'content-type': 'application/json' },
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ detail: 'Request body is not valid JSON.' });
     });
@@ -141,7 +154,10 @@ describe.each(testDatabases())('HTTP foundation on $name', (database) => {
       const response = await c.post('/v1/probe/', { full_name: 'Ada', email: 42 });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ detail: 'email: must be a string' });
-      const nested = await c.post('/v1/probe/', { full_name: 'Ada', entries: [{ value: 'x' }, { value: 1 }] });
+      const nested = await c.post('/v1/probe/', {
+        full_name: 'Ada',
+        entries: [{ value: 'x' }, { value: 1 }],
+      });
       expect(nested.json()).toEqual({ detail: 'entries[1].value: must be a string' });
     });
 
@@ -150,7 +166,9 @@ describe.each(testDatabases())('HTTP foundation on $name', (database) => {
       const array = await c.post('/v1/probe/', [1, 2]);
       expect(array.statusCode).toBe(400);
       expect(array.json()).toEqual({ detail: 'Request body must be a JSON object.' });
-      const empty = await c.request('POST', '/v1/probe/', '', { headers: { 'content-type': 'application/json' } });
+      const empty = await c.request('POST', '/v1/probe/', '', {
+        headers: { 'content-type': 'application/json' },
+      });
       expect(empty.statusCode).toBe(400);
       expect(empty.json().detail).toMatch(/Request body/);
     });
@@ -242,7 +260,11 @@ describe.each(testDatabases())('HTTP foundation on $name', (database) => {
     it('ignores an expired session', async () => {
       const c = await client(app);
       await c.signInAs(10);
-      await app.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', 10).execute();
+      await app.db
+        .updateTable('sessions')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('user_id', '=', 10)
+        .execute();
       expect((await c.get('/v1/whoami/')).statusCode).toBe(401);
     });
   });
@@ -258,14 +280,20 @@ describe('over https', () => {
 
   it('marks cookies Secure', async () => {
     const c = await client(testApp.app);
-    const response = await c.post('/v1/sign-in-as/1/', undefined, { headers: { origin: 'https://cv.example.com' } });
+    const response = await c.post('/v1/sign-in-as/1/', undefined, {
+      headers: { origin: 'https://cv.example.com' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.cookies.find((item) => item.name === 'sessionid')?.secure).toBe(true);
   });
 
   it('refuses an unsafe request from a foreign origin even with the token', async () => {
     const c = await client(testApp.app);
-    const response = await c.post('/v1/probe/', { full_name: 'Ada' }, { headers: { origin: 'https://evil.example.net' } });
+    const response = await c.post(
+      '/v1/probe/',
+      { full_name: 'Ada' },
+      { headers: { origin: 'https://evil.example.net' } },
+    );
     expect(response.statusCode).toBe(403);
     expect(response.json().detail).toMatch(/Origin checking failed/);
   });

@@ -12,7 +12,13 @@ const letter = {
   subject: 'Your CV — “Software Engineer 2024”',
   text: 'Hello Jöhn,\nplease open https://localhost:8000/confirm-email?uid=1&token=abc-def_0123456789abcdef0123456789\n',
   html: '<p>Hello Jöhn</p>',
-  attachments: [{ filename: 'Software Engineer 2024.pdf', content: Buffer.from('%PDF-1.4 fake'), contentType: 'application/pdf' }],
+  attachments: [
+    {
+      filename: 'Software Engineer 2024.pdf',
+      content: Buffer.from('%PDF-1.4 fake'),
+      contentType: 'application/pdf',
+    },
+  ],
 };
 
 describe('mailer writing to the outbox', () => {
@@ -39,7 +45,11 @@ describe('mailer writing to the outbox', () => {
     expect(first!.text).toBe(letter.text);
     expect(first!.html).toBe(letter.html);
     expect(first!.attachments).toEqual([
-      { filename: 'Software Engineer 2024.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.4 fake') },
+      {
+        filename: 'Software Engineer 2024.pdf',
+        contentType: 'application/pdf',
+        content: Buffer.from('%PDF-1.4 fake'),
+      },
     ]);
     expect(second!.subject).toBe('Second');
     expect(second!.text).toBe('Plain.');
@@ -79,7 +89,11 @@ describe('mailer over SMTP', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('holds a real SMTP conversation', async () => {
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, mailOutboxDir: '/nonexistent', mailFrom: FROM });
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      mailOutboxDir: '/nonexistent',
+      mailFrom: FROM,
+    });
     await mailer.send(letter);
     await mailer.close();
 
@@ -89,11 +103,17 @@ describe('mailer over SMTP', () => {
     const message = parseEml(received[0]!.raw);
     expect(message.subject).toBe(letter.subject);
     expect(message.text.replace(/\r\n/g, '\n')).toBe(letter.text);
-    expect(message.attachments.map((attachment) => attachment.filename)).toEqual(['Software Engineer 2024.pdf']);
+    expect(message.attachments.map((attachment) => attachment.filename)).toEqual([
+      'Software Engineer 2024.pdf',
+    ]);
   });
 
   it('rejects when the SMTP server cannot be reached', async () => {
-    const mailer = createMailer({ smtpUrl: 'smtp://127.0.0.1:1', mailOutboxDir: '/nonexistent', mailFrom: FROM });
+    const mailer = createMailer({
+      smtpUrl: 'smtp://127.0.0.1:1',
+      mailOutboxDir: '/nonexistent',
+      mailFrom: FROM,
+    });
     await expect(mailer.send(letter)).rejects.toThrow();
     await mailer.close();
   });

@@ -48,7 +48,9 @@ describe.each(testDatabases())('rate limiting on $name', (database) => {
     const { db } = testApp.app;
     const at = new Date(Date.UTC(2030, 0, 1, 12, 9, 30));
     await hit(db, 'k3', { limit: 1, windowMs: 10 * MINUTE }, at);
-    const error = await hit(db, 'k3', { limit: 1, windowMs: 10 * MINUTE }, at).catch((caught: unknown) => caught);
+    const error = await hit(db, 'k3', { limit: 1, windowMs: 10 * MINUTE }, at).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).detail).toBe('Too many attempts. Please try again in 1 minute.');
   });
@@ -60,7 +62,11 @@ describe.each(testDatabases())('rate limiting on $name', (database) => {
       Array.from({ length: 20 }, () => hit(db, 'burst', { limit: 5, windowMs: MINUTE }, at)),
     );
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(5);
-    const row = await db.selectFrom('rate_limits').select('count').where('key', '=', 'burst').executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('rate_limits')
+      .select('count')
+      .where('key', '=', 'burst')
+      .executeTakeFirstOrThrow();
     expect(row.count).toBe(20);
   });
 

@@ -48,17 +48,29 @@ describe('serving the built web app', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
   });
 
-  it.each(['/v1/Nope/', '/auth/nope/', '/cv/nope/', '/admin/nope', '/static/templates/missing.png', '/assets/missing.js'])(
-    'answers the unknown path %s with 404 JSON, even for a browser',
-    async (url) => {
-      const response = await testApp.app.inject({ method: 'GET', url, headers: url.startsWith('/assets') ? {} : html });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ detail: 'Not found.' });
-    },
-  );
+  it.each([
+    '/v1/Nope/',
+    '/auth/nope/',
+    '/cv/nope/',
+    '/admin/nope',
+    '/static/templates/missing.png',
+    '/assets/missing.js',
+  ])('answers the unknown path %s with 404 JSON, even for a browser', async (url) => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url,
+      headers: url.startsWith('/assets') ? {} : html,
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail: 'Not found.' });
+  });
 
   it('does not answer non-HTML requests with the app page', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/signin', headers: { accept: 'application/json' } });
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/signin',
+      headers: { accept: 'application/json' },
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ detail: 'Not found.' });
   });
@@ -67,7 +79,9 @@ describe('serving the built web app', () => {
 describe('without a built web app', () => {
   let testApp: TestApp;
   beforeAll(async () => {
-    testApp = await createTestApp({ staticDir: join(tmpdir(), 'cvb-no-such-dist') }, undefined, { seed: false });
+    testApp = await createTestApp({ staticDir: join(tmpdir(), 'cvb-no-such-dist') }, undefined, {
+      seed: false,
+    });
   });
   afterAll(() => testApp.close());
 

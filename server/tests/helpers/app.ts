@@ -125,7 +125,12 @@ export interface TestClient {
   put(url: string, body?: Body, options?: RequestOptions): Promise<LightMyRequestResponse>;
   patch(url: string, body?: Body, options?: RequestOptions): Promise<LightMyRequestResponse>;
   delete(url: string, body?: Body, options?: RequestOptions): Promise<LightMyRequestResponse>;
-  request(method: InjectOptions['method'], url: string, body?: Body, options?: RequestOptions): Promise<LightMyRequestResponse>;
+  request(
+    method: InjectOptions['method'],
+    url: string,
+    body?: Body,
+    options?: RequestOptions,
+  ): Promise<LightMyRequestResponse>;
   /** The cookie jar: name → value. */
   cookies: Map<string, string>;
   /** Signs in as `userId` by creating a session row directly (no password needed). */
@@ -140,7 +145,12 @@ export async function client(app: FastifyInstance): Promise<TestClient> {
   const cookies = new Map<string, string>();
 
   const remember = (response: LightMyRequestResponse) => {
-    for (const cookie of response.cookies as Array<{ name: string; value: string; maxAge?: number; expires?: Date }>) {
+    for (const cookie of response.cookies as Array<{
+      name: string;
+      value: string;
+      maxAge?: number;
+      expires?: Date;
+    }>) {
       const expired =
         cookie.value === '' ||
         (cookie.maxAge !== undefined && cookie.maxAge <= 0) ||
@@ -160,7 +170,8 @@ export async function client(app: FastifyInstance): Promise<TestClient> {
     const headers: Record<string, string> = { ...options.headers };
     const jar = cookieHeader();
     if (jar) headers.cookie = jar;
-    if (unsafe && options.csrf !== false && cookies.has(CSRF_COOKIE)) headers['x-csrftoken'] = cookies.get(CSRF_COOKIE)!;
+    if (unsafe && options.csrf !== false && cookies.has(CSRF_COOKIE))
+      headers['x-csrftoken'] = cookies.get(CSRF_COOKIE)!;
     const response = await app.inject({
       method,
       url,

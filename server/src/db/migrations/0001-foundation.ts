@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { timestampColumn } from '../columns.js';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('sessions')
     .addColumn('id', 'text', (col) => col.primaryKey())
@@ -28,7 +28,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('settings').execute();
   await db.schema.dropTable('rate_limits').execute();
   await db.schema.dropTable('sessions').execute();
