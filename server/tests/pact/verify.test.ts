@@ -18,6 +18,7 @@ const KEPT_TABLES = new Set([
   'tags',
   'templates',
   'template_sections',
+  'sections',
   'input_fields',
 ]);
 
