@@ -1,4 +1,4 @@
-import { Box, Button, Drawer, Flex, Icon, IconButton, Portal, Stack, Text, Tooltip, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Button, CloseButton, Drawer, Flex, Icon, IconButton, Portal, Stack, Text, Tooltip, VisuallyHidden } from '@chakra-ui/react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { FileText, FileUser, LogOut, Menu, PanelLeftClose, PanelLeftOpen, UserRound, type LucideIcon } from 'lucide-react';
@@ -160,7 +160,7 @@ function SidebarContent({ expanded, session, onNavigate, toggle }: SidebarConten
           </Box>
         )}
         <Flex direction={expanded ? 'row' : 'column'} align="center" gap="1" justify={expanded ? 'space-between' : 'center'}>
-          <ColorModeButton />
+          <ColorModeButton color="fg.muted" _hover={{ bg: 'bg.muted', color: 'fg' }} />
           {toggle}
         </Flex>
         <RailItem label="Logout" icon={LogOut} expanded={expanded}>
@@ -250,6 +250,9 @@ export function AppShell({ session, children }: AppShellProps) {
                 <Drawer.Title asChild>
                   <VisuallyHidden>Navigation</VisuallyHidden>
                 </Drawer.Title>
+                <Drawer.CloseTrigger asChild top="3" insetEnd="3">
+                  <CloseButton size="sm" aria-label="Close navigation" />
+                </Drawer.CloseTrigger>
                 <SidebarContent
                   expanded
                   session={session}
@@ -295,6 +298,10 @@ export function AppShell({ session, children }: AppShellProps) {
               aria-keyshortcuts={TOGGLE_SHORTCUTS}
               aria-expanded={expanded}
               aria-controls={SIDEBAR_ID}
+              color="fg.muted"
+              // Chakra highlights aria-expanded buttons as if a menu were open; this one only resizes the rail.
+              _expanded={{ bg: 'transparent' }}
+              _hover={{ bg: 'bg.muted', color: 'fg' }}
               onClick={() => sidebar.send({ type: 'sidebar.toggle' })}
             >
               {expanded ? <PanelLeftClose /> : <PanelLeftOpen />}
