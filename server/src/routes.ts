@@ -3,6 +3,8 @@ import { adminRoutes } from './admin/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { csrfRoutes } from './http/csrf.js';
 import { healthRoutes } from './http/health.js';
+import { renderEngine } from './render/plugin.js';
+import { templateRoutes } from './templates/routes.js';
 
 /** Every domain's fastify plugin, one line each. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -10,4 +12,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(csrfRoutes);
   await app.register(authRoutes);
   await app.register(adminRoutes);
+  await app.register(renderEngine);
+  await app.register(templateRoutes);
 }

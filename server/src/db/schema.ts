@@ -17,6 +17,11 @@ export interface Database {
   settings: SettingTable;
   // ── accounts ────────────────────────────────────────────────────────────
   users: UserTable;
+  // ── templates ───────────────────────────────────────────────────────────
+  tags: TagTable;
+  templates: TemplateTable;
+  sections: SectionTable;
+  input_fields: InputFieldTable;
   // ── generated CVs ───────────────────────────────────────────────────────
   generated_cvs: GeneratedCvTable;
   cv_field_entries: CvFieldEntryTable;
@@ -65,6 +70,52 @@ export interface UserTable {
   password_changed_at: string | null;
   created_at: string;
   updated_at: string;
+}
+
+// ── templates ─────────────────────────────────────────────────────────────
+// Seeded from server/templates/*/template.json; ids are the ones those files fix.
+
+export interface TagTable {
+  id: number;
+  name: string;
+}
+
+export interface TemplateTable {
+  id: number;
+  slug: string;
+  name: string;
+  /** Address of the template's icon (a true render of its sample CV). */
+  icon: string;
+  category_id: number;
+  is_active: number;
+  created: string;
+  last_updated: string;
+}
+
+export interface SectionTable {
+  id: number;
+  template_id: number;
+  key: string;
+  name: string;
+  description: string;
+  is_active: number;
+  is_required: number;
+  is_repeatable: number;
+  sort_order: number;
+  created: string;
+  last_updated: string;
+}
+
+export interface InputFieldTable {
+  id: number;
+  section_id: number;
+  name: string;
+  widget_label: string;
+  widget_type: string;
+  description: string;
+  is_required: number;
+  is_active: number;
+  sort_order: number;
 }
 
 // ── generated CVs ─────────────────────────────────────────────────────────

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { Database } from './schema.js';
+import { templatesSeeder } from '../templates/seed.js';
 
 export interface Seeder {
   name: string;
@@ -9,4 +10,4 @@ export interface Seeder {
 }
 
 /** Each domain appends its seeder here; they run in this order. */
-export const seeders: Seeder[] = [];
+export const seeders: Seeder[] = [templatesSeeder];

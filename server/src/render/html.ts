@@ -61,9 +61,13 @@ const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-
 
 export function compileTemplate(folder: TemplateFolder, templatesRoot: string): CvTemplate {
   loadShared(templatesRoot);
-  const layout = layouts.compile(folder.layoutSource, { ...COMPILE_OPTIONS, srcName: `${folder.slug}/layout.hbs` });
-  // Compile now, not on first use, so a broken layout fails at start-up with its name.
-  layout({ person: { contacts: [], details: [] }, sections: [], main: [], side: [] });
+  const layout = layouts.compile(folder.layoutSource, COMPILE_OPTIONS);
+  try {
+    // Compile now, not on first use, so a broken layout fails at start-up with its name.
+    layout({ person: { contacts: [], details: [] }, sections: [], main: [], side: [] });
+  } catch (error) {
+    throw new Error(`template "${folder.slug}": layout.hbs: ${(error as Error).message}`, { cause: error });
+  }
   const css = `${baseCss}\n${styleVariables(folder.definition.style)}\n${folder.css}`.replace(/<\/style/gi, '<\\/style');
   const documentHead =
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +

@@ -1,6 +1,8 @@
 import type { Migration } from 'kysely';
 import * as foundation from './0001-foundation.js';
 import * as accounts from './0002-accounts.js';
+import * as templates from './0003-templates.js';
+import * as generatedCvs from './0004-generated-cvs.js';
 
 /**
  * Every migration, in order. Add yours as the next line with the next number; names sort
@@ -9,4 +11,6 @@ import * as accounts from './0002-accounts.js';
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-accounts': accounts,
+  '0003-templates': templates,
+  '0004-generated-cvs': generatedCvs,
 };

@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import { flagColumn, timestampColumn } from '../columns.js';
+
+// CV templates as data (issue 5): seeded from server/templates/*/template.json with the ids those
+// files fix, so the primary keys are plain integers, never generated.
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('tags')
+    .addColumn('id', 'integer', (col) => col.primaryKey())
+    .addColumn('name', 'text', (col) => col.notNull().unique())
+    .execute();
+
+  await db.schema
+    .createTable('templates')
+    .addColumn('id', 'integer', (col) => col.primaryKey())
+    .addColumn('slug', 'text', (col) => col.notNull().unique())
+    .addColumn('name', 'text', (col) => col.notNull())
+    .addColumn('icon', 'text', (col) => col.notNull())
+    .addColumn('category_id', 'integer', (col) => col.notNull().references('tags.id'))
+    // A template whose folder is removed stays (saved CVs point at it) but is no longer listed.
+    .$call(flagColumn('is_active', true))
+    .$call(timestampColumn('created'))
+    .$call(timestampColumn('last_updated'))
+    .execute();
+
+  await db.schema
+    .createTable('sections')
+    .addColumn('id', 'integer', (col) => col.primaryKey())
+    .addColumn('template_id', 'integer', (col) => col.notNull().references('templates.id'))
+    .addColumn('key', 'text', (col) => col.notNull())
+    .addColumn('name', 'text', (col) => col.notNull())
+    .addColumn('description', 'text', (col) => col.notNull().defaultTo(''))
+    .$call(flagColumn('is_active', true))
+    .$call(flagColumn('is_required'))
+    .$call(flagColumn('is_repeatable'))
+    .addColumn('sort_order', 'integer', (col) => col.notNull())
+    .$call(timestampColumn('created'))
+    .$call(timestampColumn('last_updated'))
+    .execute();
+  await db.schema.createIndex('sections_template_idx').on('sections').columns(['template_id', 'sort_order']).execute();
+
+  await db.schema
+    .createTable('input_fields')
+    .addColumn('id', 'integer', (col) => col.primaryKey())
+    .addColumn('section_id', 'integer', (col) => col.notNull().references('sections.id'))
+    .addColumn('name', 'text', (col) => col.notNull())
+    .addColumn('widget_label', 'text', (col) => col.notNull())
+    .addColumn('widget_type', 'text', (col) => col.notNull())
+    .addColumn('description', 'text', (col) => col.notNull().defaultTo(''))
+    .$call(flagColumn('is_required'))
+    // A field dropped from its template.json stays for the saved entries that hold it, unlisted.
+    .$call(flagColumn('is_active', true))
+    .addColumn('sort_order', 'integer', (col) => col.notNull())
+    .execute();
+  await db.schema.createIndex('input_fields_section_idx').on('input_fields').columns(['section_id', 'sort_order']).execute();
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('input_fields').execute();
+  await db.schema.dropTable('sections').execute();
+  await db.schema.dropTable('templates').execute();
+  await db.schema.dropTable('tags').execute();
+}

@@ -1,0 +1,122 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+export interface TagJson {
+  id: number;
+  name: string;
+}
+
+export interface TemplateSummaryJson {
+  id: number;
+  name: string;
+  icon: string;
+  /** The category tag's id (GET /v1/Tag/ names it). */
+  category: number;
+}
+
+export interface InputFieldJson {
+  id: number;
+  name: string;
+  widget_label: string;
+  widget_type: string;
+  description: string;
+  is_required: boolean;
+}
+
+export interface SectionJson {
+  id: number;
+  name: string;
+  description: string;
+  created: string;
+  last_updated: string;
+  is_active: boolean;
+  is_required: boolean;
+  is_repeatable: boolean;
+  order: number;
+  input_fields: InputFieldJson[];
+}
+
+export interface TemplateJson extends TemplateSummaryJson {
+  category_name: string;
+  created: string;
+  last_updated: string;
+  sections: SectionJson[];
+}
+
+export async function listTags(db: Kysely<Database>): Promise<TagJson[]> {
+  return db.selectFrom('tags').select(['id', 'name']).orderBy('id').execute();
+}
+
+export async function listTemplates(db: Kysely<Database>, categoryId?: number): Promise<TemplateSummaryJson[]> {
+  let query = db
+    .selectFrom('templates')
+    .select(['id', 'name', 'icon', 'category_id as category'])
+    .where('is_active', '=', 1);
+  if (categoryId !== undefined) query = query.where('category_id', '=', categoryId);
+  return query.orderBy('id').execute();
+}
+
+export async function findTemplate(db: Kysely<Database>, id: number): Promise<TemplateJson | undefined> {
+  const template = await db
+    .selectFrom('templates')
+    .innerJoin('tags', 'tags.id', 'templates.category_id')
+    .select([
+      'templates.id',
+      'templates.name',
+      'templates.icon',
+      'templates.category_id as category',
+      'tags.name as category_name',
+      'templates.created',
+      'templates.last_updated',
+    ])
+    .where('templates.id', '=', id)
+    .where('templates.is_active', '=', 1)
+    .executeTakeFirst();
+  if (!template) return undefined;
+  const sections = await db
+    .selectFrom('sections')
+    .selectAll()
+    .where('template_id', '=', id)
+    .where('is_active', '=', 1)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+  const fields = sections.length
+    ? await db
+        .selectFrom('input_fields')
+        .selectAll()
+        .where(
+          'section_id',
+          'in',
+          sections.map((s) => s.id),
+        )
+        .where('is_active', '=', 1)
+        .orderBy('sort_order')
+        .orderBy('id')
+        .execute()
+    : [];
+  return {
+    ...template,
+    sections: sections.map((section) => ({
+      id: section.id,
+      name: section.name,
+      description: section.description,
+      created: section.created,
+      last_updated: section.last_updated,
+      is_active: section.is_active === 1,
+      is_required: section.is_required === 1,
+      is_repeatable: section.is_repeatable === 1,
+      order: section.sort_order,
+      input_fields: fields
+        .filter((field) => field.section_id === section.id)
+        .map((field) => ({
+          id: field.id,
+          name: field.name,
+          widget_label: field.widget_label,
+          widget_type: field.widget_type,
+          description: field.description,
+          is_required: field.is_required === 1,
+        })),
+    })),
+  };
+}
