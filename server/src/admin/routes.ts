@@ -17,9 +17,13 @@ const CSRF_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,128}$/;
 
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   // Scoped to this plugin: the sign-out form posts urlencoded fields, which the JSON API never accepts.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
 
   app.get('/admin/', async (request, reply) => {
     const user = request.userId === null ? undefined : await findUserById(app.db, request.userId);

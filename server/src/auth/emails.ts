@@ -31,7 +31,8 @@ export function confirmationEmail(user: Recipient, link: string): MailMessage {
 export function passwordResetEmail(user: Recipient, link: string): MailMessage {
   return message(user, {
     subject: 'Reset your CV Builder password',
-    intro: 'Someone asked to reset the password of your CV Builder account. To choose a new password, open this link:',
+    intro:
+      'Someone asked to reset the password of your CV Builder account. To choose a new password, open this link:',
     action: 'Reset password',
     link,
     outro:
@@ -49,7 +50,9 @@ interface Content {
 
 function message(user: Recipient, content: Content): MailMessage {
   const greeting = user.full_name.trim() ? `Hello ${user.full_name.trim()},` : 'Hello,';
-  const text = [greeting, '', content.intro, '', content.link, '', content.outro, '', 'CV Builder', ''].join('\n');
+  const text = [greeting, '', content.intro, '', content.link, '', content.outro, '', 'CV Builder', ''].join(
+    '\n',
+  );
   const html = `<!doctype html>
 <html lang="en"><body style="font-family:Arial,Helvetica,sans-serif;color:#1a202c;line-height:1.5">
 <p>${escapeHtml(greeting)}</p>

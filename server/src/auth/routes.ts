@@ -265,7 +265,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const mayReset = user && (user.is_active === 1 || user.email_confirmed_at === null);
       if (mayReset) {
         const token = makePasswordResetToken(app.config.secretKey, user, now());
-        await app.mailer.send(passwordResetEmail(user, passwordResetLink(app.config.publicUrl, user.id, token)));
+        await app.mailer.send(
+          passwordResetEmail(user, passwordResetLink(app.config.publicUrl, user.id, token)),
+        );
       }
       return { detail: DETAILS.passwordResetSent };
     },

@@ -25,7 +25,12 @@ export interface TokenSubject {
   state: ReadonlyArray<string | number | null>;
 }
 
-function signature(secretKey: string, purpose: TokenPurpose, subject: TokenSubject, issuedAtS: number): string {
+function signature(
+  secretKey: string,
+  purpose: TokenPurpose,
+  subject: TokenSubject,
+  issuedAtS: number,
+): string {
   // A key per purpose: a confirmation token can never pass as a reset token.
   const key = createHmac('sha256', secretKey).update(`cv-builder.accounts.${purpose}`).digest();
   const payload = JSON.stringify([subject.userId, ...subject.state, issuedAtS]);

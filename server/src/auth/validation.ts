@@ -8,7 +8,8 @@ export const MESSAGES = {
   invalidEmail: 'Invalid email address',
   phoneTooShort: 'Phone number must be at least 10 digits',
   passwordTooShort: 'Password must be at least 8 characters',
-  passwordTooWeak: 'Password must contain at least one uppercase letter, one lowercase letter, and one number',
+  passwordTooWeak:
+    'Password must contain at least one uppercase letter, one lowercase letter, and one number',
   passwordsDiffer: 'Passwords must match',
   // Reset password (spec §5) words its length rule differently.
   newPasswordTooShort: 'Password must be at least 8 characters long',

@@ -4,7 +4,12 @@ import { parseArgs } from 'node:util';
 import { now } from '../auth/clock.js';
 import { hashPassword } from '../auth/passwords.js';
 import { createUser, EmailTakenError } from '../auth/users-repository.js';
-import { isValidEmail, MAX_FULL_NAME_LENGTH, MAX_PASSWORD_LENGTH, newPasswordProblem } from '../auth/validation.js';
+import {
+  isValidEmail,
+  MAX_FULL_NAME_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  newPasswordProblem,
+} from '../auth/validation.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { createDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';

@@ -15,7 +15,9 @@ describe.each(testDatabases())('/admin/ ($name)', (database) => {
   it('shows staff the administration page with a working sign-out form', async () => {
     await createAccount(testApp.app, { email: 'staff@example.com', fullName: 'Sam <Staff>', isStaff: true });
     const c = await client(testApp.app);
-    expect((await c.post('/auth/login/', { email: 'staff@example.com', password: PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await c.post('/auth/login/', { email: 'staff@example.com', password: PASSWORD })).statusCode,
+    ).toBe(200);
     c.cookies.delete('csrftoken');
 
     const page = await c.get('/admin/');

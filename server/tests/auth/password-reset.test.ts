@@ -47,16 +47,27 @@ describe.each(testDatabases())('password recovery ($name)', (database) => {
     const [mail] = await mailsTo(testApp.outboxDir, 'alice@example.com');
     expect(mail!.subject).toBe('Reset your CV Builder password');
 
-    const { c, response } = await confirmReset({ uid: link!.uid, token: link!.token, new_password: NEW_PASSWORD });
+    const { c, response } = await confirmReset({
+      uid: link!.uid,
+      token: link!.token,
+      new_password: NEW_PASSWORD,
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ user_id: alice.id, detail: 'Your password has been reset. You are now signed in.' });
+    expect(response.json()).toEqual({
+      user_id: alice.id,
+      detail: 'Your password has been reset. You are now signed in.',
+    });
     expect(response.cookies.find((cookie) => cookie.name === SESSION_COOKIE)).toBeDefined();
     expect((await c.get('/auth/profile/')).statusCode).toBe(200);
     expect((await elsewhere.get('/auth/profile/')).statusCode).toBe(401);
 
     const login = await client(testApp.app);
-    expect((await login.post('/auth/login/', { email: 'alice@example.com', password: PASSWORD })).statusCode).toBe(400);
-    expect((await login.post('/auth/login/', { email: 'alice@example.com', password: NEW_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await login.post('/auth/login/', { email: 'alice@example.com', password: PASSWORD })).statusCode,
+    ).toBe(400);
+    expect(
+      (await login.post('/auth/login/', { email: 'alice@example.com', password: NEW_PASSWORD })).statusCode,
+    ).toBe(200);
   });
 
   it('answers the same for an unknown address and sends nothing', async () => {
@@ -74,7 +85,11 @@ describe.each(testDatabases())('password recovery ($name)', (database) => {
   it('lets an unconfirmed account reset, which confirms the address it came through', async () => {
     await createAccount(testApp.app, { confirmed: false });
     const link = await requestReset();
-    const { response } = await confirmReset({ uid: link!.uid, token: link!.token, new_password: NEW_PASSWORD });
+    const { response } = await confirmReset({
+      uid: link!.uid,
+      token: link!.token,
+      new_password: NEW_PASSWORD,
+    });
     expect(response.statusCode).toBe(200);
     expect(await findUserByEmail(testApp.app.db, 'alice@example.com')).toMatchObject({ is_active: 1 });
   });
@@ -93,7 +108,8 @@ describe.each(testDatabases())('password recovery ($name)', (database) => {
     const alice = await createAccount(testApp.app);
     const link = await requestReset();
     await setPassword(testApp.app.db, alice.id, await hashPassword('Changed-passw0rd'), later(1000));
-    const stale = (await confirmReset({ uid: link!.uid, token: link!.token, new_password: NEW_PASSWORD })).response;
+    const stale = (await confirmReset({ uid: link!.uid, token: link!.token, new_password: NEW_PASSWORD }))
+      .response;
     expect(stale.statusCode).toBe(400);
     expect(detail(stale)).toBe(INVALID);
   });
@@ -102,15 +118,22 @@ describe.each(testDatabases())('password recovery ($name)', (database) => {
     await createAccount(testApp.app);
     const link = await requestReset();
     setClock(() => later(61 * 60 * 1000));
-    const expired = (await confirmReset({ uid: link!.uid, token: link!.token, new_password: NEW_PASSWORD })).response;
+    const expired = (await confirmReset({ uid: link!.uid, token: link!.token, new_password: NEW_PASSWORD }))
+      .response;
     expect(expired.statusCode).toBe(400);
     expect(detail(expired)).toBe('This password reset link has expired. Please request a new one.');
     setClock(() => later(59 * 60 * 1000));
-    expect((await confirmReset({ uid: link!.uid, token: link!.token, new_password: NEW_PASSWORD })).response.statusCode).toBe(200);
+    expect(
+      (await confirmReset({ uid: link!.uid, token: link!.token, new_password: NEW_PASSWORD })).response
+        .statusCode,
+    ).toBe(200);
   });
 
   it.each([
-    ['a tampered token', (l: { uid: string; token: string }) => ({ ...l, token: `${l.token.slice(0, -2)}xx` })],
+    [
+      'a tampered token',
+      (l: { uid: string; token: string }) => ({ ...l, token: `${l.token.slice(0, -2)}xx` }),
+    ],
     ['an unknown uid', (l: { uid: string; token: string }) => ({ ...l, uid: 'OTk5OQ' })],
     ['a garbage uid', (l: { uid: string; token: string }) => ({ ...l, uid: '%%%' })],
     ['an empty token', (l: { uid: string; token: string }) => ({ ...l, token: '' })],
@@ -125,7 +148,8 @@ describe.each(testDatabases())('password recovery ($name)', (database) => {
   it('asks for a new password of at least 8 characters', async () => {
     await createAccount(testApp.app);
     const link = await requestReset();
-    const response = (await confirmReset({ uid: link!.uid, token: link!.token, new_password: 'short' })).response;
+    const response = (await confirmReset({ uid: link!.uid, token: link!.token, new_password: 'short' }))
+      .response;
     expect(response.statusCode).toBe(400);
     expect(detail(response)).toBe('Password must be at least 8 characters long');
   });
@@ -133,7 +157,11 @@ describe.each(testDatabases())('password recovery ($name)', (database) => {
   it.each([
     ['a missing new_password', { uid: 'MQ', token: 'x' }, /^new_password is required$/],
     ['a wrong type', { uid: 1, token: 'x', new_password: NEW_PASSWORD }, /^uid: must be a string$/],
-    ['a long token', { uid: 'MQ', token: 'x'.repeat(500), new_password: NEW_PASSWORD }, /^token: .*\b128 characters$/],
+    [
+      'a long token',
+      { uid: 'MQ', token: 'x'.repeat(500), new_password: NEW_PASSWORD },
+      /^token: .*\b128 characters$/,
+    ],
   ])('refuses %s naming the field', async (_case, body, message) => {
     const response = (await confirmReset(body)).response;
     expect(response.statusCode).toBe(400);
@@ -143,16 +171,27 @@ describe.each(testDatabases())('password recovery ($name)', (database) => {
   it('validates the reset request body', async () => {
     const c = await client(testApp.app);
     expect(detail(await c.post('/auth/password-reset/', {}))).toBe('email is required');
-    expect(detail(await c.post('/auth/password-reset/', { email: ['a@b.c'] }))).toBe('email: must be a string');
-    expect(detail(await c.post('/auth/password-reset/', { email: 'not an email' }))).toBe('Invalid email address');
+    expect(detail(await c.post('/auth/password-reset/', { email: ['a@b.c'] }))).toBe(
+      'email: must be a string',
+    );
+    expect(detail(await c.post('/auth/password-reset/', { email: 'not an email' }))).toBe(
+      'Invalid email address',
+    );
   });
 
   it('refuses both calls without the CSRF token', async () => {
     const c = await client(testApp.app);
-    expect((await c.post('/auth/password-reset/', { email: 'alice@example.com' }, { csrf: false })).statusCode).toBe(403);
     expect(
-      (await c.post('/auth/password-reset-confirm/', { uid: 'MQ', token: 'x', new_password: NEW_PASSWORD }, { csrf: false }))
-        .statusCode,
+      (await c.post('/auth/password-reset/', { email: 'alice@example.com' }, { csrf: false })).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await c.post(
+          '/auth/password-reset-confirm/',
+          { uid: 'MQ', token: 'x', new_password: NEW_PASSWORD },
+          { csrf: false },
+        )
+      ).statusCode,
     ).toBe(403);
   });
 

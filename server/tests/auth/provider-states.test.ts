@@ -17,51 +17,92 @@ const expectStatus = (response: LightMyRequestResponse, status: number, body?: o
 
 const CHECKS: Record<string, Check> = {
   'a registered, confirmed user alice@example.com with password Passw0rd!': async (c) => {
-    expectStatus(await c.post('/auth/login/', { email: ALICE.email, password: PASSWORD }), 200, { user_id: ALICE.id });
+    expectStatus(await c.post('/auth/login/', { email: ALICE.email, password: PASSWORD }), 200, {
+      user_id: ALICE.id,
+    });
   },
   'an unconfirmed user bob@example.com with password Passw0rd!': async (c) => {
-    expectStatus(await c.post('/auth/login/', { email: BOB.email, password: PASSWORD }), 403, { code: 'email_not_confirmed' });
+    expectStatus(await c.post('/auth/login/', { email: BOB.email, password: PASSWORD }), 403, {
+      code: 'email_not_confirmed',
+    });
   },
   'no registered users': async (c) => {
     expectStatus(await c.post('/auth/login/', { email: ALICE.email, password: PASSWORD }), 400);
   },
   'no user with email alice@example.com': async (c) => {
-    const body = { full_name: 'Alice Example', email: ALICE.email, phone_number: '+12025550123', password1: PASSWORD, password2: PASSWORD };
+    const body = {
+      full_name: 'Alice Example',
+      email: ALICE.email,
+      phone_number: '+12025550123',
+      password1: PASSWORD,
+      password2: PASSWORD,
+    };
     expectStatus(await c.post('/auth/register/', body), 201);
   },
   'a signed-in user': async (c) => {
-    expectStatus(await c.get('/auth/profile/'), 200, { email: ALICE.email, is_staff: false, is_superuser: false });
+    expectStatus(await c.get('/auth/profile/'), 200, {
+      email: ALICE.email,
+      is_staff: false,
+      is_superuser: false,
+    });
   },
   'a signed-in staff user': async (c) => {
-    expectStatus(await c.get('/auth/profile/'), 200, { email: STAFF.email, is_staff: true, is_superuser: false });
+    expectStatus(await c.get('/auth/profile/'), 200, {
+      email: STAFF.email,
+      is_staff: true,
+      is_superuser: false,
+    });
   },
   'a signed-in superuser': async (c) => {
-    expectStatus(await c.get('/auth/profile/'), 200, { email: ROOT.email, is_staff: true, is_superuser: true });
+    expectStatus(await c.get('/auth/profile/'), 200, {
+      email: ROOT.email,
+      is_staff: true,
+      is_superuser: true,
+    });
   },
   'a valid email confirmation link': async (c, { uid, token }) => {
     expect(uid).toBe(BOB.uid);
-    expectStatus(await c.get('/auth/confirm-email/', { query: { uid: String(uid), token: String(token) } }), 200);
+    expectStatus(
+      await c.get('/auth/confirm-email/', { query: { uid: String(uid), token: String(token) } }),
+      200,
+    );
   },
   'an expired email confirmation link': async (c, { uid, token }) => {
-    expectStatus(await c.get('/auth/confirm-email/', { query: { uid: String(uid), token: String(token) } }), 400, {
-      detail: 'This confirmation link has expired. Please request a new one.',
-    });
+    expectStatus(
+      await c.get('/auth/confirm-email/', { query: { uid: String(uid), token: String(token) } }),
+      400,
+      {
+        detail: 'This confirmation link has expired. Please request a new one.',
+      },
+    );
   },
   'an already used email confirmation link': async (c, { uid, token }) => {
-    expectStatus(await c.get('/auth/confirm-email/', { query: { uid: String(uid), token: String(token) } }), 400, {
-      detail: 'This confirmation link has already been used.',
-    });
+    expectStatus(
+      await c.get('/auth/confirm-email/', { query: { uid: String(uid), token: String(token) } }),
+      400,
+      {
+        detail: 'This confirmation link has already been used.',
+      },
+    );
   },
   'a valid password-reset token for alice@example.com': async (c, { uid, token }) => {
     expect(uid).toBe(ALICE.uid);
-    expectStatus(await c.post('/auth/password-reset-confirm/', { uid, token, new_password: 'N3w-password' }), 200, {
-      user_id: ALICE.id,
-    });
+    expectStatus(
+      await c.post('/auth/password-reset-confirm/', { uid, token, new_password: 'N3w-password' }),
+      200,
+      {
+        user_id: ALICE.id,
+      },
+    );
   },
   'an expired password-reset token for alice@example.com': async (c, { uid, token }) => {
-    expectStatus(await c.post('/auth/password-reset-confirm/', { uid, token, new_password: 'N3w-password' }), 400, {
-      detail: 'This password reset link has expired. Please request a new one.',
-    });
+    expectStatus(
+      await c.post('/auth/password-reset-confirm/', { uid, token, new_password: 'N3w-password' }),
+      400,
+      {
+        detail: 'This password reset link has expired. Please request a new one.',
+      },
+    );
   },
   'too many sign-in attempts for alice@example.com': async (c) => {
     expectStatus(await c.post('/auth/login/', { email: ALICE.email, password: PASSWORD }), 429);

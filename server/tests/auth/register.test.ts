@@ -32,10 +32,17 @@ describe.each(testDatabases())('registration and email confirmation ($name)', (d
   it('creates an inactive account and mails a working confirmation link', async () => {
     const response = await register(registration({ email: 'Jane.Doe@Example.com' }));
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({ detail: 'Account created. Check your email to confirm it.', user_id: expect.any(Number) });
+    expect(response.json()).toEqual({
+      detail: 'Account created. Check your email to confirm it.',
+      user_id: expect.any(Number),
+    });
 
     const user = await findUserByEmail(testApp.app.db, 'jane.doe@example.com');
-    expect(user).toMatchObject({ email: 'Jane.Doe@Example.com', email_normalized: 'jane.doe@example.com', is_active: 0 });
+    expect(user).toMatchObject({
+      email: 'Jane.Doe@Example.com',
+      email_normalized: 'jane.doe@example.com',
+      is_active: 0,
+    });
     expect(user!.password_hash).toMatch(/^\$argon2id\$/);
 
     const mails = await mailsTo(testApp.outboxDir, 'jane.doe@example.com');
@@ -98,7 +105,10 @@ describe.each(testDatabases())('registration and email confirmation ($name)', (d
   it('ignores unknown fields', async () => {
     const response = await register(registration({ is_staff: true, is_superuser: true }));
     expect(response.statusCode).toBe(201);
-    expect(await findUserByEmail(testApp.app.db, 'jane@example.com')).toMatchObject({ is_staff: 0, is_superuser: 0 });
+    expect(await findUserByEmail(testApp.app.db, 'jane@example.com')).toMatchObject({
+      is_staff: 0,
+      is_superuser: 0,
+    });
   });
 
   it('refuses a request without the CSRF token', async () => {
@@ -144,14 +154,22 @@ describe.each(testDatabases())('registration and email confirmation ($name)', (d
     });
 
     it.each([
-      ['a tampered token', (link: { uid: string; token: string }) => ({ ...link, token: `${link.token.slice(0, -1)}${link.token.endsWith('A') ? 'B' : 'A'}` })],
+      [
+        'a tampered token',
+        (link: { uid: string; token: string }) => ({
+          ...link,
+          token: `${link.token.slice(0, -1)}${link.token.endsWith('A') ? 'B' : 'A'}`,
+        }),
+      ],
       ['another user id', (link: { uid: string; token: string }) => ({ ...link, uid: 'OTk5' })],
       ['a garbage uid', (link: { uid: string; token: string }) => ({ ...link, uid: '!!' })],
       ['a garbage token', (link: { uid: string; token: string }) => ({ ...link, token: 'not-a-token' })],
     ])('refuses %s', async (_case, spoil) => {
       await register();
       const c = await client(testApp.app);
-      const response = await c.get('/auth/confirm-email/', { query: spoil(await confirmationLinkFor('jane@example.com')) });
+      const response = await c.get('/auth/confirm-email/', {
+        query: spoil(await confirmationLinkFor('jane@example.com')),
+      });
       expect(response.statusCode).toBe(400);
       expect(detail(response)).toBe('This confirmation link is invalid.');
       expect(await findUserByEmail(testApp.app.db, 'jane@example.com')).toMatchObject({ is_active: 0 });
@@ -192,15 +210,21 @@ describe.each(testDatabases())('registration and email confirmation ($name)', (d
     it('validates its body', async () => {
       const c = await client(testApp.app);
       expect(detail(await c.post('/auth/resend-confirmation/', {}))).toBe('email is required');
-      expect(detail(await c.post('/auth/resend-confirmation/', { email: 'nope' }))).toBe('Invalid email address');
+      expect(detail(await c.post('/auth/resend-confirmation/', { email: 'nope' }))).toBe(
+        'Invalid email address',
+      );
     });
 
     it('is limited to 5 an hour per address', async () => {
       const c = await client(testApp.app);
       for (let i = 0; i < 5; i++) {
-        expect((await c.post('/auth/resend-confirmation/', { email: 'jane@example.com' })).statusCode).toBe(200);
+        expect((await c.post('/auth/resend-confirmation/', { email: 'jane@example.com' })).statusCode).toBe(
+          200,
+        );
       }
-      expect((await c.post('/auth/resend-confirmation/', { email: 'jane@example.com' })).statusCode).toBe(429);
+      expect((await c.post('/auth/resend-confirmation/', { email: 'jane@example.com' })).statusCode).toBe(
+        429,
+      );
     });
   });
 });

@@ -48,9 +48,15 @@ describe.each(testDatabases())('sign in, profile, sign out ($name)', (database) 
   });
 
   it('answers the profile of staff and superusers with their flags (the web sends them to /admin/)', async () => {
-    const staff = await createAccount(testApp.app, { email: 'staff@example.com', isStaff: true, isSuperuser: true });
+    const staff = await createAccount(testApp.app, {
+      email: 'staff@example.com',
+      isStaff: true,
+      isSuperuser: true,
+    });
     const c = await client(testApp.app);
-    expect((await c.post('/auth/login/', { email: 'staff@example.com', password: PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await c.post('/auth/login/', { email: 'staff@example.com', password: PASSWORD })).statusCode,
+    ).toBe(200);
     expect((await c.get('/auth/profile/')).json()).toMatchObject({ is_staff: true, is_superuser: true });
     expect(staff.is_staff).toBe(1);
   });
@@ -84,7 +90,10 @@ describe.each(testDatabases())('sign in, profile, sign out ($name)', (database) 
       detail: 'Please confirm your email address before signing in. We can send you a new confirmation link.',
       code: 'email_not_confirmed',
     });
-    const wrongPassword = await c.post('/auth/login/', { email: 'alice@example.com', password: 'Wrong-passw0rd' });
+    const wrongPassword = await c.post('/auth/login/', {
+      email: 'alice@example.com',
+      password: 'Wrong-passw0rd',
+    });
     expect(detail(wrongPassword)).toBe('Invalid email or password.');
   });
 
@@ -112,7 +121,10 @@ describe.each(testDatabases())('sign in, profile, sign out ($name)', (database) 
 
   it('refuses a very long password without hashing it', async () => {
     const c = await client(testApp.app);
-    const response = await c.post('/auth/login/', { email: 'alice@example.com', password: 'x'.repeat(10_000) });
+    const response = await c.post('/auth/login/', {
+      email: 'alice@example.com',
+      password: 'x'.repeat(10_000),
+    });
     expect(response.statusCode).toBe(400);
     expect(detail(response)).toMatch(/^password: .*\b128 characters$/);
   });
@@ -120,7 +132,11 @@ describe.each(testDatabases())('sign in, profile, sign out ($name)', (database) 
   it('refuses sign-in and sign-out without the CSRF token', async () => {
     const alice = await createAccount(testApp.app);
     const c = await client(testApp.app);
-    const login = await c.post('/auth/login/', { email: 'alice@example.com', password: PASSWORD }, { csrf: false });
+    const login = await c.post(
+      '/auth/login/',
+      { email: 'alice@example.com', password: PASSWORD },
+      { csrf: false },
+    );
     expect(login.statusCode).toBe(403);
     expect(detail(login)).toBe('CSRF token missing or incorrect.');
     await c.signInAs(alice.id);
@@ -131,7 +147,9 @@ describe.each(testDatabases())('sign in, profile, sign out ($name)', (database) 
 
   it('signs out with 200 even without a session', async () => {
     const c = await client(testApp.app);
-    const response = await c.post('/auth/logout/', undefined, { headers: { 'content-type': 'application/json' } });
+    const response = await c.post('/auth/logout/', undefined, {
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.statusCode).toBe(200);
   });
 
@@ -148,19 +166,29 @@ describe.each(testDatabases())('sign in, profile, sign out ($name)', (database) 
     await createAccount(testApp.app);
     const c = await client(testApp.app);
     for (let i = 0; i < 9; i++) {
-      expect((await c.post('/auth/login/', { email: 'alice@example.com', password: 'Wrong-passw0rd' })).statusCode).toBe(400);
+      expect(
+        (await c.post('/auth/login/', { email: 'alice@example.com', password: 'Wrong-passw0rd' })).statusCode,
+      ).toBe(400);
     }
-    expect((await c.post('/auth/login/', { email: 'alice@example.com', password: PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await c.post('/auth/login/', { email: 'alice@example.com', password: PASSWORD })).statusCode,
+    ).toBe(200);
     for (let i = 0; i < 10; i++) {
-      expect((await c.post('/auth/login/', { email: 'alice@example.com', password: 'Wrong-passw0rd' })).statusCode).toBe(400);
+      expect(
+        (await c.post('/auth/login/', { email: 'alice@example.com', password: 'Wrong-passw0rd' })).statusCode,
+      ).toBe(400);
     }
     const limited = await c.post('/auth/login/', { email: 'alice@example.com', password: PASSWORD });
     expect(limited.statusCode).toBe(429);
     expect(detail(limited)).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
     expect(limited.headers['retry-after']).toBeDefined();
     // Another email from the same address is counted apart.
-    expect((await c.post('/auth/login/', { email: 'bob@example.com', password: PASSWORD })).statusCode).toBe(400);
+    expect((await c.post('/auth/login/', { email: 'bob@example.com', password: PASSWORD })).statusCode).toBe(
+      400,
+    );
     setClock(() => later(16 * 60 * 1000));
-    expect((await c.post('/auth/login/', { email: 'alice@example.com', password: PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await c.post('/auth/login/', { email: 'alice@example.com', password: PASSWORD })).statusCode,
+    ).toBe(200);
   });
 });

@@ -47,7 +47,9 @@ export function registration(overrides: Record<string, unknown> = {}): Record<st
 
 /** Mails sent to an address, oldest first. */
 export async function mailsTo(outboxDir: string, email: string): Promise<OutboxMessage[]> {
-  return (await readOutbox(outboxDir)).filter((message) => message.to.toLowerCase().includes(email.toLowerCase()));
+  return (await readOutbox(outboxDir)).filter((message) =>
+    message.to.toLowerCase().includes(email.toLowerCase()),
+  );
 }
 
 /** The `uid` and `token` of the link with this path in a mail's text, and the link itself. */

@@ -12,7 +12,9 @@ const SCRIPT = resolve(REPO_ROOT, 'server/src/cli/user-create.ts');
 
 async function userCreate(databaseUrl: string, args: string[]) {
   try {
-    const { stdout, stderr } = await run(TSX, [SCRIPT, ...args], { env: { ...process.env, DATABASE_URL: databaseUrl } });
+    const { stdout, stderr } = await run(TSX, [SCRIPT, ...args], {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -23,7 +25,17 @@ async function userCreate(databaseUrl: string, args: string[]) {
 describe('user:create arguments', () => {
   it('reads email, password, name, phone and roles', () => {
     expect(
-      parseUserCreateArgs(['--email', ' Ops@Example.com ', '--password', 'secret-pass', '--full-name', 'Ops', '--phone', '+1 202 555 0123', '--staff']),
+      parseUserCreateArgs([
+        '--email',
+        ' Ops@Example.com ',
+        '--password',
+        'secret-pass',
+        '--full-name',
+        'Ops',
+        '--phone',
+        '+1 202 555 0123',
+        '--staff',
+      ]),
     ).toEqual({
       email: 'Ops@Example.com',
       password: 'secret-pass',
@@ -35,7 +47,9 @@ describe('user:create arguments', () => {
   });
 
   it('makes a superuser staff too', () => {
-    expect(parseUserCreateArgs(['--email', 'a@example.com', '--password', 'secret-pass', '--superuser'])).toMatchObject({
+    expect(
+      parseUserCreateArgs(['--email', 'a@example.com', '--password', 'secret-pass', '--superuser']),
+    ).toMatchObject({
       isStaff: true,
       isSuperuser: true,
     });
@@ -45,7 +59,10 @@ describe('user:create arguments', () => {
     [[], '--email is required'],
     [['--email', 'a@example.com'], '--password is required'],
     [['--email', 'nope', '--password', 'secret-pass'], '--email: "nope" is not a valid email address'],
-    [['--email', 'a@example.com', '--password', 'short'], '--password: Password must be at least 8 characters long'],
+    [
+      ['--email', 'a@example.com', '--password', 'short'],
+      '--password: Password must be at least 8 characters long',
+    ],
     [['--email', 'a@example.com', '--password', 'secret-pass', '--admin'], "Unknown option '--admin'"],
   ])('refuses %j', (args, message) => {
     expect(() => parseUserCreateArgs(args)).toThrow(UsageError);
@@ -65,18 +82,40 @@ describe.each(testDatabases())('npm run user:create ($name)', (database) => {
   });
 
   it('creates an active staff account that can sign in and open /admin/', async () => {
-    const result = await userCreate(testApp.databaseUrl, ['--email', 'ops@example.com', '--password', 'Operat0r!', '--staff']);
-    expect(result).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Created staff user #\d+ ops@example\.com\n$/) });
-    expect(await findUserByEmail(testApp.app.db, 'ops@example.com')).toMatchObject({ is_active: 1, is_staff: 1, is_superuser: 0 });
+    const result = await userCreate(testApp.databaseUrl, [
+      '--email',
+      'ops@example.com',
+      '--password',
+      'Operat0r!',
+      '--staff',
+    ]);
+    expect(result).toMatchObject({
+      code: 0,
+      stdout: expect.stringMatching(/^Created staff user #\d+ ops@example\.com\n$/),
+    });
+    expect(await findUserByEmail(testApp.app.db, 'ops@example.com')).toMatchObject({
+      is_active: 1,
+      is_staff: 1,
+      is_superuser: 0,
+    });
 
     const c = await client(testApp.app);
-    expect((await c.post('/auth/login/', { email: 'ops@example.com', password: 'Operat0r!' })).statusCode).toBe(200);
+    expect(
+      (await c.post('/auth/login/', { email: 'ops@example.com', password: 'Operat0r!' })).statusCode,
+    ).toBe(200);
     expect((await c.get('/admin/')).statusCode).toBe(200);
   });
 
   it('refuses an address that exists and explains bad arguments', async () => {
-    expect((await userCreate(testApp.databaseUrl, ['--email', 'ops@example.com', '--password', 'Operat0r!'])).code).toBe(0);
-    const duplicate = await userCreate(testApp.databaseUrl, ['--email', 'OPS@example.com', '--password', 'Operat0r!']);
+    expect(
+      (await userCreate(testApp.databaseUrl, ['--email', 'ops@example.com', '--password', 'Operat0r!'])).code,
+    ).toBe(0);
+    const duplicate = await userCreate(testApp.databaseUrl, [
+      '--email',
+      'OPS@example.com',
+      '--password',
+      'Operat0r!',
+    ]);
     expect(duplicate.code).toBe(1);
     expect(duplicate.stderr).toContain('An account with the email OPS@example.com already exists.');
     const usage = await userCreate(testApp.databaseUrl, ['--email', 'ops2@example.com']);

@@ -1,4 +1,10 @@
-import { MESSAGES, isValidEmail, newPasswordProblem, normalizeEmail, registrationProblem } from '../../src/auth/validation.js';
+import {
+  MESSAGES,
+  isValidEmail,
+  newPasswordProblem,
+  normalizeEmail,
+  registrationProblem,
+} from '../../src/auth/validation.js';
 import { registration } from './support.js';
 
 type Registration = Parameters<typeof registrationProblem>[0];
@@ -35,7 +41,8 @@ describe('sign-up rules (spec §5)', () => {
       invalidEmail: 'Invalid email address',
       phoneTooShort: 'Phone number must be at least 10 digits',
       passwordTooShort: 'Password must be at least 8 characters',
-      passwordTooWeak: 'Password must contain at least one uppercase letter, one lowercase letter, and one number',
+      passwordTooWeak:
+        'Password must contain at least one uppercase letter, one lowercase letter, and one number',
       passwordsDiffer: 'Passwords must match',
       newPasswordTooShort: 'Password must be at least 8 characters long',
     });

@@ -1,8 +1,5 @@
 import type { Kysely } from 'kysely';
-import {
-  makeConfirmationToken,
-  makePasswordResetToken,
-} from '../../../src/auth/account-tokens.js';
+import { makeConfirmationToken, makePasswordResetToken } from '../../../src/auth/account-tokens.js';
 import { now } from '../../../src/auth/clock.js';
 import { hashPassword } from '../../../src/auth/passwords.js';
 import { RATE_LIMIT_KEYS, RATE_LIMITS } from '../../../src/auth/routes.js';
@@ -42,10 +39,34 @@ import type { ProviderStates, ProviderStateValues } from '../provider-state.js';
 
 export const PASSWORD = 'Passw0rd!';
 
-export const ALICE = { id: 1, uid: encodeUid(1), email: 'alice@example.com', full_name: 'Alice Example', confirmed: true } as const;
-export const BOB = { id: 2, uid: encodeUid(2), email: 'bob@example.com', full_name: 'Bob Example', confirmed: false } as const;
-export const STAFF = { id: 3, uid: encodeUid(3), email: 'staff@example.com', full_name: 'Sam Staff', confirmed: true } as const;
-export const ROOT = { id: 4, uid: encodeUid(4), email: 'root@example.com', full_name: 'Root Admin', confirmed: true } as const;
+export const ALICE = {
+  id: 1,
+  uid: encodeUid(1),
+  email: 'alice@example.com',
+  full_name: 'Alice Example',
+  confirmed: true,
+} as const;
+export const BOB = {
+  id: 2,
+  uid: encodeUid(2),
+  email: 'bob@example.com',
+  full_name: 'Bob Example',
+  confirmed: false,
+} as const;
+export const STAFF = {
+  id: 3,
+  uid: encodeUid(3),
+  email: 'staff@example.com',
+  full_name: 'Sam Staff',
+  confirmed: true,
+} as const;
+export const ROOT = {
+  id: 4,
+  uid: encodeUid(4),
+  email: 'root@example.com',
+  full_name: 'Root Admin',
+  confirmed: true,
+} as const;
 
 export const PHONE_NUMBER = '+12025550123';
 
@@ -89,7 +110,11 @@ function link(user: User, token: string): ProviderStateValues {
   return { uid: encodeUid(user.id), token, user_id: user.id };
 }
 
-async function spend(db: Kysely<Database>, keys: string[], rule: { limit: number; windowMs: number }): Promise<void> {
+async function spend(
+  db: Kysely<Database>,
+  keys: string[],
+  rule: { limit: number; windowMs: number },
+): Promise<void> {
   for (const key of keys) {
     for (let i = 0; i < rule.limit; i++) await hit(db, key, rule, now());
   }
@@ -130,7 +155,11 @@ export const states: ProviderStates = {
   'an already used email confirmation link': async ({ app, db }) => {
     const bob = await insertUser(db, BOB);
     const token = makeConfirmationToken(app.config.secretKey, bob, now());
-    await db.updateTable('users').set({ is_active: 1, email_confirmed_at: now().toISOString() }).where('id', '=', bob.id).execute();
+    await db
+      .updateTable('users')
+      .set({ is_active: 1, email_confirmed_at: now().toISOString() })
+      .where('id', '=', bob.id)
+      .execute();
     return link(bob, token);
   },
 
@@ -140,12 +169,19 @@ export const states: ProviderStates = {
   },
   'an expired password-reset token for alice@example.com': async ({ app, db }) => {
     const alice = await insertUser(db, ALICE);
-    return link(alice, makePasswordResetToken(app.config.secretKey, alice, new Date(now().getTime() - 2 * 60 * 60 * 1000)));
+    return link(
+      alice,
+      makePasswordResetToken(app.config.secretKey, alice, new Date(now().getTime() - 2 * 60 * 60 * 1000)),
+    );
   },
 
   'too many sign-in attempts for alice@example.com': async ({ db }) => {
     await insertUser(db, ALICE);
-    await spend(db, VERIFIER_ADDRESSES.map((ip) => RATE_LIMIT_KEYS.login(ip, ALICE.email)), RATE_LIMITS.login);
+    await spend(
+      db,
+      VERIFIER_ADDRESSES.map((ip) => RATE_LIMIT_KEYS.login(ip, ALICE.email)),
+      RATE_LIMITS.login,
+    );
   },
   'too many password-reset requests': async ({ db }) => {
     await spend(db, VERIFIER_ADDRESSES.map(RATE_LIMIT_KEYS.passwordResetByIp), RATE_LIMITS.passwordReset);
