@@ -33,7 +33,12 @@ export const cvBodySchema = {
         properties: {
           // A checkbox may arrive as a boolean and a number as a number: both are stored as text.
           value: {
-            anyOf: [{ type: 'string', maxLength: MAX_VALUE_LENGTH }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }],
+            anyOf: [
+              { type: 'string', maxLength: MAX_VALUE_LENGTH },
+              { type: 'number' },
+              { type: 'boolean' },
+              { type: 'null' },
+            ],
           },
           index: { type: 'integer', minimum: 0, maximum: MAX_REPEAT_INDEX },
           section_field: { type: 'integer', minimum: 1 },
@@ -76,7 +81,11 @@ export function readCvInput(body: CvBody, template: TemplateDefinition | undefin
     }
     seen.add(cell);
     const raw = entry.value === null ? '' : String(entry.value);
-    return { section_field: entry.section_field, index: entry.index, value: sanitiseEntryValue(field.widget_type, raw) };
+    return {
+      section_field: entry.section_field,
+      index: entry.index,
+      value: sanitiseEntryValue(field.widget_type, raw),
+    };
   });
   return { name, templateId: template.id, entries };
 }

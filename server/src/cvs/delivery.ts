@@ -18,18 +18,30 @@ export interface CvFile {
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /** A saved CV as the file people download: the render engine's output from the stored entries. */
-export async function renderCvFile(app: FastifyInstance, cv: GeneratedCvRow, format: CvFileFormat): Promise<CvFile> {
+export async function renderCvFile(
+  app: FastifyInstance,
+  cv: GeneratedCvRow,
+  format: CvFileFormat,
+): Promise<CvFile> {
   const template = app.cvTemplates.byId(cv.template_id);
   if (!template) throw notFound('The template of this CV is no longer available.');
   const entries = await listEntries(app.db, cv.id);
   const model = buildRenderModelFromEntries(
     template.definition,
-    entries.map((entry) => ({ value: entry.value, index: entry.index, section_field: entry.section_field_id })),
+    entries.map((entry) => ({
+      value: entry.value,
+      index: entry.index,
+      section_field: entry.section_field_id,
+    })),
   );
   if (format === 'word') {
     return { body: await renderDocx(template, model), contentType: DOCX_TYPE, extension: 'docx' };
   }
-  return { body: await printPdf(app, renderHtml(template, model)), contentType: 'application/pdf', extension: 'pdf' };
+  return {
+    body: await printPdf(app, renderHtml(template, model)),
+    contentType: 'application/pdf',
+    extension: 'pdf',
+  };
 }
 
 async function printPdf(app: FastifyInstance, html: string): Promise<Buffer> {
@@ -66,6 +78,8 @@ export async function emailCv(app: FastifyInstance, cv: GeneratedCvRow): Promise
       'Good luck!',
       'CV Builder',
     ].join('\n'),
-    attachments: [{ filename: `${safeFileName(cv.name)}.pdf`, content: pdf.body, contentType: pdf.contentType }],
+    attachments: [
+      { filename: `${safeFileName(cv.name)}.pdf`, content: pdf.body, contentType: pdf.contentType },
+    ],
   });
 }

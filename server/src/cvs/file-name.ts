@@ -31,7 +31,10 @@ function asciiFileName(name: string): string {
 
 // RFC 8187 attr-char: encodeURIComponent leaves a few characters that must be escaped too.
 function encodeExtValue(text: string): string {
-  return encodeURIComponent(text).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+  return encodeURIComponent(text).replace(
+    /['()*]/g,
+    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }
 
 /** `attachment; filename="…"; filename*=UTF-8''…` for a CV name and an extension such as "pdf". */

@@ -75,7 +75,11 @@ export function listEntries(db: Kysely<Database>, cvId: number): Promise<CvField
 // Well under SQLite's and PostgreSQL's bound-parameter limits at four columns a row.
 const INSERT_BATCH = 500;
 
-async function insertEntries(db: Kysely<Database>, cvId: number, entries: readonly EntryInput[]): Promise<void> {
+async function insertEntries(
+  db: Kysely<Database>,
+  cvId: number,
+  entries: readonly EntryInput[],
+): Promise<void> {
   for (let start = 0; start < entries.length; start += INSERT_BATCH) {
     await db
       .insertInto('cv_field_entries')
@@ -92,7 +96,12 @@ async function insertEntries(db: Kysely<Database>, cvId: number, entries: readon
 }
 
 /** Inserts a CV and its entries; call inside a transaction so both land or neither does. */
-export async function insertCv(db: Kysely<Database>, ownerId: number, input: CvInput, at = new Date()): Promise<number> {
+export async function insertCv(
+  db: Kysely<Database>,
+  ownerId: number,
+  input: CvInput,
+  at = new Date(),
+): Promise<number> {
   const timestamp = now(at);
   const { id } = await db
     .insertInto('generated_cvs')
@@ -112,7 +121,12 @@ export async function insertCv(db: Kysely<Database>, ownerId: number, input: CvI
 }
 
 /** Replaces a CV's name, template and every entry; call inside a transaction. */
-export async function replaceCv(db: Kysely<Database>, cvId: number, input: CvInput, at = new Date()): Promise<void> {
+export async function replaceCv(
+  db: Kysely<Database>,
+  cvId: number,
+  input: CvInput,
+  at = new Date(),
+): Promise<void> {
   await db
     .updateTable('generated_cvs')
     .set({ name: input.name, template_id: input.templateId, last_updated: now(at) })

@@ -71,16 +71,20 @@ export async function cvsRoutes(app: FastifyInstance): Promise<void> {
     return cvJson(cv, await listEntries(app.db, cv.id), app.config.publicUrl);
   });
 
-  app.post<{ Body: CvBody }>('/v1/GeneratedCV/', { schema: { body: cvBodySchema } }, async (request, reply) => {
-    const ownerId = requireUser(request);
-    const input = readCvInput(request.body, templateDefinition(request.body.template));
-    const saved = await app.db.transaction().execute(async (trx) => {
-      const id = await insertCv(trx, ownerId, input);
-      const cv = (await findLiveCv(trx, ownerId, { id }))!;
-      return cvJson(cv, await listEntries(trx, id), app.config.publicUrl);
-    });
-    return reply.code(201).header('location', saved.url).send(saved);
-  });
+  app.post<{ Body: CvBody }>(
+    '/v1/GeneratedCV/',
+    { schema: { body: cvBodySchema } },
+    async (request, reply) => {
+      const ownerId = requireUser(request);
+      const input = readCvInput(request.body, templateDefinition(request.body.template));
+      const saved = await app.db.transaction().execute(async (trx) => {
+        const id = await insertCv(trx, ownerId, input);
+        const cv = (await findLiveCv(trx, ownerId, { id }))!;
+        return cvJson(cv, await listEntries(trx, id), app.config.publicUrl);
+      });
+      return reply.code(201).header('location', saved.url).send(saved);
+    },
+  );
 
   // Saving an existing CV updates it (issue 6: users expect that; the spec shows only POST).
   app.put<{ Params: CvParams; Body: CvBody }>(
@@ -98,11 +102,15 @@ export async function cvsRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.delete<{ Params: CvParams }>('/v1/GeneratedCV/:id/', { schema: { params: cvParams } }, async (request, reply) => {
-    const cv = await ownedCv(requireUser(request), request.params.id);
-    await archiveCv(app.db, cv.id);
-    return reply.code(204).send();
-  });
+  app.delete<{ Params: CvParams }>(
+    '/v1/GeneratedCV/:id/',
+    { schema: { params: cvParams } },
+    async (request, reply) => {
+      const cv = await ownedCv(requireUser(request), request.params.id);
+      await archiveCv(app.db, cv.id);
+      return reply.code(204).send();
+    },
+  );
 
   app.get<{ Querystring: { generated_cv: string } }>(
     '/v1/CVFieldEntry/',
@@ -122,12 +130,14 @@ export async function cvsRoutes(app: FastifyInstance): Promise<void> {
     app.get<{ Params: CvParams }>(path, { schema: { params: cvParams } }, async (request, reply) => {
       const cv = await ownedCv(requireUser(request), request.params.id);
       const file = await renderCvFile(app, cv, format);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', attachmentDisposition(cv.name, file.extension))
-        // A CV is personal data: no shared cache may keep a copy.
-        .header('cache-control', 'private, no-store')
-        .send(file.body);
+      return (
+        reply
+          .header('content-type', file.contentType)
+          .header('content-disposition', attachmentDisposition(cv.name, file.extension))
+          // A CV is personal data: no shared cache may keep a copy.
+          .header('cache-control', 'private, no-store')
+          .send(file.body)
+      );
     });
   }
 

@@ -38,7 +38,11 @@ export function cvSummaryJson(cv: GeneratedCvRow, publicUrl: string): GeneratedC
   };
 }
 
-export function cvJson(cv: GeneratedCvRow, entries: readonly CvFieldEntryRow[], publicUrl: string): GeneratedCvJson {
+export function cvJson(
+  cv: GeneratedCvRow,
+  entries: readonly CvFieldEntryRow[],
+  publicUrl: string,
+): GeneratedCvJson {
   const { created, last_updated, ...identity } = cvSummaryJson(cv, publicUrl);
   // Keys in the order the spec lists them (§3 Generated CV).
   return { ...identity, entries: entries.map(entryJson), created, last_updated };

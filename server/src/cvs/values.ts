@@ -2,9 +2,11 @@ import { sanitizeRichText } from '../render/rich-text.js';
 import type { WidgetType } from '../templates/definition.js';
 
 // C0 controls but tab and newline, DEL, C1 controls, and the invisible characters that reorder or
-// hide text (bidi overrides, zero-width joiners used to smuggle text): none belongs in a CV.
-// eslint-disable-next-line no-control-regex
-const UNWANTED_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b\u202a-\u202e\u2066-\u2069\ufeff]/g;
+// hide text (bidi overrides, zero-width spaces, stray byte-order marks): none belongs in a CV.
+/* eslint-disable no-control-regex -- matching control characters is the point */
+const UNWANTED_CHARACTERS =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b\u202a-\u202e\u2066-\u2069\ufeff]/g;
+/* eslint-enable no-control-regex */
 
 /** Plain text as a person typed it: line breaks kept (summary boxes are multi-line), controls gone. */
 export function sanitisePlainText(value: string): string {

@@ -33,7 +33,12 @@ describe.each(testDatabases())('saved CVs (spec §7 GeneratedCV, CVFieldEntry) o
   }
 
   const entriesInDb = (cvId: number) =>
-    app.db.selectFrom('cv_field_entries').selectAll().where('generated_cv_id', '=', cvId).orderBy('id').execute();
+    app.db
+      .selectFrom('cv_field_entries')
+      .selectAll()
+      .where('generated_cv_id', '=', cvId)
+      .orderBy('id')
+      .execute();
 
   describe('create and read', () => {
     it('POST saves the CV with its entries and answers 201 with id, uuid, url and entries', async () => {
@@ -78,7 +83,15 @@ describe.each(testDatabases())('saved CVs (spec §7 GeneratedCV, CVFieldEntry) o
       expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
       const { entries: _entries, ...summary } = second;
       expect(list[0]).toEqual(summary);
-      expect(Object.keys(list[0]).sort()).toEqual(['created', 'id', 'last_updated', 'name', 'template', 'url', 'uuid']);
+      expect(Object.keys(list[0]).sort()).toEqual([
+        'created',
+        'id',
+        'last_updated',
+        'name',
+        'template',
+        'url',
+        'uuid',
+      ]);
     });
 
     it('GET /v1/CVFieldEntry/?generated_cv= answers { results } for id or uuid', async () => {
@@ -116,7 +129,8 @@ describe.each(testDatabases())('saved CVs (spec §7 GeneratedCV, CVFieldEntry) o
           { value: ' <b>Ada</b>\u0000 "Lovelace" ', index: 0, section_field: EXECUTIVE_CLASSIC.fullName },
           { value: 'Line one\r\nLine two', index: 0, section_field: EXECUTIVE_CLASSIC.summary },
           {
-            value: '<p onclick="steal()">Built <strong>engines</strong><script>alert(1)</script></p><a href="javascript:x()">x</a>',
+            value:
+              '<p onclick="steal()">Built <strong>engines</strong><script>alert(1)</script></p><a href="javascript:x()">x</a>',
             index: 0,
             section_field: EXECUTIVE_CLASSIC.description,
           },
@@ -130,7 +144,9 @@ describe.each(testDatabases())('saved CVs (spec §7 GeneratedCV, CVFieldEntry) o
         'true',
       ]);
       const stored = await entriesInDb(saved.id);
-      expect(stored.map((entry) => entry.value)).toEqual(saved.entries.map((entry: { value: string }) => entry.value));
+      expect(stored.map((entry) => entry.value)).toEqual(
+        saved.entries.map((entry: { value: string }) => entry.value),
+      );
     });
   });
 
@@ -141,7 +157,12 @@ describe.each(testDatabases())('saved CVs (spec §7 GeneratedCV, CVFieldEntry) o
       ['no name', { template: 1, entries: [] }, 400, 'name is required'],
       ['a name that is not text', { ...cvBody(''), name: 42 }, 400, 'name: must be a string'],
       ['an unknown template', cvBody('CV', { template: 999 }), 400, 'Unknown template.'],
-      ['a template that is not a number', { ...cvBody('CV'), template: 'one' }, 400, 'template: must be an integer'],
+      [
+        'a template that is not a number',
+        { ...cvBody('CV'), template: 'one' },
+        400,
+        'template: must be an integer',
+      ],
       [
         'a field of another template',
         cvBody('CV', { entries: [{ value: 'x', index: 0, section_field: CORPORATE_SIDEBAR_FULL_NAME }] }),
@@ -150,30 +171,71 @@ describe.each(testDatabases())('saved CVs (spec §7 GeneratedCV, CVFieldEntry) o
       ],
       [
         'a field that exists nowhere',
-        cvBody('CV', { entries: [{ value: 'x', index: 0, section_field: EXECUTIVE_CLASSIC.fullName }, { value: 'x', index: 0, section_field: 424242 }] }),
+        cvBody('CV', {
+          entries: [
+            { value: 'x', index: 0, section_field: EXECUTIVE_CLASSIC.fullName },
+            { value: 'x', index: 0, section_field: 424242 },
+          ],
+        }),
         400,
         'entries[1].section_field: field 424242 is not part of the template "Executive Classic".',
       ],
-      ['a negative index', cvBody('CV', { entries: [{ value: 'x', index: -1, section_field: 1001 }] }), 400, 'entries[0].index: must be at least 0'],
-      ['an index past 99', cvBody('CV', { entries: [{ value: 'x', index: 100, section_field: 1001 }] }), 400, 'entries[0].index: must be at most 99'],
-      ['a fractional index', cvBody('CV', { entries: [{ value: 'x', index: 0.5, section_field: 1001 }] }), 400, 'entries[0].index: must be an integer'],
+      [
+        'a negative index',
+        cvBody('CV', { entries: [{ value: 'x', index: -1, section_field: 1001 }] }),
+        400,
+        'entries[0].index: must be at least 0',
+      ],
+      [
+        'an index past 99',
+        cvBody('CV', { entries: [{ value: 'x', index: 100, section_field: 1001 }] }),
+        400,
+        'entries[0].index: must be at most 99',
+      ],
+      [
+        'a fractional index',
+        cvBody('CV', { entries: [{ value: 'x', index: 0.5, section_field: 1001 }] }),
+        400,
+        'entries[0].index: must be an integer',
+      ],
       [
         'a value over 20 000 characters',
         cvBody('CV', { entries: [{ value: 'x'.repeat(20_001), index: 0, section_field: 1001 }] }),
         400,
         'entries[0].value: must be at most 20000 characters',
       ],
-      ['a value that is an object', cvBody('CV', { entries: [{ value: { a: 1 }, index: 0, section_field: 1001 }] }), 400, /^entries\[0\]\.value: must be/],
-      ['an entry without section_field', cvBody('CV', { entries: [{ value: 'x', index: 0 }] }), 400, 'entries[0].section_field is required'],
+      [
+        'a value that is an object',
+        cvBody('CV', { entries: [{ value: { a: 1 }, index: 0, section_field: 1001 }] }),
+        400,
+        /^entries\[0\]\.value: must be/,
+      ],
+      [
+        'an entry without section_field',
+        cvBody('CV', { entries: [{ value: 'x', index: 0 }] }),
+        400,
+        'entries[0].section_field is required',
+      ],
       [
         'two values for one field and index',
-        cvBody('CV', { entries: [{ value: 'x', index: 0, section_field: 1001 }, { value: 'y', index: 0, section_field: 1001 }] }),
+        cvBody('CV', {
+          entries: [
+            { value: 'x', index: 0, section_field: 1001 },
+            { value: 'y', index: 0, section_field: 1001 },
+          ],
+        }),
         400,
         'entries[1]: field 1001 already has a value at index 0.',
       ],
       [
         'more than 2 000 entries',
-        cvBody('CV', { entries: Array.from({ length: 2_001 }, (_, i) => ({ value: '', index: i % 100, section_field: 1001 + Math.floor(i / 100) })) }),
+        cvBody('CV', {
+          entries: Array.from({ length: 2_001 }, (_, i) => ({
+            value: '',
+            index: i % 100,
+            section_field: 1001 + Math.floor(i / 100),
+          })),
+        }),
         400,
         'entries: must have at most 2000 items',
       ],
@@ -182,12 +244,18 @@ describe.each(testDatabases())('saved CVs (spec §7 GeneratedCV, CVFieldEntry) o
     ];
 
     it.each(cases)('POST with %s → %i', async (_label, body, status, detail) => {
-      const before = await app.db.selectFrom('generated_cvs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const before = await app.db
+        .selectFrom('generated_cvs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       const response = await alice.post('/v1/GeneratedCV/', body);
       expect(response.statusCode).toBe(status);
       if (typeof detail === 'string') expect(response.json()).toEqual({ detail });
       else expect(response.json().detail).toMatch(detail);
-      const after = await app.db.selectFrom('generated_cvs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const after = await app.db
+        .selectFrom('generated_cvs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(after.n).toBe(before.n);
     });
 
@@ -201,7 +269,11 @@ describe.each(testDatabases())('saved CVs (spec §7 GeneratedCV, CVFieldEntry) o
 
     it('a body over the size limit is 413 with a detail', async () => {
       const huge = cvBody('Huge', {
-        entries: Array.from({ length: 60 }, (_, i) => ({ value: 'x'.repeat(20_000), index: i, section_field: 1009 })),
+        entries: Array.from({ length: 60 }, (_, i) => ({
+          value: 'x'.repeat(20_000),
+          index: i,
+          section_field: 1009,
+        })),
       });
       const response = await alice.post('/v1/GeneratedCV/', huge);
       expect(response.statusCode).toBe(413);
@@ -209,7 +281,9 @@ describe.each(testDatabases())('saved CVs (spec §7 GeneratedCV, CVFieldEntry) o
     });
 
     it('malformed JSON is a 400', async () => {
-      const response = await alice.post('/v1/GeneratedCV/', '{"name": ', { headers: { 'content-type': 'application/json' } });
+      const response = await alice.post('/v1/GeneratedCV/', '{"name": ', {
+        headers: { 'content-type': 'application/json' },
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ detail: 'Request body is not valid JSON.' });
     });
@@ -222,17 +296,37 @@ describe.each(testDatabases())('saved CVs (spec §7 GeneratedCV, CVFieldEntry) o
       const response = await alice.put(`/v1/GeneratedCV/${saved.uuid}/`, {
         name: 'After',
         template: 2,
-        entries: [{ value: 'Grace Hopper', index: 0, section_field: CORPORATE_SIDEBAR_FULL_NAME, id: saved.entries[0].id }],
+        entries: [
+          {
+            value: 'Grace Hopper',
+            index: 0,
+            section_field: CORPORATE_SIDEBAR_FULL_NAME,
+            id: saved.entries[0].id,
+          },
+        ],
       });
       expect(response.statusCode).toBe(200);
       const updated = response.json();
-      expect(updated).toMatchObject({ id: saved.id, uuid: saved.uuid, name: 'After', template: 2, created: saved.created });
+      expect(updated).toMatchObject({
+        id: saved.id,
+        uuid: saved.uuid,
+        name: 'After',
+        template: 2,
+        created: saved.created,
+      });
       expect(updated.last_updated > saved.last_updated).toBe(true);
       expect(updated.entries).toEqual([
-        { id: expect.any(Number), value: 'Grace Hopper', index: 0, section_field: CORPORATE_SIDEBAR_FULL_NAME },
+        {
+          id: expect.any(Number),
+          value: 'Grace Hopper',
+          index: 0,
+          section_field: CORPORATE_SIDEBAR_FULL_NAME,
+        },
       ]);
       const stored = await entriesInDb(saved.id);
-      expect(stored.map((entry) => [entry.section_field_id, entry.value])).toEqual([[CORPORATE_SIDEBAR_FULL_NAME, 'Grace Hopper']]);
+      expect(stored.map((entry) => [entry.section_field_id, entry.value])).toEqual([
+        [CORPORATE_SIDEBAR_FULL_NAME, 'Grace Hopper'],
+      ]);
       expect((await alice.get(`/v1/GeneratedCV/${saved.id}/`)).json()).toEqual(updated);
     });
 
@@ -253,7 +347,9 @@ describe.each(testDatabases())('saved CVs (spec §7 GeneratedCV, CVFieldEntry) o
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({ detail: 'Internal server error.' });
       expect((await alice.get(`/v1/GeneratedCV/${saved.id}/`)).json()).toEqual(saved);
-      expect((await entriesInDb(saved.id)).map((entry) => entry.id)).toEqual(saved.entries.map((entry: { id: number }) => entry.id));
+      expect((await entriesInDb(saved.id)).map((entry) => entry.id)).toEqual(
+        saved.entries.map((entry: { id: number }) => entry.id),
+      );
     });
   });
 
@@ -264,7 +360,11 @@ describe.each(testDatabases())('saved CVs (spec §7 GeneratedCV, CVFieldEntry) o
       expect(response.statusCode).toBe(204);
       expect(response.body).toBe('');
 
-      const row = await app.db.selectFrom('generated_cvs').selectAll().where('id', '=', saved.id).executeTakeFirstOrThrow();
+      const row = await app.db
+        .selectFrom('generated_cvs')
+        .selectAll()
+        .where('id', '=', saved.id)
+        .executeTakeFirstOrThrow();
       expect(row.archived_at).toEqual(expect.any(String));
       expect(row.name).toBe('To archive');
       expect(await entriesInDb(saved.id)).toHaveLength(saved.entries.length);
@@ -279,14 +379,22 @@ describe.each(testDatabases())('saved CVs (spec §7 GeneratedCV, CVFieldEntry) o
         expect((await alice.get(`/v1/download/word/${ref}/`)).statusCode).toBe(404);
         expect((await alice.post('/cv/send-email/', { cv_id: ref })).statusCode).toBe(404);
       }
-      expect((await app.db.selectFrom('generated_cvs').select('name').where('id', '=', saved.id).executeTakeFirstOrThrow()).name).toBe(
-        'To archive',
-      );
+      expect(
+        (
+          await app.db
+            .selectFrom('generated_cvs')
+            .select('name')
+            .where('id', '=', saved.id)
+            .executeTakeFirstOrThrow()
+        ).name,
+      ).toBe('To archive');
     });
   });
 
   describe('access', () => {
-    function everyRoute(ref: string | number): Array<[string, (who: TestClient) => ReturnType<TestClient['get']>]> {
+    function everyRoute(
+      ref: string | number,
+    ): Array<[string, (who: TestClient) => ReturnType<TestClient['get']>]> {
       return [
         ['GET detail', (who) => who.get(`/v1/GeneratedCV/${ref}/`)],
         ['PUT', (who) => who.put(`/v1/GeneratedCV/${ref}/`, cvBody('Taken over'))],
@@ -339,7 +447,10 @@ describe.each(testDatabases())('saved CVs (spec §7 GeneratedCV, CVFieldEntry) o
         () => alice.delete(`/v1/GeneratedCV/${cv.id}/`, undefined, { csrf: false }),
         () => alice.post('/cv/send-email/', { cv_id: cv.id }, { csrf: false }),
         () =>
-          alice.post('/v1/GeneratedCV/', cvBody('Forged'), { csrf: false, headers: { 'x-csrftoken': 'not-the-cookie-value-at-all-0000000' } }),
+          alice.post('/v1/GeneratedCV/', cvBody('Forged'), {
+            csrf: false,
+            headers: { 'x-csrftoken': 'not-the-cookie-value-at-all-0000000' },
+          }),
       ];
       for (const call of calls) {
         const response = await call();

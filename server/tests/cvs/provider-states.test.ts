@@ -70,10 +70,12 @@ describe('Pact provider states for saved CVs', () => {
   it("'a signed-in user with saved CVs on two templates': both, newest first", async () => {
     await enter('a signed-in user with saved CVs on two templates');
     expect((await browser.get('/v1/GeneratedCV/')).json()).toEqual([asServed(SECOND_CV), asServed(SAVED_CV)]);
-    expect((await browser.get(`/v1/GeneratedCV/${SECOND_CV.uuid}/`)).json().entries).toEqual(SECOND_CV.entries);
+    expect((await browser.get(`/v1/GeneratedCV/${SECOND_CV.uuid}/`)).json().entries).toEqual(
+      SECOND_CV.entries,
+    );
   });
 
-  it("\"a signed-in user and another user's CV\": OTHER_USERS_CV is 404 and the list is empty", async () => {
+  it('"a signed-in user and another user\'s CV": OTHER_USERS_CV is 404 and the list is empty', async () => {
     await enter("a signed-in user and another user's CV");
     expect((await browser.get('/v1/GeneratedCV/')).json()).toEqual([]);
     for (const ref of [OTHER_USERS_CV.id, OTHER_USERS_CV.uuid]) {

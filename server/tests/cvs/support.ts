@@ -2,7 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/schema.js';
 
 /** A confirmed, active account inserted directly: these tests are about CVs, not sign-up. */
-export async function insertUser(db: Kysely<Database>, email: string, fullName = 'Test Person'): Promise<number> {
+export async function insertUser(
+  db: Kysely<Database>,
+  email: string,
+  fullName = 'Test Person',
+): Promise<number> {
   const at = new Date().toISOString();
   const { id } = await db
     .insertInto('users')

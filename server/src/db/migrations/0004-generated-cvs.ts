@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { idColumn, timestampColumn } from '../columns.js';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('generated_cvs')
     .$call(idColumn(db))
@@ -40,7 +40,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('cv_field_entries').execute();
   await db.schema.dropTable('generated_cvs').execute();
 }
