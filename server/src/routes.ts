@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin/routes.js';
 import { authRoutes } from './auth/routes.js';
+import { cvsRoutes } from './cvs/routes.js';
 import { csrfRoutes } from './http/csrf.js';
 import { healthRoutes } from './http/health.js';
 import { renderEngine } from './render/plugin.js';
@@ -14,4 +15,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminRoutes);
   await app.register(renderEngine);
   await app.register(templateRoutes);
+  await app.register(cvsRoutes);
 }
