@@ -212,12 +212,21 @@ export interface TemplateDetail extends Template {
   sections: TemplateSection[];
 }
 
-const RawTemplateDetail = t.intersection([RawTemplateWithNumericId, t.partial({ sections: Nullable(t.array(TemplateSection)) })]);
+const RawTemplateDetail = t.intersection([
+  RawTemplateWithNumericId,
+  t.partial({ sections: Nullable(t.array(TemplateSection)), category_name: Nullable(t.string) }),
+]);
+
+/** A detail answer may name the category beside its id (`category_name`): the label is kept. */
+function withCategoryName(template: Template, categoryName: string | null | undefined): Template {
+  if (!categoryName || !template.category || template.category.label !== undefined) return template;
+  return { ...template, category: { ...template.category, label: categoryName } };
+}
 
 export const TemplateDetail = reshaped(
   'TemplateDetail',
   RawTemplateDetail,
-  (raw): TemplateDetail => ({ ...toTemplate(raw), sections: raw.sections ?? [] }),
+  (raw): TemplateDetail => ({ ...withCategoryName(toTemplate(raw), raw.category_name), sections: raw.sections ?? [] }),
   (value): value is TemplateDetail => isTemplate(value) && Array.isArray((value as { sections?: unknown }).sections),
 );
 

@@ -1,0 +1,124 @@
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { apiClient } from '../api/client';
+import { listGeneratedCvs, type GeneratedCv } from '../api/cvs';
+import type { ApiClient } from '../api/http';
+import { listTemplates, type Template } from '../api/templates';
+import { CV_MANAGEMENT_PAGE_SIZE } from '../config/constants';
+import type { Notice } from './auth-flow';
+import { clampPage, pageCount, pageItems, showsPaging } from './catalogue-paging';
+
+// spec §2 CV management, §4 CV list ("loading, then loaded. A CV can be removed locally."), §8.
+
+export const CV_MANAGEMENT_LOAD_FAILED_NOTICE: Notice = {
+  title: 'Failed to load data',
+  description: 'Could not load CV templates and generated CVs. Please try again.',
+  variant: 'destructive',
+};
+
+export interface TemplatesAndCvs {
+  templates: Template[];
+  cvs: GeneratedCv[];
+}
+
+export interface CvManagementContext extends TemplatesAndCvs {
+  page: number;
+}
+
+export type CvManagementEvent =
+  | { type: 'page.next' }
+  | { type: 'page.previous' }
+  | { type: 'cv.removed'; cvId: number }
+  | { type: 'list.reload' };
+
+/** spec §7: the generated CVs are "fetched together with the template list for CV management". */
+export async function loadTemplatesAndCvs(client: ApiClient, signal?: AbortSignal): Promise<TemplatesAndCvs> {
+  const [templates, cvs] = await Promise.all([
+    listTemplates(client, { signal }),
+    listGeneratedCvs(client, { signal }),
+  ]);
+  return { templates, cvs };
+}
+
+export function managementPage(context: CvManagementContext): number {
+  return clampPage(context.page, context.templates.length, CV_MANAGEMENT_PAGE_SIZE);
+}
+
+export function visibleManagedTemplates(context: CvManagementContext): Template[] {
+  return pageItems(context.templates, context.page, CV_MANAGEMENT_PAGE_SIZE);
+}
+
+export function managementPageCount(context: CvManagementContext): number {
+  return pageCount(context.templates.length, CV_MANAGEMENT_PAGE_SIZE);
+}
+
+/** spec §2: Previous/Next and 'Page X of Y' only when there are more than 12 templates. */
+export function showsManagementPaging(context: CvManagementContext): boolean {
+  return showsPaging(context.templates.length, CV_MANAGEMENT_PAGE_SIZE);
+}
+
+export const cvManagementMachine = setup({
+  types: {
+    context: {} as CvManagementContext,
+    events: {} as CvManagementEvent,
+  },
+  actors: {
+    loadTemplatesAndCvs: fromPromise<TemplatesAndCvs>(({ signal }) => loadTemplatesAndCvs(apiClient, signal)),
+  },
+  actions: {
+    assignTemplatesAndCvs: assign((_, params: TemplatesAndCvs) => ({
+      templates: params.templates,
+      cvs: params.cvs,
+      page: 1,
+    })),
+    showNextPage: assign({ page: ({ context }) => managementPage(context) + 1 }),
+    showPreviousPage: assign({ page: ({ context }) => managementPage(context) - 1 }),
+    removeCv: assign({
+      cvs: ({ context }, params: { cvId: number }) => context.cvs.filter((cv) => cv.id !== params.cvId),
+    }),
+    logFailure: (_, params: { error: unknown }) => {
+      console.error('Could not load CV templates and generated CVs', params.error);
+    },
+    // The route gives the real toaster.
+    notify: (_, _params: Notice) => undefined,
+  },
+  guards: {
+    hasNextPage: ({ context }) => managementPage(context) < managementPageCount(context),
+    hasPreviousPage: ({ context }) => managementPage(context) > 1,
+  },
+}).createMachine({
+  id: 'cvManagement',
+  context: { templates: [], cvs: [], page: 1 },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        src: 'loadTemplatesAndCvs',
+        onDone: {
+          target: 'loaded',
+          actions: { type: 'assignTemplatesAndCvs', params: ({ event }) => event.output },
+        },
+        onError: {
+          target: 'failed',
+          actions: [
+            { type: 'logFailure', params: ({ event }) => ({ error: event.error }) },
+            { type: 'notify', params: CV_MANAGEMENT_LOAD_FAILED_NOTICE },
+          ],
+        },
+      },
+    },
+    loaded: {
+      on: {
+        'page.next': { guard: 'hasNextPage', actions: 'showNextPage' },
+        'page.previous': { guard: 'hasPreviousPage', actions: 'showPreviousPage' },
+        'cv.removed': { actions: { type: 'removeCv', params: ({ event }) => ({ cvId: event.cvId }) } },
+        'list.reload': 'loading',
+      },
+    },
+    failed: {
+      on: { 'list.reload': 'loading' },
+    },
+  },
+});
+
+export type CvManagementActor = ActorRefFrom<typeof cvManagementMachine>;
+export type CvManagementSnapshot = SnapshotFrom<typeof cvManagementMachine>;

@@ -1,0 +1,173 @@
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { apiClient } from '../api/client';
+import { listGeneratedCvs, type GeneratedCv } from '../api/cvs';
+import type { ApiClient } from '../api/http';
+import { isInCategory, listTags, listTemplates, type Tag, type Template } from '../api/templates';
+import { TEMPLATES_PAGE_SIZE } from '../config/constants';
+import { clampPage, pageCount, pageItems, showsPaging } from './catalogue-paging';
+
+// spec §2 Templates screen, §4 CV list, §8 ("Template list, category and template-list fetch failures are only logged").
+
+/** What the screen loads; each part may fail on its own, and a failed part is reported, not thrown. */
+export type CataloguePart = 'templates' | 'categories' | 'generated CVs';
+
+export interface CatalogueFailure {
+  part: CataloguePart;
+  error: unknown;
+}
+
+export interface CatalogueLoad {
+  /** Undefined when the template list could not be loaded. */
+  templates?: Template[];
+  tags: Tag[];
+  cvs: GeneratedCv[];
+  failures: CatalogueFailure[];
+}
+
+export interface TemplatesListContext {
+  templates: Template[];
+  tags: Tag[];
+  cvs: GeneratedCv[];
+  /** The chosen tag's value; null is 'All Categories'. */
+  category: string | null;
+  page: number;
+}
+
+export type TemplatesListEvent =
+  | { type: 'category.select'; value: string | null }
+  | { type: 'page.next' }
+  | { type: 'page.previous' }
+  /** A card deleted (archived) one of the user's CVs: it leaves the card (spec §8 Delete). */
+  | { type: 'cv.removed'; cvId: number }
+  | { type: 'list.reload' };
+
+/** Loads templates, categories and the user's CVs side by side; one failing never hides the others. */
+export async function loadCatalogue(client: ApiClient, signal?: AbortSignal): Promise<CatalogueLoad> {
+  const [templates, tags, cvs] = await Promise.allSettled([
+    listTemplates(client, { signal }),
+    listTags(client, { signal }),
+    listGeneratedCvs(client, { signal }),
+  ]);
+  const failures: CatalogueFailure[] = [];
+  if (templates.status === 'rejected') failures.push({ part: 'templates', error: templates.reason });
+  if (tags.status === 'rejected') failures.push({ part: 'categories', error: tags.reason });
+  if (cvs.status === 'rejected') failures.push({ part: 'generated CVs', error: cvs.reason });
+  return {
+    ...(templates.status === 'fulfilled' ? { templates: templates.value } : {}),
+    tags: tags.status === 'fulfilled' ? tags.value : [],
+    cvs: cvs.status === 'fulfilled' ? cvs.value : [],
+    failures,
+  };
+}
+
+/** The templates in the chosen category, in the server's order. */
+export function matchingTemplates(context: Pick<TemplatesListContext, 'templates' | 'tags' | 'category'>): Template[] {
+  if (context.category === null) return context.templates;
+  const tag = context.tags.find((candidate) => candidate.value === context.category) ?? {
+    value: context.category,
+    label: '',
+  };
+  return context.templates.filter((template) => isInCategory(template.category, tag));
+}
+
+export function currentPage(context: TemplatesListContext): number {
+  return clampPage(context.page, matchingTemplates(context).length, TEMPLATES_PAGE_SIZE);
+}
+
+/** What the grid shows: the current page of the matching templates. */
+export function visibleTemplates(context: TemplatesListContext): Template[] {
+  return pageItems(matchingTemplates(context), context.page, TEMPLATES_PAGE_SIZE);
+}
+
+export function templatesPageCount(context: TemplatesListContext): number {
+  return pageCount(matchingTemplates(context).length, TEMPLATES_PAGE_SIZE);
+}
+
+/** spec §2: Previous, Next and 'Page X of Y' only when more than 10 templates match. */
+export function showsTemplatesPaging(context: TemplatesListContext): boolean {
+  return showsPaging(matchingTemplates(context).length, TEMPLATES_PAGE_SIZE);
+}
+
+/** The user's CVs made from one template, in the order the server listed them. */
+export function cvsOfTemplate(cvs: readonly GeneratedCv[], templateId: number): GeneratedCv[] {
+  return cvs.filter((cv) => cv.template === templateId);
+}
+
+export const templatesListMachine = setup({
+  types: {
+    context: {} as TemplatesListContext,
+    events: {} as TemplatesListEvent,
+  },
+  actors: {
+    loadCatalogue: fromPromise<CatalogueLoad>(({ signal }) => loadCatalogue(apiClient, signal)),
+  },
+  actions: {
+    assignCatalogue: assign((_, params: { load: CatalogueLoad }) => ({
+      templates: params.load.templates ?? [],
+      tags: params.load.tags,
+      cvs: params.load.cvs,
+      page: 1,
+    })),
+    selectCategory: assign((_, params: { value: string | null }) => ({ category: params.value, page: 1 })),
+    showNextPage: assign({ page: ({ context }) => currentPage(context) + 1 }),
+    showPreviousPage: assign({ page: ({ context }) => currentPage(context) - 1 }),
+    removeCv: assign({
+      cvs: ({ context }, params: { cvId: number }) => context.cvs.filter((cv) => cv.id !== params.cvId),
+    }),
+    // spec §8: these failures are only logged; the screen shows a gentle empty or error state.
+    logFailures: (_, params: { failures: CatalogueFailure[] }) => {
+      for (const failure of params.failures) console.error(`Could not load ${failure.part}`, failure.error);
+    },
+  },
+  guards: {
+    templatesUnavailable: (_, params: { load: CatalogueLoad }) => params.load.templates === undefined,
+    hasNextPage: ({ context }) => currentPage(context) < templatesPageCount(context),
+    hasPreviousPage: ({ context }) => currentPage(context) > 1,
+  },
+}).createMachine({
+  id: 'templatesList',
+  context: { templates: [], tags: [], cvs: [], category: null, page: 1 },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        src: 'loadCatalogue',
+        onDone: [
+          {
+            guard: { type: 'templatesUnavailable', params: ({ event }) => ({ load: event.output }) },
+            target: 'unavailable',
+            actions: { type: 'logFailures', params: ({ event }) => ({ failures: event.output.failures }) },
+          },
+          {
+            target: 'ready',
+            actions: [
+              { type: 'logFailures', params: ({ event }) => ({ failures: event.output.failures }) },
+              { type: 'assignCatalogue', params: ({ event }) => ({ load: event.output }) },
+            ],
+          },
+        ],
+        onError: {
+          target: 'unavailable',
+          actions: { type: 'logFailures', params: ({ event }) => ({ failures: [{ part: 'templates', error: event.error }] }) },
+        },
+      },
+    },
+    ready: {
+      on: {
+        'category.select': {
+          actions: { type: 'selectCategory', params: ({ event }) => ({ value: event.value }) },
+        },
+        'page.next': { guard: 'hasNextPage', actions: 'showNextPage' },
+        'page.previous': { guard: 'hasPreviousPage', actions: 'showPreviousPage' },
+        'cv.removed': { actions: { type: 'removeCv', params: ({ event }) => ({ cvId: event.cvId }) } },
+        'list.reload': 'loading',
+      },
+    },
+    unavailable: {
+      on: { 'list.reload': 'loading' },
+    },
+  },
+});
+
+export type TemplatesListActor = ActorRefFrom<typeof templatesListMachine>;
+export type TemplatesListSnapshot = SnapshotFrom<typeof templatesListMachine>;

@@ -1,0 +1,148 @@
+import { createActor, createMachine } from 'xstate';
+import { ApiError } from '../../src/api/api-error';
+import type { ApiClient } from '../../src/api/http';
+import type { Notice } from '../../src/machines/auth-flow';
+import {
+  CV_MANAGEMENT_LOAD_FAILED_NOTICE,
+  cvManagementMachine,
+  loadTemplatesAndCvs,
+  managementPage,
+  managementPageCount,
+  showsManagementPaging,
+  visibleManagedTemplates,
+  type CvManagementActor,
+  type TemplatesAndCvs,
+} from '../../src/machines/cv-management-machine';
+import { makeCv, makeTemplates } from './catalogue-fixtures';
+import { declaredTransitionCount, deferredActor, flush, runModelPath, transitionPaths } from './model-paths';
+
+const manyTemplates = makeTemplates(25);
+const cvs = [makeCv(7, 1), makeCv(8, 1), makeCv(9, 14)];
+
+function createWorld() {
+  const load = deferredActor<TemplatesAndCvs, void>();
+  const notify = vi.fn<(notice: Notice) => void>();
+  const logFailure = vi.fn();
+  const machine = cvManagementMachine.provide({
+    actors: { loadTemplatesAndCvs: load.logic },
+    actions: { notify: (_, params) => notify(params), logFailure: (_, params) => logFailure(params.error) },
+  });
+  const actor: CvManagementActor = createActor(machine).start();
+  return { actor, load, notify, logFailure };
+}
+type World = ReturnType<typeof createWorld>;
+
+const ids = (list: { id: number }[]) => list.map((item) => item.id);
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+describe('CV management machine: model-based (spec §2 CV management, §4 CV list, §8)', () => {
+  const model = createMachine({
+    id: 'cvManagementModel',
+    initial: 'loading',
+    states: {
+      loading: {
+        on: { 'load.many': 'page1', 'load.twelve': 'single', 'load.none': 'empty', 'load.fails': 'failed' },
+      },
+      failed: { on: { 'list.reload': 'loading' } },
+      page1: { on: { 'page.next': 'page2', 'page.previous': 'page1', 'cv.removed': 'page1' } },
+      page2: { on: { 'page.next': 'page3', 'page.previous': 'page1', 'cv.removed': 'page2' } },
+      page3: { on: { 'page.next': 'page3', 'page.previous': 'page2', 'list.reload': 'loading' } },
+      single: { on: { 'page.next': 'single', 'page.previous': 'single' } },
+      empty: { on: { 'list.reload': 'loading' } },
+    },
+  });
+  const events = ['load.many', 'load.twelve', 'load.none', 'load.fails', 'list.reload', 'page.next', 'page.previous', 'cv.removed'].map(
+    (type) => ({ type }),
+  );
+
+  const executors: Record<string, (world: World) => Promise<void> | void> = {
+    'load.many': async ({ load }) => {
+      load.last().resolve({ templates: manyTemplates, cvs });
+      await flush();
+    },
+    'load.twelve': async ({ load }) => {
+      load.last().resolve({ templates: makeTemplates(12), cvs });
+      await flush();
+    },
+    'load.none': async ({ load }) => {
+      load.last().resolve({ templates: [], cvs: [] });
+      await flush();
+    },
+    'load.fails': async ({ load, notify, logFailure }) => {
+      const error = new ApiError('Network Error');
+      load.last().reject(error);
+      await flush();
+      expect(notify).toHaveBeenLastCalledWith(CV_MANAGEMENT_LOAD_FAILED_NOTICE);
+      expect(logFailure).toHaveBeenLastCalledWith(error);
+    },
+    'list.reload': ({ actor, load }) => {
+      const before = load.requests.length;
+      actor.send({ type: 'list.reload' });
+      expect(load.requests).toHaveLength(before + 1);
+    },
+    'page.next': ({ actor }) => actor.send({ type: 'page.next' }),
+    'page.previous': ({ actor }) => actor.send({ type: 'page.previous' }),
+    'cv.removed': ({ actor }) => {
+      actor.send({ type: 'cv.removed', cvId: 8 });
+      expect(ids(actor.getSnapshot().context.cvs)).toEqual([7, 9]);
+    },
+  };
+
+  const pages: Record<string, { page: number; pages: number; visible: number[] }> = {
+    page1: { page: 1, pages: 3, visible: range(1, 12) },
+    page2: { page: 2, pages: 3, visible: range(13, 24) },
+    page3: { page: 3, pages: 3, visible: [25] },
+    single: { page: 1, pages: 1, visible: range(1, 12) },
+    empty: { page: 1, pages: 1, visible: [] },
+  };
+
+  function assertState({ actor }: World, modelState: string) {
+    const snapshot = actor.getSnapshot();
+    if (modelState === 'loading' || modelState === 'failed') {
+      expect(snapshot.value).toBe(modelState);
+      return;
+    }
+    const expected = pages[modelState]!;
+    expect(snapshot.value).toBe('loaded');
+    expect(managementPage(snapshot.context)).toBe(expected.page);
+    expect(managementPageCount(snapshot.context)).toBe(expected.pages);
+    expect(ids(visibleManagedTemplates(snapshot.context))).toEqual(expected.visible);
+    expect(showsManagementPaging(snapshot.context)).toBe(expected.pages > 1);
+    expect(snapshot.can({ type: 'page.next' })).toBe(expected.page < expected.pages);
+    expect(snapshot.can({ type: 'page.previous' })).toBe(expected.page > 1);
+  }
+
+  const paths = transitionPaths(model, events);
+
+  it('covers every transition of the model', () => {
+    expect(paths).toHaveLength(declaredTransitionCount(model));
+  });
+
+  it.each(paths.map((path) => [path.name, path] as const))('%s', async (_, path) => {
+    const world = createWorld();
+    await runModelPath(model, path, world, executors, assertState);
+    world.actor.stop();
+  });
+});
+
+describe('loadTemplatesAndCvs', () => {
+  it('fetches templates and CVs together (spec §7) and fails as a whole when either fails', async () => {
+    const started: string[] = [];
+    let releaseTemplates: (value: unknown) => void = () => {};
+    const client = {
+      get: (path: string) => {
+        started.push(path);
+        if (path === '/v1/CvTemplate/') return new Promise((resolve) => (releaseTemplates = resolve));
+        return Promise.resolve(cvs);
+      },
+    } as unknown as ApiClient;
+    const loading = loadTemplatesAndCvs(client);
+    // Both requests are under way before either has answered.
+    expect(started).toEqual(['/v1/CvTemplate/', '/v1/GeneratedCV/']);
+    releaseTemplates(manyTemplates);
+    await expect(loading).resolves.toEqual({ templates: manyTemplates, cvs });
+
+    const failing = { get: (path: string) => (path === '/v1/GeneratedCV/' ? Promise.reject(new ApiError('x')) : Promise.resolve([])) };
+    await expect(loadTemplatesAndCvs(failing as unknown as ApiClient)).rejects.toThrow('x');
+  });
+});
