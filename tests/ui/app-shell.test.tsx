@@ -3,15 +3,53 @@ import userEvent from '@testing-library/user-event';
 import { SIDEBAR_COOKIE_NAME } from '../../src/config/constants';
 import { readSidebarCookie } from '../../src/machines/sidebar-machine';
 import { USER_ID_STORAGE_KEY } from '../../src/machines/storage';
-import { renderApp } from '../render-app';
+import { RouterProvider, createMemoryHistory, createRoute, createRouter } from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+import { createActor, fromPromise } from 'xstate';
+import { sessionMachine } from '../../src/machines/session-machine';
+import { authenticatedRoute } from '../../src/routes/authenticated';
+import { rootRoute } from '../../src/routes/root';
+import { AppProvider } from '../../src/ui/provider';
+import { testUser } from '../render-app';
+
+// The real root and guarded layout (which renders the shell) around stand-in pages, so these tests
+// do not depend on the pages other engineers build.
+const page = (path: string, heading: string, parent: typeof rootRoute | typeof authenticatedRoute) =>
+  createRoute({ getParentRoute: () => parent, path, component: () => <h1>{heading}</h1> });
+const routeTree = rootRoute.addChildren([
+  authenticatedRoute.addChildren([
+    page('/cv-management', 'CV Management', authenticatedRoute),
+    page('/profile', 'Profile', authenticatedRoute),
+  ]),
+  page('/signin', 'Welcome', rootRoute),
+]);
+
+function renderShell({ path, logout = async () => {} }: { path: string; logout?: () => Promise<void> }) {
+  const session = createActor(
+    sessionMachine.provide({
+      actors: { fetchProfile: fromPromise(async () => testUser), logout: fromPromise(() => logout()) },
+    }),
+  ).start();
+  const router = createRouter({
+    routeTree,
+    context: { session },
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+  render(
+    <AppProvider>
+      <RouterProvider router={router as never} />
+    </AppProvider>,
+  );
+  return { router, session };
+}
 
 function clearSidebarCookie() {
   document.cookie = `${SIDEBAR_COOKIE_NAME}=; path=/; max-age=0`;
 }
 
-async function renderSignedIn(path = '/cv-management', options: Parameters<typeof renderApp>[0] = {}) {
+async function renderSignedIn(path = '/cv-management', options: { logout?: () => Promise<void> } = {}) {
   localStorage.setItem(USER_ID_STORAGE_KEY, '42');
-  const app = renderApp({ path, ...options });
+  const app = renderShell({ path, ...options });
   await screen.findByRole('heading', { name: path === '/profile' ? 'Profile' : 'CV Management' });
   return app;
 }
