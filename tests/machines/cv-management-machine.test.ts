@@ -20,7 +20,7 @@ const manyTemplates = makeTemplates(25);
 const cvs = [makeCv(7, 1), makeCv(8, 1), makeCv(9, 14)];
 
 function createWorld() {
-  const load = deferredActor<TemplatesAndCvs, void>();
+  const load = deferredActor<TemplatesAndCvs, unknown>();
   const notify = vi.fn<(notice: Notice) => void>();
   const logFailure = vi.fn();
   const machine = cvManagementMachine.provide({

@@ -24,7 +24,7 @@ const cvs = [makeCv(7, 1, 'Software Engineer 2024'), makeCv(8, 1, 'Analyst'), ma
 const fullLoad: CatalogueLoad = { templates, tags, cvs, failures: [] };
 
 function createWorld() {
-  const load = deferredActor<CatalogueLoad, void>();
+  const load = deferredActor<CatalogueLoad, unknown>();
   const logged: CatalogueFailure[] = [];
   const machine = templatesListMachine.provide({
     actors: { loadCatalogue: load.logic },
