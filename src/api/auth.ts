@@ -27,7 +27,7 @@ export async function logout(client: ApiClient): Promise<void> {
 // Account endpoints (spec §7, issue 3). Every answer is decoded; a failure is one ApiError (spec §8).
 
 /** User ids are integers on the reference server; other backends may send them as text. */
-export const UserId = t.union([t.Int, t.string]);
+export const UserId = t.union([t.number, t.string]);
 export type UserId = t.TypeOf<typeof UserId>;
 
 export const LoginResponse = t.type({ user_id: UserId });

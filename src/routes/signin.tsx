@@ -1,18 +1,35 @@
-import { Heading, Stack, Text } from '@chakra-ui/react';
 import { createRoute } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { fromPromise } from 'xstate';
+import { login, resendConfirmation, type LoginPayload, type LoginResponse } from '../api/auth';
+import { apiClient } from '../api/client';
+import { inspectOptions } from '../machines/inspect';
+import { signInMachine } from '../machines/sign-in-machine';
+import { SignInView } from '../ui/auth/sign-in-view';
+import { useFlowEffects } from './auth-flow-effects';
 import { rootRoute } from './root';
 
-// Placeholder until the accounts engineer builds the sign-in form; it must exist so that '/'
-// without a session lands here.
 export const signinRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/signin',
-  component: () => (
-    <Stack align="center" justify="center" minH="100dvh" gap="2" p="6">
-      <Heading as="h1" size="2xl">
-        Welcome
-      </Heading>
-      <Text color="fg.muted">This page is coming soon</Text>
-    </Stack>
-  ),
+  component: SignInPage,
 });
+
+function SignInPage() {
+  const { session } = signinRoute.useRouteContext();
+  const effects = useFlowEffects();
+  const [logic] = useState(() =>
+    signInMachine.provide({
+      actors: {
+        login: fromPromise<LoginResponse, LoginPayload>(({ input }) => login(apiClient, input)),
+        resendConfirmation: fromPromise<void, { email: string }>(({ input }) => resendConfirmation(apiClient, input)),
+      },
+      actions: effects,
+    }),
+  );
+  const actor = useActorRef(logic, { input: { session }, ...inspectOptions });
+  const snapshot = useSelector(actor, (state) => state);
+  // The Google flow arrives with the social sign-in issue; until then the option says it is not configured.
+  return <SignInView snapshot={snapshot} send={actor.send} />;
+}

@@ -1,0 +1,93 @@
+import { Alert, Button, Icon, Stack } from '@chakra-ui/react';
+import { Link } from '@tanstack/react-router';
+import { CircleCheck } from 'lucide-react';
+import { BUSY_TAG } from '../../machines/auth-flow';
+import type { ResetPasswordEvent, ResetPasswordField, ResetPasswordSnapshot } from '../../machines/reset-password-machine';
+import { AuthCard, AuthForm, AuthLink } from './auth-card';
+import { PasswordField } from './text-field';
+
+export interface ResetPasswordViewProps {
+  snapshot: ResetPasswordSnapshot;
+  send: (event: ResetPasswordEvent) => void;
+}
+
+function SuccessIcon() {
+  return (
+    <Icon boxSize="12" color="green.solid" aria-hidden="true">
+      <CircleCheck />
+    </Icon>
+  );
+}
+
+// spec §2 Reset password
+export function ResetPasswordView({ snapshot, send }: ResetPasswordViewProps) {
+  const { values, errors, error } = snapshot.context;
+  const busy = snapshot.hasTag(BUSY_TAG);
+  const change = (field: ResetPasswordField) => (value: string) => send({ type: 'form.change', field, value });
+
+  // Without a token the machine has already sent the visitor to /signin.
+  if (snapshot.matches('checking') || snapshot.matches('missingToken')) return null;
+
+  if (snapshot.matches('signedIn') || snapshot.matches('leaving')) {
+    return (
+      <AuthCard
+        icon={<SuccessIcon />}
+        title="Password Reset Successful!"
+        description="Your password has been updated successfully. You are now logged in and will be redirected shortly."
+      />
+    );
+  }
+
+  if (snapshot.matches('reset')) {
+    return (
+      <AuthCard icon={<SuccessIcon />} title="Password Reset Successful!" description="Your password has been updated successfully.">
+        <Button asChild width="full" size="lg">
+          <Link to="/signin">Go to Sign In</Link>
+        </Button>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Reset Password"
+      description="Choose a new password for your account."
+      footer={<AuthLink to="/signin">Back to Sign In</AuthLink>}
+    >
+      <AuthForm label="Set a new password" onSubmit={() => send({ type: 'form.submit' })}>
+        {error && (
+          <Alert.Root status="error" variant="subtle" borderRadius="l2">
+            <Alert.Indicator />
+            <Alert.Description>{error}</Alert.Description>
+          </Alert.Root>
+        )}
+        <Stack gap="5">
+          <PasswordField
+            label="New Password"
+            name="new_password"
+            autoComplete="new-password"
+            placeholder="At least 8 characters"
+            value={values.newPassword}
+            onValueChange={change('newPassword')}
+            error={errors.newPassword}
+            helperText="Password must be at least 8 characters long"
+            disabled={busy}
+          />
+          <PasswordField
+            label="Confirm Password"
+            name="confirm_password"
+            autoComplete="new-password"
+            placeholder="Repeat the new password"
+            value={values.confirmPassword}
+            onValueChange={change('confirmPassword')}
+            error={errors.confirmPassword}
+            disabled={busy}
+          />
+        </Stack>
+        <Button type="submit" width="full" size="lg" loading={busy} loadingText="Resetting..." disabled={busy}>
+          Reset Password
+        </Button>
+      </AuthForm>
+    </AuthCard>
+  );
+}

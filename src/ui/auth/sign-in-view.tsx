@@ -1,0 +1,121 @@
+import { Alert, Button, HStack, Separator, Stack, Text } from '@chakra-ui/react';
+import { BUSY_TAG } from '../../machines/auth-flow';
+import type { SignInEvent, SignInSnapshot } from '../../machines/sign-in-machine';
+import { AuthCard, AuthForm, AuthLink } from './auth-card';
+import { GoogleIcon } from './google-icon';
+import { PasswordField, TextField } from './text-field';
+
+export const GOOGLE_NOT_CONFIGURED_MESSAGE = 'Google sign-in is not configured';
+
+export interface SignInViewProps {
+  snapshot: SignInSnapshot;
+  send: (event: SignInEvent) => void;
+  /** Starts the Google flow; left out while no Google client id is configured. */
+  onGoogleSignIn?: () => void;
+}
+
+// spec §2 Sign in
+export function SignInView({ snapshot, send, onGoogleSignIn }: SignInViewProps) {
+  const { values, errors, unconfirmedEmail } = snapshot.context;
+  const busy = snapshot.hasTag(BUSY_TAG);
+  const change = (field: 'email' | 'password') => (value: string) => send({ type: 'form.change', field, value });
+
+  return (
+    <AuthCard
+      title="Welcome"
+      description="Sign in to your account to continue building your CV."
+      footer={
+        <>
+          Don&apos;t have an account? <AuthLink to="/signup">Sign up</AuthLink>
+        </>
+      }
+    >
+      <Stack gap="6">
+        <AuthForm label="Sign in" onSubmit={() => send({ type: 'form.submit' })}>
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            value={values.email}
+            onValueChange={change('email')}
+            error={errors.email}
+            disabled={busy}
+          />
+          <PasswordField
+            label="Password"
+            name="password"
+            autoComplete="current-password"
+            placeholder="Your password"
+            value={values.password}
+            onValueChange={change('password')}
+            error={errors.password}
+            disabled={busy}
+            labelAside={<AuthLink to="/forgot-password">Forgot password?</AuthLink>}
+          />
+          {unconfirmedEmail !== undefined && (
+            <Alert.Root status="warning" variant="subtle" borderRadius="l2">
+              <Alert.Indicator />
+              <Alert.Content gap="2">
+                <Alert.Description>
+                  Your email address is not confirmed yet. Follow the link in the confirmation email, or ask for a new one.
+                </Alert.Description>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="outline"
+                  alignSelf="flex-start"
+                  loading={snapshot.matches('resendingConfirmation')}
+                  loadingText="Sending..."
+                  disabled={!snapshot.can({ type: 'confirmation.resend' })}
+                  onClick={() => send({ type: 'confirmation.resend' })}
+                >
+                  Resend confirmation email
+                </Button>
+              </Alert.Content>
+            </Alert.Root>
+          )}
+          <Button
+            type="submit"
+            width="full"
+            size="lg"
+            loading={snapshot.matches('signingIn')}
+            loadingText="Signing in..."
+            disabled={busy}
+          >
+            Sign in
+          </Button>
+        </AuthForm>
+
+        <HStack gap="3" aria-hidden="true">
+          <Separator flex="1" />
+          <Text flexShrink="0" textStyle="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wider">
+            or
+          </Text>
+          <Separator flex="1" />
+        </HStack>
+
+        <Stack gap="2">
+          <Button
+            type="button"
+            variant="outline"
+            width="full"
+            size="lg"
+            onClick={onGoogleSignIn}
+            disabled={!onGoogleSignIn || busy}
+            aria-describedby={onGoogleSignIn ? undefined : 'google-sign-in-status'}
+          >
+            <GoogleIcon />
+            Continue with Google
+          </Button>
+          {!onGoogleSignIn && (
+            <Text id="google-sign-in-status" textStyle="xs" color="fg.muted" textAlign="center">
+              {GOOGLE_NOT_CONFIGURED_MESSAGE}
+            </Text>
+          )}
+        </Stack>
+      </Stack>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,97 @@
+import { Button, Field } from '@chakra-ui/react';
+import { DEFAULT_PHONE_COUNTRY_SIGNUP } from '../../config/constants';
+import { BUSY_TAG } from '../../machines/auth-flow';
+import type { SignUpEvent, SignUpField, SignUpSnapshot } from '../../machines/sign-up-machine';
+import { PhoneField } from '../phone-field';
+import { AuthCard, AuthForm, AuthLink } from './auth-card';
+import { PasswordField, TextField } from './text-field';
+
+export interface SignUpViewProps {
+  snapshot: SignUpSnapshot;
+  send: (event: SignUpEvent) => void;
+}
+
+// spec §2 Sign up
+export function SignUpView({ snapshot, send }: SignUpViewProps) {
+  const { values, errors } = snapshot.context;
+  const busy = snapshot.hasTag(BUSY_TAG);
+  const change = (field: SignUpField) => (value: string) => send({ type: 'form.change', field, value });
+
+  return (
+    <AuthCard
+      title="Create an Account"
+      description="Sign up to start building professional CVs from our templates."
+      footer={
+        <>
+          Already have an account? <AuthLink to="/signin">Sign in</AuthLink>
+        </>
+      }
+    >
+      <AuthForm label="Sign up" onSubmit={() => send({ type: 'form.submit' })}>
+        <TextField
+          label="Full Name"
+          name="full_name"
+          autoComplete="name"
+          placeholder="Jane Doe"
+          value={values.fullName}
+          onValueChange={change('fullName')}
+          error={errors.fullName}
+          disabled={busy}
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          value={values.email}
+          onValueChange={change('email')}
+          error={errors.email}
+          disabled={busy}
+        />
+        <Field.Root invalid={errors.phoneNumber !== undefined} disabled={busy}>
+          <Field.Label>Phone Number</Field.Label>
+          <PhoneField
+            name="phone_number"
+            defaultCountry={DEFAULT_PHONE_COUNTRY_SIGNUP}
+            value={values.phoneNumber}
+            onValueChange={change('phoneNumber')}
+            invalid={errors.phoneNumber !== undefined}
+            disabled={busy}
+          />
+          {errors.phoneNumber && <Field.ErrorText>{errors.phoneNumber}</Field.ErrorText>}
+        </Field.Root>
+        <PasswordField
+          label="Password"
+          name="password1"
+          autoComplete="new-password"
+          placeholder="At least 8 characters"
+          value={values.password1}
+          onValueChange={change('password1')}
+          error={errors.password1}
+          disabled={busy}
+        />
+        <PasswordField
+          label="Confirm Password"
+          name="password2"
+          autoComplete="new-password"
+          placeholder="Repeat your password"
+          value={values.password2}
+          onValueChange={change('password2')}
+          error={errors.password2}
+          disabled={busy}
+        />
+        <Button
+          type="submit"
+          width="full"
+          size="lg"
+          loading={snapshot.matches('registering')}
+          loadingText="Creating account..."
+          disabled={busy}
+        >
+          Sign up
+        </Button>
+      </AuthForm>
+    </AuthCard>
+  );
+}

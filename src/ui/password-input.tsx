@@ -1,0 +1,48 @@
+import { IconButton, Input, InputGroup, type InputProps } from '@chakra-ui/react';
+import { Eye, EyeOff } from 'lucide-react';
+import { forwardRef, useState } from 'react';
+
+export interface PasswordInputProps extends Omit<InputProps, 'type' | 'onChange'> {
+  value: string;
+  onValueChange: (value: string) => void;
+}
+
+/**
+ * A password box with a show/hide toggle (spec §2: every password field has one). Whether the text shows is
+ * the only state here: it belongs to the box, not to any flow. Put it inside a `Field.Root` so the label,
+ * the invalid state and the error text are wired to it.
+ */
+export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(function PasswordInput(
+  { value, onValueChange, disabled, ...inputProps },
+  ref,
+) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <InputGroup
+      endElementProps={{ paddingInlineEnd: '1' }}
+      endElement={
+        <IconButton
+          type="button"
+          variant="ghost"
+          size="xs"
+          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-pressed={visible}
+          title={visible ? 'Hide password' : 'Show password'}
+          disabled={disabled}
+          onClick={() => setVisible((shown) => !shown)}
+        >
+          {visible ? <EyeOff /> : <Eye />}
+        </IconButton>
+      }
+    >
+      <Input
+        ref={ref}
+        type={visible ? 'text' : 'password'}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onValueChange(event.target.value)}
+        {...inputProps}
+      />
+    </InputGroup>
+  );
+});

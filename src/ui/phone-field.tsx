@@ -1,0 +1,79 @@
+import { Box, Input } from '@chakra-ui/react';
+import { forwardRef } from 'react';
+import PhoneInput, { type Country } from 'react-phone-number-input';
+import flags from 'react-phone-number-input/flags';
+import labels from 'react-phone-number-input/locale/en';
+import 'react-phone-number-input/style.css';
+
+export interface PhoneFieldProps {
+  value: string;
+  onValueChange: (value: string) => void;
+  /** Country picked until the person chooses another: 'NA' on sign up, 'US' on the profile (spec §9). */
+  defaultCountry: Country;
+  id?: string;
+  name?: string;
+  placeholder?: string;
+  disabled?: boolean;
+  invalid?: boolean;
+  autoComplete?: string;
+}
+
+// The library's own country list, names and flags, all bundled: nothing is fetched from the internet.
+const PhoneTextInput = forwardRef<HTMLInputElement, React.ComponentProps<typeof Input>>(function PhoneTextInput(props, ref) {
+  return <Input ref={ref} {...props} />;
+});
+
+/**
+ * A phone number with a country selector. The value is the international form the library produces
+ * ('+264811234567'), or '' while empty. Put it inside a `Field.Root`: the text box takes the field's label.
+ */
+export function PhoneField({
+  value,
+  onValueChange,
+  defaultCountry,
+  id,
+  name,
+  placeholder,
+  disabled,
+  invalid,
+  autoComplete = 'tel',
+}: PhoneFieldProps) {
+  return (
+    <Box
+      width="full"
+      css={{
+        '& .PhoneInput': { display: 'flex', alignItems: 'center', gap: '2' },
+        '& .PhoneInputCountry': {
+          alignSelf: 'stretch',
+          paddingInline: '3',
+          borderWidth: '1px',
+          borderColor: invalid ? 'border.error' : 'border',
+          borderRadius: 'l2',
+          bg: 'bg',
+          marginInlineEnd: 0,
+        },
+        '& .PhoneInputCountry:focus-within': { outline: '2px solid', outlineColor: 'colorPalette.focusRing' },
+        '& .PhoneInputCountrySelect': { cursor: disabled ? 'not-allowed' : 'pointer' },
+        '& .PhoneInputCountrySelect option': { bg: 'bg', color: 'fg' },
+        '& .PhoneInputCountrySelectArrow': { color: 'fg.muted', opacity: 1 },
+        '& .PhoneInputCountryIcon': { boxShadow: 'none' },
+      }}
+    >
+      <PhoneInput
+        international
+        countryCallingCodeEditable={false}
+        defaultCountry={defaultCountry}
+        flags={flags}
+        labels={labels}
+        value={value === '' ? undefined : value}
+        onChange={(next) => onValueChange(next ?? '')}
+        inputComponent={PhoneTextInput}
+        id={id}
+        name={name}
+        placeholder={placeholder}
+        disabled={disabled}
+        autoComplete={autoComplete}
+      />
+    </Box>
+  );
+}
