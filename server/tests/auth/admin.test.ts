@@ -1,15 +1,19 @@
 import { client, createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
-import { createAccount, PASSWORD } from './support.js';
+import { createAccount, PASSWORD, resetAccounts } from './support.js';
 
 describe.each(testDatabases())('/admin/ ($name)', (database) => {
   let testApp: TestApp;
 
-  beforeEach(async () => {
+  beforeAll(async () => {
     testApp = await createTestApp({}, database, { seed: false });
   });
 
-  afterEach(async () => {
-    await testApp.close();
+  beforeEach(async () => {
+    await resetAccounts(testApp);
+  });
+
+  afterAll(async () => {
+    await testApp?.close();
   });
 
   it('shows staff the administration page with a working sign-out form', async () => {

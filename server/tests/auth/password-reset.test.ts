@@ -3,7 +3,7 @@ import { hashPassword } from '../../src/auth/passwords.js';
 import { findUserByEmail, setPassword } from '../../src/auth/users-repository.js';
 import { SESSION_COOKIE } from '../../src/http/session.js';
 import { client, createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
-import { createAccount, detail, later, linkIn, mailsTo, PASSWORD } from './support.js';
+import { createAccount, detail, later, linkIn, mailsTo, PASSWORD, resetAccounts } from './support.js';
 
 const SENT = 'Password reset instructions have been sent to your email address.';
 const INVALID = 'This password reset link is invalid or has already been used.';
@@ -12,13 +12,20 @@ const NEW_PASSWORD = 'N3w-password';
 describe.each(testDatabases())('password recovery ($name)', (database) => {
   let testApp: TestApp;
 
-  beforeEach(async () => {
+  beforeAll(async () => {
     testApp = await createTestApp({ publicUrl: 'http://cv.example.test:8000' }, database, { seed: false });
   });
 
-  afterEach(async () => {
+  beforeEach(async () => {
+    await resetAccounts(testApp);
+  });
+
+  afterEach(() => {
     setClock(undefined);
-    await testApp.close();
+  });
+
+  afterAll(async () => {
+    await testApp?.close();
   });
 
   async function requestReset(email = 'alice@example.com') {

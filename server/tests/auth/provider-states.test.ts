@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { ALICE, BOB, PASSWORD, ROOT, STAFF, states } from '../pact/states/auth.js';
 import type { ProviderStateValues } from '../pact/provider-state.js';
 import { client, createTestApp, testDatabases, type TestApp, type TestClient } from '../helpers/app.js';
+import { resetAccounts } from './support.js';
 
 /*
  * Each account provider state, run against a real app, then the call a consumer makes in it: the
@@ -115,12 +116,16 @@ const CHECKS: Record<string, Check> = {
 describe.each(testDatabases())('account provider states ($name)', (database) => {
   let testApp: TestApp;
 
-  beforeEach(async () => {
+  beforeAll(async () => {
     testApp = await createTestApp({}, database, { seed: false });
   });
 
-  afterEach(async () => {
-    await testApp.close();
+  beforeEach(async () => {
+    await resetAccounts(testApp);
+  });
+
+  afterAll(async () => {
+    await testApp?.close();
   });
 
   it('each has a check here', () => {

@@ -2,20 +2,36 @@ import { setClock } from '../../src/auth/clock.js';
 import { DETAILS } from '../../src/auth/routes.js';
 import { findUserByEmail } from '../../src/auth/users-repository.js';
 import { client, createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
-import { createAccount, detail, later, linkIn, mailsTo, PASSWORD, registration } from './support.js';
+import {
+  createAccount,
+  detail,
+  later,
+  linkIn,
+  mailsTo,
+  PASSWORD,
+  registration,
+  resetAccounts,
+} from './support.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 describe.each(testDatabases())('registration and email confirmation ($name)', (database) => {
   let testApp: TestApp;
 
-  beforeEach(async () => {
+  beforeAll(async () => {
     testApp = await createTestApp({ publicUrl: 'https://cv.example.test' }, database, { seed: false });
   });
 
-  afterEach(async () => {
+  beforeEach(async () => {
+    await resetAccounts(testApp);
+  });
+
+  afterEach(() => {
     setClock(undefined);
-    await testApp.close();
+  });
+
+  afterAll(async () => {
+    await testApp?.close();
   });
 
   async function register(body: Record<string, unknown> = registration()) {

@@ -1,18 +1,25 @@
 import { setClock } from '../../src/auth/clock.js';
 import { SESSION_COOKIE } from '../../src/http/session.js';
 import { client, createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
-import { createAccount, detail, later, PASSWORD } from './support.js';
+import { createAccount, detail, later, PASSWORD, resetAccounts } from './support.js';
 
 describe.each(testDatabases())('sign in, profile, sign out ($name)', (database) => {
   let testApp: TestApp;
 
-  beforeEach(async () => {
+  beforeAll(async () => {
     testApp = await createTestApp({}, database, { seed: false });
   });
 
-  afterEach(async () => {
+  beforeEach(async () => {
+    await resetAccounts(testApp);
+  });
+
+  afterEach(() => {
     setClock(undefined);
-    await testApp.close();
+  });
+
+  afterAll(async () => {
+    await testApp?.close();
   });
 
   it('signs in with a new session id, answers the profile, and signs out', async () => {

@@ -1,7 +1,10 @@
+import { readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { now } from '../../src/auth/clock.js';
 import { hashPassword } from '../../src/auth/passwords.js';
 import { createUser, type User } from '../../src/auth/users-repository.js';
+import type { TestApp } from '../helpers/app.js';
 import { findLink, readOutbox, type OutboxMessage } from '../helpers/outbox.js';
 
 export const PASSWORD = 'Passw0rd!';
@@ -67,4 +70,18 @@ export function detail(response: { json(): unknown }): string | undefined {
 /** A Date `ms` after the real now: move the accounts clock with setClock(() => later(…)). */
 export function later(ms: number, from = new Date()): Date {
   return new Date(from.getTime() + ms);
+}
+
+/**
+ * Empties what the account tests write (users, sessions, rate-limit counters, the outbox), so one app
+ * per database serves a whole file: building an app (migrations, a PG schema) costs more than a test.
+ */
+export async function resetAccounts(testApp: TestApp): Promise<void> {
+  const { db } = testApp.app;
+  await db.deleteFrom('sessions').execute();
+  await db.deleteFrom('rate_limits').execute();
+  await db.deleteFrom('users').execute();
+  for (const name of await readdir(testApp.outboxDir)) {
+    await rm(join(testApp.outboxDir, name), { force: true, recursive: true });
+  }
 }

@@ -5,6 +5,7 @@ import { findUserByEmail } from '../../src/auth/users-repository.js';
 import { parseUserCreateArgs, UsageError } from '../../src/cli/user-create.js';
 import { REPO_ROOT } from '../../src/config.js';
 import { client, createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
+import { resetAccounts } from './support.js';
 
 const run = promisify(execFile);
 const TSX = resolve(REPO_ROOT, 'node_modules/.bin/tsx');
@@ -73,12 +74,16 @@ describe('user:create arguments', () => {
 describe.each(testDatabases())('npm run user:create ($name)', (database) => {
   let testApp: TestApp;
 
-  beforeEach(async () => {
+  beforeAll(async () => {
     testApp = await createTestApp({}, await database.url(), { seed: false });
   });
 
-  afterEach(async () => {
-    await testApp.close();
+  beforeEach(async () => {
+    await resetAccounts(testApp);
+  });
+
+  afterAll(async () => {
+    await testApp?.close();
   });
 
   it('creates an active staff account that can sign in and open /admin/', async () => {
