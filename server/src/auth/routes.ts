@@ -142,10 +142,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       }),
     },
     async (request, reply) => {
-      await limit(RATE_LIMIT_KEYS.register(request.ip), RATE_LIMITS.register);
       const registration = request.body;
       const problem = registrationProblem(registration);
       if (problem) throw badRequest(problem);
+      // Counted once the form is valid: what it guards is account creation, mail and the
+      // "already registered" answer, which a refused form never reaches.
+      await limit(RATE_LIMIT_KEYS.register(request.ip), RATE_LIMITS.register);
       // Checked before hashing so a taken address costs no argon2 time; the unique index settles races.
       if (await findUserByEmail(app.db, registration.email)) throw badRequest(DETAILS.emailTaken);
       let user: User;
