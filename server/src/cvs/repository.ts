@@ -120,20 +120,26 @@ export async function insertCv(
   return id;
 }
 
-/** Replaces a CV's name, template and every entry; call inside a transaction. */
+/**
+ * Replaces a live CV's name, template and every entry; call inside a transaction. False, with
+ * nothing written, when the CV was archived in the meantime.
+ */
 export async function replaceCv(
   db: Kysely<Database>,
   cvId: number,
   input: CvInput,
   at = new Date(),
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const { numUpdatedRows } = await db
     .updateTable('generated_cvs')
     .set({ name: input.name, template_id: input.templateId, last_updated: now(at) })
     .where('id', '=', cvId)
-    .execute();
+    .where('archived_at', 'is', null)
+    .executeTakeFirst();
+  if (numUpdatedRows === 0n) return false;
   await db.deleteFrom('cv_field_entries').where('generated_cv_id', '=', cvId).execute();
   await insertEntries(db, cvId, input.entries);
+  return true;
 }
 
 /** Deleting a CV keeps the row and its entries, marked archived. */

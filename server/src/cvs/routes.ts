@@ -17,6 +17,7 @@ import {
 import { cvJson, cvSummaryJson, entryJson } from './serialise.js';
 import { attachmentDisposition } from './file-name.js';
 
+const CV_NOT_FOUND = 'CV not found.';
 const SEND_EMAIL_LIMIT = { limit: 10, windowMs: 60 * 60 * 1000 };
 
 const cvParams = {
@@ -55,7 +56,7 @@ export async function cvsRoutes(app: FastifyInstance): Promise<void> {
   async function ownedCv(ownerId: number, raw: string | number): Promise<GeneratedCvRow> {
     const reference = parseCvReference(raw);
     const cv = reference && (await findLiveCv(app.db, ownerId, reference));
-    if (!cv) throw notFound('CV not found.');
+    if (!cv) throw notFound(CV_NOT_FOUND);
     return cv;
   }
 
@@ -95,7 +96,8 @@ export async function cvsRoutes(app: FastifyInstance): Promise<void> {
       const existing = await ownedCv(ownerId, request.params.id);
       const input = readCvInput(request.body, templateDefinition(request.body.template));
       return app.db.transaction().execute(async (trx) => {
-        await replaceCv(trx, existing.id, input);
+        // A DELETE may have archived it since it was looked up: still not found, nothing written.
+        if (!(await replaceCv(trx, existing.id, input))) throw notFound(CV_NOT_FOUND);
         const cv = (await findLiveCv(trx, ownerId, { id: existing.id }))!;
         return cvJson(cv, await listEntries(trx, cv.id), app.config.publicUrl);
       });
