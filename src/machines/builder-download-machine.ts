@@ -1,0 +1,98 @@
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { apiClient } from '../api/client';
+import { downloadCv, type CvFileFormat } from '../api/cvs';
+import { saveCvFile } from '../api/download';
+import type { Notice } from './auth-flow';
+
+export interface BuilderDownloadRequest {
+  format: CvFileFormat;
+  uuid: string;
+  name: string;
+}
+
+export type BuilderDownloadEvent = {
+  type: 'download.request';
+  format: CvFileFormat;
+  /** Present once the CV is saved (spec §5 Download: needs a saved CV with a uuid). */
+  uuid?: string;
+  name: string;
+};
+
+const FORMAT_WORDS: Record<CvFileFormat, string> = { pdf: 'PDF', word: 'Word document' };
+
+// spec §8 builder messages
+export const MUST_SAVE_NOTICE: Notice = {
+  title: 'Download Error',
+  description: 'CV must be saved before downloading. Please save your CV first.',
+  variant: 'destructive',
+};
+export const DOWNLOAD_FAILED_NOTICE: Notice = {
+  title: 'Download Error',
+  description: 'There was an issue downloading your CV. Please try again.',
+  variant: 'destructive',
+};
+export function downloadedNotice(format: CvFileFormat): Notice {
+  return { title: 'Download Successful', description: `Your CV has been downloaded as ${FORMAT_WORDS[format]}.`, variant: 'success' };
+}
+
+export const DOWNLOAD_BUSY_TAG = 'busy';
+
+// The builder's Download menu (PDF, Word): one download at a time, by the saved CV's uuid and name.
+export const builderDownloadMachine = setup({
+  types: {
+    context: {} as { request?: BuilderDownloadRequest },
+    events: {} as BuilderDownloadEvent,
+    tags: {} as typeof DOWNLOAD_BUSY_TAG,
+  },
+  actors: {
+    downloadCv: fromPromise<void, BuilderDownloadRequest>(async ({ input }) => {
+      const blob = await downloadCv(apiClient, input.uuid, input.format);
+      saveCvFile(blob, input.name, input.format);
+    }),
+  },
+  actions: {
+    assignRequest: assign({
+      request: (_, params: BuilderDownloadRequest) => params,
+    }),
+    notify: (_, _params: Notice) => undefined,
+  },
+  guards: {
+    hasUuid: (_, params: { uuid?: string }) => typeof params.uuid === 'string' && params.uuid !== '',
+  },
+}).createMachine({
+  id: 'builderDownload',
+  context: {},
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'download.request': [
+          {
+            guard: { type: 'hasUuid', params: ({ event }) => ({ uuid: event.uuid }) },
+            target: 'downloading',
+            actions: {
+              type: 'assignRequest',
+              params: ({ event }) => ({ format: event.format, uuid: event.uuid!, name: event.name }),
+            },
+          },
+          { actions: { type: 'notify', params: MUST_SAVE_NOTICE } },
+        ],
+      },
+    },
+    downloading: {
+      tags: [DOWNLOAD_BUSY_TAG],
+      invoke: {
+        src: 'downloadCv',
+        input: ({ context }) => context.request!,
+        onDone: {
+          target: 'idle',
+          actions: { type: 'notify', params: ({ context }) => downloadedNotice(context.request!.format) },
+        },
+        onError: { target: 'idle', actions: { type: 'notify', params: DOWNLOAD_FAILED_NOTICE } },
+      },
+    },
+  },
+});
+
+export type BuilderDownloadActor = ActorRefFrom<typeof builderDownloadMachine>;
+export type BuilderDownloadSnapshot = SnapshotFrom<typeof builderDownloadMachine>;

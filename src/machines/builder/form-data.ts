@@ -1,0 +1,196 @@
+import type { CvFieldEntryInput } from '../../api/cvs';
+import type { InputField, TemplateSection } from '../../api/templates';
+
+// Form data of the CV builder (spec §3): per section name, a map keyed `name-fieldId-repeatIndex` to the
+// entered value. Pure functions only: the machines and the views build on these.
+
+/** The values of one section's form: `name-fieldId-repeatIndex` → entered text. */
+export type SectionValues = Readonly<Record<string, string>>;
+
+/** Every section's values, by section name (the body of a preview request's `cv_data`). */
+export type CvFormData = Readonly<Record<string, SectionValues>>;
+
+export interface FormDataKey {
+  name: string;
+  fieldId: number;
+  index: number;
+}
+
+export function formDataKey(name: string, fieldId: number, index: number): string {
+  return `${name}-${fieldId}-${index}`;
+}
+
+/** Field names may hold hyphens ("e-mail"), so the id and the repeat index are read from the right. */
+export function parseFormDataKey(key: string): FormDataKey | undefined {
+  const match = /^(.*)-(\d+)-(\d+)$/.exec(key);
+  if (!match || match[1] === '') return undefined;
+  return { name: match[1], fieldId: Number(match[2]), index: Number(match[3]) };
+}
+
+export function isBlank(value: string | undefined): boolean {
+  return value === undefined || value.trim() === '';
+}
+
+/** spec §5 Section submit: empty strings are dropped from the submitted entries. */
+export function dropEmptyValues(values: SectionValues): SectionValues {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => !isBlank(value)));
+}
+
+/** spec §5 Section submit: a section needs at least one non-empty value. */
+export function hasAnyValue(values: SectionValues | undefined): boolean {
+  return values !== undefined && Object.values(values).some((value) => !isBlank(value));
+}
+
+/** spec §5 Preview: form data is posted only if it holds a value. */
+export function isFormDataEmpty(formData: CvFormData): boolean {
+  return !Object.values(formData).some(hasAnyValue);
+}
+
+/** Only the values worth sending: blank values and sections left with nothing are dropped. */
+export function compactFormData(formData: CvFormData): CvFormData {
+  const compact: Record<string, SectionValues> = {};
+  for (const [section, values] of Object.entries(formData)) {
+    const kept = dropEmptyValues(values);
+    if (Object.keys(kept).length > 0) compact[section] = kept;
+  }
+  return compact;
+}
+
+/** The entries of a save request (spec §3 CV field entry): one per non-empty value. */
+export function entriesFromFormData(formData: CvFormData): CvFieldEntryInput[] {
+  const entries: CvFieldEntryInput[] = [];
+  for (const values of Object.values(formData)) {
+    for (const [key, value] of Object.entries(values)) {
+      const parsed = parseFormDataKey(key);
+      if (!parsed || isBlank(value)) continue;
+      entries.push({ value, index: parsed.index, section_field: parsed.fieldId });
+    }
+  }
+  return entries.sort((a, b) => a.section_field - b.section_field || a.index - b.index);
+}
+
+/** How many entries a section shows: one more than the highest repeat index with a key, at least one. */
+export function entryCountOf(values: SectionValues | undefined): number {
+  let highest = -1;
+  for (const key of Object.keys(values ?? {})) {
+    const parsed = parseFormDataKey(key);
+    if (parsed && parsed.index > highest) highest = parsed.index;
+  }
+  return Math.max(1, highest + 1);
+}
+
+export interface GroupedEntries {
+  formData: CvFormData;
+  /** Entries shown per section (index-aligned with the template's sections). */
+  entryCounts: number[];
+  /** spec §4: sections that have entries are marked completed. */
+  completedSections: number[];
+}
+
+/**
+ * spec §4 Loading an existing CV: entries are grouped by the template section that owns their field,
+ * then by row (repeat index). Entries of fields the template does not have are left out.
+ */
+export function groupEntries(sections: readonly TemplateSection[], entries: readonly CvFieldEntryInput[]): GroupedEntries {
+  const owner = new Map<number, { sectionIndex: number; field: InputField }>();
+  sections.forEach((section, sectionIndex) => {
+    for (const field of section.input_fields) owner.set(field.id, { sectionIndex, field });
+  });
+  const rows = sections.map(() => new Map<number, Record<string, string>>());
+  for (const entry of entries) {
+    const found = owner.get(entry.section_field);
+    if (!found || isBlank(entry.value)) continue;
+    const sectionRows = rows[found.sectionIndex];
+    const row = sectionRows.get(entry.index) ?? {};
+    row[formDataKey(found.field.name, found.field.id, entry.index)] = entry.value;
+    sectionRows.set(entry.index, row);
+  }
+  const formData: Record<string, SectionValues> = {};
+  const entryCounts: number[] = [];
+  const completedSections: number[] = [];
+  sections.forEach((section, sectionIndex) => {
+    const sectionRows = rows[sectionIndex];
+    // Rows are renumbered 0, 1, 2… in their saved order, so a gap left by a removed entry does not show as an empty one.
+    const values: Record<string, string> = {};
+    [...sectionRows.keys()]
+      .sort((a, b) => a - b)
+      .forEach((savedIndex, row) => {
+        for (const [key, value] of Object.entries(sectionRows.get(savedIndex)!)) {
+          const parsed = parseFormDataKey(key)!;
+          values[formDataKey(parsed.name, parsed.fieldId, row)] = value;
+        }
+      });
+    formData[section.name] = values;
+    entryCounts.push(Math.max(1, sectionRows.size));
+    if (sectionRows.size > 0) completedSections.push(sectionIndex);
+  });
+  return { formData, entryCounts, completedSections };
+}
+
+/** Removes entry `index` of a repeatable section; the entries after it move up one row. */
+export function removeEntryValues(values: SectionValues, index: number): SectionValues {
+  const kept: Record<string, string> = {};
+  for (const [key, value] of Object.entries(values)) {
+    const parsed = parseFormDataKey(key);
+    if (!parsed) continue;
+    if (parsed.index === index) continue;
+    const row = parsed.index > index ? parsed.index - 1 : parsed.index;
+    kept[formDataKey(parsed.name, parsed.fieldId, row)] = value;
+  }
+  return kept;
+}
+
+function fieldNames(section: TemplateSection): Set<string> {
+  return new Set(section.input_fields.map((field) => field.name));
+}
+
+/**
+ * Which section of the new template takes the values of `from`: the one sharing most field names, ties going
+ * to the same section name. "Work Experience" → "Career History" because both hold job_title, company, ….
+ */
+function counterpartOf(from: TemplateSection, candidates: readonly TemplateSection[]): TemplateSection | undefined {
+  const names = fieldNames(from);
+  let best: TemplateSection | undefined;
+  let bestScore = 0;
+  for (const candidate of candidates) {
+    const shared = candidate.input_fields.filter((field) => names.has(field.name)).length;
+    const score = shared * 2 + (candidate.name === from.name ? 1 : 0);
+    if (shared > 0 && score > bestScore) {
+      best = candidate;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/**
+ * spec §2: switching template keeps every value whose field name exists in the new template. A field name
+ * that several sections share (location, start_date) goes to the counterpart of the section it came from.
+ */
+export function remapFormData(
+  fromSections: readonly TemplateSection[],
+  toSections: readonly TemplateSection[],
+  formData: CvFormData,
+): CvFormData {
+  const remapped: Record<string, Record<string, string>> = Object.fromEntries(toSections.map((section) => [section.name, {}]));
+  for (const from of fromSections) {
+    const values = formData[from.name];
+    if (!values) continue;
+    const counterpart = counterpartOf(from, toSections);
+    for (const [key, value] of Object.entries(values)) {
+      const parsed = parseFormDataKey(key);
+      if (!parsed || isBlank(value)) continue;
+      const target =
+        counterpart?.input_fields.some((field) => field.name === parsed.name) === true
+          ? counterpart
+          : toSections.find((section) => section.input_fields.some((field) => field.name === parsed.name));
+      const field = target?.input_fields.find((candidate) => candidate.name === parsed.name);
+      if (!target || !field) continue;
+      const index = target.is_repeatable ? parsed.index : 0;
+      const newKey = formDataKey(field.name, field.id, index);
+      // A value already placed wins: the first section that mapped here keeps its text.
+      if (remapped[target.name][newKey] === undefined) remapped[target.name][newKey] = value;
+    }
+  }
+  return remapped;
+}

@@ -1,0 +1,178 @@
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { apiClient } from '../api/client';
+import { preview, previewPdf, templatePreview, templatePreviewPdf } from '../api/preview';
+import { PREVIEW_DEBOUNCE_MS } from '../config/constants';
+import type { Notice } from './auth-flow';
+import { compactFormData, isFormDataEmpty, type CvFormData } from './builder/form-data';
+
+export type PreviewMode = 'html' | 'pdf';
+
+export const PREVIEW_FAILED_MESSAGE = 'Failed to generate preview';
+export const PDF_PREVIEW_FAILED_MESSAGE = 'Failed to generate PDF preview';
+
+/**
+ * What the pane shows: the CV as HTML, as a PDF, or, before anything is typed, the template. The PDF stays a
+ * Blob here: the viewer makes the object URL and gives it back when the PDF is replaced or the pane closes.
+ */
+export type PreviewResult =
+  | { kind: 'html'; html: string }
+  | { kind: 'pdf'; pdf: Blob }
+  | { kind: 'template'; templateName: string; iconUrl: string | null };
+
+export interface PreviewInput {
+  templateId: number;
+  formData: CvFormData;
+  mode?: PreviewMode;
+}
+
+export interface PreviewContext {
+  templateId: number;
+  formData: CvFormData;
+  mode: PreviewMode;
+  result?: PreviewResult;
+  error?: string;
+}
+
+export interface RenderPreviewInput {
+  templateId: number;
+  formData: CvFormData;
+  mode: PreviewMode;
+}
+
+export type PreviewEvent =
+  | { type: 'form.change'; formData: CvFormData }
+  | { type: 'template.change'; templateId: number; formData: CvFormData }
+  | { type: 'mode.switch'; mode: PreviewMode }
+  | { type: 'preview.retry' };
+
+export const PREVIEW_LOADING_TAG = 'loading';
+
+/** spec §8 Preview failure: the server's message, else the flow's own. */
+export function previewFailureMessage(error: unknown, mode: PreviewMode): string {
+  const serverMessage = (error as { serverMessage?: unknown } | null)?.serverMessage;
+  if (typeof serverMessage === 'string' && serverMessage.trim() !== '') return serverMessage;
+  return mode === 'pdf' ? PDF_PREVIEW_FAILED_MESSAGE : PREVIEW_FAILED_MESSAGE;
+}
+
+// spec §4 Preview, §5 Preview. Leaving a state stops its request: the actor's AbortSignal fires, so a newer
+// request always aborts the older one and never two are in flight.
+export const previewMachine = setup({
+  types: {
+    context: {} as PreviewContext,
+    events: {} as PreviewEvent,
+    input: {} as PreviewInput,
+    tags: {} as typeof PREVIEW_LOADING_TAG,
+  },
+  actors: {
+    renderPreview: fromPromise<PreviewResult, RenderPreviewInput>(async ({ input, signal }) => {
+      const request = { templateId: input.templateId, cvData: compactFormData(input.formData) };
+      if (input.mode === 'pdf') return { kind: 'pdf', pdf: await previewPdf(apiClient, request, { signal }) };
+      return { kind: 'html', html: await preview(apiClient, request, { signal }) };
+    }),
+    renderTemplatePreview: fromPromise<PreviewResult, RenderPreviewInput>(async ({ input, signal }) => {
+      if (input.mode === 'pdf') return { kind: 'pdf', pdf: await templatePreviewPdf(apiClient, input.templateId, { signal }) };
+      const answer = await templatePreview(apiClient, input.templateId, { signal });
+      return { kind: 'template', templateName: answer.template_name, iconUrl: answer.icon_url ?? null };
+    }),
+  },
+  actions: {
+    assignFormData: assign({ formData: (_, params: { formData: CvFormData }) => params.formData }),
+    assignTemplate: assign({ templateId: (_, params: { templateId: number }) => params.templateId }),
+    assignMode: assign({ mode: (_, params: { mode: PreviewMode }) => params.mode }),
+    assignResult: assign({ result: (_, params: { result: PreviewResult }) => params.result, error: undefined }),
+    assignError: assign({ error: ({ context }, params: { error: unknown }) => previewFailureMessage(params.error, context.mode) }),
+    notify: (_, _params: Notice) => undefined,
+  },
+  guards: {
+    hasFormData: ({ context }) => !isFormDataEmpty(context.formData),
+    isOtherMode: ({ context }, params: { mode: PreviewMode }) => params.mode !== context.mode,
+  },
+  delays: {
+    previewDebounce: PREVIEW_DEBOUNCE_MS,
+  },
+}).createMachine({
+  id: 'preview',
+  context: ({ input }) => ({ templateId: input.templateId, formData: input.formData, mode: input.mode ?? 'html' }),
+  initial: 'generating',
+  on: {
+    'form.change': {
+      target: '.debouncing',
+      actions: { type: 'assignFormData', params: ({ event }) => ({ formData: event.formData }) },
+    },
+    'template.change': {
+      target: '.generating',
+      reenter: true,
+      actions: [
+        { type: 'assignTemplate', params: ({ event }) => ({ templateId: event.templateId }) },
+        { type: 'assignFormData', params: ({ event }) => ({ formData: event.formData }) },
+      ],
+    },
+    'mode.switch': {
+      guard: { type: 'isOtherMode', params: ({ event }) => ({ mode: event.mode }) },
+      target: '.generating',
+      reenter: true,
+      actions: { type: 'assignMode', params: ({ event }) => ({ mode: event.mode }) },
+    },
+  },
+  states: {
+    /** spec §9: the preview follows typing 1000 ms after the last change; each change starts the wait again. */
+    debouncing: {
+      tags: [PREVIEW_LOADING_TAG],
+      on: {
+        'form.change': {
+          target: 'debouncing',
+          reenter: true,
+          actions: { type: 'assignFormData', params: ({ event }) => ({ formData: event.formData }) },
+        },
+      },
+      after: { previewDebounce: 'generating' },
+    },
+    generating: {
+      tags: [PREVIEW_LOADING_TAG],
+      initial: 'choosing',
+      states: {
+        // spec §5 Preview: form data is posted only if non-empty, otherwise a template-only preview is fetched.
+        choosing: {
+          always: [{ guard: 'hasFormData', target: 'withFormData' }, { target: 'templateOnly' }],
+        },
+        withFormData: {
+          invoke: {
+            src: 'renderPreview',
+            input: ({ context }) => ({ templateId: context.templateId, formData: context.formData, mode: context.mode }),
+            onDone: {
+              target: '#preview.shown',
+              actions: { type: 'assignResult', params: ({ event }) => ({ result: event.output }) },
+            },
+            onError: { target: '#preview.failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        templateOnly: {
+          invoke: {
+            src: 'renderTemplatePreview',
+            input: ({ context }) => ({ templateId: context.templateId, formData: context.formData, mode: context.mode }),
+            onDone: {
+              target: '#preview.shown',
+              actions: { type: 'assignResult', params: ({ event }) => ({ result: event.output }) },
+            },
+            onError: { target: '#preview.failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+      },
+    },
+    shown: {},
+    failed: {
+      entry: {
+        type: 'notify',
+        params: ({ context }) => ({
+          title: context.mode === 'pdf' ? 'PDF Preview Error' : 'Preview Error',
+          description: context.error,
+          variant: 'destructive' as const,
+        }),
+      },
+      on: { 'preview.retry': 'generating' },
+    },
+  },
+});
+
+export type PreviewActor = ActorRefFrom<typeof previewMachine>;
+export type PreviewSnapshot = SnapshotFrom<typeof previewMachine>;

@@ -1,0 +1,100 @@
+import { assign, sendTo, setup, type ActorRef, type ActorRefFrom, type Snapshot, type SnapshotFrom } from 'xstate';
+import type { TemplateSection } from '../api/templates';
+import { dropEmptyValues, hasAnyValue, removeEntryValues, type SectionValues } from './builder/form-data';
+
+export const EMPTY_SECTION_MESSAGE = 'Please fill in at least one field before submitting.';
+
+/** What a section form tells the builder that owns it. */
+export type SectionFormReport =
+  | { type: 'section.changed'; sectionIndex: number; values: SectionValues; entryCount: number }
+  | { type: 'section.submitted'; sectionIndex: number };
+
+/** The builder as a section form sees it: something that takes its reports. Tests pass a recording actor. */
+export type SectionFormOwner = ActorRef<Snapshot<unknown>, SectionFormReport>;
+
+export interface SectionFormInput {
+  owner: SectionFormOwner;
+  sectionIndex: number;
+  section: TemplateSection;
+  values: SectionValues;
+  entryCount: number;
+}
+
+export interface SectionFormContext extends SectionFormInput {}
+
+export type SectionFormEvent =
+  | { type: 'field.change'; key: string; value: string }
+  | { type: 'entry.add' }
+  | { type: 'entry.remove'; index: number }
+  | { type: 'section.submit' }
+  | { type: 'alert.dismiss' };
+
+// spec §4 Sections, §5 Section submit. One actor per section card: it owns the values while they are typed,
+// so a keystroke changes one small snapshot, and reports every change to the builder (preview, save, draft).
+export const sectionFormMachine = setup({
+  types: {
+    context: {} as SectionFormContext,
+    events: {} as SectionFormEvent,
+    input: {} as SectionFormInput,
+  },
+  actions: {
+    assignValue: assign({
+      values: ({ context }, params: { key: string; value: string }) => ({ ...context.values, [params.key]: params.value }),
+    }),
+    addEntry: assign({ entryCount: ({ context }) => context.entryCount + 1 }),
+    removeEntry: assign({
+      values: ({ context }, params: { index: number }) => removeEntryValues(context.values, params.index),
+      entryCount: ({ context }) => context.entryCount - 1,
+    }),
+    dropEmptyValues: assign({ values: ({ context }) => dropEmptyValues(context.values) }),
+    reportChange: sendTo(
+      ({ context }) => context.owner,
+      ({ context }) => ({
+        type: 'section.changed' as const,
+        sectionIndex: context.sectionIndex,
+        values: context.values,
+        entryCount: context.entryCount,
+      }),
+    ),
+    reportSubmitted: sendTo(
+      ({ context }) => context.owner,
+      ({ context }) => ({ type: 'section.submitted' as const, sectionIndex: context.sectionIndex }),
+    ),
+  },
+  guards: {
+    hasAnyValue: ({ context }) => hasAnyValue(context.values),
+    isRepeatable: ({ context }) => context.section.is_repeatable,
+    // spec §2: only the extra entries ('Entry N', N > 1) can be removed.
+    isExtraEntry: ({ context }, params: { index: number }) => params.index >= 1 && params.index < context.entryCount,
+  },
+}).createMachine({
+  id: 'sectionForm',
+  context: ({ input }) => ({ ...input }),
+  initial: 'editing',
+  on: {
+    'field.change': {
+      target: '.editing',
+      actions: [{ type: 'assignValue', params: ({ event }) => ({ key: event.key, value: event.value }) }, 'reportChange'],
+    },
+    'entry.add': { guard: 'isRepeatable', target: '.editing', actions: ['addEntry', 'reportChange'] },
+    'entry.remove': {
+      guard: { type: 'isExtraEntry', params: ({ event }) => ({ index: event.index }) },
+      target: '.editing',
+      actions: [{ type: 'removeEntry', params: ({ event }) => ({ index: event.index }) }, 'reportChange'],
+    },
+    'section.submit': [
+      { guard: 'hasAnyValue', target: '.editing', actions: ['dropEmptyValues', 'reportChange', 'reportSubmitted'] },
+      { target: '.empty' },
+    ],
+  },
+  states: {
+    editing: {},
+    /** The 'Please fill in at least one field before submitting.' alert is showing. */
+    empty: {
+      on: { 'alert.dismiss': 'editing' },
+    },
+  },
+});
+
+export type SectionFormActor = ActorRefFrom<typeof sectionFormMachine>;
+export type SectionFormSnapshot = SnapshotFrom<typeof sectionFormMachine>;
