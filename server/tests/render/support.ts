@@ -22,19 +22,27 @@ function withTempFile<T>(name: string, contents: Buffer, work: (file: string) =>
 // pdftotext marks right-to-left runs with Unicode bidi controls; they are not part of the text.
 const BIDI_CONTROLS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
-/** The text an ATS parser gets from the PDF (optionally pages first..last), in reading order. */
-export function pdfText(pdf: Buffer, pages?: { first: number; last: number }): string {
+/**
+ * The text an ATS parser gets from the PDF (optionally pages first..last). By default pdftotext
+ * works out reading order from the layout; `raw` keeps the order the PDF draws text in, which is
+ * what parsers built on PDFBox or Tika read.
+ */
+export function pdfText(pdf: Buffer, options: { first?: number; last?: number; raw?: boolean } = {}): string {
   return withTempFile('cv.pdf', pdf, (file) => {
-    const range = pages ? ['-f', String(pages.first), '-l', String(pages.last)] : [];
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', ...range, file, '-'], { encoding: 'utf8' }).replace(BIDI_CONTROLS, '');
+    const args = ['-enc', 'UTF-8'];
+    if (options.first) args.push('-f', String(options.first));
+    if (options.last) args.push('-l', String(options.last));
+    if (options.raw) args.push('-raw');
+    return execFileSync('pdftotext', [...args, file, '-'], { encoding: 'utf8' }).replace(BIDI_CONTROLS, '');
   });
 }
 
+export function pdfInfo(pdf: Buffer): string {
+  return withTempFile('cv.pdf', pdf, (file) => execFileSync('pdfinfo', [file], { encoding: 'utf8' }));
+}
+
 export function pdfPageCount(pdf: Buffer): number {
-  return withTempFile('cv.pdf', pdf, (file) => {
-    const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
-    return Number(/^Pages:\s+(\d+)/m.exec(info)?.[1] ?? 0);
-  });
+  return Number(/^Pages:\s+(\d+)/m.exec(pdfInfo(pdf))?.[1] ?? 0);
 }
 
 export function docxDocumentXml(docx: Buffer): string {
