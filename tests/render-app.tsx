@@ -1,6 +1,8 @@
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
+import { AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import { createActor, fromPromise } from 'xstate';
+import { apiClient } from '../src/api/client';
 import type { Profile } from '../src/api/auth';
 import { sessionMachine } from '../src/machines/session-machine';
 import { createAppRouter } from '../src/routes/router';
@@ -21,8 +23,20 @@ interface RenderAppOptions {
   logout?: () => Promise<void>;
 }
 
+/**
+ * Pages that other engineers build call the app's API client; in these tests nothing listens, so
+ * every request gets an immediate 404 instead of reaching for the network (and being retried).
+ */
+export function answerEveryRequestWithNotFound() {
+  apiClient.axios.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+    const response = { status: 404, statusText: 'Not Found', data: { detail: 'Not found.' }, headers: {}, config };
+    throw new AxiosError('Request failed with status code 404', 'ERR_BAD_REQUEST', config, null, response);
+  };
+}
+
 /** The whole app (provider, router, real session machine) on a memory history, with the API actors replaced. */
 export function renderApp({ path = '/', fetchProfile = async () => testUser, logout = async () => {} }: RenderAppOptions = {}) {
+  answerEveryRequestWithNotFound();
   const session = createActor(
     sessionMachine.provide({
       actors: { fetchProfile: fromPromise(() => fetchProfile()), logout: fromPromise(() => logout()) },

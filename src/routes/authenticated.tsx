@@ -1,4 +1,6 @@
-import { Outlet, createRoute, redirect } from '@tanstack/react-router';
+import { Outlet, createRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { waitFor } from 'xstate';
 import { SESSION_SETTLED_TAG, isAuthenticated, type SessionActor, type SessionSnapshot } from '../machines/session-machine';
 import { AppShell } from '../ui/app-shell';
@@ -36,6 +38,14 @@ export const authenticatedRoute = createRoute({
 
 function AuthenticatedLayout() {
   const { session } = authenticatedRoute.useRouteContext();
+  const navigate = useNavigate();
+  const sessionLost = useSelector(session, (state) => state.matches('anonymous'));
+
+  // A session that ends while a guarded page is open (expired, logged out elsewhere) leaves the page.
+  useEffect(() => {
+    if (sessionLost) void navigate({ to: '/signin' });
+  }, [sessionLost, navigate]);
+
   return (
     <AppShell session={session}>
       <Outlet />

@@ -87,3 +87,14 @@ describe('validateSearch', () => {
     ).toEqual({ error: 'access_denied', error_description: 'The user cancelled' });
   });
 });
+
+describe('session ending on a guarded page', () => {
+  it('goes to /signin when the session expires', async () => {
+    localStorage.setItem(USER_ID_STORAGE_KEY, '42');
+    const { router, session } = renderApp({ path: '/profile' });
+    await screen.findByRole('navigation', { name: 'Sidebar' });
+    session.send({ type: 'session.expired' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(localStorage.getItem(USER_ID_STORAGE_KEY)).toBeNull();
+  });
+});
