@@ -1,0 +1,120 @@
+import { execFileSync } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PDF_UNAVAILABLE_MESSAGE, PdfRenderer, PdfUnavailableError } from '../../src/render/pdf.js';
+import { CHROMIUM_PATH, HAS_CHROMIUM, pdfPageCount, pdfText } from './support.js';
+
+const doc = (body: string, head = '') =>
+  `<!doctype html><html><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`;
+
+/** Chromium processes this test process started (the browser is a direct child of it). */
+function chromiumChildren(): number[] {
+  const out = execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(process.pid)], { encoding: 'utf8' });
+  return out
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([pid, command]) => pid && /chrom/i.test(command ?? ''))
+    .map(([pid]) => Number(pid));
+}
+
+describe('PdfRenderer without Chromium', () => {
+  it('fails fast with the install hint', async () => {
+    const renderer = new PdfRenderer({ executablePath: '/nonexistent/chromium' });
+    expect(renderer.available).toBe(false);
+    await expect(renderer.render(doc('<p>Hello</p>'))).rejects.toThrow(PdfUnavailableError);
+    await expect(renderer.render(doc('<p>Hello</p>'))).rejects.toThrow(PDF_UNAVAILABLE_MESSAGE);
+    await renderer.close();
+  });
+});
+
+describe.runIf(HAS_CHROMIUM)('PdfRenderer with Chromium', () => {
+  const renderer = new PdfRenderer({ executablePath: CHROMIUM_PATH, poolSize: 2 });
+  let server: Server;
+  let hits = 0;
+  let origin = '';
+
+  beforeAll(async () => {
+    server = createServer((_request, response) => {
+      hits += 1;
+      response.end('body { color: red }');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await renderer.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('prints A4 PDFs', async () => {
+    const pdf = await renderer.render(doc('<h1>Ada Lovelace</h1><p>Analyst</p>'));
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdfText(pdf)).toContain('Ada Lovelace');
+  });
+
+  it('runs no JavaScript and fetches nothing, even from documents without a CSP', async () => {
+    const pdf = await renderer.render(
+      doc(
+        `<p id="t">static text</p><script>document.getElementById('t').textContent = 'script ran'</script>` +
+          `<img src="${origin}/pixel.png"><iframe src="${origin}/frame"></iframe>`,
+        `<link rel="stylesheet" href="${origin}/style.css"><style>@import url("${origin}/import.css");</style>`,
+      ),
+    );
+    const text = pdfText(pdf);
+    expect(text).toContain('static text');
+    expect(text).not.toContain('script ran');
+    expect(hits).toBe(0);
+  });
+
+  it('serves identical documents from the cache and shares renders in flight', async () => {
+    const html = doc(`<p>cache me ${Date.now()}</p>`);
+    const before = { ...renderer.stats };
+    const [a, b] = await Promise.all([renderer.render(html), renderer.render(html)]);
+    const c = await renderer.render(html);
+    expect(b).toBe(a);
+    expect(c).toBe(a);
+    expect(renderer.stats.renders - before.renders).toBe(1);
+    expect(renderer.stats.cacheHits - before.cacheHits).toBe(1);
+  });
+
+  it('bounds concurrency by the pool and still answers everyone', async () => {
+    const pdfs = await Promise.all(Array.from({ length: 7 }, (_, i) => renderer.render(doc(`<p>Concurrent ${i}</p>`))));
+    pdfs.forEach((pdf, i) => expect(pdfText(pdf)).toContain(`Concurrent ${i}`));
+  });
+
+  it('relaunches a browser that was killed between two renders, and the render succeeds', async () => {
+    await renderer.render(doc('<p>before the crash</p>'));
+    const launches = renderer.stats.launches;
+    const victims = chromiumChildren();
+    expect(victims.length).toBeGreaterThan(0);
+    for (const pid of victims) process.kill(pid, 'SIGKILL');
+    const pdf = await renderer.render(doc('<p>after the crash</p>'));
+    expect(pdfText(pdf)).toContain('after the crash');
+    expect(renderer.stats.launches).toBe(launches + 1);
+  });
+
+  it('prints multi-page documents', async () => {
+    const paragraphs = Array.from({ length: 120 }, (_, i) => `<p>Paragraph ${i}</p>`).join('');
+    expect(pdfPageCount(await renderer.render(doc(paragraphs)))).toBeGreaterThanOrEqual(2);
+  });
+
+  it('gives up on a render that overruns its timeout with a 503-style error, never a hang', async () => {
+    const impatient = new PdfRenderer({ executablePath: CHROMIUM_PATH, poolSize: 1, renderTimeoutMs: 1 });
+    try {
+      const huge = doc(Array.from({ length: 3000 }, (_, i) => `<p>Line ${i}</p>`).join(''));
+      const error = await impatient.render(huge).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(PdfUnavailableError);
+      expect((error as Error).message).toMatch(/timed out/);
+      expect(impatient.stats.timeouts).toBeGreaterThan(0);
+    } finally {
+      await impatient.close();
+    }
+  });
+
+  it('refuses work after close', async () => {
+    const closing = new PdfRenderer({ executablePath: CHROMIUM_PATH });
+    await closing.close();
+    await expect(closing.render(doc('<p>late</p>'))).rejects.toThrow(PdfUnavailableError);
+  });
+});
