@@ -1,0 +1,51 @@
+import {
+  countryByCode,
+  defaultPhoneCountry,
+  filterPhoneNumber,
+  flagOf,
+  parsePhoneValue,
+  phoneCountries,
+  phoneValue,
+} from '../../../src/machines/builder/phone';
+
+describe('phone input (spec §2, §5 Phone input)', () => {
+  it('offers about 240 countries and territories from the library, each with code, name, dial code and flag', () => {
+    const countries = phoneCountries();
+    expect(countries.length).toBeGreaterThanOrEqual(230);
+    expect(countries.length).toBeLessThanOrEqual(260);
+    expect(new Set(countries.map((country) => country.code)).size).toBe(countries.length);
+    expect(countryByCode('GB')).toEqual({ code: 'GB', name: 'United Kingdom', dialCode: '+44', flag: '🇬🇧' });
+    for (const country of countries) {
+      expect(country.dialCode).toMatch(/^\+\d{1,4}$/);
+      expect(country.name).not.toBe('');
+    }
+  });
+
+  it('defaults to the United States, +1', () => {
+    expect(defaultPhoneCountry()).toMatchObject({ code: 'US', dialCode: '+1', flag: flagOf('US') });
+  });
+
+  it.each([
+    ['(555) 123-4567', '(555) 123-4567'],
+    ['555.123.4567', '5551234567'],
+    ['+44 20 7946 0000', '44 20 7946 0000'],
+    ['call me: 555-0100 ext. 2', '  555-0100  2'],
+    ['٠١٢ abc', ' '],
+  ])('keeps only digits, spaces, hyphens and parentheses: %j', (typed, kept) => {
+    expect(filterPhoneNumber(typed)).toBe(kept);
+  });
+
+  it('stores the dial code, a space, then the number; nothing without a number', () => {
+    expect(phoneValue({ dialCode: '+1' }, '(555) 123-4567')).toBe('+1 (555) 123-4567');
+    expect(phoneValue({ dialCode: '+44' }, '20x7946')).toBe('+44 207946');
+    expect(phoneValue({ dialCode: '+1' }, '   ')).toBe('');
+  });
+
+  it('reads a stored value back into the country and the number', () => {
+    expect(parsePhoneValue('+1 (555) 123-4567')).toMatchObject({ country: { code: 'US' }, number: '(555) 123-4567' });
+    expect(parsePhoneValue('+44 20 7946 0000')).toMatchObject({ country: { code: 'GB' }, number: '20 7946 0000' });
+    expect(parsePhoneValue('+7 912 345 67 89')).toMatchObject({ country: { code: 'RU' } });
+    expect(parsePhoneValue('+44 1481 123456', countryByCode('GG'))).toMatchObject({ country: { code: 'GG' } });
+    expect(parsePhoneValue('555 0100')).toMatchObject({ country: { code: 'US' }, number: '555 0100' });
+  });
+});
