@@ -1,0 +1,100 @@
+import { Box, Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
+import { Link } from '@tanstack/react-router';
+import { Plus } from 'lucide-react';
+import { useId, useState } from 'react';
+import type { GeneratedCv } from '../../api/cvs';
+import type { Template } from '../../api/templates';
+import type { CvListRef, generatedCvActionsMachine } from '../../machines/generated-cv-actions-machine';
+import { GeneratedCvItem } from '../generated-cv/generated-cv-item';
+import { TemplateImage } from './template-image';
+
+export interface TemplateCardProps {
+  template: Template;
+  /** The user's CVs made from this template. */
+  cvs: GeneratedCv[];
+  list?: CvListRef;
+  cvActionsMachine?: typeof generatedCvActionsMachine;
+}
+
+/**
+ * spec §2 Template card: the image shows 'Create New CV' on hover (and on keyboard focus, so it can be
+ * reached without a mouse), a title, and the user's CVs from this template: the first shown, the rest
+ * behind 'Show More (N more)' / 'Show Less'.
+ */
+export function TemplateCard({ template, cvs, list, cvActionsMachine }: TemplateCardProps) {
+  const [expanded, setExpanded] = useState(false);
+  const moreId = useId();
+  const titleId = useId();
+  const [first, ...rest] = cvs;
+  const shown = expanded ? cvs : first ? [first] : [];
+
+  return (
+    <Card.Root
+      as="article"
+      aria-labelledby={titleId}
+      overflow="hidden"
+      variant="outline"
+      transition="box-shadow 150ms, border-color 150ms"
+      _hover={{ shadow: 'md', borderColor: 'border.emphasized' }}
+      data-testid="template-card"
+    >
+      <Box className="group" position="relative" aspectRatio={3 / 4} bg="bg.muted" borderBottomWidth="1px">
+        <TemplateImage src={template.icon} name={template.name} />
+        <Box
+          position="absolute"
+          inset="0"
+          display="flex"
+          alignItems="center"
+          justifyContent="center"
+          bg="blackAlpha.500"
+          opacity={0}
+          transition="opacity 150ms"
+          _groupHover={{ opacity: 1 }}
+          _groupFocusWithin={{ opacity: 1 }}
+          // Touch screens have no hover: the button stays visible there.
+          css={{ '@media (hover: none)': { opacity: 1, background: 'transparent', alignItems: 'flex-end', paddingBottom: '12px' } }}
+        >
+          <Button asChild size="sm" shadow="md">
+            <Link to="/dashboard/$id" params={{ id: String(template.id) }}>
+              <Plus />
+              Create New CV
+            </Link>
+          </Button>
+        </Box>
+      </Box>
+      <Card.Body gap="3" p="4">
+        <Heading as="h3" size="md" id={titleId} lineClamp={2}>
+          {template.name}
+        </Heading>
+        {cvs.length === 0 ? (
+          <Text fontSize="sm" color="fg.muted">
+            No saved CVs yet
+          </Text>
+        ) : (
+          <Stack gap="1">
+            <Stack as="ul" id={moreId} gap="0.5" listStyleType="none" aria-label={`Your CVs from ${template.name}`}>
+              {shown.map((cv) => (
+                <GeneratedCvItem key={cv.id} cv={cv} list={list} machine={cvActionsMachine} />
+              ))}
+            </Stack>
+            {rest.length > 0 && (
+              <Button
+                variant="plain"
+                size="xs"
+                alignSelf="flex-start"
+                colorPalette="teal"
+                color="colorPalette.fg"
+                px="2"
+                aria-expanded={expanded}
+                aria-controls={moreId}
+                onClick={() => setExpanded((open) => !open)}
+              >
+                {expanded ? 'Show Less' : `Show More (${rest.length} more)`}
+              </Button>
+            )}
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}

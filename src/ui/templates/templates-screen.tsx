@@ -1,0 +1,96 @@
+import { Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { CloudOff } from 'lucide-react';
+import { TEMPLATES_PAGE_SIZE } from '../../config/constants';
+import { pageLabel } from '../../machines/catalogue-paging';
+import type { generatedCvActionsMachine } from '../../machines/generated-cv-actions-machine';
+import {
+  cvsOfTemplate,
+  matchingTemplates,
+  showsTemplatesPaging,
+  visibleTemplates,
+  type TemplatesListActor,
+} from '../../machines/templates-list-machine';
+import { CatalogueMessage, LoadingGrid, TEMPLATE_GRID_COLUMNS } from './catalogue-states';
+import { CategoryFilter } from './category-filter';
+import { Pagination } from './pagination';
+import { TemplateCard } from './template-card';
+
+export interface TemplatesScreenProps {
+  actor: TemplatesListActor;
+  cvActionsMachine?: typeof generatedCvActionsMachine;
+}
+
+/** spec §2 Templates screen (the main screen at /). */
+export function TemplatesScreen({ actor, cvActionsMachine }: TemplatesScreenProps) {
+  const snapshot = useSelector(actor, (state) => state);
+  const { context } = snapshot;
+  const matching = matchingTemplates(context);
+
+  return (
+    <Container maxW="7xl" py={{ base: '6', md: '10' }} px={{ base: '4', md: '8' }}>
+      <Stack gap="8">
+        <Stack gap="1">
+          <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="tight">
+            Available CV Templates
+          </Heading>
+          <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>
+            Choose from our collection of professional templates
+          </Text>
+        </Stack>
+
+        {snapshot.matches('loading') && <LoadingGrid text="Loading templates..." />}
+
+        {snapshot.matches('unavailable') && (
+          <CatalogueMessage
+            icon={CloudOff}
+            title="Templates are unavailable right now"
+            description="We could not reach the template collection. Please check your connection and try again."
+            onRetry={() => actor.send({ type: 'list.reload' })}
+          />
+        )}
+
+        {snapshot.matches('ready') && (
+          <Stack gap="6">
+            <CategoryFilter
+              tags={context.tags}
+              selected={context.category}
+              onSelect={(value) => actor.send({ type: 'category.select', value })}
+            />
+            {matching.length === 0 ? (
+              <CatalogueMessage
+                title="No templates found"
+                description={
+                  context.category === null
+                    ? 'It looks like there are no CV templates available. Please contact support.'
+                    : 'There are no templates in this category yet. Choose another category.'
+                }
+              />
+            ) : (
+              <SimpleGrid as="section" aria-label="Templates" columns={TEMPLATE_GRID_COLUMNS} gap="5">
+                {visibleTemplates(context).map((template) => (
+                  <TemplateCard
+                    key={template.id}
+                    template={template}
+                    cvs={cvsOfTemplate(context.cvs, template.id)}
+                    list={actor}
+                    cvActionsMachine={cvActionsMachine}
+                  />
+                ))}
+              </SimpleGrid>
+            )}
+            {showsTemplatesPaging(context) && (
+              <Pagination
+                label={pageLabel(context.page, matching.length, TEMPLATES_PAGE_SIZE)}
+                canPrevious={snapshot.can({ type: 'page.previous' })}
+                canNext={snapshot.can({ type: 'page.next' })}
+                onPrevious={() => actor.send({ type: 'page.previous' })}
+                onNext={() => actor.send({ type: 'page.next' })}
+              />
+            )}
+          </Stack>
+        )}
+      </Stack>
+    </Container>
+  );
+}
