@@ -140,7 +140,9 @@ describe.each(testDatabases())('registration and email confirmation ($name)', (d
       expect((await register(registration({ email: `jane${i}@example.com` }))).statusCode).toBe(201);
     }
     // A refused form is not an attempt.
-    expect((await register(registration({ email: 'jane6@example.com', full_name: 'J' }))).statusCode).toBe(400);
+    expect((await register(registration({ email: 'jane6@example.com', full_name: 'J' }))).statusCode).toBe(
+      400,
+    );
     const refused = await register(registration({ email: 'jane6@example.com' }));
     expect(refused.statusCode).toBe(429);
     expect(detail(refused)).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { flagColumn, idColumn, timestampColumn } from '../columns.js';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('users')
     .$call(idColumn(db))
@@ -28,6 +28,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('users').execute();
 }
