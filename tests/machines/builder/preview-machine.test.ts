@@ -1,0 +1,225 @@
+import { SimulatedClock, createActor, createMachine } from 'xstate';
+import { ApiError } from '../../../src/api/api-error';
+import { PREVIEW_DEBOUNCE_MS } from '../../../src/config/constants';
+import type { Notice } from '../../../src/machines/auth-flow';
+import type { CvFormData } from '../../../src/machines/builder/form-data';
+import {
+  PDF_PREVIEW_FAILED_MESSAGE,
+  PREVIEW_FAILED_MESSAGE,
+  previewFailureMessage,
+  previewMachine,
+  type PreviewActor,
+  type PreviewMode,
+  type PreviewResult,
+  type RenderPreviewInput,
+} from '../../../src/machines/preview-machine';
+import { declaredTransitionCount, flush, runModelPath, transitionPaths } from '../model-paths';
+import { abortableActor, type AbortableRequest } from './support';
+
+const typed = (text: string): CvFormData => ({ 'Personal Details': { 'full_name-1001-0': text } });
+const blank: CvFormData = { 'Personal Details': { 'full_name-1001-0': '' } };
+
+function createWorld() {
+  const log: AbortableRequest<RenderPreviewInput, PreviewResult>[] = [];
+  const withData = abortableActor<PreviewResult, RenderPreviewInput>(log);
+  const templateOnly = abortableActor<PreviewResult, RenderPreviewInput>(log);
+  const notify = vi.fn<(notice: Notice) => void>();
+  const clock = new SimulatedClock();
+  const machine = previewMachine.provide({
+    actors: { renderPreview: withData.logic, renderTemplatePreview: templateOnly.logic },
+    actions: { notify: (_, notice) => notify(notice) },
+  });
+  const world = {
+    withData,
+    templateOnly,
+    notify,
+    clock,
+    // What the page has sent so far, i.e. what the next request must carry.
+    formData: blank,
+    templateId: 1,
+    mode: 'html' as PreviewMode,
+    sinceChange: 0,
+    lastResult: undefined as PreviewResult | undefined,
+    actor: undefined as unknown as PreviewActor,
+    latest: () => log.at(-1)!,
+  };
+  world.actor = createActor(machine, { input: { templateId: 1, formData: blank }, clock }).start();
+  return world;
+}
+type World = ReturnType<typeof createWorld>;
+
+describe('preview machine: model-based (spec §4 Preview, §5 Preview, §9 debounce 1000 ms)', () => {
+  // From outside: a request is under way, the pane waits for typing to stop, or shows a result or an error.
+  const model = createMachine({
+    id: 'previewModel',
+    initial: 'generating',
+    states: {
+      generating: {
+        on: {
+          'request.succeeds': 'shown',
+          'request.fails': 'failed',
+          'form.type': 'debouncing',
+          'template.change': 'generating',
+          'mode.switch': 'generating',
+        },
+      },
+      debouncing: {
+        on: {
+          'form.type': 'debouncing',
+          'form.clear': 'debouncing',
+          'clock.justBeforeDebounce': 'debouncing',
+          'clock.debounce': 'generating',
+          'mode.switch': 'generating',
+        },
+      },
+      shown: { on: { 'form.type': 'debouncing', 'mode.switch': 'generating', 'template.change': 'generating' } },
+      failed: { on: { 'preview.retry': 'generating', 'form.type': 'debouncing' } },
+    },
+  });
+  const events = [
+    'request.succeeds',
+    'request.fails',
+    'form.type',
+    'form.clear',
+    'clock.justBeforeDebounce',
+    'clock.debounce',
+    'template.change',
+    'mode.switch',
+    'preview.retry',
+  ].map((type) => ({ type }));
+
+  let keystrokes = 0;
+  const executors: Record<string, (world: World) => Promise<void> | void> = {
+    'request.succeeds': async (world) => {
+      const request = world.latest();
+      const result: PreviewResult =
+        request.input.mode === 'pdf'
+          ? { kind: 'pdf', pdf: new Blob(['%PDF-1.7'], { type: 'application/pdf' }) }
+          : world.templateOnly.requests.includes(request)
+            ? { kind: 'template', templateName: 'Executive Classic', iconUrl: '/static/icon.png' }
+            : { kind: 'html', html: `<p>${JSON.stringify(request.input.formData)}</p>` };
+      request.resolve(result);
+      world.lastResult = result;
+      await flush();
+    },
+    'request.fails': async (world) => {
+      world.latest().reject(new ApiError('Template not found.', { status: 404, serverMessage: 'Template not found.' }));
+      await flush();
+    },
+    'form.type': (world) => {
+      keystrokes += 1;
+      world.formData = typed(`Ada ${keystrokes}`);
+      world.sinceChange = 0;
+      world.actor.send({ type: 'form.change', formData: world.formData });
+    },
+    'form.clear': (world) => {
+      world.formData = blank;
+      world.sinceChange = 0;
+      world.actor.send({ type: 'form.change', formData: blank });
+    },
+    'clock.justBeforeDebounce': (world) => {
+      world.clock.increment(PREVIEW_DEBOUNCE_MS - 1 - world.sinceChange);
+      world.sinceChange = PREVIEW_DEBOUNCE_MS - 1;
+    },
+    'clock.debounce': (world) => world.clock.increment(PREVIEW_DEBOUNCE_MS - world.sinceChange),
+    'template.change': (world) => {
+      world.templateId += 1;
+      world.actor.send({ type: 'template.change', templateId: world.templateId, formData: world.formData });
+    },
+    'mode.switch': (world) => {
+      world.mode = world.mode === 'html' ? 'pdf' : 'html';
+      world.actor.send({ type: 'mode.switch', mode: world.mode });
+    },
+    'preview.retry': (world) => world.actor.send({ type: 'preview.retry' }),
+  };
+
+  function assertState(world: World, modelState: string) {
+    const snapshot = world.actor.getSnapshot();
+    // spec: a newer request aborts the older one, never two in flight.
+    expect(world.withData.inFlight().length + world.templateOnly.inFlight().length).toBeLessThanOrEqual(1);
+    switch (modelState) {
+      case 'generating': {
+        expect(snapshot.matches('generating')).toBe(true);
+        expect(snapshot.hasTag('loading')).toBe(true);
+        const request = world.latest();
+        expect(request.settled || request.signal.aborted).toBe(false);
+        expect(request.input).toEqual({ templateId: world.templateId, formData: world.formData, mode: world.mode });
+        // spec §5 Preview: form data is posted only if non-empty, otherwise the template-only preview.
+        const empty = Object.values(world.formData).every((values) => Object.values(values).every((value) => value.trim() === ''));
+        expect(world.templateOnly.requests.includes(request)).toBe(empty);
+        break;
+      }
+      case 'debouncing':
+        expect(snapshot.matches('debouncing')).toBe(true);
+        expect(world.withData.inFlight().length + world.templateOnly.inFlight().length).toBe(0);
+        break;
+      case 'shown':
+        expect(snapshot.value).toBe('shown');
+        expect(snapshot.context.result).toEqual(world.lastResult);
+        expect(snapshot.context.error).toBeUndefined();
+        break;
+      case 'failed':
+        expect(snapshot.value).toBe('failed');
+        expect(snapshot.context.error).toBe('Template not found.');
+        expect(world.notify).toHaveBeenLastCalledWith({
+          title: world.mode === 'pdf' ? 'PDF Preview Error' : 'Preview Error',
+          description: 'Template not found.',
+          variant: 'destructive',
+        });
+        break;
+      default:
+        throw new Error(`unchecked model state ${modelState}`);
+    }
+  }
+
+  const paths = transitionPaths(model, events);
+
+  it('covers every transition of the model', () => {
+    expect(paths).toHaveLength(declaredTransitionCount(model));
+  });
+
+  it.each(paths.map((path) => [path.name, path] as const))('%s', async (_, path) => {
+    const world = createWorld();
+    await runModelPath(model, path, world, executors, assertState);
+    world.actor.stop();
+  });
+});
+
+describe('preview machine: details', () => {
+  it('sends one request for ten seconds of continuous typing, 1000 ms after the last key', async () => {
+    const world = createWorld();
+    world.latest().resolve({ kind: 'template', templateName: 'T', iconUrl: null });
+    await flush();
+    const before = world.withData.requests.length;
+    for (let elapsed = 0; elapsed < 10_000; elapsed += 120) {
+      world.actor.send({ type: 'form.change', formData: typed(`key ${elapsed}`) });
+      world.clock.increment(120);
+    }
+    expect(world.withData.requests.length - before).toBe(0);
+    world.clock.increment(PREVIEW_DEBOUNCE_MS);
+    expect(world.withData.requests.length - before).toBe(1);
+    expect(world.withData.last().input.formData).toEqual(typed('key 9960'));
+  });
+
+  it('aborts a request under way when typing starts again', async () => {
+    const world = createWorld();
+    const first = world.latest();
+    world.actor.send({ type: 'form.change', formData: typed('A') });
+    expect(first.signal.aborted).toBe(true);
+  });
+
+  it('ignores a switch to the mode already shown', () => {
+    const world = createWorld();
+    world.actor.send({ type: 'mode.switch', mode: 'html' });
+    expect(world.templateOnly.requests).toHaveLength(1);
+  });
+
+  it.each([
+    [new ApiError('Request failed with status code 500', { status: 500 }), 'html', PREVIEW_FAILED_MESSAGE],
+    [new ApiError('Request failed with status code 500', { status: 500 }), 'pdf', PDF_PREVIEW_FAILED_MESSAGE],
+    [new ApiError('PDF rendering is unavailable', { status: 503, serverMessage: 'PDF rendering is unavailable' }), 'pdf', 'PDF rendering is unavailable'],
+    [new Error('network down'), 'html', PREVIEW_FAILED_MESSAGE],
+  ] as const)('failure message for %s in %s mode (spec §8)', (error, mode, message) => {
+    expect(previewFailureMessage(error, mode)).toBe(message);
+  });
+});
