@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Verifier } from '@pact-foundation/pact';
+import { Verifier, type VerifierOptions } from '@pact-foundation/pact';
 import { sql } from 'kysely';
 import type { ProviderStateContext, ProviderStates } from './provider-state.js';
 import { createTestApp } from '../helpers/app.js';
@@ -67,6 +68,7 @@ describe('Pact provider verification: the reference server honours pacts/', () =
     );
     // Pact only warns about a state without a handler; an unseeded interaction would then pass or fail by luck.
     expect(unhandled, 'every interaction names a provider state that has a handler').toEqual([]);
+    // Pact's type joins message and HTTP state handlers; ours are HTTP state handlers (params only).
     const stateHandlers = Object.fromEntries(
       Object.entries(states).map(([sentence, handler]) => [
         sentence,
@@ -90,11 +92,11 @@ describe('Pact provider verification: the reference server honours pacts/', () =
         provider: 'cv-builder-api',
         providerBaseUrl: baseUrl,
         pactUrls: [PACT_FILE],
-        stateHandlers,
+        stateHandlers: stateHandlers as unknown as VerifierOptions['stateHandlers'],
         logLevel: 'warn',
         // The consumer runs in Node without a cookie jar: give each request the cookies a browser would hold —
         // the CSRF cookie matching the X-CSRFToken header it sent, and the session of a signed-in state.
-        requestFilter: (req, _res, next) => {
+        requestFilter: (req: IncomingMessage, _res: unknown, next: () => void) => {
           const csrf = req.headers['x-csrftoken'];
           const cookies = [
             typeof csrf === 'string' ? `csrftoken=${csrf}` : undefined,
