@@ -4,6 +4,7 @@ import { authRoutes } from './auth/routes.js';
 import { cvsRoutes } from './cvs/routes.js';
 import { csrfRoutes } from './http/csrf.js';
 import { healthRoutes } from './http/health.js';
+import { profileRoutes } from './profile/routes.js';
 import { renderEngine } from './render/plugin.js';
 import { templateRoutes } from './templates/routes.js';
 
@@ -12,6 +13,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
   await app.register(csrfRoutes);
   await app.register(authRoutes);
+  await app.register(profileRoutes);
   await app.register(adminRoutes);
   await app.register(renderEngine);
   await app.register(templateRoutes);

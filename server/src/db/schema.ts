@@ -70,6 +70,8 @@ export interface UserTable {
   password_changed_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Set when the person deletes the account: the row stays, anonymised and inactive (profile issue). */
+  deleted_at: string | null;
 }
 
 // ── templates ─────────────────────────────────────────────────────────────

@@ -3,6 +3,7 @@ import * as foundation from './0001-foundation.js';
 import * as accounts from './0002-accounts.js';
 import * as templates from './0003-templates.js';
 import * as generatedCvs from './0004-generated-cvs.js';
+import * as profile from './0005-profile.js';
 
 /**
  * Every migration, in order. Add yours as the next line with the next number; names sort
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002-accounts': accounts,
   '0003-templates': templates,
   '0004-generated-cvs': generatedCvs,
+  '0005-profile': profile,
 };

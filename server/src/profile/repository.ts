@@ -1,0 +1,95 @@
+import type { Kysely } from 'kysely';
+import { now as timestamp } from '../db/columns.js';
+import type { Database } from '../db/schema.js';
+import { EmailTakenError, findUserById, type User } from '../auth/users-repository.js';
+import { normalizeEmail } from '../auth/validation.js';
+
+type Db = Kysely<Database>;
+
+export interface ProfileChanges {
+  fullName: string;
+  email: string;
+  phoneNumber: string;
+}
+
+/** The address a deleted account is left with: unique, and never deliverable (.invalid is reserved, RFC 2606). */
+export function deletedAccountEmail(userId: number): string {
+  return `deleted-${userId}@invalid`;
+}
+
+/**
+ * Writes the person's details; another account holding the address (now or in a race, by the
+ * unique index) is an EmailTakenError.
+ */
+export async function updateProfile(
+  db: Db,
+  userId: number,
+  changes: ProfileChanges,
+  at: Date,
+): Promise<User> {
+  const emailNormalized = normalizeEmail(changes.email);
+  const holder = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email_normalized', '=', emailNormalized)
+    .where('id', '!=', userId)
+    .executeTakeFirst();
+  if (holder) throw new EmailTakenError(changes.email);
+  try {
+    await db
+      .updateTable('users')
+      .set({
+        full_name: changes.fullName,
+        email: changes.email.trim(),
+        email_normalized: emailNormalized,
+        phone_number: changes.phoneNumber,
+        updated_at: timestamp(at),
+      })
+      .where('id', '=', userId)
+      .execute();
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505') throw new EmailTakenError(changes.email);
+    throw error;
+  }
+  const user = await findUserById(db, userId);
+  if (!user) throw new Error(`user ${userId} vanished during a profile update`);
+  return user;
+}
+
+/**
+ * Removes the person's data from the account row and switches it off; the row stays so the archived
+ * CVs keep their owner. Call inside a transaction together with archiveAllCvsOf and the session cleanup.
+ */
+export async function anonymiseAccount(db: Db, userId: number, at: Date): Promise<void> {
+  const stamp = timestamp(at);
+  const email = deletedAccountEmail(userId);
+  await db
+    .updateTable('users')
+    .set({
+      full_name: '',
+      email,
+      email_normalized: email,
+      phone_number: '',
+      password_hash: null,
+      is_active: 0,
+      is_staff: 0,
+      is_superuser: 0,
+      password_changed_at: stamp,
+      deleted_at: stamp,
+      updated_at: stamp,
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Deleting an account archives its CVs (the spec's delete is an archive): they leave every list. */
+export async function archiveAllCvsOf(db: Db, ownerId: number, at: Date): Promise<number> {
+  const result = await db
+    .updateTable('generated_cvs')
+    .set({ archived_at: timestamp(at) })
+    .where('owner_id', '=', ownerId)
+    .where('archived_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
