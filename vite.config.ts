@@ -11,15 +11,19 @@ const proxy = Object.fromEntries(
   API_PATHS.map((path) => [`^/${path}(/|$|\\?)`, { target: apiTarget, changeOrigin: false }]),
 );
 
-function vendorChunk(id: string): string | undefined {
-  if (!id.includes('node_modules')) return undefined;
-  if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
-  if (/node_modules\/(@chakra-ui|@ark-ui|@zag-js|@emotion|@floating-ui|@internationalized|@pandacss|next-themes)\//.test(id)) return 'chakra';
-  if (/node_modules\/(@tanstack)\//.test(id)) return 'router';
-  if (/node_modules\/(xstate|@xstate)\//.test(id)) return 'xstate';
-  if (/node_modules\/(axios|io-ts|fp-ts)\//.test(id)) return 'data';
-  return undefined;
-}
+// Vendor code in a few long-lived chunks that change less often than the app's own code.
+const vendorGroups = [
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+  {
+    name: 'chakra',
+    test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@floating-ui|@internationalized|@pandacss|next-themes)[\\/]/,
+  },
+  { name: 'router', test: /node_modules[\\/]@tanstack[\\/]/ },
+  { name: 'xstate', test: /node_modules[\\/](xstate|@xstate)[\\/]/ },
+  { name: 'data', test: /node_modules[\\/](axios|io-ts|fp-ts)[\\/]/ },
+  // Country metadata and flags for the phone inputs: large, and only the forms with a phone field need it.
+  { name: 'phone', test: /node_modules[\\/](react-phone-number-input|libphonenumber-js|country-flag-icons|input-format)[\\/]/ },
+];
 
 export default defineConfig({
   plugins: [react()],
@@ -35,9 +39,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    rollupOptions: {
+    rolldownOptions: {
       output: {
-        manualChunks: vendorChunk,
+        codeSplitting: { groups: vendorGroups },
       },
     },
   },
