@@ -1,0 +1,103 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createActor } from 'xstate';
+import { cvManagementMachine, type TemplatesAndCvs } from '../../../src/machines/cv-management-machine';
+import { CvManagementScreen } from '../../../src/ui/cv-management/cv-management-screen';
+import { showToast, toaster } from '../../../src/ui/toaster';
+import { makeCv, makeTemplates } from '../../machines/catalogue-fixtures';
+import { deferredActor, flush } from '../../machines/model-paths';
+import { fakeCvActions, renderCatalogue } from '../templates/render-catalogue';
+
+function setup() {
+  const load = deferredActor<TemplatesAndCvs, unknown>();
+  const actor = createActor(
+    cvManagementMachine.provide({
+      actors: { loadTemplatesAndCvs: load.logic },
+      actions: { notify: (_, notice) => void showToast(notice), logFailure: () => undefined },
+    }),
+  ).start();
+  const cvActions = fakeCvActions();
+  renderCatalogue(() => <CvManagementScreen actor={actor} cvActionsMachine={cvActions.machine} />);
+  return { actor, load, cvActions };
+}
+
+afterEach(() => {
+  toaster.remove();
+});
+
+describe('CV management screen (spec §2 CV management)', () => {
+  it('shows a card per template with the names of its CVs, 12 per page, paging only past 12', async () => {
+    const user = userEvent.setup();
+    const { load } = setup();
+    expect(await screen.findByRole('heading', { name: 'CV Management' })).toBeInTheDocument();
+    expect(screen.getByText('Manage, download, and share your professional CVs')).toBeInTheDocument();
+    await act(async () => {
+      load.last().resolve({ templates: makeTemplates(13), cvs: [makeCv(7, 1, 'Software Engineer 2024'), makeCv(8, 1, 'Analyst')] });
+      await flush();
+    });
+    const cards = screen.getAllByTestId('managed-template-card');
+    expect(cards).toHaveLength(12);
+    expect(within(cards[0]!).getByRole('heading', { name: 'Template 1' })).toBeInTheDocument();
+    expect(within(cards[0]!).getByText('Software Engineer 2024')).toBeInTheDocument();
+    expect(within(cards[0]!).getByText('Analyst')).toBeInTheDocument();
+    expect(within(cards[0]!).getByRole('img', { name: 'Template 1 template' })).toHaveAttribute(
+      'src',
+      '/static/templates/t1/icon.png',
+    );
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getAllByTestId('managed-template-card')).toHaveLength(1);
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+  });
+
+  it('shows no paging with exactly 12 templates', async () => {
+    const { load } = setup();
+    await act(async () => {
+      load.last().resolve({ templates: makeTemplates(12), cvs: [] });
+      await flush();
+    });
+    expect(screen.getAllByTestId('managed-template-card')).toHaveLength(12);
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
+  });
+
+  it('shows the empty state when there are no templates', async () => {
+    const { load } = setup();
+    await act(async () => {
+      load.last().resolve({ templates: [], cvs: [] });
+      await flush();
+    });
+    expect(screen.getByText('No templates found')).toBeInTheDocument();
+    expect(
+      screen.getByText('It looks like there are no CV templates available. Please contact support.'),
+    ).toBeInTheDocument();
+  });
+
+  it("toasts 'Failed to load data' when the load fails", async () => {
+    const { load } = setup();
+    await act(async () => {
+      load.last().reject(new Error('Network Error'));
+      await flush();
+    });
+    const toast = await screen.findByTestId('toast');
+    expect(within(toast).getByText('Failed to load data')).toBeInTheDocument();
+    expect(within(toast).getByText('Could not load CV templates and generated CVs. Please try again.')).toBeInTheDocument();
+  });
+
+  it('removes a deleted CV locally', async () => {
+    const user = userEvent.setup();
+    const { load, cvActions } = setup();
+    await act(async () => {
+      load.last().resolve({ templates: makeTemplates(2), cvs: [makeCv(7, 1, 'Software Engineer 2024'), makeCv(8, 1, 'Analyst')] });
+      await flush();
+    });
+    const card = screen.getAllByTestId('managed-template-card')[0]!;
+    await user.click(within(card).getByRole('button', { name: 'Delete Analyst' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await act(async () => {
+      cvActions.remove.last().resolve();
+      await flush();
+    });
+    await waitFor(() => expect(within(card).queryByText('Analyst')).not.toBeInTheDocument());
+    expect(within(card).getByText('Software Engineer 2024')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,45 @@
+import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import type { CvFileFormat, GeneratedCv } from '../../../src/api/cvs';
+import { generatedCvActionsMachine } from '../../../src/machines/generated-cv-actions-machine';
+import { AppProvider } from '../../../src/ui/provider';
+import { showToast } from '../../../src/ui/toaster';
+import { deferredActor } from '../../machines/model-paths';
+
+/** Renders a catalogue view on a small router (/ and /dashboard/$id) inside the app's provider and toaster. */
+export function renderCatalogue(view: () => ReactNode) {
+  const rootRoute = createRootRoute({ component: () => <Outlet /> });
+  const indexRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: view });
+  const dashboardRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/dashboard/$id',
+    component: () => <h1>CV Builder</h1>,
+  });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([indexRoute, dashboardRoute]),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
+  const result = render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...result, router };
+}
+
+/** The CV actions machine with calls the test answers and a recorder instead of the browser download. */
+export function fakeCvActions() {
+  const download = deferredActor<Blob, { cv: GeneratedCv; format: CvFileFormat }>();
+  const email = deferredActor<void, { cv: GeneratedCv }>();
+  const remove = deferredActor<void, { cv: GeneratedCv }>();
+  const saved: Array<{ name: string; format: CvFileFormat }> = [];
+  const machine = generatedCvActionsMachine.provide({
+    actors: { downloadFile: download.logic, sendEmail: email.logic, deleteCv: remove.logic },
+    actions: {
+      saveFile: (_, params) => void saved.push({ name: params.name, format: params.format }),
+      notify: (_, notice) => void showToast(notice),
+    },
+  });
+  return { machine, download, email, remove, saved };
+}
