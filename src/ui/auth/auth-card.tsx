@@ -38,7 +38,7 @@ export function AuthCard({ title, description, icon, children, footer }: AuthCar
         </Flex>
         CV Builder
       </Flex>
-      <Card.Root width="full" maxW="md" variant="elevated" boxShadow="lg" borderRadius="xl">
+      <Card.Root width="full" maxW="md" variant="elevated" boxShadow="lg" borderRadius="xl" borderWidth="1px" borderColor="border.muted">
         <Card.Header gap="2" pb="2" textAlign={icon ? 'center' : undefined} alignItems={icon ? 'center' : undefined}>
           {icon}
           <Heading as="h1" size="2xl" letterSpacing="tight">

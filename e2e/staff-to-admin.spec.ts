@@ -1,0 +1,24 @@
+import { expect, test } from '@playwright/test';
+import { PASSWORD, createUser, signInWithForm, uniqueEmail } from './support/accounts';
+
+// spec §1, §4 Session, §6: staff and superusers are not users of this app; they are sent to the admin panel.
+
+test('a staff user who signs in is sent to /admin/', async ({ page }) => {
+  const email = uniqueEmail('staff');
+  createUser({ email, password: PASSWORD, fullName: 'Sam Staff', staff: true });
+
+  await signInWithForm(page, email);
+  await expect(page).toHaveURL(/\/admin\/$/);
+  await expect(page.getByRole('heading', { name: 'CV Builder administration' })).toBeVisible();
+  // The stored user id is removed (spec §4 Session).
+  expect(await page.evaluate(() => localStorage.getItem('user_id'))).toBeNull();
+});
+
+test('a superuser is sent to /admin/ as well', async ({ page }) => {
+  const email = uniqueEmail('root');
+  createUser({ email, password: PASSWORD, fullName: 'Root Admin', superuser: true });
+
+  await signInWithForm(page, email);
+  await expect(page).toHaveURL(/\/admin\/$/);
+  await expect(page.getByRole('heading', { name: 'CV Builder administration' })).toBeVisible();
+});

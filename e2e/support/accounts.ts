@@ -1,0 +1,51 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+// People for the account journeys: unique addresses per run, created the way an operator would.
+
+export const PASSWORD = 'Passw0rd!';
+
+let sequence = 0;
+
+/** A fresh address for this run, e.g. `signup-1732240000000-1@example.com`. */
+export function uniqueEmail(prefix: string): string {
+  sequence += 1;
+  return `${prefix}-${Date.now()}-${sequence}@example.com`;
+}
+
+function e2eDatabaseUrl(): string {
+  const tmp = process.env.E2E_TMP;
+  if (!tmp) throw new Error('E2E_TMP is not set: run the journeys with `npx playwright test`');
+  return `sqlite:${join(tmp, 'cv-builder.sqlite')}`;
+}
+
+/** `npm run user:create` against the e2e database: an active (confirmed) account. */
+export function createUser(options: { email: string; password?: string; fullName?: string; staff?: boolean; superuser?: boolean }) {
+  const args = ['run', '--silent', 'user:create', '--', '--email', options.email, '--password', options.password ?? PASSWORD];
+  args.push('--full-name', options.fullName ?? 'Journey Tester');
+  if (options.staff) args.push('--staff');
+  if (options.superuser) args.push('--superuser');
+  execFileSync('npm', args, {
+    env: { ...process.env, DATABASE_URL: e2eDatabaseUrl(), LOG_LEVEL: 'silent' },
+    stdio: 'pipe',
+  });
+}
+
+/** Signs in through the sign-in screen, as a person does. */
+export async function signInWithForm(page: Page, email: string, password = PASSWORD) {
+  if (!page.url().endsWith('/signin')) await page.goto('/signin');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** The toast region's text (spec §8: one toast at a time). */
+export function toast(page: Page) {
+  return page.getByTestId('toast');
+}
+
+export async function expectToast(page: Page, title: string, description?: string) {
+  await expect(toast(page)).toContainText(title);
+  if (description) await expect(toast(page)).toContainText(description);
+}
