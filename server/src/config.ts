@@ -30,6 +30,10 @@ export interface Config {
   nodeEnv: string;
   googleClientId: string | null;
   googleUserinfoUrl: string;
+  /** Where the server checks which client a Google access token was issued to (audience check). */
+  googleTokeninfoUrl: string;
+  /** The Google Identity Services script the web app loads (public; handed to the web at runtime). */
+  googleScriptUrl: string;
   linkedinClientId: string | null;
   linkedinClientSecret: string | null;
   linkedinAuthorizationUrl: string;
@@ -179,6 +183,8 @@ export function loadConfig(env: Env = process.env): Config {
       'GOOGLE_USERINFO_URL',
       'https://openidconnect.googleapis.com/v1/userinfo',
     ),
+    googleTokeninfoUrl: httpUrl(env, 'GOOGLE_TOKENINFO_URL', 'https://oauth2.googleapis.com/tokeninfo'),
+    googleScriptUrl: httpUrl(env, 'GOOGLE_SCRIPT_URL', 'https://accounts.google.com/gsi/client'),
     linkedinClientId: read(env, 'LINKEDIN_CLIENT_ID') ?? null,
     linkedinClientSecret: read(env, 'LINKEDIN_CLIENT_SECRET') ?? null,
     linkedinAuthorizationUrl: httpUrl(

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin/routes.js';
 import { authRoutes } from './auth/routes.js';
+import { socialRoutes } from './auth/social/routes.js';
 import { cvsRoutes } from './cvs/routes.js';
 import { csrfRoutes } from './http/csrf.js';
 import { healthRoutes } from './http/health.js';
@@ -13,6 +14,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
   await app.register(csrfRoutes);
   await app.register(authRoutes);
+  await app.register(socialRoutes);
   await app.register(profileRoutes);
   await app.register(adminRoutes);
   await app.register(renderEngine);
