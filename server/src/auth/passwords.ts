@@ -1,6 +1,9 @@
-import { Algorithm, hash, verify } from '@node-rs/argon2';
+import { hash, verify, type Options } from '@node-rs/argon2';
 
-const OPTIONS = { algorithm: Algorithm.Argon2id } as const;
+// Algorithm.Argon2id: the package's const enum cannot be read under isolatedModules (the web tsconfig
+// type-checks e2e code that imports this module).
+const ARGON2ID = 2;
+const OPTIONS: Options = { algorithm: ARGON2ID };
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);
