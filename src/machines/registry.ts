@@ -1,6 +1,8 @@
 import type { AnyStateMachine } from 'xstate';
+import { changePasswordMachine } from './change-password-machine';
 import { confirmEmailMachine } from './confirm-email-machine';
 import { forgotPasswordMachine } from './forgot-password-machine';
+import { profileMachine } from './profile-machine';
 import { resetPasswordMachine } from './reset-password-machine';
 import { sessionMachine } from './session-machine';
 import { sidebarMachine } from './sidebar-machine';
@@ -19,4 +21,6 @@ export const machineRegistry: Record<string, AnyStateMachine> = {
   [confirmEmailMachine.id]: confirmEmailMachine,
   [forgotPasswordMachine.id]: forgotPasswordMachine,
   [resetPasswordMachine.id]: resetPasswordMachine,
+  [profileMachine.id]: profileMachine,
+  [changePasswordMachine.id]: changePasswordMachine,
 };

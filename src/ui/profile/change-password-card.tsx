@@ -1,0 +1,132 @@
+import { Alert, Button, Card, Field, HStack, Stack } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef, type FormEvent } from 'react';
+import { BUSY_TAG } from '../../machines/auth-flow';
+import {
+  NEW_PASSWORDS_DIFFER_MESSAGE,
+  NEW_PASSWORD_TOO_SHORT_MESSAGE,
+  PASSWORD_FIELDS_REQUIRED_MESSAGE,
+  type ChangePasswordActor,
+  type PasswordChangeField,
+  type PasswordChangeValues,
+} from '../../machines/change-password-machine';
+import { PasswordInput } from '../password-input';
+
+export const CHANGE_PASSWORD_CARD_ID = 'change-password-card';
+
+interface PasswordRowProps {
+  label: string;
+  name: string;
+  value: string;
+  autoComplete: string;
+  placeholder?: string;
+  disabled: boolean;
+  invalid: boolean;
+  onValueChange: (value: string) => void;
+}
+
+function PasswordRow({ label, invalid, disabled, ...input }: PasswordRowProps) {
+  return (
+    <Field.Root invalid={invalid} disabled={disabled}>
+      <Field.Label>{label}</Field.Label>
+      <PasswordInput disabled={disabled} {...input} />
+    </Field.Root>
+  );
+}
+
+/** The fields a broken rule is about, so they show as invalid next to the message. */
+function invalidFields(problem: string | undefined, values: PasswordChangeValues): Set<PasswordChangeField> {
+  switch (problem) {
+    case PASSWORD_FIELDS_REQUIRED_MESSAGE:
+      return new Set(
+        (['currentPassword', 'newPassword'] as const).filter((field) => values[field] === ''),
+      );
+    case NEW_PASSWORDS_DIFFER_MESSAGE:
+      return new Set(['confirmPassword']);
+    case NEW_PASSWORD_TOO_SHORT_MESSAGE:
+      return new Set(['newPassword']);
+    default:
+      return new Set();
+  }
+}
+
+/** spec §2: the Change Password card, shown while the panel is open. */
+export function ChangePasswordCard({ actor }: { actor: ChangePasswordActor }) {
+  const snapshot = useSelector(actor, (state) => state);
+  const { values, problem } = snapshot.context;
+  const busy = snapshot.hasTag(BUSY_TAG);
+  const firstField = useRef<HTMLInputElement>(null);
+  const change = (field: PasswordChangeField) => (value: string) => actor.send({ type: 'form.change', field, value });
+
+  // Opening the panel from Quick Actions moves the keyboard to its first field.
+  useEffect(() => {
+    firstField.current?.focus();
+  }, []);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    actor.send({ type: 'form.submit' });
+  }
+
+  const invalid = invalidFields(problem, values);
+  return (
+    <Card.Root variant="outline" borderRadius="l3" as="section" aria-labelledby="change-password-title">
+      <Card.Header>
+        <Card.Title id="change-password-title" as="h2">
+          Change Password
+        </Card.Title>
+        <Card.Description>Other devices signed in to your account will be signed out.</Card.Description>
+      </Card.Header>
+      <Card.Body>
+        <form onSubmit={submit} noValidate aria-label="Change password">
+          <Stack gap="5">
+            <Field.Root invalid={invalid.has('currentPassword')} disabled={busy}>
+              <Field.Label>Current Password</Field.Label>
+              <PasswordInput
+                ref={firstField}
+                name="current_password"
+                autoComplete="current-password"
+                value={values.currentPassword}
+                onValueChange={change('currentPassword')}
+                disabled={busy}
+              />
+            </Field.Root>
+            <PasswordRow
+              label="New Password"
+              name="new_password"
+              autoComplete="new-password"
+              placeholder="min 8 chars"
+              value={values.newPassword}
+              onValueChange={change('newPassword')}
+              invalid={invalid.has('newPassword')}
+              disabled={busy}
+            />
+            <PasswordRow
+              label="Confirm New Password"
+              name="confirm_password"
+              autoComplete="new-password"
+              value={values.confirmPassword}
+              onValueChange={change('confirmPassword')}
+              invalid={invalid.has('confirmPassword')}
+              disabled={busy}
+            />
+            {problem && (
+              <Alert.Root status="error" size="sm" borderRadius="l2">
+                <Alert.Indicator />
+                <Alert.Title>{problem}</Alert.Title>
+              </Alert.Root>
+            )}
+            <HStack gap="2" justify="flex-end">
+              <Button variant="outline" onClick={() => actor.send({ type: 'form.cancel' })} disabled={busy}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={snapshot.matches('updating')} loadingText="Updating..." disabled={busy}>
+                Update Password
+              </Button>
+            </HStack>
+          </Stack>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
+}

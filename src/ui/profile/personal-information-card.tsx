@@ -1,0 +1,98 @@
+import { Button, Card, Field, Flex, HStack, Input, Stack } from '@chakra-ui/react';
+import { Pencil } from 'lucide-react';
+import type { FormEvent } from 'react';
+import { DEFAULT_PHONE_COUNTRY } from '../../config/constants';
+import { BUSY_TAG } from '../../machines/auth-flow';
+import type { ProfileEvent, ProfileField, ProfileSnapshot } from '../../machines/profile-machine';
+import { PhoneField } from '../phone-field';
+
+interface PersonalInformationCardProps {
+  snapshot: ProfileSnapshot;
+  send: (event: ProfileEvent) => void;
+}
+
+const FORM_ID = 'personal-information-form';
+
+/** spec §2: the Personal Information card, read-only until Edit; 'Save Changes' ('Saving...') and Cancel while editing. */
+export function PersonalInformationCard({ snapshot, send }: PersonalInformationCardProps) {
+  const { values, errors } = snapshot.context;
+  const viewing = snapshot.matches({ loaded: { details: 'viewing' } });
+  const saving = snapshot.matches({ loaded: { details: 'saving' } });
+  const busy = snapshot.hasTag(BUSY_TAG);
+  const readOnly = viewing;
+  const change = (field: ProfileField) => (value: string) => send({ type: 'form.change', field, value });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    send({ type: 'profile.save' });
+  }
+
+  return (
+    <Card.Root variant="outline" borderRadius="l3" as="section" aria-labelledby="personal-information-title">
+      <Card.Header>
+        <Flex justify="space-between" align={{ base: 'flex-start', sm: 'center' }} gap="3" wrap="wrap">
+          <Stack gap="1">
+            <Card.Title id="personal-information-title" as="h2">
+              Personal Information
+            </Card.Title>
+            <Card.Description>Your name and contact details.</Card.Description>
+          </Stack>
+          {viewing ? (
+            <Button size="sm" variant="outline" onClick={() => send({ type: 'profile.edit' })} disabled={busy}>
+              <Pencil aria-hidden />
+              Edit
+            </Button>
+          ) : (
+            <HStack gap="2">
+              <Button size="sm" variant="outline" onClick={() => send({ type: 'profile.cancel' })} disabled={saving}>
+                Cancel
+              </Button>
+              <Button size="sm" type="submit" form={FORM_ID} loading={saving} loadingText="Saving..." disabled={busy}>
+                Save Changes
+              </Button>
+            </HStack>
+          )}
+        </Flex>
+      </Card.Header>
+      <Card.Body>
+        <form id={FORM_ID} onSubmit={submit} noValidate aria-label="Personal information">
+          <Stack gap="5">
+            <Field.Root invalid={errors.fullName !== undefined} readOnly={readOnly} disabled={saving}>
+              <Field.Label>Full Name</Field.Label>
+              <Input
+                name="full_name"
+                autoComplete="name"
+                value={values.fullName}
+                onChange={(event) => change('fullName')(event.target.value)}
+              />
+              {errors.fullName && <Field.ErrorText>{errors.fullName}</Field.ErrorText>}
+            </Field.Root>
+            <Field.Root invalid={errors.phoneNumber !== undefined} disabled={readOnly || saving}>
+              <Field.Label>Phone Number</Field.Label>
+              <PhoneField
+                name="phone_number"
+                defaultCountry={DEFAULT_PHONE_COUNTRY}
+                value={values.phoneNumber}
+                onValueChange={change('phoneNumber')}
+                invalid={errors.phoneNumber !== undefined}
+                disabled={readOnly || saving}
+              />
+              {errors.phoneNumber && <Field.ErrorText>{errors.phoneNumber}</Field.ErrorText>}
+            </Field.Root>
+            <Field.Root invalid={errors.email !== undefined} readOnly={readOnly} disabled={saving}>
+              <Field.Label>Email Address</Field.Label>
+              <Input
+                name="email"
+                type="email"
+                autoComplete="email"
+                value={values.email}
+                onChange={(event) => change('email')(event.target.value)}
+              />
+              {errors.email && <Field.ErrorText>{errors.email}</Field.ErrorText>}
+            </Field.Root>
+          </Stack>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,106 @@
+import { Alert, Box, Button, Container, Grid, GridItem, Heading, Stack, Text } from '@chakra-ui/react';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { ArrowLeft, RefreshCw } from 'lucide-react';
+import type { ChangePasswordActor } from '../../machines/change-password-machine';
+import type { ProfileActor } from '../../machines/profile-machine';
+import { ConfirmDialog } from '../confirm-dialog';
+import { FullPageSpinner } from '../full-page-spinner';
+import { ChangePasswordCard, CHANGE_PASSWORD_CARD_ID } from './change-password-card';
+import { PersonalInformationCard } from './personal-information-card';
+import { ProfileSummaryCard, QuickActionsCard } from './profile-summary';
+
+export interface ProfileScreenProps {
+  profile: ProfileActor;
+  changePassword: ChangePasswordActor;
+}
+
+export const DELETE_ACCOUNT_TITLE = 'Delete account?';
+export const DELETE_ACCOUNT_DESCRIPTION =
+  'Your personal information will be removed, your CVs archived and you will be signed out. This action cannot be undone.';
+
+/** spec §2 Profile settings (/profile). */
+export function ProfileScreen({ profile, changePassword }: ProfileScreenProps) {
+  const snapshot = useSelector(profile, (state) => state);
+  const passwordPanelOpen = useSelector(changePassword, (state) => !state.matches('closed'));
+
+  if (snapshot.matches('validatingSession') || snapshot.matches('signedOut')) {
+    return <FullPageSpinner text="Validating session..." />;
+  }
+  // On its way to /signin.
+  if (snapshot.matches('deleted')) return null;
+  if (snapshot.matches('loading')) return <FullPageSpinner text="Loading profile..." />;
+
+  const deletion = snapshot.matches({ loaded: { deletion: 'deleting' } });
+  const confirmingDeletion = snapshot.matches({ loaded: { deletion: 'confirming' } }) || deletion;
+
+  return (
+    <Container maxW="6xl" py={{ base: '6', md: '10' }} px={{ base: '4', md: '8' }}>
+      <Stack gap="8">
+        <Stack gap="4" align="flex-start">
+          <Button asChild variant="ghost" size="sm" marginInlineStart="-2">
+            <Link to="/">
+              <ArrowLeft aria-hidden />
+              Back to Dashboard
+            </Link>
+          </Button>
+          <Stack gap="1">
+            <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="tight">
+              Profile Settings
+            </Heading>
+            <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>
+              Manage your personal information and account security
+            </Text>
+          </Stack>
+        </Stack>
+
+        {snapshot.matches('loadFailed') ? (
+          <Alert.Root status="error" borderRadius="l3" alignItems="center">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>{snapshot.context.loadError}</Alert.Title>
+            </Alert.Content>
+            <Button size="sm" variant="outline" onClick={() => profile.send({ type: 'profile.retry' })}>
+              <RefreshCw aria-hidden />
+              Try Again
+            </Button>
+          </Alert.Root>
+        ) : (
+          <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) minmax(0, 2fr)' }} gap="6" alignItems="start">
+            <GridItem>
+              <Stack gap="6">
+                <ProfileSummaryCard snapshot={snapshot} send={profile.send} />
+                <QuickActionsCard
+                  passwordPanelOpen={passwordPanelOpen}
+                  passwordPanelId={CHANGE_PASSWORD_CARD_ID}
+                  onTogglePasswordPanel={() => changePassword.send({ type: 'panel.toggle' })}
+                  onDeleteAccount={() => profile.send({ type: 'account.delete' })}
+                  deleteDisabled={!snapshot.can({ type: 'account.delete' })}
+                />
+              </Stack>
+            </GridItem>
+            <GridItem>
+              <Stack gap="6">
+                <PersonalInformationCard snapshot={snapshot} send={profile.send} />
+                <Box id={CHANGE_PASSWORD_CARD_ID} hidden={!passwordPanelOpen}>
+                  {passwordPanelOpen && <ChangePasswordCard actor={changePassword} />}
+                </Box>
+              </Stack>
+            </GridItem>
+          </Grid>
+        )}
+      </Stack>
+
+      <ConfirmDialog
+        open={confirmingDeletion}
+        title={DELETE_ACCOUNT_TITLE}
+        description={DELETE_ACCOUNT_DESCRIPTION}
+        confirmLabel="Delete Account"
+        destructive
+        busy={deletion}
+        onConfirm={() => profile.send({ type: 'account.deleteConfirm' })}
+        onCancel={() => profile.send({ type: 'account.deleteCancel' })}
+      />
+    </Container>
+  );
+}
