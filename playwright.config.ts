@@ -26,6 +26,8 @@ export const e2eEnv = {
   DATABASE_URL: `sqlite:${join(tmp, 'cv-builder.sqlite')}`,
   MAIL_OUTBOX_DIR: join(tmp, 'outbox'),
   LOG_LEVEL: 'warn',
+  // Every browser of the run shares 127.0.0.1; the limits themselves are tested in the server tests.
+  RATE_LIMIT_SCALE: '100',
 };
 
 export default defineConfig({

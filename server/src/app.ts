@@ -10,6 +10,7 @@ import { resolveSecretKey } from './db/settings.js';
 import { registerCsrf } from './http/csrf.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerJsonBodyParser } from './http/json-body.js';
+import { configureRateLimits } from './http/rate-limit.js';
 import { registerSessions } from './http/session.js';
 import { schemaController } from './http/validation.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -84,6 +85,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // CSRF first: a forged request is refused before it costs a session lookup.
   registerCsrf(app);
   registerSessions(app);
+  configureRateLimits(app.db, { scale: config.rateLimitScale });
   await registerRoutes(app);
   await registerSpa(app);
   return app;

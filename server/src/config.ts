@@ -44,6 +44,8 @@ export interface Config {
   trustProxy: boolean;
   /** Largest accepted request body in bytes (BODY_LIMIT); larger bodies get 413. */
   bodyLimit: number;
+  /** Multiplies every rate limit (1 in production; the e2e server, whose browsers all share 127.0.0.1, raises it). */
+  rateLimitScale: number;
 }
 
 export class ConfigError extends Error {
@@ -198,5 +200,6 @@ export function loadConfig(env: Env = process.env): Config {
     pdfTimeoutMs: integer(env, 'PDF_TIMEOUT_MS', 15_000, 100, 600_000),
     trustProxy: boolean(env, 'TRUST_PROXY', false),
     bodyLimit: integer(env, 'BODY_LIMIT', 1_048_576, 1024, 1024 * 1024 * 1024),
+    rateLimitScale: integer(env, 'RATE_LIMIT_SCALE', 1, 1, 1_000_000),
   };
 }

@@ -15,6 +15,14 @@ export interface RateLimitState {
   resetAt: Date;
 }
 
+// Per database handle (so per app, never process-wide): RATE_LIMIT_SCALE multiplies every limit. The e2e
+// server raises it, since all of its browsers share 127.0.0.1; the limits themselves are tested in server tests.
+const scales = new WeakMap<object, number>();
+
+export function configureRateLimits(db: Kysely<Database>, { scale }: { scale: number }): void {
+  scales.set(db, scale);
+}
+
 /**
  * Counts one attempt for `key` (e.g. `login:ip:1.2.3.4`, `password-reset:email:a@b.c`) in a fixed
  * window stored in the database, so every instance shares the counter. One atomic upsert: the
@@ -39,6 +47,7 @@ export async function hit(
     .returning(['count'])
     .executeTakeFirstOrThrow();
   const resetAt = new Date(windowStart.getTime() + windowMs);
+  limit *= scales.get(db) ?? 1;
   if (row.count > limit) {
     const seconds = Math.max(1, Math.ceil((resetAt.getTime() - at.getTime()) / 1000));
     const minutes = Math.max(1, Math.ceil(seconds / 60));

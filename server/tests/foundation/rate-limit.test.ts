@@ -78,3 +78,21 @@ describe.each(testDatabases())('rate limiting on $name', (database) => {
     expect((await hit(db, 'k4', limit)).count).toBe(1);
   });
 });
+
+describe('RATE_LIMIT_SCALE', () => {
+  it('multiplies every limit of that app only', async () => {
+    const scaled = await createTestApp({ rateLimitScale: 3 }, undefined, { seed: false });
+    const plain = await createTestApp({}, undefined, { seed: false });
+    try {
+      const rule = { limit: 1, windowMs: 10 * MINUTE };
+      const at = new Date(Date.UTC(2030, 0, 3));
+      for (let attempt = 1; attempt <= 3; attempt++) await hit(scaled.app.db, 'scaled', rule, at);
+      await expect(hit(scaled.app.db, 'scaled', rule, at)).rejects.toMatchObject({ statusCode: 429 });
+      await hit(plain.app.db, 'scaled', rule, at);
+      await expect(hit(plain.app.db, 'scaled', rule, at)).rejects.toMatchObject({ statusCode: 429 });
+    } finally {
+      await scaled.close();
+      await plain.close();
+    }
+  });
+});
