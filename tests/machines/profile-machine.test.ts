@@ -1,0 +1,375 @@
+import { createActor, createMachine } from 'xstate';
+import { ApiError } from '../../src/api/api-error';
+import type { Profile } from '../../src/api/auth';
+import type { ProfileUpdatePayload } from '../../src/api/profile';
+import { BUSY_TAG, type Notice } from '../../src/machines/auth-flow';
+import {
+  ACCOUNT_DELETED_NOTICE,
+  ACCOUNT_DELETE_FAILED_MESSAGE,
+  EMAIL_REQUIRED_MESSAGE,
+  FULL_NAME_TOO_LONG_MESSAGE,
+  PROFILE_LOAD_FAILED_MESSAGE,
+  PROFILE_UPDATED_NOTICE,
+  PROFILE_UPDATE_FAILED_MESSAGE,
+  initialsOf,
+  payloadOf,
+  profileMachine,
+  validateProfile,
+  valuesOf,
+  type ProfileActor,
+} from '../../src/machines/profile-machine';
+import { INVALID_EMAIL_MESSAGE, PHONE_TOO_SHORT_MESSAGE } from '../../src/machines/validation/auth-rules';
+import { declaredTransitionCount, deferredActor, flush, recordingSession, runModelPath, transitionPaths } from './model-paths';
+
+const ADA: Profile = {
+  full_name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  phone_number: '+12025550123',
+  is_staff: false,
+  is_superuser: false,
+};
+
+function createWorld() {
+  const waitForSession = deferredActor<boolean, void>();
+  const fetchProfile = deferredActor<Profile, void>();
+  const updateProfile = deferredActor<Profile, ProfileUpdatePayload>();
+  const deleteAccount = deferredActor<void, void>();
+  const session = recordingSession();
+  const notify = vi.fn<(notice: Notice) => void>();
+  const redirect = vi.fn<(to: string) => void>();
+  const machine = profileMachine.provide({
+    actors: {
+      waitForSession: waitForSession.logic,
+      fetchProfile: fetchProfile.logic,
+      updateProfile: updateProfile.logic,
+      deleteAccount: deleteAccount.logic,
+    },
+    actions: {
+      notify: (_, params) => notify(params),
+      redirect: (_, params) => redirect(params.to),
+    },
+  });
+  const actor: ProfileActor = createActor(machine, { input: { session: session.actor } }).start();
+  /** What the server holds: Cancel and a save's answer go back to it. */
+  const world = { actor, waitForSession, fetchProfile, updateProfile, deleteAccount, session, notify, redirect, saved: ADA };
+  return world;
+}
+type World = ReturnType<typeof createWorld>;
+
+describe('profile machine: model-based (spec §2 Profile settings, §4 Profile, §5 Profile save, §8)', () => {
+  const model = createMachine({
+    id: 'profileModel',
+    initial: 'validatingSession',
+    states: {
+      validatingSession: { on: { 'session.authenticated': 'loading', 'session.anonymous': 'signedOut' } },
+      signedOut: { type: 'final' },
+      loading: { on: { 'load.succeeds': 'viewing', 'load.fails': 'loadFailed' } },
+      loadFailed: { on: { 'profile.retry': 'loading' } },
+      viewing: { on: { 'profile.edit': 'editing', 'account.delete': 'confirmingDelete' } },
+      editing: {
+        on: {
+          'form.change': 'editing',
+          'save.invalid': 'invalid',
+          'save.valid': 'saving',
+          'profile.cancel': 'viewing',
+        },
+      },
+      invalid: { on: { 'form.fix': 'editing', 'profile.cancel': 'viewing' } },
+      saving: { on: { 'save.succeeds': 'viewing', 'save.fails': 'editing' } },
+      confirmingDelete: { on: { 'account.deleteCancel': 'viewing', 'account.deleteConfirm': 'deleting' } },
+      deleting: { on: { 'delete.succeeds': 'deleted', 'delete.fails': 'viewing' } },
+      deleted: { type: 'final' },
+    },
+  });
+  const events = [
+    'session.authenticated',
+    'session.anonymous',
+    'load.succeeds',
+    'load.fails',
+    'profile.retry',
+    'profile.edit',
+    'form.change',
+    'save.invalid',
+    'form.fix',
+    'save.valid',
+    'profile.cancel',
+    'save.succeeds',
+    'save.fails',
+    'account.delete',
+    'account.deleteCancel',
+    'account.deleteConfirm',
+    'delete.succeeds',
+    'delete.fails',
+  ].map((type) => ({ type }));
+
+  const executors: Record<string, (world: World) => Promise<void> | void> = {
+    'session.authenticated': async ({ waitForSession }) => {
+      waitForSession.last().resolve(true);
+      await flush();
+    },
+    'session.anonymous': async ({ waitForSession }) => {
+      waitForSession.last().resolve(false);
+      await flush();
+    },
+    'load.succeeds': async ({ fetchProfile }) => {
+      fetchProfile.last().resolve(ADA);
+      await flush();
+    },
+    'load.fails': async ({ fetchProfile, notify }) => {
+      fetchProfile.last().reject(new ApiError('Authentication credentials were not provided.', { status: 401 }));
+      await flush();
+      expect(notify).toHaveBeenLastCalledWith({
+        title: 'Authentication credentials were not provided.',
+        variant: 'destructive',
+      });
+    },
+    'profile.retry': ({ actor }) => actor.send({ type: 'profile.retry' }),
+    'profile.edit': ({ actor }) => actor.send({ type: 'profile.edit' }),
+    'form.change': ({ actor }) => {
+      actor.send({ type: 'form.change', field: 'fullName', value: 'Ada King' });
+      actor.send({ type: 'form.change', field: 'email', value: ' ada.king@example.com ' });
+      actor.send({ type: 'avatar.select', url: 'blob:avatar-1' });
+      expect(actor.getSnapshot().context.avatarDraft).toBe('blob:avatar-1');
+    },
+    'save.invalid': ({ actor, updateProfile }) => {
+      const before = updateProfile.requests.length;
+      actor.send({ type: 'form.change', field: 'email', value: '   ' });
+      actor.send({ type: 'profile.save' });
+      expect(updateProfile.requests).toHaveLength(before);
+    },
+    'form.fix': ({ actor }) => {
+      actor.send({ type: 'form.change', field: 'email', value: 'ada.king@example.com' });
+      expect(actor.getSnapshot().context.errors).toEqual({});
+    },
+    'save.valid': ({ actor, updateProfile }) => {
+      actor.send({ type: 'form.change', field: 'phoneNumber', value: '+442079460000' });
+      actor.send({ type: 'profile.save' });
+      const { values } = actor.getSnapshot().context;
+      expect(updateProfile.last().input).toEqual(payloadOf(values));
+      expect(updateProfile.last().input.email).toBe(values.email.trim());
+    },
+    'profile.cancel': ({ actor }) => actor.send({ type: 'profile.cancel' }),
+    'save.succeeds': async (world) => {
+      const { input } = world.updateProfile.last();
+      world.saved = { ...world.saved, ...input };
+      world.updateProfile.last().resolve(world.saved);
+      await flush();
+      expect(world.notify).toHaveBeenLastCalledWith(PROFILE_UPDATED_NOTICE);
+      expect(world.session.received.at(-1)).toEqual({ type: 'session.profileUpdated', profile: world.saved });
+    },
+    'save.fails': async ({ updateProfile, notify }) => {
+      updateProfile.last().reject(
+        new ApiError('An account with this email address is already registered.', { status: 400 }),
+      );
+      await flush();
+      expect(notify).toHaveBeenLastCalledWith({
+        title: 'An account with this email address is already registered.',
+        variant: 'destructive',
+      });
+    },
+    'account.delete': ({ actor }) => actor.send({ type: 'account.delete' }),
+    'account.deleteCancel': ({ actor }) => actor.send({ type: 'account.deleteCancel' }),
+    'account.deleteConfirm': ({ actor, deleteAccount }) => {
+      actor.send({ type: 'account.deleteConfirm' });
+      expect(deleteAccount.requests).toHaveLength(1);
+    },
+    'delete.succeeds': async ({ deleteAccount }) => {
+      deleteAccount.last().resolve();
+      await flush();
+    },
+    'delete.fails': async ({ deleteAccount, notify }) => {
+      deleteAccount.last().reject(new ApiError('Network Error'));
+      await flush();
+      expect(notify).toHaveBeenLastCalledWith({ title: 'Network Error', variant: 'destructive' });
+    },
+  };
+
+  function assertState(world: World, modelState: string) {
+    const snapshot = world.actor.getSnapshot();
+    const loaded = (details: string, deletion = 'idle') => {
+      expect(snapshot.value).toEqual({ loaded: { details, deletion } });
+      expect(snapshot.context.profile).toEqual(world.saved);
+    };
+    switch (modelState) {
+      case 'validatingSession':
+        expect(snapshot.value).toBe('validatingSession');
+        break;
+      case 'signedOut':
+        expect(snapshot.status).toBe('done');
+        expect(snapshot.value).toBe('signedOut');
+        expect(world.redirect).toHaveBeenCalledWith('/signin');
+        expect(world.fetchProfile.requests).toHaveLength(0);
+        break;
+      case 'loading':
+        expect(snapshot.value).toBe('loading');
+        break;
+      case 'loadFailed':
+        expect(snapshot.value).toBe('loadFailed');
+        expect(snapshot.context.loadError).toBe('Authentication credentials were not provided.');
+        expect(snapshot.can({ type: 'profile.retry' })).toBe(true);
+        break;
+      case 'viewing':
+        loaded('viewing');
+        // Cancel restores the last saved values; a save shows what the server answered.
+        expect(snapshot.context.values).toEqual(valuesOf(world.saved));
+        expect(snapshot.context.errors).toEqual({});
+        expect(snapshot.context.avatarDraft).toBeUndefined();
+        expect(snapshot.can({ type: 'form.change', field: 'email', value: 'x' })).toBe(false);
+        break;
+      case 'editing':
+        loaded('editing');
+        expect(snapshot.context.errors).toEqual({});
+        expect(snapshot.can({ type: 'profile.save' })).toBe(true);
+        break;
+      case 'invalid':
+        loaded('editing');
+        expect(snapshot.context.errors).toEqual({ email: EMAIL_REQUIRED_MESSAGE });
+        break;
+      case 'saving':
+        loaded('saving');
+        expect(snapshot.hasTag(BUSY_TAG)).toBe(true);
+        expect(snapshot.can({ type: 'profile.cancel' })).toBe(false);
+        break;
+      case 'confirmingDelete':
+        loaded('viewing', 'confirming');
+        expect(world.deleteAccount.requests).toHaveLength(0);
+        break;
+      case 'deleting':
+        loaded('viewing', 'deleting');
+        expect(snapshot.hasTag(BUSY_TAG)).toBe(true);
+        break;
+      case 'deleted':
+        expect(snapshot.status).toBe('done');
+        expect(world.session.received.at(-1)).toEqual({ type: 'session.expired' });
+        expect(world.notify).toHaveBeenLastCalledWith(ACCOUNT_DELETED_NOTICE);
+        expect(world.redirect).toHaveBeenCalledWith('/signin');
+        break;
+      default:
+        throw new Error(`unknown model state ${modelState}`);
+    }
+    if (modelState !== 'deleted' && modelState !== 'signedOut') expect(world.redirect).not.toHaveBeenCalled();
+    if (modelState !== 'deleted') {
+      expect(world.session.received.filter((event) => event.type === 'session.expired')).toEqual([]);
+    }
+  }
+
+  const paths = transitionPaths(model, events);
+
+  it('covers every transition of the model', () => {
+    expect(paths).toHaveLength(declaredTransitionCount(model));
+  });
+
+  it.each(paths.map((path) => [path.name, path] as const))('%s', async (_, path) => {
+    const world = createWorld();
+    await runModelPath(model, path, world, executors, assertState);
+    world.actor.stop();
+  });
+});
+
+describe('profile machine: details', () => {
+  async function loadedWorld() {
+    const world = createWorld();
+    world.waitForSession.last().resolve(true);
+    await flush();
+    world.fetchProfile.last().resolve(ADA);
+    await flush();
+    return world;
+  }
+
+  it('falls back to its own words when a failure has no message (spec §8)', async () => {
+    const world = createWorld();
+    world.waitForSession.last().resolve(true);
+    await flush();
+    world.fetchProfile.last().reject(undefined);
+    await flush();
+    expect(world.actor.getSnapshot().context.loadError).toBe(PROFILE_LOAD_FAILED_MESSAGE);
+
+    const loaded = await loadedWorld();
+    loaded.actor.send({ type: 'profile.edit' });
+    loaded.actor.send({ type: 'profile.save' });
+    loaded.updateProfile.last().reject({});
+    await flush();
+    expect(loaded.notify).toHaveBeenLastCalledWith({ title: PROFILE_UPDATE_FAILED_MESSAGE, variant: 'destructive' });
+
+    loaded.actor.send({ type: 'account.delete' });
+    loaded.actor.send({ type: 'account.deleteConfirm' });
+    loaded.deleteAccount.last().reject(null);
+    await flush();
+    expect(loaded.notify).toHaveBeenLastCalledWith({ title: ACCOUNT_DELETE_FAILED_MESSAGE, variant: 'destructive' });
+  });
+
+  it('keeps a picked avatar after a save and drops it on Cancel; it never goes to the server', async () => {
+    const world = await loadedWorld();
+    world.actor.send({ type: 'profile.edit' });
+    world.actor.send({ type: 'avatar.select', url: 'blob:first' });
+    world.actor.send({ type: 'profile.save' });
+    expect(Object.keys(world.updateProfile.last().input).sort()).toEqual(['email', 'full_name', 'phone_number']);
+    world.updateProfile.last().resolve(ADA);
+    await flush();
+    expect(world.actor.getSnapshot().context.avatarPreview).toBe('blob:first');
+
+    world.actor.send({ type: 'profile.edit' });
+    expect(world.actor.getSnapshot().context.avatarDraft).toBe('blob:first');
+    world.actor.send({ type: 'avatar.select', url: 'blob:second' });
+    world.actor.send({ type: 'profile.cancel' });
+    expect(world.actor.getSnapshot().context.avatarPreview).toBe('blob:first');
+  });
+
+  it('shows field errors only after a save attempt, then follows every change', async () => {
+    const world = await loadedWorld();
+    world.actor.send({ type: 'profile.edit' });
+    world.actor.send({ type: 'form.change', field: 'email', value: 'not-an-email' });
+    expect(world.actor.getSnapshot().context.errors).toEqual({});
+    world.actor.send({ type: 'profile.save' });
+    expect(world.actor.getSnapshot().context.errors).toEqual({ email: INVALID_EMAIL_MESSAGE });
+    world.actor.send({ type: 'form.change', field: 'email', value: 'ada@example.org' });
+    expect(world.actor.getSnapshot().context.errors).toEqual({});
+  });
+
+  it('lets the person ask to delete the account while editing', async () => {
+    const world = await loadedWorld();
+    world.actor.send({ type: 'profile.edit' });
+    world.actor.send({ type: 'account.delete' });
+    expect(world.actor.getSnapshot().value).toEqual({ loaded: { details: 'editing', deletion: 'confirming' } });
+  });
+});
+
+describe('profile rules', () => {
+  const valid = { fullName: 'Ada Lovelace', email: 'ada@example.com', phoneNumber: '+12025550123' };
+
+  it("requires the email after trimming ('Email is required', spec §5)", () => {
+    expect(validateProfile(valid)).toEqual({});
+    expect(validateProfile({ ...valid, email: '' })).toEqual({ email: EMAIL_REQUIRED_MESSAGE });
+    expect(validateProfile({ ...valid, email: '  \t ' })).toEqual({ email: EMAIL_REQUIRED_MESSAGE });
+    expect(validateProfile({ ...valid, email: 'ada@' })).toEqual({ email: INVALID_EMAIL_MESSAGE });
+  });
+
+  it('checks the name length and the phone number as the server does; a blank phone and name are allowed', () => {
+    expect(validateProfile({ ...valid, fullName: 'A'.repeat(151) })).toEqual({ fullName: FULL_NAME_TOO_LONG_MESSAGE });
+    expect(validateProfile({ ...valid, fullName: 'A'.repeat(150) })).toEqual({});
+    expect(validateProfile({ ...valid, phoneNumber: '+1202' })).toEqual({ phoneNumber: PHONE_TOO_SHORT_MESSAGE });
+    expect(validateProfile({ ...valid, phoneNumber: '', fullName: '' })).toEqual({});
+  });
+
+  it('reads a profile into form values and back into the payload, trimmed', () => {
+    expect(valuesOf({ ...ADA, phone_number: '+44 20 7946-0000' }).phoneNumber).toBe('+442079460000');
+    expect(valuesOf({ ...ADA, phone_number: null }).phoneNumber).toBe('');
+    expect(payloadOf({ fullName: ' Ada ', email: ' a@b.co ', phoneNumber: ' +12025550123 ' })).toEqual({
+      full_name: 'Ada',
+      email: 'a@b.co',
+      phone_number: '+12025550123',
+    });
+  });
+
+  it.each([
+    ['Ada Lovelace', 'AL'],
+    ['Ada Augusta King Lovelace', 'AL'],
+    ['  ada   lovelace  ', 'AL'],
+    ['Ada', 'A'],
+    ['', 'U'],
+    ['   ', 'U'],
+    ['Émile Zola', 'ÉZ'],
+  ])('initials of %j are %j', (name, initials) => {
+    expect(initialsOf(name)).toBe(initials);
+  });
+});
