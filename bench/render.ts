@@ -1,0 +1,205 @@
+/**
+ * Render engine benchmark (issue 5): `npx tsx bench/render.ts` (or `npm run bench -- render`).
+ * Not a test: it measures and prints a table. Goals on this 2-core machine:
+ *   HTML preview request p50 ≤ 5 ms · Word ≤ 15 ms · warm uncached 2-page PDF p50 ≤ 60 ms
+ *   1,000 PDFs at 8 concurrent: 0 failures, ≥ 12 PDFs/s, server + Chromium PSS ≤ 800 MB and flat.
+ * BENCH_PDFS and BENCH_CONCURRENCY override the load run's size.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { renderDocx } from '../server/src/render/docx.js';
+import { renderHtml } from '../server/src/render/html.js';
+import { buildRenderModelFromFormData } from '../server/src/render/model.js';
+import { PdfRenderer } from '../server/src/render/pdf.js';
+import type { CvFormData } from '../server/src/templates/definition.js';
+import { getTemplateRegistry } from '../server/src/templates/registry.js';
+import { client, createTestApp } from '../server/tests/helpers/app.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const LOAD_PDFS = Number(process.env.BENCH_PDFS ?? 1000);
+const LOAD_CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+
+const rows: Array<[string, string, string, string]> = [];
+const record = (what: string, figure: string, goal: string, ok: boolean | undefined) =>
+  rows.push([what, figure, goal, ok === undefined ? '' : ok ? 'ok' : 'MISSED']);
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function time(runs: number, work: (i: number) => unknown): Promise<number[]> {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await work(i);
+    samples.push(performance.now() - start);
+  }
+  return samples;
+}
+
+const ms = (value: number) => `${value.toFixed(value < 1 ? 3 : 1)} ms`;
+
+/** PSS in MB of this process and every process under it (Chromium and its helpers). */
+function pssMb(): number {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  let total = 0;
+  const visit = (pid: number) => {
+    try {
+      const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+      total += Number(/^Pss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? 0);
+    } catch {
+      // gone
+    }
+    for (const child of children.get(pid) ?? []) visit(child);
+  };
+  visit(process.pid);
+  return total / 1024;
+}
+
+function pageCount(pdf: Buffer): number {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-pdf-'));
+  try {
+    writeFileSync(path.join(dir, 'cv.pdf'), pdf);
+    return Number(/^Pages:\s+(\d+)/m.exec(execFileSync('pdfinfo', [path.join(dir, 'cv.pdf')], { encoding: 'utf8' }))?.[1]);
+  } catch {
+    return NaN;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The template's sample CV with a token in the name, so every variant is a new document. */
+function variant(sample: CvFormData, token: string): CvFormData {
+  const personal = Object.keys(sample)[0];
+  const values = { ...sample[personal] };
+  const nameKey = Object.keys(values).find((key) => key.startsWith('full_name-'))!;
+  values[nameKey] = `${String(values[nameKey])} ${token}`;
+  return { ...sample, [personal]: values };
+}
+
+async function main(): Promise<void> {
+  const registry = getTemplateRegistry();
+  const template = registry.bySlug('executive-classic')!;
+  const model = buildRenderModelFromFormData(template.definition, template.sample);
+
+  // ── HTML ────────────────────────────────────────────────────────────────
+  await time(200, () => renderHtml(template, buildRenderModelFromFormData(template.definition, template.sample)));
+  const htmlSamples = await time(2000, () => renderHtml(template, buildRenderModelFromFormData(template.definition, template.sample)));
+  record('HTML: model + renderHtml p50', ms(percentile(htmlSamples, 50)), '', undefined);
+
+  const test = await createTestApp({ chromiumPath: null });
+  try {
+    const at = new Date().toISOString();
+    const { id: userId } = await test.app.db
+      .insertInto('users')
+      .values({
+        full_name: 'Bench', email: 'bench@example.com', email_normalized: 'bench@example.com', phone_number: '',
+        password_hash: null, is_active: 1, is_staff: 0, is_superuser: 0, email_confirmed_at: at,
+        password_changed_at: null, created_at: at, updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const http = await client(test.app);
+    await http.signInAs(userId);
+    const body = { template_id: template.definition.id, cv_data: template.sample };
+    await time(100, () => http.post('/v1/preview/', body));
+    const previewSamples = await time(1000, async () => {
+      const response = await http.post('/v1/preview/', body);
+      if (response.statusCode !== 200) throw new Error(`preview answered ${response.statusCode}`);
+    });
+    const p50 = percentile(previewSamples, 50);
+    record('HTML preview request (POST /v1/preview/) p50', ms(p50), '≤ 5 ms', p50 <= 5);
+    record('HTML preview request p95', ms(percentile(previewSamples, 95)), '', undefined);
+  } finally {
+    await test.close();
+  }
+
+  // ── Word ────────────────────────────────────────────────────────────────
+  await time(20, () => renderDocx(template, model));
+  const docxSamples = await time(100, () => renderDocx(template, model));
+  const docxP50 = percentile(docxSamples, 50);
+  record('Word (renderDocx) p50', ms(docxP50), '≤ 15 ms', docxP50 <= 15);
+
+  // ── PDF ─────────────────────────────────────────────────────────────────
+  const pdf = new PdfRenderer({ executablePath: CHROMIUM, poolSize: Number(process.env.PDF_POOL_SIZE ?? 2) });
+  try {
+    const launchStart = performance.now();
+    await pdf.warmUp();
+    record('PDF: browser launch + pool warm-up', ms(performance.now() - launchStart), '', undefined);
+    const first = await pdf.render(renderHtml(template, model));
+    record('PDF: pages of the benchmark CV', String(pageCount(first)), '2', pageCount(first) === 2);
+    for (let i = 0; i < 10; i++) await pdf.render(renderHtml(template, buildRenderModelFromFormData(template.definition, variant(template.sample, `warm${i}`))));
+    const htmlVariants = Array.from({ length: 60 }, (_, i) =>
+      renderHtml(template, buildRenderModelFromFormData(template.definition, variant(template.sample, `u${i}`))),
+    );
+    const pdfSamples = await time(htmlVariants.length, (i) => pdf.render(htmlVariants[i]));
+    const pdfP50 = percentile(pdfSamples, 50);
+    record('PDF 2-page, warm, uncached p50', ms(pdfP50), '≤ 60 ms', pdfP50 <= 60);
+    record('PDF 2-page, warm, uncached p95', ms(percentile(pdfSamples, 95)), '', undefined);
+    const cachedSamples = await time(500, () => pdf.render(htmlVariants[0]));
+    record('PDF identical request (cached) p50', ms(percentile(cachedSamples, 50)), '', undefined);
+
+    // ── Load: 1,000 distinct PDFs, 8 at a time ─────────────────────────────
+    const pss: number[] = [pssMb()];
+    const sampler = setInterval(() => pss.push(pssMb()), 1000);
+    let failures = 0;
+    let next = 0;
+    const start = performance.now();
+    const worker = async () => {
+      while (next < LOAD_PDFS) {
+        const i = next++;
+        try {
+          const html = renderHtml(template, buildRenderModelFromFormData(template.definition, variant(template.sample, `load${i}`)));
+          const out = await pdf.render(html);
+          if (out.subarray(0, 5).toString() !== '%PDF-') failures++;
+        } catch {
+          failures++;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: LOAD_CONCURRENCY }, worker));
+    const seconds = (performance.now() - start) / 1000;
+    clearInterval(sampler);
+    pss.push(pssMb());
+    const rate = LOAD_PDFS / seconds;
+    record(`Load: ${LOAD_PDFS} PDFs at ${LOAD_CONCURRENCY} concurrent, failures`, String(failures), '0', failures === 0);
+    record('Load: throughput', `${rate.toFixed(1)} PDFs/s (${seconds.toFixed(1)} s)`, '≥ 12 PDFs/s', rate >= 12);
+    const peak = Math.max(...pss);
+    const firstThird = pss.slice(0, Math.max(1, Math.floor(pss.length / 3)));
+    const lastThird = pss.slice(-Math.max(1, Math.floor(pss.length / 3)));
+    const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    record('Load: PSS server + Chromium, start → end', `${pss[0].toFixed(0)} → ${pss[pss.length - 1].toFixed(0)} MB`, '', undefined);
+    record('Load: PSS peak', `${peak.toFixed(0)} MB`, '≤ 800 MB', peak <= 800);
+    const drift = avg(lastThird) - avg(firstThird);
+    record('Load: PSS drift (last third − first third)', `${drift >= 0 ? '+' : ''}${drift.toFixed(0)} MB`, 'flat', Math.abs(drift) < 100);
+    record('PDF renderer stats', JSON.stringify(pdf.stats), '', undefined);
+  } finally {
+    await pdf.close();
+  }
+
+  const widths = [0, 1, 2, 3].map((c) => Math.max(...[['what', 'measured', 'goal', ''], ...rows].map((r) => r[c].length)));
+  const line = (r: string[]) => r.map((cell, c) => cell.padEnd(widths[c])).join('  ').trimEnd();
+  console.log(`\nRender engine benchmark — ${new Date().toISOString()} — load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+  console.log(line(['what', 'measured', 'goal', '']));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+}
+
+main().catch((error: Error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
