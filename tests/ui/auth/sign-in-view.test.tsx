@@ -1,0 +1,89 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useActor } from '@xstate/react';
+import { ApiError } from '../../../src/api/api-error';
+import type { LoginPayload, LoginResponse } from '../../../src/api/auth';
+import { signInMachine } from '../../../src/machines/sign-in-machine';
+import { GOOGLE_NOT_CONFIGURED_MESSAGE, SignInView } from '../../../src/ui/auth/sign-in-view';
+import { deferredActor, recordingSession } from '../../machines/model-paths';
+import { renderView } from './render-view';
+
+function setup(onGoogleSignIn?: () => void) {
+  const login = deferredActor<LoginResponse, LoginPayload>();
+  const resend = deferredActor<void, { email: string }>();
+  const session = recordingSession();
+  const logic = signInMachine.provide({ actors: { login: login.logic, resendConfirmation: resend.logic } });
+  function Harness() {
+    const [snapshot, send] = useActor(logic, { input: { session: session.actor } });
+    return <SignInView snapshot={snapshot} send={send} onGoogleSignIn={onGoogleSignIn} />;
+  }
+  return { login, resend, session, render: () => renderView(() => <Harness />) };
+}
+
+describe('SignInView (spec §2 Sign in)', () => {
+  it('has the welcome heading, labelled fields and links to the other screens', async () => {
+    await setup().render();
+    expect(screen.getByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+  });
+
+  it('says Google sign-in is not configured when there is no Google flow', async () => {
+    await setup().render();
+    expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeDisabled();
+    expect(screen.getByText(GOOGLE_NOT_CONFIGURED_MESSAGE)).toBeInTheDocument();
+  });
+
+  it('starts the Google flow when there is one', async () => {
+    const onGoogleSignIn = vi.fn();
+    await setup(onGoogleSignIn).render();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue with Google' }));
+    expect(onGoogleSignIn).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText(GOOGLE_NOT_CONFIGURED_MESSAGE)).not.toBeInTheDocument();
+  });
+
+  it('shows and hides the password', async () => {
+    await setup().render();
+    const password = screen.getByLabelText('Password');
+    await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await userEvent.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
+  it('shows the rule messages on submit and "Signing in..." while the request runs', async () => {
+    const { login, render } = setup();
+    await render();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Passw0rd!' } });
+    expect(screen.queryByText('Invalid email address')).not.toBeInTheDocument();
+    fireEvent.submit(screen.getByRole('form', { name: 'Sign in' }));
+    expect(await screen.findByText('Signing in...')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toBeDisabled();
+    expect(login.last().input).toEqual({ email: 'ada@example.com', password: 'Passw0rd!' });
+  });
+
+  it('offers a new confirmation link when the email is not confirmed', async () => {
+    const s = setup();
+    await s.render();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'bob@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Passw0rd!' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    s.login.last().reject(
+      new ApiError('Please confirm your email address', { status: 403, data: { code: 'email_not_confirmed' } }),
+    );
+    const resend = await screen.findByRole('button', { name: 'Resend confirmation email' });
+    await userEvent.click(resend);
+    expect(await screen.findByText('Sending...')).toBeInTheDocument();
+    expect(s.resend.last().input).toEqual({ email: 'bob@example.com' });
+    s.resend.last().resolve();
+    await waitFor(() => expect(screen.queryByText('Sending...')).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,59 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { useActor } from '@xstate/react';
+import type { RegistrationPayload } from '../../../src/api/auth';
+import { signUpMachine } from '../../../src/machines/sign-up-machine';
+import { SignUpView } from '../../../src/ui/auth/sign-up-view';
+import { deferredActor } from '../../machines/model-paths';
+import { renderView } from './render-view';
+
+function setup() {
+  const register = deferredActor<void, RegistrationPayload>();
+  const logic = signUpMachine.provide({ actors: { register: register.logic } });
+  function Harness() {
+    const [snapshot, send] = useActor(logic);
+    return <SignUpView snapshot={snapshot} send={send} />;
+  }
+  return { register, render: () => renderView(() => <Harness />) };
+}
+
+describe('SignUpView (spec §2 Sign up)', () => {
+  it('labels every field, gives both passwords a toggle and defaults the phone country to NA', async () => {
+    await setup().render();
+    expect(screen.getByRole('heading', { name: 'Create an Account' })).toBeInTheDocument();
+    for (const label of ['Full Name', 'Email', 'Phone Number', 'Password', 'Confirm Password']) {
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
+    }
+    expect(screen.getByLabelText('Phone number country')).toHaveValue('NA');
+    expect(screen.getByLabelText('Phone Number')).toHaveValue('+264');
+    expect(screen.getAllByRole('button', { name: 'Show password' })).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin');
+  });
+
+  it('shows every rule message on submit, and "Creating account..." while registering', async () => {
+    const { register, render } = setup();
+    await render();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(screen.getByText('Full Name must be at least 3 characters')).toBeInTheDocument();
+    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
+    expect(screen.getByText('Phone number must be at least 10 digits')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('Full Name'), { target: { value: 'Ada Lovelace' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Phone Number'), { target: { value: '+264811234567' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Passw0rd!' } });
+    fireEvent.change(screen.getByLabelText('Confirm Password'), { target: { value: 'Passw0rd?' } });
+    expect(screen.getByText('Passwords must match')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Confirm Password'), { target: { value: 'Passw0rd!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+
+    expect(await screen.findByText('Creating account...')).toBeInTheDocument();
+    expect(register.last().input).toEqual({
+      full_name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      phone_number: '+264811234567',
+      password1: 'Passw0rd!',
+      password2: 'Passw0rd!',
+    });
+  });
+});
