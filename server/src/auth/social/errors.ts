@@ -21,9 +21,18 @@ export class SocialSignInError extends Error {
 export type ProviderName = 'Google' | 'LinkedIn';
 
 /** The provider answered and refused (a bad token or code): the person's request, not our server, is at fault. */
-export function providerRejected(provider: ProviderName, what: string, reason: string | undefined, code: string) {
+export function providerRejected(
+  provider: ProviderName,
+  what: string,
+  reason: string | undefined,
+  code: string,
+) {
   const because = reason ? ` (${reason})` : '';
-  return new SocialSignInError(400, `${provider} did not accept the ${what}${because}. Please sign in again.`, code);
+  return new SocialSignInError(
+    400,
+    `${provider} did not accept the ${what}${because}. Please sign in again.`,
+    code,
+  );
 }
 
 /** The provider could not be asked, or answered with something other than a refusal: a 502, never a 500. */

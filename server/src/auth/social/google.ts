@@ -26,7 +26,12 @@ export async function googleProfile(config: GoogleConfig, accessToken: string): 
   }
   const info = asRecord(tokeninfo.json);
   if (info.aud !== clientId && info.azp !== clientId) {
-    throw providerRejected('Google', 'access token', 'it was issued to another application', 'invalid_audience');
+    throw providerRejected(
+      'Google',
+      'access token',
+      'it was issued to another application',
+      'invalid_audience',
+    );
   }
 
   const userinfo = await callProvider('Google', config.googleUserinfoUrl, {
@@ -35,6 +40,7 @@ export async function googleProfile(config: GoogleConfig, accessToken: string): 
   if (userinfo.status === 401 || userinfo.status === 403) {
     throw providerRejected('Google', 'access token', oauthErrorReason(userinfo.json), 'invalid_token');
   }
-  if (userinfo.status >= 400) throw providerUnavailable('Google', `its profile answer had status ${userinfo.status}`);
+  if (userinfo.status >= 400)
+    throw providerUnavailable('Google', `its profile answer had status ${userinfo.status}`);
   return profileFromUserinfo('Google', userinfo.json);
 }

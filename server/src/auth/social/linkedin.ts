@@ -16,7 +16,9 @@ export function linkedinRedirectUri(config: Pick<Config, 'publicUrl'>): string {
   return `${config.publicUrl}${LINKEDIN_CALLBACK_PATH}`;
 }
 
-export function isLinkedInConfigured(config: Pick<Config, 'linkedinClientId' | 'linkedinClientSecret'>): boolean {
+export function isLinkedInConfigured(
+  config: Pick<Config, 'linkedinClientId' | 'linkedinClientSecret'>,
+): boolean {
   return config.linkedinClientId !== null && config.linkedinClientSecret !== null;
 }
 

@@ -31,7 +31,11 @@ export function profileFromUserinfo(provider: ProviderName, body: unknown): Soci
     );
   }
   if (email.length > MAX_EMAIL_LENGTH || !isValidEmail(email)) {
-    throw new SocialSignInError(400, `The email address of your ${provider} account is not valid.`, 'email_invalid');
+    throw new SocialSignInError(
+      400,
+      `The email address of your ${provider} account is not valid.`,
+      'email_invalid',
+    );
   }
   // Some providers send the claim as the text "true".
   const verified = record.email_verified === true || record.email_verified === 'true';
@@ -42,7 +46,9 @@ export function profileFromUserinfo(provider: ProviderName, body: unknown): Soci
       'email_not_verified',
     );
   }
-  const givenAndFamily = [claim(record, 'given_name'), claim(record, 'family_name')].filter(Boolean).join(' ');
+  const givenAndFamily = [claim(record, 'given_name'), claim(record, 'family_name')]
+    .filter(Boolean)
+    .join(' ');
   const fullName = claim(record, 'name') ?? (givenAndFamily || email.slice(0, email.indexOf('@')));
   return { email, fullName: fullName.slice(0, MAX_FULL_NAME_LENGTH) };
 }

@@ -37,7 +37,8 @@ export async function callProvider(
   } catch {
     json = undefined;
   }
-  if (response.status >= 500) throw providerUnavailable(provider, `it answered with status ${response.status}`);
+  if (response.status >= 500)
+    throw providerUnavailable(provider, `it answered with status ${response.status}`);
   if (response.status < 400 && (json === null || typeof json !== 'object')) {
     throw providerUnavailable(provider, 'it sent an answer that is not JSON');
   }
@@ -47,10 +48,13 @@ export async function callProvider(
 /** An OAuth error answer's own explanation: error_description, else error (RFC 6749 §5.2). */
 export function oauthErrorReason(body: unknown): string | undefined {
   const record = asRecord(body);
-  const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+  const text = (value: unknown) =>
+    typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
   return text(record.error_description) ?? text(record.error) ?? text(record.message);
 }
 
 export function asRecord(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
 }

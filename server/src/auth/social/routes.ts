@@ -47,7 +47,11 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  async function signIn(request: FastifyRequest, reply: FastifyReply, readProfile: () => Promise<SocialProfile>) {
+  async function signIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    readProfile: () => Promise<SocialProfile>,
+  ) {
     try {
       await hit(app.db, socialLoginRateLimitKey(request.ip), SOCIAL_LOGIN_RATE_LIMIT, now());
       const profile = await readProfile();

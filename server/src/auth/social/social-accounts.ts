@@ -23,7 +23,13 @@ export async function accountForSocialProfile(db: Db, profile: SocialProfile, at
   try {
     return await createUser(
       db,
-      { fullName: profile.fullName, email: profile.email, phoneNumber: '', passwordHash: null, confirmed: true },
+      {
+        fullName: profile.fullName,
+        email: profile.email,
+        phoneNumber: '',
+        passwordHash: null,
+        confirmed: true,
+      },
       at,
     );
   } catch (error) {
@@ -43,7 +49,13 @@ async function adopt(db: Db, user: User, at: Date): Promise<User> {
   const stamp = timestamp(at);
   return db
     .updateTable('users')
-    .set({ is_active: 1, email_confirmed_at: stamp, password_hash: null, password_changed_at: stamp, updated_at: stamp })
+    .set({
+      is_active: 1,
+      email_confirmed_at: stamp,
+      password_hash: null,
+      password_changed_at: stamp,
+      updated_at: stamp,
+    })
     .where('id', '=', user.id)
     .returningAll()
     .executeTakeFirstOrThrow();
