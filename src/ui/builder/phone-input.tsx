@@ -1,0 +1,60 @@
+import { Group, Input, NativeSelect } from '@chakra-ui/react';
+import { memo, useMemo, useState } from 'react';
+import { countryByCode, parsePhoneValue, phoneCountries, phoneValue } from '../../machines/builder/phone';
+
+export interface PhoneInputProps {
+  id: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  required?: boolean;
+}
+
+// The ~240 options never change: built once and reused, so a keystroke does not rebuild them.
+let countryOptions: React.ReactElement[] | undefined;
+function renderCountryOptions() {
+  countryOptions ??= phoneCountries().map((country) => (
+    <option key={country.code} value={country.code}>
+      {`${country.flag} ${country.name} (${country.dialCode})`}
+    </option>
+  ));
+  return countryOptions;
+}
+
+/** spec §2, §5 Phone input: a country selector (default US, +1) and a number stored as '<dial code> <number>'. */
+export const PhoneInput = memo(function PhoneInput({ id, value, onValueChange, required }: PhoneInputProps) {
+  // The country is only in the stored value once a number is typed, so the chosen one is also kept here.
+  const [chosenCode, setChosenCode] = useState<string | undefined>(undefined);
+  const { country, number } = useMemo(
+    () => parsePhoneValue(value, chosenCode ? countryByCode(chosenCode) : undefined),
+    [value, chosenCode],
+  );
+  return (
+    <Group attached width="full">
+      <NativeSelect.Root width="auto" flexShrink={0} maxW="44">
+        <NativeSelect.Field
+          aria-label="Country calling code"
+          value={country.code}
+          onChange={(event) => {
+            const next = countryByCode(event.currentTarget.value);
+            if (!next) return;
+            setChosenCode(next.code);
+            onValueChange(phoneValue(next, number));
+          }}
+        >
+          {renderCountryOptions()}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <Input
+        id={id}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        aria-required={required || undefined}
+        value={number}
+        placeholder="(555) 123-4567"
+        onChange={(event) => onValueChange(phoneValue(country, event.currentTarget.value))}
+      />
+    </Group>
+  );
+});

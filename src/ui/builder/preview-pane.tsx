@@ -1,0 +1,185 @@
+import { Box, Button, Center, EmptyState, Flex, HStack, Heading, Image, NativeSelect, SegmentGroup, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { FileText, TriangleAlert } from 'lucide-react';
+import { memo, useEffect, useState } from 'react';
+import type { BuilderActor } from '../../machines/builder-machine';
+import { PREVIEW_LOADING_TAG, type PreviewActor, type PreviewMode } from '../../machines/preview-machine';
+
+const MODES: { value: PreviewMode; label: string }[] = [
+  { value: 'html', label: 'HTML' },
+  { value: 'pdf', label: 'PDF' },
+];
+
+/** The PDF in an embedded viewer. The object URL lives as long as this PDF is shown, and is given back after. */
+function PdfViewer({ pdf }: { pdf: Blob }) {
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    const objectUrl = URL.createObjectURL(pdf);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [pdf]);
+  if (!url) return null;
+  return (
+    <object data={url} type="application/pdf" title="CV preview (PDF)" data-testid="pdf-preview" style={{ width: '100%', height: '100%', border: 0 }}>
+      <Center h="full" p="6">
+        <Text textStyle="sm">
+          Your browser cannot show the PDF here.{' '}
+          <a href={url} target="_blank" rel="noopener noreferrer">
+            Open the PDF
+          </a>
+        </Text>
+      </Center>
+    </object>
+  );
+}
+
+function TemplateSwitcher({ builder }: { builder: BuilderActor }) {
+  const templates = useSelector(builder, (snapshot) => snapshot.context.templates);
+  const current = useSelector(builder, (snapshot) => snapshot.context.cv.template);
+  const switching = useSelector(builder, (snapshot) => snapshot.hasTag('switching'));
+  if (templates.length === 0) return null;
+  return (
+    <NativeSelect.Root size="sm" width="auto" minW="40" disabled={switching}>
+      <NativeSelect.Field
+        aria-label="Template"
+        value={String(current)}
+        onChange={(event) => builder.send({ type: 'template.switch', templateId: Number(event.currentTarget.value) })}
+      >
+        {!templates.some((template) => template.id === current) && <option value={String(current)}>Current template</option>}
+        {templates.map((template) => (
+          <option key={template.id} value={String(template.id)}>
+            {template.name}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
+function PreviewBody({ preview }: { preview: PreviewActor }) {
+  const result = useSelector(preview, (snapshot) => snapshot.context.result);
+  const failed = useSelector(preview, (snapshot) => snapshot.matches('failed'));
+  const error = useSelector(preview, (snapshot) => snapshot.context.error);
+  const generating = useSelector(preview, (snapshot) => snapshot.matches('generating'));
+  const waiting = useSelector(preview, (snapshot) => snapshot.hasTag(PREVIEW_LOADING_TAG));
+
+  if (failed) {
+    return (
+      <Center h="full" p="6">
+        <Stack align="center" gap="3" textAlign="center" role="alert" maxW="sm">
+          <TriangleAlert size={32} color="var(--chakra-colors-fg-error)" />
+          <Heading as="h3" size="md">
+            Preview Error
+          </Heading>
+          {error && <Text color="fg.muted" textStyle="sm">{error}</Text>}
+          <Button size="sm" onClick={() => preview.send({ type: 'preview.retry' })}>
+            Try Again
+          </Button>
+        </Stack>
+      </Center>
+    );
+  }
+
+  if (!result) {
+    return (
+      <Center h="full" role="status" aria-live="polite">
+        <Stack align="center" gap="3">
+          <Spinner size="lg" color="colorPalette.solid" />
+          <Text color="fg.muted" textStyle="sm">
+            Generating preview...
+          </Text>
+        </Stack>
+      </Center>
+    );
+  }
+
+  return (
+    <Box position="relative" h="full" aria-busy={waiting}>
+      {generating && (
+        <HStack
+          position="absolute"
+          top="2"
+          insetEnd="2"
+          zIndex="1"
+          gap="2"
+          bg="bg.panel"
+          px="2.5"
+          py="1"
+          borderRadius="full"
+          shadow="sm"
+          role="status"
+          aria-live="polite"
+        >
+          <Spinner size="xs" />
+          <Text textStyle="xs">Generating preview...</Text>
+        </HStack>
+      )}
+      {result.kind === 'html' && (
+        // spec §2: HTML is shown in a sandboxed frame; an empty sandbox runs no scripts at all.
+        <iframe
+          title="CV preview"
+          sandbox=""
+          srcDoc={result.html}
+          data-testid="html-preview"
+          style={{ width: '100%', height: '100%', border: 0, background: 'white' }}
+        />
+      )}
+      {result.kind === 'pdf' && <PdfViewer pdf={result.pdf} />}
+      {result.kind === 'template' && (
+        <EmptyState.Root h="full" overflowY="auto">
+          <EmptyState.Content>
+            <EmptyState.Indicator>
+              <FileText />
+            </EmptyState.Indicator>
+            <Stack textAlign="center" gap="1">
+              <EmptyState.Title>No Preview Available</EmptyState.Title>
+              <EmptyState.Description>Start filling out the CV sections to see a preview</EmptyState.Description>
+            </Stack>
+            {result.iconUrl && (
+              <Image
+                src={result.iconUrl}
+                alt={`${result.templateName} with sample content`}
+                maxW="xs"
+                borderWidth="1px"
+                borderRadius="l2"
+                shadow="sm"
+              />
+            )}
+          </EmptyState.Content>
+        </EmptyState.Root>
+      )}
+    </Box>
+  );
+}
+
+/** spec §2 Preview panel, beside the builder: 'Preview', the HTML/PDF switch and the template switcher. */
+export const PreviewPane = memo(function PreviewPane({ builder }: { builder: BuilderActor }) {
+  const preview = useSelector(builder, (snapshot) => snapshot.children.preview as PreviewActor | undefined);
+  const mode = useSelector(preview, (snapshot) => snapshot?.context.mode ?? 'html');
+
+  return (
+    <Flex direction="column" h="full" minH="0" bg="bg.subtle" aria-label="Preview" role="region">
+      <HStack px="4" py="3" gap="3" borderBottomWidth="1px" bg="bg" flexWrap="wrap">
+        <Heading as="h2" size="md" flex="1">
+          Preview
+        </Heading>
+        <TemplateSwitcher builder={builder} />
+        <SegmentGroup.Root
+          size="sm"
+          value={mode}
+          aria-label="Preview format"
+          onValueChange={(details) => {
+            if (details.value) preview?.send({ type: 'mode.switch', mode: details.value as PreviewMode });
+          }}
+        >
+          <SegmentGroup.Indicator />
+          <SegmentGroup.Items items={MODES} />
+        </SegmentGroup.Root>
+      </HStack>
+      <Box flex="1" minH="0">
+        {preview && <PreviewBody preview={preview} />}
+      </Box>
+    </Flex>
+  );
+});

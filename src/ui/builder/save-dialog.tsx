@@ -1,0 +1,62 @@
+import { Button, Dialog, Field, Input, Portal } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import type { BuilderActor } from '../../machines/builder-machine';
+
+/** spec §2 save dialog: 'Save CV', its text, the 'CV Name' box, Cancel and Save. */
+export function SaveDialog({ builder }: { builder: BuilderActor }) {
+  const open = useSelector(builder, (snapshot) => snapshot.matches({ ready: { saving: 'naming' } }) || snapshot.hasTag('saving'));
+  const saving = useSelector(builder, (snapshot) => snapshot.hasTag('saving'));
+  const name = useSelector(builder, (snapshot) => snapshot.context.saveName);
+
+  return (
+    <Dialog.Root
+      open={open}
+      placement="center"
+      initialFocusEl={() => document.getElementById('cv-name-input')}
+      onOpenChange={(details) => {
+        if (!details.open && !saving) builder.send({ type: 'save.cancel' });
+      }}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <form
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault();
+                builder.send({ type: 'save.submit' });
+              }}
+            >
+              <Dialog.Header>
+                <Dialog.Title>Save CV</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Dialog.Description mb="4">Enter a name or tag for your CV to help you identify it later.</Dialog.Description>
+                <Field.Root>
+                  <Field.Label htmlFor="cv-name-input">CV Name</Field.Label>
+                  <Input
+                    id="cv-name-input"
+                    value={name}
+                    placeholder="e.g., Software Engineer 2024"
+                    maxLength={200}
+                    disabled={saving}
+                    onChange={(event) => builder.send({ type: 'save.nameChange', name: event.currentTarget.value })}
+                  />
+                </Field.Root>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button type="button" variant="outline" disabled={saving} onClick={() => builder.send({ type: 'save.cancel' })}>
+                  Cancel
+                </Button>
+                <Button type="submit" loading={saving}>
+                  Save
+                </Button>
+              </Dialog.Footer>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

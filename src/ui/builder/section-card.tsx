@@ -1,0 +1,158 @@
+import { Alert, Badge, Box, Button, Card, CloseButton, Flex, HStack, IconButton, Stack, Text, chakra } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { Check, ChevronDown, Plus, Trash2 } from 'lucide-react';
+import { memo } from 'react';
+import type { BuilderActor } from '../../machines/builder-machine';
+import { EMPTY_SECTION_MESSAGE, type SectionFormActor } from '../../machines/section-form-machine';
+import { FieldWidget } from './field-widget';
+
+export interface SectionCardProps {
+  builder: BuilderActor;
+  form: SectionFormActor;
+  sectionIndex: number;
+}
+
+function EntryFields({ form, entryIndex }: { form: SectionFormActor; entryIndex: number }) {
+  const fields = form.getSnapshot().context.section.input_fields;
+  return (
+    <Stack gap="4">
+      {fields.map((field) => (
+        <FieldWidget key={field.id} form={form} field={field} entryIndex={entryIndex} />
+      ))}
+    </Stack>
+  );
+}
+
+/** spec §2, §4 Sections: a collapsible card per template section; repeatable sections take more entries. */
+export const SectionCard = memo(function SectionCard({ builder, form, sectionIndex }: SectionCardProps) {
+  const expanded = useSelector(builder, (snapshot) => snapshot.context.expandedSections.includes(sectionIndex));
+  const completed = useSelector(builder, (snapshot) => snapshot.context.completedSections.includes(sectionIndex));
+  const entryCount = useSelector(form, (snapshot) => snapshot.context.entryCount);
+  const showEmptyAlert = useSelector(form, (snapshot) => snapshot.matches('empty'));
+  const { section } = form.getSnapshot().context;
+  const headerId = `section-${form.id}-header`;
+  const bodyId = `section-${form.id}-body`;
+
+  return (
+    <Card.Root variant="outline" size="sm" data-testid="section-card" data-completed={completed || undefined}>
+      <chakra.button
+        id={headerId}
+        type="button"
+        aria-expanded={expanded}
+        aria-controls={bodyId}
+        onClick={() => builder.send({ type: 'section.toggle', sectionIndex })}
+        textAlign="start"
+        px="4"
+        py="3"
+        borderRadius="l3"
+        _hover={{ bg: 'bg.muted' }}
+        _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}
+      >
+        <HStack gap="3" align="center">
+          <Flex
+            boxSize="7"
+            flexShrink={0}
+            align="center"
+            justify="center"
+            borderRadius="full"
+            bg={completed ? 'colorPalette.solid' : 'bg.muted'}
+            color={completed ? 'colorPalette.contrast' : 'fg.muted'}
+            textStyle="sm"
+            fontWeight="semibold"
+            aria-hidden="true"
+          >
+            {completed ? <Check size={16} /> : sectionIndex + 1}
+          </Flex>
+          <Stack gap="0" flex="1" minW="0">
+            <HStack gap="2">
+              <Text as="h2" fontWeight="semibold" textStyle="md">
+                {section.name}
+              </Text>
+              {section.is_required && (
+                <Text as="span" color="fg.error" aria-label="required">
+                  *
+                </Text>
+              )}
+              {completed && (
+                <Badge colorPalette="green" variant="subtle" size="sm">
+                  Completed
+                </Badge>
+              )}
+            </HStack>
+            {section.description && (
+              <Text textStyle="sm" color="fg.muted" truncate>
+                {section.description}
+              </Text>
+            )}
+          </Stack>
+          <Box as="span" color="fg.muted" transform={expanded ? 'rotate(180deg)' : undefined} transition="transform 0.15s">
+            <ChevronDown size={18} />
+          </Box>
+        </HStack>
+      </chakra.button>
+
+      {expanded && (
+        <Card.Body id={bodyId} role="region" aria-labelledby={headerId} pt="1">
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              form.send({ type: 'section.submit' });
+            }}
+          >
+            <Stack gap="5">
+              {Array.from({ length: entryCount }, (_, entryIndex) => (
+                <Stack
+                  key={entryIndex}
+                  gap="3"
+                  role="group"
+                  aria-label={entryIndex === 0 ? section.name : `Entry ${entryIndex + 1}`}
+                  {...(entryIndex > 0 ? { borderTopWidth: '1px', pt: '4' } : {})}
+                >
+                  {entryIndex > 0 && (
+                    <HStack justify="space-between">
+                      <Text fontWeight="medium" textStyle="sm">
+                        Entry {entryIndex + 1}
+                      </Text>
+                      <IconButton
+                        size="xs"
+                        variant="ghost"
+                        colorPalette="red"
+                        aria-label={`Remove Entry ${entryIndex + 1}`}
+                        title={`Remove Entry ${entryIndex + 1}`}
+                        onClick={() => form.send({ type: 'entry.remove', index: entryIndex })}
+                      >
+                        <Trash2 />
+                      </IconButton>
+                    </HStack>
+                  )}
+                  <EntryFields form={form} entryIndex={entryIndex} />
+                </Stack>
+              ))}
+
+              {section.is_repeatable && (
+                <Button type="button" variant="outline" size="sm" alignSelf="flex-start" onClick={() => form.send({ type: 'entry.add' })}>
+                  <Plus /> Add Another {section.name}
+                </Button>
+              )}
+
+              {showEmptyAlert && (
+                <Alert.Root status="warning" role="alert">
+                  <Alert.Indicator />
+                  <Alert.Title flex="1">{EMPTY_SECTION_MESSAGE}</Alert.Title>
+                  <CloseButton size="xs" aria-label="Dismiss" onClick={() => form.send({ type: 'alert.dismiss' })} />
+                </Alert.Root>
+              )}
+
+              <HStack justify="flex-end">
+                <Button type="submit" size="sm">
+                  Complete Section
+                </Button>
+              </HStack>
+            </Stack>
+          </form>
+        </Card.Body>
+      )}
+    </Card.Root>
+  );
+});
