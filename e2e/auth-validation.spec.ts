@@ -78,7 +78,10 @@ test.describe('sign up', () => {
     await expect(errorOf(page, 'Invalid email address')).toBeHidden();
     await expect(errorOf(page, 'Phone number must be at least 10 digits')).toBeHidden();
     await expect(
-      errorOf(page, 'Password must contain at least one uppercase letter, one lowercase letter, and one number'),
+      errorOf(
+        page,
+        'Password must contain at least one uppercase letter, one lowercase letter, and one number',
+      ),
     ).toBeVisible();
 
     await page.getByLabel('Password', { exact: true }).fill('Passw0rd1');
@@ -122,7 +125,9 @@ test.describe('reset password', () => {
     await expect(page).toHaveURL(/\/signin$/);
   });
 
-  test('checks the length and the confirmation, then shows the server refusing a bad token', async ({ page }) => {
+  test('checks the length and the confirmation, then shows the server refusing a bad token', async ({
+    page,
+  }) => {
     await page.goto('/reset-password?token=not-a-real-token&uid=MQ');
     await page.getByLabel('New Password', { exact: true }).fill('short');
     await page.getByLabel('Confirm Password', { exact: true }).fill('short');
@@ -135,7 +140,9 @@ test.describe('reset password', () => {
 
     await page.getByLabel('Confirm Password', { exact: true }).fill('LongEnough1');
     await submit(page, 'Reset Password');
-    await expect(page.getByText('This password reset link is invalid or has already been used.')).toBeVisible();
+    await expect(
+      page.getByText('This password reset link is invalid or has already been used.'),
+    ).toBeVisible();
   });
 });
 
@@ -149,6 +156,8 @@ test.describe('confirm email', () => {
   test('says a refused link may be invalid or expired', async ({ page }) => {
     await page.goto('/confirm-email?uid=MQ&token=forged');
     await expect(page.getByRole('heading', { name: 'Email Confirmation Failed' })).toBeVisible();
-    await expect(errorOf(page, 'Email confirmation failed. The link may be invalid or expired.')).toBeVisible();
+    await expect(
+      errorOf(page, 'Email confirmation failed. The link may be invalid or expired.'),
+    ).toBeVisible();
   });
 });

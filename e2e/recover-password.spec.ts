@@ -4,7 +4,9 @@ import { linkIn, waitForMessage } from './support/outbox';
 
 // Issue 3 journey: forgot password → the email → reset → signed in and on / after 2 seconds.
 
-test('a person who forgot the password resets it from the emailed link and is signed in', async ({ page }) => {
+test('a person who forgot the password resets it from the emailed link and is signed in', async ({
+  page,
+}) => {
   const email = uniqueEmail('recover');
   createUser({ email, password: 'OldPassw0rd' });
 
@@ -13,7 +15,9 @@ test('a person who forgot the password resets it from the emailed link and is si
   await expect(page).toHaveURL(/\/forgot-password$/);
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
-  await expect(page.getByText('Password reset instructions have been sent to your email address.')).toBeVisible();
+  await expect(
+    page.getByText('Password reset instructions have been sent to your email address.'),
+  ).toBeVisible();
 
   const link = linkIn(await waitForMessage(email, /password/i), '/reset-password');
   expect(link.searchParams.get('token')).toBeTruthy();
@@ -31,7 +35,9 @@ test('a person who forgot the password resets it from the emailed link and is si
 
   await expect(page.getByRole('heading', { name: 'Password Reset Successful!' })).toBeVisible();
   await expect(
-    page.getByText('Your password has been updated successfully. You are now logged in and will be redirected shortly.'),
+    page.getByText(
+      'Your password has been updated successfully. You are now logged in and will be redirected shortly.',
+    ),
   ).toBeVisible();
   // spec §9: on / after 2 seconds, signed in.
   await expect(page).toHaveURL(/\/$/);

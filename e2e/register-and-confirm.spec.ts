@@ -5,7 +5,9 @@ import { linkIn, waitForMessage } from './support/outbox';
 // Issue 3 journey: sign up → the confirmation email → 'Email Confirmed!' → sign in → on / → a reload keeps the
 // session → logout → /signin.
 
-test('a person signs up, confirms the email from the link, signs in, stays signed in and signs out', async ({ page }) => {
+test('a person signs up, confirms the email from the link, signs in, stays signed in and signs out', async ({
+  page,
+}) => {
   const email = uniqueEmail('signup');
 
   await page.goto('/signup');
@@ -23,7 +25,11 @@ test('a person signs up, confirms the email from the link, signs in, stays signe
   await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
 
-  await expectToast(page, 'Account created Successfully!', 'Please check your email and click the confirmation link to activate your account.');
+  await expectToast(
+    page,
+    'Account created Successfully!',
+    'Please check your email and click the confirmation link to activate your account.',
+  );
   await expect(page).toHaveURL(/\/signin$/);
 
   // Not confirmed yet: the sign-in is refused with a way to get a new link.
@@ -85,7 +91,9 @@ test('a confirmation link works once', async ({ page }) => {
 
   await page.goto(link.pathname + link.search);
   await expect(page.getByRole('heading', { name: 'Email Confirmation Failed' })).toBeVisible();
-  await expect(page.getByText('Email confirmation failed. The link may be invalid or expired.')).toBeVisible();
+  await expect(
+    page.getByText('Email confirmation failed. The link may be invalid or expired.'),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Sign In' })).toHaveAttribute('href', '/signin');
   await expect(page.getByRole('link', { name: 'Create New Account' })).toHaveAttribute('href', '/signup');
   await expect(page.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/contact');

@@ -21,8 +21,23 @@ function e2eDatabaseUrl(): string {
 }
 
 /** `npm run user:create` against the e2e database: an active (confirmed) account. */
-export function createUser(options: { email: string; password?: string; fullName?: string; staff?: boolean; superuser?: boolean }) {
-  const args = ['run', '--silent', 'user:create', '--', '--email', options.email, '--password', options.password ?? PASSWORD];
+export function createUser(options: {
+  email: string;
+  password?: string;
+  fullName?: string;
+  staff?: boolean;
+  superuser?: boolean;
+}) {
+  const args = [
+    'run',
+    '--silent',
+    'user:create',
+    '--',
+    '--email',
+    options.email,
+    '--password',
+    options.password ?? PASSWORD,
+  ];
   args.push('--full-name', options.fullName ?? 'Journey Tester');
   if (options.staff) args.push('--staff');
   if (options.superuser) args.push('--superuser');

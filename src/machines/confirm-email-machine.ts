@@ -4,7 +4,8 @@ import { REDIRECT_AFTER_CONFIRM_MS } from '../config/constants';
 import type { FlowDestination } from './auth-flow';
 import { confirmationLink } from './validation/auth-rules';
 
-export const EMAIL_CONFIRMATION_FAILED_MESSAGE = 'Email confirmation failed. The link may be invalid or expired.';
+export const EMAIL_CONFIRMATION_FAILED_MESSAGE =
+  'Email confirmation failed. The link may be invalid or expired.';
 
 export interface ConfirmEmailContext {
   uid: string;
@@ -43,7 +44,10 @@ export const confirmEmailMachine = setup({
   initial: 'checking',
   states: {
     checking: {
-      always: [{ guard: 'hasLink', target: 'confirming' }, { target: 'failed', actions: 'setInvalidLink' }],
+      always: [
+        { guard: 'hasLink', target: 'confirming' },
+        { target: 'failed', actions: 'setInvalidLink' },
+      ],
     },
     confirming: {
       invoke: {

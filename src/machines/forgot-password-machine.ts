@@ -1,7 +1,12 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { ApiError } from '../api/api-error';
 import { BUSY_TAG, messageOf } from './auth-flow';
-import { hasErrors, validateForgotPassword, type FieldErrors, type ForgotPasswordValues } from './validation/auth-rules';
+import {
+  hasErrors,
+  validateForgotPassword,
+  type FieldErrors,
+  type ForgotPasswordValues,
+} from './validation/auth-rules';
 
 export const RESET_LINK_SENT_MESSAGE = 'Password reset instructions have been sent to your email address.';
 export const UNEXPECTED_RESPONSE_MESSAGE = 'Unexpected server response. Please try again later.';
@@ -25,7 +30,8 @@ function isRequestFailure(error: ApiError): boolean {
  */
 export function forgotPasswordFailureMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.status !== undefined && error.status >= 200 && error.status < 300) return UNEXPECTED_RESPONSE_MESSAGE;
+    if (error.status !== undefined && error.status >= 200 && error.status < 300)
+      return UNEXPECTED_RESPONSE_MESSAGE;
     if (isRequestFailure(error)) {
       return textField(error.data, 'detail') ?? textField(error.data, 'error') ?? UNABLE_TO_RESET_MESSAGE;
     }
@@ -42,8 +48,7 @@ export interface ForgotPasswordContext {
 }
 
 export type ForgotPasswordEvent =
-  | { type: 'form.change'; field: keyof ForgotPasswordValues; value: string }
-  | { type: 'form.submit' };
+  { type: 'form.change'; field: keyof ForgotPasswordValues; value: string } | { type: 'form.submit' };
 
 const formHandlers = {
   'form.change': { actions: ['assignValue', 'revalidate'] },
@@ -72,10 +77,15 @@ export const forgotPasswordMachine = setup({
     revalidate: assign({
       errors: ({ context }) => (context.submitted ? validateForgotPassword(context.values) : context.errors),
     }),
-    showFieldErrors: assign({ errors: ({ context }) => validateForgotPassword(context.values), submitted: true }),
+    showFieldErrors: assign({
+      errors: ({ context }) => validateForgotPassword(context.values),
+      submitted: true,
+    }),
     clearErrors: assign({ errors: {} }),
     setSent: assign({ outcome: RESET_LINK_SENT_MESSAGE }),
-    setFailure: assign({ outcome: (_, params: { error: unknown }) => forgotPasswordFailureMessage(params.error) }),
+    setFailure: assign({
+      outcome: (_, params: { error: unknown }) => forgotPasswordFailureMessage(params.error),
+    }),
     clearOutcome: assign({ outcome: undefined }),
   },
   guards: {
@@ -94,7 +104,10 @@ export const forgotPasswordMachine = setup({
         src: 'requestPasswordReset',
         input: ({ context }) => ({ email: context.values.email.trim() }),
         onDone: { target: 'sent', actions: 'setSent' },
-        onError: { target: 'failed', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     sent: { on: formHandlers },

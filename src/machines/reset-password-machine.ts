@@ -30,8 +30,7 @@ export interface ResetPasswordContext {
 }
 
 export type ResetPasswordEvent =
-  | { type: 'form.change'; field: ResetPasswordField; value: string }
-  | { type: 'form.submit' };
+  { type: 'form.change'; field: ResetPasswordField; value: string } | { type: 'form.submit' };
 
 // spec §2 Reset password, §4 Other flows: form, then success.
 export const resetPasswordMachine = setup({
@@ -54,12 +53,18 @@ export const resetPasswordMachine = setup({
     revalidate: assign({
       errors: ({ context }) => (context.submitted ? validateResetPassword(context.values) : context.errors),
     }),
-    showFieldErrors: assign({ errors: ({ context }) => validateResetPassword(context.values), submitted: true }),
+    showFieldErrors: assign({
+      errors: ({ context }) => validateResetPassword(context.values),
+      submitted: true,
+    }),
     clearErrors: assign({ errors: {}, error: undefined }),
     setError: assign({ error: (_, params: { error: unknown }) => resetFailureMessage(params.error) }),
     signIntoSession: sendTo(
       ({ context }) => context.session,
-      (_, params: { userId: string | number }) => ({ type: 'session.signedIn' as const, userId: params.userId }),
+      (_, params: { userId: string | number }) => ({
+        type: 'session.signedIn' as const,
+        userId: params.userId,
+      }),
     ),
     redirect: (_, _params: { to: FlowDestination }) => undefined,
   },
@@ -67,7 +72,9 @@ export const resetPasswordMachine = setup({
     hasToken: ({ context }) => hasResetToken(context),
     isFormValid: ({ context }) => !hasErrors(validateResetPassword(context.values)),
     carriesUserId: (_, params: { response: PasswordResetConfirmResponse }) =>
-      params.response.user_id !== undefined && params.response.user_id !== null && params.response.user_id !== '',
+      params.response.user_id !== undefined &&
+      params.response.user_id !== null &&
+      params.response.user_id !== '',
   },
   delays: {
     redirectHome: REDIRECT_AFTER_RESET_MS,
@@ -104,7 +111,11 @@ export const resetPasswordMachine = setup({
       tags: [BUSY_TAG],
       invoke: {
         src: 'confirmPasswordReset',
-        input: ({ context }) => ({ uid: context.uid, token: context.token, new_password: context.values.newPassword }),
+        input: ({ context }) => ({
+          uid: context.uid,
+          token: context.token,
+          new_password: context.values.newPassword,
+        }),
         onDone: [
           {
             guard: { type: 'carriesUserId', params: ({ event }) => ({ response: event.output }) },
@@ -113,7 +124,10 @@ export const resetPasswordMachine = setup({
           },
           { target: 'reset' },
         ],
-        onError: { target: 'editing', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'editing',
+          actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     // The password is changed but the answer named no user: the success stays on screen with a way to sign in.

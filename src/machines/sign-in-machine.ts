@@ -7,17 +7,24 @@ import { hasErrors, validateSignIn, type FieldErrors, type SignInValues } from '
 export type SignInField = keyof SignInValues;
 
 export const SIGN_IN_FAILED_MESSAGE = 'Invalid credentials. Please try again.';
-export const SIGNED_IN_NOTICE: Notice = { title: 'Signed in successfully!', description: 'Welcome back!', variant: 'success' };
+export const SIGNED_IN_NOTICE: Notice = {
+  title: 'Signed in successfully!',
+  description: 'Welcome back!',
+  variant: 'success',
+};
 export const CONFIRMATION_RESENT_NOTICE: Notice = {
   title: 'Confirmation email sent',
-  description: 'If your account is waiting for confirmation, a new link is on its way. Please check your email.',
+  description:
+    'If your account is waiting for confirmation, a new link is on its way. Please check your email.',
   variant: 'success',
 };
 
 /** spec §8 Login failure: the server's message, else the flow's own. */
 export function signInFailureMessage(error: unknown): string {
   const serverMessage = (error as { serverMessage?: unknown } | null)?.serverMessage;
-  return typeof serverMessage === 'string' && serverMessage.trim() !== '' ? serverMessage : SIGN_IN_FAILED_MESSAGE;
+  return typeof serverMessage === 'string' && serverMessage.trim() !== ''
+    ? serverMessage
+    : SIGN_IN_FAILED_MESSAGE;
 }
 
 export interface SignInContext {
@@ -64,7 +71,10 @@ export const signInMachine = setup({
     forgetUnconfirmedEmail: assign({ unconfirmedEmail: undefined }),
     signIntoSession: sendTo(
       ({ context }) => context.session,
-      (_, params: { userId: string | number }) => ({ type: 'session.signedIn' as const, userId: params.userId }),
+      (_, params: { userId: string | number }) => ({
+        type: 'session.signedIn' as const,
+        userId: params.userId,
+      }),
     ),
     // The route gives the real toaster and router; the machine only says what and where.
     notify: (_, _params: Notice) => undefined,
@@ -117,7 +127,10 @@ export const signInMachine = setup({
               'rememberUnconfirmedEmail',
               {
                 type: 'notify',
-                params: ({ event }) => ({ title: signInFailureMessage(event.error), variant: 'destructive' as const }),
+                params: ({ event }) => ({
+                  title: signInFailureMessage(event.error),
+                  variant: 'destructive' as const,
+                }),
               },
             ],
           },
@@ -127,7 +140,10 @@ export const signInMachine = setup({
               'forgetUnconfirmedEmail',
               {
                 type: 'notify',
-                params: ({ event }) => ({ title: signInFailureMessage(event.error), variant: 'destructive' as const }),
+                params: ({ event }) => ({
+                  title: signInFailureMessage(event.error),
+                  variant: 'destructive' as const,
+                }),
               },
             ],
           },
@@ -144,7 +160,10 @@ export const signInMachine = setup({
           target: 'editing',
           actions: {
             type: 'notify',
-            params: ({ event }) => ({ title: resendFailureMessage(event.error), variant: 'destructive' as const }),
+            params: ({ event }) => ({
+              title: resendFailureMessage(event.error),
+              variant: 'destructive' as const,
+            }),
           },
         },
       },

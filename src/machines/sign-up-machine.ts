@@ -15,7 +15,9 @@ export const ACCOUNT_CREATED_NOTICE: Notice = {
 /** spec §8 Sign up failure: the server's message, else the generic one. */
 export function signUpFailureMessage(error: unknown): string {
   const serverMessage = (error as { serverMessage?: unknown } | null)?.serverMessage;
-  return typeof serverMessage === 'string' && serverMessage.trim() !== '' ? serverMessage : GENERIC_ERROR_MESSAGE;
+  return typeof serverMessage === 'string' && serverMessage.trim() !== ''
+    ? serverMessage
+    : GENERIC_ERROR_MESSAGE;
 }
 
 export function toRegistrationPayload(values: SignUpValues): RegistrationPayload {
@@ -35,9 +37,16 @@ export interface SignUpContext {
   submitted: boolean;
 }
 
-export type SignUpEvent = { type: 'form.change'; field: SignUpField; value: string } | { type: 'form.submit' };
+export type SignUpEvent =
+  { type: 'form.change'; field: SignUpField; value: string } | { type: 'form.submit' };
 
-export const EMPTY_SIGN_UP_VALUES: SignUpValues = { fullName: '', email: '', phoneNumber: '', password1: '', password2: '' };
+export const EMPTY_SIGN_UP_VALUES: SignUpValues = {
+  fullName: '',
+  email: '',
+  phoneNumber: '',
+  password1: '',
+  password2: '',
+};
 
 export const signUpMachine = setup({
   types: {
@@ -96,7 +105,10 @@ export const signUpMachine = setup({
           target: 'editing',
           actions: {
             type: 'notify',
-            params: ({ event }) => ({ title: signUpFailureMessage(event.error), variant: 'destructive' as const }),
+            params: ({ event }) => ({
+              title: signUpFailureMessage(event.error),
+              variant: 'destructive' as const,
+            }),
           },
         },
       },

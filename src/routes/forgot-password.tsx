@@ -16,7 +16,9 @@ export const forgotPasswordRoute = createRoute({
 
 const forgotPasswordLogic = forgotPasswordMachine.provide({
   actors: {
-    requestPasswordReset: fromPromise<void, { email: string }>(({ input }) => requestPasswordReset(apiClient, input)),
+    requestPasswordReset: fromPromise<void, { email: string }>(({ input }) =>
+      requestPasswordReset(apiClient, input),
+    ),
   },
 });
 

@@ -2,7 +2,11 @@ import { createRoute } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
-import { confirmPasswordReset, type PasswordResetConfirmPayload, type PasswordResetConfirmResponse } from '../api/auth';
+import {
+  confirmPasswordReset,
+  type PasswordResetConfirmPayload,
+  type PasswordResetConfirmResponse,
+} from '../api/auth';
 import { apiClient } from '../api/client';
 import { inspectOptions } from '../machines/inspect';
 import { resetPasswordMachine } from '../machines/reset-password-machine';
@@ -25,8 +29,8 @@ function ResetPasswordPage() {
   const [logic] = useState(() =>
     resetPasswordMachine.provide({
       actors: {
-        confirmPasswordReset: fromPromise<PasswordResetConfirmResponse, PasswordResetConfirmPayload>(({ input }) =>
-          confirmPasswordReset(apiClient, input),
+        confirmPasswordReset: fromPromise<PasswordResetConfirmResponse, PasswordResetConfirmPayload>(
+          ({ input }) => confirmPasswordReset(apiClient, input),
         ),
       },
       actions: { redirect: effects.redirect },

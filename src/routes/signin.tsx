@@ -23,7 +23,9 @@ function SignInPage() {
     signInMachine.provide({
       actors: {
         login: fromPromise<LoginResponse, LoginPayload>(({ input }) => login(apiClient, input)),
-        resendConfirmation: fromPromise<void, { email: string }>(({ input }) => resendConfirmation(apiClient, input)),
+        resendConfirmation: fromPromise<void, { email: string }>(({ input }) =>
+          resendConfirmation(apiClient, input),
+        ),
       },
       actions: effects,
     }),

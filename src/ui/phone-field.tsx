@@ -19,9 +19,11 @@ export interface PhoneFieldProps {
 }
 
 // The library's own country list, names and flags, all bundled: nothing is fetched from the internet.
-const PhoneTextInput = forwardRef<HTMLInputElement, React.ComponentProps<typeof Input>>(function PhoneTextInput(props, ref) {
-  return <Input ref={ref} {...props} />;
-});
+const PhoneTextInput = forwardRef<HTMLInputElement, React.ComponentProps<typeof Input>>(
+  function PhoneTextInput(props, ref) {
+    return <Input ref={ref} {...props} />;
+  },
+);
 
 /**
  * A phone number with a country selector. The value is the international form the library produces

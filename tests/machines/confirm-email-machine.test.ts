@@ -22,7 +22,13 @@ function createWorld() {
   const open = (input: { uid?: string; token?: string }) => {
     world.actor = createActor(machine, { input, clock }).start();
   };
-  return { ...world, open, get current() { return world.actor!; } };
+  return {
+    ...world,
+    open,
+    get current() {
+      return world.actor!;
+    },
+  };
 }
 type World = ReturnType<typeof createWorld>;
 
@@ -33,7 +39,13 @@ describe('confirm-email machine: model-based (spec §2 Confirm email, §4 Other 
     states: {
       opening: { on: { 'open.withLink': 'confirming', 'open.withoutToken': 'invalidLink' } },
       confirming: { on: { 'confirm.succeeds': 'confirmed', 'confirm.fails': 'failed' } },
-      confirmed: { on: { 'clock.justBefore3s': 'confirmed', 'clock.reaches3s': 'leftForSignIn', 'confirmation.continue': 'leftForSignIn' } },
+      confirmed: {
+        on: {
+          'clock.justBefore3s': 'confirmed',
+          'clock.reaches3s': 'leftForSignIn',
+          'confirmation.continue': 'leftForSignIn',
+        },
+      },
       leftForSignIn: { type: 'final' },
       invalidLink: {},
       failed: {},
@@ -109,8 +121,11 @@ describe('confirm-email machine: model-based (spec §2 Confirm email, §4 Other 
 });
 
 describe('confirm-email machine: details', () => {
-  it.each([[{}], [{ token: 'abc' }], [{ uid: ' ', token: 'abc' }]])('calls a link without uid or token invalid: %j', (input) => {
-    const actor = createActor(confirmEmailMachine, { input }).start();
-    expect(actor.getSnapshot().context.error).toBe(INVALID_CONFIRMATION_LINK_MESSAGE);
-  });
+  it.each([[{}], [{ token: 'abc' }], [{ uid: ' ', token: 'abc' }]])(
+    'calls a link without uid or token invalid: %j',
+    (input) => {
+      const actor = createActor(confirmEmailMachine, { input }).start();
+      expect(actor.getSnapshot().context.error).toBe(INVALID_CONFIRMATION_LINK_MESSAGE);
+    },
+  );
 });

@@ -16,13 +16,19 @@ import { declaredTransitionCount, deferredActor, flush, runModelPath, transition
 
 /** An axios failure as the API client sees it, normalised the way the client does. */
 function httpFailure(status: number, data: unknown): ApiError {
-  const error = new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_REQUEST', undefined, undefined, {
-    status,
-    statusText: '',
-    data,
-    headers: {},
-    config: { headers: {} } as never,
-  });
+  const error = new AxiosError(
+    `Request failed with status code ${status}`,
+    'ERR_BAD_REQUEST',
+    undefined,
+    undefined,
+    {
+      status,
+      statusText: '',
+      data,
+      headers: {},
+      config: { headers: {} } as never,
+    },
+  );
   return toApiError(error);
 }
 
@@ -88,7 +94,13 @@ describe('forgot-password machine: model-based (spec §2 Forgot password, §5, �
       await flush();
     },
     'answer.unexpectedStatus': async ({ request }) => {
-      request.last().reject(new ApiError('Unexpected response from POST /auth/password-reset/: status 202, expected 200', { status: 202 }));
+      request
+        .last()
+        .reject(
+          new ApiError('Unexpected response from POST /auth/password-reset/: status 202, expected 200', {
+            status: 202,
+          }),
+        );
       await flush();
     },
     'answer.errorWithDetail': async ({ request }) => {
@@ -159,9 +171,9 @@ describe('forgot-password machine: details', () => {
   it('maps a request that got no answer to the "unable" message, other errors to their own message', () => {
     const networkError = toApiError(new AxiosError('Network Error', 'ERR_NETWORK'));
     expect(forgotPasswordFailureMessage(networkError)).toBe(UNABLE_TO_RESET_MESSAGE);
-    expect(forgotPasswordFailureMessage(new ApiError('CSRF token missing. Please reload the page and try again.'))).toBe(
-      'CSRF token missing. Please reload the page and try again.',
-    );
+    expect(
+      forgotPasswordFailureMessage(new ApiError('CSRF token missing. Please reload the page and try again.')),
+    ).toBe('CSRF token missing. Please reload the page and try again.');
     expect(forgotPasswordFailureMessage(new Error('boom'))).toBe('boom');
     expect(forgotPasswordFailureMessage('nope')).toBe(UNKNOWN_ERROR_MESSAGE);
   });

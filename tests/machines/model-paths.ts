@@ -24,7 +24,10 @@ export function transitionPaths(model: AnyStateMachine, events: EventObject[]): 
     events
       .filter((event) => path.state.can(event))
       .map((event) => {
-        const steps = [...path.steps.map((step) => step.event).filter((step) => step.type !== 'xstate.init'), event];
+        const steps = [
+          ...path.steps.map((step) => step.event).filter((step) => step.type !== 'xstate.init'),
+          event,
+        ];
         return { name: steps.map((step) => step.type).join(' → '), events: steps };
       }),
   );

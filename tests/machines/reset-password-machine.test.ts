@@ -9,8 +9,18 @@ import {
   resetPasswordMachine,
   type ResetPasswordActor,
 } from '../../src/machines/reset-password-machine';
-import { NEW_PASSWORD_TOO_SHORT_MESSAGE, PASSWORDS_DO_NOT_MATCH_MESSAGE } from '../../src/machines/validation/auth-rules';
-import { declaredTransitionCount, deferredActor, flush, recordingSession, runModelPath, transitionPaths } from './model-paths';
+import {
+  NEW_PASSWORD_TOO_SHORT_MESSAGE,
+  PASSWORDS_DO_NOT_MATCH_MESSAGE,
+} from '../../src/machines/validation/auth-rules';
+import {
+  declaredTransitionCount,
+  deferredActor,
+  flush,
+  recordingSession,
+  runModelPath,
+  transitionPaths,
+} from './model-paths';
 
 function createWorld() {
   const reset = deferredActor<PasswordResetConfirmResponse, PasswordResetConfirmPayload>();
@@ -49,7 +59,9 @@ describe('reset-password machine: model-based (spec §2 Reset password, §4, §5
     states: {
       opening: { on: { 'open.withToken': 'editing', 'open.withoutToken': 'sentToSignIn' } },
       sentToSignIn: { type: 'final' },
-      editing: { on: { 'submit.tooShort': 'tooShort', 'submit.mismatch': 'mismatch', 'submit.valid': 'resetting' } },
+      editing: {
+        on: { 'submit.tooShort': 'tooShort', 'submit.mismatch': 'mismatch', 'submit.valid': 'resetting' },
+      },
       tooShort: { on: { 'form.fix': 'editing' } },
       mismatch: { on: { 'form.fix': 'editing' } },
       resetting: {
@@ -110,7 +122,9 @@ describe('reset-password machine: model-based (spec §2 Reset password, §4, §5
       await flush();
     },
     'reset.refused': async ({ reset }) => {
-      reset.last().reject(new ApiError('This password reset link is invalid or has expired.', { status: 400 }));
+      reset
+        .last()
+        .reject(new ApiError('This password reset link is invalid or has expired.', { status: 400 }));
       await flush();
     },
     'reset.failsWithoutMessage': async ({ reset }) => {
@@ -187,9 +201,12 @@ describe('reset-password machine: model-based (spec §2 Reset password, §4, §5
 describe('reset-password machine: details', () => {
   it('treats a blank token as missing', () => {
     const redirect = vi.fn();
-    const actor = createActor(resetPasswordMachine.provide({ actions: { redirect: (_, params) => redirect(params.to) } }), {
-      input: { session: recordingSession().actor, token: '  ', uid: 'MQ' },
-    }).start();
+    const actor = createActor(
+      resetPasswordMachine.provide({ actions: { redirect: (_, params) => redirect(params.to) } }),
+      {
+        input: { session: recordingSession().actor, token: '  ', uid: 'MQ' },
+      },
+    ).start();
     expect(actor.getSnapshot().value).toBe('missingToken');
     expect(redirect).toHaveBeenCalledWith('/signin');
   });

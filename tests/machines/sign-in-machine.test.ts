@@ -11,9 +11,17 @@ import {
   type SignInActor,
 } from '../../src/machines/sign-in-machine';
 import { INVALID_EMAIL_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE } from '../../src/machines/validation/auth-rules';
-import { declaredTransitionCount, deferredActor, flush, recordingSession, runModelPath, transitionPaths } from './model-paths';
+import {
+  declaredTransitionCount,
+  deferredActor,
+  flush,
+  recordingSession,
+  runModelPath,
+  transitionPaths,
+} from './model-paths';
 
-const UNCONFIRMED_DETAIL = 'Please confirm your email address before signing in. We can send you a new confirmation link.';
+const UNCONFIRMED_DETAIL =
+  'Please confirm your email address before signing in. We can send you a new confirmation link.';
 
 function createWorld() {
   const login = deferredActor<LoginResponse, LoginPayload>();
@@ -87,11 +95,19 @@ describe('sign-in machine: model-based (spec §2 Sign in, §5, §8 Login failure
       await flush();
     },
     'login.refusedWithDetail': async ({ login, notify }) => {
-      login.last().reject(
-        new ApiError('Invalid email or password.', { status: 400, serverMessage: 'Invalid email or password.' }),
-      );
+      login
+        .last()
+        .reject(
+          new ApiError('Invalid email or password.', {
+            status: 400,
+            serverMessage: 'Invalid email or password.',
+          }),
+        );
       await flush();
-      expect(notify).toHaveBeenLastCalledWith({ title: 'Invalid email or password.', variant: 'destructive' });
+      expect(notify).toHaveBeenLastCalledWith({
+        title: 'Invalid email or password.',
+        variant: 'destructive',
+      });
     },
     'login.failsWithoutMessage': async ({ login, notify }) => {
       login.last().reject(new ApiError('Network Error'));
@@ -121,7 +137,10 @@ describe('sign-in machine: model-based (spec §2 Sign in, §5, §8 Login failure
     'resend.fails': async ({ resend, notify }) => {
       resend.last().reject(new ApiError('Too many requests. Please try again later.', { status: 429 }));
       await flush();
-      expect(notify).toHaveBeenLastCalledWith({ title: 'Too many requests. Please try again later.', variant: 'destructive' });
+      expect(notify).toHaveBeenLastCalledWith({
+        title: 'Too many requests. Please try again later.',
+        variant: 'destructive',
+      });
     },
   };
 
@@ -136,7 +155,10 @@ describe('sign-in machine: model-based (spec §2 Sign in, §5, §8 Login failure
         break;
       case 'invalid':
         expect(snapshot.value).toBe('editing');
-        expect(snapshot.context.errors).toEqual({ email: INVALID_EMAIL_MESSAGE, password: PASSWORD_TOO_SHORT_MESSAGE });
+        expect(snapshot.context.errors).toEqual({
+          email: INVALID_EMAIL_MESSAGE,
+          password: PASSWORD_TOO_SHORT_MESSAGE,
+        });
         break;
       case 'signingIn':
       case 'resending':
@@ -191,13 +213,19 @@ describe('sign-in machine: details', () => {
 
   it('prefills the email when given one', () => {
     const session = recordingSession();
-    const actor = createActor(signInMachine, { input: { session: session.actor, email: 'ada@example.com' } }).start();
+    const actor = createActor(signInMachine, {
+      input: { session: session.actor, email: 'ada@example.com' },
+    }).start();
     expect(actor.getSnapshot().context.values.email).toBe('ada@example.com');
   });
 
   it('takes the server message in the order of spec §8, else its own', () => {
-    expect(signInFailureMessage(new ApiError('x', { serverMessage: 'Account locked.' }))).toBe('Account locked.');
-    expect(signInFailureMessage(new ApiError('Request failed with status code 500'))).toBe(SIGN_IN_FAILED_MESSAGE);
+    expect(signInFailureMessage(new ApiError('x', { serverMessage: 'Account locked.' }))).toBe(
+      'Account locked.',
+    );
+    expect(signInFailureMessage(new ApiError('Request failed with status code 500'))).toBe(
+      SIGN_IN_FAILED_MESSAGE,
+    );
     expect(signInFailureMessage(new Error('boom'))).toBe(SIGN_IN_FAILED_MESSAGE);
     expect(signInFailureMessage(undefined)).toBe(SIGN_IN_FAILED_MESSAGE);
   });
@@ -206,7 +234,14 @@ describe('sign-in machine: details', () => {
     const world = createWorld();
     fill(world.actor, 'ada@example.com', 'Passw0rd!');
     world.actor.send({ type: 'form.submit' });
-    world.login.last().reject(new ApiError('Invalid email or password.', { status: 400, serverMessage: 'Invalid email or password.' }));
+    world.login
+      .last()
+      .reject(
+        new ApiError('Invalid email or password.', {
+          status: 400,
+          serverMessage: 'Invalid email or password.',
+        }),
+      );
     await flush();
     expect(world.actor.getSnapshot().can({ type: 'confirmation.resend' })).toBe(false);
   });

@@ -56,18 +56,33 @@ describe('sign-up machine: model-based (spec §2 Sign up, §5, §8 Sign up failu
       editing: { on: { 'submit.invalid': 'invalid', 'submit.valid': 'registering' } },
       invalid: { on: { 'form.fix': 'editing' } },
       registering: {
-        on: { 'register.succeeds': 'registered', 'register.refused': 'editing', 'register.failsWithoutMessage': 'editing' },
+        on: {
+          'register.succeeds': 'registered',
+          'register.refused': 'editing',
+          'register.failsWithoutMessage': 'editing',
+        },
       },
       registered: { type: 'final' },
     },
   });
-  const events = ['submit.invalid', 'submit.valid', 'form.fix', 'register.succeeds', 'register.refused', 'register.failsWithoutMessage'].map(
-    (type) => ({ type }),
-  );
+  const events = [
+    'submit.invalid',
+    'submit.valid',
+    'form.fix',
+    'register.succeeds',
+    'register.refused',
+    'register.failsWithoutMessage',
+  ].map((type) => ({ type }));
 
   const executors: Record<string, (world: World) => Promise<void> | void> = {
     'submit.invalid': ({ actor }) => {
-      fill(actor, { fullName: 'Al', email: 'ada@', phoneNumber: '+2648', password1: 'password', password2: 'passw0rd' });
+      fill(actor, {
+        fullName: 'Al',
+        email: 'ada@',
+        phoneNumber: '+2648',
+        password1: 'password',
+        password2: 'passw0rd',
+      });
       actor.send({ type: 'form.submit' });
     },
     'form.fix': ({ actor }) => fill(actor, validValues),
@@ -87,7 +102,9 @@ describe('sign-up machine: model-based (spec §2 Sign up, §5, §8 Sign up failu
       await flush();
     },
     'register.refused': async ({ register, notify }) => {
-      register.last().reject(new ApiError(ALREADY_REGISTERED, { status: 400, serverMessage: ALREADY_REGISTERED }));
+      register
+        .last()
+        .reject(new ApiError(ALREADY_REGISTERED, { status: 400, serverMessage: ALREADY_REGISTERED }));
       await flush();
       expect(notify).toHaveBeenLastCalledWith({ title: ALREADY_REGISTERED, variant: 'destructive' });
     },
@@ -146,9 +163,11 @@ describe('sign-up machine: details', () => {
   });
 
   it('takes the server message, else the generic one (spec §8)', () => {
-    expect(signUpFailureMessage(new ApiError('x', { serverMessage: ALREADY_REGISTERED }))).toBe(ALREADY_REGISTERED);
-    expect(signUpFailureMessage(new ApiError('CSRF token missing. Please reload the page and try again.'))).toBe(
-      GENERIC_ERROR_MESSAGE,
+    expect(signUpFailureMessage(new ApiError('x', { serverMessage: ALREADY_REGISTERED }))).toBe(
+      ALREADY_REGISTERED,
     );
+    expect(
+      signUpFailureMessage(new ApiError('CSRF token missing. Please reload the page and try again.')),
+    ).toBe(GENERIC_ERROR_MESSAGE);
   });
 });

@@ -11,7 +11,17 @@ import {
   requestPasswordReset,
   resendConfirmation,
 } from '../../src/api/auth';
-import { boolean, clientFor, createPact, csrfHeaders, integer, like, regex, string, withCsrf } from './support/pact';
+import {
+  boolean,
+  clientFor,
+  createPact,
+  csrfHeaders,
+  integer,
+  like,
+  regex,
+  string,
+  withCsrf,
+} from './support/pact';
 
 // The account calls of spec §7 (issue 3), made by the real API functions against the Pact mock server.
 // Provider-state sentences are the accounts server's, in server/tests/pact/states/auth.ts.
@@ -46,7 +56,11 @@ const injected = {
   token: MatchersV3.fromProviderState('${token}', 'c2lnbmVkLXRva2VuLWV4YW1wbGU'),
 };
 
-async function expectApiError(promise: Promise<unknown>, status: number, serverMessage?: string): Promise<ApiError> {
+async function expectApiError(
+  promise: Promise<unknown>,
+  status: number,
+  serverMessage?: string,
+): Promise<ApiError> {
   const error = await promise.then(
     () => undefined,
     (reason: unknown) => reason,
@@ -72,7 +86,9 @@ describe('POST /auth/login/', () => {
       password: PASSWORD,
     }).willRespondWith({ status: 200, headers: jsonBody, body: { user_id: integer(1) } });
     await pact.executeTest(async (mockServer) => {
-      await expect(login(clientFor(mockServer), { email: 'alice@example.com', password: PASSWORD })).resolves.toEqual({ user_id: 1 });
+      await expect(
+        login(clientFor(mockServer), { email: 'alice@example.com', password: PASSWORD }),
+      ).resolves.toEqual({ user_id: 1 });
     });
   });
 
@@ -92,17 +108,27 @@ describe('POST /auth/login/', () => {
   });
 
   it('refuses an account whose email is not confirmed, saying so in a way the web can recognise', async () => {
-    const message = 'Please confirm your email address before signing in. We can send you a new confirmation link.';
-    const pact = unsafeCall(BOB_UNCONFIRMED, 'a sign-in to an account that is not confirmed', '/auth/login/', {
-      email: 'bob@example.com',
-      password: PASSWORD,
-    }).willRespondWith({
+    const message =
+      'Please confirm your email address before signing in. We can send you a new confirmation link.';
+    const pact = unsafeCall(
+      BOB_UNCONFIRMED,
+      'a sign-in to an account that is not confirmed',
+      '/auth/login/',
+      {
+        email: 'bob@example.com',
+        password: PASSWORD,
+      },
+    ).willRespondWith({
       status: 403,
       headers: jsonBody,
       body: { detail: string(message), code: 'email_not_confirmed' },
     });
     await pact.executeTest(async (mockServer) => {
-      const error = await expectApiError(login(clientFor(mockServer), { email: 'bob@example.com', password: PASSWORD }), 403, message);
+      const error = await expectApiError(
+        login(clientFor(mockServer), { email: 'bob@example.com', password: PASSWORD }),
+        403,
+        message,
+      );
       expect(isUnconfirmedAccountError(error)).toBe(true);
     });
   });
@@ -111,9 +137,16 @@ describe('POST /auth/login/', () => {
     const pact = unsafeCall(LOGIN_THROTTLED, 'a sign-in after too many attempts', '/auth/login/', {
       email: 'alice@example.com',
       password: PASSWORD,
-    }).willRespondWith({ status: 429, headers: jsonBody, body: detail('Too many attempts. Please try again later.') });
+    }).willRespondWith({
+      status: 429,
+      headers: jsonBody,
+      body: detail('Too many attempts. Please try again later.'),
+    });
     await pact.executeTest(async (mockServer) => {
-      await expectApiError(login(clientFor(mockServer), { email: 'alice@example.com', password: PASSWORD }), 429);
+      await expectApiError(
+        login(clientFor(mockServer), { email: 'alice@example.com', password: PASSWORD }),
+        429,
+      );
     });
   });
 });
@@ -140,7 +173,12 @@ describe('POST /auth/register/', () => {
 
   it('refuses an address that is already registered', async () => {
     const taken = { ...registration, email: 'alice@example.com' };
-    const pact = unsafeCall(ALICE_CONFIRMED, 'a registration with a registered email', '/auth/register/', taken).willRespondWith({
+    const pact = unsafeCall(
+      ALICE_CONFIRMED,
+      'a registration with a registered email',
+      '/auth/register/',
+      taken,
+    ).willRespondWith({
       status: 400,
       headers: jsonBody,
       body: detail('An account with this email address is already registered.'),
@@ -156,8 +194,14 @@ describe('POST /auth/register/', () => {
 
   it('refuses a weak password with the rule it breaks', async () => {
     const weak = { ...registration, password1: 'password', password2: 'password' };
-    const message = 'Password must contain at least one uppercase letter, one lowercase letter, and one number';
-    const pact = unsafeCall(NO_USERS, 'a registration with a weak password', '/auth/register/', weak).willRespondWith({
+    const message =
+      'Password must contain at least one uppercase letter, one lowercase letter, and one number';
+    const pact = unsafeCall(
+      NO_USERS,
+      'a registration with a weak password',
+      '/auth/register/',
+      weak,
+    ).willRespondWith({
       status: 400,
       headers: jsonBody,
       body: detail(message),
@@ -183,8 +227,16 @@ describe('GET /auth/confirm-email/', () => {
   });
 
   it.each([
-    [EXPIRED_CONFIRMATION, 'an email confirmation with an expired link', 'This confirmation link has expired. Please request a new one.'],
-    [USED_CONFIRMATION, 'an email confirmation with a link used before', 'This confirmation link has already been used.'],
+    [
+      EXPIRED_CONFIRMATION,
+      'an email confirmation with an expired link',
+      'This confirmation link has expired. Please request a new one.',
+    ],
+    [
+      USED_CONFIRMATION,
+      'an email confirmation with a link used before',
+      'This confirmation link has already been used.',
+    ],
   ])('refuses %s with 400 and a detail', async (state, description, message) => {
     const pact = createPact()
       .given(state)
@@ -192,7 +244,11 @@ describe('GET /auth/confirm-email/', () => {
       .withRequest({ method: 'GET', path: '/auth/confirm-email/', query: injected })
       .willRespondWith({ status: 400, headers: jsonBody, body: detail(message) });
     await pact.executeTest(async (mockServer) => {
-      await expectApiError(confirmEmail(clientFor(mockServer), { uid: 'Mg', token: 'c2lnbmVkLXRva2VuLWV4YW1wbGU' }), 400, message);
+      await expectApiError(
+        confirmEmail(clientFor(mockServer), { uid: 'Mg', token: 'c2lnbmVkLXRva2VuLWV4YW1wbGU' }),
+        400,
+        message,
+      );
     });
   });
 
@@ -201,25 +257,42 @@ describe('GET /auth/confirm-email/', () => {
     const pact = createPact()
       .given(BOB_UNCONFIRMED)
       .uponReceiving('an email confirmation with a forged token')
-      .withRequest({ method: 'GET', path: '/auth/confirm-email/', query: { uid: 'Mg', token: 'forged-token' } })
+      .withRequest({
+        method: 'GET',
+        path: '/auth/confirm-email/',
+        query: { uid: 'Mg', token: 'forged-token' },
+      })
       .willRespondWith({ status: 400, headers: jsonBody, body: detail(message) });
     await pact.executeTest(async (mockServer) => {
-      await expectApiError(confirmEmail(clientFor(mockServer), { uid: 'Mg', token: 'forged-token' }), 400, message);
+      await expectApiError(
+        confirmEmail(clientFor(mockServer), { uid: 'Mg', token: 'forged-token' }),
+        400,
+        message,
+      );
     });
   });
 });
 
 describe('POST /auth/resend-confirmation/', () => {
   it('answers the same whether or not the account waits for confirmation', async () => {
-    const pact = unsafeCall(BOB_UNCONFIRMED, 'a request for a new confirmation link', '/auth/resend-confirmation/', {
-      email: 'bob@example.com',
-    }).willRespondWith({
+    const pact = unsafeCall(
+      BOB_UNCONFIRMED,
+      'a request for a new confirmation link',
+      '/auth/resend-confirmation/',
+      {
+        email: 'bob@example.com',
+      },
+    ).willRespondWith({
       status: 200,
       headers: jsonBody,
-      body: detail('If an account with this email address is waiting for confirmation, a new confirmation link has been sent to it.'),
+      body: detail(
+        'If an account with this email address is waiting for confirmation, a new confirmation link has been sent to it.',
+      ),
     });
     await pact.executeTest(async (mockServer) => {
-      await expect(resendConfirmation(clientFor(mockServer), { email: 'bob@example.com' })).resolves.toBeUndefined();
+      await expect(
+        resendConfirmation(clientFor(mockServer), { email: 'bob@example.com' }),
+      ).resolves.toBeUndefined();
     });
   });
 });
@@ -231,29 +304,47 @@ describe('POST /auth/password-reset/', () => {
     [ALICE_CONFIRMED, 'a password-reset request for a registered email'],
     [NO_ALICE, 'a password-reset request for an unknown email'],
   ])('answers 200 for %s (no account enumeration)', async (state, description) => {
-    const pact = unsafeCall(state, description, '/auth/password-reset/', { email: 'alice@example.com' }).willRespondWith({
+    const pact = unsafeCall(state, description, '/auth/password-reset/', {
+      email: 'alice@example.com',
+    }).willRespondWith({
       status: 200,
       headers: jsonBody,
       body: detail(sent),
     });
     await pact.executeTest(async (mockServer) => {
-      await expect(requestPasswordReset(clientFor(mockServer), { email: 'alice@example.com' })).resolves.toBeUndefined();
+      await expect(
+        requestPasswordReset(clientFor(mockServer), { email: 'alice@example.com' }),
+      ).resolves.toBeUndefined();
     });
   });
 
   it('refuses a malformed address with a detail', async () => {
-    const pact = unsafeCall(NO_USERS, 'a password-reset request for a malformed email', '/auth/password-reset/', {
-      email: 'not-an-email',
-    }).willRespondWith({ status: 400, headers: jsonBody, body: detail('Invalid email address') });
+    const pact = unsafeCall(
+      NO_USERS,
+      'a password-reset request for a malformed email',
+      '/auth/password-reset/',
+      {
+        email: 'not-an-email',
+      },
+    ).willRespondWith({ status: 400, headers: jsonBody, body: detail('Invalid email address') });
     await pact.executeTest(async (mockServer) => {
       await expectApiError(requestPasswordReset(clientFor(mockServer), { email: 'not-an-email' }), 400);
     });
   });
 
   it('answers 429 with a detail after too many requests', async () => {
-    const pact = unsafeCall(RESET_THROTTLED, 'a password-reset request after too many requests', '/auth/password-reset/', {
-      email: 'alice@example.com',
-    }).willRespondWith({ status: 429, headers: jsonBody, body: detail('Too many requests. Please try again later.') });
+    const pact = unsafeCall(
+      RESET_THROTTLED,
+      'a password-reset request after too many requests',
+      '/auth/password-reset/',
+      {
+        email: 'alice@example.com',
+      },
+    ).willRespondWith({
+      status: 429,
+      headers: jsonBody,
+      body: detail('Too many requests. Please try again later.'),
+    });
     await pact.executeTest(async (mockServer) => {
       await expectApiError(requestPasswordReset(clientFor(mockServer), { email: 'alice@example.com' }), 429);
     });
@@ -264,26 +355,44 @@ describe('POST /auth/password-reset-confirm/', () => {
   const newPassword = 'NewPassw0rd!';
 
   it('sets the new password, signs the user in and answers the user id', async () => {
-    const pact = unsafeCall(VALID_RESET, 'a password reset with a valid token', '/auth/password-reset-confirm/', {
-      ...injected,
-      new_password: newPassword,
-    }).willRespondWith({ status: 200, headers: jsonBody, body: { user_id: integer(1) } });
+    const pact = unsafeCall(
+      VALID_RESET,
+      'a password reset with a valid token',
+      '/auth/password-reset-confirm/',
+      {
+        ...injected,
+        new_password: newPassword,
+      },
+    ).willRespondWith({ status: 200, headers: jsonBody, body: { user_id: integer(1) } });
     await pact.executeTest(async (mockServer) => {
       await expect(
-        confirmPasswordReset(clientFor(mockServer), { uid: 'Mg', token: 'c2lnbmVkLXRva2VuLWV4YW1wbGU', new_password: newPassword }),
+        confirmPasswordReset(clientFor(mockServer), {
+          uid: 'Mg',
+          token: 'c2lnbmVkLXRva2VuLWV4YW1wbGU',
+          new_password: newPassword,
+        }),
       ).resolves.toEqual({ user_id: 1 });
     });
   });
 
   it('refuses an expired token with a detail', async () => {
     const message = 'This password reset link has expired. Please request a new one.';
-    const pact = unsafeCall(EXPIRED_RESET, 'a password reset with an expired token', '/auth/password-reset-confirm/', {
-      ...injected,
-      new_password: newPassword,
-    }).willRespondWith({ status: 400, headers: jsonBody, body: detail(message) });
+    const pact = unsafeCall(
+      EXPIRED_RESET,
+      'a password reset with an expired token',
+      '/auth/password-reset-confirm/',
+      {
+        ...injected,
+        new_password: newPassword,
+      },
+    ).willRespondWith({ status: 400, headers: jsonBody, body: detail(message) });
     await pact.executeTest(async (mockServer) => {
       await expectApiError(
-        confirmPasswordReset(clientFor(mockServer), { uid: 'Mg', token: 'c2lnbmVkLXRva2VuLWV4YW1wbGU', new_password: newPassword }),
+        confirmPasswordReset(clientFor(mockServer), {
+          uid: 'Mg',
+          token: 'c2lnbmVkLXRva2VuLWV4YW1wbGU',
+          new_password: newPassword,
+        }),
         400,
         message,
       );
@@ -322,7 +431,11 @@ describe('GET /auth/profile/', () => {
       .given(ANY_VISITOR)
       .uponReceiving('a profile request without a session')
       .withRequest({ method: 'GET', path: '/auth/profile/' })
-      .willRespondWith({ status: 401, headers: jsonBody, body: { detail: like('Authentication credentials were not provided.') } });
+      .willRespondWith({
+        status: 401,
+        headers: jsonBody,
+        body: { detail: like('Authentication credentials were not provided.') },
+      });
     await pact.executeTest(async (mockServer) => {
       await expectApiError(getProfile(clientFor(mockServer)), 401);
     });

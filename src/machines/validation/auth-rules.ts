@@ -111,7 +111,9 @@ export interface ForgotPasswordValues {
   email: string;
 }
 
-export function validateForgotPassword(values: ForgotPasswordValues): FieldErrors<keyof ForgotPasswordValues> {
+export function validateForgotPassword(
+  values: ForgotPasswordValues,
+): FieldErrors<keyof ForgotPasswordValues> {
   return withoutPassing({ email: requiredEmail(values.email) });
 }
 

@@ -31,15 +31,35 @@ export function AuthCard({ title, description, icon, children, footer }: AuthCar
         <ColorModeButton />
       </Box>
       <Flex align="center" gap="2.5" color="fg" fontWeight="semibold" textStyle="lg" aria-hidden="true">
-        <Flex align="center" justify="center" boxSize="9" borderRadius="l2" bg="colorPalette.solid" color="colorPalette.contrast">
+        <Flex
+          align="center"
+          justify="center"
+          boxSize="9"
+          borderRadius="l2"
+          bg="colorPalette.solid"
+          color="colorPalette.contrast"
+        >
           <Icon boxSize="5">
             <FileText />
           </Icon>
         </Flex>
         CV Builder
       </Flex>
-      <Card.Root width="full" maxW="md" variant="elevated" boxShadow="lg" borderRadius="xl" borderWidth="1px" borderColor="border.muted">
-        <Card.Header gap="2" pb="2" textAlign={icon ? 'center' : undefined} alignItems={icon ? 'center' : undefined}>
+      <Card.Root
+        width="full"
+        maxW="md"
+        variant="elevated"
+        boxShadow="lg"
+        borderRadius="xl"
+        borderWidth="1px"
+        borderColor="border.muted"
+      >
+        <Card.Header
+          gap="2"
+          pb="2"
+          textAlign={icon ? 'center' : undefined}
+          alignItems={icon ? 'center' : undefined}
+        >
           {icon}
           <Heading as="h1" size="2xl" letterSpacing="tight">
             {title}
@@ -64,7 +84,13 @@ export function AuthCard({ title, description, icon, children, footer }: AuthCar
 }
 
 /** A text link to another screen, in the accent colour. */
-export function AuthLink({ to, children }: { to: '/signin' | '/signup' | '/forgot-password'; children: ReactNode }) {
+export function AuthLink({
+  to,
+  children,
+}: {
+  to: '/signin' | '/signup' | '/forgot-password';
+  children: ReactNode;
+}) {
   return (
     <ChakraLink asChild color="colorPalette.fg" fontWeight="medium" textStyle="sm">
       <Link to={to}>{children}</Link>
@@ -73,7 +99,15 @@ export function AuthLink({ to, children }: { to: '/signin' | '/signup' | '/forgo
 }
 
 /** Stacks the fields of an account form and keeps the browser's own validation out of the way. */
-export function AuthForm({ onSubmit, label, children }: { onSubmit: () => void; label: string; children: ReactNode }) {
+export function AuthForm({
+  onSubmit,
+  label,
+  children,
+}: {
+  onSubmit: () => void;
+  label: string;
+  children: ReactNode;
+}) {
   return (
     <form
       noValidate

@@ -66,7 +66,11 @@ export function ConfirmEmailView({ snapshot, send }: ConfirmEmailViewProps) {
     <AuthCard
       icon={<Spinner size="xl" color="colorPalette.solid" borderWidth="3px" aria-hidden="true" />}
       title="Confirming Email..."
-      description={<Text as="span" role="status">Please wait while we confirm your email address.</Text>}
+      description={
+        <Text as="span" role="status">
+          Please wait while we confirm your email address.
+        </Text>
+      }
     />
   );
 }

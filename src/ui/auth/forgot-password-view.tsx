@@ -27,7 +27,12 @@ export function ForgotPasswordView({ snapshot, send }: ForgotPasswordViewProps) 
     >
       <AuthForm label="Request a password reset link" onSubmit={() => send({ type: 'form.submit' })}>
         {status && outcome && (
-          <Alert.Root status={status} variant="subtle" borderRadius="l2" role={status === 'error' ? 'alert' : 'status'}>
+          <Alert.Root
+            status={status}
+            variant="subtle"
+            borderRadius="l2"
+            role={status === 'error' ? 'alert' : 'status'}
+          >
             <Alert.Indicator />
             <Alert.Description>{outcome}</Alert.Description>
           </Alert.Root>

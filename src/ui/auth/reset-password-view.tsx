@@ -2,7 +2,11 @@ import { Alert, Button, Icon, Stack } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { CircleCheck } from 'lucide-react';
 import { BUSY_TAG } from '../../machines/auth-flow';
-import type { ResetPasswordEvent, ResetPasswordField, ResetPasswordSnapshot } from '../../machines/reset-password-machine';
+import type {
+  ResetPasswordEvent,
+  ResetPasswordField,
+  ResetPasswordSnapshot,
+} from '../../machines/reset-password-machine';
 import { AuthCard, AuthForm, AuthLink } from './auth-card';
 import { PasswordField } from './text-field';
 
@@ -23,7 +27,8 @@ function SuccessIcon() {
 export function ResetPasswordView({ snapshot, send }: ResetPasswordViewProps) {
   const { values, errors, error } = snapshot.context;
   const busy = snapshot.hasTag(BUSY_TAG);
-  const change = (field: ResetPasswordField) => (value: string) => send({ type: 'form.change', field, value });
+  const change = (field: ResetPasswordField) => (value: string) =>
+    send({ type: 'form.change', field, value });
 
   // Without a token the machine has already sent the visitor to /signin.
   if (snapshot.matches('checking') || snapshot.matches('missingToken')) return null;
@@ -40,7 +45,11 @@ export function ResetPasswordView({ snapshot, send }: ResetPasswordViewProps) {
 
   if (snapshot.matches('reset')) {
     return (
-      <AuthCard icon={<SuccessIcon />} title="Password Reset Successful!" description="Your password has been updated successfully.">
+      <AuthCard
+        icon={<SuccessIcon />}
+        title="Password Reset Successful!"
+        description="Your password has been updated successfully."
+      >
         <Button asChild width="full" size="lg">
           <Link to="/signin">Go to Sign In</Link>
         </Button>
@@ -84,7 +93,14 @@ export function ResetPasswordView({ snapshot, send }: ResetPasswordViewProps) {
             disabled={busy}
           />
         </Stack>
-        <Button type="submit" width="full" size="lg" loading={busy} loadingText="Resetting..." disabled={busy}>
+        <Button
+          type="submit"
+          width="full"
+          size="lg"
+          loading={busy}
+          loadingText="Resetting..."
+          disabled={busy}
+        >
           Reset Password
         </Button>
       </AuthForm>

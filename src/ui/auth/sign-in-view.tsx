@@ -18,7 +18,8 @@ export interface SignInViewProps {
 export function SignInView({ snapshot, send, onGoogleSignIn }: SignInViewProps) {
   const { values, errors, unconfirmedEmail } = snapshot.context;
   const busy = snapshot.hasTag(BUSY_TAG);
-  const change = (field: 'email' | 'password') => (value: string) => send({ type: 'form.change', field, value });
+  const change = (field: 'email' | 'password') => (value: string) =>
+    send({ type: 'form.change', field, value });
 
   return (
     <AuthCard
@@ -59,7 +60,8 @@ export function SignInView({ snapshot, send, onGoogleSignIn }: SignInViewProps) 
               <Alert.Indicator />
               <Alert.Content gap="2">
                 <Alert.Description>
-                  Your email address is not confirmed yet. Follow the link in the confirmation email, or ask for a new one.
+                  Your email address is not confirmed yet. Follow the link in the confirmation email, or ask
+                  for a new one.
                 </Alert.Description>
                 <Button
                   type="button"
@@ -90,7 +92,13 @@ export function SignInView({ snapshot, send, onGoogleSignIn }: SignInViewProps) 
 
         <HStack gap="3" aria-hidden="true">
           <Separator flex="1" />
-          <Text flexShrink="0" textStyle="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wider">
+          <Text
+            flexShrink="0"
+            textStyle="xs"
+            color="fg.muted"
+            textTransform="uppercase"
+            letterSpacing="wider"
+          >
             or
           </Text>
           <Separator flex="1" />

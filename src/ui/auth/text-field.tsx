@@ -60,7 +60,11 @@ export function TextField({
         placeholder={placeholder}
         onChange={(event) => onValueChange(event.target.value)}
       />
-      {error ? <Field.ErrorText>{error}</Field.ErrorText> : helperText && <Field.HelperText>{helperText}</Field.HelperText>}
+      {error ? (
+        <Field.ErrorText>{error}</Field.ErrorText>
+      ) : (
+        helperText && <Field.HelperText>{helperText}</Field.HelperText>
+      )}
     </Field.Root>
   );
 }
@@ -90,7 +94,11 @@ export function PasswordField({
         placeholder={placeholder}
         disabled={disabled}
       />
-      {error ? <Field.ErrorText>{error}</Field.ErrorText> : helperText && <Field.HelperText>{helperText}</Field.HelperText>}
+      {error ? (
+        <Field.ErrorText>{error}</Field.ErrorText>
+      ) : (
+        helperText && <Field.HelperText>{helperText}</Field.HelperText>
+      )}
     </Field.Root>
   );
 }

@@ -38,7 +38,9 @@ describe('ConfirmEmailView (spec §2 Confirm email)', () => {
     await render();
     confirm.last().reject(new ApiError('This confirmation link has expired.', { status: 400 }));
     expect(await screen.findByRole('heading', { name: 'Email Confirmation Failed' })).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('Email confirmation failed. The link may be invalid or expired.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Email confirmation failed. The link may be invalid or expired.',
+    );
     expect(screen.getByRole('link', { name: 'Back to Sign In' })).toHaveAttribute('href', '/signin');
     expect(screen.getByRole('link', { name: 'Create New Account' })).toHaveAttribute('href', '/signup');
     expect(screen.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/contact');

@@ -37,14 +37,20 @@ describe('ForgotPasswordView (spec §2 Forgot password, §8)', () => {
     await render();
     await submitEmail('ada@example.com');
     request.last().resolve();
-    expect(await screen.findByText('Password reset instructions have been sent to your email address.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Password reset instructions have been sent to your email address.'),
+    ).toBeInTheDocument();
   });
 
   it('shows the error alert with the server detail', async () => {
     const { request, render } = setup();
     await render();
     await submitEmail('ada@example.com');
-    request.last().reject(new ApiError('x', { status: 429, data: { detail: 'Too many requests. Please try again later.' } }));
+    request
+      .last()
+      .reject(
+        new ApiError('x', { status: 429, data: { detail: 'Too many requests. Please try again later.' } }),
+      );
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests. Please try again later.');
   });
 });

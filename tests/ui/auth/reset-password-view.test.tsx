@@ -47,7 +47,10 @@ describe('ResetPasswordView (spec §2 Reset password)', () => {
     expect(screen.getByText('Password must be at least 8 characters long')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Show password' })).toHaveLength(2);
     fill('short', 'short');
-    expect(screen.getByText('Password must be at least 8 characters long')).toHaveAttribute('id', expect.stringContaining('error'));
+    expect(screen.getByText('Password must be at least 8 characters long')).toHaveAttribute(
+      'id',
+      expect.stringContaining('error'),
+    );
     fill('LongEnough1', 'LongEnough2');
     expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
   });
@@ -60,7 +63,9 @@ describe('ResetPasswordView (spec §2 Reset password)', () => {
     reset.last().resolve({ user_id: 5 });
     expect(await screen.findByRole('heading', { name: 'Password Reset Successful!' })).toBeInTheDocument();
     expect(
-      screen.getByText('Your password has been updated successfully. You are now logged in and will be redirected shortly.'),
+      screen.getByText(
+        'Your password has been updated successfully. You are now logged in and will be redirected shortly.',
+      ),
     ).toBeInTheDocument();
     expect(session.received).toEqual([{ type: 'session.signedIn', userId: 5 }]);
   });
@@ -69,8 +74,14 @@ describe('ResetPasswordView (spec §2 Reset password)', () => {
     const { reset, render } = setup();
     await render();
     fill('LongEnough1', 'LongEnough1');
-    reset.last().reject(new ApiError('This password reset link has expired. Please request a new one.', { status: 400 }));
-    expect(await screen.findByText('This password reset link has expired. Please request a new one.')).toBeInTheDocument();
+    reset
+      .last()
+      .reject(
+        new ApiError('This password reset link has expired. Please request a new one.', { status: 400 }),
+      );
+    expect(
+      await screen.findByText('This password reset link has expired. Please request a new one.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reset Password' })).toBeEnabled();
   });
 });

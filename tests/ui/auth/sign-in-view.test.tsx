@@ -26,7 +26,10 @@ describe('SignInView (spec §2 Sign in)', () => {
     expect(screen.getByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
-    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
   });
 
@@ -76,9 +79,14 @@ describe('SignInView (spec §2 Sign in)', () => {
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'bob@example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Passw0rd!' } });
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    s.login.last().reject(
-      new ApiError('Please confirm your email address', { status: 403, data: { code: 'email_not_confirmed' } }),
-    );
+    s.login
+      .last()
+      .reject(
+        new ApiError('Please confirm your email address', {
+          status: 403,
+          data: { code: 'email_not_confirmed' },
+        }),
+      );
     const resend = await screen.findByRole('button', { name: 'Resend confirmation email' });
     await userEvent.click(resend);
     expect(await screen.findByText('Sending...')).toBeInTheDocument();
