@@ -100,11 +100,20 @@ export async function resendConfirmation(client: ApiClient, payload: { email: st
  * backends only in words, hence the text match.
  */
 export function isUnconfirmedAccountError(error: unknown): boolean {
-  if (!(error instanceof ApiError) || error.status === undefined || error.status < 400 || error.status >= 500) {
+  if (
+    !(error instanceof ApiError) ||
+    error.status === undefined ||
+    error.status < 400 ||
+    error.status >= 500
+  ) {
     return false;
   }
   const data = error.data;
-  if (data !== null && typeof data === 'object' && (data as Record<string, unknown>).code === 'email_not_confirmed') {
+  if (
+    data !== null &&
+    typeof data === 'object' &&
+    (data as Record<string, unknown>).code === 'email_not_confirmed'
+  ) {
     return true;
   }
   return /\b(confirm|verify|activate)\b[^.]*\bemail\b|\bemail\b[^.]*\bnot (been )?(confirmed|verified|activated)\b/i.test(
