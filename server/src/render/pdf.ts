@@ -132,7 +132,12 @@ class PdfCache {
 interface PooledPage {
   page: Page;
   generation: number;
+  uses: number;
 }
+
+// A page is retired after this many documents, so whatever a long-lived renderer accumulates
+// (style caches, font caches, heap fragmentation) is given back and memory stays flat.
+const MAX_PAGE_USES = 250;
 
 /**
  * Prints HTML to PDF with one headless Chromium per process and a bounded pool of warm pages.
@@ -262,7 +267,7 @@ export class PdfRenderer {
       if (warm) void warm.page.close().catch(() => undefined);
       const context = await this.ensureContext();
       const page = await context.newPage();
-      return { page, generation: this.generation };
+      return { page, generation: this.generation, uses: 0 };
     } catch (error) {
       this.freeSlot();
       throw error;
@@ -270,7 +275,9 @@ export class PdfRenderer {
   }
 
   private release(pooled: PooledPage, healthy: boolean): void {
-    if (healthy && pooled.generation === this.generation && !this.closed && !pooled.page.isClosed()) {
+    pooled.uses += 1;
+    const reusable = healthy && pooled.uses < MAX_PAGE_USES && pooled.generation === this.generation;
+    if (reusable && !this.closed && !pooled.page.isClosed()) {
       this.idle.push(pooled);
     } else {
       void pooled.page.close().catch(() => undefined);
