@@ -54,10 +54,16 @@ export async function registerSpa(app: FastifyInstance): Promise<void> {
   });
 }
 
+/**
+ * A client route (/signin, /dashboard/7…): any GET outside the API that is not a missing file (a name with an
+ * extension stays a 404) and that accepts HTML — browsers say text/html, curl says *\/*.
+ */
 function wantsAppPage(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const path = request.url.split('?')[0]!;
-  return !isApiPath(path) && (request.headers.accept ?? '').includes('text/html');
+  if (isApiPath(path) || /\.[A-Za-z0-9]+$/.test(path)) return false;
+  const accept = request.headers.accept ?? '*/*';
+  return accept.includes('text/html') || accept.includes('*/*');
 }
 
 async function sendIndex(reply: FastifyReply, root: string): Promise<FastifyReply> {

@@ -65,6 +65,21 @@ describe('serving the built web app', () => {
     expect(response.json()).toEqual({ detail: 'Not found.' });
   });
 
+  it('answers curl (Accept: */*) on a client route with the app page', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/signin', headers: { accept: '*/*' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+  });
+
+  it('keeps a missing file a 404, not the app page', async () => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/missing.js',
+      headers: { accept: '*/*' },
+    });
+    expect(response.statusCode).toBe(404);
+  });
+
   it('does not answer non-HTML requests with the app page', async () => {
     const response = await testApp.app.inject({
       method: 'GET',
