@@ -1,4 +1,4 @@
-import { Box, Flex, HStack, Icon, IconButton, Link as ChakraLink, Menu, Portal, Spinner, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, Icon, IconButton, Link as ChakraLink, Menu, Portal, Spinner, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { ChevronDown, Download, FileText, Mail, Trash2 } from 'lucide-react';
@@ -58,7 +58,7 @@ export function GeneratedCvItem({ cv, list, machine = appGeneratedCvActionsMachi
         <FileText />
       </Icon>
       <Box flex="1" minW="0">
-        <ChakraLink asChild fontSize="sm" fontWeight="medium" color="fg" title={`Open ${name}`}>
+        <ChakraLink asChild display="block" fontSize="sm" fontWeight="medium" color="fg" title={`Open ${name}`}>
           <Link to="/dashboard/$id" params={{ id: cv.uuid ?? String(cv.id) }}>
             <Text as="span" truncate display="block">
               {name}
@@ -72,16 +72,10 @@ export function GeneratedCvItem({ cv, list, machine = appGeneratedCvActionsMachi
           onSelect={(details) => actor.send({ type: 'cv.download', format: details.value as CvFileFormat })}
         >
           <Menu.Trigger asChild>
-            <IconButton
-              size="xs"
-              variant="ghost"
-              aria-label={`Download ${name}`}
-              title="Download"
-              disabled={busy}
-            >
+            <Button size="xs" variant="ghost" px="1.5" gap="0.5" aria-label={`Download ${name}`} title="Download" disabled={busy}>
               {downloading ? <Spinner size="xs" /> : <Download />}
               <ChevronDown />
-            </IconButton>
+            </Button>
           </Menu.Trigger>
           <Portal>
             <Menu.Positioner>

@@ -2,7 +2,7 @@ import { Button, EmptyState, HStack, SimpleGrid, Skeleton, Spinner, Stack, Text,
 import { FileSearch, RefreshCw, type LucideIcon } from 'lucide-react';
 
 /** Grid columns shared by the templates screen and CV management. */
-export const TEMPLATE_GRID_COLUMNS = { base: 1, sm: 2, lg: 3, xl: 4 } as const;
+export const TEMPLATE_GRID_COLUMNS = { base: 1, sm: 2, lg: 3, '2xl': 4 } as const;
 
 /** A loading grid: a spinner line with the screen's text and card-shaped placeholders. */
 export function LoadingGrid({ text, cards = 8 }: { text?: string; cards?: number }) {
@@ -15,7 +15,7 @@ export function LoadingGrid({ text, cards = 8 }: { text?: string; cards?: number
       <SimpleGrid columns={TEMPLATE_GRID_COLUMNS} gap="5" aria-hidden>
         {Array.from({ length: cards }, (_, index) => (
           <Stack key={index} gap="3">
-            <Skeleton aspectRatio={3 / 4} borderRadius="l3" />
+            <Skeleton aspectRatio={4 / 5} borderRadius="l3" />
             <Skeleton height="5" width="70%" />
           </Stack>
         ))}

@@ -38,7 +38,7 @@ export function TemplateCard({ template, cvs, list, cvActionsMachine }: Template
       _hover={{ shadow: 'md', borderColor: 'border.emphasized' }}
       data-testid="template-card"
     >
-      <Box className="group" position="relative" aspectRatio={3 / 4} bg="bg.muted" borderBottomWidth="1px">
+      <Box className="group" position="relative" aspectRatio={4 / 5} bg="bg.muted" borderBottomWidth="1px">
         <TemplateImage src={template.icon} name={template.name} />
         <Box
           position="absolute"
