@@ -95,12 +95,18 @@ export const changePasswordMachine = setup({
           current_password: context.values.currentPassword,
           new_password: context.values.newPassword,
         }),
-        onDone: { target: 'closed', actions: ['clearForm', { type: 'notify', params: PASSWORD_CHANGED_NOTICE }] },
+        onDone: {
+          target: 'closed',
+          actions: ['clearForm', { type: 'notify', params: PASSWORD_CHANGED_NOTICE }],
+        },
         onError: {
           target: 'open',
           actions: {
             type: 'notify',
-            params: ({ event }) => ({ title: passwordChangeFailureMessage(event.error), variant: 'destructive' as const }),
+            params: ({ event }) => ({
+              title: passwordChangeFailureMessage(event.error),
+              variant: 'destructive' as const,
+            }),
           },
         },
       },

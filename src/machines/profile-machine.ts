@@ -3,7 +3,12 @@ import type { Profile } from '../api/auth';
 import type { ProfileUpdatePayload } from '../api/profile';
 import { PHONE_MIN_LENGTH } from '../config/constants';
 import { BUSY_TAG, messageOf, type FlowDestination, type Notice, type SessionRef } from './auth-flow';
-import { INVALID_EMAIL_MESSAGE, PHONE_TOO_SHORT_MESSAGE, isEmail, type FieldErrors } from './validation/auth-rules';
+import {
+  INVALID_EMAIL_MESSAGE,
+  PHONE_TOO_SHORT_MESSAGE,
+  isEmail,
+  type FieldErrors,
+} from './validation/auth-rules';
 
 // spec §2 Profile settings, §4 Profile, §5 Profile save, §8 Profile load / update failure.
 
@@ -124,12 +129,16 @@ export const profileMachine = setup({
       submitted: false,
       loadError: undefined,
     })),
-    setLoadError: assign({ loadError: (_, params: { error: unknown }) => failureMessage(params.error, PROFILE_LOAD_FAILED_MESSAGE) }),
+    setLoadError: assign({
+      loadError: (_, params: { error: unknown }) => failureMessage(params.error, PROFILE_LOAD_FAILED_MESSAGE),
+    }),
     assignValue: assign({
       values: ({ context, event }) =>
         event.type === 'form.change' ? { ...context.values, [event.field]: event.value } : context.values,
     }),
-    revalidate: assign({ errors: ({ context }) => (context.submitted ? validateProfile(context.values) : context.errors) }),
+    revalidate: assign({
+      errors: ({ context }) => (context.submitted ? validateProfile(context.values) : context.errors),
+    }),
     showFieldErrors: assign({ errors: ({ context }) => validateProfile(context.values), submitted: true }),
     restoreSavedValues: assign({
       values: ({ context }) => (context.profile ? valuesOf(context.profile) : EMPTY_VALUES),
@@ -137,12 +146,17 @@ export const profileMachine = setup({
       submitted: false,
     }),
     startAvatarDraft: assign({ avatarDraft: ({ context }) => context.avatarPreview }),
-    assignAvatarDraft: assign({ avatarDraft: ({ event }) => (event.type === 'avatar.select' ? event.url : undefined) }),
+    assignAvatarDraft: assign({
+      avatarDraft: ({ event }) => (event.type === 'avatar.select' ? event.url : undefined),
+    }),
     keepAvatarDraft: assign({ avatarPreview: ({ context }) => context.avatarDraft, avatarDraft: undefined }),
     dropAvatarDraft: assign({ avatarDraft: undefined }),
     tellSessionProfileUpdated: sendTo(
       ({ context }) => context.session,
-      (_, params: { profile: Profile }) => ({ type: 'session.profileUpdated' as const, profile: params.profile }),
+      (_, params: { profile: Profile }) => ({
+        type: 'session.profileUpdated' as const,
+        profile: params.profile,
+      }),
     ),
     // The account is gone: the session ends here without asking the server, which already ended it.
     endSession: sendTo(({ context }) => context.session, { type: 'session.expired' as const }),
@@ -163,7 +177,10 @@ export const profileMachine = setup({
       invoke: {
         src: 'waitForSession',
         onDone: [
-          { guard: { type: 'isSignedIn', params: ({ event }) => ({ signedIn: event.output }) }, target: 'loading' },
+          {
+            guard: { type: 'isSignedIn', params: ({ event }) => ({ signedIn: event.output }) },
+            target: 'loading',
+          },
           { target: 'signedOut', actions: { type: 'redirect', params: { to: '/signin' } } },
         ],
         onError: { target: 'signedOut', actions: { type: 'redirect', params: { to: '/signin' } } },

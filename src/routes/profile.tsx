@@ -4,7 +4,13 @@ import { useState } from 'react';
 import { fromPromise, waitFor } from 'xstate';
 import { getProfile, type Profile } from '../api/auth';
 import { apiClient } from '../api/client';
-import { changePassword, deleteAccount, updateProfile, type PasswordChangePayload, type ProfileUpdatePayload } from '../api/profile';
+import {
+  changePassword,
+  deleteAccount,
+  updateProfile,
+  type PasswordChangePayload,
+  type ProfileUpdatePayload,
+} from '../api/profile';
 import { changePasswordMachine } from '../machines/change-password-machine';
 import { inspectOptions } from '../machines/inspect';
 import { profileMachine } from '../machines/profile-machine';
@@ -28,14 +34,18 @@ export function profileLogic(session: SessionActor, effects: ReturnType<typeof u
           isAuthenticated(await waitFor(session, (state) => state.hasTag(SESSION_SETTLED_TAG))),
         ),
         fetchProfile: fromPromise<Profile>(({ signal }) => getProfile(apiClient, { signal })),
-        updateProfile: fromPromise<Profile, ProfileUpdatePayload>(({ input }) => updateProfile(apiClient, input)),
+        updateProfile: fromPromise<Profile, ProfileUpdatePayload>(({ input }) =>
+          updateProfile(apiClient, input),
+        ),
         deleteAccount: fromPromise<void>(() => deleteAccount(apiClient)),
       },
       actions: effects,
     }),
     changePassword: changePasswordMachine.provide({
       actors: {
-        changePassword: fromPromise<void, PasswordChangePayload>(({ input }) => changePassword(apiClient, input)),
+        changePassword: fromPromise<void, PasswordChangePayload>(({ input }) =>
+          changePassword(apiClient, input),
+        ),
       },
       actions: { notify: effects.notify },
     }),

@@ -88,13 +88,26 @@ describe('change-password machine: model-based (spec §2, §4 Change-password pa
     'form.fix': ({ actor }) => {
       actor.send({ type: 'form.change', field: 'currentPassword', value: 'Passw0rd!' });
     },
-    'submit.missing': (world) => submit(world, { currentPassword: '', newPassword: 'N3w-passw0rd', confirmPassword: 'N3w-passw0rd' }),
+    'submit.missing': (world) =>
+      submit(world, { currentPassword: '', newPassword: 'N3w-passw0rd', confirmPassword: 'N3w-passw0rd' }),
     'submit.mismatch': (world) =>
-      submit(world, { currentPassword: 'Passw0rd!', newPassword: 'N3w-passw0rd', confirmPassword: 'N3w-passw0rX' }),
-    'submit.short': (world) => submit(world, { currentPassword: 'Passw0rd!', newPassword: 'short', confirmPassword: 'short' }),
+      submit(world, {
+        currentPassword: 'Passw0rd!',
+        newPassword: 'N3w-passw0rd',
+        confirmPassword: 'N3w-passw0rX',
+      }),
+    'submit.short': (world) =>
+      submit(world, { currentPassword: 'Passw0rd!', newPassword: 'short', confirmPassword: 'short' }),
     'submit.valid': (world) => {
-      submit(world, { currentPassword: 'Passw0rd!', newPassword: 'N3w-passw0rd', confirmPassword: 'N3w-passw0rd' });
-      expect(world.changePassword.last().input).toEqual({ current_password: 'Passw0rd!', new_password: 'N3w-passw0rd' });
+      submit(world, {
+        currentPassword: 'Passw0rd!',
+        newPassword: 'N3w-passw0rd',
+        confirmPassword: 'N3w-passw0rd',
+      });
+      expect(world.changePassword.last().input).toEqual({
+        current_password: 'Passw0rd!',
+        new_password: 'N3w-passw0rd',
+      });
     },
     'update.succeeds': async ({ changePassword, notify }) => {
       changePassword.last().resolve();
@@ -104,7 +117,10 @@ describe('change-password machine: model-based (spec §2, §4 Change-password pa
     'update.fails': async ({ changePassword, notify, actor }) => {
       changePassword.last().reject(new ApiError('Your current password is incorrect.', { status: 400 }));
       await flush();
-      expect(notify).toHaveBeenLastCalledWith({ title: 'Your current password is incorrect.', variant: 'destructive' });
+      expect(notify).toHaveBeenLastCalledWith({
+        title: 'Your current password is incorrect.',
+        variant: 'destructive',
+      });
       // The person corrects one field rather than typing all three again.
       expect(actor.getSnapshot().context.values.newPassword).toBe('N3w-passw0rd');
     },
@@ -162,11 +178,17 @@ describe('change-password machine: model-based (spec §2, §4 Change-password pa
 });
 
 describe('password change rules (spec §5 Profile password change)', () => {
-  const valid = { currentPassword: 'Passw0rd!', newPassword: 'N3w-passw0rd', confirmPassword: 'N3w-passw0rd' };
+  const valid = {
+    currentPassword: 'Passw0rd!',
+    newPassword: 'N3w-passw0rd',
+    confirmPassword: 'N3w-passw0rd',
+  };
 
   it('accepts a complete form', () => {
     expect(passwordChangeProblem(valid)).toBeUndefined();
-    expect(passwordChangeProblem({ ...valid, newPassword: '12345678', confirmPassword: '12345678' })).toBeUndefined();
+    expect(
+      passwordChangeProblem({ ...valid, newPassword: '12345678', confirmPassword: '12345678' }),
+    ).toBeUndefined();
   });
 
   it('checks the rules in the order of spec §5', () => {

@@ -19,7 +19,14 @@ import {
   type ProfileActor,
 } from '../../src/machines/profile-machine';
 import { INVALID_EMAIL_MESSAGE, PHONE_TOO_SHORT_MESSAGE } from '../../src/machines/validation/auth-rules';
-import { declaredTransitionCount, deferredActor, flush, recordingSession, runModelPath, transitionPaths } from './model-paths';
+import {
+  declaredTransitionCount,
+  deferredActor,
+  flush,
+  recordingSession,
+  runModelPath,
+  transitionPaths,
+} from './model-paths';
 
 const ADA: Profile = {
   full_name: 'Ada Lovelace',
@@ -30,10 +37,10 @@ const ADA: Profile = {
 };
 
 function createWorld() {
-  const waitForSession = deferredActor<boolean, void>();
-  const fetchProfile = deferredActor<Profile, void>();
+  const waitForSession = deferredActor<boolean, unknown>();
+  const fetchProfile = deferredActor<Profile, unknown>();
   const updateProfile = deferredActor<Profile, ProfileUpdatePayload>();
-  const deleteAccount = deferredActor<void, void>();
+  const deleteAccount = deferredActor<void, unknown>();
   const session = recordingSession();
   const notify = vi.fn<(notice: Notice) => void>();
   const redirect = vi.fn<(to: string) => void>();
@@ -51,7 +58,17 @@ function createWorld() {
   });
   const actor: ProfileActor = createActor(machine, { input: { session: session.actor } }).start();
   /** What the server holds: Cancel and a save's answer go back to it. */
-  const world = { actor, waitForSession, fetchProfile, updateProfile, deleteAccount, session, notify, redirect, saved: ADA };
+  const world = {
+    actor,
+    waitForSession,
+    fetchProfile,
+    updateProfile,
+    deleteAccount,
+    session,
+    notify,
+    redirect,
+    saved: ADA,
+  };
   return world;
 }
 type World = ReturnType<typeof createWorld>;
@@ -116,7 +133,9 @@ describe('profile machine: model-based (spec §2 Profile settings, §4 Profile, 
       await flush();
     },
     'load.fails': async ({ fetchProfile, notify }) => {
-      fetchProfile.last().reject(new ApiError('Authentication credentials were not provided.', { status: 401 }));
+      fetchProfile
+        .last()
+        .reject(new ApiError('Authentication credentials were not provided.', { status: 401 }));
       await flush();
       expect(notify).toHaveBeenLastCalledWith({
         title: 'Authentication credentials were not provided.',
@@ -158,9 +177,9 @@ describe('profile machine: model-based (spec §2 Profile settings, §4 Profile, 
       expect(world.session.received.at(-1)).toEqual({ type: 'session.profileUpdated', profile: world.saved });
     },
     'save.fails': async ({ updateProfile, notify }) => {
-      updateProfile.last().reject(
-        new ApiError('An account with this email address is already registered.', { status: 400 }),
-      );
+      updateProfile
+        .last()
+        .reject(new ApiError('An account with this email address is already registered.', { status: 400 }));
       await flush();
       expect(notify).toHaveBeenLastCalledWith({
         title: 'An account with this email address is already registered.',
@@ -289,13 +308,19 @@ describe('profile machine: details', () => {
     loaded.actor.send({ type: 'profile.save' });
     loaded.updateProfile.last().reject({});
     await flush();
-    expect(loaded.notify).toHaveBeenLastCalledWith({ title: PROFILE_UPDATE_FAILED_MESSAGE, variant: 'destructive' });
+    expect(loaded.notify).toHaveBeenLastCalledWith({
+      title: PROFILE_UPDATE_FAILED_MESSAGE,
+      variant: 'destructive',
+    });
 
     loaded.actor.send({ type: 'account.delete' });
     loaded.actor.send({ type: 'account.deleteConfirm' });
     loaded.deleteAccount.last().reject(null);
     await flush();
-    expect(loaded.notify).toHaveBeenLastCalledWith({ title: ACCOUNT_DELETE_FAILED_MESSAGE, variant: 'destructive' });
+    expect(loaded.notify).toHaveBeenLastCalledWith({
+      title: ACCOUNT_DELETE_FAILED_MESSAGE,
+      variant: 'destructive',
+    });
   });
 
   it('keeps a picked avatar after a save and drops it on Cancel; it never goes to the server', async () => {
@@ -303,7 +328,11 @@ describe('profile machine: details', () => {
     world.actor.send({ type: 'profile.edit' });
     world.actor.send({ type: 'avatar.select', url: 'blob:first' });
     world.actor.send({ type: 'profile.save' });
-    expect(Object.keys(world.updateProfile.last().input).sort()).toEqual(['email', 'full_name', 'phone_number']);
+    expect(Object.keys(world.updateProfile.last().input).sort()).toEqual([
+      'email',
+      'full_name',
+      'phone_number',
+    ]);
     world.updateProfile.last().resolve(ADA);
     await flush();
     expect(world.actor.getSnapshot().context.avatarPreview).toBe('blob:first');
@@ -330,7 +359,9 @@ describe('profile machine: details', () => {
     const world = await loadedWorld();
     world.actor.send({ type: 'profile.edit' });
     world.actor.send({ type: 'account.delete' });
-    expect(world.actor.getSnapshot().value).toEqual({ loaded: { details: 'editing', deletion: 'confirming' } });
+    expect(world.actor.getSnapshot().value).toEqual({
+      loaded: { details: 'editing', deletion: 'confirming' },
+    });
   });
 });
 
@@ -345,9 +376,13 @@ describe('profile rules', () => {
   });
 
   it('checks the name length and the phone number as the server does; a blank phone and name are allowed', () => {
-    expect(validateProfile({ ...valid, fullName: 'A'.repeat(151) })).toEqual({ fullName: FULL_NAME_TOO_LONG_MESSAGE });
+    expect(validateProfile({ ...valid, fullName: 'A'.repeat(151) })).toEqual({
+      fullName: FULL_NAME_TOO_LONG_MESSAGE,
+    });
     expect(validateProfile({ ...valid, fullName: 'A'.repeat(150) })).toEqual({});
-    expect(validateProfile({ ...valid, phoneNumber: '+1202' })).toEqual({ phoneNumber: PHONE_TOO_SHORT_MESSAGE });
+    expect(validateProfile({ ...valid, phoneNumber: '+1202' })).toEqual({
+      phoneNumber: PHONE_TOO_SHORT_MESSAGE,
+    });
     expect(validateProfile({ ...valid, phoneNumber: '', fullName: '' })).toEqual({});
   });
 

@@ -38,9 +38,7 @@ function PasswordRow({ label, invalid, disabled, ...input }: PasswordRowProps) {
 function invalidFields(problem: string | undefined, values: PasswordChangeValues): Set<PasswordChangeField> {
   switch (problem) {
     case PASSWORD_FIELDS_REQUIRED_MESSAGE:
-      return new Set(
-        (['currentPassword', 'newPassword'] as const).filter((field) => values[field] === ''),
-      );
+      return new Set((['currentPassword', 'newPassword'] as const).filter((field) => values[field] === ''));
     case NEW_PASSWORDS_DIFFER_MESSAGE:
       return new Set(['confirmPassword']);
     case NEW_PASSWORD_TOO_SHORT_MESSAGE:
@@ -56,7 +54,8 @@ export function ChangePasswordCard({ actor }: { actor: ChangePasswordActor }) {
   const { values, problem } = snapshot.context;
   const busy = snapshot.hasTag(BUSY_TAG);
   const firstField = useRef<HTMLInputElement>(null);
-  const change = (field: PasswordChangeField) => (value: string) => actor.send({ type: 'form.change', field, value });
+  const change = (field: PasswordChangeField) => (value: string) =>
+    actor.send({ type: 'form.change', field, value });
 
   // Opening the panel from Quick Actions moves the keyboard to its first field.
   useEffect(() => {
@@ -120,7 +119,12 @@ export function ChangePasswordCard({ actor }: { actor: ChangePasswordActor }) {
               <Button variant="outline" onClick={() => actor.send({ type: 'form.cancel' })} disabled={busy}>
                 Cancel
               </Button>
-              <Button type="submit" loading={snapshot.matches('updating')} loadingText="Updating..." disabled={busy}>
+              <Button
+                type="submit"
+                loading={snapshot.matches('updating')}
+                loadingText="Updating..."
+                disabled={busy}
+              >
                 Update Password
               </Button>
             </HStack>

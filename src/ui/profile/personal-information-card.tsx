@@ -11,8 +11,6 @@ interface PersonalInformationCardProps {
   send: (event: ProfileEvent) => void;
 }
 
-const FORM_ID = 'personal-information-form';
-
 /** spec §2: the Personal Information card, read-only until Edit; 'Save Changes' ('Saving...') and Cancel while editing. */
 export function PersonalInformationCard({ snapshot, send }: PersonalInformationCardProps) {
   const { values, errors } = snapshot.context;
@@ -29,33 +27,44 @@ export function PersonalInformationCard({ snapshot, send }: PersonalInformationC
 
   return (
     <Card.Root variant="outline" borderRadius="l3" as="section" aria-labelledby="personal-information-title">
-      <Card.Header>
-        <Flex justify="space-between" align={{ base: 'flex-start', sm: 'center' }} gap="3" wrap="wrap">
-          <Stack gap="1">
-            <Card.Title id="personal-information-title" as="h2">
-              Personal Information
-            </Card.Title>
-            <Card.Description>Your name and contact details.</Card.Description>
-          </Stack>
-          {viewing ? (
-            <Button size="sm" variant="outline" onClick={() => send({ type: 'profile.edit' })} disabled={busy}>
-              <Pencil aria-hidden />
-              Edit
-            </Button>
-          ) : (
-            <HStack gap="2">
-              <Button size="sm" variant="outline" onClick={() => send({ type: 'profile.cancel' })} disabled={saving}>
-                Cancel
+      {/* One form around header and fields, so Enter in a field submits through 'Save Changes'. */}
+      <form onSubmit={submit} noValidate aria-label="Personal information" style={{ display: 'contents' }}>
+        <Card.Header>
+          <Flex justify="space-between" align={{ base: 'flex-start', sm: 'center' }} gap="3" wrap="wrap">
+            <Stack gap="1">
+              <Card.Title id="personal-information-title" as="h2">
+                Personal Information
+              </Card.Title>
+              <Card.Description>Your name and contact details.</Card.Description>
+            </Stack>
+            {viewing ? (
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => send({ type: 'profile.edit' })}
+                disabled={busy}
+              >
+                <Pencil aria-hidden />
+                Edit
               </Button>
-              <Button size="sm" type="submit" form={FORM_ID} loading={saving} loadingText="Saving..." disabled={busy}>
-                Save Changes
-              </Button>
-            </HStack>
-          )}
-        </Flex>
-      </Card.Header>
-      <Card.Body>
-        <form id={FORM_ID} onSubmit={submit} noValidate aria-label="Personal information">
+            ) : (
+              <HStack gap="2">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => send({ type: 'profile.cancel' })}
+                  disabled={saving}
+                >
+                  Cancel
+                </Button>
+                <Button size="sm" type="submit" loading={saving} loadingText="Saving..." disabled={busy}>
+                  Save Changes
+                </Button>
+              </HStack>
+            )}
+          </Flex>
+        </Card.Header>
+        <Card.Body>
           <Stack gap="5">
             <Field.Root invalid={errors.fullName !== undefined} readOnly={readOnly} disabled={saving}>
               <Field.Label>Full Name</Field.Label>
@@ -91,8 +100,8 @@ export function PersonalInformationCard({ snapshot, send }: PersonalInformationC
               {errors.email && <Field.ErrorText>{errors.email}</Field.ErrorText>}
             </Field.Root>
           </Stack>
-        </form>
-      </Card.Body>
+        </Card.Body>
+      </form>
     </Card.Root>
   );
 }

@@ -66,7 +66,11 @@ export function ProfileScreen({ profile, changePassword }: ProfileScreenProps) {
             </Button>
           </Alert.Root>
         ) : (
-          <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) minmax(0, 2fr)' }} gap="6" alignItems="start">
+          <Grid
+            templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) minmax(0, 2fr)' }}
+            gap="6"
+            alignItems="start"
+          >
             <GridItem>
               <Stack gap="6">
                 <ProfileSummaryCard snapshot={snapshot} send={profile.send} />

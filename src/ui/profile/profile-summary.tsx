@@ -29,7 +29,8 @@ export function ProfileSummaryCard({ snapshot, send }: ProfileCardProps) {
   function pick(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = '';
-    if (file && file.type.startsWith('image/')) send({ type: 'avatar.select', url: URL.createObjectURL(file) });
+    if (file && file.type.startsWith('image/'))
+      send({ type: 'avatar.select', url: URL.createObjectURL(file) });
   }
 
   return (
@@ -50,12 +51,24 @@ export function ProfileSummaryCard({ snapshot, send }: ProfileCardProps) {
           </Avatar.Root>
           {editing && (
             <Stack gap="1" align="center">
-              <Button size="xs" variant="outline" aria-describedby={hintId} onClick={() => fileInput.current?.click()}>
+              <Button
+                size="xs"
+                variant="outline"
+                aria-describedby={hintId}
+                onClick={() => fileInput.current?.click()}
+              >
                 <Camera aria-hidden />
                 Change photo
               </Button>
               <VisuallyHidden>
-                <input ref={fileInput} type="file" accept="image/*" aria-label="Choose a profile photo" tabIndex={-1} onChange={pick} />
+                <input
+                  ref={fileInput}
+                  type="file"
+                  accept="image/*"
+                  aria-label="Choose a profile photo"
+                  tabIndex={-1}
+                  onChange={pick}
+                />
               </VisuallyHidden>
               <Text id={hintId} textStyle="xs" color="fg.muted">
                 Preview only: the photo stays on this device.
