@@ -34,7 +34,7 @@ export const SectionCard = memo(function SectionCard({ builder, form, sectionInd
   const bodyId = `section-${form.id}-body`;
 
   return (
-    <Card.Root variant="outline" size="sm" data-testid="section-card" data-completed={completed || undefined}>
+    <Card.Root variant="outline" size="sm" data-testid="section-card" data-section={section.name} data-completed={completed || undefined}>
       <chakra.button
         id={headerId}
         type="button"
