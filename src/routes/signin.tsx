@@ -9,6 +9,7 @@ import { signInMachine } from '../machines/sign-in-machine';
 import { SignInView } from '../ui/auth/sign-in-view';
 import { useFlowEffects } from './auth-flow-effects';
 import { rootRoute } from './root';
+import { SocialSignInOptions } from './social-sign-in-options';
 
 export const signinRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -32,6 +33,7 @@ function SignInPage() {
   );
   const actor = useActorRef(logic, { input: { session }, ...inspectOptions });
   const snapshot = useSelector(actor, (state) => state);
-  // The Google flow arrives with the social sign-in issue; until then the option says it is not configured.
-  return <SignInView snapshot={snapshot} send={actor.send} />;
+  return (
+    <SignInView snapshot={snapshot} send={actor.send} social={<SocialSignInOptions session={session} />} />
+  );
 }

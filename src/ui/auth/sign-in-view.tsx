@@ -1,4 +1,5 @@
 import { Alert, Button, HStack, Separator, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { BUSY_TAG } from '../../machines/auth-flow';
 import type { SignInEvent, SignInSnapshot } from '../../machines/sign-in-machine';
 import { AuthCard, AuthForm, AuthLink } from './auth-card';
@@ -12,10 +13,12 @@ export interface SignInViewProps {
   send: (event: SignInEvent) => void;
   /** Starts the Google flow; left out while no Google client id is configured. */
   onGoogleSignIn?: () => void;
+  /** The social sign-in options (Google and LinkedIn, issue 8); when given they replace the Google option below. */
+  social?: ReactNode;
 }
 
 // spec §2 Sign in
-export function SignInView({ snapshot, send, onGoogleSignIn }: SignInViewProps) {
+export function SignInView({ snapshot, send, onGoogleSignIn, social }: SignInViewProps) {
   const { values, errors, unconfirmedEmail } = snapshot.context;
   const busy = snapshot.hasTag(BUSY_TAG);
   const change = (field: 'email' | 'password') => (value: string) =>
@@ -90,39 +93,43 @@ export function SignInView({ snapshot, send, onGoogleSignIn }: SignInViewProps) 
           </Button>
         </AuthForm>
 
-        <HStack gap="3" aria-hidden="true">
-          <Separator flex="1" />
-          <Text
-            flexShrink="0"
-            textStyle="xs"
-            color="fg.muted"
-            textTransform="uppercase"
-            letterSpacing="wider"
-          >
-            or
-          </Text>
-          <Separator flex="1" />
-        </HStack>
+        {social ?? (
+          <>
+            <HStack gap="3" aria-hidden="true">
+              <Separator flex="1" />
+              <Text
+                flexShrink="0"
+                textStyle="xs"
+                color="fg.muted"
+                textTransform="uppercase"
+                letterSpacing="wider"
+              >
+                or
+              </Text>
+              <Separator flex="1" />
+            </HStack>
 
-        <Stack gap="2">
-          <Button
-            type="button"
-            variant="outline"
-            width="full"
-            size="lg"
-            onClick={onGoogleSignIn}
-            disabled={!onGoogleSignIn || busy}
-            aria-describedby={onGoogleSignIn ? undefined : 'google-sign-in-status'}
-          >
-            <GoogleIcon />
-            Continue with Google
-          </Button>
-          {!onGoogleSignIn && (
-            <Text id="google-sign-in-status" textStyle="xs" color="fg.muted" textAlign="center">
-              {GOOGLE_NOT_CONFIGURED_MESSAGE}
-            </Text>
-          )}
-        </Stack>
+            <Stack gap="2">
+              <Button
+                type="button"
+                variant="outline"
+                width="full"
+                size="lg"
+                onClick={onGoogleSignIn}
+                disabled={!onGoogleSignIn || busy}
+                aria-describedby={onGoogleSignIn ? undefined : 'google-sign-in-status'}
+              >
+                <GoogleIcon />
+                Continue with Google
+              </Button>
+              {!onGoogleSignIn && (
+                <Text id="google-sign-in-status" textStyle="xs" color="fg.muted" textAlign="center">
+                  {GOOGLE_NOT_CONFIGURED_MESSAGE}
+                </Text>
+              )}
+            </Stack>
+          </>
+        )}
       </Stack>
     </AuthCard>
   );

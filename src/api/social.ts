@@ -1,0 +1,221 @@
+import * as t from 'io-ts';
+import { LoginResponse } from './auth';
+import type { ApiClient } from './http';
+
+// Social sign-in (spec §7: Google and LinkedIn login calls; issue 8). The server tells the web app at
+// run time which providers are configured, so one build serves any deployment.
+
+const NullableText = t.union([t.string, t.null]);
+
+export const SocialConfig = t.type({
+  google_client_id: NullableText,
+  google_script_url: t.string,
+  linkedin_client_id: NullableText,
+  linkedin_authorization_url: t.string,
+  linkedin_redirect_uri: t.string,
+});
+export type SocialConfig = t.TypeOf<typeof SocialConfig>;
+
+/** spec §7: the Google script is asked for these scopes. */
+export const GOOGLE_SCOPE = 'openid email profile';
+/** OpenID Connect "Sign In with LinkedIn" scopes. */
+export const LINKEDIN_SCOPE = 'openid profile email';
+
+export interface GoogleLoginPayload {
+  access_token: string;
+}
+
+export interface LinkedInLoginPayload {
+  code: string;
+  redirect_uri: string;
+}
+
+export function getSocialConfig(
+  client: ApiClient,
+  options?: { signal?: AbortSignal },
+): Promise<SocialConfig> {
+  return client.get('/auth/social/config/', SocialConfig, options);
+}
+
+/** POST /auth/social/login/google/ {access_token} → {user_id}. */
+export function googleLogin(client: ApiClient, payload: GoogleLoginPayload): Promise<LoginResponse> {
+  return client.post('/auth/social/login/google/', payload, LoginResponse);
+}
+
+/** POST /auth/social/login/linkedin/ {code, redirect_uri} → {user_id}. */
+export function linkedinLogin(client: ApiClient, payload: LinkedInLoginPayload): Promise<LoginResponse> {
+  return client.post('/auth/social/login/linkedin/', payload, LoginResponse);
+}
+
+// ── LinkedIn authorization request ─────────────────────────────────────────
+
+/** What the sign-in page remembers for the callback page: the state it sent and where LinkedIn returns. */
+export interface LinkedInAuthorization {
+  state: string;
+  redirectUri: string;
+}
+
+export const LINKEDIN_AUTHORIZATION_STORAGE_KEY = 'linkedin_authorization';
+
+/** An unguessable state value (OAuth 2.0 §10.12): the callback accepts only the one this tab sent. */
+export function createOAuthState(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+export function linkedinAuthorizationUrl(config: SocialConfig, state: string): string {
+  const url = new URL(config.linkedin_authorization_url);
+  url.searchParams.set('response_type', 'code');
+  url.searchParams.set('client_id', config.linkedin_client_id ?? '');
+  url.searchParams.set('redirect_uri', config.linkedin_redirect_uri);
+  url.searchParams.set('scope', LINKEDIN_SCOPE);
+  url.searchParams.set('state', state);
+  return url.toString();
+}
+
+const StoredAuthorization = t.type({ state: t.string, redirectUri: t.string });
+
+function sessionStore(): Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+// Session storage: per tab, gone when the tab closes, and never sent to a server.
+export function storeLinkedInAuthorization(authorization: LinkedInAuthorization): void {
+  try {
+    sessionStore()?.setItem(LINKEDIN_AUTHORIZATION_STORAGE_KEY, JSON.stringify(authorization));
+  } catch {
+    // Without storage the callback cannot match the state and refuses the sign-in: safe, if unhelpful.
+  }
+}
+
+export function readLinkedInAuthorization(): LinkedInAuthorization | undefined {
+  try {
+    const raw = sessionStore()?.getItem(LINKEDIN_AUTHORIZATION_STORAGE_KEY);
+    if (!raw) return undefined;
+    const decoded = StoredAuthorization.decode(JSON.parse(raw));
+    return decoded._tag === 'Right' ? decoded.right : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function forgetLinkedInAuthorization(): void {
+  try {
+    sessionStore()?.removeItem(LINKEDIN_AUTHORIZATION_STORAGE_KEY);
+  } catch {
+    // see storeLinkedInAuthorization
+  }
+}
+
+/** Sends the browser to LinkedIn's consent screen, remembering the state for the callback page. */
+export function beginLinkedInAuthorization(config: SocialConfig): void {
+  const state = createOAuthState();
+  storeLinkedInAuthorization({ state, redirectUri: config.linkedin_redirect_uri });
+  window.location.assign(linkedinAuthorizationUrl(config, state));
+}
+
+// ── Google Identity Services token client ──────────────────────────────────
+
+/** The part of https://accounts.google.com/gsi/client the token flow uses. */
+interface GoogleTokenResponse {
+  access_token?: string;
+  error?: string;
+  error_description?: string;
+}
+
+interface GoogleTokenClientConfig {
+  client_id: string;
+  scope: string;
+  callback: (response: GoogleTokenResponse) => void;
+  error_callback?: (error: { type?: string; message?: string }) => void;
+}
+
+interface GoogleIdentityServices {
+  accounts?: {
+    oauth2?: { initTokenClient(config: GoogleTokenClientConfig): { requestAccessToken(): void } };
+  };
+}
+
+declare global {
+  interface Window {
+    google?: GoogleIdentityServices;
+  }
+}
+
+/** A failure on Google's side of the browser flow (script, popup, consent), as opposed to our server's answer. */
+export class GoogleIdentityError extends Error {
+  override readonly name = 'GoogleIdentityError';
+  constructor(
+    readonly type: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const scriptLoads = new Map<string, Promise<void>>();
+
+function tokenClientFactory() {
+  return window.google?.accounts?.oauth2?.initTokenClient;
+}
+
+/** Loads the Google Identity Services script once per page (a failed load may be retried). */
+export function loadGoogleIdentityScript(url: string): Promise<void> {
+  if (tokenClientFactory()) return Promise.resolve();
+  const pending = scriptLoads.get(url);
+  if (pending) return pending;
+  const load = new Promise<void>((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = url;
+    script.async = true;
+    script.onload = () =>
+      tokenClientFactory()
+        ? resolve()
+        : reject(new GoogleIdentityError('script_invalid', 'The Google sign-in script did not start.'));
+    script.onerror = () => {
+      script.remove();
+      reject(new GoogleIdentityError('script_failed', 'The Google sign-in script could not be loaded.'));
+    };
+    document.head.append(script);
+  });
+  scriptLoads.set(url, load);
+  load.catch(() => scriptLoads.delete(url));
+  return load;
+}
+
+/**
+ * Asks Google for an access token: opens Google's consent popup and settles when the person answers.
+ * Call it straight from the click: browsers block popups that do not follow a user gesture.
+ */
+export function requestGoogleAccessToken(clientId: string, scope: string = GOOGLE_SCOPE): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const initTokenClient = tokenClientFactory();
+    if (!initTokenClient) {
+      reject(new GoogleIdentityError('script_missing', 'The Google sign-in script is not loaded.'));
+      return;
+    }
+    const client = initTokenClient({
+      client_id: clientId,
+      scope,
+      callback: (response) => {
+        if (response.access_token) resolve(response.access_token);
+        else
+          reject(
+            new GoogleIdentityError(
+              response.error ?? 'no_token',
+              response.error_description ?? response.error ?? 'Google sent no access token.',
+            ),
+          );
+      },
+      error_callback: (error) =>
+        reject(
+          new GoogleIdentityError(error.type ?? 'unknown', error.message ?? 'Google sign-in did not finish.'),
+        ),
+    });
+    client.requestAccessToken();
+  });
+}
