@@ -47,7 +47,11 @@ test.beforeAll(() => {
 test.beforeEach(async ({ page }) => {
   await signInThroughApi(page, email, PASSWORD);
   if (!engineer) {
-    engineer = await createCvThroughApi(page, { name: 'Software Engineer 2024', template: 1, entries: engineerEntries });
+    engineer = await createCvThroughApi(page, {
+      name: 'Software Engineer 2024',
+      template: 1,
+      entries: engineerEntries,
+    });
     analyst = await createCvThroughApi(page, {
       name: 'Data Analyst',
       template: 1,
@@ -67,7 +71,9 @@ test.beforeEach(async ({ page }) => {
   }
 });
 
-test('saved CVs appear on their template cards, the first shown and the rest behind Show More', async ({ page }) => {
+test('saved CVs appear on their template cards, the first shown and the rest behind Show More', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Available CV Templates' })).toBeVisible();
   const classic = templateCard(page, 'Executive Classic');
@@ -76,7 +82,9 @@ test('saved CVs appear on their template cards, the first shown and the rest beh
   await expect(classic.getByRole('link', { name: 'Software Engineer 2024' })).toBeVisible();
   await expect(classic.getByRole('link', { name: 'Data Analyst' })).toBeVisible();
   await expect(classic.getByRole('button', { name: 'Show Less' })).toBeVisible();
-  await expect(templateCard(page, 'Corporate Sidebar').getByRole('link', { name: 'Engine Designer' })).toBeVisible();
+  await expect(
+    templateCard(page, 'Corporate Sidebar').getByRole('link', { name: 'Engine Designer' }),
+  ).toBeVisible();
 
   // 'Create New CV' is reachable with the keyboard and opens the builder on that template.
   const create = classic.getByRole('link', { name: 'Create New CV' });
@@ -109,7 +117,11 @@ test('downloads a CV as PDF and as Word under its name, with its content', async
   const documentXml = execFileSync('unzip', ['-p', word.path, 'word/document.xml']).toString();
   expect(documentXml).toContain(fullName);
   expect(documentXml).toContain('Analyst Programmer');
-  await expectToast(page, 'Download Successful', 'Software Engineer 2024 has been downloaded as Word document.');
+  await expectToast(
+    page,
+    'Download Successful',
+    'Software Engineer 2024 has been downloaded as Word document.',
+  );
 });
 
 test('emails a CV: a message with the PDF attached lands in the outbox', async ({ page }) => {
@@ -120,14 +132,18 @@ test('emails a CV: a message with the PDF attached lands in the outbox', async (
   await expectToast(page, 'Email Sent!', 'CV has been sent to your email address.');
 
   await expect.poll(async () => (await readOutbox(outboxDir())).length).toBeGreaterThan(before);
-  const message = (await readOutbox(outboxDir())).find((m) => m.to.includes(email) && m.subject.includes(designer.name));
+  const message = (await readOutbox(outboxDir())).find(
+    (m) => m.to.includes(email) && m.subject.includes(designer.name),
+  );
   expect(message, 'an email to the owner about the CV').toBeDefined();
   const attachment = message!.attachments.find((a) => a.contentType.startsWith('application/pdf'));
   expect(attachment?.filename).toBe('Engine Designer.pdf');
   expect(attachment!.content.subarray(0, 5).toString()).toBe('%PDF-');
 });
 
-test('deletes a CV after confirmation: it leaves the card and stays archived in the database', async ({ page }) => {
+test('deletes a CV after confirmation: it leaves the card and stays archived in the database', async ({
+  page,
+}) => {
   await page.goto('/');
   const classic = templateCard(page, 'Executive Classic');
   await classic.getByRole('button', { name: 'Show More (1 more)' }).click();
@@ -154,6 +170,8 @@ test('deletes a CV after confirmation: it leaves the card and stays archived in 
   // Gone from every list after a reload too.
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Available CV Templates' })).toBeVisible();
-  await expect(templateCard(page, 'Executive Classic').getByRole('link', { name: engineer.name })).toBeVisible();
+  await expect(
+    templateCard(page, 'Executive Classic').getByRole('link', { name: engineer.name }),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: analyst.name })).toHaveCount(0);
 });

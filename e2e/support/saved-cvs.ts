@@ -55,8 +55,7 @@ export function cvRow(id: number): { id: number; name: string; archived_at: stri
   const db = new Database(join(tmp, 'cv-builder.sqlite'), { readonly: true, fileMustExist: true });
   try {
     return db.prepare('select id, name, archived_at from generated_cvs where id = ?').get(id) as
-      | { id: number; name: string; archived_at: string | null }
-      | undefined;
+      { id: number; name: string; archived_at: string | null } | undefined;
   } finally {
     db.close();
   }

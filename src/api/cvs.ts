@@ -8,7 +8,8 @@ import { reshaped } from './templates';
 /** A saved CV is addressed by its numeric id or its uuid (the server takes either). */
 export type CvReference = number | string;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object';
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object';
 const Nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null, t.undefined]);
 
 /** The last path segment of an address that is all digits: `https://host/v1/GeneratedCV/7/` → 7. */
@@ -64,7 +65,10 @@ export const CvFieldEntry = reshaped(
     section_field: raw.section_field,
   }),
   (value): value is CvFieldEntry =>
-    isRecord(value) && typeof value.value === 'string' && typeof value.index === 'number' && typeof value.section_field === 'number',
+    isRecord(value) &&
+    typeof value.value === 'string' &&
+    typeof value.index === 'number' &&
+    typeof value.section_field === 'number',
 );
 
 /** GET /v1/CVFieldEntry/: "results array or plain array of entries" (spec §7). */
@@ -113,7 +117,10 @@ function toGeneratedCv(raw: RawGeneratedCv, id: number): GeneratedCv {
 }
 
 const isGeneratedCv = (value: unknown): value is GeneratedCv =>
-  isRecord(value) && typeof value.id === 'number' && typeof value.name === 'string' && typeof value.template === 'number';
+  isRecord(value) &&
+  typeof value.id === 'number' &&
+  typeof value.name === 'string' &&
+  typeof value.template === 'number';
 
 /**
  * GET /v1/GeneratedCV/: a plain array or `{ results }`; an item without an id takes the one in its url,
@@ -136,7 +143,10 @@ export interface GeneratedCvDetail extends Omit<GeneratedCv, 'id'> {
   entries: CvFieldEntry[];
 }
 
-const RawGeneratedCvDetail = t.intersection([RawGeneratedCv, t.partial({ entries: Nullable(t.array(CvFieldEntry)) })]);
+const RawGeneratedCvDetail = t.intersection([
+  RawGeneratedCv,
+  t.partial({ entries: Nullable(t.array(CvFieldEntry)) }),
+]);
 
 function toDetail(raw: t.TypeOf<typeof RawGeneratedCvDetail>): GeneratedCvDetail {
   const id = idOf(raw);
@@ -174,7 +184,8 @@ const RawSavedCv = new t.Type<t.TypeOf<typeof RawGeneratedCvDetail>, unknown, un
   (input, context) => {
     const decoded = RawGeneratedCvDetail.validate(input, context);
     if (decoded._tag === 'Left') return decoded;
-    if (idOf(decoded.right) === undefined) return t.failure(input, context, 'expected the saved CV to have an id');
+    if (idOf(decoded.right) === undefined)
+      return t.failure(input, context, 'expected the saved CV to have an id');
     if (!decoded.right.uuid) return t.failure(input, context, 'expected the saved CV to have a uuid');
     return decoded;
   },
@@ -185,7 +196,8 @@ export const SavedGeneratedCv = reshaped(
   'SavedGeneratedCv',
   RawSavedCv,
   (raw) => toDetail(raw) as SavedGeneratedCv,
-  (value): value is SavedGeneratedCv => isDetail(value) && typeof value.id === 'number' && typeof value.uuid === 'string',
+  (value): value is SavedGeneratedCv =>
+    isDetail(value) && typeof value.id === 'number' && typeof value.uuid === 'string',
 );
 
 /** One entry as the builder sends it (spec §3 Payloads). */
@@ -214,13 +226,24 @@ export function listGeneratedCvs(client: ApiClient, options?: ReadOptions): Prom
 }
 
 /** GET /v1/GeneratedCV/{id}/ (id or uuid). */
-export function getGeneratedCv(client: ApiClient, reference: CvReference, options?: ReadOptions): Promise<GeneratedCvDetail> {
+export function getGeneratedCv(
+  client: ApiClient,
+  reference: CvReference,
+  options?: ReadOptions,
+): Promise<GeneratedCvDetail> {
   return client.get(cvPath(reference), GeneratedCvDetail, options);
 }
 
 /** GET /v1/CVFieldEntry/?generated_cv={id} */
-export function listCvFieldEntries(client: ApiClient, cvId: CvReference, options?: ReadOptions): Promise<CvFieldEntry[]> {
-  return client.get('/v1/CVFieldEntry/', CvFieldEntryList, { ...options, params: { generated_cv: String(cvId) } });
+export function listCvFieldEntries(
+  client: ApiClient,
+  cvId: CvReference,
+  options?: ReadOptions,
+): Promise<CvFieldEntry[]> {
+  return client.get('/v1/CVFieldEntry/', CvFieldEntryList, {
+    ...options,
+    params: { generated_cv: String(cvId) },
+  });
 }
 
 /** POST /v1/GeneratedCV/: 201 is success (spec §7). */

@@ -33,7 +33,11 @@ function browserEnvironment(): SaveFileEnvironment {
  * clicked, then the link and the URL are cleaned up DOWNLOAD_LINK_CLEANUP_MS later (spec §9), late
  * enough for the browser to have started reading it.
  */
-export function saveBlob(blob: Blob, fileName: string, environment: SaveFileEnvironment = browserEnvironment()): void {
+export function saveBlob(
+  blob: Blob,
+  fileName: string,
+  environment: SaveFileEnvironment = browserEnvironment(),
+): void {
   const { document: doc, url, setTimeout: schedule } = environment;
   const href = url.createObjectURL(blob);
   const link = doc.createElement('a');

@@ -25,7 +25,8 @@ export function reshaped<C extends t.Mixed, B>(
   );
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object';
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object';
 
 const Key = t.union([t.number, t.string]);
 const Nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null, t.undefined]);
@@ -49,7 +50,8 @@ export const Tag = reshaped(
     const spelled = raw as { value?: string | number; id?: string | number; label?: string; name?: string };
     return { value: String(spelled.value ?? spelled.id), label: spelled.label ?? spelled.name ?? '' };
   },
-  (value): value is Tag => isRecord(value) && typeof value.value === 'string' && typeof value.label === 'string',
+  (value): value is Tag =>
+    isRecord(value) && typeof value.value === 'string' && typeof value.label === 'string',
 );
 
 export const TagList = listOf(Tag, 'TagList');
@@ -63,7 +65,9 @@ export interface TemplateCategory {
   label?: string;
 }
 
-const RawCategory = Nullable(t.union([Key, t.partial({ value: Key, id: Key, label: t.string, name: t.string })]));
+const RawCategory = Nullable(
+  t.union([Key, t.partial({ value: Key, id: Key, label: t.string, name: t.string })]),
+);
 
 function toCategory(raw: t.TypeOf<typeof RawCategory>): TemplateCategory | null {
   if (raw === null || raw === undefined) return null;
@@ -72,14 +76,19 @@ function toCategory(raw: t.TypeOf<typeof RawCategory>): TemplateCategory | null 
   const value = raw.value ?? raw.id;
   const label = raw.label ?? raw.name;
   if (value === undefined && label === undefined) return null;
-  return { ...(value !== undefined ? { value: String(value) } : {}), ...(label !== undefined ? { label } : {}) };
+  return {
+    ...(value !== undefined ? { value: String(value) } : {}),
+    ...(label !== undefined ? { label } : {}),
+  };
 }
 
 /** Whether a template is in a category: same value, or (for backends that send names) same label. */
 export function isInCategory(category: TemplateCategory | null, tag: Tag): boolean {
   if (!category) return false;
   if (category.value !== undefined && category.value === tag.value) return true;
-  return category.label !== undefined && category.label.trim().toLowerCase() === tag.label.trim().toLowerCase();
+  return (
+    category.label !== undefined && category.label.trim().toLowerCase() === tag.label.trim().toLowerCase()
+  );
 }
 
 const TemplateId = t.union([t.number, t.string]);
@@ -98,7 +107,10 @@ export interface Template {
 }
 
 function isNumericId(value: unknown): boolean {
-  return (typeof value === 'number' && Number.isInteger(value)) || (typeof value === 'string' && /^\d+$/.test(value));
+  return (
+    (typeof value === 'number' && Number.isInteger(value)) ||
+    (typeof value === 'string' && /^\d+$/.test(value))
+  );
 }
 
 const RawTemplateWithNumericId = new t.Type<t.TypeOf<typeof RawTemplate>, unknown, unknown>(
@@ -107,7 +119,9 @@ const RawTemplateWithNumericId = new t.Type<t.TypeOf<typeof RawTemplate>, unknow
   (input, context) => {
     const decoded = RawTemplate.validate(input, context);
     if (decoded._tag === 'Left') return decoded;
-    return isNumericId(decoded.right.id) ? decoded : t.failure(input, context, 'expected a numeric template id');
+    return isNumericId(decoded.right.id)
+      ? decoded
+      : t.failure(input, context, 'expected a numeric template id');
   },
   (value) => value,
 );
@@ -157,7 +171,8 @@ export const InputField = reshaped(
     description: raw.description ?? '',
     is_required: raw.is_required ?? false,
   }),
-  (value): value is InputField => isRecord(value) && typeof value.id === 'number' && typeof value.name === 'string',
+  (value): value is InputField =>
+    isRecord(value) && typeof value.id === 'number' && typeof value.name === 'string',
 );
 
 /** spec §3 Template section item. */
@@ -204,7 +219,8 @@ export const TemplateSection = reshaped(
     ...(typeof raw.order === 'number' ? { order: raw.order } : {}),
     input_fields: raw.input_fields ?? [],
   }),
-  (value): value is TemplateSection => isRecord(value) && typeof value.name === 'string' && Array.isArray(value.input_fields),
+  (value): value is TemplateSection =>
+    isRecord(value) && typeof value.name === 'string' && Array.isArray(value.input_fields),
 );
 
 /** spec §3: "The full template also has sections." */
@@ -226,8 +242,12 @@ function withCategoryName(template: Template, categoryName: string | null | unde
 export const TemplateDetail = reshaped(
   'TemplateDetail',
   RawTemplateDetail,
-  (raw): TemplateDetail => ({ ...withCategoryName(toTemplate(raw), raw.category_name), sections: raw.sections ?? [] }),
-  (value): value is TemplateDetail => isTemplate(value) && Array.isArray((value as { sections?: unknown }).sections),
+  (raw): TemplateDetail => ({
+    ...withCategoryName(toTemplate(raw), raw.category_name),
+    sections: raw.sections ?? [],
+  }),
+  (value): value is TemplateDetail =>
+    isTemplate(value) && Array.isArray((value as { sections?: unknown }).sections),
 );
 
 type ReadOptions = Pick<RequestOptions, 'signal'>;
@@ -243,6 +263,10 @@ export function listTemplates(client: ApiClient, options?: ReadOptions): Promise
 }
 
 /** GET /v1/CvTemplate/{id}/: the template with its sections and input fields. */
-export function getTemplate(client: ApiClient, id: number | string, options?: ReadOptions): Promise<TemplateDetail> {
+export function getTemplate(
+  client: ApiClient,
+  id: number | string,
+  options?: ReadOptions,
+): Promise<TemplateDetail> {
   return client.get(`/v1/CvTemplate/${encodeURIComponent(String(id))}/`, TemplateDetail, options);
 }

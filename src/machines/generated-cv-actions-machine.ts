@@ -1,4 +1,13 @@
-import { assign, enqueueActions, fromPromise, setup, type ActorRef, type ActorRefFrom, type Snapshot, type SnapshotFrom } from 'xstate';
+import {
+  assign,
+  enqueueActions,
+  fromPromise,
+  setup,
+  type ActorRef,
+  type ActorRefFrom,
+  type Snapshot,
+  type SnapshotFrom,
+} from 'xstate';
 import { apiClient } from '../api/client';
 import { deleteGeneratedCv, downloadCv, sendCvEmail, type CvFileFormat, type GeneratedCv } from '../api/cvs';
 import { saveCvFile } from '../api/download';
@@ -16,7 +25,11 @@ export const EMAIL_SENT_NOTICE: Notice = {
   description: 'CV has been sent to your email address.',
   variant: 'success',
 };
-export const EMAIL_FAILED_NOTICE: Notice = { title: 'Error', description: 'Failed to send CV email.', variant: 'destructive' };
+export const EMAIL_FAILED_NOTICE: Notice = {
+  title: 'Error',
+  description: 'Failed to send CV email.',
+  variant: 'destructive',
+};
 export const CV_DELETED_NOTICE: Notice = {
   title: 'CV deleted',
   description: 'The CV was archived successfully.',
@@ -71,7 +84,9 @@ export const generatedCvActionsMachine = setup({
       downloadCv(apiClient, input.cv.id, input.format),
     ),
     sendEmail: fromPromise<void, { cv: GeneratedCv }>(({ input }) => sendCvEmail(apiClient, input.cv.id)),
-    deleteCv: fromPromise<void, { cv: GeneratedCv }>(({ input }) => deleteGeneratedCv(apiClient, input.cv.id)),
+    deleteCv: fromPromise<void, { cv: GeneratedCv }>(({ input }) =>
+      deleteGeneratedCv(apiClient, input.cv.id),
+    ),
   },
   actions: {
     assignFormat: assign({ format: (_, params: { format: CvFileFormat }) => params.format }),
@@ -109,7 +124,11 @@ export const generatedCvActionsMachine = setup({
           actions: [
             {
               type: 'saveFile',
-              params: ({ context, event }) => ({ blob: event.output, name: context.cv.name, format: context.format }),
+              params: ({ context, event }) => ({
+                blob: event.output,
+                name: context.cv.name,
+                format: context.format,
+              }),
             },
             { type: 'notify', params: ({ context }) => downloadedNotice(context.cv.name, context.format) },
           ],

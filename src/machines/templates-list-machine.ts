@@ -61,7 +61,9 @@ export async function loadCatalogue(client: ApiClient, signal?: AbortSignal): Pr
 }
 
 /** The templates in the chosen category, in the server's order. */
-export function matchingTemplates(context: Pick<TemplatesListContext, 'templates' | 'tags' | 'category'>): Template[] {
+export function matchingTemplates(
+  context: Pick<TemplatesListContext, 'templates' | 'tags' | 'category'>,
+): Template[] {
   if (context.category === null) return context.templates;
   const tag = context.tags.find((candidate) => candidate.value === context.category) ?? {
     value: context.category,
@@ -148,7 +150,10 @@ export const templatesListMachine = setup({
         ],
         onError: {
           target: 'unavailable',
-          actions: { type: 'logFailures', params: ({ event }) => ({ failures: [{ part: 'templates', error: event.error }] }) },
+          actions: {
+            type: 'logFailures',
+            params: ({ event }) => ({ failures: [{ part: 'templates', error: event.error }] }),
+          },
         },
       },
     },

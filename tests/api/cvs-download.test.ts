@@ -27,7 +27,11 @@ describe('saveBlob', () => {
     return {
       scheduled,
       url,
-      environment: { document, url, setTimeout: (callback: () => void, ms: number) => scheduled.push({ callback, ms }) },
+      environment: {
+        document,
+        url,
+        setTimeout: (callback: () => void, ms: number) => scheduled.push({ callback, ms }),
+      },
     };
   }
 

@@ -50,7 +50,9 @@ describe('GeneratedCV list codec (spec §3 list quirks)', () => {
 
   it('derives a missing id from the last numeric segment of url', () => {
     const { id: _, ...withoutId } = listed;
-    expect(decode(GeneratedCvList, [{ ...withoutId, url: 'http://localhost:8000/v1/GeneratedCV/31/' }])[0]!.id).toBe(31);
+    expect(
+      decode(GeneratedCvList, [{ ...withoutId, url: 'http://localhost:8000/v1/GeneratedCV/31/' }])[0]!.id,
+    ).toBe(31);
     expect(decode(GeneratedCvList, [{ ...withoutId, id: null, url: '/v1/GeneratedCV/32/' }])[0]!.id).toBe(32);
   });
 
@@ -66,17 +68,24 @@ describe('GeneratedCV list codec (spec §3 list quirks)', () => {
 
   it('accepts a template given as a numeric string or as its address', () => {
     expect(decode(GeneratedCvList, [{ ...listed, template: '2' }])[0]!.template).toBe(2);
-    expect(decode(GeneratedCvList, [{ ...listed, template: 'http://localhost/v1/CvTemplate/5/' }])[0]!.template).toBe(5);
+    expect(
+      decode(GeneratedCvList, [{ ...listed, template: 'http://localhost/v1/CvTemplate/5/' }])[0]!.template,
+    ).toBe(5);
   });
 
   it('reads a missing name as empty and leaves out absent optional fields', () => {
-    expect(decode(GeneratedCvList, [{ id: 4, template: 1, name: null }])).toEqual([{ id: 4, name: '', template: 1 }]);
+    expect(decode(GeneratedCvList, [{ id: 4, template: 1, name: null }])).toEqual([
+      { id: 4, name: '', template: 1 },
+    ]);
   });
 
   it('fails with a readable reason on something that is not a list', () => {
     const result = GeneratedCvList.decode({ detail: 'Not found.' });
     expect(isRight(result)).toBe(false);
-    if (!isRight(result)) expect(PathReporter.report(result).join('\n')).toMatch(/expected an array or an object with a results array/);
+    if (!isRight(result))
+      expect(PathReporter.report(result).join('\n')).toMatch(
+        /expected an array or an object with a results array/,
+      );
   });
 
   it('fails on an item without a template', () => {
@@ -110,13 +119,18 @@ describe('GeneratedCV detail codec', () => {
 
   it('reads missing entries as none and null values as empty text', () => {
     expect(decode(GeneratedCvDetail, listed).entries).toEqual([]);
-    expect(decode(GeneratedCvDetail, { ...listed, entries: [{ value: null, index: '0', section_field: '1001' }] }).entries).toEqual([
-      { value: '', index: 0, section_field: 1001 },
-    ]);
+    expect(
+      decode(GeneratedCvDetail, { ...listed, entries: [{ value: null, index: '0', section_field: '1001' }] })
+        .entries,
+    ).toEqual([{ value: '', index: 0, section_field: 1001 }]);
   });
 
   it('rejects an entry with a negative index', () => {
-    expect(isRight(GeneratedCvDetail.decode({ ...listed, entries: [{ value: 'x', index: -1, section_field: 1 }] }))).toBe(false);
+    expect(
+      isRight(
+        GeneratedCvDetail.decode({ ...listed, entries: [{ value: 'x', index: -1, section_field: 1 }] }),
+      ),
+    ).toBe(false);
   });
 });
 

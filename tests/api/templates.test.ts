@@ -1,8 +1,9 @@
-import { isRight } from 'fp-ts/Either';
+import { isRight, type Either } from 'fp-ts/Either';
+import type { Errors } from 'io-ts';
 import { PathReporter } from 'io-ts/PathReporter';
 import { Tag, TagList, Template, TemplateDetail, TemplateList, isInCategory } from '../../src/api/templates';
 
-function decode<A>(codec: { decode: (input: unknown) => import('fp-ts/Either').Either<import('io-ts').Errors, A> }, input: unknown): A {
+function decode<A>(codec: { decode: (input: unknown) => Either<Errors, A> }, input: unknown): A {
   const result = codec.decode(input);
   if (!isRight(result)) throw new Error(PathReporter.report(result).join('\n'));
   return result.right;
@@ -19,7 +20,10 @@ describe('Tag codec (spec §3: value or id, label or name)', () => {
   });
 
   it('prefers value over id and label over name when both spellings arrive', () => {
-    expect(decode(Tag, { value: 2, id: 9, label: 'Modern', name: 'Other' })).toEqual({ value: '2', label: 'Modern' });
+    expect(decode(Tag, { value: 2, id: 9, label: 'Modern', name: 'Other' })).toEqual({
+      value: '2',
+      label: 'Modern',
+    });
   });
 
   it('rejects a tag without an identifier or without a name', () => {
@@ -28,8 +32,14 @@ describe('Tag codec (spec §3: value or id, label or name)', () => {
   });
 
   it('decodes a list given as a plain array or as { results }', () => {
-    const tags = [{ id: 1, name: 'Professional' }, { value: 2, label: 'Modern' }];
-    const expected = [{ value: '1', label: 'Professional' }, { value: '2', label: 'Modern' }];
+    const tags = [
+      { id: 1, name: 'Professional' },
+      { value: 2, label: 'Modern' },
+    ];
+    const expected = [
+      { value: '1', label: 'Professional' },
+      { value: '2', label: 'Modern' },
+    ];
     expect(decode(TagList, tags)).toEqual(expected);
     expect(decode(TagList, { count: 2, results: tags })).toEqual(expected);
   });
@@ -38,16 +48,30 @@ describe('Tag codec (spec §3: value or id, label or name)', () => {
 describe('Template codec (spec §3 Template)', () => {
   it('keeps id, name and icon and normalises every spelling of the category', () => {
     const base = { id: 3, name: 'Modern Split', icon: '/static/templates/modern-split/icon.png' };
-    expect(decode(Template, { ...base, category: { id: 2, name: 'Modern' } }).category).toEqual({ value: '2', label: 'Modern' });
-    expect(decode(Template, { ...base, category: { value: 2, label: 'Modern' } }).category).toEqual({ value: '2', label: 'Modern' });
+    expect(decode(Template, { ...base, category: { id: 2, name: 'Modern' } }).category).toEqual({
+      value: '2',
+      label: 'Modern',
+    });
+    expect(decode(Template, { ...base, category: { value: 2, label: 'Modern' } }).category).toEqual({
+      value: '2',
+      label: 'Modern',
+    });
     expect(decode(Template, { ...base, category: 2 }).category).toEqual({ value: '2' });
-    expect(decode(Template, { ...base, category: 'Modern' }).category).toEqual({ value: 'Modern', label: 'Modern' });
+    expect(decode(Template, { ...base, category: 'Modern' }).category).toEqual({
+      value: 'Modern',
+      label: 'Modern',
+    });
     expect(decode(Template, { ...base, category: null }).category).toBeNull();
     expect(decode(Template, base)).toEqual({ ...base, category: null });
   });
 
   it('accepts a numeric string id and treats a blank icon as none', () => {
-    expect(decode(Template, { id: '4', name: 'Clean', icon: '' })).toEqual({ id: 4, name: 'Clean', icon: null, category: null });
+    expect(decode(Template, { id: '4', name: 'Clean', icon: '' })).toEqual({
+      id: 4,
+      name: 'Clean',
+      icon: null,
+      category: null,
+    });
   });
 
   it('rejects a template whose id is not numeric', () => {
@@ -78,7 +102,14 @@ describe('Template codec (spec §3 Template)', () => {
           is_required: true,
           is_repeatable: false,
           input_fields: [
-            { id: 1001, name: 'full_name', widget_label: 'Full Name', widget_type: 'text-input', description: '', is_required: true },
+            {
+              id: 1001,
+              name: 'full_name',
+              widget_label: 'Full Name',
+              widget_type: 'text-input',
+              description: '',
+              is_required: true,
+            },
             { id: '1002', name: 'mystery' },
           ],
         },

@@ -10,7 +10,12 @@ export function makeTemplates(count: number, professional = count): Template[] {
   return Array.from({ length: count }, (_, index) => {
     const id = index + 1;
     const tag = id <= professional ? PROFESSIONAL : MODERN;
-    return { id, name: `Template ${id}`, icon: `/static/templates/t${id}/icon.png`, category: { value: tag.value } };
+    return {
+      id,
+      name: `Template ${id}`,
+      icon: `/static/templates/t${id}/icon.png`,
+      category: { value: tag.value },
+    };
   });
 }
 

@@ -51,9 +51,16 @@ describe('CV management machine: model-based (spec §2 CV management, §4 CV lis
       empty: { on: { 'list.reload': 'loading' } },
     },
   });
-  const events = ['load.many', 'load.twelve', 'load.none', 'load.fails', 'list.reload', 'page.next', 'page.previous', 'cv.removed'].map(
-    (type) => ({ type }),
-  );
+  const events = [
+    'load.many',
+    'load.twelve',
+    'load.none',
+    'load.fails',
+    'list.reload',
+    'page.next',
+    'page.previous',
+    'cv.removed',
+  ].map((type) => ({ type }));
 
   const executors: Record<string, (world: World) => Promise<void> | void> = {
     'load.many': async ({ load }) => {
@@ -142,7 +149,10 @@ describe('loadTemplatesAndCvs', () => {
     releaseTemplates(manyTemplates);
     await expect(loading).resolves.toEqual({ templates: manyTemplates, cvs });
 
-    const failing = { get: (path: string) => (path === '/v1/GeneratedCV/' ? Promise.reject(new ApiError('x')) : Promise.resolve([])) };
+    const failing = {
+      get: (path: string) =>
+        path === '/v1/GeneratedCV/' ? Promise.reject(new ApiError('x')) : Promise.resolve([]),
+    };
     await expect(loadTemplatesAndCvs(failing as unknown as ApiClient)).rejects.toThrow('x');
   });
 });

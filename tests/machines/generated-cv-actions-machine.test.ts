@@ -42,7 +42,9 @@ function createWorld(subject: GeneratedCv = cv) {
       saveFile: (_, params) => saveFile(params.blob, params.name, params.format),
     },
   });
-  const actor: GeneratedCvActionsActor = createActor(machine, { input: { cv: subject, list: list.actor } }).start();
+  const actor: GeneratedCvActionsActor = createActor(machine, {
+    input: { cv: subject, list: list.actor },
+  }).start();
   return { actor, download, email, remove, notify, saveFile, list, format: 'pdf' as CvFileFormat };
 }
 type World = ReturnType<typeof createWorld>;
@@ -52,7 +54,14 @@ describe('generated-CV actions machine: model-based (spec §2 Template card, §5
     id: 'generatedCvActionsModel',
     initial: 'idle',
     states: {
-      idle: { on: { 'download.pdf': 'downloading', 'download.word': 'downloading', 'cv.email': 'emailing', 'cv.delete': 'confirming' } },
+      idle: {
+        on: {
+          'download.pdf': 'downloading',
+          'download.word': 'downloading',
+          'cv.email': 'emailing',
+          'cv.delete': 'confirming',
+        },
+      },
       downloading: { on: { 'download.succeeds': 'idle', 'download.fails': 'idle' } },
       emailing: { on: { 'email.succeeds': 'idle', 'email.fails': 'idle' } },
       confirming: { on: { 'delete.cancel': 'idle', 'delete.confirm': 'deleting' } },
@@ -183,13 +192,18 @@ describe('generated-CV actions machine: model-based (spec §2 Template card, §5
 describe('generated-CV actions machine: details', () => {
   it('words the download toast for a CV without a name', () => {
     expect(downloadedNotice('', 'pdf').description).toBe('Your CV has been downloaded as PDF.');
-    expect(downloadedNotice('  Data Analyst ', 'word').description).toBe('Data Analyst has been downloaded as Word document.');
+    expect(downloadedNotice('  Data Analyst ', 'word').description).toBe(
+      'Data Analyst has been downloaded as Word document.',
+    );
   });
 
   it('deletes without a list to tell', async () => {
     const remove = deferredActor<void, { cv: GeneratedCv }>();
     const actor = createActor(
-      generatedCvActionsMachine.provide({ actors: { deleteCv: remove.logic }, actions: { notify: () => undefined } }),
+      generatedCvActionsMachine.provide({
+        actors: { deleteCv: remove.logic },
+        actions: { notify: () => undefined },
+      }),
       { input: { cv } },
     ).start();
     actor.send({ type: 'cv.delete' });

@@ -43,7 +43,13 @@ describe('templates list machine: model-based (spec §2 Templates screen, §8, �
     id: 'templatesListModel',
     initial: 'loading',
     states: {
-      loading: { on: { 'load.succeeds': 'allPage1', 'load.templatesFail': 'unavailable', 'load.crashes': 'unavailable' } },
+      loading: {
+        on: {
+          'load.succeeds': 'allPage1',
+          'load.templatesFail': 'unavailable',
+          'load.crashes': 'unavailable',
+        },
+      },
       unavailable: { on: { 'list.reload': 'loading' } },
       allPage1: {
         on: {
@@ -65,10 +71,23 @@ describe('templates list machine: model-based (spec §2 Templates screen, §8, �
       allPage3: { on: { 'page.next': 'allPage3', 'page.previous': 'allPage2', 'category.modern': 'modern' } },
       professionalPage1: { on: { 'page.next': 'professionalPage2', 'category.all': 'allPage1' } },
       professionalPage2: {
-        on: { 'page.next': 'professionalPage3', 'page.previous': 'professionalPage1', 'category.professional': 'professionalPage1' },
+        on: {
+          'page.next': 'professionalPage3',
+          'page.previous': 'professionalPage1',
+          'category.professional': 'professionalPage1',
+        },
       },
-      professionalPage3: { on: { 'page.next': 'professionalPage3', 'category.modern': 'modern', 'list.reload': 'loading' } },
-      modern: { on: { 'page.next': 'modern', 'page.previous': 'modern', 'category.all': 'allPage1', 'cv.removed': 'modern' } },
+      professionalPage3: {
+        on: { 'page.next': 'professionalPage3', 'category.modern': 'modern', 'list.reload': 'loading' },
+      },
+      modern: {
+        on: {
+          'page.next': 'modern',
+          'page.previous': 'modern',
+          'category.all': 'allPage1',
+          'cv.removed': 'modern',
+        },
+      },
     },
   });
   const events = [
@@ -90,7 +109,10 @@ describe('templates list machine: model-based (spec §2 Templates screen, §8, �
       await flush();
     },
     'load.templatesFail': async ({ load, logged }) => {
-      const failure = { part: 'templates' as const, error: new ApiError('Request failed with status code 500', { status: 500 }) };
+      const failure = {
+        part: 'templates' as const,
+        error: new ApiError('Request failed with status code 500', { status: 500 }),
+      };
       load.last().resolve({ tags, cvs: [], failures: [failure] });
       await flush();
       expect(logged.at(-1)).toEqual(failure);
@@ -108,7 +130,8 @@ describe('templates list machine: model-based (spec §2 Templates screen, §8, �
     'page.next': ({ actor }) => actor.send({ type: 'page.next' }),
     'page.previous': ({ actor }) => actor.send({ type: 'page.previous' }),
     'category.all': ({ actor }) => actor.send({ type: 'category.select', value: null }),
-    'category.professional': ({ actor }) => actor.send({ type: 'category.select', value: PROFESSIONAL.value }),
+    'category.professional': ({ actor }) =>
+      actor.send({ type: 'category.select', value: PROFESSIONAL.value }),
     'category.modern': ({ actor }) => actor.send({ type: 'category.select', value: MODERN.value }),
     'cv.removed': ({ actor }) => {
       const before = actor.getSnapshot().context.cvs.length;
@@ -119,7 +142,10 @@ describe('templates list machine: model-based (spec §2 Templates screen, §8, �
     },
   };
 
-  const expectations: Record<string, { category: string | null; page: number; pages: number; visible: number[] }> = {
+  const expectations: Record<
+    string,
+    { category: string | null; page: number; pages: number; visible: number[] }
+  > = {
     allPage1: { category: null, page: 1, pages: 3, visible: range(1, 10) },
     allPage2: { category: null, page: 2, pages: 3, visible: range(11, 20) },
     allPage3: { category: null, page: 3, pages: 3, visible: range(21, 25) },

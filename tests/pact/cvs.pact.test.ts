@@ -13,7 +13,16 @@ import {
   type GeneratedCvPayload,
 } from '../../src/api/cvs';
 import { OTHER_USERS_CV, SAVED_CV, SECOND_CV } from '../../server/tests/pact/states/cvs';
-import { clientFor, createPact, csrfHeaders, eachLike, integer, regex, string, withCsrf } from './support/pact';
+import {
+  clientFor,
+  createPact,
+  csrfHeaders,
+  eachLike,
+  integer,
+  regex,
+  string,
+  withCsrf,
+} from './support/pact';
 
 // The saved-CV calls of spec §7 (GeneratedCV, CVFieldEntry, download, send-email), made by the real API
 // functions. State sentences and fixed ids: server/tests/pact/states/cvs.ts.
@@ -30,10 +39,15 @@ const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingm
 const jsonRequest = { 'Content-Type': 'application/json' };
 const jsonBody = { 'Content-Type': regex('application/json(;.*)?', 'application/json; charset=utf-8') };
 const unsafeHeaders = { ...csrfHeaders, ...jsonRequest };
-const timestamp = regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/, '2024-05-01T09:30:00.000Z');
-const uuid = (example: string) => regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, example);
+const timestamp = regex(
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/,
+  '2024-05-01T09:30:00.000Z',
+);
+const uuid = (example: string) =>
+  regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, example);
 /** The url of a CV: any origin, then the CV's detail path. */
-const cvUrl = (id: number) => regex(`^https?://[^/]+/v1/GeneratedCV/${id}/$`, `http://localhost:8000/v1/GeneratedCV/${id}/`);
+const cvUrl = (id: number) =>
+  regex(`^https?://[^/]+/v1/GeneratedCV/${id}/$`, `http://localhost:8000/v1/GeneratedCV/${id}/`);
 const notFound = { status: 404, headers: jsonBody, body: { detail: string('CV not found.') } };
 
 type SeededCv = typeof SAVED_CV | typeof SECOND_CV;
@@ -172,7 +186,12 @@ describe('GET /v1/CVFieldEntry/?generated_cv={id}', () => {
         status: 200,
         headers: jsonBody,
         body: {
-          results: eachLike({ id: integer(101), value: string('Ada Lovelace'), index: integer(0), section_field: integer(1001) }),
+          results: eachLike({
+            id: integer(101),
+            value: string('Ada Lovelace'),
+            index: integer(0),
+            section_field: integer(1001),
+          }),
         },
       });
     await pact.executeTest(async (mockServer) => {
@@ -208,14 +227,24 @@ describe('POST /v1/GeneratedCV/', () => {
           url: regex('^https?://[^/]+/v1/GeneratedCV/\\d+/$', 'http://localhost:8000/v1/GeneratedCV/1/'),
           name: newCv.name,
           template: newCv.template,
-          entries: eachLike({ id: integer(1), value: string('Ada Lovelace'), index: integer(0), section_field: integer(1001) }),
+          entries: eachLike({
+            id: integer(1),
+            value: string('Ada Lovelace'),
+            index: integer(0),
+            section_field: integer(1001),
+          }),
           created: timestamp,
           last_updated: timestamp,
         },
       });
     await pact.executeTest(async (mockServer) => {
       const saved = await createGeneratedCv(clientFor(mockServer), newCv);
-      expect(saved).toMatchObject({ id: 1, uuid: '5b0c2a9e-3d1f-4c8b-9e7a-2f6d1c0b9a88', name: newCv.name, template: 1 });
+      expect(saved).toMatchObject({
+        id: 1,
+        uuid: '5b0c2a9e-3d1f-4c8b-9e7a-2f6d1c0b9a88',
+        name: newCv.name,
+        template: 1,
+      });
     });
   });
 
@@ -241,7 +270,12 @@ describe('PUT /v1/GeneratedCV/{id}/', () => {
     const pact = withCsrf(createPact())
       .given(ONE_CV)
       .uponReceiving('a request to update a saved CV')
-      .withRequest({ method: 'PUT', path: `/v1/GeneratedCV/${SAVED_CV.id}/`, headers: unsafeHeaders, body: changed })
+      .withRequest({
+        method: 'PUT',
+        path: `/v1/GeneratedCV/${SAVED_CV.id}/`,
+        headers: unsafeHeaders,
+        body: changed,
+      })
       .willRespondWith({
         status: 200,
         headers: jsonBody,
@@ -251,7 +285,12 @@ describe('PUT /v1/GeneratedCV/{id}/', () => {
           url: cvUrl(SAVED_CV.id),
           name: changed.name,
           template: changed.template,
-          entries: eachLike({ id: integer(106), value: string('Ada Lovelace'), index: integer(0), section_field: integer(1001) }),
+          entries: eachLike({
+            id: integer(106),
+            value: string('Ada Lovelace'),
+            index: integer(0),
+            section_field: integer(1001),
+          }),
           created: timestamp,
           last_updated: timestamp,
         },
@@ -266,10 +305,17 @@ describe('PUT /v1/GeneratedCV/{id}/', () => {
     const pact = withCsrf(createPact())
       .given(FOREIGN_CV)
       .uponReceiving("a request to update another user's CV")
-      .withRequest({ method: 'PUT', path: `/v1/GeneratedCV/${OTHER_USERS_CV.id}/`, headers: unsafeHeaders, body: changed })
+      .withRequest({
+        method: 'PUT',
+        path: `/v1/GeneratedCV/${OTHER_USERS_CV.id}/`,
+        headers: unsafeHeaders,
+        body: changed,
+      })
       .willRespondWith(notFound);
     await pact.executeTest(async (mockServer) => {
-      expect((await rejection(updateGeneratedCv(clientFor(mockServer), OTHER_USERS_CV.id, changed))).status).toBe(404);
+      expect(
+        (await rejection(updateGeneratedCv(clientFor(mockServer), OTHER_USERS_CV.id, changed))).status,
+      ).toBe(404);
     });
   });
 });
@@ -344,8 +390,17 @@ describe('POST /cv/send-email/', () => {
     const pact = withCsrf(createPact())
       .given(ONE_CV)
       .uponReceiving('a request to email a saved CV')
-      .withRequest({ method: 'POST', path: '/cv/send-email/', headers: unsafeHeaders, body: { cv_id: SAVED_CV.id } })
-      .willRespondWith({ status: 200, headers: jsonBody, body: { detail: string('CV has been sent to your email address.') } });
+      .withRequest({
+        method: 'POST',
+        path: '/cv/send-email/',
+        headers: unsafeHeaders,
+        body: { cv_id: SAVED_CV.id },
+      })
+      .willRespondWith({
+        status: 200,
+        headers: jsonBody,
+        body: { detail: string('CV has been sent to your email address.') },
+      });
     await pact.executeTest(async (mockServer) => {
       await expect(sendCvEmail(clientFor(mockServer), SAVED_CV.id)).resolves.toBeUndefined();
     });
@@ -355,7 +410,12 @@ describe('POST /cv/send-email/', () => {
     const pact = withCsrf(createPact())
       .given(FOREIGN_CV)
       .uponReceiving("a request to email another user's CV")
-      .withRequest({ method: 'POST', path: '/cv/send-email/', headers: unsafeHeaders, body: { cv_id: OTHER_USERS_CV.id } })
+      .withRequest({
+        method: 'POST',
+        path: '/cv/send-email/',
+        headers: unsafeHeaders,
+        body: { cv_id: OTHER_USERS_CV.id },
+      })
       .willRespondWith(notFound);
     await pact.executeTest(async (mockServer) => {
       expect((await rejection(sendCvEmail(clientFor(mockServer), OTHER_USERS_CV.id))).status).toBe(404);

@@ -10,7 +10,10 @@ const TEMPLATE_ID = 1;
 const UNKNOWN_TEMPLATE_ID = 999999;
 
 const jsonBody = { 'Content-Type': regex('application/json(;.*)?', 'application/json; charset=utf-8') };
-const timestamp = regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/, '2024-01-01T00:00:00.000Z');
+const timestamp = regex(
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/,
+  '2024-01-01T00:00:00.000Z',
+);
 
 async function rejection(promise: Promise<unknown>): Promise<ApiError> {
   const error = await promise.then(
@@ -27,7 +30,11 @@ describe('GET /v1/Tag/', () => {
       .given(CATALOGUE)
       .uponReceiving('a request for the template categories')
       .withRequest({ method: 'GET', path: '/v1/Tag/' })
-      .willRespondWith({ status: 200, headers: jsonBody, body: eachLike({ id: integer(1), name: string('Professional') }) });
+      .willRespondWith({
+        status: 200,
+        headers: jsonBody,
+        body: eachLike({ id: integer(1), name: string('Professional') }),
+      });
     await pact.executeTest(async (mockServer) => {
       await expect(listTags(clientFor(mockServer))).resolves.toEqual([{ value: '1', label: 'Professional' }]);
     });

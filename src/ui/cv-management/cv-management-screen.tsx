@@ -55,7 +55,12 @@ export function CvManagementScreen({ actor, cvActionsMachine }: CvManagementScre
             />
           ) : (
             <Stack gap="6">
-              <SimpleGrid as="section" aria-label="Templates and their CVs" columns={{ base: 1, md: 2, xl: 3 }} gap="5">
+              <SimpleGrid
+                as="section"
+                aria-label="Templates and their CVs"
+                columns={{ base: 1, md: 2, xl: 3 }}
+                gap="5"
+              >
                 {visibleManagedTemplates(context).map((template) => (
                   <ManagedTemplateCard
                     key={template.id}

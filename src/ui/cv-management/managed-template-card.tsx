@@ -18,7 +18,13 @@ export interface ManagedTemplateCardProps {
 export function ManagedTemplateCard({ template, cvs, list, cvActionsMachine }: ManagedTemplateCardProps) {
   const titleId = useId();
   return (
-    <Card.Root as="article" aria-labelledby={titleId} variant="outline" overflow="hidden" data-testid="managed-template-card">
+    <Card.Root
+      as="article"
+      aria-labelledby={titleId}
+      variant="outline"
+      overflow="hidden"
+      data-testid="managed-template-card"
+    >
       <Flex gap="4" p="4" align="flex-start" borderBottomWidth={cvs.length > 0 ? '1px' : undefined}>
         <Box
           asChild
@@ -31,7 +37,11 @@ export function ManagedTemplateCard({ template, cvs, list, cvActionsMachine }: M
           bg="bg.muted"
           _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}
         >
-          <Link to="/dashboard/$id" params={{ id: String(template.id) }} aria-label={`Create a new CV from ${template.name}`}>
+          <Link
+            to="/dashboard/$id"
+            params={{ id: String(template.id) }}
+            aria-label={`Create a new CV from ${template.name}`}
+          >
             <TemplateImage src={template.icon} name={template.name} />
           </Link>
         </Box>

@@ -1,4 +1,16 @@
-import { Box, Button, Flex, HStack, Icon, IconButton, Link as ChakraLink, Menu, Portal, Spinner, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Flex,
+  HStack,
+  Icon,
+  IconButton,
+  Link as ChakraLink,
+  Menu,
+  Portal,
+  Spinner,
+  Text,
+} from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { ChevronDown, Download, FileText, Mail, Trash2 } from 'lucide-react';
@@ -38,7 +50,10 @@ export function GeneratedCvItem({ cv, list, machine = appGeneratedCvActionsMachi
   const busy = useSelector(actor, (state) => state.hasTag(CV_ACTION_BUSY_TAG));
   const downloading = useSelector(actor, (state) => state.matches('downloading'));
   const emailing = useSelector(actor, (state) => state.matches('emailing'));
-  const confirming = useSelector(actor, (state) => state.matches('confirmingDelete') || state.matches('deleting'));
+  const confirming = useSelector(
+    actor,
+    (state) => state.matches('confirmingDelete') || state.matches('deleting'),
+  );
   const deleting = useSelector(actor, (state) => state.matches('deleting'));
   const name = cvDisplayName(cv);
 
@@ -58,7 +73,14 @@ export function GeneratedCvItem({ cv, list, machine = appGeneratedCvActionsMachi
         <FileText />
       </Icon>
       <Box flex="1" minW="0">
-        <ChakraLink asChild display="block" fontSize="sm" fontWeight="medium" color="fg" title={`Open ${name}`}>
+        <ChakraLink
+          asChild
+          display="block"
+          fontSize="sm"
+          fontWeight="medium"
+          color="fg"
+          title={`Open ${name}`}
+        >
           <Link to="/dashboard/$id" params={{ id: cv.uuid ?? String(cv.id) }}>
             <Text as="span" truncate display="block">
               {name}
@@ -72,7 +94,15 @@ export function GeneratedCvItem({ cv, list, machine = appGeneratedCvActionsMachi
           onSelect={(details) => actor.send({ type: 'cv.download', format: details.value as CvFileFormat })}
         >
           <Menu.Trigger asChild>
-            <Button size="xs" variant="ghost" px="1.5" gap="0.5" aria-label={`Download ${name}`} title="Download" disabled={busy}>
+            <Button
+              size="xs"
+              variant="ghost"
+              px="1.5"
+              gap="0.5"
+              aria-label={`Download ${name}`}
+              title="Download"
+              disabled={busy}
+            >
               {downloading ? <Spinner size="xs" /> : <Download />}
               <ChevronDown />
             </Button>

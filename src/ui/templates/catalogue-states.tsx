@@ -1,4 +1,14 @@
-import { Button, EmptyState, HStack, SimpleGrid, Skeleton, Spinner, Stack, Text, VStack } from '@chakra-ui/react';
+import {
+  Button,
+  EmptyState,
+  HStack,
+  SimpleGrid,
+  Skeleton,
+  Spinner,
+  Stack,
+  Text,
+  VStack,
+} from '@chakra-ui/react';
 import { FileSearch, RefreshCw, type LucideIcon } from 'lucide-react';
 
 /** Grid columns shared by the templates screen and CV management. */
@@ -32,7 +42,12 @@ export interface CatalogueMessageProps {
 }
 
 /** The gentle empty or error state of a grid, with an optional 'Try again'. */
-export function CatalogueMessage({ title, description, icon: MessageIcon = FileSearch, onRetry }: CatalogueMessageProps) {
+export function CatalogueMessage({
+  title,
+  description,
+  icon: MessageIcon = FileSearch,
+  onRetry,
+}: CatalogueMessageProps) {
   return (
     <EmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="l3" py="12">
       <EmptyState.Content>

@@ -52,7 +52,14 @@ export function TemplateCard({ template, cvs, list, cvActionsMachine }: Template
           _groupHover={{ opacity: 1 }}
           _groupFocusWithin={{ opacity: 1 }}
           // Touch screens have no hover: the button stays visible there.
-          css={{ '@media (hover: none)': { opacity: 1, background: 'transparent', alignItems: 'flex-end', paddingBottom: '12px' } }}
+          css={{
+            '@media (hover: none)': {
+              opacity: 1,
+              background: 'transparent',
+              alignItems: 'flex-end',
+              paddingBottom: '12px',
+            },
+          }}
         >
           <Button asChild size="sm" shadow="md">
             <Link to="/dashboard/$id" params={{ id: String(template.id) }}>
@@ -72,7 +79,13 @@ export function TemplateCard({ template, cvs, list, cvActionsMachine }: Template
           </Text>
         ) : (
           <Stack gap="1">
-            <Stack as="ul" id={moreId} gap="0.5" listStyleType="none" aria-label={`Your CVs from ${template.name}`}>
+            <Stack
+              as="ul"
+              id={moreId}
+              gap="0.5"
+              listStyleType="none"
+              aria-label={`Your CVs from ${template.name}`}
+            >
               {shown.map((cv) => (
                 <GeneratedCvItem key={cv.id} cv={cv} list={list} machine={cvActionsMachine} />
               ))}

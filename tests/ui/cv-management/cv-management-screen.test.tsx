@@ -32,7 +32,12 @@ describe('CV management screen (spec §2 CV management)', () => {
     expect(await screen.findByRole('heading', { name: 'CV Management' })).toBeInTheDocument();
     expect(screen.getByText('Manage, download, and share your professional CVs')).toBeInTheDocument();
     await act(async () => {
-      load.last().resolve({ templates: makeTemplates(13), cvs: [makeCv(7, 1, 'Software Engineer 2024'), makeCv(8, 1, 'Analyst')] });
+      load
+        .last()
+        .resolve({
+          templates: makeTemplates(13),
+          cvs: [makeCv(7, 1, 'Software Engineer 2024'), makeCv(8, 1, 'Analyst')],
+        });
       await flush();
     });
     const cards = screen.getAllByTestId('managed-template-card');
@@ -80,14 +85,21 @@ describe('CV management screen (spec §2 CV management)', () => {
     });
     const toast = await screen.findByTestId('toast');
     expect(within(toast).getByText('Failed to load data')).toBeInTheDocument();
-    expect(within(toast).getByText('Could not load CV templates and generated CVs. Please try again.')).toBeInTheDocument();
+    expect(
+      within(toast).getByText('Could not load CV templates and generated CVs. Please try again.'),
+    ).toBeInTheDocument();
   });
 
   it('removes a deleted CV locally', async () => {
     const user = userEvent.setup();
     const { load, cvActions } = setup();
     await act(async () => {
-      load.last().resolve({ templates: makeTemplates(2), cvs: [makeCv(7, 1, 'Software Engineer 2024'), makeCv(8, 1, 'Analyst')] });
+      load
+        .last()
+        .resolve({
+          templates: makeTemplates(2),
+          cvs: [makeCv(7, 1, 'Software Engineer 2024'), makeCv(8, 1, 'Analyst')],
+        });
       await flush();
     });
     const card = screen.getAllByTestId('managed-template-card')[0]!;

@@ -11,7 +11,10 @@ import { fakeCvActions, renderCatalogue } from './render-catalogue';
 function setup() {
   const load = deferredActor<CatalogueLoad, unknown>();
   const actor = createActor(
-    templatesListMachine.provide({ actors: { loadCatalogue: load.logic }, actions: { logFailures: () => undefined } }),
+    templatesListMachine.provide({
+      actors: { loadCatalogue: load.logic },
+      actions: { logFailures: () => undefined },
+    }),
   ).start();
   const cvActions = fakeCvActions();
   const view = renderCatalogue(() => <TemplatesScreen actor={actor} cvActionsMachine={cvActions.machine} />);
@@ -36,7 +39,12 @@ describe('Templates screen (spec §2)', () => {
     expect(screen.getByText('Choose from our collection of professional templates')).toBeInTheDocument();
     expect(screen.getByText('Loading templates...')).toBeInTheDocument();
 
-    await answer(load, { templates: makeTemplates(4, 2), tags: [PROFESSIONAL, MODERN], cvs: [], failures: [] });
+    await answer(load, {
+      templates: makeTemplates(4, 2),
+      tags: [PROFESSIONAL, MODERN],
+      cvs: [],
+      failures: [],
+    });
     expect(screen.queryByText('Loading templates...')).not.toBeInTheDocument();
     const filter = screen.getByRole('list', { name: 'Filter templates by category' });
     const entries = within(filter).getAllByRole('button');
@@ -47,10 +55,15 @@ describe('Templates screen (spec §2)', () => {
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
   });
 
-  it("pages past 10 templates and goes back to page 1 when a category is chosen", async () => {
+  it('pages past 10 templates and goes back to page 1 when a category is chosen', async () => {
     const user = userEvent.setup();
     const { load } = setup();
-    await answer(load, { templates: makeTemplates(25, 22), tags: [PROFESSIONAL, MODERN], cvs: [], failures: [] });
+    await answer(load, {
+      templates: makeTemplates(25, 22),
+      tags: [PROFESSIONAL, MODERN],
+      cvs: [],
+      failures: [],
+    });
 
     expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
@@ -80,7 +93,12 @@ describe('Templates screen (spec §2)', () => {
 
 describe('Template card (spec §2)', () => {
   const templates = makeTemplates(2);
-  const cvs = [makeCv(7, 1, 'Software Engineer 2024'), makeCv(8, 1, 'Analyst'), makeCv(9, 1, 'Team Lead'), makeCv(10, 2, 'Designer')];
+  const cvs = [
+    makeCv(7, 1, 'Software Engineer 2024'),
+    makeCv(8, 1, 'Analyst'),
+    makeCv(9, 1, 'Team Lead'),
+    makeCv(10, 2, 'Designer'),
+  ];
 
   it("offers 'Create New CV' to the mouse and to the keyboard, leading to /dashboard/{templateId}", async () => {
     const user = userEvent.setup();
