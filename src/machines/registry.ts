@@ -1,13 +1,16 @@
 import type { AnyStateMachine } from 'xstate';
 import { changePasswordMachine } from './change-password-machine';
 import { confirmEmailMachine } from './confirm-email-machine';
+import { cvManagementMachine } from './cv-management-machine';
 import { forgotPasswordMachine } from './forgot-password-machine';
+import { generatedCvActionsMachine } from './generated-cv-actions-machine';
 import { profileMachine } from './profile-machine';
 import { resetPasswordMachine } from './reset-password-machine';
 import { sessionMachine } from './session-machine';
 import { sidebarMachine } from './sidebar-machine';
 import { signInMachine } from './sign-in-machine';
 import { signUpMachine } from './sign-up-machine';
+import { templatesListMachine } from './templates-list-machine';
 
 /**
  * Every flow machine of the app by its id: for the inspector, for docs and for the test that checks
@@ -23,4 +26,7 @@ export const machineRegistry: Record<string, AnyStateMachine> = {
   [resetPasswordMachine.id]: resetPasswordMachine,
   [profileMachine.id]: profileMachine,
   [changePasswordMachine.id]: changePasswordMachine,
+  [templatesListMachine.id]: templatesListMachine,
+  [cvManagementMachine.id]: cvManagementMachine,
+  [generatedCvActionsMachine.id]: generatedCvActionsMachine,
 };
