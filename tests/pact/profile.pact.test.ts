@@ -1,0 +1,275 @@
+import { ApiError } from '../../src/api/api-error';
+import { getProfile } from '../../src/api/auth';
+import { changePassword, deleteAccount, updateProfile } from '../../src/api/profile';
+import { boolean, clientFor, createPact, csrfHeaders, like, regex, string, withCsrf } from './support/pact';
+
+// The profile calls of spec §7 (issue 4), made by the real API functions against the Pact mock server.
+// Provider states: 'a signed-in user' and 'any visitor' are the accounts' and foundation's; the others are in
+// server/tests/pact/states/profile.ts.
+
+const SIGNED_IN = 'a signed-in user';
+const SIGNED_IN_WITH_BOB = 'a signed-in user and another account with email bob@example.com';
+const SIGNED_IN_NO_PHONE = 'a signed-in user without a phone number';
+const SIGNED_IN_WITH_CVS = 'a signed-in user with saved CVs';
+const ANY_VISITOR = 'any visitor';
+
+const PASSWORD = 'Passw0rd!';
+const jsonRequest = { 'Content-Type': 'application/json' };
+const jsonBody = { 'Content-Type': regex('application/json(;.*)?', 'application/json; charset=utf-8') };
+const detail = (example: string) => ({ detail: string(example) });
+const NOT_SIGNED_IN = 'Authentication credentials were not provided.';
+
+async function expectApiError(
+  promise: Promise<unknown>,
+  status: number,
+  message?: string,
+): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  const apiError = error as ApiError;
+  expect(apiError.status).toBe(status);
+  // The message is what the profile screen shows (spec §8: the error message, else its own words).
+  if (message !== undefined) expect(apiError.message).toBe(message);
+  return apiError;
+}
+
+function unsafeCall(
+  state: string,
+  description: string,
+  method: 'PUT' | 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+) {
+  return withCsrf(createPact())
+    .given(state)
+    .uponReceiving(description)
+    .withRequest({
+      method,
+      path,
+      headers: body === undefined ? csrfHeaders : { ...csrfHeaders, ...jsonRequest },
+      ...(body === undefined ? {} : { body }),
+    });
+}
+
+describe('GET /auth/profile/ (profile screen)', () => {
+  it('answers an empty phone number for an account that has none', async () => {
+    const pact = createPact()
+      .given(SIGNED_IN_NO_PHONE)
+      .uponReceiving('a profile request of a signed-in user without a phone number')
+      .withRequest({ method: 'GET', path: '/auth/profile/' })
+      .willRespondWith({
+        status: 200,
+        headers: jsonBody,
+        body: {
+          full_name: string('Alice Example'),
+          email: string('alice@example.com'),
+          phone_number: '',
+          is_staff: boolean(false),
+          is_superuser: boolean(false),
+        },
+      });
+    await pact.executeTest(async (mockServer) => {
+      await expect(getProfile(clientFor(mockServer))).resolves.toMatchObject({ phone_number: '' });
+    });
+  });
+});
+
+describe('PUT /auth/profile/update/', () => {
+  const update = {
+    full_name: 'Alice Updated',
+    email: 'alice.new@example.com',
+    phone_number: '+442079460000',
+  };
+
+  it('saves the details and answers the updated profile', async () => {
+    const pact = unsafeCall(
+      SIGNED_IN,
+      'a profile update',
+      'PUT',
+      '/auth/profile/update/',
+      update,
+    ).willRespondWith({
+      status: 200,
+      headers: jsonBody,
+      body: {
+        full_name: 'Alice Updated',
+        email: 'alice.new@example.com',
+        phone_number: '+442079460000',
+        is_staff: boolean(false),
+        is_superuser: boolean(false),
+      },
+    });
+    await pact.executeTest(async (mockServer) => {
+      await expect(updateProfile(clientFor(mockServer), update)).resolves.toEqual({
+        ...update,
+        is_staff: false,
+        is_superuser: false,
+      });
+    });
+  });
+
+  it('refuses an address another account holds (400 with a detail)', async () => {
+    const message = 'An account with this email address is already registered.';
+    const body = { ...update, email: 'bob@example.com' };
+    const pact = unsafeCall(
+      SIGNED_IN_WITH_BOB,
+      "a profile update to another account's email address",
+      'PUT',
+      '/auth/profile/update/',
+      body,
+    ).willRespondWith({ status: 400, headers: jsonBody, body: detail(message) });
+    await pact.executeTest(async (mockServer) => {
+      await expectApiError(updateProfile(clientFor(mockServer), body), 400, message);
+    });
+  });
+
+  it("refuses a blank email with 'Email is required'", async () => {
+    const body = { ...update, email: '' };
+    const pact = unsafeCall(
+      SIGNED_IN,
+      'a profile update without an email',
+      'PUT',
+      '/auth/profile/update/',
+      body,
+    ).willRespondWith({
+      status: 400,
+      headers: jsonBody,
+      body: { detail: 'Email is required' },
+    });
+    await pact.executeTest(async (mockServer) => {
+      await expectApiError(updateProfile(clientFor(mockServer), body), 400, 'Email is required');
+    });
+  });
+
+  it('answers 401 without a session', async () => {
+    const pact = unsafeCall(
+      ANY_VISITOR,
+      'a profile update without a session',
+      'PUT',
+      '/auth/profile/update/',
+      update,
+    ).willRespondWith({
+      status: 401,
+      headers: jsonBody,
+      body: { detail: like(NOT_SIGNED_IN) },
+    });
+    await pact.executeTest(async (mockServer) => {
+      await expectApiError(updateProfile(clientFor(mockServer), update), 401);
+    });
+  });
+});
+
+describe('POST /auth/change-password/', () => {
+  const change = { current_password: PASSWORD, new_password: 'N3w-passw0rd' };
+
+  it('changes the password', async () => {
+    const pact = unsafeCall(
+      SIGNED_IN,
+      'a password change',
+      'POST',
+      '/auth/change-password/',
+      change,
+    ).willRespondWith({
+      status: 200,
+      headers: jsonBody,
+      body: detail('Password changed successfully'),
+    });
+    await pact.executeTest(async (mockServer) => {
+      await expect(changePassword(clientFor(mockServer), change)).resolves.toBeUndefined();
+    });
+  });
+
+  it('refuses a wrong current password (400 with a detail)', async () => {
+    const body = { ...change, current_password: 'Wrong-passw0rd' };
+    const pact = unsafeCall(
+      SIGNED_IN,
+      'a password change with a wrong current password',
+      'POST',
+      '/auth/change-password/',
+      body,
+    ).willRespondWith({
+      status: 400,
+      headers: jsonBody,
+      body: { detail: 'Your current password is incorrect.' },
+    });
+    await pact.executeTest(async (mockServer) => {
+      await expectApiError(
+        changePassword(clientFor(mockServer), body),
+        400,
+        'Your current password is incorrect.',
+      );
+    });
+  });
+
+  it('refuses a new password under 8 characters', async () => {
+    const body = { ...change, new_password: 'short' };
+    const pact = unsafeCall(
+      SIGNED_IN,
+      'a password change to a short password',
+      'POST',
+      '/auth/change-password/',
+      body,
+    ).willRespondWith({
+      status: 400,
+      headers: jsonBody,
+      body: { detail: 'Password must be at least 8 characters long' },
+    });
+    await pact.executeTest(async (mockServer) => {
+      await expectApiError(
+        changePassword(clientFor(mockServer), body),
+        400,
+        'Password must be at least 8 characters long',
+      );
+    });
+  });
+
+  it('answers 401 without a session', async () => {
+    const pact = unsafeCall(
+      ANY_VISITOR,
+      'a password change without a session',
+      'POST',
+      '/auth/change-password/',
+      change,
+    ).willRespondWith({
+      status: 401,
+      headers: jsonBody,
+      body: { detail: like(NOT_SIGNED_IN) },
+    });
+    await pact.executeTest(async (mockServer) => {
+      await expectApiError(changePassword(clientFor(mockServer), change), 401);
+    });
+  });
+});
+
+describe('DELETE /auth/profile/', () => {
+  it('deletes the account (204, no body)', async () => {
+    const pact = unsafeCall(
+      SIGNED_IN_WITH_CVS,
+      'an account deletion',
+      'DELETE',
+      '/auth/profile/',
+    ).willRespondWith({ status: 204 });
+    await pact.executeTest(async (mockServer) => {
+      await expect(deleteAccount(clientFor(mockServer))).resolves.toBeUndefined();
+    });
+  });
+
+  it('answers 401 without a session', async () => {
+    const pact = unsafeCall(
+      ANY_VISITOR,
+      'an account deletion without a session',
+      'DELETE',
+      '/auth/profile/',
+    ).willRespondWith({
+      status: 401,
+      headers: jsonBody,
+      body: { detail: like(NOT_SIGNED_IN) },
+    });
+    await pact.executeTest(async (mockServer) => {
+      await expectApiError(deleteAccount(clientFor(mockServer)), 401);
+    });
+  });
+});
