@@ -1,0 +1,118 @@
+import path from 'node:path';
+import { ApiError } from '../../src/api/api-error';
+import { preview, previewPdf, templatePreview, templatePreviewPdf } from '../../src/api/preview';
+import { compactFormData } from '../../src/machines/builder/form-data';
+import { previewFailureMessage } from '../../src/machines/preview-machine';
+import { clientFor, createPact, csrfHeaders, regex, string, withCsrf } from './support/pact';
+
+// The live preview's calls (spec §5 Preview, §7): POST /v1/preview/ and /v1/preview-pdf/ with form data, and the
+// template-only previews used while the form is empty. The preview routes need a signed-in user.
+
+const SIGNED_IN = 'a signed-in user with no saved CVs';
+
+const FIXTURES = path.resolve(__dirname, 'fixtures');
+const PDF_TYPE = 'application/pdf';
+const jsonBody = { 'Content-Type': regex('application/json(;.*)?', 'application/json; charset=utf-8') };
+const unsafeHeaders = { ...csrfHeaders, 'Content-Type': 'application/json' };
+
+// What the builder posts: blank values and empty sections already dropped.
+const cvData = compactFormData({
+  'Personal Details': { 'full_name-1001-0': 'Ada Lovelace', 'email-1003-0': '' },
+  'Work Experience': { 'job_title-1009-0': 'Analyst Programmer', 'description-1015-0': '<p>Wrote the <strong>first</strong> program.</p>' },
+  Skills: { 'skill_name-1022-0': '' },
+});
+const request = { templateId: 1, cvData };
+const body = { template_id: 1, cv_data: cvData };
+
+async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe('POST /v1/preview/', () => {
+  it('renders the form data as an HTML document', async () => {
+    expect(Object.keys(cvData)).toEqual(['Personal Details', 'Work Experience']);
+    const pact = withCsrf(createPact())
+      .given(SIGNED_IN)
+      .uponReceiving('a request for an HTML preview of form data')
+      .withRequest({ method: 'POST', path: '/v1/preview/', headers: unsafeHeaders, body })
+      .willRespondWith({
+        status: 200,
+        headers: jsonBody,
+        body: { html: regex(/^<!(DOCTYPE|doctype) html>[\s\S]*Ada Lovelace[\s\S]*$/, '<!DOCTYPE html><html><body><h1>Ada Lovelace</h1></body></html>') },
+      });
+    await pact.executeTest(async (mockServer) => {
+      const html = await preview(clientFor(mockServer), request);
+      expect(html).toContain('Ada Lovelace');
+    });
+  });
+
+  it('answers 404 with a detail for a template that does not exist; the pane shows that detail', async () => {
+    const lost = { template_id: 999999, cv_data: cvData };
+    const pact = withCsrf(createPact())
+      .given(SIGNED_IN)
+      .uponReceiving('a request for an HTML preview on a template that does not exist')
+      .withRequest({ method: 'POST', path: '/v1/preview/', headers: unsafeHeaders, body: lost })
+      .willRespondWith({ status: 404, headers: jsonBody, body: { detail: string('Template not found.') } });
+    await pact.executeTest(async (mockServer) => {
+      const error = await rejection(preview(clientFor(mockServer), { templateId: 999999, cvData }));
+      expect(error.status).toBe(404);
+      expect(previewFailureMessage(error, 'html')).toBe('Template not found.');
+    });
+  });
+});
+
+describe('POST /v1/preview-pdf/', () => {
+  it('renders the form data as a PDF', async () => {
+    const pact = withCsrf(createPact())
+      .given(SIGNED_IN)
+      .uponReceiving('a request for a PDF preview of form data')
+      .withRequest({ method: 'POST', path: '/v1/preview-pdf/', headers: unsafeHeaders, body })
+      .withResponseBinaryFile({ status: 200 }, PDF_TYPE, path.join(FIXTURES, 'example-cv.pdf'));
+    await pact.executeTest(async (mockServer) => {
+      const pdf = await previewPdf(clientFor(mockServer), request);
+      expect(pdf.type).toBe(PDF_TYPE);
+      expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
+    });
+  });
+});
+
+describe('GET /v1/template-preview/{templateId}/', () => {
+  it("answers the template's name and sample image, for a CV with nothing in it yet", async () => {
+    const pact = createPact()
+      .given(SIGNED_IN)
+      .uponReceiving('a request for the template-only preview')
+      .withRequest({ method: 'GET', path: '/v1/template-preview/1/' })
+      .willRespondWith({
+        status: 200,
+        headers: jsonBody,
+        body: {
+          template_name: string('Executive Classic'),
+          icon_url: regex(/^(https?:\/\/[^/]+)?\/\S+$/, '/static/templates/executive-classic/icon.png?v=4f78e760f5'),
+        },
+      });
+    await pact.executeTest(async (mockServer) => {
+      const answer = await templatePreview(clientFor(mockServer), 1);
+      expect(answer).toEqual({ template_name: 'Executive Classic', icon_url: '/static/templates/executive-classic/icon.png?v=4f78e760f5' });
+    });
+  });
+});
+
+describe('GET /v1/template-preview-pdf/{templateId}/', () => {
+  it('answers the template filled with its sample CV as a PDF', async () => {
+    const pact = createPact()
+      .given(SIGNED_IN)
+      .uponReceiving('a request for the template-only PDF preview')
+      .withRequest({ method: 'GET', path: '/v1/template-preview-pdf/1/' })
+      .withResponseBinaryFile({ status: 200 }, PDF_TYPE, path.join(FIXTURES, 'example-cv.pdf'));
+    await pact.executeTest(async (mockServer) => {
+      const pdf = await templatePreviewPdf(clientFor(mockServer), 1);
+      expect(pdf.type).toBe(PDF_TYPE);
+      expect(pdf.size).toBeGreaterThan(0);
+    });
+  });
+});
