@@ -243,7 +243,14 @@ function googleIdentityScript(origin: string): string {
 `;
 }
 
-export async function startIdentityProvider(options: { port?: number } = {}): Promise<IdentityProvider> {
+export interface StartOptions {
+  /** Fixed port (e2e: chosen before the app server starts); default any free one. */
+  port?: number;
+  /** Let the process exit while it runs (for harnesses that have no place to stop it). */
+  unref?: boolean;
+}
+
+export async function startIdentityProvider(options: StartOptions = {}): Promise<IdentityProvider> {
   const issuer = new OAuth2Issuer();
   await issuer.keys.generate('RS256');
   const service = new OAuth2Service(issuer);
@@ -394,6 +401,7 @@ export async function startIdentityProvider(options: { port?: number } = {}): Pr
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
+  if (options.unref) server.unref();
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   issuer.url = origin;
 
