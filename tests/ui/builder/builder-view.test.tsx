@@ -5,7 +5,7 @@ import { fromPromise } from 'xstate';
 import { ApiError } from '../../../src/api/api-error';
 import type { SavedGeneratedCv } from '../../../src/api/cvs';
 import type { Template, TemplateDetail } from '../../../src/api/templates';
-import { builderDownloadMachine } from '../../../src/machines/builder-download-machine';
+import { builderDownloadMachine, type BuilderDownloadRequest } from '../../../src/machines/builder-download-machine';
 import { builderMachine, type SaveCvInput } from '../../../src/machines/builder-machine';
 import { newCv, savedCv, type LoadedCv } from '../../../src/machines/builder/load-cv';
 import { previewMachine, type PreviewResult, type RenderPreviewInput } from '../../../src/machines/preview-machine';
@@ -46,7 +46,7 @@ function setup(loaded: LoadedCv = newCv(template)) {
       loadTemplate: fromPromise<TemplateDetail, { templateId: number }>(async () => timelineTemplate),
       createCv: createCv.logic,
       preview: previewMachine.provide({ actors: { renderPreview: renderPreview.logic, renderTemplatePreview: renderTemplatePreview.logic } }),
-      downloads: builderDownloadMachine.provide({ actors: { downloadCv: fromPromise(async () => undefined) } }),
+      downloads: builderDownloadMachine.provide({ actors: { downloadCv: fromPromise<void, BuilderDownloadRequest>(async () => undefined) } }),
     },
     actions: { replaceAddress: () => undefined, notify: (_, notice) => void showToast(notice) },
   });
