@@ -39,6 +39,8 @@ export interface PdfRendererOptions {
   /** Identical documents (same template and data) are served from this many cached PDFs. */
   cacheEntries?: number;
   cacheBytes?: number;
+  /** Documents a page prints before it is closed and replaced by a fresh one. */
+  maxPageUses?: number;
 }
 
 export interface PdfRendererStats {
@@ -135,9 +137,9 @@ interface PooledPage {
   uses: number;
 }
 
-// A page is retired after this many documents, so whatever a long-lived renderer accumulates
-// (style caches, font caches, heap fragmentation) is given back and memory stays flat.
-const MAX_PAGE_USES = 250;
+// A page is retired after this many documents: a renderer's memory grows with every document
+// written into it (about 0.7 MB each here), and a fresh page gives it back, so memory stays flat.
+const MAX_PAGE_USES = 40;
 
 /**
  * Prints HTML to PDF with one headless Chromium per process and a bounded pool of warm pages.
@@ -153,6 +155,7 @@ export class PdfRenderer {
 
   private readonly renderTimeoutMs: number;
   private readonly queueTimeoutMs: number;
+  private readonly maxPageUses: number;
   private readonly cache: PdfCache;
   private readonly inFlight = new Map<string, Promise<Buffer>>();
 
@@ -171,6 +174,7 @@ export class PdfRenderer {
     this.poolSize = Math.max(1, options.poolSize ?? 2);
     this.renderTimeoutMs = options.renderTimeoutMs ?? 15_000;
     this.queueTimeoutMs = options.queueTimeoutMs ?? Math.max(30_000, this.renderTimeoutMs * 2);
+    this.maxPageUses = options.maxPageUses ?? MAX_PAGE_USES;
     this.cache = new PdfCache(options.cacheEntries ?? 64, options.cacheBytes ?? 32 * 1024 * 1024);
   }
 
@@ -276,7 +280,7 @@ export class PdfRenderer {
 
   private release(pooled: PooledPage, healthy: boolean): void {
     pooled.uses += 1;
-    const reusable = healthy && pooled.uses < MAX_PAGE_USES && pooled.generation === this.generation;
+    const reusable = healthy && pooled.uses < this.maxPageUses && pooled.generation === this.generation;
     if (reusable && !this.closed && !pooled.page.isClosed()) {
       this.idle.push(pooled);
     } else {
