@@ -1,11 +1,15 @@
 import type { AnyStateMachine } from 'xstate';
+import { builderDownloadMachine } from './builder-download-machine';
+import { builderMachine } from './builder-machine';
 import { changePasswordMachine } from './change-password-machine';
 import { confirmEmailMachine } from './confirm-email-machine';
 import { cvManagementMachine } from './cv-management-machine';
 import { forgotPasswordMachine } from './forgot-password-machine';
 import { generatedCvActionsMachine } from './generated-cv-actions-machine';
+import { previewMachine } from './preview-machine';
 import { profileMachine } from './profile-machine';
 import { resetPasswordMachine } from './reset-password-machine';
+import { sectionFormMachine } from './section-form-machine';
 import { sessionMachine } from './session-machine';
 import { sidebarMachine } from './sidebar-machine';
 import { signInMachine } from './sign-in-machine';
@@ -29,4 +33,8 @@ export const machineRegistry: Record<string, AnyStateMachine> = {
   [templatesListMachine.id]: templatesListMachine,
   [cvManagementMachine.id]: cvManagementMachine,
   [generatedCvActionsMachine.id]: generatedCvActionsMachine,
+  [builderMachine.id]: builderMachine,
+  [sectionFormMachine.id]: sectionFormMachine,
+  [previewMachine.id]: previewMachine,
+  [builderDownloadMachine.id]: builderDownloadMachine,
 };
