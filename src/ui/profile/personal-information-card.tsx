@@ -1,6 +1,6 @@
 import { Button, Card, Field, Flex, HStack, Input, Stack } from '@chakra-ui/react';
 import { Pencil } from 'lucide-react';
-import type { FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { DEFAULT_PHONE_COUNTRY } from '../../config/constants';
 import { BUSY_TAG } from '../../machines/auth-flow';
 import type { ProfileEvent, ProfileField, ProfileSnapshot } from '../../machines/profile-machine';
@@ -19,6 +19,18 @@ export function PersonalInformationCard({ snapshot, send }: PersonalInformationC
   const busy = snapshot.hasTag(BUSY_TAG);
   const readOnly = viewing;
   const change = (field: ProfileField) => (value: string) => send({ type: 'form.change', field, value });
+  const fullNameInput = useRef<HTMLInputElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasViewing = useRef(viewing);
+
+  // The button pressed (Edit, Cancel, Save Changes) disappears: keep the keyboard where the work goes on.
+  useEffect(() => {
+    if (wasViewing.current === viewing) return;
+    wasViewing.current = viewing;
+    const focusLost = document.activeElement === null || document.activeElement === document.body;
+    if (!viewing) fullNameInput.current?.focus();
+    else if (focusLost) editButton.current?.focus();
+  }, [viewing]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -39,6 +51,7 @@ export function PersonalInformationCard({ snapshot, send }: PersonalInformationC
             </Stack>
             {viewing ? (
               <Button
+                ref={editButton}
                 size="sm"
                 variant="outline"
                 onClick={() => send({ type: 'profile.edit' })}
@@ -69,6 +82,7 @@ export function PersonalInformationCard({ snapshot, send }: PersonalInformationC
             <Field.Root invalid={errors.fullName !== undefined} readOnly={readOnly} disabled={saving}>
               <Field.Label>Full Name</Field.Label>
               <Input
+                ref={fullNameInput}
                 name="full_name"
                 autoComplete="name"
                 value={values.fullName}

@@ -2,6 +2,7 @@ import { Alert, Box, Button, Container, Grid, GridItem, Heading, Stack, Text } f
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { ArrowLeft, RefreshCw } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import type { ChangePasswordActor } from '../../machines/change-password-machine';
 import type { ProfileActor } from '../../machines/profile-machine';
 import { ConfirmDialog } from '../confirm-dialog';
@@ -23,6 +24,17 @@ export const DELETE_ACCOUNT_DESCRIPTION =
 export function ProfileScreen({ profile, changePassword }: ProfileScreenProps) {
   const snapshot = useSelector(profile, (state) => state);
   const passwordPanelOpen = useSelector(changePassword, (state) => !state.matches('closed'));
+  const passwordToggle = useRef<HTMLButtonElement>(null);
+  const panelWasOpen = useRef(passwordPanelOpen);
+
+  // After a successful change the panel closes under the keyboard: focus goes back to its toggle.
+  useEffect(() => {
+    const closed = panelWasOpen.current && !passwordPanelOpen;
+    panelWasOpen.current = passwordPanelOpen;
+    if (closed && (document.activeElement === null || document.activeElement === document.body)) {
+      passwordToggle.current?.focus();
+    }
+  }, [passwordPanelOpen]);
 
   if (snapshot.matches('validatingSession') || snapshot.matches('signedOut')) {
     return <FullPageSpinner text="Validating session..." />;
@@ -76,6 +88,7 @@ export function ProfileScreen({ profile, changePassword }: ProfileScreenProps) {
                 <ProfileSummaryCard snapshot={snapshot} send={profile.send} />
                 <QuickActionsCard
                   passwordPanelOpen={passwordPanelOpen}
+                  passwordToggleRef={passwordToggle}
                   passwordPanelId={CHANGE_PASSWORD_CARD_ID}
                   onTogglePasswordPanel={() => changePassword.send({ type: 'panel.toggle' })}
                   onDeleteAccount={() => profile.send({ type: 'account.delete' })}

@@ -1,6 +1,6 @@
 import { Avatar, Badge, Button, Card, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { BadgeCheck, Camera, KeyRound, Trash2 } from 'lucide-react';
-import { useId, useRef, type ChangeEvent } from 'react';
+import { useId, useRef, type ChangeEvent, type Ref } from 'react';
 import { initialsOf, type ProfileEvent, type ProfileSnapshot } from '../../machines/profile-machine';
 
 interface ProfileCardProps {
@@ -96,6 +96,7 @@ export function ProfileSummaryCard({ snapshot, send }: ProfileCardProps) {
 export interface QuickActionsCardProps {
   passwordPanelOpen: boolean;
   passwordPanelId: string;
+  passwordToggleRef?: Ref<HTMLButtonElement>;
   onTogglePasswordPanel: () => void;
   onDeleteAccount: () => void;
   deleteDisabled: boolean;
@@ -104,6 +105,7 @@ export interface QuickActionsCardProps {
 export function QuickActionsCard({
   passwordPanelOpen,
   passwordPanelId,
+  passwordToggleRef,
   onTogglePasswordPanel,
   onDeleteAccount,
   deleteDisabled,
@@ -118,6 +120,7 @@ export function QuickActionsCard({
       <Card.Body>
         <Stack gap="3">
           <Button
+            ref={passwordToggleRef}
             variant={passwordPanelOpen ? 'subtle' : 'outline'}
             justifyContent="flex-start"
             aria-expanded={passwordPanelOpen}

@@ -150,6 +150,7 @@ describe('Profile screen (spec §2 Profile settings)', () => {
     await user.type(field('Email Address'), 'someone@else.com');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(field('Email Address')).toHaveValue('ada@example.com');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit' })).toHaveFocus());
     expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
     expect(updateProfile).not.toHaveBeenCalled();
   });
@@ -170,7 +171,8 @@ describe('Profile screen (spec §2 Profile settings)', () => {
     const edit = await screen.findByRole('button', { name: 'Edit' });
     edit.focus();
     await user.keyboard('{Enter}');
-    await user.click(field('Full Name'));
+    // The keyboard moves on to the first field.
+    await waitFor(() => expect(field('Full Name')).toHaveFocus());
     await user.keyboard('{End} Byron{Enter}');
     await waitFor(() =>
       expect(updateProfile).toHaveBeenCalledWith(
@@ -244,6 +246,7 @@ describe('Profile screen (spec §2 Profile settings)', () => {
     await waitFor(() =>
       expect(screen.queryByRole('region', { name: 'Change Password' })).not.toBeInTheDocument(),
     );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Change Password' })).toHaveFocus());
     expect(notify).toHaveBeenLastCalledWith({ title: 'Password changed successfully', variant: 'success' });
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(
