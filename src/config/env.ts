@@ -8,12 +8,15 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
+// Outside Vite (a script run with tsx, e.g. bench/builder.ts) there is no import.meta.env: every value is unset.
+const viteEnv: Partial<Record<string, unknown>> = import.meta.env ?? {};
+
 export const env = {
   /** API root; empty means same origin (the server serves the SPA, Vite's dev server proxies). */
-  apiBaseUrl: text(import.meta.env.VITE_API_BASE_URL) ?? '',
-  xstateInspect: flag(import.meta.env.VITE_XSTATE_INSPECT),
-  googleClientId: text(import.meta.env.VITE_GOOGLE_CLIENT_ID),
-  linkedinClientId: text(import.meta.env.VITE_LINKEDIN_CLIENT_ID),
+  apiBaseUrl: text(viteEnv.VITE_API_BASE_URL) ?? '',
+  xstateInspect: flag(viteEnv.VITE_XSTATE_INSPECT),
+  googleClientId: text(viteEnv.VITE_GOOGLE_CLIENT_ID),
+  linkedinClientId: text(viteEnv.VITE_LINKEDIN_CLIENT_ID),
   /** Server-side admin panel where staff and superusers are sent (ARCHITECTURE.md). */
-  adminUrl: text(import.meta.env.VITE_ADMIN_URL) ?? '/admin/',
+  adminUrl: text(viteEnv.VITE_ADMIN_URL) ?? '/admin/',
 } as const;

@@ -1,0 +1,225 @@
+/**
+ * CV builder benchmark (issue 7): `npx tsx bench/builder.ts` (or `npm run bench -- builder`).
+ * Not a test: it measures and prints a table.
+ *   1. Renders per keystroke: the real builder view (happy-dom, React development build) with the real machines and
+ *      stand-in network actors; 60 characters typed into one field, every field render counted.
+ *   2. Preview requests per 10 s of continuous typing (a key every 150 ms) on the real preview machine's clock.
+ *   3. Bundle: a production build into a temporary folder; the JS that /signin loads first (entry + preloads,
+ *      gzipped) and the builder chunk, which must be loaded lazily.
+ * BENCH_SKIP_BUILD=1 skips 3.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { Window } from 'happy-dom';
+import type { Template } from '../src/api/templates';
+import type { PreviewResult, RenderPreviewInput } from '../src/machines/preview-machine';
+
+const root = path.resolve(import.meta.dirname, '..');
+const rows: Array<[string, string, string, string]> = [];
+const notes: string[] = [];
+const record = (what: string, figure: string, goal: string, ok?: boolean) =>
+  rows.push([what, figure, goal, ok === undefined ? '' : ok ? 'ok' : 'MISSED']);
+
+/** A browser-like global scope for React DOM, as happy-dom's global registrator would make it. */
+function installDom() {
+  const window = new Window({ url: 'http://localhost/dashboard/1', width: 1440, height: 900 });
+  const scope = globalThis as Record<string, unknown>;
+  for (const key of Object.getOwnPropertyNames(window)) {
+    if (key in scope) continue;
+    try {
+      scope[key] = (window as unknown as Record<string, unknown>)[key];
+    } catch {
+      // a getter that needs its own window: skipped
+    }
+  }
+  scope.window = window;
+  scope.document = window.document;
+  scope.navigator = window.navigator;
+  scope.IS_REACT_ACT_ENVIRONMENT = true;
+  return window;
+}
+
+interface TemplateJson {
+  id: number;
+  name: string;
+  sections: Array<{
+    id: number;
+    name: string;
+    description: string;
+    is_repeatable: boolean;
+    is_required: boolean;
+    input_fields: Array<{ id: number; name: string; widget_label: string; widget_type: string; description: string; is_required: boolean }>;
+  }>;
+}
+
+async function rendersPerKeystroke() {
+  installDom();
+  const React = await import('react');
+  const { act } = await import('react');
+  const { createRoot } = await import('react-dom/client');
+  const { ChakraProvider, defaultSystem } = await import('@chakra-ui/react');
+  const { useActorRef } = await import('@xstate/react');
+  const { fromPromise } = await import('xstate');
+  const { builderMachine } = await import('../src/machines/builder-machine');
+  const { previewMachine } = await import('../src/machines/preview-machine');
+  const { builderDownloadMachine } = await import('../src/machines/builder-download-machine');
+  const { newCv } = await import('../src/machines/builder/load-cv');
+  const { BuilderView } = await import('../src/ui/builder/builder-view');
+  const { setRenderListener } = await import('../src/ui/builder/render-probe');
+
+  const definition = JSON.parse(readFileSync(path.join(root, 'server/templates/executive-classic/template.json'), 'utf8')) as TemplateJson;
+  const template = {
+    id: definition.id,
+    name: definition.name,
+    icon: null,
+    category: null,
+    sections: definition.sections.map((section) => ({ ...section, is_active: true, input_fields: section.input_fields.map((field) => ({ ...field })) })),
+  };
+  const machine = builderMachine.provide({
+    actors: {
+      loadCv: fromPromise(async () => newCv(template)),
+      loadTemplates: fromPromise<Template[]>(async () => []),
+      preview: previewMachine.provide({
+        actors: {
+          renderPreview: fromPromise<PreviewResult, RenderPreviewInput>(async () => ({ kind: 'html', html: '<p>cv</p>' })),
+          renderTemplatePreview: fromPromise<PreviewResult, RenderPreviewInput>(async () => ({ kind: 'template', templateName: template.name, iconUrl: null })),
+        },
+      }),
+      downloads: builderDownloadMachine,
+    },
+    actions: { replaceAddress: () => undefined },
+  });
+
+  let commits = 0;
+  let renderMs = 0;
+  function Harness() {
+    const builder = useActorRef(machine, { input: { routeId: '1' } });
+    return React.createElement(
+      React.Profiler,
+      {
+        id: 'builder',
+        onRender: (_id: string, _phase: string, actualDuration: number) => {
+          commits += 1;
+          renderMs += actualDuration;
+        },
+      },
+      React.createElement(BuilderView, { builder }),
+    );
+  }
+
+  const container = document.createElement('div');
+  document.body.appendChild(container);
+  const reactRoot = createRoot(container);
+  await act(async () => {
+    reactRoot.render(React.createElement(ChakraProvider, { value: defaultSystem, children: React.createElement(Harness) }));
+  });
+  for (let i = 0; i < 50 && !document.querySelector('[data-section="Personal Details"] input'); i += 1) {
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+  }
+  const fieldCount = document.querySelectorAll('[data-section="Personal Details"] input:not([type=hidden])').length;
+  const input = document.querySelector<HTMLInputElement>('[data-section="Personal Details"] input')!;
+  const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), 'value')!.set!;
+
+  const renders = new Map<string, number>();
+  setRenderListener((key) => renders.set(key, (renders.get(key) ?? 0) + 1));
+  commits = 0;
+  renderMs = 0;
+  const text = 'Ada Lovelace, Analyst Programmer at the Analytical Engine Co';
+  for (let i = 1; i <= text.length; i += 1) {
+    await act(async () => {
+      setValue.call(input, text.slice(0, i));
+      input.dispatchEvent(new (window as unknown as { Event: typeof Event }).Event('input', { bubbles: true }));
+    });
+  }
+  setRenderListener(undefined);
+  const keys = text.length;
+  const typed = [...renders.entries()].find(([key]) => key.startsWith('full_name'))?.[1] ?? 0;
+  const others = [...renders.entries()].filter(([key]) => !key.startsWith('full_name')).reduce((sum, [, count]) => sum + count, 0);
+  record('field renders per keystroke (typed field)', (typed / keys).toFixed(2), '1', typed === keys);
+  record(`renders of the other ${fieldCount - 1} visible fields while typing`, String(others), '0', others === 0);
+  record('React commits per keystroke', (commits / keys).toFixed(2), '1', commits <= keys);
+  record('render time per keystroke (dev build, happy-dom)', `${(renderMs / keys).toFixed(2)} ms`, '');
+  await act(async () => reactRoot.unmount());
+}
+
+async function previewRequestsPerTenSeconds() {
+  const { SimulatedClock, createActor, fromPromise } = await import('xstate');
+  const { previewMachine } = await import('../src/machines/preview-machine');
+  const { PREVIEW_DEBOUNCE_MS } = await import('../src/config/constants');
+  let requests = 0;
+  const clock = new SimulatedClock();
+  const machine = previewMachine.provide({
+    actors: {
+      renderPreview: fromPromise<PreviewResult, RenderPreviewInput>(async () => {
+        requests += 1;
+        return { kind: 'html', html: '' };
+      }),
+      renderTemplatePreview: fromPromise<PreviewResult, RenderPreviewInput>(async () => ({ kind: 'template', templateName: 't', iconUrl: null })),
+    },
+  });
+  const actor = createActor(machine, { input: { templateId: 1, formData: {} }, clock }).start();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const KEY_EVERY_MS = 150;
+  let typedKeys = 0;
+  for (let elapsed = 0; elapsed < 10_000; elapsed += KEY_EVERY_MS) {
+    typedKeys += 1;
+    actor.send({ type: 'form.change', formData: { 'Personal Details': { 'full_name-1001-0': 'x'.repeat(typedKeys) } } });
+    clock.increment(KEY_EVERY_MS);
+  }
+  const duringTyping = requests;
+  clock.increment(PREVIEW_DEBOUNCE_MS);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  actor.stop();
+  record(`preview requests during 10 s of typing (${typedKeys} keys, one per ${KEY_EVERY_MS} ms)`, String(duringTyping), '0', duringTyping === 0);
+  record(`preview requests ${PREVIEW_DEBOUNCE_MS} ms after the last key`, String(requests - duringTyping), '1', requests - duringTyping === 1);
+}
+
+function gzipKb(file: string): number {
+  return gzipSync(readFileSync(file), { level: 9 }).length / 1024;
+}
+
+function bundleSizes() {
+  const out = mkdtempSync(path.join(tmpdir(), 'cv-builder-bench-'));
+  try {
+    execFileSync('npx', ['vite', 'build', '--outDir', out, '--emptyOutDir', '--manifest'], { cwd: root, stdio: 'pipe' });
+    const html = readFileSync(path.join(out, 'index.html'), 'utf8');
+    const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]);
+    const initialKb = initial.reduce((sum, file) => sum + gzipKb(path.join(out, file)), 0);
+    record('/signin initial JS (entry + modulepreloads, gzip)', `${initialKb.toFixed(1)} KB`, '≤ 150 KB', initialKb <= 150);
+    const largest = initial
+      .map((file) => [path.basename(file), gzipKb(path.join(out, file))] as const)
+      .sort((a, b) => b[1] - a[1])
+      .map(([file, kb]) => `${file.replace(/-[\w-]{8}\.js$/, '')} ${kb.toFixed(0)}`)
+      .join(', ');
+    notes.push(`initial JS by chunk (KB gzip): ${largest}`);
+
+    const manifest = JSON.parse(readFileSync(path.join(out, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string; isDynamicEntry?: boolean; imports?: string[] }
+    >;
+    const builderEntry = manifest['src/ui/builder/builder-page.tsx'];
+    const builderFile = builderEntry?.file ?? '';
+    const lazy = Boolean(builderEntry?.isDynamicEntry) && !initial.includes(builderFile);
+    record('builder chunk loaded lazily (not in /signin)', lazy ? 'yes' : 'no', 'yes', lazy);
+    if (builderFile) record('builder chunk (gzip)', `${gzipKb(path.join(out, builderFile)).toFixed(1)} KB`, '');
+    const editorInInitial = initial.some((file) => /prosemirror|@tiptap/.test(readFileSync(path.join(out, file), 'utf8').slice(0, 2_000_000)));
+    record('rich text editor (Tiptap/ProseMirror) outside the initial JS', editorInInitial ? 'no' : 'yes', 'yes', !editorInInitial);
+    const jsFiles = readdirSync(path.join(out, 'assets')).filter((file) => file.endsWith('.js'));
+    record('JS chunks in the build', String(jsFiles.length), '');
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+await rendersPerKeystroke();
+await previewRequestsPerTenSeconds();
+if (process.env.BENCH_SKIP_BUILD !== '1') bundleSizes();
+
+const widths = [0, 1, 2, 3].map((column) => Math.max(...rows.map((row) => row[column].length), 4));
+console.log('\nCV builder');
+for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column])).join('  '));
+for (const note of notes) console.log(`note: ${note}`);
+process.exit(0);
