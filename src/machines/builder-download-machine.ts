@@ -18,7 +18,10 @@ export type BuilderDownloadEvent = {
   name: string;
 };
 
-const FORMAT_WORDS: Record<CvFileFormat, string> = { pdf: 'PDF', word: 'Word document' };
+const DOWNLOADED_AS: Record<CvFileFormat, string> = {
+  pdf: 'Your CV has been downloaded as PDF.',
+  word: 'Your CV has been downloaded as Word document.',
+};
 
 // spec §8 builder messages
 export const MUST_SAVE_NOTICE: Notice = {
@@ -32,7 +35,7 @@ export const DOWNLOAD_FAILED_NOTICE: Notice = {
   variant: 'destructive',
 };
 export function downloadedNotice(format: CvFileFormat): Notice {
-  return { title: 'Download Successful', description: `Your CV has been downloaded as ${FORMAT_WORDS[format]}.`, variant: 'success' };
+  return { title: 'Download Successful', description: DOWNLOADED_AS[format], variant: 'success' };
 }
 
 export const DOWNLOAD_BUSY_TAG = 'busy';

@@ -20,7 +20,7 @@ export interface SectionFormInput {
   entryCount: number;
 }
 
-export interface SectionFormContext extends SectionFormInput {}
+export type SectionFormContext = SectionFormInput;
 
 export type SectionFormEvent =
   | { type: 'field.change'; key: string; value: string }
