@@ -51,7 +51,14 @@ interface TemplateJson {
     description: string;
     is_repeatable: boolean;
     is_required: boolean;
-    input_fields: Array<{ id: number; name: string; widget_label: string; widget_type: string; description: string; is_required: boolean }>;
+    input_fields: Array<{
+      id: number;
+      name: string;
+      widget_label: string;
+      widget_type: string;
+      description: string;
+      is_required: boolean;
+    }>;
   }>;
 }
 
@@ -70,13 +77,19 @@ async function rendersPerKeystroke() {
   const { BuilderView } = await import('../src/ui/builder/builder-view');
   const { setRenderListener } = await import('../src/ui/builder/render-probe');
 
-  const definition = JSON.parse(readFileSync(path.join(root, 'server/templates/executive-classic/template.json'), 'utf8')) as TemplateJson;
+  const definition = JSON.parse(
+    readFileSync(path.join(root, 'server/templates/executive-classic/template.json'), 'utf8'),
+  ) as TemplateJson;
   const template = {
     id: definition.id,
     name: definition.name,
     icon: null,
     category: null,
-    sections: definition.sections.map((section) => ({ ...section, is_active: true, input_fields: section.input_fields.map((field) => ({ ...field })) })),
+    sections: definition.sections.map((section) => ({
+      ...section,
+      is_active: true,
+      input_fields: section.input_fields.map((field) => ({ ...field })),
+    })),
   };
   const machine = builderMachine.provide({
     actors: {
@@ -84,8 +97,15 @@ async function rendersPerKeystroke() {
       loadTemplates: fromPromise<Template[]>(async () => []),
       preview: previewMachine.provide({
         actors: {
-          renderPreview: fromPromise<PreviewResult, RenderPreviewInput>(async () => ({ kind: 'html', html: '<p>cv</p>' })),
-          renderTemplatePreview: fromPromise<PreviewResult, RenderPreviewInput>(async () => ({ kind: 'template', templateName: template.name, iconUrl: null })),
+          renderPreview: fromPromise<PreviewResult, RenderPreviewInput>(async () => ({
+            kind: 'html',
+            html: '<p>cv</p>',
+          })),
+          renderTemplatePreview: fromPromise<PreviewResult, RenderPreviewInput>(async () => ({
+            kind: 'template',
+            templateName: template.name,
+            iconUrl: null,
+          })),
         },
       }),
       downloads: builderDownloadMachine,
@@ -114,12 +134,16 @@ async function rendersPerKeystroke() {
   document.body.appendChild(container);
   const reactRoot = createRoot(container);
   await act(async () => {
-    reactRoot.render(React.createElement(ChakraProvider, { value: defaultSystem, children: React.createElement(Harness) }));
+    reactRoot.render(
+      React.createElement(ChakraProvider, { value: defaultSystem, children: React.createElement(Harness) }),
+    );
   });
   for (let i = 0; i < 50 && !document.querySelector('[data-section="Personal Details"] input'); i += 1) {
     await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
   }
-  const fieldCount = document.querySelectorAll('[data-section="Personal Details"] input:not([type=hidden])').length;
+  const fieldCount = document.querySelectorAll(
+    '[data-section="Personal Details"] input:not([type=hidden])',
+  ).length;
   const input = document.querySelector<HTMLInputElement>('[data-section="Personal Details"] input')!;
   const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), 'value')!.set!;
 
@@ -131,15 +155,24 @@ async function rendersPerKeystroke() {
   for (let i = 1; i <= text.length; i += 1) {
     await act(async () => {
       setValue.call(input, text.slice(0, i));
-      input.dispatchEvent(new (window as unknown as { Event: typeof Event }).Event('input', { bubbles: true }));
+      input.dispatchEvent(
+        new (window as unknown as { Event: typeof Event }).Event('input', { bubbles: true }),
+      );
     });
   }
   setRenderListener(undefined);
   const keys = text.length;
   const typed = [...renders.entries()].find(([key]) => key.startsWith('full_name'))?.[1] ?? 0;
-  const others = [...renders.entries()].filter(([key]) => !key.startsWith('full_name')).reduce((sum, [, count]) => sum + count, 0);
+  const others = [...renders.entries()]
+    .filter(([key]) => !key.startsWith('full_name'))
+    .reduce((sum, [, count]) => sum + count, 0);
   record('field renders per keystroke (typed field)', (typed / keys).toFixed(2), '1', typed === keys);
-  record(`renders of the other ${fieldCount - 1} visible fields while typing`, String(others), '0', others === 0);
+  record(
+    `renders of the other ${fieldCount - 1} visible fields while typing`,
+    String(others),
+    '0',
+    others === 0,
+  );
   record('React commits per keystroke', (commits / keys).toFixed(2), '1', commits <= keys);
   record('render time per keystroke (dev build, happy-dom)', `${(renderMs / keys).toFixed(2)} ms`, '');
   await act(async () => reactRoot.unmount());
@@ -157,7 +190,11 @@ async function previewRequestsPerTenSeconds() {
         requests += 1;
         return { kind: 'html', html: '' };
       }),
-      renderTemplatePreview: fromPromise<PreviewResult, RenderPreviewInput>(async () => ({ kind: 'template', templateName: 't', iconUrl: null })),
+      renderTemplatePreview: fromPromise<PreviewResult, RenderPreviewInput>(async () => ({
+        kind: 'template',
+        templateName: 't',
+        iconUrl: null,
+      })),
     },
   });
   const actor = createActor(machine, { input: { templateId: 1, formData: {} }, clock }).start();
@@ -166,15 +203,28 @@ async function previewRequestsPerTenSeconds() {
   let typedKeys = 0;
   for (let elapsed = 0; elapsed < 10_000; elapsed += KEY_EVERY_MS) {
     typedKeys += 1;
-    actor.send({ type: 'form.change', formData: { 'Personal Details': { 'full_name-1001-0': 'x'.repeat(typedKeys) } } });
+    actor.send({
+      type: 'form.change',
+      formData: { 'Personal Details': { 'full_name-1001-0': 'x'.repeat(typedKeys) } },
+    });
     clock.increment(KEY_EVERY_MS);
   }
   const duringTyping = requests;
   clock.increment(PREVIEW_DEBOUNCE_MS);
   await new Promise((resolve) => setTimeout(resolve, 0));
   actor.stop();
-  record(`preview requests during 10 s of typing (${typedKeys} keys, one per ${KEY_EVERY_MS} ms)`, String(duringTyping), '0', duringTyping === 0);
-  record(`preview requests ${PREVIEW_DEBOUNCE_MS} ms after the last key`, String(requests - duringTyping), '1', requests - duringTyping === 1);
+  record(
+    `preview requests during 10 s of typing (${typedKeys} keys, one per ${KEY_EVERY_MS} ms)`,
+    String(duringTyping),
+    '0',
+    duringTyping === 0,
+  );
+  record(
+    `preview requests ${PREVIEW_DEBOUNCE_MS} ms after the last key`,
+    String(requests - duringTyping),
+    '1',
+    requests - duringTyping === 1,
+  );
 }
 
 function gzipKb(file: string): number {
@@ -184,11 +234,19 @@ function gzipKb(file: string): number {
 function bundleSizes() {
   const out = mkdtempSync(path.join(tmpdir(), 'cv-builder-bench-'));
   try {
-    execFileSync('npx', ['vite', 'build', '--outDir', out, '--emptyOutDir', '--manifest'], { cwd: root, stdio: 'pipe' });
+    execFileSync('npx', ['vite', 'build', '--outDir', out, '--emptyOutDir', '--manifest'], {
+      cwd: root,
+      stdio: 'pipe',
+    });
     const html = readFileSync(path.join(out, 'index.html'), 'utf8');
     const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]);
     const initialKb = initial.reduce((sum, file) => sum + gzipKb(path.join(out, file)), 0);
-    record('/signin initial JS (entry + modulepreloads, gzip)', `${initialKb.toFixed(1)} KB`, '≤ 150 KB', initialKb <= 150);
+    record(
+      '/signin initial JS (entry + modulepreloads, gzip)',
+      `${initialKb.toFixed(1)} KB`,
+      '≤ 150 KB',
+      initialKb <= 150,
+    );
     const largest = initial
       .map((file) => [path.basename(file), gzipKb(path.join(out, file))] as const)
       .sort((a, b) => b[1] - a[1])
@@ -204,9 +262,17 @@ function bundleSizes() {
     const builderFile = builderEntry?.file ?? '';
     const lazy = Boolean(builderEntry?.isDynamicEntry) && !initial.includes(builderFile);
     record('builder chunk loaded lazily (not in /signin)', lazy ? 'yes' : 'no', 'yes', lazy);
-    if (builderFile) record('builder chunk (gzip)', `${gzipKb(path.join(out, builderFile)).toFixed(1)} KB`, '');
-    const editorInInitial = initial.some((file) => /prosemirror|@tiptap/.test(readFileSync(path.join(out, file), 'utf8').slice(0, 2_000_000)));
-    record('rich text editor (Tiptap/ProseMirror) outside the initial JS', editorInInitial ? 'no' : 'yes', 'yes', !editorInInitial);
+    if (builderFile)
+      record('builder chunk (gzip)', `${gzipKb(path.join(out, builderFile)).toFixed(1)} KB`, '');
+    const editorInInitial = initial.some((file) =>
+      /prosemirror|@tiptap/.test(readFileSync(path.join(out, file), 'utf8').slice(0, 2_000_000)),
+    );
+    record(
+      'rich text editor (Tiptap/ProseMirror) outside the initial JS',
+      editorInInitial ? 'no' : 'yes',
+      'yes',
+      !editorInInitial,
+    );
     const jsFiles = readdirSync(path.join(out, 'assets')).filter((file) => file.endsWith('.js'));
     record('JS chunks in the build', String(jsFiles.length), '');
   } finally {

@@ -43,7 +43,9 @@ async function downloadFrom(page: Page, choice: 'PDF' | 'Word') {
   return { name: file.suggestedFilename(), path };
 }
 
-test('build a CV with a live preview, save it, download it, switch template, reload and reopen it', async ({ page }) => {
+test('build a CV with a live preview, save it, download it, switch template, reload and reopen it', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   createUser({ email, fullName: 'Ada Lovelace' });
   await signInThroughApi(page, email, PASSWORD);
@@ -56,7 +58,9 @@ test('build a CV with a live preview, save it, download it, switch template, rel
   await expect(page).toHaveURL(/\/dashboard\/2$/);
   await expect(page.getByRole('heading', { name: 'CV Builder', level: 1 })).toBeVisible();
   await expect(
-    page.getByText('Complete each section to build your CV. You can expand any section at any time, but we recommend completing them in order.'),
+    page.getByText(
+      'Complete each section to build your CV. You can expand any section at any time, but we recommend completing them in order.',
+    ),
   ).toBeVisible();
   // Nothing typed yet: the template-only preview.
   await expect(page.getByText('No Preview Available')).toBeVisible();
@@ -75,7 +79,9 @@ test('build a CV with a live preview, save it, download it, switch template, rel
   await personal.getByRole('textbox', { name: 'Phone Number' }).fill('(555) 123-4567');
   const typedAt = Date.now();
   await expect(htmlPreview(page).getByText('Ada Lovelace')).toBeVisible();
-  test.info().annotations.push({ type: 'preview after typing (ms)', description: String(Date.now() - typedAt) });
+  test
+    .info()
+    .annotations.push({ type: 'preview after typing (ms)', description: String(Date.now() - typedAt) });
   await expect(htmlPreview(page).getByText('+1 (555) 123-4567')).toBeVisible();
   await personal.getByRole('button', { name: 'Complete Section' }).click();
   await expect(personal).toHaveAttribute('data-completed', 'true');
@@ -130,7 +136,9 @@ test('build a CV with a live preview, save it, download it, switch template, rel
   // Save: a blank name is refused, then 'Software Engineer 2024'.
   await page.getByRole('button', { name: 'Save CV' }).click();
   const dialog = page.getByRole('dialog', { name: 'Save CV' });
-  await expect(dialog.getByText('Enter a name or tag for your CV to help you identify it later.')).toBeVisible();
+  await expect(
+    dialog.getByText('Enter a name or tag for your CV to help you identify it later.'),
+  ).toBeVisible();
   await expect(dialog.getByLabel('CV Name')).toHaveAttribute('placeholder', 'e.g., Software Engineer 2024');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expectToast(page, 'Validation Error', 'Please enter a name for your CV before saving.');
@@ -149,33 +157,50 @@ test('build a CV with a live preview, save it, download it, switch template, rel
   expect(pdf.name).toBe(`${CV_NAME}.pdf`);
   await expectToast(page, 'Download Successful', 'Your CV has been downloaded as PDF.');
   const pdfText = execFileSync('pdftotext', ['-layout', pdf.path, '-']).toString();
-  for (const text of ['Ada Lovelace', 'Analytical Engines Ltd', 'Difference Works', 'reliable', 'Distributed systems']) {
+  for (const text of [
+    'Ada Lovelace',
+    'Analytical Engines Ltd',
+    'Difference Works',
+    'reliable',
+    'Distributed systems',
+  ]) {
     expect(pdfText).toContain(text);
   }
   const word = await downloadFrom(page, 'Word');
   expect(word.name).toBe(`${CV_NAME}.docx`);
   await expectToast(page, 'Download Successful', 'Your CV has been downloaded as Word document.');
   const wordXml = execFileSync('unzip', ['-p', word.path, 'word/document.xml']).toString();
-  for (const text of ['Ada Lovelace', 'Analytical Engines Ltd', 'Difference Works']) expect(wordXml).toContain(text);
+  for (const text of ['Ada Lovelace', 'Analytical Engines Ltd', 'Difference Works'])
+    expect(wordXml).toContain(text);
 
   // Switching template keeps every value whose field name exists in the new one; the address follows.
   await page.getByLabel('Template', { exact: true }).selectOption({ label: 'Executive Classic' });
   await expect(page).toHaveURL(/\/dashboard\/1$/);
   await expect(section(page, 'Professional Summary')).toBeVisible();
   const personalThere = await openSection(page, 'Personal Details');
-  await expect(personalThere.getByRole('textbox', { name: 'Full Name', exact: true })).toHaveValue('Ada Lovelace');
+  await expect(personalThere.getByRole('textbox', { name: 'Full Name', exact: true })).toHaveValue(
+    'Ada Lovelace',
+  );
   await expect(personalThere.getByRole('textbox', { name: 'Phone Number' })).toHaveValue('(555) 123-4567');
   const workThere = await openSection(page, 'Work Experience');
-  await expect(workThere.getByRole('textbox', { name: 'Company', exact: true }).first()).toHaveValue('Analytical Engines Ltd');
-  await expect(workThere.getByRole('group', { name: 'Entry 2' }).getByRole('textbox', { name: 'Company', exact: true })).toHaveValue('Difference Works');
+  await expect(workThere.getByRole('textbox', { name: 'Company', exact: true }).first()).toHaveValue(
+    'Analytical Engines Ltd',
+  );
+  await expect(
+    workThere.getByRole('group', { name: 'Entry 2' }).getByRole('textbox', { name: 'Company', exact: true }),
+  ).toHaveValue('Difference Works');
   await expect(htmlPreview(page).getByText('Difference Works')).toBeVisible();
 
   // An unsaved edit survives a reload.
-  await personalThere.getByRole('textbox', { name: 'Professional Title', exact: true }).fill('Principal Engineer');
+  await personalThere
+    .getByRole('textbox', { name: 'Professional Title', exact: true })
+    .fill('Principal Engineer');
   await page.reload();
   await expect(page).toHaveURL(/\/dashboard\/1$/);
   const personalAfterReload = await openSection(page, 'Personal Details');
-  await expect(personalAfterReload.getByRole('textbox', { name: 'Professional Title', exact: true })).toHaveValue('Principal Engineer');
+  await expect(
+    personalAfterReload.getByRole('textbox', { name: 'Professional Title', exact: true }),
+  ).toHaveValue('Principal Engineer');
   await expect(page.getByTestId('cv-name')).toHaveText(CV_NAME);
 
   // The saved CV reopens from its template card with every section it had filled.
@@ -188,11 +213,19 @@ test('build a CV with a live preview, save it, download it, switch template, rel
     await expect(section(page, name)).toHaveAttribute('data-completed', 'true');
   }
   const reopenedPersonal = await openSection(page, 'Personal Details');
-  await expect(reopenedPersonal.getByRole('textbox', { name: 'Full Name', exact: true })).toHaveValue('Ada Lovelace');
-  await expect(reopenedPersonal.getByRole('textbox', { name: 'Professional Title', exact: true })).toHaveValue('Software Engineer');
+  await expect(reopenedPersonal.getByRole('textbox', { name: 'Full Name', exact: true })).toHaveValue(
+    'Ada Lovelace',
+  );
+  await expect(
+    reopenedPersonal.getByRole('textbox', { name: 'Professional Title', exact: true }),
+  ).toHaveValue('Software Engineer');
   await expect(reopenedPersonal.getByRole('textbox', { name: 'Phone Number' })).toHaveValue('(555) 123-4567');
   const reopenedWork = await openSection(page, 'Work Experience');
-  await expect(reopenedWork.getByRole('group', { name: 'Entry 2' }).getByRole('textbox', { name: 'Job Title', exact: true })).toHaveValue('Engineer');
+  await expect(
+    reopenedWork
+      .getByRole('group', { name: 'Entry 2' })
+      .getByRole('textbox', { name: 'Job Title', exact: true }),
+  ).toHaveValue('Engineer');
   const reopenedProfile = await openSection(page, 'Profile');
   await expect(reopenedProfile.locator('strong', { hasText: 'reliable' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download' })).toBeEnabled();

@@ -16,15 +16,25 @@ export const PreviewHtml = t.type({ html: t.string }, 'PreviewHtml');
 export type PreviewHtml = t.TypeOf<typeof PreviewHtml>;
 
 /** spec §3 Template preview response. */
-export const TemplatePreview = t.type({ template_name: t.string, icon_url: optional(t.string) }, 'TemplatePreview');
+export const TemplatePreview = t.type(
+  { template_name: t.string, icon_url: optional(t.string) },
+  'TemplatePreview',
+);
 export type TemplatePreview = t.TypeOf<typeof TemplatePreview>;
 
 type CallOptions = Pick<RequestOptions, 'signal'>;
 
-const previewBody = ({ templateId, cvData }: PreviewRequest) => ({ template_id: templateId, cv_data: cvData });
+const previewBody = ({ templateId, cvData }: PreviewRequest) => ({
+  template_id: templateId,
+  cv_data: cvData,
+});
 
 /** POST /v1/preview/ {template_id, cv_data} → the CV as an HTML document. */
-export async function preview(client: ApiClient, request: PreviewRequest, options?: CallOptions): Promise<string> {
+export async function preview(
+  client: ApiClient,
+  request: PreviewRequest,
+  options?: CallOptions,
+): Promise<string> {
   const answer = await client.post('/v1/preview/', previewBody(request), PreviewHtml, options);
   return answer.html;
 }
@@ -35,11 +45,23 @@ export function previewPdf(client: ApiClient, request: PreviewRequest, options?:
 }
 
 /** GET /v1/template-preview/{templateId}/: the template's name and sample image, for a CV with nothing in it yet. */
-export function templatePreview(client: ApiClient, templateId: number, options?: CallOptions): Promise<TemplatePreview> {
-  return client.get(`/v1/template-preview/${encodeURIComponent(String(templateId))}/`, TemplatePreview, options);
+export function templatePreview(
+  client: ApiClient,
+  templateId: number,
+  options?: CallOptions,
+): Promise<TemplatePreview> {
+  return client.get(
+    `/v1/template-preview/${encodeURIComponent(String(templateId))}/`,
+    TemplatePreview,
+    options,
+  );
 }
 
 /** GET /v1/template-preview-pdf/{templateId}/: the template filled with its sample CV, as a PDF. */
-export function templatePreviewPdf(client: ApiClient, templateId: number, options?: CallOptions): Promise<Blob> {
+export function templatePreviewPdf(
+  client: ApiClient,
+  templateId: number,
+  options?: CallOptions,
+): Promise<Blob> {
   return client.getBlob(`/v1/template-preview-pdf/${encodeURIComponent(String(templateId))}/`, options);
 }

@@ -22,7 +22,13 @@ import { getTemplate, listTemplates, type Template, type TemplateDetail } from '
 import type { Notice } from './auth-flow';
 import { builderDownloadMachine } from './builder-download-machine';
 import { readDraft, removeDraft, writeDraft, type BuilderDraft } from './builder/draft';
-import { entriesFromFormData, entryCountOf, hasAnyValue, remapFormData, type CvFormData } from './builder/form-data';
+import {
+  entriesFromFormData,
+  entryCountOf,
+  hasAnyValue,
+  remapFormData,
+  type CvFormData,
+} from './builder/form-data';
 import { firstOpenSection, loadBuilderCv, type BuilderCv, type LoadedCv } from './builder/load-cv';
 import { previewMachine } from './preview-machine';
 import {
@@ -50,7 +56,11 @@ export const SAVE_FAILED_NOTICE: Notice = {
   variant: 'destructive',
 };
 export function savedNotice(name: string): Notice {
-  return { title: 'CV Saved', description: `Your CV "${name}" has been saved successfully.`, variant: 'success' };
+  return {
+    title: 'CV Saved',
+    description: `Your CV "${name}" has been saved successfully.`,
+    variant: 'success',
+  };
 }
 
 /**
@@ -129,7 +139,8 @@ function savePayload(context: BuilderContext): SaveCvInput {
   };
 }
 
-const withoutIndex = (indexes: readonly number[], index: number) => indexes.filter((candidate) => candidate !== index);
+const withoutIndex = (indexes: readonly number[], index: number) =>
+  indexes.filter((candidate) => candidate !== index);
 
 export const builderMachine = setup({
   types: {
@@ -155,7 +166,9 @@ export const builderMachine = setup({
       getTemplate(apiClient, input.templateId, { signal }),
     ),
     loadTemplates: fromPromise<Template[]>(({ signal }) => listTemplates(apiClient, { signal })),
-    createCv: fromPromise<SavedGeneratedCv, SaveCvInput>(({ input }) => createGeneratedCv(apiClient, input.payload)),
+    createCv: fromPromise<SavedGeneratedCv, SaveCvInput>(({ input }) =>
+      createGeneratedCv(apiClient, input.payload),
+    ),
     updateCv: fromPromise<SavedGeneratedCv, SaveCvInput>(({ input }) =>
       updateGeneratedCv(apiClient, input.reference!, input.payload),
     ),
@@ -190,13 +203,15 @@ export const builderMachine = setup({
     stopSectionForms: enqueueActions(({ context, enqueue }) => {
       for (const form of context.sectionForms) enqueue.stopChild(form);
     }) as never,
-    assignSectionValues: assign(({ context }, report: Extract<SectionFormReport, { type: 'section.changed' }>) => {
-      const section = context.template?.sections[report.sectionIndex];
-      if (!section) return {};
-      const entryCounts = [...context.entryCounts];
-      entryCounts[report.sectionIndex] = report.entryCount;
-      return { formData: { ...context.formData, [section.name]: report.values }, entryCounts };
-    }),
+    assignSectionValues: assign(
+      ({ context }, report: Extract<SectionFormReport, { type: 'section.changed' }>) => {
+        const section = context.template?.sections[report.sectionIndex];
+        if (!section) return {};
+        const entryCounts = [...context.entryCounts];
+        entryCounts[report.sectionIndex] = report.entryCount;
+        return { formData: { ...context.formData, [section.name]: report.values }, entryCounts };
+      },
+    ),
     // spec §4 Sections: completed, collapsed, and the next one expanded.
     completeSection: assign(({ context }, params: { sectionIndex: number }) => {
       const next = params.sectionIndex + 1;
@@ -215,7 +230,10 @@ export const builderMachine = setup({
           ? withoutIndex(context.expandedSections, params.sectionIndex)
           : [...context.expandedSections, params.sectionIndex],
     }),
-    sendFormToPreview: sendTo('preview', ({ context }) => ({ type: 'form.change' as const, formData: context.formData })),
+    sendFormToPreview: sendTo('preview', ({ context }) => ({
+      type: 'form.change' as const,
+      formData: context.formData,
+    })),
     sendTemplateToPreview: sendTo('preview', ({ context }) => ({
       type: 'template.change' as const,
       templateId: context.cv.template,
@@ -252,13 +270,17 @@ export const builderMachine = setup({
       isSaved: true,
       isEditing: true,
     })),
-    assignPendingTemplate: assign({ pendingTemplateId: (_, params: { templateId: number }) => params.templateId }),
+    assignPendingTemplate: assign({
+      pendingTemplateId: (_, params: { templateId: number }) => params.templateId,
+    }),
     // spec §2: switching template keeps every value whose field name exists in the new template.
     switchTemplate: assign(({ context, spawn, self }, template: TemplateDetail) => {
       const formData = remapFormData(context.template?.sections ?? [], template.sections, context.formData);
       const sections = template.sections;
       const entryCounts = sections.map((section) => entryCountOf(formData[section.name]));
-      const completedSections = sections.flatMap((section, index) => (hasAnyValue(formData[section.name]) ? [index] : []));
+      const completedSections = sections.flatMap((section, index) =>
+        hasAnyValue(formData[section.name]) ? [index] : [],
+      );
       return {
         template,
         cv: { ...context.cv, template: template.id },
@@ -285,17 +307,23 @@ export const builderMachine = setup({
     /** spec §2: the address follows the CV (/dashboard/{templateId} after a switch) without navigating. */
     replaceAddress: (_, params: { routeId: string }) => {
       if (typeof window === 'undefined') return;
-      window.history.replaceState(window.history.state, '', `/dashboard/${encodeURIComponent(params.routeId)}`);
+      window.history.replaceState(
+        window.history.state,
+        '',
+        `/dashboard/${encodeURIComponent(params.routeId)}`,
+      );
     },
     // spec §8: template list failures are only logged.
-    logTemplatesFailure: (_, params: { error: unknown }) => console.warn('Could not load the template list', params.error),
+    logTemplatesFailure: (_, params: { error: unknown }) =>
+      console.warn('Could not load the template list', params.error),
     notify: (_, _params: Notice) => undefined,
   },
   guards: {
     hasCompletedSection: ({ context }) => context.completedSections.length > 0,
     isSaveNameBlank: ({ context }) => context.saveName.trim() === '',
     isExistingCv: ({ context }) => context.cv.id !== undefined || context.cv.uuid !== undefined,
-    isOtherTemplate: ({ context }, params: { templateId: number }) => params.templateId !== context.cv.template,
+    isOtherTemplate: ({ context }, params: { templateId: number }) =>
+      params.templateId !== context.cv.template,
   },
   delays: {
     draftWrite: DRAFT_WRITE_DELAY_MS,
@@ -340,32 +368,52 @@ export const builderMachine = setup({
         { id: 'downloads', src: 'downloads' },
         {
           src: 'loadTemplates',
-          onDone: { actions: { type: 'assignTemplates', params: ({ event }) => ({ templates: event.output }) } },
-          onError: { actions: { type: 'logTemplatesFailure', params: ({ event }) => ({ error: event.error }) } },
+          onDone: {
+            actions: { type: 'assignTemplates', params: ({ event }) => ({ templates: event.output }) },
+          },
+          onError: {
+            actions: { type: 'logTemplatesFailure', params: ({ event }) => ({ error: event.error }) },
+          },
         },
       ],
       on: {
         'section.changed': {
-          actions: [{ type: 'assignSectionValues', params: ({ event }) => event }, 'sendFormToPreview', 'markDraftChanged'],
+          actions: [
+            { type: 'assignSectionValues', params: ({ event }) => event },
+            'sendFormToPreview',
+            'markDraftChanged',
+          ],
         },
         'section.submitted': {
-          actions: [{ type: 'completeSection', params: ({ event }) => ({ sectionIndex: event.sectionIndex }) }, 'markDraftChanged'],
+          actions: [
+            { type: 'completeSection', params: ({ event }) => ({ sectionIndex: event.sectionIndex }) },
+            'markDraftChanged',
+          ],
         },
         'section.toggle': {
-          actions: [{ type: 'toggleSection', params: ({ event }) => ({ sectionIndex: event.sectionIndex }) }, 'markDraftChanged'],
+          actions: [
+            { type: 'toggleSection', params: ({ event }) => ({ sectionIndex: event.sectionIndex }) },
+            'markDraftChanged',
+          ],
         },
-        'cv.download': { actions: { type: 'forwardDownload', params: ({ event }) => ({ format: event.format }) } },
+        'cv.download': {
+          actions: { type: 'forwardDownload', params: ({ event }) => ({ format: event.format }) },
+        },
       },
       states: {
         saving: {
           initial: 'idle',
           states: {
             idle: {
-              on: { 'save.open': { guard: 'hasCompletedSection', target: 'naming', actions: 'openSaveDialog' } },
+              on: {
+                'save.open': { guard: 'hasCompletedSection', target: 'naming', actions: 'openSaveDialog' },
+              },
             },
             naming: {
               on: {
-                'save.nameChange': { actions: { type: 'assignSaveName', params: ({ event }) => ({ name: event.name }) } },
+                'save.nameChange': {
+                  actions: { type: 'assignSaveName', params: ({ event }) => ({ name: event.name }) },
+                },
                 'save.cancel': 'idle',
                 'save.submit': [
                   { guard: 'isSaveNameBlank', actions: { type: 'notify', params: NAME_REQUIRED_NOTICE } },
@@ -395,7 +443,10 @@ export const builderMachine = setup({
                         { type: 'notify', params: ({ context }) => savedNotice(context.cv.name) },
                       ],
                     },
-                    onError: { target: '#builder.ready.saving.naming', actions: { type: 'notify', params: SAVE_FAILED_NOTICE } },
+                    onError: {
+                      target: '#builder.ready.saving.naming',
+                      actions: { type: 'notify', params: SAVE_FAILED_NOTICE },
+                    },
                   },
                 },
                 updating: {
@@ -412,7 +463,10 @@ export const builderMachine = setup({
                         { type: 'notify', params: ({ context }) => savedNotice(context.cv.name) },
                       ],
                     },
-                    onError: { target: '#builder.ready.saving.naming', actions: { type: 'notify', params: SAVE_FAILED_NOTICE } },
+                    onError: {
+                      target: '#builder.ready.saving.naming',
+                      actions: { type: 'notify', params: SAVE_FAILED_NOTICE },
+                    },
                   },
                 },
               },
@@ -425,9 +479,15 @@ export const builderMachine = setup({
             idle: {
               on: {
                 'template.switch': {
-                  guard: { type: 'isOtherTemplate', params: ({ event }) => ({ templateId: event.templateId }) },
+                  guard: {
+                    type: 'isOtherTemplate',
+                    params: ({ event }) => ({ templateId: event.templateId }),
+                  },
                   target: 'switching',
-                  actions: { type: 'assignPendingTemplate', params: ({ event }) => ({ templateId: event.templateId }) },
+                  actions: {
+                    type: 'assignPendingTemplate',
+                    params: ({ event }) => ({ templateId: event.templateId }),
+                  },
                 },
               },
             },

@@ -70,7 +70,8 @@ export const previewMachine = setup({
       return { kind: 'html', html: await preview(apiClient, request, { signal }) };
     }),
     renderTemplatePreview: fromPromise<PreviewResult, RenderPreviewInput>(async ({ input, signal }) => {
-      if (input.mode === 'pdf') return { kind: 'pdf', pdf: await templatePreviewPdf(apiClient, input.templateId, { signal }) };
+      if (input.mode === 'pdf')
+        return { kind: 'pdf', pdf: await templatePreviewPdf(apiClient, input.templateId, { signal }) };
       const answer = await templatePreview(apiClient, input.templateId, { signal });
       return { kind: 'template', templateName: answer.template_name, iconUrl: answer.icon_url ?? null };
     }),
@@ -79,8 +80,13 @@ export const previewMachine = setup({
     assignFormData: assign({ formData: (_, params: { formData: CvFormData }) => params.formData }),
     assignTemplate: assign({ templateId: (_, params: { templateId: number }) => params.templateId }),
     assignMode: assign({ mode: (_, params: { mode: PreviewMode }) => params.mode }),
-    assignResult: assign({ result: (_, params: { result: PreviewResult }) => params.result, error: undefined }),
-    assignError: assign({ error: ({ context }, params: { error: unknown }) => previewFailureMessage(params.error, context.mode) }),
+    assignResult: assign({
+      result: (_, params: { result: PreviewResult }) => params.result,
+      error: undefined,
+    }),
+    assignError: assign({
+      error: ({ context }, params: { error: unknown }) => previewFailureMessage(params.error, context.mode),
+    }),
     notify: (_, _params: Notice) => undefined,
   },
   guards: {
@@ -92,7 +98,11 @@ export const previewMachine = setup({
   },
 }).createMachine({
   id: 'preview',
-  context: ({ input }) => ({ templateId: input.templateId, formData: input.formData, mode: input.mode ?? 'html' }),
+  context: ({ input }) => ({
+    templateId: input.templateId,
+    formData: input.formData,
+    mode: input.mode ?? 'html',
+  }),
   initial: 'generating',
   on: {
     'form.change': {
@@ -138,23 +148,37 @@ export const previewMachine = setup({
         withFormData: {
           invoke: {
             src: 'renderPreview',
-            input: ({ context }) => ({ templateId: context.templateId, formData: context.formData, mode: context.mode }),
+            input: ({ context }) => ({
+              templateId: context.templateId,
+              formData: context.formData,
+              mode: context.mode,
+            }),
             onDone: {
               target: '#preview.shown',
               actions: { type: 'assignResult', params: ({ event }) => ({ result: event.output }) },
             },
-            onError: { target: '#preview.failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: '#preview.failed',
+              actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         templateOnly: {
           invoke: {
             src: 'renderTemplatePreview',
-            input: ({ context }) => ({ templateId: context.templateId, formData: context.formData, mode: context.mode }),
+            input: ({ context }) => ({
+              templateId: context.templateId,
+              formData: context.formData,
+              mode: context.mode,
+            }),
             onDone: {
               target: '#preview.shown',
               actions: { type: 'assignResult', params: ({ event }) => ({ result: event.output }) },
             },
-            onError: { target: '#preview.failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: '#preview.failed',
+              actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
       },

@@ -1,4 +1,12 @@
-import { assign, sendTo, setup, type ActorRef, type ActorRefFrom, type Snapshot, type SnapshotFrom } from 'xstate';
+import {
+  assign,
+  sendTo,
+  setup,
+  type ActorRef,
+  type ActorRefFrom,
+  type Snapshot,
+  type SnapshotFrom,
+} from 'xstate';
 import type { TemplateSection } from '../api/templates';
 import { dropEmptyValues, hasAnyValue, removeEntryValues, type SectionValues } from './builder/form-data';
 
@@ -39,7 +47,10 @@ export const sectionFormMachine = setup({
   },
   actions: {
     assignValue: assign({
-      values: ({ context }, params: { key: string; value: string }) => ({ ...context.values, [params.key]: params.value }),
+      values: ({ context }, params: { key: string; value: string }) => ({
+        ...context.values,
+        [params.key]: params.value,
+      }),
     }),
     addEntry: assign({ entryCount: ({ context }) => context.entryCount + 1 }),
     removeEntry: assign({
@@ -65,7 +76,8 @@ export const sectionFormMachine = setup({
     hasAnyValue: ({ context }) => hasAnyValue(context.values),
     isRepeatable: ({ context }) => context.section.is_repeatable,
     // spec §2: only the extra entries ('Entry N', N > 1) can be removed.
-    isExtraEntry: ({ context }, params: { index: number }) => params.index >= 1 && params.index < context.entryCount,
+    isExtraEntry: ({ context }, params: { index: number }) =>
+      params.index >= 1 && params.index < context.entryCount,
   },
 }).createMachine({
   id: 'sectionForm',
@@ -74,7 +86,10 @@ export const sectionFormMachine = setup({
   on: {
     'field.change': {
       target: '.editing',
-      actions: [{ type: 'assignValue', params: ({ event }) => ({ key: event.key, value: event.value }) }, 'reportChange'],
+      actions: [
+        { type: 'assignValue', params: ({ event }) => ({ key: event.key, value: event.value }) },
+        'reportChange',
+      ],
     },
     'entry.add': { guard: 'isRepeatable', target: '.editing', actions: ['addEntry', 'reportChange'] },
     'entry.remove': {
@@ -83,7 +98,11 @@ export const sectionFormMachine = setup({
       actions: [{ type: 'removeEntry', params: ({ event }) => ({ index: event.index }) }, 'reportChange'],
     },
     'section.submit': [
-      { guard: 'hasAnyValue', target: '.editing', actions: ['dropEmptyValues', 'reportChange', 'reportSubmitted'] },
+      {
+        guard: 'hasAnyValue',
+        target: '.editing',
+        actions: ['dropEmptyValues', 'reportChange', 'reportSubmitted'],
+      },
       { target: '.empty' },
     ],
   },

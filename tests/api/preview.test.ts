@@ -49,14 +49,17 @@ beforeEach(() => {
   requests = [];
 });
 
-const client = () => createApiClient({ baseURL, getCsrfToken: () => 'token', retries: 0, sleep: async () => undefined });
+const client = () =>
+  createApiClient({ baseURL, getCsrfToken: () => 'token', retries: 0, sleep: async () => undefined });
 const cvData = { 'Personal Details': { 'full_name-1001-0': 'Ada' } };
 
 describe('preview API (spec §7)', () => {
   it('posts template_id and cv_data and answers the html', async () => {
     handler = (_, response) => json(response, 200, { html: '<p>Ada</p>' });
     await expect(preview(client(), { templateId: 3, cvData })).resolves.toBe('<p>Ada</p>');
-    expect(requests).toEqual([{ method: 'POST', url: '/v1/preview/', body: JSON.stringify({ template_id: 3, cv_data: cvData }) }]);
+    expect(requests).toEqual([
+      { method: 'POST', url: '/v1/preview/', body: JSON.stringify({ template_id: 3, cv_data: cvData }) },
+    ]);
   });
 
   it('turns an answer without html into a clear error', async () => {
@@ -68,7 +71,9 @@ describe('preview API (spec §7)', () => {
 
   it('keeps the server detail of a failure', async () => {
     handler = (_, response) => json(response, 400, { detail: 'cv_data must be an object of sections' });
-    const error = (await preview(client(), { templateId: 3, cvData }).catch((reason: unknown) => reason)) as ApiError;
+    const error = (await preview(client(), { templateId: 3, cvData }).catch(
+      (reason: unknown) => reason,
+    )) as ApiError;
     expect(error.status).toBe(400);
     expect(error.serverMessage).toBe('cv_data must be an object of sections');
   });
@@ -84,19 +89,25 @@ describe('preview API (spec §7)', () => {
     expect(requests[0]).toMatchObject({ method: 'POST', url: '/v1/preview-pdf/' });
 
     handler = (_, response) => json(response, 503, { detail: 'PDF rendering is unavailable' });
-    const error = (await previewPdf(client(), { templateId: 3, cvData }).catch((reason: unknown) => reason)) as ApiError;
+    const error = (await previewPdf(client(), { templateId: 3, cvData }).catch(
+      (reason: unknown) => reason,
+    )) as ApiError;
     expect(error).toMatchObject({ status: 503, serverMessage: 'PDF rendering is unavailable' });
   });
 
   it('reads the template-only previews', async () => {
     handler = (request, response) => {
-      if (request.url === '/v1/template-preview/4/') json(response, 200, { template_name: 'Modern Timeline', icon_url: null });
+      if (request.url === '/v1/template-preview/4/')
+        json(response, 200, { template_name: 'Modern Timeline', icon_url: null });
       else {
         response.writeHead(200, { 'content-type': 'application/pdf' });
         response.end('%PDF-sample');
       }
     };
-    await expect(templatePreview(client(), 4)).resolves.toEqual({ template_name: 'Modern Timeline', icon_url: null });
+    await expect(templatePreview(client(), 4)).resolves.toEqual({
+      template_name: 'Modern Timeline',
+      icon_url: null,
+    });
     expect(await (await templatePreviewPdf(client(), 4)).text()).toBe('%PDF-sample');
     expect(requests.map((request) => `${request.method} ${request.url}`)).toEqual([
       'GET /v1/template-preview/4/',

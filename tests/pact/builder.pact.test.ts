@@ -5,7 +5,17 @@ import { getTemplate } from '../../src/api/templates';
 import { entriesFromFormData } from '../../src/machines/builder/form-data';
 import { loadBuilderCv, type CvLoaders } from '../../src/machines/builder/load-cv';
 import { SAVED_CV } from '../../server/tests/pact/states/cvs';
-import { boolean, clientFor, createPact, csrfHeaders, eachLike, integer, regex, string, withCsrf } from './support/pact';
+import {
+  boolean,
+  clientFor,
+  createPact,
+  csrfHeaders,
+  eachLike,
+  integer,
+  regex,
+  string,
+  withCsrf,
+} from './support/pact';
 
 // The CV builder's calls (spec §2 CV builder, §4, §7): opening /dashboard/{id} by uuid or by a numeric id that is
 // a template, saving a new CV (POST) and an existing one (PUT), and the builder's downloads by uuid. The builder's
@@ -22,8 +32,12 @@ const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingm
 
 const jsonBody = { 'Content-Type': regex('application/json(;.*)?', 'application/json; charset=utf-8') };
 const unsafeHeaders = { ...csrfHeaders, 'Content-Type': 'application/json' };
-const timestamp = regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/, '2024-05-01T09:30:00.000Z');
-const uuid = (example: string) => regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, example);
+const timestamp = regex(
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/,
+  '2024-05-01T09:30:00.000Z',
+);
+const uuid = (example: string) =>
+  regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, example);
 const cvUrl = regex('^https?://[^/]+/v1/GeneratedCV/\\d+/$', 'http://localhost:8000/v1/GeneratedCV/7/');
 
 /** Template 1 as the builder reads it: sections with their input fields (ids from server/templates). */
@@ -61,13 +75,22 @@ function loadersFor(client: ApiClient): CvLoaders {
   };
 }
 
-const savedCvBody = (cv: { name: string; template: number; entries: readonly { value: string; index: number; section_field: number }[] }) => ({
+const savedCvBody = (cv: {
+  name: string;
+  template: number;
+  entries: readonly { value: string; index: number; section_field: number }[];
+}) => ({
   id: integer(SAVED_CV.id),
   uuid: uuid(SAVED_CV.uuid),
   url: cvUrl,
   name: cv.name,
   template: cv.template,
-  entries: eachLike({ id: integer(101), value: string('Ada Lovelace'), index: integer(0), section_field: integer(1001) }),
+  entries: eachLike({
+    id: integer(101),
+    value: string('Ada Lovelace'),
+    index: integer(0),
+    section_field: integer(1001),
+  }),
   created: timestamp,
   last_updated: timestamp,
 });
@@ -98,7 +121,12 @@ describe('opening /dashboard/{id}', () => {
       .willRespondWith({ status: 200, headers: jsonBody, body: templateOne });
     await pact.executeTest(async (mockServer) => {
       const loaded = await loadBuilderCv(SAVED_CV.uuid, loadersFor(clientFor(mockServer)));
-      expect(loaded.cv).toMatchObject({ id: SAVED_CV.id, uuid: SAVED_CV.uuid, name: SAVED_CV.name, template: 1 });
+      expect(loaded.cv).toMatchObject({
+        id: SAVED_CV.id,
+        uuid: SAVED_CV.uuid,
+        name: SAVED_CV.name,
+        template: 1,
+      });
       expect(loaded.formData['Personal Details']).toEqual({ 'full_name-1001-0': 'Ada Lovelace' });
       expect(loaded).toMatchObject({ isSaved: true, isEditing: true, completedSections: [0] });
     });
@@ -124,7 +152,11 @@ describe('opening /dashboard/{id}', () => {
 
 describe('saving from the builder', () => {
   const formData = {
-    'Personal Details': { 'full_name-1001-0': 'Ada Lovelace', 'email-1003-0': 'ada@example.com', 'location-1005-0': '' },
+    'Personal Details': {
+      'full_name-1001-0': 'Ada Lovelace',
+      'email-1003-0': 'ada@example.com',
+      'location-1005-0': '',
+    },
     'Work Experience': { 'job_title-1009-0': 'Analyst Programmer', 'job_title-1009-1': 'Engine Designer' },
   };
   const payload = { name: 'Software Engineer 2024', template: 1, entries: entriesFromFormData(formData) };
@@ -147,7 +179,12 @@ describe('saving from the builder', () => {
     const pact = withCsrf(createPact())
       .given(ONE_CV)
       .uponReceiving('the builder: a request to save changes to a saved CV')
-      .withRequest({ method: 'PUT', path: `/v1/GeneratedCV/${SAVED_CV.id}/`, headers: unsafeHeaders, body: renamed })
+      .withRequest({
+        method: 'PUT',
+        path: `/v1/GeneratedCV/${SAVED_CV.id}/`,
+        headers: unsafeHeaders,
+        body: renamed,
+      })
       .willRespondWith({ status: 200, headers: jsonBody, body: savedCvBody(renamed) });
     await pact.executeTest(async (mockServer) => {
       const saved = await updateGeneratedCv(clientFor(mockServer), SAVED_CV.id, renamed);

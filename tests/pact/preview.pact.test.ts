@@ -18,7 +18,10 @@ const unsafeHeaders = { ...csrfHeaders, 'Content-Type': 'application/json' };
 // What the builder posts: blank values and empty sections already dropped.
 const cvData = compactFormData({
   'Personal Details': { 'full_name-1001-0': 'Ada Lovelace', 'email-1003-0': '' },
-  'Work Experience': { 'job_title-1009-0': 'Analyst Programmer', 'description-1015-0': '<p>Wrote the <strong>first</strong> program.</p>' },
+  'Work Experience': {
+    'job_title-1009-0': 'Analyst Programmer',
+    'description-1015-0': '<p>Wrote the <strong>first</strong> program.</p>',
+  },
   Skills: { 'skill_name-1022-0': '' },
 });
 const request = { templateId: 1, cvData };
@@ -43,7 +46,12 @@ describe('POST /v1/preview/', () => {
       .willRespondWith({
         status: 200,
         headers: jsonBody,
-        body: { html: regex(/^<!(DOCTYPE|doctype) html>[\s\S]*Ada Lovelace[\s\S]*$/, '<!DOCTYPE html><html><body><h1>Ada Lovelace</h1></body></html>') },
+        body: {
+          html: regex(
+            /^<!(DOCTYPE|doctype) html>[\s\S]*Ada Lovelace[\s\S]*$/,
+            '<!DOCTYPE html><html><body><h1>Ada Lovelace</h1></body></html>',
+          ),
+        },
       });
     await pact.executeTest(async (mockServer) => {
       const html = await preview(clientFor(mockServer), request);
@@ -92,12 +100,18 @@ describe('GET /v1/template-preview/{templateId}/', () => {
         headers: jsonBody,
         body: {
           template_name: string('Executive Classic'),
-          icon_url: regex(/^(https?:\/\/[^/]+)?\/\S+$/, '/static/templates/executive-classic/icon.png?v=4f78e760f5'),
+          icon_url: regex(
+            /^(https?:\/\/[^/]+)?\/\S+$/,
+            '/static/templates/executive-classic/icon.png?v=4f78e760f5',
+          ),
         },
       });
     await pact.executeTest(async (mockServer) => {
       const answer = await templatePreview(clientFor(mockServer), 1);
-      expect(answer).toEqual({ template_name: 'Executive Classic', icon_url: '/static/templates/executive-classic/icon.png?v=4f78e760f5' });
+      expect(answer).toEqual({
+        template_name: 'Executive Classic',
+        icon_url: '/static/templates/executive-classic/icon.png?v=4f78e760f5',
+      });
     });
   });
 });

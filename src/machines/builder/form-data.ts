@@ -91,7 +91,10 @@ export interface GroupedEntries {
  * spec §4 Loading an existing CV: entries are grouped by the template section that owns their field,
  * then by row (repeat index). Entries of fields the template does not have are left out.
  */
-export function groupEntries(sections: readonly TemplateSection[], entries: readonly CvFieldEntryInput[]): GroupedEntries {
+export function groupEntries(
+  sections: readonly TemplateSection[],
+  entries: readonly CvFieldEntryInput[],
+): GroupedEntries {
   const owner = new Map<number, { sectionIndex: number; field: InputField }>();
   sections.forEach((section, sectionIndex) => {
     for (const field of section.input_fields) owner.set(field.id, { sectionIndex, field });
@@ -148,7 +151,10 @@ function fieldNames(section: TemplateSection): Set<string> {
  * Which section of the new template takes the values of `from`: the one sharing most field names, ties going
  * to the same section name. "Work Experience" → "Career History" because both hold job_title, company, ….
  */
-function counterpartOf(from: TemplateSection, candidates: readonly TemplateSection[]): TemplateSection | undefined {
+function counterpartOf(
+  from: TemplateSection,
+  candidates: readonly TemplateSection[],
+): TemplateSection | undefined {
   const names = fieldNames(from);
   let best: TemplateSection | undefined;
   let bestScore = 0;
@@ -172,7 +178,9 @@ export function remapFormData(
   toSections: readonly TemplateSection[],
   formData: CvFormData,
 ): CvFormData {
-  const remapped: Record<string, Record<string, string>> = Object.fromEntries(toSections.map((section) => [section.name, {}]));
+  const remapped: Record<string, Record<string, string>> = Object.fromEntries(
+    toSections.map((section) => [section.name, {}]),
+  );
   for (const from of fromSections) {
     const values = formData[from.name];
     if (!values) continue;

@@ -81,7 +81,9 @@ export function savedCv(detail: GeneratedCvDetail, template: TemplateDetail): Lo
 /** A draft comes back as it was left; counts that no longer fit the template are worked out again. */
 export function draftCv(draft: BuilderDraft, template: TemplateDetail): LoadedCv {
   const sections = template.sections;
-  const formData = Object.fromEntries(sections.map((section) => [section.name, draft.formData[section.name] ?? {}]));
+  const formData = Object.fromEntries(
+    sections.map((section) => [section.name, draft.formData[section.name] ?? {}]),
+  );
   const fits = draft.entryCounts.length === sections.length;
   const inRange = (indexes: number[]) => indexes.filter((index) => index >= 0 && index < sections.length);
   return {
@@ -91,7 +93,9 @@ export function draftCv(draft: BuilderDraft, template: TemplateDetail): LoadedCv
     entryCounts: fits
       ? draft.entryCounts.map((count, index) => Math.max(count, entryCountOf(formData[sections[index].name])))
       : sections.map((section) => entryCountOf(formData[section.name])),
-    completedSections: fits ? inRange(draft.completedSections) : sections.flatMap((section, index) => (hasAnyValue(formData[section.name]) ? [index] : [])),
+    completedSections: fits
+      ? inRange(draft.completedSections)
+      : sections.flatMap((section, index) => (hasAnyValue(formData[section.name]) ? [index] : [])),
     expandedSections: fits ? inRange(draft.expandedSections) : [],
     isSaved: draft.isSaved,
     isEditing: draft.isEditing,
@@ -103,7 +107,11 @@ export function draftCv(draft: BuilderDraft, template: TemplateDetail): LoadedCv
  * tried first as a generated CV; if that lookup fails it is a template id. Work in progress left at this address
  * (a draft) comes first: it is what the person was looking at before the reload.
  */
-export async function loadBuilderCv(routeId: string, loaders: CvLoaders, signal?: AbortSignal): Promise<LoadedCv> {
+export async function loadBuilderCv(
+  routeId: string,
+  loaders: CvLoaders,
+  signal?: AbortSignal,
+): Promise<LoadedCv> {
   const draft = loaders.readDraft(routeId);
   if (draft) {
     try {

@@ -1,4 +1,9 @@
-import { getCountries, getCountryCallingCode, parsePhoneNumber, type Country as CountryCode } from 'react-phone-number-input/min';
+import {
+  getCountries,
+  getCountryCallingCode,
+  parsePhoneNumber,
+  type Country as CountryCode,
+} from 'react-phone-number-input/min';
 import countryNames from 'react-phone-number-input/locale/en';
 import { DEFAULT_PHONE_COUNTRY } from '../../config/constants';
 
@@ -15,7 +20,9 @@ export interface Country {
 
 /** The flag emoji of an ISO 3166 code: two regional indicator symbols. */
 export function flagOf(code: string): string {
-  return String.fromCodePoint(...[...code.toUpperCase()].map((letter) => 0x1f1e6 + letter.charCodeAt(0) - 65));
+  return String.fromCodePoint(
+    ...[...code.toUpperCase()].map((letter) => 0x1f1e6 + letter.charCodeAt(0) - 65),
+  );
 }
 
 let cachedCountries: Country[] | undefined;

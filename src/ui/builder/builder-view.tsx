@@ -83,7 +83,9 @@ function Editor({ builder }: { builder: BuilderActor }) {
 
 /** spec §2 CV builder: 'Loading CV template...' while the CV loads, then the editor beside its preview. */
 export function BuilderView({ builder }: { builder: BuilderActor }) {
-  const status = useSelector(builder, (snapshot) => (snapshot.matches('loading') ? 'loading' : snapshot.matches('failed') ? 'failed' : 'ready'));
+  const status = useSelector(builder, (snapshot) =>
+    snapshot.matches('loading') ? 'loading' : snapshot.matches('failed') ? 'failed' : 'ready',
+  );
 
   if (status === 'loading') {
     return (

@@ -8,11 +8,16 @@ import { DOWNLOAD_BUSY_TAG, type BuilderDownloadActor } from '../../machines/bui
 /** spec §2: the Download menu (PDF, Word), disabled until the CV is saved and has a uuid. */
 export function DownloadMenu({ builder }: { builder: BuilderActor }) {
   const enabled = useSelector(builder, canDownload);
-  const downloads = useSelector(builder, (snapshot) => snapshot.children.downloads as BuilderDownloadActor | undefined);
+  const downloads = useSelector(
+    builder,
+    (snapshot) => snapshot.children.downloads as BuilderDownloadActor | undefined,
+  );
   const busy = useSelector(downloads, (snapshot) => snapshot?.hasTag(DOWNLOAD_BUSY_TAG) ?? false);
 
   return (
-    <Menu.Root onSelect={(details) => builder.send({ type: 'cv.download', format: details.value as CvFileFormat })}>
+    <Menu.Root
+      onSelect={(details) => builder.send({ type: 'cv.download', format: details.value as CvFileFormat })}
+    >
       <Menu.Trigger asChild>
         <Button
           variant="outline"

@@ -23,7 +23,10 @@ export interface FieldWidgetProps {
 export const FieldWidget = memo(function FieldWidget({ form, field, entryIndex }: FieldWidgetProps) {
   const key = formDataKey(field.name, field.id, entryIndex);
   const value = useSelector(form, (snapshot) => snapshot.context.values[key] ?? '');
-  const change = useCallback((next: string) => form.send({ type: 'field.change', key, value: next }), [form, key]);
+  const change = useCallback(
+    (next: string) => form.send({ type: 'field.change', key, value: next }),
+    [form, key],
+  );
   reportFieldRender(key);
 
   const id = `field-${form.id}-${key}`;
@@ -33,7 +36,10 @@ export const FieldWidget = memo(function FieldWidget({ form, field, entryIndex }
   if (kind === 'checkbox') {
     return (
       <Field.Root>
-        <Checkbox.Root checked={isTicked(value)} onCheckedChange={(details) => change(details.checked === true ? CHECKBOX_TICKED : '')}>
+        <Checkbox.Root
+          checked={isTicked(value)}
+          onCheckedChange={(details) => change(details.checked === true ? CHECKBOX_TICKED : '')}
+        >
           <Checkbox.HiddenInput id={id} />
           <Checkbox.Control />
           <Checkbox.Label>
@@ -47,13 +53,32 @@ export const FieldWidget = memo(function FieldWidget({ form, field, entryIndex }
   }
 
   let control: React.ReactNode;
-  const onInput = (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => change(event.currentTarget.value);
+  const onInput = (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    change(event.currentTarget.value);
   switch (kind) {
     case 'long-text':
-      control = <Textarea id={id} value={value} onChange={onInput} autoresize minH={`${SUMMARY_MIN_HEIGHT_PX}px`} aria-required={required} />;
+      control = (
+        <Textarea
+          id={id}
+          value={value}
+          onChange={onInput}
+          autoresize
+          minH={`${SUMMARY_MIN_HEIGHT_PX}px`}
+          aria-required={required}
+        />
+      );
       break;
     case 'email':
-      control = <Input id={id} type="email" autoComplete="email" value={value} onChange={onInput} aria-required={required} />;
+      control = (
+        <Input
+          id={id}
+          type="email"
+          autoComplete="email"
+          value={value}
+          onChange={onInput}
+          aria-required={required}
+        />
+      );
       break;
     case 'date':
       control = <Input id={id} type="date" value={value} onChange={onInput} aria-required={required} />;
@@ -83,7 +108,10 @@ export const FieldWidget = memo(function FieldWidget({ form, field, entryIndex }
 /** spec §2: fields with is_required show an asterisk; nothing stops an empty one (spec §5). */
 function RequiredMark() {
   return (
-    <span aria-hidden="true" style={{ color: 'var(--chakra-colors-fg-error)', marginInlineStart: '0.125rem' }}>
+    <span
+      aria-hidden="true"
+      style={{ color: 'var(--chakra-colors-fg-error)', marginInlineStart: '0.125rem' }}
+    >
       *
     </span>
   );

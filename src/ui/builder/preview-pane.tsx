@@ -1,4 +1,18 @@
-import { Box, Button, Center, EmptyState, Flex, HStack, Heading, Image, NativeSelect, SegmentGroup, Spinner, Stack, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Center,
+  EmptyState,
+  Flex,
+  HStack,
+  Heading,
+  Image,
+  NativeSelect,
+  SegmentGroup,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { FileText, TriangleAlert } from 'lucide-react';
 import { memo, useEffect, useState } from 'react';
@@ -20,7 +34,13 @@ function PdfViewer({ pdf }: { pdf: Blob }) {
   }, [pdf]);
   if (!url) return null;
   return (
-    <object data={url} type="application/pdf" title="CV preview (PDF)" data-testid="pdf-preview" style={{ width: '100%', height: '100%', border: 0 }}>
+    <object
+      data={url}
+      type="application/pdf"
+      title="CV preview (PDF)"
+      data-testid="pdf-preview"
+      style={{ width: '100%', height: '100%', border: 0 }}
+    >
       <Center h="full" p="6">
         <Text textStyle="sm">
           Your browser cannot show the PDF here.{' '}
@@ -43,9 +63,13 @@ function TemplateSwitcher({ builder }: { builder: BuilderActor }) {
       <NativeSelect.Field
         aria-label="Template"
         value={String(current)}
-        onChange={(event) => builder.send({ type: 'template.switch', templateId: Number(event.currentTarget.value) })}
+        onChange={(event) =>
+          builder.send({ type: 'template.switch', templateId: Number(event.currentTarget.value) })
+        }
       >
-        {!templates.some((template) => template.id === current) && <option value={String(current)}>Current template</option>}
+        {!templates.some((template) => template.id === current) && (
+          <option value={String(current)}>Current template</option>
+        )}
         {templates.map((template) => (
           <option key={template.id} value={String(template.id)}>
             {template.name}
@@ -72,7 +96,11 @@ function PreviewBody({ preview }: { preview: PreviewActor }) {
           <Heading as="h3" size="md">
             Preview Error
           </Heading>
-          {error && <Text color="fg.muted" textStyle="sm">{error}</Text>}
+          {error && (
+            <Text color="fg.muted" textStyle="sm">
+              {error}
+            </Text>
+          )}
           <Button size="sm" onClick={() => preview.send({ type: 'preview.retry' })}>
             Try Again
           </Button>
@@ -134,7 +162,9 @@ function PreviewBody({ preview }: { preview: PreviewActor }) {
             </EmptyState.Indicator>
             <Stack textAlign="center" gap="1">
               <EmptyState.Title>No Preview Available</EmptyState.Title>
-              <EmptyState.Description>Start filling out the CV sections to see a preview</EmptyState.Description>
+              <EmptyState.Description>
+                Start filling out the CV sections to see a preview
+              </EmptyState.Description>
             </Stack>
             {result.iconUrl && (
               <Image

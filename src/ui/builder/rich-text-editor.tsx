@@ -79,8 +79,12 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
       <HStack gap="0.5" role="toolbar" aria-label={`${label} formatting`}>
         {tool('Bold', active.bold, <Bold />, () => editor.chain().focus().toggleBold().run())}
         {tool('Italic', active.italic, <Italic />, () => editor.chain().focus().toggleItalic().run())}
-        {tool('Bulleted list', active.bulletList, <List />, () => editor.chain().focus().toggleBulletList().run())}
-        {tool('Numbered list', active.orderedList, <ListOrdered />, () => editor.chain().focus().toggleOrderedList().run())}
+        {tool('Bulleted list', active.bulletList, <List />, () =>
+          editor.chain().focus().toggleBulletList().run(),
+        )}
+        {tool('Numbered list', active.orderedList, <ListOrdered />, () =>
+          editor.chain().focus().toggleOrderedList().run(),
+        )}
         {tool('Link', active.link || linkOpen, <Link2 />, () => {
           setHref((editor.getAttributes('link').href as string | undefined) ?? '');
           setLinkOpen((open) => !open);
@@ -114,7 +118,12 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
 }
 
 /** spec §2 richtext-input: bold, italic, lists and links; the HTML goes to the server, which sanitises it. */
-export const RichTextEditor = memo(function RichTextEditor({ id, label, value, onValueChange }: RichTextEditorProps) {
+export const RichTextEditor = memo(function RichTextEditor({
+  id,
+  label,
+  value,
+  onValueChange,
+}: RichTextEditorProps) {
   const onChange = useRef(onValueChange);
   onChange.current = onValueChange;
   const editor = useEditor({
@@ -122,14 +131,21 @@ export const RichTextEditor = memo(function RichTextEditor({ id, label, value, o
     content: value === '' ? EMPTY_DOCUMENT : value,
     shouldRerenderOnTransaction: false,
     editorProps: {
-      attributes: { id, role: 'textbox', 'aria-multiline': 'true', 'aria-label': label, class: 'cv-rich-text' },
+      attributes: {
+        id,
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-label': label,
+        class: 'cv-rich-text',
+      },
     },
     onUpdate: ({ editor: current }) => onChange.current(htmlOf(current)),
   });
 
   // A value that changes from outside (an entry removed above this one) replaces the content.
   useEffect(() => {
-    if (editor && value !== htmlOf(editor)) editor.commands.setContent(value === '' ? EMPTY_DOCUMENT : value, { emitUpdate: false });
+    if (editor && value !== htmlOf(editor))
+      editor.commands.setContent(value === '' ? EMPTY_DOCUMENT : value, { emitUpdate: false });
   }, [editor, value]);
 
   return (

@@ -4,7 +4,10 @@ import type { BuilderActor } from '../../machines/builder-machine';
 
 /** spec §2 save dialog: 'Save CV', its text, the 'CV Name' box, Cancel and Save. */
 export function SaveDialog({ builder }: { builder: BuilderActor }) {
-  const open = useSelector(builder, (snapshot) => snapshot.matches({ ready: { saving: 'naming' } }) || snapshot.hasTag('saving'));
+  const open = useSelector(
+    builder,
+    (snapshot) => snapshot.matches({ ready: { saving: 'naming' } }) || snapshot.hasTag('saving'),
+  );
   const saving = useSelector(builder, (snapshot) => snapshot.hasTag('saving'));
   const name = useSelector(builder, (snapshot) => snapshot.context.saveName);
 
@@ -32,7 +35,9 @@ export function SaveDialog({ builder }: { builder: BuilderActor }) {
                 <Dialog.Title>Save CV</Dialog.Title>
               </Dialog.Header>
               <Dialog.Body>
-                <Dialog.Description mb="4">Enter a name or tag for your CV to help you identify it later.</Dialog.Description>
+                <Dialog.Description mb="4">
+                  Enter a name or tag for your CV to help you identify it later.
+                </Dialog.Description>
                 <Field.Root>
                   <Field.Label htmlFor="cv-name-input">CV Name</Field.Label>
                   <Input
@@ -41,12 +46,19 @@ export function SaveDialog({ builder }: { builder: BuilderActor }) {
                     placeholder="e.g., Software Engineer 2024"
                     maxLength={200}
                     disabled={saving}
-                    onChange={(event) => builder.send({ type: 'save.nameChange', name: event.currentTarget.value })}
+                    onChange={(event) =>
+                      builder.send({ type: 'save.nameChange', name: event.currentTarget.value })
+                    }
                   />
                 </Field.Root>
               </Dialog.Body>
               <Dialog.Footer>
-                <Button type="button" variant="outline" disabled={saving} onClick={() => builder.send({ type: 'save.cancel' })}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  disabled={saving}
+                  onClick={() => builder.send({ type: 'save.cancel' })}
+                >
                   Cancel
                 </Button>
                 <Button type="submit" loading={saving}>

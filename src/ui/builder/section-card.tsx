@@ -1,4 +1,17 @@
-import { Alert, Badge, Box, Button, Card, CloseButton, Flex, HStack, IconButton, Stack, Text, chakra } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  CloseButton,
+  Flex,
+  HStack,
+  IconButton,
+  Stack,
+  Text,
+  chakra,
+} from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Check, ChevronDown, Plus, Trash2 } from 'lucide-react';
 import { memo } from 'react';
@@ -25,8 +38,12 @@ function EntryFields({ form, entryIndex }: { form: SectionFormActor; entryIndex:
 
 /** spec §2, §4 Sections: a collapsible card per template section; repeatable sections take more entries. */
 export const SectionCard = memo(function SectionCard({ builder, form, sectionIndex }: SectionCardProps) {
-  const expanded = useSelector(builder, (snapshot) => snapshot.context.expandedSections.includes(sectionIndex));
-  const completed = useSelector(builder, (snapshot) => snapshot.context.completedSections.includes(sectionIndex));
+  const expanded = useSelector(builder, (snapshot) =>
+    snapshot.context.expandedSections.includes(sectionIndex),
+  );
+  const completed = useSelector(builder, (snapshot) =>
+    snapshot.context.completedSections.includes(sectionIndex),
+  );
   const entryCount = useSelector(form, (snapshot) => snapshot.context.entryCount);
   const showEmptyAlert = useSelector(form, (snapshot) => snapshot.matches('empty'));
   const { section } = form.getSnapshot().context;
@@ -34,7 +51,13 @@ export const SectionCard = memo(function SectionCard({ builder, form, sectionInd
   const bodyId = `section-${form.id}-body`;
 
   return (
-    <Card.Root variant="outline" size="sm" data-testid="section-card" data-section={section.name} data-completed={completed || undefined}>
+    <Card.Root
+      variant="outline"
+      size="sm"
+      data-testid="section-card"
+      data-section={section.name}
+      data-completed={completed || undefined}
+    >
       <chakra.button
         id={headerId}
         type="button"
@@ -85,7 +108,12 @@ export const SectionCard = memo(function SectionCard({ builder, form, sectionInd
               </Text>
             )}
           </Stack>
-          <Box as="span" color="fg.muted" transform={expanded ? 'rotate(180deg)' : undefined} transition="transform 0.15s">
+          <Box
+            as="span"
+            color="fg.muted"
+            transform={expanded ? 'rotate(180deg)' : undefined}
+            transition="transform 0.15s"
+          >
             <ChevronDown size={18} />
           </Box>
         </HStack>
@@ -131,7 +159,13 @@ export const SectionCard = memo(function SectionCard({ builder, form, sectionInd
               ))}
 
               {section.is_repeatable && (
-                <Button type="button" variant="outline" size="sm" alignSelf="flex-start" onClick={() => form.send({ type: 'entry.add' })}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  alignSelf="flex-start"
+                  onClick={() => form.send({ type: 'entry.add' })}
+                >
                   <Plus /> Add Another {section.name}
                 </Button>
               )}
@@ -140,7 +174,11 @@ export const SectionCard = memo(function SectionCard({ builder, form, sectionInd
                 <Alert.Root status="warning" role="alert">
                   <Alert.Indicator />
                   <Alert.Title flex="1">{EMPTY_SECTION_MESSAGE}</Alert.Title>
-                  <CloseButton size="xs" aria-label="Dismiss" onClick={() => form.send({ type: 'alert.dismiss' })} />
+                  <CloseButton
+                    size="xs"
+                    aria-label="Dismiss"
+                    onClick={() => form.send({ type: 'alert.dismiss' })}
+                  />
                 </Alert.Root>
               )}
 

@@ -16,7 +16,10 @@ function createWorld() {
   const download = deferredActor<void, BuilderDownloadRequest>();
   const notify = vi.fn<(notice: Notice) => void>();
   const actor = createActor(
-    builderDownloadMachine.provide({ actors: { downloadCv: download.logic }, actions: { notify: (_, notice) => notify(notice) } }),
+    builderDownloadMachine.provide({
+      actors: { downloadCv: download.logic },
+      actions: { notify: (_, notice) => notify(notice) },
+    }),
   ).start();
   return { actor, download, notify, started: 0 };
 }
@@ -33,12 +36,22 @@ describe('builder download machine: model-based (spec §5 Download, §8 builder 
     id: 'builderDownloadModel',
     initial: 'idle',
     states: {
-      idle: { on: { 'request.unsaved': 'idle', 'request.pdf': 'downloadingPdf', 'request.word': 'downloadingWord' } },
-      downloadingPdf: { on: { 'download.succeeds': 'idle', 'download.fails': 'idle', 'request.word': 'downloadingPdf' } },
+      idle: {
+        on: { 'request.unsaved': 'idle', 'request.pdf': 'downloadingPdf', 'request.word': 'downloadingWord' },
+      },
+      downloadingPdf: {
+        on: { 'download.succeeds': 'idle', 'download.fails': 'idle', 'request.word': 'downloadingPdf' },
+      },
       downloadingWord: { on: { 'download.succeeds': 'idle', 'download.fails': 'idle' } },
     },
   });
-  const events = ['request.unsaved', 'request.pdf', 'request.word', 'download.succeeds', 'download.fails'].map((type) => ({ type }));
+  const events = [
+    'request.unsaved',
+    'request.pdf',
+    'request.word',
+    'download.succeeds',
+    'download.fails',
+  ].map((type) => ({ type }));
 
   const executors: Record<string, (world: World) => Promise<void> | void> = {
     'request.unsaved': (world) => {

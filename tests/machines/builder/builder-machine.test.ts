@@ -1,4 +1,11 @@
-import { SimulatedClock, createActor, createMachine, fromCallback, fromPromise, type EventObject } from 'xstate';
+import {
+  SimulatedClock,
+  createActor,
+  createMachine,
+  fromCallback,
+  fromPromise,
+  type EventObject,
+} from 'xstate';
 import { ApiError } from '../../../src/api/api-error';
 import type { SavedGeneratedCv } from '../../../src/api/cvs';
 import type { Template, TemplateDetail } from '../../../src/api/templates';
@@ -15,7 +22,11 @@ import {
   type BuilderActor,
   type SaveCvInput,
 } from '../../../src/machines/builder-machine';
-import { MUST_SAVE_NOTICE, builderDownloadMachine, type BuilderDownloadRequest } from '../../../src/machines/builder-download-machine';
+import {
+  MUST_SAVE_NOTICE,
+  builderDownloadMachine,
+  type BuilderDownloadRequest,
+} from '../../../src/machines/builder-download-machine';
 import { readDraft } from '../../../src/machines/builder/draft';
 import { newCv, savedCv, type LoadedCv } from '../../../src/machines/builder/load-cv';
 import { USER_ID_STORAGE_KEY } from '../../../src/machines/storage';
@@ -66,7 +77,18 @@ function createWorld(routeId = '1') {
     },
   });
   const actor: BuilderActor = createActor(machine, { input: { routeId }, clock }).start();
-  return { actor, clock, loadCv, loadTemplate, createCv, updateCv, download, previewEvents, notify, replaceAddress };
+  return {
+    actor,
+    clock,
+    loadCv,
+    loadTemplate,
+    createCv,
+    updateCv,
+    download,
+    previewEvents,
+    notify,
+    replaceAddress,
+  };
 }
 type World = ReturnType<typeof createWorld>;
 
@@ -170,7 +192,11 @@ describe('builder machine: model-based (spec §4 CV editing state, Sections, Sav
         expect(world.notify).toHaveBeenLastCalledWith(MUST_SAVE_NOTICE);
         expect(world.download.requests).toHaveLength(startedBefore);
       } else {
-        expect(world.download.last().input).toEqual({ format: 'pdf', uuid: UUID, name: 'Software Engineer 2024' });
+        expect(world.download.last().input).toEqual({
+          format: 'pdf',
+          uuid: UUID,
+          name: 'Software Engineer 2024',
+        });
       }
     },
     'save.submitBlank': (world) => {
@@ -227,7 +253,12 @@ describe('builder machine: model-based (spec §4 CV editing state, Sections, Sav
         break;
       case 'blank':
         // spec §4: a new CV starts with the template and no entries, not editing, not saved.
-        expect(context).toMatchObject({ cv: { name: '', template: 1, entries: [] }, isEditing: false, isSaved: false, completedSections: [] });
+        expect(context).toMatchObject({
+          cv: { name: '', template: 1, entries: [] },
+          isEditing: false,
+          isSaved: false,
+          completedSections: [],
+        });
         expect(context.sectionForms).toHaveLength(classicTemplate.sections.length);
         expect(canSave(snapshot)).toBe(false);
         expect(canDownload(snapshot)).toBe(false);
@@ -270,7 +301,11 @@ describe('builder machine: model-based (spec §4 CV editing state, Sections, Sav
         break;
       case 'saved':
         expect(snapshot.matches({ ready: { saving: 'idle', template: 'idle' } })).toBe(true);
-        expect(context).toMatchObject({ isSaved: true, isEditing: true, cv: { id: 42, uuid: UUID, name: 'Software Engineer 2024' } });
+        expect(context).toMatchObject({
+          isSaved: true,
+          isEditing: true,
+          cv: { id: 42, uuid: UUID, name: 'Software Engineer 2024' },
+        });
         expect(canDownload(snapshot)).toBe(true);
         expect(context.completedSections.length).toBeGreaterThan(0);
         break;
@@ -309,7 +344,9 @@ describe('builder machine: details', () => {
     const world = await ready();
     form(world, 2).send({ type: 'field.change', key: 'job_title-1009-0', value: 'E' });
     form(world, 2).send({ type: 'field.change', key: 'job_title-1009-0', value: 'En' });
-    expect(world.actor.getSnapshot().context.formData['Work Experience']).toEqual({ 'job_title-1009-0': 'En' });
+    expect(world.actor.getSnapshot().context.formData['Work Experience']).toEqual({
+      'job_title-1009-0': 'En',
+    });
     expect(world.previewEvents.at(-1)).toEqual({
       type: 'form.change',
       formData: expect.objectContaining({ 'Work Experience': { 'job_title-1009-0': 'En' } }),
@@ -333,7 +370,9 @@ describe('builder machine: details', () => {
       form(world, 0).send({ type: 'field.change', key: 'full_name-1001-0', value: 'A'.repeat(key) });
       world.clock.increment(100);
     }
-    expect(readDraft('1')?.formData['Personal Details']['full_name-1001-0'].length).toBeGreaterThanOrEqual(18);
+    expect(readDraft('1')?.formData['Personal Details']['full_name-1001-0'].length).toBeGreaterThanOrEqual(
+      18,
+    );
   });
 
   it('lets any section be expanded or collapsed at any time', async () => {
@@ -344,7 +383,18 @@ describe('builder machine: details', () => {
   });
 
   it('marks a renamed CV unsaved until the save succeeds (spec §4)', async () => {
-    const world = await ready(savedCv({ id: 42, uuid: UUID, name: 'Old', template: 1, entries: [{ value: 'Ada', index: 0, section_field: 1001 }] }, classicTemplate));
+    const world = await ready(
+      savedCv(
+        {
+          id: 42,
+          uuid: UUID,
+          name: 'Old',
+          template: 1,
+          entries: [{ value: 'Ada', index: 0, section_field: 1001 }],
+        },
+        classicTemplate,
+      ),
+    );
     world.actor.send({ type: 'save.open' });
     expect(world.actor.getSnapshot().context.saveName).toBe('Old');
     world.actor.send({ type: 'save.nameChange', name: 'New' });
@@ -365,7 +415,12 @@ describe('builder machine: details', () => {
     world.createCv.last().reject(new ApiError('boom', { status: 500 }));
     await flush();
     const { context } = world.actor.getSnapshot();
-    expect(context).toMatchObject({ isSaved: false, cv: { name: 'Mine' }, completedSections: [0], formData: { 'Personal Details': { 'full_name-1001-0': 'Ada' } } });
+    expect(context).toMatchObject({
+      isSaved: false,
+      cv: { name: 'Mine' },
+      completedSections: [0],
+      formData: { 'Personal Details': { 'full_name-1001-0': 'Ada' } },
+    });
     world.actor.send({ type: 'draft.flush' });
     expect(readDraft('1')?.cv.name).toBe('Mine');
   });

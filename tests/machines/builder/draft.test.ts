@@ -1,4 +1,10 @@
-import { draftKey, readDraft, removeDraft, writeDraft, type BuilderDraft } from '../../../src/machines/builder/draft';
+import {
+  draftKey,
+  readDraft,
+  removeDraft,
+  writeDraft,
+  type BuilderDraft,
+} from '../../../src/machines/builder/draft';
 
 const draft: BuilderDraft = {
   version: 1,

@@ -3,12 +3,25 @@ import type { InputField, TemplateDetail, TemplateSection } from '../../../src/a
 // Two small templates shaped like the server's: same field names, different ids and section names.
 
 function field(id: number, name: string, widget_type = 'text-input', is_required = false): InputField {
-    const widget_label = name.replace(/_/g, ' ').replace(/\b\w/g, (letter) => letter.toUpperCase());
+  const widget_label = name.replace(/_/g, ' ').replace(/\b\w/g, (letter) => letter.toUpperCase());
   return { id, name, widget_label, widget_type, description: '', is_required };
 }
 
-function section(id: number, name: string, is_repeatable: boolean, input_fields: InputField[]): TemplateSection {
-  return { id, name, description: `${name} section`, is_active: true, is_required: false, is_repeatable, input_fields };
+function section(
+  id: number,
+  name: string,
+  is_repeatable: boolean,
+  input_fields: InputField[],
+): TemplateSection {
+  return {
+    id,
+    name,
+    description: `${name} section`,
+    is_active: true,
+    is_required: false,
+    is_repeatable,
+    input_fields,
+  };
 }
 
 export const classicTemplate: TemplateDetail = {

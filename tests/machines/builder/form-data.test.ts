@@ -21,7 +21,11 @@ describe('form-data keys name-fieldId-repeatIndex (spec §3 Form data)', () => {
 
   it('reads the id and the repeat index from the right, so names may hold hyphens and digits', () => {
     expect(parseFormDataKey('e-mail-2-0')).toEqual({ name: 'e-mail', fieldId: 2, index: 0 });
-    expect(parseFormDataKey('line-1-address-77-3')).toEqual({ name: 'line-1-address', fieldId: 77, index: 3 });
+    expect(parseFormDataKey('line-1-address-77-3')).toEqual({
+      name: 'line-1-address',
+      fieldId: 77,
+      index: 3,
+    });
   });
 
   it.each(['', 'summary', 'summary-12', '-12-0', 'summary-x-0', 'summary-12-y'])('rejects %j', (key) => {
@@ -43,13 +47,19 @@ describe('values', () => {
   });
 
   it('compacts form data for a request: no blank values, no empty sections', () => {
-    expect(compactFormData({ A: { 'a-1-0': '' }, B: { 'b-2-0': 'z', 'c-3-0': '' } })).toEqual({ B: { 'b-2-0': 'z' } });
+    expect(compactFormData({ A: { 'a-1-0': '' }, B: { 'b-2-0': 'z', 'c-3-0': '' } })).toEqual({
+      B: { 'b-2-0': 'z' },
+    });
   });
 
   it('turns form data into save entries, blank values left out', () => {
     expect(
       entriesFromFormData({
-        'Work Experience': { 'job_title-1009-1': 'CTO', 'job_title-1009-0': 'Engineer', 'company-1010-0': '' },
+        'Work Experience': {
+          'job_title-1009-1': 'CTO',
+          'job_title-1009-0': 'Engineer',
+          'company-1010-0': '',
+        },
         'Personal Details': { 'full_name-1001-0': 'Ada' },
       }),
     ).toEqual([
@@ -67,7 +77,10 @@ describe('values', () => {
 
   it('removes an entry and moves the later ones up', () => {
     expect(
-      removeEntryValues({ 'job-1-0': 'first', 'job-1-1': 'second', 'job-1-2': 'third', 'co-2-2': 'Third Co' }, 1),
+      removeEntryValues(
+        { 'job-1-0': 'first', 'job-1-1': 'second', 'job-1-2': 'third', 'co-2-2': 'Third Co' },
+        1,
+      ),
     ).toEqual({ 'job-1-0': 'first', 'job-1-1': 'third', 'co-2-1': 'Third Co' });
   });
 });
@@ -86,7 +99,11 @@ describe('grouping of a saved CV by section then row (spec §4 Loading an existi
     expect(grouped.formData).toEqual({
       'Personal Details': { 'full_name-1001-0': 'Ada Lovelace' },
       'Professional Summary': {},
-      'Work Experience': { 'job_title-1009-0': 'Engineer', 'company-1010-0': 'Acme', 'job_title-1009-1': 'CTO' },
+      'Work Experience': {
+        'job_title-1009-0': 'Engineer',
+        'company-1010-0': 'Acme',
+        'job_title-1009-1': 'CTO',
+      },
       Skills: { 'skill_name-1022-0': 'Lisp' },
     });
     expect(grouped.entryCounts).toEqual([1, 1, 2, 1]);

@@ -55,7 +55,12 @@ describe('loading the builder for /dashboard/{id} (spec §2 CV builder)', () => 
         { value: 'Engineer', index: 0, section_field: 1009 },
       ],
     });
-    expect(loaded).toMatchObject({ isSaved: true, isEditing: true, completedSections: [0, 2], expandedSections: [1] });
+    expect(loaded).toMatchObject({
+      isSaved: true,
+      isEditing: true,
+      completedSections: [0, 2],
+      expandedSections: [1],
+    });
   });
 
   it('tries a numeric id as a generated CV first', async () => {
@@ -70,7 +75,12 @@ describe('loading the builder for /dashboard/{id} (spec §2 CV builder)', () => 
     const loaded = await loadBuilderCv('4', api);
     expect(calls).toEqual(['cv 4', 'template 4']);
     expect(loaded).toEqual(newCv(timelineTemplate));
-    expect(loaded).toMatchObject({ isSaved: false, isEditing: false, expandedSections: [0], entryCounts: [1, 1, 1] });
+    expect(loaded).toMatchObject({
+      isSaved: false,
+      isEditing: false,
+      expandedSections: [0],
+      entryCounts: [1, 1, 1],
+    });
     expect(loaded.cv).toEqual({ name: '', template: 4, entries: [] });
   });
 
@@ -101,12 +111,25 @@ describe('loading the builder for /dashboard/{id} (spec §2 CV builder)', () => 
     expect(calls).toEqual(['template 1']);
     expect(loaded.formData['Personal Details']).toEqual({ 'full_name-1001-0': 'Ada (unsaved edit)' });
     expect(loaded.formData['Work Experience']).toEqual({});
-    expect(loaded).toMatchObject({ entryCounts: [1, 1, 3, 1], completedSections: [0], expandedSections: [2] });
+    expect(loaded).toMatchObject({
+      entryCounts: [1, 1, 3, 1],
+      completedSections: [0],
+      expandedSections: [2],
+    });
     expect(loaded.cv).toMatchObject({ id: 42, uuid: UUID, name: 'Draft name', template: 1 });
   });
 
   it('drops a draft whose template is gone and loads by the address', async () => {
-    const draft = { version: 1, cv: { name: '', template: 77 }, formData: {}, entryCounts: [], completedSections: [], expandedSections: [], isSaved: false, isEditing: false } as BuilderDraft;
+    const draft = {
+      version: 1,
+      cv: { name: '', template: 77 },
+      formData: {},
+      entryCounts: [],
+      completedSections: [],
+      expandedSections: [],
+      isSaved: false,
+      isEditing: false,
+    } as BuilderDraft;
     const { api, removed } = loaders({ draft });
     const loaded = await loadBuilderCv('1', api);
     expect(removed).toEqual(['1']);

@@ -42,10 +42,18 @@ describe('phone input (spec §2, §5 Phone input)', () => {
   });
 
   it('reads a stored value back into the country and the number', () => {
-    expect(parsePhoneValue('+1 (555) 123-4567')).toMatchObject({ country: { code: 'US' }, number: '(555) 123-4567' });
-    expect(parsePhoneValue('+44 20 7946 0000')).toMatchObject({ country: { code: 'GB' }, number: '20 7946 0000' });
+    expect(parsePhoneValue('+1 (555) 123-4567')).toMatchObject({
+      country: { code: 'US' },
+      number: '(555) 123-4567',
+    });
+    expect(parsePhoneValue('+44 20 7946 0000')).toMatchObject({
+      country: { code: 'GB' },
+      number: '20 7946 0000',
+    });
     expect(parsePhoneValue('+7 912 345 67 89')).toMatchObject({ country: { code: 'RU' } });
-    expect(parsePhoneValue('+44 1481 123456', countryByCode('GG'))).toMatchObject({ country: { code: 'GG' } });
+    expect(parsePhoneValue('+44 1481 123456', countryByCode('GG'))).toMatchObject({
+      country: { code: 'GG' },
+    });
     expect(parsePhoneValue('555 0100')).toMatchObject({ country: { code: 'US' }, number: '555 0100' });
   });
 });

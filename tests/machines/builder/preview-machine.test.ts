@@ -72,7 +72,9 @@ describe('preview machine: model-based (spec §4 Preview, §5 Preview, §9 debou
           'mode.switch': 'generating',
         },
       },
-      shown: { on: { 'form.type': 'debouncing', 'mode.switch': 'generating', 'template.change': 'generating' } },
+      shown: {
+        on: { 'form.type': 'debouncing', 'mode.switch': 'generating', 'template.change': 'generating' },
+      },
       failed: { on: { 'preview.retry': 'generating', 'form.type': 'debouncing' } },
     },
   });
@@ -103,7 +105,9 @@ describe('preview machine: model-based (spec §4 Preview, §5 Preview, §9 debou
       await flush();
     },
     'request.fails': async (world) => {
-      world.latest().reject(new ApiError('Template not found.', { status: 404, serverMessage: 'Template not found.' }));
+      world
+        .latest()
+        .reject(new ApiError('Template not found.', { status: 404, serverMessage: 'Template not found.' }));
       await flush();
     },
     'form.type': (world) => {
@@ -143,9 +147,15 @@ describe('preview machine: model-based (spec §4 Preview, §5 Preview, §9 debou
         expect(snapshot.hasTag('loading')).toBe(true);
         const request = world.latest();
         expect(request.settled || request.signal.aborted).toBe(false);
-        expect(request.input).toEqual({ templateId: world.templateId, formData: world.formData, mode: world.mode });
+        expect(request.input).toEqual({
+          templateId: world.templateId,
+          formData: world.formData,
+          mode: world.mode,
+        });
         // spec §5 Preview: form data is posted only if non-empty, otherwise the template-only preview.
-        const empty = Object.values(world.formData).every((values) => Object.values(values).every((value) => value.trim() === ''));
+        const empty = Object.values(world.formData).every((values) =>
+          Object.values(values).every((value) => value.trim() === ''),
+        );
         expect(world.templateOnly.requests.includes(request)).toBe(empty);
         break;
       }
@@ -217,7 +227,14 @@ describe('preview machine: details', () => {
   it.each([
     [new ApiError('Request failed with status code 500', { status: 500 }), 'html', PREVIEW_FAILED_MESSAGE],
     [new ApiError('Request failed with status code 500', { status: 500 }), 'pdf', PDF_PREVIEW_FAILED_MESSAGE],
-    [new ApiError('PDF rendering is unavailable', { status: 503, serverMessage: 'PDF rendering is unavailable' }), 'pdf', 'PDF rendering is unavailable'],
+    [
+      new ApiError('PDF rendering is unavailable', {
+        status: 503,
+        serverMessage: 'PDF rendering is unavailable',
+      }),
+      'pdf',
+      'PDF rendering is unavailable',
+    ],
     [new Error('network down'), 'html', PREVIEW_FAILED_MESSAGE],
   ] as const)('failure message for %s in %s mode (spec §8)', (error, mode, message) => {
     expect(previewFailureMessage(error, mode)).toBe(message);

@@ -27,7 +27,11 @@ function createWorld() {
   const actor: SectionFormActor = createActor(sectionFormMachine, {
     input: { owner, sectionIndex: 2, section: experience, values: {}, entryCount: 1 },
   }).start();
-  return { actor, reports, lastChange: () => reports.filter((report) => report.type === 'section.changed').at(-1) };
+  return {
+    actor,
+    reports,
+    lastChange: () => reports.filter((report) => report.type === 'section.changed').at(-1),
+  };
 }
 type World = ReturnType<typeof createWorld>;
 
@@ -37,16 +41,25 @@ describe('section form machine: model-based (spec §4 Sections, §5 Section subm
     initial: 'blank',
     states: {
       blank: { on: { 'field.type': 'filled', 'section.submit': 'emptyAlert' } },
-      emptyAlert: { on: { 'alert.dismiss': 'blank', 'field.type': 'filled', 'section.submit': 'emptyAlert' } },
-      filled: { on: { 'field.clear': 'blank', 'entry.addAndType': 'twoEntries', 'section.submit': 'submitted' } },
+      emptyAlert: {
+        on: { 'alert.dismiss': 'blank', 'field.type': 'filled', 'section.submit': 'emptyAlert' },
+      },
+      filled: {
+        on: { 'field.clear': 'blank', 'entry.addAndType': 'twoEntries', 'section.submit': 'submitted' },
+      },
       twoEntries: { on: { 'entry.remove': 'filled', 'section.submit': 'submittedTwo' } },
       submitted: { on: { 'field.type': 'filled' } },
       submittedTwo: {},
     },
   });
-  const events = ['field.type', 'field.clear', 'entry.addAndType', 'entry.remove', 'section.submit', 'alert.dismiss'].map(
-    (type) => ({ type }),
-  );
+  const events = [
+    'field.type',
+    'field.clear',
+    'entry.addAndType',
+    'entry.remove',
+    'section.submit',
+    'alert.dismiss',
+  ].map((type) => ({ type }));
 
   const executors: Record<string, (world: World) => void> = {
     'field.type': ({ actor }) => {
@@ -67,7 +80,8 @@ describe('section form machine: model-based (spec §4 Sections, §5 Section subm
     const snapshot = world.actor.getSnapshot();
     const { values, entryCount } = snapshot.context;
     // Every change reaches the builder, so its form data never lags behind what is on screen.
-    if (world.reports.length > 0) expect(world.lastChange()).toMatchObject({ values, entryCount, sectionIndex: 2 });
+    if (world.reports.length > 0)
+      expect(world.lastChange()).toMatchObject({ values, entryCount, sectionIndex: 2 });
     const submittedReports = world.reports.filter((report) => report.type === 'section.submitted');
     switch (modelState) {
       case 'blank':
@@ -131,11 +145,20 @@ describe('section form machine: details', () => {
   it('never removes the first entry, nor one that does not exist', () => {
     const { owner } = recordingOwner();
     const actor = createActor(sectionFormMachine, {
-      input: { owner, sectionIndex: 2, section: experience, values: { 'job_title-1009-0': 'A', 'job_title-1009-1': 'B' }, entryCount: 2 },
+      input: {
+        owner,
+        sectionIndex: 2,
+        section: experience,
+        values: { 'job_title-1009-0': 'A', 'job_title-1009-1': 'B' },
+        entryCount: 2,
+      },
     }).start();
     actor.send({ type: 'entry.remove', index: 0 });
     actor.send({ type: 'entry.remove', index: 2 });
-    expect(actor.getSnapshot().context).toMatchObject({ entryCount: 2, values: { 'job_title-1009-0': 'A', 'job_title-1009-1': 'B' } });
+    expect(actor.getSnapshot().context).toMatchObject({
+      entryCount: 2,
+      values: { 'job_title-1009-0': 'A', 'job_title-1009-1': 'B' },
+    });
   });
 
   it('moves later entries up when one in the middle is removed', () => {
@@ -150,6 +173,9 @@ describe('section form machine: details', () => {
       },
     }).start();
     actor.send({ type: 'entry.remove', index: 1 });
-    expect(actor.getSnapshot().context).toMatchObject({ entryCount: 2, values: { 'job_title-1009-0': 'A', 'job_title-1009-1': 'C' } });
+    expect(actor.getSnapshot().context).toMatchObject({
+      entryCount: 2,
+      values: { 'job_title-1009-0': 'A', 'job_title-1009-1': 'C' },
+    });
   });
 });

@@ -5,10 +5,17 @@ import { fromPromise } from 'xstate';
 import { ApiError } from '../../../src/api/api-error';
 import type { SavedGeneratedCv } from '../../../src/api/cvs';
 import type { Template, TemplateDetail } from '../../../src/api/templates';
-import { builderDownloadMachine, type BuilderDownloadRequest } from '../../../src/machines/builder-download-machine';
+import {
+  builderDownloadMachine,
+  type BuilderDownloadRequest,
+} from '../../../src/machines/builder-download-machine';
 import { builderMachine, type SaveCvInput } from '../../../src/machines/builder-machine';
 import { newCv, savedCv, type LoadedCv } from '../../../src/machines/builder/load-cv';
-import { previewMachine, type PreviewResult, type RenderPreviewInput } from '../../../src/machines/preview-machine';
+import {
+  previewMachine,
+  type PreviewResult,
+  type RenderPreviewInput,
+} from '../../../src/machines/preview-machine';
 import { BuilderView } from '../../../src/ui/builder/builder-view';
 import { setRenderListener } from '../../../src/ui/builder/render-probe';
 import { AppProvider } from '../../../src/ui/provider';
@@ -27,7 +34,14 @@ const template: TemplateDetail = {
           ...section,
           input_fields: [
             ...section.input_fields,
-            { id: 1099, name: 'favourite_colour', widget_label: 'Favourite Colour', widget_type: 'colour-picker', description: '', is_required: false },
+            {
+              id: 1099,
+              name: 'favourite_colour',
+              widget_label: 'Favourite Colour',
+              widget_type: 'colour-picker',
+              description: '',
+              is_required: false,
+            },
           ],
         }
       : section,
@@ -45,8 +59,12 @@ function setup(loaded: LoadedCv = newCv(template)) {
       loadTemplates: fromPromise<Template[]>(async () => [classicTemplate, timelineTemplate]),
       loadTemplate: fromPromise<TemplateDetail, { templateId: number }>(async () => timelineTemplate),
       createCv: createCv.logic,
-      preview: previewMachine.provide({ actors: { renderPreview: renderPreview.logic, renderTemplatePreview: renderTemplatePreview.logic } }),
-      downloads: builderDownloadMachine.provide({ actors: { downloadCv: fromPromise<void, BuilderDownloadRequest>(async () => undefined) } }),
+      preview: previewMachine.provide({
+        actors: { renderPreview: renderPreview.logic, renderTemplatePreview: renderTemplatePreview.logic },
+      }),
+      downloads: builderDownloadMachine.provide({
+        actors: { downloadCv: fromPromise<void, BuilderDownloadRequest>(async () => undefined) },
+      }),
     },
     actions: { replaceAddress: () => undefined, notify: (_, notice) => void showToast(notice) },
   });
@@ -69,7 +87,8 @@ function setup(loaded: LoadedCv = newCv(template)) {
   return { loadCv, createCv, renderPreview, renderTemplatePreview, ready };
 }
 
-const card = (name: string) => document.querySelector<HTMLElement>(`[data-testid="section-card"][data-section="${name}"]`)!;
+const card = (name: string) =>
+  document.querySelector<HTMLElement>(`[data-testid="section-card"][data-section="${name}"]`)!;
 const header = (name: string) => card(name).querySelector<HTMLButtonElement>('button[aria-expanded]')!;
 
 afterEach(() => setRenderListener(undefined));
@@ -84,7 +103,9 @@ describe('BuilderView (spec §2 CV builder)', () => {
     await world.ready();
     expect(screen.getByText('Untitled CV')).toBeInTheDocument();
     expect(
-      screen.getByText('Complete each section to build your CV. You can expand any section at any time, but we recommend completing them in order.'),
+      screen.getByText(
+        'Complete each section to build your CV. You can expand any section at any time, but we recommend completing them in order.',
+      ),
     ).toBeInTheDocument();
     expect(document.querySelectorAll('[data-testid="section-card"]')).toHaveLength(template.sections.length);
     expect(header('Personal Details')).toHaveAttribute('aria-expanded', 'true');
@@ -137,8 +158,13 @@ describe('BuilderView (spec §2 CV builder)', () => {
     const phone = within(card('Personal Details')).getByRole('textbox', { name: 'Phone' });
     fireEvent.change(phone, { target: { value: '(555) abc 123-4567!' } });
     expect(phone).toHaveValue('(555)  123-4567');
-    fireEvent.change(within(card('Personal Details')).getByRole('combobox', { name: 'Country calling code' }), { target: { value: 'GB' } });
-    expect(within(card('Personal Details')).getByRole('combobox', { name: 'Country calling code' })).toHaveValue('GB');
+    fireEvent.change(
+      within(card('Personal Details')).getByRole('combobox', { name: 'Country calling code' }),
+      { target: { value: 'GB' } },
+    );
+    expect(
+      within(card('Personal Details')).getByRole('combobox', { name: 'Country calling code' }),
+    ).toHaveValue('GB');
     expect(phone).toHaveValue('(555)  123-4567');
   });
 
@@ -152,10 +178,15 @@ describe('BuilderView (spec §2 CV builder)', () => {
     expect(work.getByText('Entry 2')).toBeInTheDocument();
     expect(work.getByText('Entry 3')).toBeInTheDocument();
     expect(work.queryByText('Entry 1')).not.toBeInTheDocument();
-    fireEvent.change(within(work.getByRole('group', { name: 'Entry 3' })).getByRole('textbox', { name: /Job Title/ }), { target: { value: 'CTO' } });
+    fireEvent.change(
+      within(work.getByRole('group', { name: 'Entry 3' })).getByRole('textbox', { name: /Job Title/ }),
+      { target: { value: 'CTO' } },
+    );
     fireEvent.click(work.getByRole('button', { name: 'Remove Entry 2' }));
     expect(work.queryByText('Entry 3')).not.toBeInTheDocument();
-    expect(within(work.getByRole('group', { name: 'Entry 2' })).getByRole('textbox', { name: /Job Title/ })).toHaveValue('CTO');
+    expect(
+      within(work.getByRole('group', { name: 'Entry 2' })).getByRole('textbox', { name: /Job Title/ }),
+    ).toHaveValue('CTO');
   });
 
   it('refuses an empty section, completes a filled one and opens the next', async () => {
@@ -163,8 +194,12 @@ describe('BuilderView (spec §2 CV builder)', () => {
     await world.ready();
     const personal = within(card('Personal Details'));
     fireEvent.click(personal.getByRole('button', { name: 'Complete Section' }));
-    expect(personal.getByRole('alert')).toHaveTextContent('Please fill in at least one field before submitting.');
-    fireEvent.change(personal.getByRole('textbox', { name: /Full Name/ }), { target: { value: 'Ada Lovelace' } });
+    expect(personal.getByRole('alert')).toHaveTextContent(
+      'Please fill in at least one field before submitting.',
+    );
+    fireEvent.change(personal.getByRole('textbox', { name: /Full Name/ }), {
+      target: { value: 'Ada Lovelace' },
+    });
     fireEvent.click(personal.getByRole('button', { name: 'Complete Section' }));
     expect(card('Personal Details')).toHaveAttribute('data-completed', 'true');
     expect(header('Personal Details')).toHaveAttribute('aria-expanded', 'false');
@@ -180,7 +215,9 @@ describe('BuilderView (spec §2 CV builder)', () => {
     fireEvent.click(personal.getByRole('button', { name: 'Complete Section' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save CV' }));
     const dialog = await screen.findByRole('dialog', { name: 'Save CV' });
-    expect(within(dialog).getByText('Enter a name or tag for your CV to help you identify it later.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Enter a name or tag for your CV to help you identify it later.'),
+    ).toBeInTheDocument();
     const name = within(dialog).getByLabelText('CV Name');
     expect(name).toHaveAttribute('placeholder', 'e.g., Software Engineer 2024');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -196,7 +233,18 @@ describe('BuilderView (spec §2 CV builder)', () => {
   });
 
   it('enables Download for a saved CV', async () => {
-    const world = setup(savedCv({ id: 7, uuid: UUID, name: 'Mine', template: 1, entries: [{ value: 'Ada', index: 0, section_field: 1001 }] }, template));
+    const world = setup(
+      savedCv(
+        {
+          id: 7,
+          uuid: UUID,
+          name: 'Mine',
+          template: 1,
+          entries: [{ value: 'Ada', index: 0, section_field: 1001 }],
+        },
+        template,
+      ),
+    );
     await world.ready();
     expect(screen.getByText('Mine')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Download/ })).toBeEnabled();
@@ -211,17 +259,24 @@ describe('PreviewPane (spec §2 Preview panel)', () => {
     expect(screen.getByRole('heading', { name: 'Preview' })).toBeInTheDocument();
     expect(screen.getByText('Generating preview...')).toBeInTheDocument();
     await act(async () => {
-      world.renderTemplatePreview.last().resolve({ kind: 'template', templateName: 'Executive Classic', iconUrl: '/icon.png' });
+      world.renderTemplatePreview
+        .last()
+        .resolve({ kind: 'template', templateName: 'Executive Classic', iconUrl: '/icon.png' });
       await flush();
     });
     expect(screen.getByText('No Preview Available')).toBeInTheDocument();
     expect(screen.getByText('Start filling out the CV sections to see a preview')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Executive Classic with sample content' })).toHaveAttribute('src', '/icon.png');
+    expect(screen.getByRole('img', { name: 'Executive Classic with sample content' })).toHaveAttribute(
+      'src',
+      '/icon.png',
+    );
     expect(screen.getByRole('combobox', { name: 'Template' })).toHaveValue('1');
 
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      fireEvent.change(within(card('Personal Details')).getByRole('textbox', { name: /Full Name/ }), { target: { value: 'Ada' } });
+      fireEvent.change(within(card('Personal Details')).getByRole('textbox', { name: /Full Name/ }), {
+        target: { value: 'Ada' },
+      });
       await act(async () => {
         vi.advanceTimersByTime(1000);
       });
@@ -243,7 +298,9 @@ describe('PreviewPane (spec §2 Preview panel)', () => {
     const world = setup();
     await world.ready();
     await act(async () => {
-      world.renderTemplatePreview.last().reject(new ApiError('Template not found.', { status: 404, serverMessage: 'Template not found.' }));
+      world.renderTemplatePreview
+        .last()
+        .reject(new ApiError('Template not found.', { status: 404, serverMessage: 'Template not found.' }));
       await flush();
     });
     const alert = screen.getByRole('alert');
