@@ -150,6 +150,7 @@ export const RichTextEditor = memo(function RichTextEditor({
 
   return (
     <Box
+      width="full"
       borderWidth="1px"
       borderRadius="l2"
       bg="bg"
