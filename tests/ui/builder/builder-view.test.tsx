@@ -114,6 +114,19 @@ describe('BuilderView (spec §2 CV builder)', () => {
     expect(screen.getByRole('button', { name: /Download/ })).toBeDisabled();
   });
 
+  it("tells a load failure with the 'Error' toast and offers to try again", async () => {
+    const world = setup();
+    await act(async () => {
+      world.loadCv.last().reject(new ApiError('Not found.', { status: 404 }));
+      await flush();
+    });
+    expect(await screen.findByText('Error')).toBeInTheDocument();
+    expect(screen.getAllByText('Failed to load CV data. Please try again.').length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(world.loadCv.requests).toHaveLength(2);
+    expect(screen.getByText('Loading CV template...')).toBeInTheDocument();
+  });
+
   it('re-renders only the field being typed in', async () => {
     const world = setup();
     await world.ready();
