@@ -3,11 +3,20 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { identityProviderEnv } from './e2e/support/oidc-env';
 
 // The config is evaluated by the runner and again by each worker: the first evaluation picks a temporary
 // folder and a free port and leaves them in the environment, which the workers inherit.
 process.env.E2E_TMP ??= mkdtempSync(join(tmpdir(), 'cv-builder-e2e-'));
 process.env.E2E_PORT ??= execFileSync(process.execPath, [
+  '-e',
+  "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+])
+  .toString()
+  .trim();
+
+// The local identity provider (Google and LinkedIn, started by globalSetup) gets a fixed port the same way.
+process.env.E2E_OIDC_PORT ??= execFileSync(process.execPath, [
   '-e',
   "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
 ])
@@ -28,10 +37,13 @@ export const e2eEnv = {
   LOG_LEVEL: 'warn',
   // Every browser of the run shares 127.0.0.1; the limits themselves are tested in the server tests.
   RATE_LIMIT_SCALE: '100',
+  // Google and LinkedIn are the local identity provider (e2e/support/oidc-provider.ts).
+  ...identityProviderEnv(`http://127.0.0.1:${process.env.E2E_OIDC_PORT}`),
 };
 
 export default defineConfig({
   testDir: 'e2e',
+  globalSetup: './e2e/support/oidc-global-setup.ts',
   workers: 1,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,

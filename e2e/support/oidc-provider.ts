@@ -8,6 +8,25 @@ import {
   type MutableResponse,
   type TokenRequestIncomingMessage,
 } from 'oauth2-mock-server';
+import {
+  GOOGLE_CLIENT_ID,
+  GOOGLE_SCOPE,
+  LINKEDIN_CLIENT_ID,
+  LINKEDIN_CLIENT_SECRET,
+  identityProviderConfig,
+  identityProviderEnv,
+  type IdentityProviderEnv,
+} from './oidc-env.js';
+
+export {
+  GOOGLE_CLIENT_ID,
+  GOOGLE_SCOPE,
+  LINKEDIN_CLIENT_ID,
+  LINKEDIN_CLIENT_SECRET,
+  identityProviderConfig,
+  identityProviderEnv,
+  type IdentityProviderEnv,
+};
 
 /*
  * A local identity provider that plays Google and LinkedIn in server tests, Pact verification and
@@ -23,11 +42,6 @@ import {
  * Nothing here ships with the product: the web app only loads the script when GOOGLE_SCRIPT_URL
  * points at this server.
  */
-
-export const GOOGLE_CLIENT_ID = 'cv-builder-test.apps.googleusercontent.com';
-export const LINKEDIN_CLIENT_ID = 'cv-builder-test-linkedin';
-export const LINKEDIN_CLIENT_SECRET = 'linkedin-test-secret';
-export const GOOGLE_SCOPE = 'openid email profile';
 
 export interface Person {
   email: string;
@@ -51,49 +65,6 @@ interface IssuedToken {
   person: Person;
   clientId: string;
   scope: string;
-}
-
-export interface IdentityProviderEnv {
-  GOOGLE_CLIENT_ID: string;
-  GOOGLE_TOKENINFO_URL: string;
-  GOOGLE_USERINFO_URL: string;
-  GOOGLE_SCRIPT_URL: string;
-  LINKEDIN_CLIENT_ID: string;
-  LINKEDIN_CLIENT_SECRET: string;
-  LINKEDIN_AUTHORIZATION_URL: string;
-  LINKEDIN_TOKEN_URL: string;
-  LINKEDIN_USERINFO_URL: string;
-}
-
-/** The URLs of a provider at `origin`, before it runs (the e2e config fixes the port up front). */
-export function identityProviderEnv(origin: string): IdentityProviderEnv {
-  return {
-    GOOGLE_CLIENT_ID,
-    GOOGLE_TOKENINFO_URL: `${origin}/tokeninfo`,
-    GOOGLE_USERINFO_URL: `${origin}/userinfo`,
-    GOOGLE_SCRIPT_URL: `${origin}/gsi/client`,
-    LINKEDIN_CLIENT_ID,
-    LINKEDIN_CLIENT_SECRET,
-    LINKEDIN_AUTHORIZATION_URL: `${origin}/linkedin/authorize`,
-    LINKEDIN_TOKEN_URL: `${origin}/token`,
-    LINKEDIN_USERINFO_URL: `${origin}/userinfo`,
-  };
-}
-
-/** The same settings in the server's Config shape, for buildApp in tests. */
-export function identityProviderConfig(origin: string) {
-  const env = identityProviderEnv(origin);
-  return {
-    googleClientId: env.GOOGLE_CLIENT_ID,
-    googleTokeninfoUrl: env.GOOGLE_TOKENINFO_URL,
-    googleUserinfoUrl: env.GOOGLE_USERINFO_URL,
-    googleScriptUrl: env.GOOGLE_SCRIPT_URL,
-    linkedinClientId: env.LINKEDIN_CLIENT_ID,
-    linkedinClientSecret: env.LINKEDIN_CLIENT_SECRET,
-    linkedinAuthorizationUrl: env.LINKEDIN_AUTHORIZATION_URL,
-    linkedinTokenUrl: env.LINKEDIN_TOKEN_URL,
-    linkedinUserinfoUrl: env.LINKEDIN_USERINFO_URL,
-  };
 }
 
 export interface IdentityProvider {
@@ -176,7 +147,11 @@ function googleCallbackPage(): string {
   if (query.get('error')) {
     response = { error: query.get('error'), error_description: query.get('error_description') || undefined };
   } else {
-    const redirectUri = location.origin + location.pathname + '?origin=' + encodeURIComponent(origin);
+    // The redirect address the code was issued for: this page's address without what the provider added.
+    const here = new URL(location.href);
+    here.searchParams.delete('code');
+    here.searchParams.delete('state');
+    const redirectUri = here.href;
     const answer = await fetch('/token', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -206,7 +181,10 @@ function googleIdentityScript(origin: string): string {
       requestAccessToken(overrides) {
         const settings = Object.assign({}, config, overrides || {});
         const state = crypto.randomUUID();
-        const redirectUri = PROVIDER + '/gsi/callback?origin=' + encodeURIComponent(location.origin);
+        const back = new URL(PROVIDER + '/gsi/callback');
+        back.searchParams.set('origin', location.origin);
+        back.searchParams.set('client_id', settings.client_id);
+        const redirectUri = back.href;
         const params = new URLSearchParams({ response_type: 'code', client_id: settings.client_id, scope: settings.scope || '', redirect_uri: redirectUri, state });
         const popup = window.open(PROVIDER + '/google/authorize?' + params, 'g_auth_popup', 'popup,width=500,height=640');
         if (!popup) {
