@@ -1,11 +1,9 @@
 import {
   Alert,
   Badge,
-  Box,
   Button,
   Card,
   CloseButton,
-  Flex,
   HStack,
   IconButton,
   Stack,
@@ -58,25 +56,31 @@ export const SectionCard = memo(function SectionCard({ builder, form, sectionInd
       data-section={section.name}
       data-completed={completed || undefined}
     >
-      <chakra.button
-        id={headerId}
-        type="button"
-        aria-expanded={expanded}
-        aria-controls={bodyId}
-        onClick={() => builder.send({ type: 'section.toggle', sectionIndex })}
-        textAlign="start"
-        px="4"
-        py="3"
-        borderRadius="l3"
-        _hover={{ bg: 'bg.muted' }}
-        _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}
-      >
-        <HStack gap="3" align="center">
-          <Flex
+      {/* The accordion pattern: a heading holding the button, with only phrasing content inside. */}
+      <chakra.h2 m="0" textStyle="md" fontWeight="normal">
+        <chakra.button
+          id={headerId}
+          type="button"
+          aria-expanded={expanded}
+          aria-controls={bodyId}
+          onClick={() => builder.send({ type: 'section.toggle', sectionIndex })}
+          display="flex"
+          alignItems="center"
+          gap="3"
+          width="full"
+          textAlign="start"
+          px="4"
+          py="3"
+          borderRadius="l3"
+          _hover={{ bg: 'bg.muted' }}
+          _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}
+        >
+          <chakra.span
+            display="flex"
             boxSize="7"
             flexShrink={0}
-            align="center"
-            justify="center"
+            alignItems="center"
+            justifyContent="center"
             borderRadius="full"
             bg={completed ? 'colorPalette.solid' : 'bg.muted'}
             color={completed ? 'colorPalette.contrast' : 'fg.muted'}
@@ -85,39 +89,36 @@ export const SectionCard = memo(function SectionCard({ builder, form, sectionInd
             aria-hidden="true"
           >
             {completed ? <Check size={16} /> : sectionIndex + 1}
-          </Flex>
-          <Stack gap="0" flex="1" minW="0">
-            <HStack gap="2">
-              <Text as="h2" fontWeight="semibold" textStyle="md">
-                {section.name}
-              </Text>
+          </chakra.span>
+          <chakra.span display="flex" flexDirection="column" flex="1" minW="0">
+            <chakra.span display="flex" alignItems="center" gap="2">
+              <chakra.span fontWeight="semibold">{section.name}</chakra.span>
               {section.is_required && (
-                <Text as="span" color="fg.error" aria-label="required">
+                <chakra.span color="fg.error" aria-label="required">
                   *
-                </Text>
+                </chakra.span>
               )}
               {completed && (
                 <Badge colorPalette="green" variant="subtle" size="sm">
                   Completed
                 </Badge>
               )}
-            </HStack>
+            </chakra.span>
             {section.description && (
-              <Text textStyle="sm" color="fg.muted" truncate>
+              <chakra.span textStyle="sm" color="fg.muted" truncate>
                 {section.description}
-              </Text>
+              </chakra.span>
             )}
-          </Stack>
-          <Box
-            as="span"
+          </chakra.span>
+          <chakra.span
             color="fg.muted"
             transform={expanded ? 'rotate(180deg)' : undefined}
             transition="transform 0.15s"
           >
             <ChevronDown size={18} />
-          </Box>
-        </HStack>
-      </chakra.button>
+          </chakra.span>
+        </chakra.button>
+      </chakra.h2>
 
       {expanded && (
         <Card.Body id={bodyId} role="region" aria-labelledby={headerId} pt="1">
