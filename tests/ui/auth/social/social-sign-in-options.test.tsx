@@ -1,0 +1,108 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useActor } from '@xstate/react';
+import type { LoginPayload, LoginResponse } from '../../../../src/api/auth';
+import type { GoogleLoginPayload, SocialConfig } from '../../../../src/api/social';
+import { googleSignInMachine } from '../../../../src/machines/google-sign-in-machine';
+import { linkedinSignInMachine } from '../../../../src/machines/linkedin-callback-machine';
+import { signInMachine } from '../../../../src/machines/sign-in-machine';
+import { GOOGLE_NOT_CONFIGURED_MESSAGE, SignInView } from '../../../../src/ui/auth/sign-in-view';
+import {
+  LINKEDIN_NOT_CONFIGURED_MESSAGE,
+  SocialSignInOptions,
+} from '../../../../src/ui/auth/social/social-sign-in-options';
+import { deferredActor, recordingSession } from '../../../machines/model-paths';
+import { socialConfig } from '../../../machines/social-fixtures';
+import { renderView } from '../render-view';
+
+function setup(config: SocialConfig) {
+  const session = recordingSession();
+  const loadScript = deferredActor<void, { url: string }>();
+  const requestAccessToken = deferredActor<string, { clientId: string }>();
+  const googleLogin = deferredActor<LoginResponse, GoogleLoginPayload>();
+  const beginAuthorization = vi.fn<(config: SocialConfig) => void>();
+  const loadConfig = deferredActor<SocialConfig, unknown>();
+  const google = googleSignInMachine.provide({
+    actors: {
+      loadConfig: loadConfig.logic,
+      loadScript: loadScript.logic,
+      requestAccessToken: requestAccessToken.logic,
+      login: googleLogin.logic,
+    },
+  });
+  const linkedin = linkedinSignInMachine.provide({
+    actors: { loadConfig: loadConfig.logic },
+    actions: { beginAuthorization: (_, params) => beginAuthorization(params.config) },
+  });
+  const signIn = signInMachine.provide({
+    actors: {
+      login: deferredActor<LoginResponse, LoginPayload>().logic,
+      resendConfirmation: deferredActor<void, { email: string }>().logic,
+    },
+  });
+  function Harness() {
+    const [signInSnapshot, sendSignIn] = useActor(signIn, { input: { session: session.actor } });
+    const [googleSnapshot, sendGoogle] = useActor(google, { input: { session: session.actor } });
+    const [linkedinSnapshot, sendLinkedIn] = useActor(linkedin);
+    return (
+      <SignInView
+        snapshot={signInSnapshot}
+        send={sendSignIn}
+        social={
+          <SocialSignInOptions
+            google={{ snapshot: googleSnapshot, send: sendGoogle }}
+            linkedin={{ snapshot: linkedinSnapshot, send: sendLinkedIn }}
+          />
+        }
+      />
+    );
+  }
+  return {
+    loadScript,
+    requestAccessToken,
+    beginAuthorization,
+    async render() {
+      await renderView(() => <Harness />);
+      // Both options ask for the configuration; each gets the same answer.
+      await waitFor(() => expect(loadConfig.requests).toHaveLength(2));
+      await act(async () => {
+        for (const request of loadConfig.requests) request.resolve(config);
+      });
+    },
+  };
+}
+
+describe('social sign-in options on the sign-in screen (spec §2 Sign in; issue 8)', () => {
+  it('says each provider is not configured, with no dead button', async () => {
+    await setup(socialConfig({ google_client_id: null, linkedin_client_id: null })).render();
+    expect(await screen.findByText(GOOGLE_NOT_CONFIGURED_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByText(LINKEDIN_NOT_CONFIGURED_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Sign in with LinkedIn' })).toBeDisabled();
+  });
+
+  it('enables Google once its script has loaded, and opens Google from the click', async () => {
+    const world = setup(socialConfig());
+    await world.render();
+    const google = screen.getByRole('button', { name: 'Continue with Google' });
+    await waitFor(() => expect(world.loadScript.requests).toHaveLength(1));
+    expect(google).toBeDisabled();
+    await act(async () => world.loadScript.last().resolve());
+    await waitFor(() => expect(google).toBeEnabled());
+    expect(screen.queryByText(GOOGLE_NOT_CONFIGURED_MESSAGE)).not.toBeInTheDocument();
+    await userEvent.click(google);
+    expect(world.requestAccessToken.last().input).toEqual({
+      clientId: 'web-client.apps.googleusercontent.com',
+    });
+    expect(await screen.findByRole('button', { name: /Signing in/ })).toBeDisabled();
+  });
+
+  it('sends the browser to LinkedIn from the LinkedIn option', async () => {
+    const world = setup(socialConfig());
+    await world.render();
+    const linkedin = screen.getByRole('button', { name: 'Sign in with LinkedIn' });
+    await waitFor(() => expect(linkedin).toBeEnabled());
+    await userEvent.click(linkedin);
+    expect(world.beginAuthorization).toHaveBeenCalledExactlyOnceWith(socialConfig());
+  });
+});
