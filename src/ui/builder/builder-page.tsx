@@ -27,6 +27,10 @@ export default function BuilderPage({ routeId }: { routeId: string }) {
   // A reload, a closed tab or leaving the page writes the last keystrokes to the draft at once. The layout
   // effect's cleanup runs before the actor is stopped.
   useLayoutEffect(() => () => builder.send({ type: 'draft.flush' }), [builder]);
+  // Fetch the rich text editor's chunk while the person reads the first section.
+  useEffect(() => {
+    void import('./rich-text-editor');
+  }, []);
   useEffect(() => {
     const flush = () => builder.send({ type: 'draft.flush' });
     const flushWhenHidden = () => {

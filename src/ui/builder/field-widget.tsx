@@ -1,6 +1,6 @@
-import { Checkbox, Field, Input, Textarea } from '@chakra-ui/react';
+import { Checkbox, Field, Input, Skeleton, Textarea } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { memo, useCallback } from 'react';
+import { Suspense, lazy, memo, useCallback } from 'react';
 import type { InputField } from '../../api/templates';
 import { SUMMARY_MIN_HEIGHT_PX } from '../../config/constants';
 import { formDataKey } from '../../machines/builder/form-data';
@@ -8,7 +8,12 @@ import { CHECKBOX_TICKED, isTicked, widgetKindOf } from '../../machines/builder/
 import type { SectionFormActor } from '../../machines/section-form-machine';
 import { PhoneInput } from './phone-input';
 import { reportFieldRender } from './render-probe';
-import { RichTextEditor } from './rich-text-editor';
+
+// The editor (Tiptap, ProseMirror) is most of the builder's weight: it arrives in its own chunk, which the builder
+// page starts fetching as soon as it shows (see builder-page.tsx), so the first section is usable sooner.
+const RichTextEditor = lazy(() =>
+  import('./rich-text-editor').then((module) => ({ default: module.RichTextEditor })),
+);
 
 export interface FieldWidgetProps {
   form: SectionFormActor;
@@ -87,7 +92,11 @@ export const FieldWidget = memo(function FieldWidget({ form, field, entryIndex }
       control = <PhoneInput id={id} value={value} onValueChange={change} required={field.is_required} />;
       break;
     case 'rich-text':
-      control = <RichTextEditor id={id} label={field.widget_label} value={value} onValueChange={change} />;
+      control = (
+        <Suspense fallback={<Skeleton width="full" height="36" borderRadius="l2" />}>
+          <RichTextEditor id={id} label={field.widget_label} value={value} onValueChange={change} />
+        </Suspense>
+      );
       break;
     default:
       control = <Input id={id} value={value} onChange={onInput} aria-required={required} />;

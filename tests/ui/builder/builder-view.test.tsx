@@ -161,7 +161,11 @@ describe('BuilderView (spec §2 CV builder)', () => {
     const work = within(card('Work Experience'));
     expect(work.getByLabelText('Start Date')).toHaveAttribute('type', 'date');
     expect(work.getByRole('checkbox', { name: 'Currently Working' })).not.toBeChecked();
-    expect(work.getByRole('textbox', { name: 'Description' })).toHaveAttribute('contenteditable', 'true');
+    // The editor comes in its own chunk: the first import may take a while here.
+    expect(await work.findByRole('textbox', { name: 'Description' }, { timeout: 20_000 })).toHaveAttribute(
+      'contenteditable',
+      'true',
+    );
     expect(work.getByRole('button', { name: 'Bold' })).toBeInTheDocument();
   });
 
