@@ -264,6 +264,11 @@ function bundleSizes() {
     record('builder chunk loaded lazily (not in /signin)', lazy ? 'yes' : 'no', 'yes', lazy);
     if (builderFile)
       record('builder chunk (gzip)', `${gzipKb(path.join(out, builderFile)).toFixed(1)} KB`, '');
+    const editorFile = manifest['src/ui/builder/rich-text-editor.tsx']?.file;
+    if (editorFile) {
+      const kb = gzipKb(path.join(out, editorFile)).toFixed(1);
+      record('rich text editor chunk, fetched once the builder shows (gzip)', `${kb} KB`, '');
+    }
     const editorInInitial = initial.some((file) =>
       /prosemirror|@tiptap/.test(readFileSync(path.join(out, file), 'utf8').slice(0, 2_000_000)),
     );
