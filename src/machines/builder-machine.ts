@@ -18,7 +18,13 @@ import {
   type GeneratedCvPayload,
   type SavedGeneratedCv,
 } from '../api/cvs';
-import { getTemplate, listTemplates, type Template, type TemplateDetail } from '../api/templates';
+import {
+  getTemplate,
+  listTemplates,
+  type Template,
+  type TemplateDetail,
+  type TemplateSection,
+} from '../api/templates';
 import type { Notice } from './auth-flow';
 import { builderDownloadMachine } from './builder-download-machine';
 import { readDraft, removeDraft, writeDraft, type BuilderDraft } from './builder/draft';
@@ -34,6 +40,7 @@ import { previewMachine } from './preview-machine';
 import {
   sectionFormMachine,
   type SectionFormActor,
+  type SectionFormInput,
   type SectionFormOwner,
   type SectionFormReport,
 } from './section-form-machine';
@@ -139,6 +146,21 @@ function savePayload(context: BuilderContext): SaveCvInput {
   };
 }
 
+/** What each section's form starts with: its section, its values and how many entries it shows. */
+function sectionFormInputs(
+  owner: SectionFormOwner,
+  sections: readonly TemplateSection[],
+  state: { formData: CvFormData; entryCounts: readonly number[] },
+): SectionFormInput[] {
+  return sections.map((section, sectionIndex) => ({
+    owner,
+    sectionIndex,
+    section,
+    values: state.formData[section.name] ?? {},
+    entryCount: state.entryCounts[sectionIndex] ?? 1,
+  }));
+}
+
 const withoutIndex = (indexes: readonly number[], index: number) =>
   indexes.filter((candidate) => candidate !== index);
 
@@ -186,16 +208,8 @@ export const builderMachine = setup({
       expandedSections: loaded.expandedSections,
       isSaved: loaded.isSaved,
       isEditing: loaded.isEditing,
-      sectionForms: loaded.template.sections.map((section, sectionIndex) =>
-        spawn('sectionForm', {
-          input: {
-            owner: self as SectionFormOwner,
-            sectionIndex,
-            section,
-            values: loaded.formData[section.name] ?? {},
-            entryCount: loaded.entryCounts[sectionIndex] ?? 1,
-          },
-        }),
+      sectionForms: sectionFormInputs(self as SectionFormOwner, loaded.template.sections, loaded).map(
+        (input) => spawn('sectionForm', { input }),
       ),
     })),
     // The cast works around a known TypeScript limit of enqueueActions inside setup() (statelyai/xstate#4545):
@@ -290,16 +304,8 @@ export const builderMachine = setup({
         completedSections,
         expandedSections: firstOpenSection(sections.length, completedSections),
         pendingTemplateId: undefined,
-        sectionForms: sections.map((section, sectionIndex) =>
-          spawn('sectionForm', {
-            input: {
-              owner: self as SectionFormOwner,
-              sectionIndex,
-              section,
-              values: formData[section.name] ?? {},
-              entryCount: entryCounts[sectionIndex],
-            },
-          }),
+        sectionForms: sectionFormInputs(self as SectionFormOwner, sections, { formData, entryCounts }).map(
+          (input) => spawn('sectionForm', { input }),
         ),
       };
     }),
