@@ -164,7 +164,7 @@ function sectionFormInputs(
 const withoutIndex = (indexes: readonly number[], index: number) =>
   indexes.filter((candidate) => candidate !== index);
 
-export const builderMachine = setup({
+const builderSetup = setup({
   types: {
     context: {} as BuilderContext,
     events: {} as BuilderEvent,
@@ -334,7 +334,32 @@ export const builderMachine = setup({
   delays: {
     draftWrite: DRAFT_WRITE_DELAY_MS,
   },
-}).createMachine({
+});
+
+/** Sending the CV: the same answers whether it is created (POST) or updated (PUT). */
+const sendingSave = (src: 'createCv' | 'updateCv') =>
+  builderSetup.createStateConfig({
+    invoke: {
+      src,
+      input: ({ context }) => savePayload(context),
+      onDone: {
+        target: '#builder.ready.saving.idle',
+        actions: [
+          { type: 'assignSavedCv', params: ({ event }) => event.output },
+          'clearLocalStorage',
+          'discardDraftWrite',
+          { type: 'replaceAddress', params: ({ event }) => ({ routeId: event.output.uuid }) },
+          { type: 'notify', params: ({ context }) => savedNotice(context.cv.name) },
+        ],
+      },
+      onError: {
+        target: '#builder.ready.saving.naming',
+        actions: { type: 'notify', params: SAVE_FAILED_NOTICE },
+      },
+    },
+  });
+
+export const builderMachine = builderSetup.createMachine({
   id: 'builder',
   context: ({ input }) => ({
     routeId: input.routeId,
@@ -435,46 +460,8 @@ export const builderMachine = setup({
                 choosing: {
                   always: [{ guard: 'isExistingCv', target: 'updating' }, { target: 'creating' }],
                 },
-                creating: {
-                  invoke: {
-                    src: 'createCv',
-                    input: ({ context }) => savePayload(context),
-                    onDone: {
-                      target: '#builder.ready.saving.idle',
-                      actions: [
-                        { type: 'assignSavedCv', params: ({ event }) => event.output },
-                        'clearLocalStorage',
-                        'discardDraftWrite',
-                        { type: 'replaceAddress', params: ({ event }) => ({ routeId: event.output.uuid }) },
-                        { type: 'notify', params: ({ context }) => savedNotice(context.cv.name) },
-                      ],
-                    },
-                    onError: {
-                      target: '#builder.ready.saving.naming',
-                      actions: { type: 'notify', params: SAVE_FAILED_NOTICE },
-                    },
-                  },
-                },
-                updating: {
-                  invoke: {
-                    src: 'updateCv',
-                    input: ({ context }) => savePayload(context),
-                    onDone: {
-                      target: '#builder.ready.saving.idle',
-                      actions: [
-                        { type: 'assignSavedCv', params: ({ event }) => event.output },
-                        'clearLocalStorage',
-                        'discardDraftWrite',
-                        { type: 'replaceAddress', params: ({ event }) => ({ routeId: event.output.uuid }) },
-                        { type: 'notify', params: ({ context }) => savedNotice(context.cv.name) },
-                      ],
-                    },
-                    onError: {
-                      target: '#builder.ready.saving.naming',
-                      actions: { type: 'notify', params: SAVE_FAILED_NOTICE },
-                    },
-                  },
-                },
+                creating: sendingSave('createCv'),
+                updating: sendingSave('updateCv'),
               },
             },
           },

@@ -56,7 +56,7 @@ export function previewFailureMessage(error: unknown, mode: PreviewMode): string
 
 // spec §4 Preview, §5 Preview. Leaving a state stops its request: the actor's AbortSignal fires, so a newer
 // request always aborts the older one and never two are in flight.
-export const previewMachine = setup({
+const previewSetup = setup({
   types: {
     context: {} as PreviewContext,
     events: {} as PreviewEvent,
@@ -96,7 +96,30 @@ export const previewMachine = setup({
   delays: {
     previewDebounce: PREVIEW_DEBOUNCE_MS,
   },
-}).createMachine({
+});
+
+/** One request under way; its answer is shown, its failure told. */
+const rendering = (src: 'renderPreview' | 'renderTemplatePreview') =>
+  previewSetup.createStateConfig({
+    invoke: {
+      src,
+      input: ({ context }) => ({
+        templateId: context.templateId,
+        formData: context.formData,
+        mode: context.mode,
+      }),
+      onDone: {
+        target: '#preview.shown',
+        actions: { type: 'assignResult', params: ({ event }) => ({ result: event.output }) },
+      },
+      onError: {
+        target: '#preview.failed',
+        actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+      },
+    },
+  });
+
+export const previewMachine = previewSetup.createMachine({
   id: 'preview',
   context: ({ input }) => ({
     templateId: input.templateId,
@@ -145,42 +168,8 @@ export const previewMachine = setup({
         choosing: {
           always: [{ guard: 'hasFormData', target: 'withFormData' }, { target: 'templateOnly' }],
         },
-        withFormData: {
-          invoke: {
-            src: 'renderPreview',
-            input: ({ context }) => ({
-              templateId: context.templateId,
-              formData: context.formData,
-              mode: context.mode,
-            }),
-            onDone: {
-              target: '#preview.shown',
-              actions: { type: 'assignResult', params: ({ event }) => ({ result: event.output }) },
-            },
-            onError: {
-              target: '#preview.failed',
-              actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
-            },
-          },
-        },
-        templateOnly: {
-          invoke: {
-            src: 'renderTemplatePreview',
-            input: ({ context }) => ({
-              templateId: context.templateId,
-              formData: context.formData,
-              mode: context.mode,
-            }),
-            onDone: {
-              target: '#preview.shown',
-              actions: { type: 'assignResult', params: ({ event }) => ({ result: event.output }) },
-            },
-            onError: {
-              target: '#preview.failed',
-              actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
-            },
-          },
-        },
+        withFormData: rendering('renderPreview'),
+        templateOnly: rendering('renderTemplatePreview'),
       },
     },
     shown: {},
