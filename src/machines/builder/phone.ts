@@ -70,7 +70,8 @@ export interface ParsedPhone {
  */
 export function parsePhoneValue(value: string, preferred: Country = defaultPhoneCountry()): ParsedPhone {
   const match = /^\s*(\+\d{1,4})\s+(.*)$/.exec(value);
-  if (!match) return { country: preferred, number: filterPhoneNumber(value) };
+  if (!match)
+    return parseInternational(value, preferred) ?? { country: preferred, number: filterPhoneNumber(value) };
   const [, dialCode, number] = match;
   const candidates = phoneCountries().filter((country) => country.dialCode === dialCode);
   if (candidates.length === 0) return { country: preferred, number: filterPhoneNumber(value) };
@@ -80,6 +81,23 @@ export function parsePhoneValue(value: string, preferred: Country = defaultPhone
     country = candidates.find((candidate) => candidate.code === owner) ?? candidates[0];
   }
   return { country, number };
+}
+
+/** A number written the international way without the space ('+442079460000'), as other forms store it. */
+function parseInternational(value: string, preferred: Country): ParsedPhone | undefined {
+  if (!/^\s*\+\d{6,}\s*$/.test(value)) return undefined;
+  try {
+    const parsed = parsePhoneNumber(value.trim());
+    if (!parsed) return undefined;
+    const dialCode = `+${parsed.countryCallingCode}`;
+    const country =
+      (preferred.dialCode === dialCode ? preferred : undefined) ??
+      phoneCountries().find((candidate) => candidate.code === parsed.country) ??
+      phoneCountries().find((candidate) => candidate.dialCode === dialCode);
+    return country ? { country, number: String(parsed.nationalNumber) } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function ownerOf(international: string): CountryCode | undefined {

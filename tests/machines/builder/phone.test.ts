@@ -55,5 +55,8 @@ describe('phone input (spec §2, §5 Phone input)', () => {
       country: { code: 'GG' },
     });
     expect(parsePhoneValue('555 0100')).toMatchObject({ country: { code: 'US' }, number: '555 0100' });
+    // Written by other forms without the space: the dial code is still recognised.
+    expect(parsePhoneValue('+442079460000')).toMatchObject({ country: { code: 'GB' }, number: '2079460000' });
+    expect(parsePhoneValue('+12025550100')).toMatchObject({ country: { code: 'US' }, number: '2025550100' });
   });
 });
