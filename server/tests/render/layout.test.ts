@@ -70,7 +70,7 @@ describe.runIf(HAS_CHROMIUM).each(registry.templates.map((t) => [t.slug, t] as c
     }
   });
 
-  it('is a tagged (accessible) PDF', async () => {
+  it('is a tagged (accessible) PDF by default', async () => {
     expect(pdfInfo(await printed)).toMatch(/^Tagged:\s+yes/m);
   });
 

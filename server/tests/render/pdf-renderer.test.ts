@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDF_UNAVAILABLE_MESSAGE, PdfRenderer, PdfUnavailableError } from '../../src/render/pdf.js';
-import { CHROMIUM_PATH, HAS_CHROMIUM, pdfPageCount, pdfText } from './support.js';
+import { CHROMIUM_PATH, HAS_CHROMIUM, pdfInfo, pdfPageCount, pdfText } from './support.js';
 
 const doc = (body: string, head = '') =>
   `<!doctype html><html><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`;
@@ -92,6 +92,15 @@ describe.runIf(HAS_CHROMIUM)('PdfRenderer with Chromium', () => {
     const pdf = await renderer.render(doc('<p>after the crash</p>'));
     expect(pdfText(pdf)).toContain('after the crash');
     expect(renderer.stats.launches).toBe(launches + 1);
+  });
+
+  it('tags PDFs unless asked not to, and caches the two apart', async () => {
+    const html = doc(`<h1>Tagging ${Date.now()}</h1>`);
+    const tagged = await renderer.render(html);
+    const untagged = await renderer.render(html, { tagged: false });
+    expect(untagged).not.toBe(tagged);
+    expect(pdfInfo(tagged)).toMatch(/^Tagged:\s+yes/m);
+    expect(pdfInfo(untagged)).toMatch(/^Tagged:\s+no/m);
   });
 
   it('prints multi-page documents', async () => {
