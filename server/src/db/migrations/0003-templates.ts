@@ -3,7 +3,7 @@ import { flagColumn, timestampColumn } from '../columns.js';
 
 // CV templates as data (issue 5): seeded from server/templates/*/template.json with the ids those
 // files fix, so the primary keys are plain integers, never generated.
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('tags')
     .addColumn('id', 'integer', (col) => col.primaryKey())
@@ -55,7 +55,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('input_fields_section_idx').on('input_fields').columns(['section_id', 'sort_order']).execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('input_fields').execute();
   await db.schema.dropTable('sections').execute();
   await db.schema.dropTable('templates').execute();
