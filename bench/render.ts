@@ -44,6 +44,15 @@ const ms = (value: number) => `${value.toFixed(value < 1 ? 3 : 1)} ms`;
 
 /** PSS in MB of this process and every process under it (Chromium and its helpers). */
 function pssMb(): number {
+  const { server, chromium } = pssSplitMb();
+  return server + chromium;
+}
+
+const pssServer: number[] = [];
+const pssChromium: number[] = [];
+
+/** PSS in MB of this process (the server) and of the processes under it (Chromium), apart. */
+function pssSplitMb(): { server: number; chromium: number } {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -55,18 +64,23 @@ function pssMb(): number {
       // the process ended while we looked
     }
   }
-  let total = 0;
-  const visit = (pid: number) => {
+  const pssOf = (pid: number) => {
     try {
-      const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
-      total += Number(/^Pss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? 0);
+      return Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0) / 1024;
     } catch {
-      // gone
+      return 0; // gone
     }
+  };
+  let chromium = 0;
+  const visit = (pid: number) => {
+    chromium += pssOf(pid);
     for (const child of children.get(pid) ?? []) visit(child);
   };
-  visit(process.pid);
-  return total / 1024;
+  for (const child of children.get(process.pid) ?? []) visit(child);
+  const split = { server: pssOf(process.pid), chromium };
+  pssServer.push(split.server);
+  pssChromium.push(split.chromium);
+  return split;
 }
 
 /** CPU time (ms) used so far by this process and every process under it. */
@@ -187,6 +201,8 @@ async function main(): Promise<void> {
     const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     record('Load: PSS server + Chromium, start → end', `${pss[0].toFixed(0)} → ${pss[pss.length - 1].toFixed(0)} MB`, '', undefined);
     record('Load: PSS peak', `${peak.toFixed(0)} MB`, '≤ 800 MB', peak <= 800);
+    if (process.env.BENCH_PSS_FILE) writeFileSync(process.env.BENCH_PSS_FILE, JSON.stringify({ server: pssServer, chromium: pssChromium }));
+    record('Load: PSS peak of server / of Chromium', `${Math.max(...pssServer).toFixed(0)} / ${Math.max(...pssChromium).toFixed(0)} MB`, '', undefined);
     const drift = avg(pss.slice(-third)) - avg(pss.slice(0, third));
     record('Load: PSS drift (last third − first third)', `${drift >= 0 ? '+' : ''}${drift.toFixed(0)} MB`, 'flat', Math.abs(drift) < 100);
 
