@@ -26,6 +26,7 @@ import {
   linkRecipe,
   menuSlotRecipe,
   nativeSelectSlotRecipe,
+  segmentGroupSlotRecipe,
   semanticTokens,
   separatorRecipe,
   skeletonRecipe,
@@ -43,9 +44,8 @@ const fontStack = `'Inter Variable', ui-sans-serif, system-ui, -apple-system, 'S
 /**
  * Chakra's default theme (tokens, semantic tokens, text/layer/animation styles, global css) with only the
  * recipes of the components this app renders: `defaultConfig` carries every component's recipe, which is
- * most of the styling code /signin would download. A component missing here renders unstyled, so a new
- * Chakra component in src/ui needs its recipe (key: see its `createRecipeContext`/`createSlotRecipeContext`)
- * added below.
+ * most of the styling code /signin would download. A component whose recipe is missing here renders
+ * unstyled: tests/ui/theme.test.ts lists any Chakra component in src/ without its recipe.
  */
 const themeConfig = defineConfig({
   preflight: true,
@@ -86,6 +86,7 @@ const themeConfig = defineConfig({
       field: fieldSlotRecipe,
       menu: menuSlotRecipe,
       nativeSelect: nativeSelectSlotRecipe,
+      segmentGroup: segmentGroupSlotRecipe,
       toast: toastSlotRecipe,
       tooltip: tooltipSlotRecipe,
     },
