@@ -11,18 +11,21 @@ const proxy = Object.fromEntries(
   API_PATHS.map((path) => [`^/${path}(/|$|\\?)`, { target: apiTarget, changeOrigin: false }]),
 );
 
-// Vendor code in a few long-lived chunks that change less often than the app's own code.
+// Vendor code that every page runs, in a few long-lived chunks that change less often than the app's own code.
+// A group is one chunk, loaded whole by the first page that needs any of it: only code /signin runs belongs
+// here, or a lazy-only part (a Chakra dialog or menu, the phone input and its flags, the editor) would ride
+// along in the first load (check dist/index.html's modulepreload list). The rest follows the automatic
+// splitting, which puts each module with the pages that use it.
 const vendorGroups = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+  // Chakra's styling engine and theme; its components are left to the automatic splitting.
   {
     name: 'chakra',
-    test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@floating-ui|@internationalized|@pandacss|next-themes)[\\/]/,
+    test: /node_modules[\\/](@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](styled-system|theme|utils|preset-base)[\\/.]|@emotion|stylis|@pandacss|next-themes)/,
   },
   { name: 'router', test: /node_modules[\\/]@tanstack[\\/]/ },
   { name: 'xstate', test: /node_modules[\\/](xstate|@xstate)[\\/]/ },
   { name: 'data', test: /node_modules[\\/](axios|io-ts|fp-ts)[\\/]/ },
-  // Country metadata and flags for the phone inputs: large, and only the forms with a phone field need it.
-  { name: 'phone', test: /node_modules[\\/](react-phone-number-input|libphonenumber-js|country-flag-icons|input-format)[\\/]/ },
 ];
 
 export default defineConfig({

@@ -1,9 +1,6 @@
-import { Outlet, createRoute, redirect, useNavigate } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { createRoute, redirect } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
 import { SESSION_SETTLED_TAG, isAuthenticated, type SessionActor, type SessionSnapshot } from '../machines/session-machine';
-import { AppShell } from '../ui/app-shell';
 import { FullPageSpinner } from '../ui/full-page-spinner';
 import { rootRoute } from './root';
 
@@ -25,6 +22,8 @@ export function guardSession(session: SessionActor): void | Promise<void> {
 /**
  * Pathless layout guarding every page that needs a session (/, /profile, /cv-management,
  * /dashboard/$id): it waits for the session to settle, then sends anyone not authenticated to /signin.
+ * The guard and the pending screen are here; the shell (sidebar, drawer, menus) is fetched with the
+ * first signed-in page.
  */
 export const authenticatedRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -33,22 +32,4 @@ export const authenticatedRoute = createRoute({
   pendingComponent: () => <FullPageSpinner text="Validating session..." />,
   pendingMs: 0,
   pendingMinMs: 0,
-  component: AuthenticatedLayout,
-});
-
-function AuthenticatedLayout() {
-  const { session } = authenticatedRoute.useRouteContext();
-  const navigate = useNavigate();
-  const sessionLost = useSelector(session, (state) => state.matches('anonymous'));
-
-  // A session that ends while a guarded page is open (expired, logged out elsewhere) leaves the page.
-  useEffect(() => {
-    if (sessionLost) void navigate({ to: '/signin' });
-  }, [sessionLost, navigate]);
-
-  return (
-    <AppShell session={session}>
-      <Outlet />
-    </AppShell>
-  );
-}
+}).lazy(() => import('./authenticated-layout').then((layout) => layout.Route));

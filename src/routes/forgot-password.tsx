@@ -1,29 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { requestPasswordReset } from '../api/auth';
-import { apiClient } from '../api/client';
-import { forgotPasswordMachine } from '../machines/forgot-password-machine';
-import { inspectOptions } from '../machines/inspect';
-import { ForgotPasswordView } from '../ui/auth/forgot-password-view';
 import { rootRoute } from './root';
 
 export const forgotPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/forgot-password',
-  component: ForgotPasswordPage,
-});
-
-const forgotPasswordLogic = forgotPasswordMachine.provide({
-  actors: {
-    requestPasswordReset: fromPromise<void, { email: string }>(({ input }) =>
-      requestPasswordReset(apiClient, input),
-    ),
-  },
-});
-
-function ForgotPasswordPage() {
-  const actor = useActorRef(forgotPasswordLogic, inspectOptions);
-  const snapshot = useSelector(actor, (state) => state);
-  return <ForgotPasswordView snapshot={snapshot} send={actor.send} />;
-}
+}).lazy(() => import('./forgot-password-page').then((page) => page.Route));

@@ -1,9 +1,5 @@
 import { createRoute, redirect } from '@tanstack/react-router';
-import { useActorRef } from '@xstate/react';
-import { inspectOptions } from '../machines/inspect';
 import { readStoredUserId } from '../machines/storage';
-import { templatesListMachine } from '../machines/templates-list-machine';
-import { TemplatesScreen } from '../ui/templates/templates-screen';
 import { authenticatedRoute } from './authenticated';
 
 export const indexRoute = createRoute({
@@ -14,10 +10,4 @@ export const indexRoute = createRoute({
   beforeLoad: () => {
     if (readStoredUserId() === null) throw redirect({ to: '/signin' });
   },
-  component: TemplatesPage,
-});
-
-function TemplatesPage() {
-  const actor = useActorRef(templatesListMachine, inspectOptions);
-  return <TemplatesScreen actor={actor} />;
-}
+}).lazy(() => import('./templates-page').then((page) => page.Route));

@@ -1,19 +1,4 @@
 import { createRoute } from '@tanstack/react-router';
-import { useActorRef } from '@xstate/react';
-import { useState } from 'react';
-import { fromPromise } from 'xstate';
-import type { LoginResponse } from '../api/auth';
-import { apiClient } from '../api/client';
-import {
-  forgetLinkedInAuthorization,
-  linkedinLogin,
-  readLinkedInAuthorization,
-  type LinkedInLoginPayload,
-} from '../api/social';
-import { inspectOptions } from '../machines/inspect';
-import { linkedinCallbackMachine } from '../machines/linkedin-callback-machine';
-import { LinkedInCallbackView } from '../ui/auth/social/linkedin-callback-view';
-import { useFlowEffects } from './auth-flow-effects';
 import { SearchText, searchValidator } from './search';
 import { rootRoute } from './root';
 
@@ -26,35 +11,4 @@ export const linkedinCallbackRoute = createRoute({
     error_description: SearchText,
     state: SearchText,
   }),
-  component: LinkedInCallbackPage,
-});
-
-function LinkedInCallbackPage() {
-  const { session } = linkedinCallbackRoute.useRouteContext();
-  const search = linkedinCallbackRoute.useSearch();
-  const effects = useFlowEffects();
-  const [logic] = useState(() =>
-    linkedinCallbackMachine.provide({
-      actors: {
-        login: fromPromise<LoginResponse, LinkedInLoginPayload>(({ input }) =>
-          linkedinLogin(apiClient, input),
-        ),
-      },
-      actions: { ...effects, forgetAuthorization: () => forgetLinkedInAuthorization() },
-    }),
-  );
-  // Read once: the machine forgets the stored state as it starts, so a reload cannot replay it.
-  const [authorization] = useState(readLinkedInAuthorization);
-  useActorRef(logic, {
-    input: {
-      session,
-      code: search.code,
-      error: search.error,
-      errorDescription: search.error_description,
-      state: search.state,
-      authorization,
-    },
-    ...inspectOptions,
-  });
-  return <LinkedInCallbackView />;
-}
+}).lazy(() => import('./linkedin-callback-page').then((page) => page.Route));

@@ -15,6 +15,10 @@ import { signinRoute } from './signin';
 import { signupRoute } from './signup';
 
 // spec §2 Screens and routes
+// Each route file holds what matching needs (path, validateSearch, beforeLoad guards); its component lives in
+// a *-page.tsx file (createLazyRoute) fetched when the route is first matched or a link to it is hovered, so
+// the first download of /signin, the only eager page, carries no other page and none of their libraries.
+// (The dashboard's component is a small wrapper that lazy-loads the builder itself.)
 export const routeTree = rootRoute.addChildren([
   authenticatedRoute.addChildren([indexRoute, profileRoute, cvManagementRoute, dashboardRoute]),
   signinRoute,

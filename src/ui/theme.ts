@@ -1,10 +1,100 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import {
+  alertSlotRecipe,
+  animationStyles,
+  avatarSlotRecipe,
+  badgeRecipe,
+  breakpoints,
+  buttonRecipe,
+  cardSlotRecipe,
+  checkboxSlotRecipe,
+  checkmarkRecipe,
+  containerRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  dialogSlotRecipe,
+  drawerSlotRecipe,
+  emptyStateSlotRecipe,
+  fieldSlotRecipe,
+  globalCss,
+  headingRecipe,
+  iconRecipe,
+  inputAddonRecipe,
+  inputRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  menuSlotRecipe,
+  nativeSelectSlotRecipe,
+  segmentGroupSlotRecipe,
+  semanticTokens,
+  separatorRecipe,
+  skeletonRecipe,
+  spinnerRecipe,
+  textStyles,
+  textareaRecipe,
+  toastSlotRecipe,
+  tokens,
+  tooltipSlotRecipe,
+} from '@chakra-ui/react/theme';
 import '@fontsource-variable/inter';
 
 const fontStack = `'Inter Variable', ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif`;
 
+/**
+ * Chakra's default theme (tokens, semantic tokens, text/layer/animation styles, global css) with only the
+ * recipes of the components this app renders: `defaultConfig` carries every component's recipe, which is
+ * most of the styling code /signin would download. A component whose recipe is missing here renders
+ * unstyled: tests/ui/theme.test.ts lists any Chakra component in src/ without its recipe.
+ */
+const themeConfig = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens,
+    semanticTokens,
+    textStyles,
+    layerStyles,
+    animationStyles,
+    recipes: {
+      badge: badgeRecipe,
+      button: buttonRecipe,
+      checkmark: checkmarkRecipe,
+      container: containerRecipe,
+      heading: headingRecipe,
+      icon: iconRecipe,
+      input: inputRecipe,
+      inputAddon: inputAddonRecipe,
+      link: linkRecipe,
+      separator: separatorRecipe,
+      skeleton: skeletonRecipe,
+      spinner: spinnerRecipe,
+      textarea: textareaRecipe,
+    },
+    slotRecipes: {
+      alert: alertSlotRecipe,
+      avatar: avatarSlotRecipe,
+      card: cardSlotRecipe,
+      checkbox: checkboxSlotRecipe,
+      dialog: dialogSlotRecipe,
+      drawer: drawerSlotRecipe,
+      emptyState: emptyStateSlotRecipe,
+      field: fieldSlotRecipe,
+      menu: menuSlotRecipe,
+      nativeSelect: nativeSelectSlotRecipe,
+      segmentGroup: segmentGroupSlotRecipe,
+      toast: toastSlotRecipe,
+      tooltip: tooltipSlotRecipe,
+    },
+  },
+});
+
 // Neutral greys from Chakra's defaults plus one accent: every component's colorPalette is teal unless told otherwise.
-const config = defineConfig({
+const appConfig = defineConfig({
   globalCss: {
     html: { colorPalette: 'teal' },
     body: { bg: 'bg', color: 'fg' },
@@ -20,4 +110,4 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+export const system = createSystem(defaultBaseConfig, themeConfig, appConfig);

@@ -1,4 +1,5 @@
-import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
+import { createToaster } from '@chakra-ui/react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '../config/constants';
 
 /** Spec §8 variants; 'destructive' is Chakra's 'error'. */
@@ -36,22 +37,23 @@ export function showToast({ title, description, variant = 'default', duration }:
   return toaster.create({ title, description, type: TOAST_TYPE[variant], duration, closable: true });
 }
 
+const ToastRegion = lazy(() => import('./toast-region'));
+
+/**
+ * Where toasts appear. The toast machinery (Ark/Zag toast and dismissable layers) is fetched with the first
+ * toast rather than with the first page: the store above takes toasts straight away, and the region shows
+ * whatever the store holds once it mounts.
+ */
 export function Toaster() {
-  return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'sm' }} data-testid="toast">
-            {toast.type === 'loading' ? <Spinner size="sm" color="accent.solid" /> : <Toast.Indicator />}
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-            {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}
-            {toast.closable && <Toast.CloseTrigger aria-label="Close" />}
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
-  );
+  const [needed, setNeeded] = useState(() => toaster.getVisibleToasts().length > 0);
+  useEffect(() => {
+    if (needed) return;
+    if (toaster.getVisibleToasts().length > 0) setNeeded(true);
+    return toaster.subscribe(() => setNeeded(true));
+  }, [needed]);
+  return needed ? (
+    <Suspense fallback={null}>
+      <ToastRegion toaster={toaster} />
+    </Suspense>
+  ) : null;
 }

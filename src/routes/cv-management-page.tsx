@@ -1,0 +1,17 @@
+import { createLazyRoute } from '@tanstack/react-router';
+import { useActorRef } from '@xstate/react';
+import { cvManagementMachine } from '../machines/cv-management-machine';
+import { inspectOptions } from '../machines/inspect';
+import { CvManagementScreen } from '../ui/cv-management/cv-management-screen';
+import { showToast } from '../ui/toaster';
+
+export const Route = createLazyRoute('/_authenticated/cv-management')({ component: CvManagementPage });
+
+const appCvManagementMachine = cvManagementMachine.provide({
+  actions: { notify: (_, notice) => void showToast(notice) },
+});
+
+function CvManagementPage() {
+  const actor = useActorRef(appCvManagementMachine, inspectOptions);
+  return <CvManagementScreen actor={actor} />;
+}

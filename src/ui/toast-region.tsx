@@ -1,0 +1,29 @@
+import {
+  Toaster as ChakraToaster,
+  Portal,
+  Spinner,
+  Stack,
+  Toast,
+  type CreateToasterReturn,
+} from '@chakra-ui/react';
+
+/** The toasts of the app's toaster (spec §8), loaded with the first toast: see `Toaster` in ./toaster. */
+export default function ToastRegion({ toaster }: { toaster: CreateToasterReturn }) {
+  return (
+    <Portal>
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+        {(toast) => (
+          <Toast.Root width={{ md: 'sm' }} data-testid="toast">
+            {toast.type === 'loading' ? <Spinner size="sm" color="accent.solid" /> : <Toast.Indicator />}
+            <Stack gap="1" flex="1" maxWidth="100%">
+              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
+              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+            </Stack>
+            {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}
+            {toast.closable && <Toast.CloseTrigger aria-label="Close" />}
+          </Toast.Root>
+        )}
+      </ChakraToaster>
+    </Portal>
+  );
+}
