@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +26,15 @@ describe('PdfRenderer without Chromium', () => {
     expect(renderer.available).toBe(false);
     await expect(renderer.render(doc('<p>Hello</p>'))).rejects.toThrow(PdfUnavailableError);
     await expect(renderer.render(doc('<p>Hello</p>'))).rejects.toThrow(PDF_UNAVAILABLE_MESSAGE);
+    await renderer.close();
+  });
+
+  it('reports an executable that is not a working Chromium as unavailable, with the reason', async () => {
+    const renderer = new PdfRenderer({ executablePath: '/bin/false' });
+    expect(renderer.available).toBe(true);
+    const error = await renderer.render(doc('<p>Hello</p>')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PdfUnavailableError);
+    expect((error as Error).message).toContain('(Chromium at /bin/false did not start');
     await renderer.close();
   });
 });
@@ -119,6 +130,17 @@ describe.runIf(HAS_CHROMIUM)('PdfRenderer with Chromium', () => {
     } finally {
       await impatient.close();
     }
+  });
+
+  it('runs Chromium with a throw-away profile and removes it when closed', async () => {
+    const closing = new PdfRenderer({ executablePath: CHROMIUM_PATH, poolSize: 1 });
+    await closing.render(doc(`<p>profile ${Date.now()}</p>`));
+    const cmdline = readFileSync(`/proc/${closing.browserPid}/cmdline`, 'utf8').split('\0');
+    const profile = cmdline.find((arg) => arg.startsWith('--user-data-dir='))!.slice('--user-data-dir='.length);
+    expect(path.basename(profile)).toMatch(/^cv-builder-chromium-/);
+    expect(existsSync(profile)).toBe(true);
+    await closing.close();
+    expect(existsSync(profile)).toBe(false);
   });
 
   it('refuses work after close', async () => {
