@@ -207,108 +207,106 @@ export function AppShell({ session, children }: AppShellProps) {
 
   const toggleLabel = expanded ? 'Collapse sidebar' : 'Expand sidebar';
 
-  if (isMobile) {
-    return (
-      <Flex direction="column" minH="100dvh">
-        <Flex
-          as="header"
-          align="center"
-          gap="3"
-          h="14"
-          px="3"
-          borderBottomWidth="1px"
-          bg="bg.panel"
-          position="sticky"
-          top="0"
-          zIndex="sticky"
-        >
-          <IconButton
-            variant="ghost"
-            size="sm"
-            aria-label="Open navigation"
-            aria-keyshortcuts={TOGGLE_SHORTCUTS}
-            aria-expanded={drawerOpen}
-            aria-controls={SIDEBAR_ID}
-            onClick={() => sidebar.send({ type: 'sidebar.toggle' })}
-          >
-            <Menu />
-          </IconButton>
-          <Logo />
-          <Text fontWeight="semibold">CV Builder</Text>
-        </Flex>
-        <Drawer.Root
-          open={drawerOpen}
-          placement="start"
-          onOpenChange={(details) => {
-            if (!details.open) sidebar.send({ type: 'sidebar.mobileClose' });
-          }}
-        >
-          <Portal>
-            <Drawer.Backdrop />
-            <Drawer.Positioner>
-              <Drawer.Content id={SIDEBAR_ID} w={SIDEBAR_WIDTH_MOBILE} maxW={SIDEBAR_WIDTH_MOBILE} aria-label="Navigation">
-                <Drawer.Title asChild>
-                  <VisuallyHidden>Navigation</VisuallyHidden>
-                </Drawer.Title>
-                <Drawer.CloseTrigger asChild top="3" insetEnd="3">
-                  <CloseButton size="sm" aria-label="Close navigation" />
-                </Drawer.CloseTrigger>
-                <SidebarContent
-                  expanded
-                  session={session}
-                  onNavigate={() => sidebar.send({ type: 'sidebar.mobileClose' })}
-                />
-              </Drawer.Content>
-            </Drawer.Positioner>
-          </Portal>
-        </Drawer.Root>
-        <Box as="main" flex="1" minW="0">
-          {children}
-        </Box>
-      </Flex>
-    );
-  }
-
+  // One tree for both layouts: only the navigation around <main> changes at the breakpoint, so the page
+  // keeps its state (an unsaved edit survives a window resized across 768 px).
   return (
-    <Flex minH="100dvh">
-      <Box
-        as="nav"
-        id={SIDEBAR_ID}
-        aria-label="Sidebar"
-        data-state={expanded ? 'expanded' : 'collapsed'}
-        w={expanded ? SIDEBAR_WIDTH : SIDEBAR_WIDTH_ICON}
-        flexShrink={0}
-        position="sticky"
-        top="0"
-        h="100dvh"
-        borderRightWidth="1px"
-        bg="bg.subtle"
-        transition="width 0.2s ease"
-        overflowX="hidden"
-      >
-        <SidebarContent
-          expanded={expanded}
-          session={session}
-          toggle={
+    <Flex direction={isMobile ? 'column' : 'row'} minH="100dvh">
+      {isMobile && (
+        <>
+          <Flex
+            as="header"
+            align="center"
+            gap="3"
+            h="14"
+            px="3"
+            borderBottomWidth="1px"
+            bg="bg.panel"
+            position="sticky"
+            top="0"
+            zIndex="sticky"
+          >
             <IconButton
               variant="ghost"
               size="sm"
-              aria-label={toggleLabel}
-              title={`${toggleLabel} (Ctrl/Cmd+B)`}
+              aria-label="Open navigation"
               aria-keyshortcuts={TOGGLE_SHORTCUTS}
-              aria-expanded={expanded}
+              aria-expanded={drawerOpen}
               aria-controls={SIDEBAR_ID}
-              color="fg.muted"
-              // Chakra highlights aria-expanded buttons as if a menu were open; this one only resizes the rail.
-              _expanded={{ bg: 'transparent' }}
-              _hover={{ bg: 'bg.muted', color: 'fg' }}
               onClick={() => sidebar.send({ type: 'sidebar.toggle' })}
             >
-              {expanded ? <PanelLeftClose /> : <PanelLeftOpen />}
+              <Menu />
             </IconButton>
-          }
-        />
-      </Box>
+            <Logo />
+            <Text fontWeight="semibold">CV Builder</Text>
+          </Flex>
+          <Drawer.Root
+            open={drawerOpen}
+            placement="start"
+            onOpenChange={(details) => {
+              if (!details.open) sidebar.send({ type: 'sidebar.mobileClose' });
+            }}
+          >
+            <Portal>
+              <Drawer.Backdrop />
+              <Drawer.Positioner>
+                <Drawer.Content id={SIDEBAR_ID} w={SIDEBAR_WIDTH_MOBILE} maxW={SIDEBAR_WIDTH_MOBILE} aria-label="Navigation">
+                  <Drawer.Title asChild>
+                    <VisuallyHidden>Navigation</VisuallyHidden>
+                  </Drawer.Title>
+                  <Drawer.CloseTrigger asChild top="3" insetEnd="3">
+                    <CloseButton size="sm" aria-label="Close navigation" />
+                  </Drawer.CloseTrigger>
+                  <SidebarContent
+                    expanded
+                    session={session}
+                    onNavigate={() => sidebar.send({ type: 'sidebar.mobileClose' })}
+                  />
+                </Drawer.Content>
+              </Drawer.Positioner>
+            </Portal>
+          </Drawer.Root>
+        </>
+      )}
+      {!isMobile && (
+        <Box
+          as="nav"
+          id={SIDEBAR_ID}
+          aria-label="Sidebar"
+          data-state={expanded ? 'expanded' : 'collapsed'}
+          w={expanded ? SIDEBAR_WIDTH : SIDEBAR_WIDTH_ICON}
+          flexShrink={0}
+          position="sticky"
+          top="0"
+          h="100dvh"
+          borderRightWidth="1px"
+          bg="bg.subtle"
+          transition="width 0.2s ease"
+          overflowX="hidden"
+        >
+          <SidebarContent
+            expanded={expanded}
+            session={session}
+            toggle={
+              <IconButton
+                variant="ghost"
+                size="sm"
+                aria-label={toggleLabel}
+                title={`${toggleLabel} (Ctrl/Cmd+B)`}
+                aria-keyshortcuts={TOGGLE_SHORTCUTS}
+                aria-expanded={expanded}
+                aria-controls={SIDEBAR_ID}
+                color="fg.muted"
+                // Chakra highlights aria-expanded buttons as if a menu were open; this one only resizes the rail.
+                _expanded={{ bg: 'transparent' }}
+                _hover={{ bg: 'bg.muted', color: 'fg' }}
+                onClick={() => sidebar.send({ type: 'sidebar.toggle' })}
+              >
+                {expanded ? <PanelLeftClose /> : <PanelLeftOpen />}
+              </IconButton>
+            }
+          />
+        </Box>
+      )}
       <Box as="main" flex="1" minW="0">
         {children}
       </Box>

@@ -4,7 +4,7 @@ import { SIDEBAR_COOKIE_NAME } from '../../src/config/constants';
 import { readSidebarCookie } from '../../src/machines/sidebar-machine';
 import { USER_ID_STORAGE_KEY } from '../../src/machines/storage';
 import { RouterProvider, createMemoryHistory, createRoute, createRouter } from '@tanstack/react-router';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { createActor, fromPromise } from 'xstate';
 import { sessionMachine } from '../../src/machines/session-machine';
 import { authenticatedRoute } from '../../src/routes/authenticated';
@@ -20,6 +20,18 @@ const routeTree = rootRoute.addChildren([
   authenticatedRoute.addChildren([
     page('/cv-management', 'CV Management', authenticatedRoute),
     page('/profile', 'Profile', authenticatedRoute),
+    createRoute({
+      getParentRoute: () => authenticatedRoute,
+      path: '/draft',
+      component: () => (
+        <>
+          <h1>CV Management</h1>
+          <label>
+            Unsaved <input />
+          </label>
+        </>
+      ),
+    }),
   ]),
   page('/signin', 'Welcome', rootRoute),
 ]);
@@ -165,6 +177,49 @@ describe('app shell on narrow screens', () => {
     await renderSignedIn();
     fireEvent.keyDown(window, { key: 'b', ctrlKey: true });
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
+  });
+});
+
+describe('app shell across the breakpoint', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('keeps the page and what was typed in it when the window crosses 768 px, both ways', async () => {
+    let narrow = false;
+    const listeners = new Set<() => void>();
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          get matches() {
+            return query.includes('max-width: 767px') && narrow;
+          },
+          media: query,
+          onchange: null,
+          addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
+          removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
+          addListener: () => {},
+          removeListener: () => {},
+          dispatchEvent: () => false,
+        }) as unknown as MediaQueryList,
+    );
+    const resize = (toNarrow: boolean) =>
+      act(() => {
+        narrow = toNarrow;
+        for (const listener of [...listeners]) listener();
+      });
+    const user = userEvent.setup();
+    await renderSignedIn('/draft');
+    const input = screen.getByRole('textbox', { name: 'Unsaved' });
+    await user.type(input, 'half-written line');
+
+    resize(true);
+    expect(await screen.findByRole('button', { name: 'Open navigation' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Unsaved' })).toBe(input);
+    expect(input).toHaveValue('half-written line');
+
+    resize(false);
+    expect(await screen.findByRole('navigation', { name: 'Sidebar' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Unsaved' })).toBe(input);
+    expect(input).toHaveValue('half-written line');
   });
 });
 
