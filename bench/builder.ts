@@ -283,6 +283,32 @@ function bundleSizes() {
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
+  stackFloor();
+}
+
+/**
+ * What the mandated libraries alone cost: bench/floor/ is a sign-in form on React, TanStack Router, XState and
+ * Chakra UI v3 (4 recipes) with no app code, built as one chunk, without and with axios.
+ */
+function stackFloor() {
+  for (const [entry, what] of [
+    ['main.tsx', 'stack floor: React + Router + XState + Chakra, no app code (gzip)'],
+    ['main-axios.tsx', 'stack floor with axios (gzip)'],
+  ] as const) {
+    const out = mkdtempSync(path.join(tmpdir(), 'cv-builder-floor-'));
+    try {
+      execFileSync('npx', ['vite', 'build', '-c', 'bench/floor/vite.config.ts', '--outDir', out], {
+        cwd: root,
+        stdio: 'pipe',
+        env: { ...process.env, FLOOR_ENTRY: entry },
+      });
+      const files = readdirSync(path.join(out, 'assets')).filter((file) => file.endsWith('.js'));
+      const kb = files.reduce((sum, file) => sum + gzipKb(path.join(out, 'assets', file)), 0);
+      record(what, `${kb.toFixed(1)} KB`, '');
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  }
 }
 
 await rendersPerKeystroke();
