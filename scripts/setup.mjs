@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const DEBIAN_PACKAGES = ['chromium', 'poppler-utils', 'fonts-noto-core', 'fonts-noto-cjk'];
+const DEBIAN_PACKAGES = ['chromium', 'poppler-utils', 'fonts-noto-core', 'fonts-noto-cjk', 'fonts-noto-color-emoji'];
 
 function run(command, options = {}) {
   console.log(`$ ${command}`);

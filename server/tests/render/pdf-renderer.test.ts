@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -112,6 +113,27 @@ describe.runIf(HAS_CHROMIUM)('PdfRenderer with Chromium', () => {
     expect(untagged).not.toBe(tagged);
     expect(pdfInfo(tagged)).toMatch(/^Tagged:\s+yes/m);
     expect(pdfInfo(untagged)).toMatch(/^Tagged:\s+no/m);
+  });
+
+  it('prints emoji in colour (Noto Color Emoji from setup), not as empty boxes', async () => {
+    const pdf = await renderer.render(doc('<p style="font-size: 96px; margin: 0">🚀📧</p>'));
+    expect(pdfText(pdf)).toContain('🚀📧');
+    const dir = mkdtempSync(path.join(tmpdir(), 'cv-emoji-'));
+    try {
+      writeFileSync(path.join(dir, 'cv.pdf'), pdf);
+      execFileSync('pdftoppm', ['-r', '24', '-f', '1', '-l', '1', path.join(dir, 'cv.pdf'), path.join(dir, 'page')]);
+      const ppm = readFileSync(path.join(dir, readdirSync(dir).find((name) => name.endsWith('.ppm'))!));
+      // Binary PPM: "P6\n<width> <height>\n255\n" then RGB bytes. A glyph-less box is black on white.
+      const pixels = ppm.subarray(ppm.indexOf('\n255\n') + 5);
+      let coloured = 0;
+      for (let i = 0; i + 2 < pixels.length; i += 3) {
+        const [r, g, b] = [pixels[i], pixels[i + 1], pixels[i + 2]];
+        if (Math.max(r, g, b) - Math.min(r, g, b) > 60) coloured += 1;
+      }
+      expect(coloured).toBeGreaterThan(20);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('prints multi-page documents', async () => {
