@@ -28,10 +28,10 @@ interface RenderAppOptions {
  * every request gets an immediate 404 instead of reaching for the network (and being retried).
  */
 export function answerEveryRequestWithNotFound() {
-  apiClient.axios.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+  apiClient.useAdapter(async (config: InternalAxiosRequestConfig) => {
     const response = { status: 404, statusText: 'Not Found', data: { detail: 'Not found.' }, headers: {}, config };
     throw new AxiosError('Request failed with status code 404', 'ERR_BAD_REQUEST', config, null, response);
-  };
+  });
 }
 
 /** The whole app (provider, router, real session machine) on a memory history, with the API actors replaced. */

@@ -1,4 +1,4 @@
-import axios, { type AxiosAdapter, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse, type Method } from 'axios';
+import type { AxiosAdapter, AxiosInstance, AxiosRequestConfig, AxiosResponse, Method } from 'axios';
 import * as t from 'io-ts';
 import { PathReporter } from 'io-ts/PathReporter';
 import { ApiError, toApiError } from './api-error';
@@ -46,7 +46,10 @@ export interface ApiClientOptions {
 }
 
 export interface ApiClient {
-  readonly axios: AxiosInstance;
+  /** The axios instance, created with the first request (axios is loaded then, not with the page). */
+  axios(): Promise<AxiosInstance>;
+  /** Replaces the transport of every request from now on (tests answer requests without a network). */
+  useAdapter(adapter: AxiosAdapter): void;
   get<A>(path: string, codec: Decoder<A>, options?: RequestOptions): Promise<A>;
   post<A>(path: string, body: unknown, codec: Decoder<A>, options?: RequestOptions): Promise<A>;
   put<A>(path: string, body: unknown, codec: Decoder<A>, options?: RequestOptions): Promise<A>;
@@ -78,9 +81,25 @@ export function retryDelay(attempt: number): number {
   return Math.min(RETRY_BASE_DELAY_MS * 2 ** attempt, RETRY_MAX_DELAY_MS);
 }
 
+// axios is only loaded with the first request, so its errors are recognised by shape (as axios itself does).
+type AxiosErrorLike = { isAxiosError: true; code?: string; response?: AxiosResponse };
+
+function isAxiosError(error: unknown): error is AxiosErrorLike {
+  return typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true;
+}
+
+function isCancel(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { __CANCEL__?: unknown }).__CANCEL__ === true;
+}
+
+/** axios, fetched with the first request: the sign-in page paints without waiting for it. */
+function loadAxios() {
+  return import('axios').then((module) => module.default);
+}
+
 /** Only failures that a second try may cure: no answer at all, or a server-side 5xx. */
 export function isRetryable(error: unknown): boolean {
-  if (!axios.isAxiosError(error) || axios.isCancel(error)) return false;
+  if (!isAxiosError(error) || isCancel(error)) return false;
   if (error.code === 'ERR_CANCELED') return false;
   const status = error.response?.status;
   return status === undefined || status >= 500;
@@ -121,7 +140,7 @@ function toBlob(response: AxiosResponse<ArrayBuffer>): Blob {
 
 /** An error answer to a binary request arrives as bytes: turn it back into text or JSON for toApiError. */
 function decodeBinaryErrorBody(error: unknown): unknown {
-  if (!axios.isAxiosError(error) || !error.response) return error;
+  if (!isAxiosError(error) || !error.response) return error;
   const data: unknown = error.response.data;
   if (!(data instanceof ArrayBuffer) && !ArrayBuffer.isView(data)) return error;
   const text = new TextDecoder().decode(data as ArrayBuffer);
@@ -142,12 +161,19 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   } = options;
   let onUnhandledError = options.onUnhandledError;
 
-  const instance = axios.create({
-    baseURL,
-    withCredentials: true,
-    headers: { Accept: 'application/json' },
-    ...(options.adapter ? { adapter: options.adapter as AxiosRequestConfig['adapter'] } : {}),
-  });
+  let adapter = options.adapter as AxiosRequestConfig['adapter'] | undefined;
+  let created: Promise<AxiosInstance> | undefined;
+  const axiosInstance = () =>
+    (created ??= loadAxios().then((axios) => {
+      const made = axios.create({ baseURL, withCredentials: true, headers: { Accept: 'application/json' } });
+      if (adapter) made.defaults.adapter = adapter;
+      return made;
+    }));
+  // The few calls the client makes, each awaiting the instance first.
+  const instance = {
+    get: async (path: string, config?: AxiosRequestConfig) => (await axiosInstance()).get(path, config),
+    request: async <T = unknown>(config: AxiosRequestConfig) => (await axiosInstance()).request<T>(config),
+  };
 
   function fail(error: unknown, requestOptions: RequestOptions | undefined): never {
     const apiError = toApiError(error);
@@ -239,7 +265,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   }
 
   return {
-    axios: instance,
+    axios: axiosInstance,
+    useAdapter: (next) => {
+      adapter = next;
+      if (created) void created.then((made) => (made.defaults.adapter = next));
+    },
     get: query,
     post: (path, body, codec, requestOptions) => mutate('post', path, body, codec, requestOptions),
     put: (path, body, codec, requestOptions) => mutate('put', path, body, codec, requestOptions),

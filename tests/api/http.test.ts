@@ -266,3 +266,25 @@ describe('unhandled errors', () => {
     expect(seen.map((error) => error.message)).toEqual(['ours']);
   });
 });
+
+describe('transport', () => {
+  it('creates its axios instance with the first request, once, and takes a replacement adapter before or after', async () => {
+    handler = (_, response) => json(response, 200, { id: 1, name: 'from the network' });
+    const { api } = client();
+    const [first, second] = await Promise.all([api.axios(), api.axios()]);
+    expect(first).toBe(second);
+    await expect(api.get('/items/1/', Item)).resolves.toEqual({ id: 1, name: 'from the network' });
+
+    const answered: string[] = [];
+    api.useAdapter(async (config) => {
+      answered.push(String(config.url));
+      return { data: { id: 2, name: 'from the adapter' }, status: 200, statusText: 'OK', headers: {}, config };
+    });
+    await expect(api.get('/items/2/', Item)).resolves.toEqual({ id: 2, name: 'from the adapter' });
+    expect(answered).toEqual(['/items/2/']);
+
+    const early = client().api;
+    early.useAdapter(async (config) => ({ data: { id: 3, name: 'early' }, status: 200, statusText: 'OK', headers: {}, config }));
+    await expect(early.get('/items/3/', Item)).resolves.toEqual({ id: 3, name: 'early' });
+  });
+});
