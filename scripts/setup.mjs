@@ -66,8 +66,16 @@ function installDebianPackages() {
     );
     return;
   }
-  run('apt-get update -qq', { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-  run(command, { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  // Package lists may be current already, or the mirror out of reach: try the install either way, and
+  // carry on without the packages rather than stop (the product runs without them; PDFs answer 503).
+  if (!attempt('apt-get update -qq', env)) console.warn('setup: apt-get update failed; trying the install with the current package lists.');
+  if (!attempt(command, env)) console.warn(`setup: "${command}" failed; PDF rendering may be unavailable or lack fonts.`);
+}
+
+function attempt(command, env) {
+  console.log(`$ ${command}`);
+  return spawnSync(command, { shell: true, stdio: 'inherit', cwd: root, env }).status === 0;
 }
 
 checkNode();

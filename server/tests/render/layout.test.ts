@@ -3,7 +3,7 @@ import { renderHtml } from '../../src/render/html.js';
 import { buildRenderModelFromFormData } from '../../src/render/model.js';
 import { PdfRenderer } from '../../src/render/pdf.js';
 import { getTemplateRegistry } from '../../src/templates/registry.js';
-import { CHROMIUM_PATH, HAS_CHROMIUM, longExperienceData, pdfInfo, pdfPageCount, pdfText } from './support.js';
+import { CHROMIUM_PATH, HAS_CHROMIUM, longExperienceData, pdfInfo, pdfPageCount, pdfPagePixels, pdfText } from './support.js';
 
 const registry = getTemplateRegistry();
 const pdf = new PdfRenderer({ executablePath: CHROMIUM_PATH, poolSize: 2 });
@@ -67,6 +67,19 @@ describe.runIf(HAS_CHROMIUM).each(registry.templates.map((t) => [t.slug, t] as c
         expect(at, `layout: heading "${name}" after line ${previous}`).toBeGreaterThan(previous);
         previous = at;
       }
+    }
+  });
+
+  it.runIf(/\.sidebar-fill\b/.test(template.css))('runs the sidebar colour to the edges of every page, one-page CVs too', async () => {
+    const short = await pdf.render(renderHtml(template, buildRenderModelFromFormData(template.definition, template.sample)));
+    const long = await printed;
+    for (const [document, page] of [[short, 1], [long, 1], [long, 2]] as const) {
+      const { width, height, rgb } = pdfPagePixels(document, page);
+      const at = (x: number, y: number) => rgb.subarray((y * width + x) * 3, (y * width + x) * 3 + 3);
+      const sidebar = at(1, Math.floor(height / 2));
+      expect([...sidebar], 'the sidebar is coloured').not.toEqual([255, 255, 255]);
+      // Top and bottom rows; the very last is a fraction of a pixel (A4 is 841.9 pt) that pdftoppm leaves white.
+      for (const y of [0, height - 2]) expect([...at(1, y)], `page ${page}, row ${y}`).toEqual([...sidebar]);
     }
   });
 

@@ -37,6 +37,16 @@ export function pdfText(pdf: Buffer, options: { first?: number; last?: number; r
   });
 }
 
+/** Page `page` of the PDF rasterised by pdftoppm at `dpi`: RGB bytes, row by row. */
+export function pdfPagePixels(pdf: Buffer, page = 1, dpi = 24): { width: number; height: number; rgb: Buffer } {
+  return withTempFile('cv.pdf', pdf, (file) => {
+    // Binary PPM on stdout: "P6\n<width> <height>\n255\n" then the pixels.
+    const ppm = execFileSync('pdftoppm', ['-r', String(dpi), '-f', String(page), '-l', String(page), file], { maxBuffer: 64 * 1024 * 1024 });
+    const [, width, height] = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(ppm.subarray(0, 32).toString('latin1'))!.map(Number);
+    return { width, height, rgb: ppm.subarray(ppm.length - width * height * 3) };
+  });
+}
+
 export function pdfInfo(pdf: Buffer): string {
   return withTempFile('cv.pdf', pdf, (file) => execFileSync('pdfinfo', [file], { encoding: 'utf8' }));
 }
