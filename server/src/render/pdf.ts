@@ -289,6 +289,8 @@ export class PdfRenderer {
       return pdf;
     } catch (error) {
       if (error instanceof TimeoutError) {
+        // In one process a stuck page can hold up every page: start the next render on a fresh browser.
+        if (this.browser === pooled.browser) this.dropBrowser();
         throw new PdfUnavailableError(`PDF rendering timed out after ${this.renderTimeoutMs} ms; please try again.`);
       }
       throw error;

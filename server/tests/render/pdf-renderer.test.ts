@@ -149,6 +149,10 @@ describe.runIf(HAS_CHROMIUM)('PdfRenderer with Chromium', () => {
       expect(error).toBeInstanceOf(PdfUnavailableError);
       expect((error as Error).message).toMatch(/timed out/);
       expect(impatient.stats.timeouts).toBeGreaterThan(0);
+      // A browser that overran is not trusted with the next document: that one starts a fresh browser.
+      const launches = impatient.stats.launches;
+      await impatient.render(doc('<p>next</p>')).catch(() => undefined);
+      expect(impatient.stats.launches).toBe(launches + 1);
     } finally {
       await impatient.close();
     }
