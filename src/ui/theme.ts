@@ -107,6 +107,24 @@ const appConfig = defineConfig({
         body: { value: fontStack },
       },
     },
+    // White text on Chakra's default solid teal (600), green (600) and light orange (600) is below WCAG AA's
+    // 4.5:1; one shade darker passes (teal.700 5.5:1, green.700 5.0:1, orange.700 5.2:1). axe checks it in e2e.
+    // Status text (field errors, success and warning notes) likewise: red.500, green.600 and orange.600 on white
+    // are 3.3–3.8:1; red.600 4.8:1, green.700 5.0:1 and orange.700 5.2:1 pass.
+    semanticTokens: {
+      colors: {
+        fg: {
+          error: { value: { _light: '{colors.red.600}', _dark: '{colors.red.400}' } },
+          success: { value: { _light: '{colors.green.700}', _dark: '{colors.green.300}' } },
+          warning: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.300}' } },
+        },
+        teal: { solid: { value: { _light: '{colors.teal.700}', _dark: '{colors.teal.700}' } } },
+        green: { solid: { value: { _light: '{colors.green.700}', _dark: '{colors.green.700}' } } },
+        orange: { solid: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.500}' } } },
+      },
+    },
+    // A toast's description at full strength: Chakra's 0.8 opacity drops it below 4.5:1 on the status colours.
+    slotRecipes: { toast: { slots: toastSlotRecipe.slots, base: { description: { opacity: '1' } } } },
   },
 });
 

@@ -57,6 +57,29 @@ function recipeKeys(file: string, seen = new Set<string>()): Set<string> {
   return keys;
 }
 
+/** Chakra's slot recipe, with the one change the app makes on purpose (a toast's description at full opacity). */
+function expectedSlotRecipe(key: string) {
+  const recipe = structuredClone(defaultSystem.getSlotRecipe(key));
+  if (key === 'toast') recipe.base!.description = { ...recipe.base!.description, opacity: '1' };
+  return recipe;
+}
+
+// The palettes whose solid colour carries white text in the app: buttons (teal), toasts (green, red, orange).
+const SOLID_PALETTES = ['teal', 'green', 'red', 'orange'] as const;
+// Status text colours, on the light theme's white panels.
+const STATUS_TEXT = ['error', 'success', 'warning'] as const;
+
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG contrast ratio of two #rrggbb colours. */
+function contrast(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light + 0.05) / (dark + 0.05);
+}
+
 describe('Chakra system (src/ui/theme.ts)', () => {
   // The system carries only the recipes of the components the app renders (the rest is dead weight in the
   // first download); a component whose recipe is missing renders unstyled, which no other test would notice.
@@ -69,7 +92,7 @@ describe('Chakra system (src/ui/theme.ts)', () => {
         if (defaultSystem.isRecipe(key) && !isDeepStrictEqual(system.getRecipe(key), defaultSystem.getRecipe(key))) {
           missing.push(`${name}: recipe '${key}'`);
         }
-        if (defaultSystem.isSlotRecipe(key) && !isDeepStrictEqual(system.getSlotRecipe(key), defaultSystem.getSlotRecipe(key))) {
+        if (defaultSystem.isSlotRecipe(key) && !isDeepStrictEqual(system.getSlotRecipe(key), expectedSlotRecipe(key))) {
           missing.push(`${name}: slot recipe '${key}'`);
         }
       }
@@ -83,9 +106,18 @@ describe('Chakra system (src/ui/theme.ts)', () => {
     expect(recipeKeys(moduleOfExport('SegmentGroup')!)).toContain('segmentGroup');
   });
 
-  it("keeps the default theme's tokens, semantic tokens, breakpoints and text styles", () => {
-    const config = (value: typeof system) => value._config.theme;
-    expect(config(system)?.semanticTokens).toEqual(config(defaultSystem)?.semanticTokens);
+  it("keeps the default theme's tokens, semantic tokens (but for the solid colours), breakpoints and text styles", () => {
+    const semantic = structuredClone(config(system)?.semanticTokens) as Record<string, Record<string, Record<string, unknown>>>;
+    const defaults = structuredClone(config(defaultSystem)?.semanticTokens) as typeof semantic;
+    for (const palette of SOLID_PALETTES) {
+      delete semantic.colors[palette].solid;
+      delete defaults.colors[palette].solid;
+    }
+    for (const status of STATUS_TEXT) {
+      delete semantic.colors.fg[status];
+      delete defaults.colors.fg[status];
+    }
+    expect(semantic).toEqual(defaults);
     expect(config(system)?.breakpoints).toEqual(config(defaultSystem)?.breakpoints);
     expect(config(system)?.textStyles).toEqual(config(defaultSystem)?.textStyles);
     expect(config(system)?.layerStyles).toEqual(config(defaultSystem)?.layerStyles);
@@ -97,4 +129,28 @@ describe('Chakra system (src/ui/theme.ts)', () => {
     expect(Object.keys(fonts ?? {})).toEqual(Object.keys(defaultFonts ?? {}));
     expect(system.token('fonts.body')).toContain('Inter Variable');
   });
+
+  it('puts white text on solid buttons and toasts at WCAG AA contrast (4.5:1) in light and dark', () => {
+    const colors = config(system)?.semanticTokens?.colors as Record<string, Record<string, { value: Record<string, string> }>>;
+    for (const palette of SOLID_PALETTES) {
+      for (const mode of ['_light', '_dark'] as const) {
+        const reference = colors[palette].solid.value[mode];
+        const text = colors[palette].contrast.value[mode];
+        const background = system.token(reference.replace(/^\{(.*)\}$/, '$1')) as string;
+        if (text !== 'white') continue; // dark text on the light dark-mode shades
+        expect(contrast(background, '#ffffff'), `${palette} ${mode} ${reference}`).toBeGreaterThanOrEqual(4.5);
+      }
+    }
+  });
+
+  it('writes error, success and warning text at WCAG AA contrast on white', () => {
+    const fg = (config(system)?.semanticTokens?.colors as Record<string, Record<string, { value: Record<string, string> }>>).fg;
+    for (const status of STATUS_TEXT) {
+      const reference = fg[status].value._light;
+      const colour = system.token(reference.replace(/^\{(.*)\}$/, '$1')) as string;
+      expect(contrast(colour, '#ffffff'), `fg.${status} ${reference}`).toBeGreaterThanOrEqual(4.5);
+    }
+  });
 });
+
+const config = (value: typeof system) => value._config.theme;

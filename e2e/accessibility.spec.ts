@@ -1,0 +1,67 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { PASSWORD, createUser, uniqueEmail } from './support/accounts';
+import { createCvThroughApi, signInThroughApi } from './support/saved-cvs';
+
+// Every screen, in light and in dark, checked by axe-core against WCAG 2.1 A and AA: names and roles of
+// controls, labels, landmarks, colour contrast. Screens are scanned once they show their content.
+
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+async function expectNoViolations(page: Page, screen: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  const found = violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(' ')} — ${node.failureSummary}`),
+  );
+  expect(found, `${screen}: WCAG 2.1 AA violations`).toEqual([]);
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`${colorScheme} theme`, () => {
+    test.use({ colorScheme });
+
+    test('the account screens meet WCAG 2.1 AA', async ({ page }) => {
+      await page.goto('/signin');
+      await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+      await expectNoViolations(page, '/signin');
+      // With the form's own error messages showing.
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+      await expectNoViolations(page, '/signin with errors');
+
+      await page.goto('/signup');
+      await expect(page.getByRole('heading', { name: 'Create an Account' })).toBeVisible();
+      await expectNoViolations(page, '/signup');
+
+      await page.goto('/forgot-password');
+      await expect(page.getByRole('button', { name: 'Send Reset Link' })).toBeVisible();
+      await expectNoViolations(page, '/forgot-password');
+    });
+
+    test('the signed-in screens meet WCAG 2.1 AA', async ({ page }) => {
+      test.setTimeout(120_000);
+      const email = uniqueEmail(`a11y-${colorScheme}`);
+      createUser({ email, fullName: 'Ada Lovelace' });
+      await signInThroughApi(page, email, PASSWORD);
+      const cv = await createCvThroughApi(page, { name: 'Analyst 2024', template: 1, entries: [] });
+
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: 'Available CV Templates' })).toBeVisible();
+      await expect(page.getByRole('article').first()).toBeVisible();
+      await expectNoViolations(page, 'templates');
+
+      await page.goto('/cv-management');
+      await expect(page.getByText('Analyst 2024').first()).toBeVisible();
+      await expectNoViolations(page, '/cv-management');
+
+      await page.goto('/profile');
+      await expect(page.getByText('Verified Account')).toBeVisible();
+      await expectNoViolations(page, '/profile');
+
+      await page.goto(`/dashboard/${cv.uuid}`);
+      await expect(page.getByRole('heading', { name: 'CV Builder', level: 1 })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Save CV' })).toBeVisible();
+      await expectNoViolations(page, 'the builder');
+    });
+  });
+}
