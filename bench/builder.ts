@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { Window } from 'happy-dom';
-import type { Template } from '../src/api/templates';
+import type { Template, TemplateSection } from '../src/api/templates';
 import type { PreviewResult, RenderPreviewInput } from '../src/machines/preview-machine';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -42,24 +42,11 @@ function installDom() {
   return window;
 }
 
+/** A template folder's template.json, as far as the builder reads it: the API's section shape (not yet active). */
 interface TemplateJson {
   id: number;
   name: string;
-  sections: Array<{
-    id: number;
-    name: string;
-    description: string;
-    is_repeatable: boolean;
-    is_required: boolean;
-    input_fields: Array<{
-      id: number;
-      name: string;
-      widget_label: string;
-      widget_type: string;
-      description: string;
-      is_required: boolean;
-    }>;
-  }>;
+  sections: Array<Omit<TemplateSection, 'is_active'>>;
 }
 
 async function rendersPerKeystroke() {

@@ -18,14 +18,19 @@ async function consent(
   await page.getByRole('button', { name: decision }).click();
 }
 
-async function signInWithGoogle(page: Page, person: { email: string; name: string }) {
+/** From /signin, 'Continue with Google' and the provider's consent window it opens. */
+async function openGoogleConsent(page: Page) {
   await page.goto('/signin');
   const google = page.getByRole('button', { name: 'Continue with Google' });
   // Enabled once the server said Google is configured and the Google script has loaded.
   await expect(google).toBeEnabled();
   const popupOpened = page.waitForEvent('popup');
   await google.click();
-  const popup = await popupOpened;
+  return { google, popup: await popupOpened };
+}
+
+async function signInWithGoogle(page: Page, person: { email: string; name: string }) {
+  const { popup } = await openGoogleConsent(page);
   await expect(popup.getByRole('heading', { name: 'Sign in with Google' })).toBeVisible();
   await consent(popup, person);
   await popup.waitForEvent('close');
@@ -76,12 +81,7 @@ test.describe('Google sign-in', () => {
   });
 
   test("shows 'Google login failed. Please try again.' when the person denies access", async ({ page }) => {
-    await page.goto('/signin');
-    const google = page.getByRole('button', { name: 'Continue with Google' });
-    await expect(google).toBeEnabled();
-    const popupOpened = page.waitForEvent('popup');
-    await google.click();
-    const popup = await popupOpened;
+    const { google, popup } = await openGoogleConsent(page);
     await consent(popup, { email: uniqueEmail('google-denied'), name: 'No Thanks' }, 'Deny');
     await expectToast(page, 'Google login failed. Please try again.');
     await expect(page).toHaveURL(/\/signin$/);
@@ -90,12 +90,7 @@ test.describe('Google sign-in', () => {
   });
 
   test("shows the server's message when the Google address is not verified", async ({ page }) => {
-    await page.goto('/signin');
-    const google = page.getByRole('button', { name: 'Continue with Google' });
-    await expect(google).toBeEnabled();
-    const popupOpened = page.waitForEvent('popup');
-    await google.click();
-    const popup = await popupOpened;
+    const { popup } = await openGoogleConsent(page);
     await popup.getByLabel('Email', { exact: true }).fill(uniqueEmail('google-unverified'));
     await popup.getByLabel('Email verified').uncheck();
     await popup.getByRole('button', { name: 'Allow' }).click();

@@ -18,15 +18,8 @@ import {
   type IdentityProviderEnv,
 } from './oidc-env.js';
 
-export {
-  GOOGLE_CLIENT_ID,
-  GOOGLE_SCOPE,
-  LINKEDIN_CLIENT_ID,
-  LINKEDIN_CLIENT_SECRET,
-  identityProviderConfig,
-  identityProviderEnv,
-  type IdentityProviderEnv,
-};
+// Tests that start the provider read its settings from here too.
+export * from './oidc-env.js';
 
 /*
  * A local identity provider that plays Google and LinkedIn in server tests, Pact verification and

@@ -57,6 +57,8 @@ function recipeKeys(file: string, seen = new Set<string>()): Set<string> {
   return keys;
 }
 
+const config = (value: typeof system) => value._config.theme;
+
 /** Chakra's slot recipe, with the one change the app makes on purpose (a toast's description at full opacity). */
 function expectedSlotRecipe(key: string) {
   const recipe = structuredClone(defaultSystem.getSlotRecipe(key));
@@ -152,5 +154,3 @@ describe('Chakra system (src/ui/theme.ts)', () => {
     }
   });
 });
-
-const config = (value: typeof system) => value._config.theme;

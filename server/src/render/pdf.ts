@@ -154,7 +154,6 @@ interface PooledPage {
   sessionId: string;
   /** Set when the page crashed or was detached: it is closed instead of reused. */
   broken: boolean;
-  generation: number;
   uses: number;
 }
 
@@ -170,8 +169,8 @@ const PURGE_EVERY_USES = 10;
 
 /**
  * Prints HTML to PDF with one headless Chromium per process and a bounded pool of warm pages.
- * Render pages run no JavaScript and make no requests: the document arrives by setContent and
- * every request it would make is aborted. A render that takes too long, or a browser that cannot
+ * Render pages run no JavaScript and make no requests: the document arrives by setDocumentContent
+ * and every request it would make fails. A render that takes too long, or a browser that cannot
  * start, becomes a PdfUnavailableError (503), never a hang; a browser that dies is relaunched and
  * the render retried once.
  */
@@ -191,8 +190,6 @@ export class PdfRenderer {
   private contextId: string | undefined;
   private launching: Promise<ChromiumBrowser> | undefined;
   private readonly pagesBySession = new Map<string, PooledPage>();
-  /** Bumped whenever the browser goes away, so pages from a dead browser are never reused. */
-  private generation = 0;
   private idle: PooledPage[] = [];
   private busy = 0;
   private waiters: Array<() => void> = [];
@@ -323,11 +320,10 @@ export class PdfRenderer {
 
   /** A blank page in the render context that runs no JavaScript and whose every request fails. */
   private async openPage(browser: ChromiumBrowser, contextId: string): Promise<PooledPage> {
-    const generation = this.generation;
     const { targetId } = await browser.send('Target.createTarget', { url: 'about:blank', browserContextId: contextId });
     try {
       const { sessionId } = await browser.send('Target.attachToTarget', { targetId, flatten: true });
-      const pooled: PooledPage = { browser, targetId, sessionId, broken: false, generation, uses: 0 };
+      const pooled: PooledPage = { browser, targetId, sessionId, broken: false, uses: 0 };
       this.pagesBySession.set(sessionId, pooled);
       await Promise.all([
         browser.send('Emulation.setScriptExecutionDisabled', { value: true }, sessionId),
@@ -362,9 +358,9 @@ export class PdfRenderer {
   private async acquire(): Promise<PooledPage> {
     await this.takeSlot();
     try {
-      const generation = this.generation;
       const warm = this.idle.pop();
-      if (warm && warm.generation === generation && !warm.broken) return warm;
+      // Pages of a browser that went away are never reused.
+      if (warm && warm.browser === this.browser && !warm.broken) return warm;
       if (warm) this.closePage(warm);
       const browser = await this.ensureBrowser();
       return await this.openPage(browser, this.contextId!);
@@ -381,7 +377,7 @@ export class PdfRenderer {
         .send('Memory.simulatePressureNotification', { level: 'moderate' }, pooled.sessionId)
         .catch(() => undefined);
     }
-    const reusable = healthy && pooled.uses < this.maxPageUses && pooled.generation === this.generation;
+    const reusable = healthy && pooled.uses < this.maxPageUses && pooled.browser === this.browser;
     if (reusable && !this.closed && !pooled.broken) {
       this.idle.push(pooled);
     } else {
@@ -461,7 +457,6 @@ export class PdfRenderer {
   }
 
   private dropBrowser(): void {
-    this.generation += 1;
     const browser = this.browser;
     this.browser = undefined;
     this.contextId = undefined;
