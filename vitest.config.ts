@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Four projects, run as separate commands by scripts/test.mjs:
+// Five projects, run as separate commands by scripts/test.mjs:
 // web (happy-dom), server (node, real SQLite and PostgreSQL when TEST_POSTGRES_URL is set),
-// pact (consumer tests writing pacts/), pact-verify (provider verification against the server).
+// pact (consumer tests writing pacts/), pact-verify (provider verification against the server),
+// slow (real minutes of quiet; a job of its own beside the others).
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -25,7 +26,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/tests/**/*.test.ts'],
-          exclude: ['server/tests/pact/**'],
+          exclude: ['server/tests/pact/**', 'server/tests/slow/**'],
           pool: 'forks',
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -50,6 +51,18 @@ export default defineConfig({
           include: ['server/tests/pact/**/*.test.ts'],
           pool: 'forks',
           testTimeout: 300_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Tests that wait for real time to pass (the renderer after minutes of quiet); run as their own job.
+          name: 'slow',
+          environment: 'node',
+          include: ['server/tests/slow/**/*.test.ts'],
+          pool: 'forks',
+          testTimeout: 600_000,
           hookTimeout: 120_000,
         },
       },

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // npm test: every check, in order; stops at the first failing step and exits non-zero.
 // Pact provider verification is a separate vitest run after the consumer tests (they race in one run).
-import { spawnSync } from 'node:child_process';
+// Slow jobs (tests that wait for real minutes to pass, mostly idle) start first and run beside the steps;
+// their result joins the summary at the end.
+import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,11 +19,32 @@ const steps = [
   ['pact provider verification', 'npx vitest run --project pact-verify'],
   ['end-to-end journeys', 'npx playwright test'],
 ];
+const slowJobs = [['renderer after minutes of quiet (slow job)', 'npx vitest run --project slow']];
 
 const only = process.argv.slice(2);
+const wanted = (name) => !only.length || only.some((word) => name.includes(word));
+
+/** Starts a slow job now; its output is printed as a whole when it ends, so it does not interleave. */
+function startSlow(name, command) {
+  const started = Date.now();
+  const child = spawn(command, { shell: true, cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const done = new Promise((resolve) =>
+    child.on('close', (status) => {
+      console.log(`\n=== ${name} (ran beside the steps): ${command}\n${output}`);
+      resolve({ name, ok: status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+    }),
+  );
+  return { done, stop: () => { try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already ended */ } } };
+}
+
+const slow = slowJobs.filter(([name]) => wanted(name)).map(([name, command]) => startSlow(name, command));
+
 const results = [];
 for (const [name, command, before] of steps) {
-  if (only.length && !only.some((word) => name.includes(word))) continue;
+  if (!wanted(name)) continue;
   console.log(`\n=== ${name}: ${command}`);
   before?.();
   const started = Date.now();
@@ -30,6 +53,9 @@ for (const [name, command, before] of steps) {
   results.push({ name, ok: status === 0, seconds });
   if (status !== 0) break;
 }
+
+if (results.some((r) => !r.ok)) for (const job of slow) job.stop();
+results.push(...(await Promise.all(slow.map((job) => job.done))));
 
 console.log('\n=== summary');
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s)`);

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
@@ -103,8 +104,10 @@ export class ChromiumBrowser {
     this.exited = new Promise((resolve) => {
       child.once('exit', () => {
         this.markGone(`Chromium exited${this.stderrTail ? `: ${lastLine(this.stderrTail)}` : ''}`);
-        rmSync(this.userDataDir, { recursive: true, force: true });
-        resolve();
+        // Chromium's helper processes may still be writing the profile as the browser exits: retry, never throw here.
+        rm(this.userDataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 })
+          .catch(() => undefined)
+          .finally(resolve);
       });
     });
     this.input = input;

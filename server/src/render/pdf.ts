@@ -26,13 +26,10 @@ export const CHROMIUM_ARGS = [
   '--force-color-profile=srgb',
   '--disable-breakpad',
   '--disable-features=Translate,MediaRouter,OptimizationHints,BackForwardCache',
-  // One process for browser, renderers, GPU and print compositor. Printing a CV otherwise crosses
-  // three processes (renderer → print compositor → browser); in one it takes ~35 ms instead of
-  // ~60 ms here, uses ~25% less CPU per PDF and ~100 MB less memory (bench/render.ts). Render pages
-  // run only our own sanitised documents with JavaScript off and the network blocked, and a crash
-  // is handled like any other dead browser: relaunch and retry once.
-  '--single-process',
-  '--no-zygote',
+  // Chromium runs in its normal multi-process model. One process (`--single-process --no-zygote`,
+  // which upstream documents as unsupported) printed ~25% faster but stopped answering after about
+  // three minutes without work: the first PDF after a quiet pause waited 15 s and failed (issue 28).
+  // A render that does time out is retried once on a fresh browser within the same request.
 ];
 
 /** A4, in inches, as Chromium's printToPDF takes it (Playwright's `format: 'A4'`). */
@@ -52,6 +49,8 @@ export interface PdfRendererOptions {
   cacheBytes?: number;
   /** Documents a page prints before it is closed and replaced by a fresh one. */
   maxPageUses?: number;
+  /** Chromium's command line; CHROMIUM_ARGS unless a test or benchmark compares another. */
+  chromiumArgs?: readonly string[];
 }
 
 export interface PdfRenderOptions {
@@ -182,6 +181,7 @@ export class PdfRenderer {
   private readonly renderTimeoutMs: number;
   private readonly queueTimeoutMs: number;
   private readonly maxPageUses: number;
+  private readonly chromiumArgs: readonly string[];
   private readonly cache: PdfCache;
   private readonly inFlight = new Map<string, Promise<Buffer>>();
 
@@ -201,6 +201,7 @@ export class PdfRenderer {
     this.renderTimeoutMs = options.renderTimeoutMs ?? 15_000;
     this.queueTimeoutMs = options.queueTimeoutMs ?? Math.max(30_000, this.renderTimeoutMs * 2);
     this.maxPageUses = options.maxPageUses ?? MAX_PAGE_USES;
+    this.chromiumArgs = options.chromiumArgs ?? CHROMIUM_ARGS;
     this.cache = new PdfCache(options.cacheEntries ?? 64, options.cacheBytes ?? 32 * 1024 * 1024);
   }
 
@@ -257,18 +258,25 @@ export class PdfRenderer {
     return this.browser?.connected ? this.browser.pid : undefined;
   }
 
+  /**
+   * One render, and one more on a fresh start when the first fails for a reason a fresh browser cures: the page or
+   * the browser died, or the render timed out (the browser is replaced first). The person asking pays for a
+   * relaunch, never with a 503, unless the second try fails too.
+   */
   private async renderWithRetry(html: string, tagged: boolean): Promise<Buffer> {
     try {
       return await this.renderOnce(html, tagged);
     } catch (error) {
       if (error instanceof PdfUnavailableError || this.closed) throw error;
-      // The page or the whole browser died under us: start clean and try exactly once more.
       if (this.browser && !this.browser.connected) this.dropBrowser();
       this.stats.retries += 1;
       try {
         return await this.renderOnce(html, tagged);
       } catch (retryError) {
         if (retryError instanceof PdfUnavailableError) throw retryError;
+        if (retryError instanceof TimeoutError) {
+          throw new PdfUnavailableError(`PDF rendering timed out after ${this.renderTimeoutMs} ms; please try again.`);
+        }
         throw new PdfUnavailableError(`PDF rendering failed: ${(retryError as Error).message.split('\n')[0]}`);
       }
     }
@@ -285,11 +293,8 @@ export class PdfRenderer {
       this.stats.renders += 1;
       return pdf;
     } catch (error) {
-      if (error instanceof TimeoutError) {
-        // In one process a stuck page can hold up every page: start the next render on a fresh browser.
-        if (this.browser === pooled.browser) this.dropBrowser();
-        throw new PdfUnavailableError(`PDF rendering timed out after ${this.renderTimeoutMs} ms; please try again.`);
-      }
+      // A browser that stopped answering is not trusted with the next render: relaunch.
+      if (error instanceof TimeoutError && this.browser === pooled.browser) this.dropBrowser();
       throw error;
     } finally {
       this.release(pooled, healthy);
@@ -430,7 +435,7 @@ export class PdfRenderer {
     let browser: ChromiumBrowser;
     let contextId: string;
     try {
-      browser = await ChromiumBrowser.launch({ executablePath: this.executablePath, args: CHROMIUM_ARGS, timeoutMs: 30_000 });
+      browser = await ChromiumBrowser.launch({ executablePath: this.executablePath, args: this.chromiumArgs, timeoutMs: 30_000 });
     } catch (error) {
       throw new PdfUnavailableError(
         `${PDF_UNAVAILABLE_MESSAGE} (Chromium at ${this.executablePath} did not start: ${(error as Error).message.split('\n')[0]})`,
