@@ -17,10 +17,9 @@ test('a person signs up, confirms the email from the link, signs in, stays signe
   // The country selector starts on Namibia (spec §9: default phone country NA on sign up).
   await expect(page.getByLabel('Phone number country')).toHaveValue('NA');
   const phone = page.getByLabel('Phone Number', { exact: true });
-  await expect(phone).toHaveValue(/^\+264/);
+  // A national number, as a Namibian writes it, is read in the chosen country.
   await phone.click();
-  await phone.press('End');
-  await phone.pressSequentially('811234567');
+  await phone.pressSequentially('081 123 4567');
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();

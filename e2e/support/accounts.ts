@@ -8,10 +8,10 @@ export const PASSWORD = 'Passw0rd!';
 
 let sequence = 0;
 
-/** A fresh address for this run, e.g. `signup-1732240000000-1@example.com`. */
+/** A fresh address for this run and worker, e.g. `signup-1732240000000-w0-1@example.com`. */
 export function uniqueEmail(prefix: string): string {
   sequence += 1;
-  return `${prefix}-${Date.now()}-${sequence}@example.com`;
+  return `${prefix}-${Date.now()}-w${process.env.TEST_WORKER_INDEX ?? '0'}-${sequence}@example.com`;
 }
 
 function e2eDatabaseUrl(): string {

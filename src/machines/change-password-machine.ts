@@ -1,13 +1,13 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { PasswordChangePayload } from '../api/profile';
-import { PASSWORD_MIN_LENGTH } from '../config/constants';
+import { ACCOUNT_MESSAGES, newPasswordProblem } from '../../rules/account';
 import { BUSY_TAG, messageOf, type Notice } from './auth-flow';
 
 // spec §2 Profile settings (Change Password card), §4 Change-password panel, §5 Profile password change, §8.
 
-export const PASSWORD_FIELDS_REQUIRED_MESSAGE = 'Please fill in all password fields';
-export const NEW_PASSWORDS_DIFFER_MESSAGE = 'New passwords do not match';
-export const NEW_PASSWORD_TOO_SHORT_MESSAGE = 'Password must be at least 8 characters long';
+export const PASSWORD_FIELDS_REQUIRED_MESSAGE = ACCOUNT_MESSAGES.passwordFieldsRequired;
+export const NEW_PASSWORDS_DIFFER_MESSAGE = ACCOUNT_MESSAGES.newPasswordsDoNotMatch;
+export const NEW_PASSWORD_TOO_SHORT_MESSAGE = ACCOUNT_MESSAGES.newPasswordTooShort;
 export const PASSWORD_CHANGE_FAILED_MESSAGE = 'Failed to change password';
 export const PASSWORD_CHANGED_NOTICE: Notice = { title: 'Password changed successfully', variant: 'success' };
 
@@ -19,12 +19,18 @@ export interface PasswordChangeValues {
 
 export type PasswordChangeField = keyof PasswordChangeValues;
 
-/** spec §5 Profile password change, in the spec's order; the first broken rule's message, or undefined. */
+/**
+ * spec §5 Profile password change, in the spec's order, then the rule every new password follows (rules/account.ts:
+ * lower case, upper case and a digit, never only spaces, not the current password). The first broken rule's
+ * message, or undefined.
+ */
 export function passwordChangeProblem(values: PasswordChangeValues): string | undefined {
   if (values.currentPassword === '' || values.newPassword === '') return PASSWORD_FIELDS_REQUIRED_MESSAGE;
   if (values.newPassword !== values.confirmPassword) return NEW_PASSWORDS_DIFFER_MESSAGE;
-  if (values.newPassword.length < PASSWORD_MIN_LENGTH) return NEW_PASSWORD_TOO_SHORT_MESSAGE;
-  return undefined;
+  return newPasswordProblem(values.newPassword, {
+    tooShort: NEW_PASSWORD_TOO_SHORT_MESSAGE,
+    current: values.currentPassword,
+  });
 }
 
 /** spec §8 Password change failure: the error's message, else the flow's own. */

@@ -1,20 +1,16 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Profile } from '../api/auth';
 import type { ProfileUpdatePayload } from '../api/profile';
-import { PHONE_MIN_LENGTH } from '../config/constants';
+import { ACCOUNT_MESSAGES, FULL_NAME_MAX_LENGTH, fullNameProblem } from '../../rules/account';
 import { BUSY_TAG, messageOf, type FlowDestination, type Notice, type SessionRef } from './auth-flow';
-import {
-  INVALID_EMAIL_MESSAGE,
-  PHONE_TOO_SHORT_MESSAGE,
-  isEmail,
-  type FieldErrors,
-} from './validation/auth-rules';
+import { INVALID_EMAIL_MESSAGE, isEmail, type FieldErrors } from './validation/auth-rules';
+import { accountPhoneProblem } from './validation/phone-rules';
 
 // spec §2 Profile settings, §4 Profile, §5 Profile save, §8 Profile load / update failure.
 
-export const EMAIL_REQUIRED_MESSAGE = 'Email is required';
-export const FULL_NAME_MAX_LENGTH = 150;
-export const FULL_NAME_TOO_LONG_MESSAGE = `Full Name must be at most ${FULL_NAME_MAX_LENGTH} characters`;
+export const EMAIL_REQUIRED_MESSAGE = ACCOUNT_MESSAGES.emailRequired;
+export { FULL_NAME_MAX_LENGTH };
+export const FULL_NAME_TOO_LONG_MESSAGE = ACCOUNT_MESSAGES.fullNameTooLong;
 
 export const PROFILE_LOAD_FAILED_MESSAGE = 'Failed to load profile information';
 export const PROFILE_UPDATE_FAILED_MESSAGE = 'Failed to update profile';
@@ -35,17 +31,20 @@ export interface ProfileValues {
 export type ProfileField = keyof ProfileValues;
 
 /**
- * spec §5 Profile save: the email is required ('Email is required'). The server's other rules are checked here
- * too, with the server's words, so they show on the field instead of after a round trip.
+ * spec §5 Profile save: the email is required ('Email is required'). The account's other rules are the same as
+ * at sign up (rules/account.ts): a full name of at least 3 characters, a phone number that can exist. The phone
+ * may be blank (an account from a social sign-in may have none), and a number kept from before is not judged
+ * again: only what the person changes has to pass.
  */
-export function validateProfile(values: ProfileValues): FieldErrors<ProfileField> {
+export function validateProfile(values: ProfileValues, saved?: ProfileValues): FieldErrors<ProfileField> {
   const errors: FieldErrors<ProfileField> = {};
-  if (values.fullName.trim().length > FULL_NAME_MAX_LENGTH) errors.fullName = FULL_NAME_TOO_LONG_MESSAGE;
+  const nameProblem = fullNameProblem(values.fullName);
+  if (nameProblem) errors.fullName = nameProblem;
   if (values.email.trim() === '') errors.email = EMAIL_REQUIRED_MESSAGE;
   else if (!isEmail(values.email)) errors.email = INVALID_EMAIL_MESSAGE;
-  const phone = values.phoneNumber.trim();
-  // Blank is allowed: an account from a social sign-in may have no number.
-  if (phone !== '' && phone.length < PHONE_MIN_LENGTH) errors.phoneNumber = PHONE_TOO_SHORT_MESSAGE;
+  const phoneUnchanged = saved !== undefined && values.phoneNumber.trim() === saved.phoneNumber.trim();
+  const phoneProblem = phoneUnchanged ? undefined : accountPhoneProblem(values.phoneNumber, { required: false });
+  if (phoneProblem) errors.phoneNumber = phoneProblem;
   return errors;
 }
 
@@ -65,6 +64,11 @@ export function payloadOf(values: ProfileValues): ProfileUpdatePayload {
     email: values.email.trim(),
     phone_number: values.phoneNumber.trim(),
   };
+}
+
+/** The values as last saved: what the profile shows when not editing. */
+function savedValuesOf(context: { profile?: Profile }): ProfileValues | undefined {
+  return context.profile ? valuesOf(context.profile) : undefined;
 }
 
 /** spec §8: the error's message, else the flow's own. */
@@ -137,9 +141,13 @@ export const profileMachine = setup({
         event.type === 'form.change' ? { ...context.values, [event.field]: event.value } : context.values,
     }),
     revalidate: assign({
-      errors: ({ context }) => (context.submitted ? validateProfile(context.values) : context.errors),
+      errors: ({ context }) =>
+        context.submitted ? validateProfile(context.values, savedValuesOf(context)) : context.errors,
     }),
-    showFieldErrors: assign({ errors: ({ context }) => validateProfile(context.values), submitted: true }),
+    showFieldErrors: assign({
+      errors: ({ context }) => validateProfile(context.values, savedValuesOf(context)),
+      submitted: true,
+    }),
     restoreSavedValues: assign({
       values: ({ context }) => (context.profile ? valuesOf(context.profile) : EMPTY_VALUES),
       errors: {},
@@ -166,7 +174,8 @@ export const profileMachine = setup({
   },
   guards: {
     isSignedIn: (_, params: { signedIn: boolean }) => params.signedIn,
-    isFormValid: ({ context }) => Object.keys(validateProfile(context.values)).length === 0,
+    isFormValid: ({ context }) =>
+      Object.keys(validateProfile(context.values, savedValuesOf(context))).length === 0,
   },
 }).createMachine({
   id: 'profile',

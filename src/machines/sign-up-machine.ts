@@ -2,7 +2,8 @@ import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from
 import type { RegistrationPayload } from '../api/auth';
 import { GENERIC_ERROR_MESSAGE } from '../config/constants';
 import { BUSY_TAG, type FlowDestination, type Notice } from './auth-flow';
-import { hasErrors, validateSignUp, type FieldErrors, type SignUpValues } from './validation/auth-rules';
+import { hasErrors, type FieldErrors } from './validation/auth-rules';
+import { validateSignUp, type SignUpValues } from './validation/sign-up-rules';
 
 export type SignUpField = keyof SignUpValues;
 

@@ -8,7 +8,7 @@ import 'react-phone-number-input/style.css';
 export interface PhoneFieldProps {
   value: string;
   onValueChange: (value: string) => void;
-  /** Country picked until the person chooses another: 'NA' on sign up, 'US' on the profile (spec §9). */
+  /** Country picked until the person chooses another: the browser's on sign up, 'US' on the profile (spec §9). */
   defaultCountry: Country;
   id?: string;
   name?: string;
@@ -61,9 +61,9 @@ export function PhoneField({
         '& .PhoneInputCountryIcon': { boxShadow: 'none' },
       }}
     >
+      {/* Not fixed to the chosen country's code: a number pasted or typed with its own (+44 …) picks its country,
+          and a national number is read in the chosen one. */}
       <PhoneInput
-        international
-        countryCallingCodeEditable={false}
         defaultCountry={defaultCountry}
         flags={flags}
         labels={labels}

@@ -1,3 +1,4 @@
+import { PASSWORD_TOO_WEAK_MESSAGE } from '../../src/machines/validation/auth-rules';
 import { createActor, createMachine } from 'xstate';
 import { ApiError } from '../../src/api/api-error';
 import type { PasswordChangePayload } from '../../src/api/profile';
@@ -187,8 +188,16 @@ describe('password change rules (spec §5 Profile password change)', () => {
   it('accepts a complete form', () => {
     expect(passwordChangeProblem(valid)).toBeUndefined();
     expect(
-      passwordChangeProblem({ ...valid, newPassword: '12345678', confirmPassword: '12345678' }),
+      passwordChangeProblem({ ...valid, newPassword: 'Engines1843', confirmPassword: 'Engines1843' }),
     ).toBeUndefined();
+  });
+
+  it('asks of a new password what sign up asks: letters of both cases and a digit, not spaces, not the current one', () => {
+    const change = (newPassword: string) =>
+      passwordChangeProblem({ currentPassword: 'Current1', newPassword, confirmPassword: newPassword });
+    expect(change('12345678')).toBe(PASSWORD_TOO_WEAK_MESSAGE);
+    expect(change('        ')).toBe(PASSWORD_TOO_WEAK_MESSAGE);
+    expect(change('Current1')).toBe('Your new password must be different from your current one.');
   });
 
   it('checks the rules in the order of spec §5', () => {

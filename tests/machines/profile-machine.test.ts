@@ -375,7 +375,7 @@ describe('profile rules', () => {
     expect(validateProfile({ ...valid, email: 'ada@' })).toEqual({ email: INVALID_EMAIL_MESSAGE });
   });
 
-  it('checks the name length and the phone number as the server does; a blank phone and name are allowed', () => {
+  it('checks the name and the phone number as sign up does; a blank phone is allowed, a blank name is not', () => {
     expect(validateProfile({ ...valid, fullName: 'A'.repeat(151) })).toEqual({
       fullName: FULL_NAME_TOO_LONG_MESSAGE,
     });
@@ -383,7 +383,21 @@ describe('profile rules', () => {
     expect(validateProfile({ ...valid, phoneNumber: '+1202' })).toEqual({
       phoneNumber: PHONE_TOO_SHORT_MESSAGE,
     });
-    expect(validateProfile({ ...valid, phoneNumber: '', fullName: '' })).toEqual({});
+    expect(validateProfile({ ...valid, phoneNumber: '' })).toEqual({});
+    expect(validateProfile({ ...valid, fullName: '' })).toEqual({
+      fullName: 'Full Name must be at least 3 characters',
+    });
+    // Invisible characters do not make a name.
+    expect(validateProfile({ ...valid, fullName: '\u200b\u200b\u200b' })).toEqual({
+      fullName: 'Full Name must be at least 3 characters',
+    });
+    expect(validateProfile({ ...valid, phoneNumber: '+1442079460000' })).toEqual({
+      phoneNumber: 'This phone number cannot exist in the selected country. Please check it.',
+    });
+    // A number kept from before is not judged again.
+    expect(
+      validateProfile({ ...valid, phoneNumber: '+1 555 0100' }, { ...valid, phoneNumber: '+1 555 0100' }),
+    ).toEqual({});
   });
 
   it('reads a profile into form values and back into the payload, trimmed', () => {

@@ -31,6 +31,7 @@ import {
   MESSAGES,
   newPasswordProblem,
   normalizeEmail,
+  normaliseName,
   registrationProblem,
 } from './validation.js';
 
@@ -155,7 +156,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         user = await createUser(
           app.db,
           {
-            fullName: registration.full_name.trim(),
+            fullName: normaliseName(registration.full_name),
             email: registration.email,
             phoneNumber: registration.phone_number.trim(),
             passwordHash: await hashPassword(registration.password1),

@@ -3,33 +3,57 @@
  * what the form refuses and the person sees the same words either way.
  */
 
+import {
+  ACCOUNT_MESSAGES,
+  EMAIL_MAX_LENGTH,
+  FULL_NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PHONE_MAX_LENGTH,
+  PHONE_MIN_LENGTH,
+  fullNameProblem,
+  isEmail,
+  newPasswordProblem as newPasswordRule,
+  normaliseName,
+} from '../../../rules/account.js';
+import { isPossiblePhone } from '../http/phone.js';
+
+// The account rules are the product's, said once in rules/account.ts; the server checks them with these
+// functions, the web app with its own (tests/rules/rules-agree.test.ts runs both over the same cases).
+
 export const MESSAGES = {
-  fullNameTooShort: 'Full Name must be at least 3 characters',
-  invalidEmail: 'Invalid email address',
-  phoneTooShort: 'Phone number must be at least 10 digits',
-  passwordTooShort: 'Password must be at least 8 characters',
-  passwordTooWeak:
-    'Password must contain at least one uppercase letter, one lowercase letter, and one number',
-  passwordsDiffer: 'Passwords must match',
+  fullNameTooShort: ACCOUNT_MESSAGES.fullNameTooShort,
+  invalidEmail: ACCOUNT_MESSAGES.invalidEmail,
+  phoneTooShort: ACCOUNT_MESSAGES.phoneTooShort,
+  phoneImpossible: ACCOUNT_MESSAGES.phoneImpossible,
+  passwordTooShort: ACCOUNT_MESSAGES.passwordTooShort,
+  passwordTooWeak: ACCOUNT_MESSAGES.passwordTooWeak,
+  passwordsDiffer: ACCOUNT_MESSAGES.passwordsMustMatch,
   // Reset password (spec §5) words its length rule differently.
-  newPasswordTooShort: 'Password must be at least 8 characters long',
+  newPasswordTooShort: ACCOUNT_MESSAGES.newPasswordTooShort,
 } as const;
 
-export const MIN_FULL_NAME_LENGTH = 3;
-export const MIN_PHONE_LENGTH = 10;
-export const MIN_PASSWORD_LENGTH = 8;
+export const MIN_PHONE_LENGTH = PHONE_MIN_LENGTH;
+export const MIN_PASSWORD_LENGTH = PASSWORD_MIN_LENGTH;
 
 // Schema limits: long enough for any real value, short enough that nobody hashes a megabyte.
-export const MAX_FULL_NAME_LENGTH = 150;
-export const MAX_EMAIL_LENGTH = 254;
-export const MAX_PHONE_LENGTH = 32;
-export const MAX_PASSWORD_LENGTH = 128;
+export const MAX_FULL_NAME_LENGTH = FULL_NAME_MAX_LENGTH;
+export const MAX_EMAIL_LENGTH = EMAIL_MAX_LENGTH;
+export const MAX_PHONE_LENGTH = PHONE_MAX_LENGTH;
+export const MAX_PASSWORD_LENGTH = PASSWORD_MAX_LENGTH;
 
-// One @, no spaces, a dotted domain: what mail servers accept in practice, not RFC 5322 in full.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+export { normaliseName };
 
 export function isValidEmail(email: string): boolean {
-  return email.length <= MAX_EMAIL_LENGTH && EMAIL_PATTERN.test(email);
+  return isEmail(email);
+}
+
+/** A phone number of an account: the spec's length rule, then whether the number can exist. */
+export function phoneProblem(phone: string): string | null {
+  const value = phone.trim();
+  if (value.length < PHONE_MIN_LENGTH) return MESSAGES.phoneTooShort;
+  if (value.length > PHONE_MAX_LENGTH) return ACCOUNT_MESSAGES.phoneTooLong;
+  return isPossiblePhone(value) ? null : MESSAGES.phoneImpossible;
 }
 
 /** The uniqueness key of an email address. */
@@ -47,9 +71,11 @@ export interface Registration {
 
 /** The first broken rule's message in form order, or null when the registration is valid. */
 export function registrationProblem(registration: Registration): string | null {
-  if (registration.full_name.trim().length < MIN_FULL_NAME_LENGTH) return MESSAGES.fullNameTooShort;
+  const nameIssue = fullNameProblem(registration.full_name);
+  if (nameIssue) return nameIssue;
   if (!isValidEmail(registration.email.trim())) return MESSAGES.invalidEmail;
-  if (registration.phone_number.trim().length < MIN_PHONE_LENGTH) return MESSAGES.phoneTooShort;
+  const phoneIssue = phoneProblem(registration.phone_number);
+  if (phoneIssue) return phoneIssue;
   const passwordIssue = signUpPasswordProblem(registration.password1);
   if (passwordIssue) return passwordIssue;
   if (registration.password2 !== registration.password1) return MESSAGES.passwordsDiffer;
@@ -57,14 +83,13 @@ export function registrationProblem(registration: Registration): string | null {
 }
 
 export function signUpPasswordProblem(password: string): string | null {
-  if (password.length < MIN_PASSWORD_LENGTH) return MESSAGES.passwordTooShort;
-  if (!/[a-z]/.test(password) || !/[A-Z]/.test(password) || !/\d/.test(password)) {
-    return MESSAGES.passwordTooWeak;
-  }
-  return null;
+  return newPasswordRule(password) ?? null;
 }
 
-/** Reset password and operator-created accounts ask for length only (spec §5 Reset password). */
-export function newPasswordProblem(password: string): string | null {
-  return password.length < MIN_PASSWORD_LENGTH ? MESSAGES.newPasswordTooShort : null;
+/**
+ * Every new password follows one rule (rules/account.ts), in the reset screen's words for its length; `current`,
+ * when known, may not be used again.
+ */
+export function newPasswordProblem(password: string, current?: string): string | null {
+  return newPasswordRule(password, { tooShort: MESSAGES.newPasswordTooShort, current }) ?? null;
 }

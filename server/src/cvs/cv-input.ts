@@ -1,12 +1,16 @@
 import { badRequest } from '../http/errors.js';
+import { isPossiblePhone } from '../http/phone.js';
+import { ACCOUNT_MESSAGES } from '../../../rules/account.js';
 import type { InputFieldDefinition, TemplateDefinition } from '../templates/definition.js';
 import type { CvInput, EntryInput } from './repository.js';
 import { sanitiseCvName, sanitiseEntryValue } from './values.js';
 
-export const MAX_NAME_LENGTH = 200;
-export const MAX_VALUE_LENGTH = 20_000;
+import { MAX_CV_NAME_LENGTH, MAX_FIELD_LENGTH, MAX_REPEAT_INDEX } from '../../../rules/cv.js';
+
+export { MAX_REPEAT_INDEX };
+export const MAX_NAME_LENGTH = MAX_CV_NAME_LENGTH;
+export const MAX_VALUE_LENGTH = MAX_FIELD_LENGTH;
 export const MAX_ENTRIES = 2_000;
-export const MAX_REPEAT_INDEX = 99;
 
 /** The body of POST and PUT /v1/GeneratedCV/ as it arrives. */
 export interface CvBody {
@@ -81,11 +85,11 @@ export function readCvInput(body: CvBody, template: TemplateDefinition | undefin
     }
     seen.add(cell);
     const raw = entry.value === null ? '' : String(entry.value);
-    return {
-      section_field: entry.section_field,
-      index: entry.index,
-      value: sanitiseEntryValue(field.widget_type, raw),
-    };
+    const value = sanitiseEntryValue(field.widget_type, raw);
+    // The builder says so under the field; a client that does not is told here, by field.
+    if (field.widget_type === 'phone-input' && value !== '' && !isPossiblePhone(value))
+      throw badRequest(`entries[${i}].value: ${ACCOUNT_MESSAGES.phoneImpossible}`);
+    return { section_field: entry.section_field, index: entry.index, value };
   });
   return { name, templateId: template.id, entries };
 }

@@ -8,7 +8,7 @@ import {
   toProfile,
   type User,
 } from '../auth/users-repository.js';
-import { MAX_PASSWORD_LENGTH } from '../auth/validation.js';
+import { MAX_PASSWORD_LENGTH, normaliseName } from '../auth/validation.js';
 import { badRequest, unauthorized } from '../http/errors.js';
 import { hit, resetRateLimit, type RateLimit } from '../http/rate-limit.js';
 import { endSession, endUserSessions, requireUser } from '../http/session.js';
@@ -64,14 +64,14 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = await signedInUser(request);
-      const problem = profileUpdateProblem(request.body);
+      const problem = profileUpdateProblem(request.body, user);
       if (problem) throw badRequest(problem);
       try {
         const updated = await updateProfile(
           app.db,
           user.id,
           {
-            fullName: request.body.full_name.trim(),
+            fullName: normaliseName(request.body.full_name),
             email: request.body.email.trim(),
             phoneNumber: request.body.phone_number.trim(),
           },

@@ -1,11 +1,5 @@
-import {
-  isValidEmail,
-  MAX_FULL_NAME_LENGTH,
-  MAX_PHONE_LENGTH,
-  MESSAGES,
-  MIN_PASSWORD_LENGTH,
-  MIN_PHONE_LENGTH,
-} from '../auth/validation.js';
+import { ACCOUNT_MESSAGES, fullNameProblem } from '../../../rules/account.js';
+import { isValidEmail, MAX_FULL_NAME_LENGTH, MAX_PHONE_LENGTH, MESSAGES, newPasswordProblem, phoneProblem } from '../auth/validation.js';
 
 /*
  * The profile's rules. Messages the web shows too are the spec's (§5 Profile save, Profile password
@@ -18,7 +12,7 @@ export const PROFILE_MESSAGES = {
   fullNameTooLong: `Full Name must be at most ${MAX_FULL_NAME_LENGTH} characters`,
   phoneTooShort: MESSAGES.phoneTooShort,
   phoneTooLong: `Phone number must be at most ${MAX_PHONE_LENGTH} characters`,
-  passwordFieldsRequired: 'Please fill in all password fields',
+  passwordFieldsRequired: ACCOUNT_MESSAGES.passwordFieldsRequired,
   newPasswordTooShort: MESSAGES.newPasswordTooShort,
   currentPasswordIncorrect: 'Your current password is incorrect.',
 } as const;
@@ -29,18 +23,20 @@ export interface ProfileUpdate {
   phone_number: string;
 }
 
-/** The first broken rule's message in form order, or null. */
-export function profileUpdateProblem(update: ProfileUpdate): string | null {
-  const fullName = update.full_name.trim();
+/**
+ * The first broken rule's message in form order, or null. The same rules as at sign up (rules/account.ts); the
+ * phone may be blank (an account made through a social sign-in has no number), and a number kept unchanged from
+ * before is not judged again (`current`).
+ */
+export function profileUpdateProblem(update: ProfileUpdate, current?: { phone_number: string | null }): string | null {
   const email = update.email.trim();
   const phone = update.phone_number.trim();
-  if (fullName.length > MAX_FULL_NAME_LENGTH) return PROFILE_MESSAGES.fullNameTooLong;
+  const nameIssue = fullNameProblem(update.full_name);
+  if (nameIssue) return nameIssue;
   if (email === '') return PROFILE_MESSAGES.emailRequired;
   if (!isValidEmail(email)) return PROFILE_MESSAGES.invalidEmail;
-  // Blank is allowed: an account made through a social sign-in has no number to keep.
-  if (phone !== '' && phone.length < MIN_PHONE_LENGTH) return PROFILE_MESSAGES.phoneTooShort;
-  if (phone.length > MAX_PHONE_LENGTH) return PROFILE_MESSAGES.phoneTooLong;
-  return null;
+  if (phone === '' || phone === (current?.phone_number ?? '').trim()) return null;
+  return phoneProblem(phone);
 }
 
 export interface PasswordChange {
@@ -52,6 +48,5 @@ export interface PasswordChange {
 export function passwordChangeProblem(change: PasswordChange): string | null {
   if (change.current_password === '' || change.new_password === '')
     return PROFILE_MESSAGES.passwordFieldsRequired;
-  if (change.new_password.length < MIN_PASSWORD_LENGTH) return PROFILE_MESSAGES.newPasswordTooShort;
-  return null;
+  return newPasswordProblem(change.new_password, change.current_password);
 }

@@ -7,6 +7,7 @@ import type {
   WidgetType,
 } from '../templates/definition.js';
 import { plainTextToHtml, richTextToPlainText, sanitizeRichText } from './rich-text.js';
+import { MAX_FIELD_LENGTH, parseFormDataKey } from '../../../rules/cv.js';
 
 /** One filled-in field, ready to print. `text` is what a reader sees; `html` is already safe. */
 export interface RenderField {
@@ -100,7 +101,6 @@ interface Cell {
 export class RenderInputError extends Error {}
 
 const MAX_REPEAT_INDEX = 200;
-const MAX_VALUE_LENGTH = 20_000;
 
 function asText(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
@@ -109,12 +109,7 @@ function asText(value: unknown): string | undefined {
   return undefined;
 }
 
-/** "experience_title-1042-3" → field 1042, repeat 3; names may hold hyphens, so read from the right. */
-export function parseFormDataKey(key: string): { name: string; fieldId: number; index: number } | undefined {
-  const match = /^(.*)-(\d+)-(\d+)$/.exec(key);
-  if (!match) return undefined;
-  return { name: match[1], fieldId: Number(match[2]), index: Number(match[3]) };
-}
+export { parseFormDataKey };
 
 function isTicked(value: string): boolean {
   return ['true', 'on', '1', 'yes'].includes(value.trim().toLowerCase());
@@ -326,8 +321,8 @@ function checkValue(where: string, value: unknown): string | undefined {
   if (value === null || value === undefined) return undefined;
   const text = asText(value);
   if (text === undefined) throw new RenderInputError(`${where} must be a string, number or boolean`);
-  if (text.length > MAX_VALUE_LENGTH) {
-    throw new RenderInputError(`${where} is longer than ${MAX_VALUE_LENGTH} characters`);
+  if (text.length > MAX_FIELD_LENGTH) {
+    throw new RenderInputError(`${where} is longer than ${MAX_FIELD_LENGTH} characters`);
   }
   return text;
 }

@@ -30,7 +30,7 @@ describe('user:create arguments', () => {
         '--email',
         ' Ops@Example.com ',
         '--password',
-        'secret-pass',
+        'Secret-pass1',
         '--full-name',
         'Ops',
         '--phone',
@@ -39,7 +39,7 @@ describe('user:create arguments', () => {
       ]),
     ).toEqual({
       email: 'Ops@Example.com',
-      password: 'secret-pass',
+      password: 'Secret-pass1',
       fullName: 'Ops',
       phoneNumber: '+1 202 555 0123',
       isStaff: true,
@@ -49,7 +49,7 @@ describe('user:create arguments', () => {
 
   it('makes a superuser staff too', () => {
     expect(
-      parseUserCreateArgs(['--email', 'a@example.com', '--password', 'secret-pass', '--superuser']),
+      parseUserCreateArgs(['--email', 'a@example.com', '--password', 'Secret-pass1', '--superuser']),
     ).toMatchObject({
       isStaff: true,
       isSuperuser: true,
@@ -59,12 +59,12 @@ describe('user:create arguments', () => {
   it.each([
     [[], '--email is required'],
     [['--email', 'a@example.com'], '--password is required'],
-    [['--email', 'nope', '--password', 'secret-pass'], '--email: "nope" is not a valid email address'],
+    [['--email', 'nope', '--password', 'Secret-pass1'], '--email: "nope" is not a valid email address'],
     [
       ['--email', 'a@example.com', '--password', 'short'],
       '--password: Password must be at least 8 characters long',
     ],
-    [['--email', 'a@example.com', '--password', 'secret-pass', '--admin'], "Unknown option '--admin'"],
+    [['--email', 'a@example.com', '--password', 'Secret-pass1', '--admin'], "Unknown option '--admin'"],
   ])('refuses %j', (args, message) => {
     expect(() => parseUserCreateArgs(args)).toThrow(UsageError);
     expect(() => parseUserCreateArgs(args)).toThrow(message);

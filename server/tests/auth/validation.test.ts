@@ -63,8 +63,17 @@ describe('email addresses', () => {
 });
 
 describe('new password rule (spec §5 Reset password)', () => {
-  it('asks for 8 characters', () => {
+  it('asks for 8 characters, then what every new password needs', () => {
     expect(newPasswordProblem('short')).toBe('Password must be at least 8 characters long');
-    expect(newPasswordProblem('longenough')).toBeNull();
+    expect(newPasswordProblem('longenough')).toBe(
+      'Password must contain at least one uppercase letter, one lowercase letter, and one number',
+    );
+    expect(newPasswordProblem('        ')).toBe(
+      'Password must contain at least one uppercase letter, one lowercase letter, and one number',
+    );
+    expect(newPasswordProblem('Longenough1')).toBeNull();
+    expect(newPasswordProblem('Longenough1', 'Longenough1')).toBe(
+      'Your new password must be different from your current one.',
+    );
   });
 });

@@ -78,15 +78,32 @@ describe.each(testDatabases())('profile settings ($name)', (database) => {
       expect(typeof (await signIn('alice.new@example.com', PASSWORD))).toBe('object');
     });
 
-    it('keeps the own address in another spelling, and allows a blank phone number and name', async () => {
+    it('keeps the own address in another spelling, and allows a blank phone number', async () => {
       const { c } = await signedIn();
       const response = await c.put('/auth/profile/update/', {
-        full_name: '',
+        full_name: ' Alice  Example\u200b ',
         email: 'ALICE@example.com',
         phone_number: '',
       });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ full_name: '', email: 'ALICE@example.com', phone_number: '' });
+      expect(response.json()).toMatchObject({
+        full_name: 'Alice Example',
+        email: 'ALICE@example.com',
+        phone_number: '',
+      });
+    });
+
+    it('asks of a name and a phone number what sign up asks', async () => {
+      const { c } = await signedIn();
+      for (const [body, detail] of [
+        [{ full_name: '' }, 'Full Name must be at least 3 characters'],
+        [{ full_name: '\u200b\u200b\u200b' }, 'Full Name must be at least 3 characters'],
+        [{ phone_number: '+1442079460000' }, 'This phone number cannot exist in the selected country. Please check it.'],
+      ] as const) {
+        const response = await c.put('/auth/profile/update/', { ...update, ...body });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ detail });
+      }
     });
 
     it('refuses an address another account holds, in any spelling', async () => {

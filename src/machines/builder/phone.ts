@@ -4,6 +4,7 @@ import {
   parsePhoneNumber,
   type Country as CountryCode,
 } from 'react-phone-number-input/min';
+export { cvPhoneProblem } from '../validation/phone-rules';
 import countryNames from 'react-phone-number-input/locale/en';
 import { DEFAULT_PHONE_COUNTRY } from '../../config/constants';
 
@@ -106,4 +107,50 @@ function ownerOf(international: string): CountryCode | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * What the person typed or pasted into the number box. A number written with its own country code ('+44 20 7946
+ * 0000', '0044 20 …') picks that country and keeps the national part; anything else is a number of the chosen
+ * country, filtered as spec §5 says.
+ */
+export function readTypedPhone(text: string, chosen: Country): ParsedPhone {
+  const trimmed = text.trim();
+  const international = trimmed.startsWith('+') ? trimmed : trimmed.startsWith('00') ? `+${trimmed.slice(2)}` : undefined;
+  if (international && /\d{6,}/.test(international.replace(/\D/g, ''))) {
+    try {
+      const parsed = parsePhoneNumber(international);
+      if (!parsed) return { country: chosen, number: filterPhoneNumber(text) };
+      const dialCode = `+${parsed.countryCallingCode}`;
+      const country =
+        (chosen.dialCode === dialCode ? chosen : undefined) ??
+        phoneCountries().find((candidate) => candidate.code === parsed.country) ??
+        phoneCountries().find((candidate) => candidate.dialCode === dialCode);
+      if (country) return { country, number: nationalPart(parsed.formatInternational(), dialCode) };
+    } catch {
+      // Not a number libphonenumber can read: kept as typed below.
+    }
+  }
+  return { country: chosen, number: filterPhoneNumber(text) };
+}
+
+/**
+ * A national number typed with its trunk prefix loses it, written the way its country does ('020 7946 0000' in
+ * the UK is '20 7946 0000' after +44). Any other number is left exactly as the person wrote it.
+ */
+export function tidyNationalNumber(number: string, country: Country): string {
+  if (number.trim() === '') return number;
+  try {
+    const parsed = parsePhoneNumber(number, country.code as CountryCode);
+    const hasTrunkPrefix = parsed !== undefined && number.replace(/\D/g, '') !== String(parsed.nationalNumber);
+    return parsed && hasTrunkPrefix && `+${parsed.countryCallingCode}` === country.dialCode
+      ? nationalPart(parsed.formatInternational(), country.dialCode)
+      : number;
+  } catch {
+    return number;
+  }
+}
+
+function nationalPart(international: string, dialCode: string): string {
+  return international.startsWith(dialCode) ? international.slice(dialCode.length).trim() : international;
 }

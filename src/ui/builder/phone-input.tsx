@@ -1,12 +1,22 @@
 import { Group, Input, NativeSelect } from '@chakra-ui/react';
 import { memo, useMemo, useState } from 'react';
-import { countryByCode, parsePhoneValue, phoneCountries, phoneValue } from '../../machines/builder/phone';
+import {
+  countryByCode,
+  parsePhoneValue,
+  phoneCountries,
+  phoneValue,
+  readTypedPhone,
+  tidyNationalNumber,
+} from '../../machines/builder/phone';
 
 export interface PhoneInputProps {
   id: string;
   value: string;
   onValueChange: (value: string) => void;
   required?: boolean;
+  invalid?: boolean;
+  /** The id of the message under the field, when there is one. */
+  describedBy?: string;
 }
 
 // The ~240 options never change: built once and reused, so a keystroke does not rebuild them.
@@ -21,7 +31,14 @@ function renderCountryOptions() {
 }
 
 /** spec §2, §5 Phone input: a country selector (default US, +1) and a number stored as '<dial code> <number>'. */
-export const PhoneInput = memo(function PhoneInput({ id, value, onValueChange, required }: PhoneInputProps) {
+export const PhoneInput = memo(function PhoneInput({
+  id,
+  value,
+  onValueChange,
+  required,
+  invalid,
+  describedBy,
+}: PhoneInputProps) {
   // The country is only in the stored value once a number is typed, so the chosen one is also kept here.
   const [chosenCode, setChosenCode] = useState<string | undefined>(undefined);
   const { country, number } = useMemo(
@@ -53,7 +70,18 @@ export const PhoneInput = memo(function PhoneInput({ id, value, onValueChange, r
         aria-required={required || undefined}
         value={number}
         placeholder="(555) 123-4567"
-        onChange={(event) => onValueChange(phoneValue(country, event.currentTarget.value))}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => {
+          // A pasted or typed '+44 …' picks its own country.
+          const typed = readTypedPhone(event.currentTarget.value, country);
+          if (typed.country.code !== country.code) setChosenCode(typed.country.code);
+          onValueChange(phoneValue(typed.country, typed.number));
+        }}
+        onBlur={() => {
+          const tidy = tidyNationalNumber(number, country);
+          if (tidy !== number) onValueChange(phoneValue(country, tidy));
+        }}
       />
     </Group>
   );

@@ -16,7 +16,6 @@ import {
   isEmail,
   newAccountPassword,
   passwordsMatch,
-  phoneNumber,
   requiredEmail,
   resetPassword,
   resetPasswordsMatch,
@@ -25,8 +24,8 @@ import {
   validateForgotPassword,
   validateResetPassword,
   validateSignIn,
-  validateSignUp,
 } from '../../../src/machines/validation/auth-rules';
+import { phoneNumber, validateSignUp } from '../../../src/machines/validation/sign-up-rules';
 
 describe('auth rules (spec §5)', () => {
   it.each([
@@ -72,10 +71,18 @@ describe('auth rules (spec §5)', () => {
     expect(fullName('Ada')).toBeUndefined();
   });
 
-  it('needs a phone number of 10 characters', () => {
+  it('needs a phone number of 10 characters that can exist in its country', () => {
     expect(phoneNumber('')).toBe(PHONE_TOO_SHORT_MESSAGE);
     expect(phoneNumber('+26481123')).toBe(PHONE_TOO_SHORT_MESSAGE);
-    expect(phoneNumber('+264811234')).toBeUndefined();
+    expect(phoneNumber('+264811234567')).toBeUndefined();
+    expect(phoneNumber('+442079460000')).toBeUndefined();
+    // What pasting a UK number into a field fixed on +1 used to produce: no such number.
+    expect(phoneNumber('+1442079460000')).toBe(
+      'This phone number cannot exist in the selected country. Please check it.',
+    );
+    expect(phoneNumber('+102079460000')).toBe(
+      'This phone number cannot exist in the selected country. Please check it.',
+    );
   });
 
   it('checks a new account password for length first, then for its mix of characters', () => {
@@ -92,7 +99,9 @@ describe('auth rules (spec §5)', () => {
     expect(passwordsMatch('Abcdefg1', 'abcdefg1')).toBe(PASSWORDS_MUST_MATCH_MESSAGE);
     expect(resetPasswordsMatch('Abcdefg1', 'Abcdefg1 ')).toBe(PASSWORDS_DO_NOT_MATCH_MESSAGE);
     expect(resetPassword('1234567')).toBe(NEW_PASSWORD_TOO_SHORT_MESSAGE);
-    expect(resetPassword('12345678')).toBeUndefined();
+    // One rule for every new password: the reset asks what sign up asks.
+    expect(resetPassword('12345678')).toBe(PASSWORD_TOO_WEAK_MESSAGE);
+    expect(resetPassword('Engines1843')).toBeUndefined();
   });
 
   it('validates whole forms, naming only the failing fields', () => {

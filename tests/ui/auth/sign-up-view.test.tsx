@@ -24,7 +24,7 @@ describe('SignUpView (spec §2 Sign up)', () => {
       expect(screen.getByLabelText(label)).toBeInTheDocument();
     }
     expect(screen.getByLabelText('Phone number country')).toHaveValue('NA');
-    expect(screen.getByLabelText('Phone Number')).toHaveValue('+264');
+    expect(screen.getByLabelText('Phone Number')).toHaveValue('');
     expect(screen.getAllByRole('button', { name: 'Show password' })).toHaveLength(2);
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin');
   });
