@@ -68,6 +68,11 @@ export default defineConfig({
       ],
     },
   },
+  // The journey that needs CV ids to meet template ids (1–8) runs first, on the fresh database, so its ids are small.
+  projects: [
+    { name: 'first', testMatch: /create-new-cv-never-opens-a-saved-cv\.spec\.ts/ },
+    { name: 'journeys', testIgnore: /create-new-cv-never-opens-a-saved-cv\.spec\.ts/, dependencies: ['first'] },
+  ],
   webServer: {
     command: 'npx tsx server/src/main.ts',
     url: `${baseURL}/healthz`,

@@ -80,7 +80,8 @@ async function rendersPerKeystroke() {
   };
   const machine = builderMachine.provide({
     actors: {
-      loadCv: fromPromise(async () => newCv(template)),
+      loadCv: fromPromise(async () => newCv(template, '0b7e3c1a-2d4f-4a6b-8c9d-0e1f2a3b4c5d')),
+      checkEditLock: fromPromise(async () => false),
       loadTemplates: fromPromise<Template[]>(async () => []),
       preview: previewMachine.provide({
         actors: {
@@ -97,13 +98,13 @@ async function rendersPerKeystroke() {
       }),
       downloads: builderDownloadMachine,
     },
-    actions: { replaceAddress: () => undefined },
+    actions: { showAddress: () => undefined },
   });
 
   let commits = 0;
   let renderMs = 0;
   function Harness() {
-    const builder = useActorRef(machine, { input: { routeId: '1' } });
+    const builder = useActorRef(machine, { input: { routeId: '1', owner: '1' } });
     return React.createElement(
       React.Profiler,
       {

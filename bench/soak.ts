@@ -1,5 +1,5 @@
 /**
- * Renderer soak benchmark (issue 28): `npx tsx bench/renderer-soak.ts` (or `npm run bench -- soak`).
+ * Renderer soak benchmark (issue 28): `npx tsx bench/soak.ts` (or `npm run bench -- soak`; not matched by `-- render`, it takes ~27 min).
  * Not a test: it measures and prints a table. A low-traffic server renders in bursts with quiet pauses
  * between them; the first PDF after a pause used to wait 15 s and fail (one-process Chromium went deaf).
  * Goals: 0 timeouts, 0 retries, 0 failures; first render after a quiet pause p95 ≤ 300 ms.

@@ -11,7 +11,9 @@ const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 async function expectNoViolations(page: Page, screen: string) {
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
   const found = violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(' ')} — ${node.failureSummary}`),
+    violation.nodes.map(
+      (node) => `${violation.id} (${violation.impact}): ${node.target.join(' ')} — ${node.failureSummary}`,
+    ),
   );
   expect(found, `${screen}: WCAG 2.1 AA violations`).toEqual([]);
 }

@@ -90,7 +90,7 @@ test('saved CVs appear on their template cards, the first shown and the rest beh
   const create = classic.getByRole('link', { name: 'Create New CV' });
   await create.focus();
   await expect(create).toBeVisible();
-  await expect(create).toHaveAttribute('href', '/dashboard/1');
+  await expect(create).toHaveAttribute('href', '/dashboard/1?new=true');
 
   await page.goto('/cv-management');
   const managed = page.getByRole('article', { name: 'Executive Classic' });

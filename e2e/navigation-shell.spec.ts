@@ -8,17 +8,37 @@ const email = `rail-${Date.now()}@example.com`;
 const password = 'RailPassw0rd';
 
 function createUser() {
-  execFileSync('npx', ['tsx', 'server/src/cli/user-create.ts', '--email', email, '--password', password, '--full-name', 'Rail Tester'], {
-    env: { ...process.env, DATABASE_URL: `sqlite:${process.env.E2E_TMP}/cv-builder.sqlite`, LOG_LEVEL: 'silent' },
-    stdio: 'pipe',
-  });
+  execFileSync(
+    'npx',
+    [
+      'tsx',
+      'server/src/cli/user-create.ts',
+      '--email',
+      email,
+      '--password',
+      password,
+      '--full-name',
+      'Rail Tester',
+    ],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: `sqlite:${process.env.E2E_TMP}/cv-builder.sqlite`,
+        LOG_LEVEL: 'silent',
+      },
+      stdio: 'pipe',
+    },
+  );
 }
 
 async function signInThroughApi(page: Page) {
   await page.goto('/signin');
   await page.request.get('/auth/csrf/');
   const csrf = (await page.context().cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
-  const response = await page.request.post('/auth/login/', { data: { email, password }, headers: { 'X-CSRFToken': csrf } });
+  const response = await page.request.post('/auth/login/', {
+    data: { email, password },
+    headers: { 'X-CSRFToken': csrf },
+  });
   expect(response.status()).toBe(200);
   const { user_id } = (await response.json()) as { user_id: number };
   await page.evaluate((id) => localStorage.setItem('user_id', String(id)), user_id);
@@ -49,5 +69,8 @@ test('the rail toggles with Ctrl+B and remembers its state', async ({ page }) =>
   await page.reload();
   await expect(page.getByRole('navigation', { name: 'Sidebar' })).toHaveAttribute('data-state', after);
   await page.keyboard.press('Control+b');
-  await expect(page.getByRole('navigation', { name: 'Sidebar' })).toHaveAttribute('data-state', before ?? 'expanded');
+  await expect(page.getByRole('navigation', { name: 'Sidebar' })).toHaveAttribute(
+    'data-state',
+    before ?? 'expanded',
+  );
 });

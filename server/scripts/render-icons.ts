@@ -13,7 +13,8 @@ import { buildRenderModelFromFormData } from '../src/render/model.js';
 import { PdfRenderer, pdfRendererOptionsFromEnv } from '../src/render/pdf.js';
 import { TemplateRegistry } from '../src/templates/registry.js';
 
-const ICON_WIDTH = 400;
+// Sharp on high-density screens: template cards show icons up to ~400 CSS px wide.
+const ICON_WIDTH = 800;
 const run = promisify(execFile);
 
 async function main(): Promise<void> {

@@ -251,13 +251,31 @@ export function createGeneratedCv(client: ApiClient, payload: GeneratedCvPayload
   return client.post('/v1/GeneratedCV/', payload, SavedGeneratedCv, { expectStatus: 201 });
 }
 
-/** PUT /v1/GeneratedCV/{id}/: saving a CV that exists replaces its name, template and entries. */
+/** What a server answers when a conditional save finds a newer copy than the one the edit started from. */
+export const CV_CHANGED_STATUS = 412;
+
+/** The `If-Match` value for a CV last updated at `lastUpdated` (the reference server's ETag of the CV). */
+export function cvVersionTag(lastUpdated: string): string {
+  return `"${lastUpdated}"`;
+}
+
+/**
+ * PUT /v1/GeneratedCV/{id}/: saving a CV that exists replaces its name, template and entries. With
+ * `ifLastUpdated` the save only goes through if the server's copy is still that version (else 412): an
+ * extension a backend that follows only the spec ignores, saving as before.
+ */
 export function updateGeneratedCv(
   client: ApiClient,
   reference: CvReference,
   payload: GeneratedCvPayload,
+  options: { ifLastUpdated?: string } = {},
 ): Promise<SavedGeneratedCv> {
-  return client.put(cvPath(reference), payload, SavedGeneratedCv);
+  return client.put(
+    cvPath(reference),
+    payload,
+    SavedGeneratedCv,
+    options.ifLastUpdated ? { headers: { 'If-Match': cvVersionTag(options.ifLastUpdated) } } : undefined,
+  );
 }
 
 /** DELETE /v1/GeneratedCV/{id}/: the server archives the CV; it leaves every list. */

@@ -29,6 +29,8 @@ export interface RequestOptions {
    * becomes an ApiError carrying that status, for flows with a message for an unexpected answer (spec §8).
    */
   expectStatus?: number;
+  /** Extra request headers of a mutation (e.g. a conditional save's If-Match). */
+  headers?: Record<string, string>;
 }
 
 export interface ApiClientOptions {
@@ -225,7 +227,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   ): Promise<A> {
     let response: AxiosResponse;
     try {
-      const headers = await csrfHeaders(requestOptions);
+      const headers = { ...requestOptions?.headers, ...(await csrfHeaders(requestOptions)) };
       response = await instance.request({
         method,
         url: path,

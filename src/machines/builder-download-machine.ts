@@ -1,8 +1,9 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { apiClient } from '../api/client';
-import { downloadCv, type CvFileFormat } from '../api/cvs';
+import { downloadCv, sendCvEmail, type CvFileFormat } from '../api/cvs';
 import { saveCvFile } from '../api/download';
 import type { Notice } from './auth-flow';
+import { EMAIL_FAILED_NOTICE, EMAIL_SENT_NOTICE } from './generated-cv-actions-machine';
 
 export interface BuilderDownloadRequest {
   format: CvFileFormat;
@@ -10,13 +11,16 @@ export interface BuilderDownloadRequest {
   name: string;
 }
 
-export type BuilderDownloadEvent = {
-  type: 'download.request';
-  format: CvFileFormat;
-  /** Present once the CV is saved (spec §5 Download: needs a saved CV with a uuid). */
-  uuid?: string;
-  name: string;
-};
+export type BuilderDownloadEvent =
+  | {
+      type: 'download.request';
+      format: CvFileFormat;
+      /** Present once the CV is saved (spec §5 Download: needs a saved CV with a uuid). */
+      uuid?: string;
+      name: string;
+    }
+  /** Mails the saved CV as a PDF to the person's own address (the card list's email action, from the builder). */
+  | { type: 'email.request'; uuid?: string; name: string };
 
 const DOWNLOADED_AS: Record<CvFileFormat, string> = {
   pdf: 'Your CV has been downloaded as PDF.',
@@ -40,10 +44,10 @@ export function downloadedNotice(format: CvFileFormat): Notice {
 
 export const DOWNLOAD_BUSY_TAG = 'busy';
 
-// The builder's Download menu (PDF, Word): one download at a time, by the saved CV's uuid and name.
+// The builder's Download menu (PDF, Word) and Email: one at a time, by the saved CV's uuid and name.
 export const builderDownloadMachine = setup({
   types: {
-    context: {} as { request?: BuilderDownloadRequest },
+    context: {} as { request?: BuilderDownloadRequest; emailUuid?: string },
     events: {} as BuilderDownloadEvent,
     tags: {} as typeof DOWNLOAD_BUSY_TAG,
   },
@@ -52,11 +56,13 @@ export const builderDownloadMachine = setup({
       const blob = await downloadCv(apiClient, input.uuid, input.format);
       saveCvFile(blob, input.name, input.format);
     }),
+    emailCv: fromPromise<void, { uuid: string }>(({ input }) => sendCvEmail(apiClient, input.uuid)),
   },
   actions: {
     assignRequest: assign({
       request: (_, params: BuilderDownloadRequest) => params,
     }),
+    assignEmailUuid: assign({ emailUuid: (_, params: { uuid: string }) => params.uuid }),
     notify: (_, _params: Notice) => undefined,
   },
   guards: {
@@ -80,6 +86,23 @@ export const builderDownloadMachine = setup({
           },
           { actions: { type: 'notify', params: MUST_SAVE_NOTICE } },
         ],
+        'email.request': [
+          {
+            guard: { type: 'hasUuid', params: ({ event }) => ({ uuid: event.uuid }) },
+            target: 'emailing',
+            actions: { type: 'assignEmailUuid', params: ({ event }) => ({ uuid: event.uuid! }) },
+          },
+          { actions: { type: 'notify', params: MUST_SAVE_NOTICE } },
+        ],
+      },
+    },
+    emailing: {
+      tags: [DOWNLOAD_BUSY_TAG],
+      invoke: {
+        src: 'emailCv',
+        input: ({ context }) => ({ uuid: context.emailUuid! }),
+        onDone: { target: 'idle', actions: { type: 'notify', params: EMAIL_SENT_NOTICE } },
+        onError: { target: 'idle', actions: { type: 'notify', params: EMAIL_FAILED_NOTICE } },
       },
     },
     downloading: {

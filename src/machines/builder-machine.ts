@@ -1,6 +1,7 @@
 import {
   assign,
   enqueueActions,
+  fromCallback,
   fromPromise,
   raise,
   sendTo,
@@ -8,8 +9,10 @@ import {
   type ActorRefFrom,
   type SnapshotFrom,
 } from 'xstate';
+import { isApiError } from '../api/api-error';
 import { apiClient } from '../api/client';
 import {
+  CV_CHANGED_STATUS,
   createGeneratedCv,
   getGeneratedCv,
   updateGeneratedCv,
@@ -27,15 +30,34 @@ import {
 } from '../api/templates';
 import type { Notice } from './auth-flow';
 import { builderDownloadMachine } from './builder-download-machine';
+import { describeSaveProblem } from './builder/cv-problems';
 import { readDraft, removeDraft, writeDraft, type BuilderDraft } from './builder/draft';
+import { TAB_ID, hold, isHeldElsewhere, mayWrite, takeOver } from './builder/edit-lock';
 import {
+  cvFingerprint,
   entriesFromFormData,
   entryCountOf,
   hasAnyValue,
-  remapFormData,
+  isFormDataEmpty,
+  switchTemplateValues,
   type CvFormData,
 } from './builder/form-data';
-import { firstOpenSection, loadBuilderCv, type BuilderCv, type LoadedCv } from './builder/load-cv';
+import {
+  builderAddress,
+  cvKeyOf,
+  mintDraftId,
+  resolveBuilderTarget,
+  type BuilderTarget,
+  type CvIdentity,
+} from './builder/identity';
+import {
+  firstOpenSection,
+  hasUnsavedChanges,
+  loadBuilderCv,
+  type BuilderCv,
+  type LoadedCv,
+  type SavedBase,
+} from './builder/load-cv';
 import { previewMachine } from './preview-machine';
 import {
   sectionFormMachine,
@@ -44,9 +66,8 @@ import {
   type SectionFormOwner,
   type SectionFormReport,
 } from './section-form-machine';
-import { clearLocalStorageExceptUserId } from './storage';
 
-// spec §8 builder messages
+// Builder messages (spec §8, and docs of the decisions in the README)
 export const LOAD_FAILED_NOTICE: Notice = {
   title: 'Error',
   description: 'Failed to load CV data. Please try again.',
@@ -69,6 +90,8 @@ export function savedNotice(name: string): Notice {
     variant: 'success',
   };
 }
+export const CV_CHANGED_ELSEWHERE_TEXT = 'This CV was changed elsewhere.';
+export const OPEN_IN_ANOTHER_TAB_TEXT = 'This CV is open in another tab.';
 
 /**
  * How long edits wait before they are written to local storage. Short, so a crash loses almost nothing; the
@@ -83,26 +106,51 @@ export const BUILDER_SWITCHING_TAG = 'switching';
 export interface BuilderInput {
   /** The id in the address /dashboard/{id}: a template id, or a generated CV's id or uuid. */
   routeId: string;
+  /** A new CV's draft id (`?draft=`), minted when 'Create New CV' was clicked. */
+  draftId?: string;
+  /** The signed-in person's user id: drafts are theirs alone. */
+  owner: string;
 }
 
+/** A download or an email asked for while the CV had unsaved changes: it follows the save. */
+export type Delivery = { kind: 'download'; format: CvFileFormat } | { kind: 'email' };
+
 export interface BuilderContext {
-  routeId: string;
+  owner: string;
+  /** What to load: the address's intent first, then the CV it turned out to be (a reload reopens the same). */
+  target?: BuilderTarget;
+  /** Set when the address cannot be a CV. */
+  addressError?: string;
+  identity?: CvIdentity;
   cv: BuilderCv;
   template?: TemplateDetail;
   /** One form actor per template section, in template order. */
   sectionForms: SectionFormActor[];
   /** Every section's values (spec §3 Form data), mirrored from the section forms. */
   formData: CvFormData;
+  /** Values the current template has no place for, kept for a switch back. */
+  stash: CvFormData;
   entryCounts: number[];
   completedSections: number[];
   expandedSections: number[];
   isSaved: boolean;
   isEditing: boolean;
+  /** The saved copy (what 'unsaved' is measured against, and the version a save is checked against). */
+  base?: SavedBase;
+  /** Whether the form differs from the saved copy. */
+  unsaved: boolean;
   /** The text of the save dialog's 'CV Name' box. */
   saveName: string;
+  /** What the save under way sends, so edits typed meanwhile stay unsaved. */
+  savingFingerprint?: string;
+  /** After 'This CV was changed elsewhere.', the person chose to save over the other copy. */
+  overwrite: boolean;
+  pendingDelivery?: Delivery;
   /** The templates the switcher offers. */
   templates: Template[];
   pendingTemplateId?: number;
+  /** Where the work goes on after a section is completed: the next section's header takes the focus. */
+  focusRequest?: { sectionIndex: number; sequence: number };
 }
 
 export type BuilderEvent =
@@ -112,30 +160,76 @@ export type BuilderEvent =
   | { type: 'save.nameChange'; name: string }
   | { type: 'save.cancel' }
   | { type: 'save.submit' }
+  | { type: 'save.reload' }
+  | { type: 'save.overwrite' }
   | { type: 'cv.download'; format: CvFileFormat }
+  | { type: 'cv.email' }
   | { type: 'template.switch'; templateId: number }
   | { type: 'draft.changed' }
   | { type: 'draft.flush' }
   | { type: 'draft.discard' }
+  /** The person signs out on purpose: their drafts are removed, and this builder writes none again. */
+  | { type: 'draft.close' }
+  /** Another tab claimed this CV: write the draft for it, then stop editing. */
+  | { type: 'lock.handedOver' }
+  /** Another tab took this CV while this one was quiet: its words are newer, write nothing. */
+  | { type: 'lock.taken' }
+  | { type: 'lock.takeOver' }
+  /** The CV's identity changed (a new CV was saved): hold it under its new key. */
+  | { type: 'lock.rekey' }
   | { type: 'builder.retry' };
 
 export interface SaveCvInput {
   reference?: CvReference;
   payload: GeneratedCvPayload;
+  /** The version the edit started from: the save is refused (412) if the server holds a newer one. */
+  ifLastUpdated?: string;
+}
+
+export interface LoadCvInput {
+  target: BuilderTarget;
+  owner: string;
 }
 
 function toDraft(context: BuilderContext): BuilderDraft {
   const { name, template, id, uuid } = context.cv;
   return {
-    version: 1,
+    version: 2,
+    owner: context.owner,
     cv: { name, template, ...(id !== undefined ? { id } : {}), ...(uuid !== undefined ? { uuid } : {}) },
     formData: context.formData,
+    stash: context.stash,
     entryCounts: context.entryCounts,
     completedSections: context.completedSections,
     expandedSections: context.expandedSections,
     isSaved: context.isSaved,
     isEditing: context.isEditing,
+    unsaved: context.unsaved,
+    updatedAt: Date.now(),
+    ...(context.base ? { base: context.base } : {}),
   };
+}
+
+/** A draft is worth keeping while it holds unsaved changes or values waiting for another template. */
+function needsDraft(context: BuilderContext): boolean {
+  return context.unsaved || !isFormDataEmpty(context.stash);
+}
+
+/** The name under which tabs agree who edits this CV. */
+function lockKey(context: Pick<BuilderContext, 'owner' | 'identity'>): string {
+  return `${context.owner}:${cvKeyOf(context.identity!)}`;
+}
+
+/**
+ * Writes this CV's draft, or removes it when nothing in it differs from the saved copy. A tab that another tab
+ * has taken the CV from writes nothing (unless it is handing over): the other tab's words are newer.
+ */
+function storeDraft(context: BuilderContext, handingOver = false): void {
+  if (!context.identity) return;
+  if (!handingOver && !mayWrite(lockKey(context), TAB_ID)) return;
+  const key = cvKeyOf(context.identity);
+  if (needsDraft(context)) writeDraft(context.owner, key, toDraft(context));
+  else removeDraft(context.owner, key);
 }
 
 function savePayload(context: BuilderContext): SaveCvInput {
@@ -143,7 +237,15 @@ function savePayload(context: BuilderContext): SaveCvInput {
   return {
     reference: cv.id ?? cv.uuid,
     payload: { name: cv.name, template: cv.template, entries: entriesFromFormData(context.formData) },
+    ...(context.base?.lastUpdated && !context.overwrite ? { ifLastUpdated: context.base.lastUpdated } : {}),
   };
+}
+
+/** A reload reopens the CV that was loaded, not what the address first asked for (a bare number, `?new`). */
+function targetOf(identity: CvIdentity, templateId: number): BuilderTarget {
+  return identity.kind === 'saved'
+    ? { kind: 'saved', reference: identity.uuid }
+    : { kind: 'new', templateId, draftId: identity.draftId };
 }
 
 /** What each section's form starts with: its section, its values and how many entries it shows. */
@@ -164,6 +266,14 @@ function sectionFormInputs(
 const withoutIndex = (indexes: readonly number[], index: number) =>
   indexes.filter((candidate) => candidate !== index);
 
+function initialTarget(input: BuilderInput): Pick<BuilderContext, 'target' | 'addressError'> {
+  try {
+    return { target: resolveBuilderTarget(input.routeId, input.draftId) };
+  } catch (error) {
+    return { addressError: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 const builderSetup = setup({
   types: {
     context: {} as BuilderContext,
@@ -172,17 +282,30 @@ const builderSetup = setup({
     tags: {} as typeof BUILDER_LOADING_TAG | typeof BUILDER_SAVING_TAG | typeof BUILDER_SWITCHING_TAG,
   },
   actors: {
-    loadCv: fromPromise<LoadedCv, { routeId: string }>(({ input, signal }) =>
+    loadCv: fromPromise<LoadedCv, LoadCvInput>(({ input, signal }) =>
       loadBuilderCv(
-        input.routeId,
+        input.target,
         {
           getGeneratedCv: (reference, abort) => getGeneratedCv(apiClient, reference, { signal: abort }),
           getTemplate: (id, abort) => getTemplate(apiClient, id, { signal: abort }),
-          readDraft,
-          removeDraft,
+          readDraft: (cvKey) => readDraft(input.owner, cvKey),
+          removeDraft: (cvKey) => removeDraft(input.owner, cvKey),
+          mintDraftId,
         },
         signal,
       ),
+    ),
+    /** Whether another tab of this browser is editing this CV. */
+    checkEditLock: fromPromise<boolean, { key: string }>(async ({ input }) => isHeldElsewhere(input.key, TAB_ID)),
+    takeOverEditLock: fromPromise<void, { key: string }>(({ input, signal }) =>
+      takeOver(input.key, TAB_ID, signal),
+    ),
+    /** Holds the CV for this tab; another tab claiming or taking it is `lock.handedOver` / `lock.taken`. */
+    holdEditLock: fromCallback<{ type: 'lock.handedOver' } | { type: 'lock.taken' }, { key: string }>(
+      ({ input, sendBack }) =>
+        hold(input.key, TAB_ID, (loss) =>
+          sendBack({ type: loss === 'handedOver' ? 'lock.handedOver' : 'lock.taken' }),
+        ),
     ),
     loadTemplate: fromPromise<TemplateDetail, { templateId: number }>(({ input, signal }) =>
       getTemplate(apiClient, input.templateId, { signal }),
@@ -192,7 +315,7 @@ const builderSetup = setup({
       createGeneratedCv(apiClient, input.payload),
     ),
     updateCv: fromPromise<SavedGeneratedCv, SaveCvInput>(({ input }) =>
-      updateGeneratedCv(apiClient, input.reference!, input.payload),
+      updateGeneratedCv(apiClient, input.reference!, input.payload, { ifLastUpdated: input.ifLastUpdated }),
     ),
     sectionForm: sectionFormMachine,
     preview: previewMachine,
@@ -200,14 +323,20 @@ const builderSetup = setup({
   },
   actions: {
     assignLoaded: assign(({ spawn, self }, loaded: LoadedCv) => ({
+      identity: loaded.identity,
+      target: targetOf(loaded.identity, loaded.cv.template),
       cv: loaded.cv,
       template: loaded.template,
       formData: loaded.formData,
+      stash: loaded.stash,
       entryCounts: loaded.entryCounts,
       completedSections: loaded.completedSections,
       expandedSections: loaded.expandedSections,
       isSaved: loaded.isSaved,
       isEditing: loaded.isEditing,
+      base: loaded.base,
+      unsaved: hasUnsavedChanges(loaded),
+      overwrite: false,
       sectionForms: sectionFormInputs(self as SectionFormOwner, loaded.template.sections, loaded).map(
         (input) => spawn('sectionForm', { input }),
       ),
@@ -226,6 +355,7 @@ const builderSetup = setup({
         return { formData: { ...context.formData, [section.name]: report.values }, entryCounts };
       },
     ),
+    measureUnsaved: assign({ unsaved: ({ context }) => hasUnsavedChanges(context) }),
     // spec §4 Sections: completed, collapsed, and the next one expanded.
     completeSection: assign(({ context }, params: { sectionIndex: number }) => {
       const next = params.sectionIndex + 1;
@@ -236,6 +366,11 @@ const builderSetup = setup({
           ? context.completedSections
           : [...context.completedSections, params.sectionIndex].sort((a, b) => a - b),
         expandedSections: next < sectionCount && !expanded.includes(next) ? [...expanded, next] : expanded,
+        // The next section's header, or this one's when it was the last.
+        focusRequest: {
+          sectionIndex: next < sectionCount ? next : params.sectionIndex,
+          sequence: (context.focusRequest?.sequence ?? 0) + 1,
+        },
       };
     }),
     toggleSection: assign({
@@ -252,19 +387,29 @@ const builderSetup = setup({
       type: 'template.change' as const,
       templateId: context.cv.template,
       formData: context.formData,
+      sections: context.template?.sections ?? [],
     })),
-    forwardDownload: sendTo('downloads', ({ context }, params: { format: CvFileFormat }) => ({
-      type: 'download.request' as const,
-      format: params.format,
-      // spec §2: download needs the CV saved and with a uuid; a renamed, unsaved CV waits for its save.
-      uuid: context.isSaved ? context.cv.uuid : undefined,
-      name: context.cv.name,
-    })),
+    forwardDelivery: sendTo('downloads', ({ context }, params: Delivery) =>
+      // spec §2: delivery needs the CV saved with a uuid; the download machine tells the person otherwise.
+      params.kind === 'download'
+        ? { type: 'download.request' as const, format: params.format, uuid: context.cv.uuid, name: context.cv.name }
+        : { type: 'email.request' as const, uuid: context.cv.uuid, name: context.cv.name },
+    ),
+    assignPendingDelivery: assign({ pendingDelivery: (_, params: Delivery) => params }),
+    deliverPending: enqueueActions(({ context, enqueue }) => {
+      if (context.pendingDelivery) enqueue({ type: 'forwardDelivery', params: context.pendingDelivery });
+      enqueue.assign({ pendingDelivery: undefined });
+    }) as never,
+    clearPendingDelivery: assign({ pendingDelivery: undefined }),
     markDraftChanged: raise({ type: 'draft.changed' }),
     discardDraftWrite: raise({ type: 'draft.discard' }),
-    persistDraft: ({ context }) => writeDraft(context.routeId, toDraft(context)),
-    // spec §4 Saving: local storage is cleared, except for the stored user id.
-    clearLocalStorage: () => clearLocalStorageExceptUserId(),
+    persistDraft: ({ context }) => storeDraft(context),
+    handDraftOver: ({ context }) => storeDraft(context, true),
+    rekeyLock: raise({ type: 'lock.rekey' }),
+    /** 'Reload' after a conflict: this CV's unsaved edits give way to the other copy. */
+    dropDraft: ({ context }) => {
+      if (context.identity) removeDraft(context.owner, cvKeyOf(context.identity));
+    },
     openSaveDialog: assign({ saveName: ({ context }) => context.cv.name }),
     assignSaveName: assign({ saveName: (_, params: { name: string }) => params.name }),
     // spec §4: renaming marks the CV unsaved.
@@ -272,34 +417,65 @@ const builderSetup = setup({
       const name = context.saveName.trim();
       return name === context.cv.name ? {} : { cv: { ...context.cv, name }, isSaved: false };
     }),
-    assignSavedCv: assign(({ context }, saved: SavedGeneratedCv) => ({
-      cv: {
+    noteWhatIsSaved: assign({
+      savingFingerprint: ({ context }) => cvFingerprint(context.cv, context.formData),
+    }),
+    allowOverwrite: assign({ overwrite: true }),
+    /**
+     * After a save the CV is known by its uuid: the draft of the new CV is removed and only this CV's draft is kept
+     * (if anything still needs it); every other draft and preference in local storage stays as it was.
+     */
+    assignSavedCv: assign(({ context }, saved: SavedGeneratedCv) => {
+      const previous = context.identity;
+      const identity: CvIdentity = { kind: 'saved', uuid: saved.uuid };
+      if (previous && cvKeyOf(previous) !== cvKeyOf(identity)) removeDraft(context.owner, cvKeyOf(previous));
+      const cv = {
         ...context.cv,
         id: saved.id,
         uuid: saved.uuid,
         name: saved.name || context.cv.name,
         entries: saved.entries.map(({ value, index, section_field }) => ({ value, index, section_field })),
-      },
-      routeId: saved.uuid,
-      isSaved: true,
-      isEditing: true,
-    })),
+      };
+      const base: SavedBase = {
+        fingerprint: context.savingFingerprint ?? cvFingerprint(cv, context.formData),
+        ...(saved.last_updated ? { lastUpdated: saved.last_updated } : {}),
+      };
+      return {
+        identity,
+        target: targetOf(identity, cv.template),
+        cv,
+        base,
+        unsaved: hasUnsavedChanges({ cv, formData: context.formData, base }),
+        overwrite: false,
+        savingFingerprint: undefined,
+        isSaved: true,
+        isEditing: true,
+      };
+    }),
     assignPendingTemplate: assign({
       pendingTemplateId: (_, params: { templateId: number }) => params.templateId,
     }),
-    // spec §2: switching template keeps every value whose field name exists in the new template.
+    // spec §2: switching template keeps every value whose field name exists in the new template; the rest wait
+    // in the stash for a template that has a place for them. The CV stays the same CV.
     switchTemplate: assign(({ context, spawn, self }, template: TemplateDetail) => {
-      const formData = remapFormData(context.template?.sections ?? [], template.sections, context.formData);
+      const { formData, stash } = switchTemplateValues(
+        context.template?.sections ?? [],
+        template.sections,
+        context.formData,
+        context.stash,
+      );
       const sections = template.sections;
       const entryCounts = sections.map((section) => entryCountOf(formData[section.name]));
       const completedSections = sections.flatMap((section, index) =>
         hasAnyValue(formData[section.name]) ? [index] : [],
       );
+      const cv = { ...context.cv, template: template.id };
       return {
         template,
-        cv: { ...context.cv, template: template.id },
-        routeId: String(template.id),
+        cv,
+        target: context.identity ? targetOf(context.identity, template.id) : context.target,
         formData,
+        stash,
         entryCounts,
         completedSections,
         expandedSections: firstOpenSection(sections.length, completedSections),
@@ -310,14 +486,12 @@ const builderSetup = setup({
       };
     }),
     assignTemplates: assign({ templates: (_, params: { templates: Template[] }) => params.templates }),
-    /** spec §2: the address follows the CV (/dashboard/{templateId} after a switch) without navigating. */
-    replaceAddress: (_, params: { routeId: string }) => {
-      if (typeof window === 'undefined') return;
-      window.history.replaceState(
-        window.history.state,
-        '',
-        `/dashboard/${encodeURIComponent(params.routeId)}`,
-      );
+    /** The address follows the CV without navigating (spec §2); the route reads it back on a reload. */
+    showAddress: ({ context }) => {
+      if (typeof window === 'undefined' || !context.identity) return;
+      const address = builderAddress(context.identity, context.cv.template);
+      if (`${window.location.pathname}${window.location.search}` !== address)
+        window.history.replaceState(window.history.state, '', address);
     },
     // spec §8: template list failures are only logged.
     logTemplatesFailure: (_, params: { error: unknown }) =>
@@ -325,16 +499,35 @@ const builderSetup = setup({
     notify: (_, _params: Notice) => undefined,
   },
   guards: {
+    isAddressValid: ({ context }) => context.target !== undefined,
     hasCompletedSection: ({ context }) => context.completedSections.length > 0,
     isSaveNameBlank: ({ context }) => context.saveName.trim() === '',
     isExistingCv: ({ context }) => context.cv.id !== undefined || context.cv.uuid !== undefined,
     isOtherTemplate: ({ context }, params: { templateId: number }) =>
       params.templateId !== context.cv.template,
+    isHeldElsewhere: (_, params: { held: boolean }) => params.held,
+    /** Delivering now would send the last saved copy while the screen shows newer text. */
+    mustSaveFirst: ({ context }) => context.cv.uuid !== undefined && context.unsaved,
+    isDeliveryPending: ({ context }) => context.pendingDelivery !== undefined,
+    isConflict: (_, params: { error: unknown }) =>
+      isApiError(params.error) && params.error.status === CV_CHANGED_STATUS,
   },
   delays: {
     draftWrite: DRAFT_WRITE_DELAY_MS,
   },
 });
+
+/** The save's failure in the person's words: which section and field, when the server says. */
+function saveFailedNotice(context: BuilderContext, error: unknown): Notice {
+  const problem = isApiError(error)
+    ? describeSaveProblem(
+        error.serverMessage ?? error.detail,
+        entriesFromFormData(context.formData),
+        context.template?.sections ?? [],
+      )
+    : undefined;
+  return problem ? { ...SAVE_FAILED_NOTICE, description: problem } : SAVE_FAILED_NOTICE;
+}
 
 /** Sending the CV: the same answers whether it is created (POST) or updated (PUT). */
 const sendingSave = (src: 'createCv' | 'updateCv') =>
@@ -346,47 +539,117 @@ const sendingSave = (src: 'createCv' | 'updateCv') =>
         target: '#builder.ready.saving.idle',
         actions: [
           { type: 'assignSavedCv', params: ({ event }) => event.output },
-          'clearLocalStorage',
+          'rekeyLock',
           'discardDraftWrite',
-          { type: 'replaceAddress', params: ({ event }) => ({ routeId: event.output.uuid }) },
+          'persistDraft',
+          'showAddress',
           { type: 'notify', params: ({ context }) => savedNotice(context.cv.name) },
+          'deliverPending',
         ],
       },
-      onError: {
-        target: '#builder.ready.saving.naming',
-        actions: { type: 'notify', params: SAVE_FAILED_NOTICE },
-      },
+      onError: [
+        {
+          guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+          target: '#builder.ready.saving.conflict',
+        },
+        {
+          guard: 'isDeliveryPending',
+          target: '#builder.ready.saving.idle',
+          actions: [
+            { type: 'notify', params: ({ context, event }) => saveFailedNotice(context, event.error) },
+            'clearPendingDelivery',
+          ],
+        },
+        {
+          target: '#builder.ready.saving.naming',
+          actions: { type: 'notify', params: ({ context, event }) => saveFailedNotice(context, event.error) },
+        },
+      ],
     },
   });
+
+/** Download or email: straight away when the saved copy is what the screen shows, else after saving it. */
+const deliver = (delivery: (event: BuilderEvent) => Delivery) => [
+  {
+    guard: 'mustSaveFirst' as const,
+    target: 'saving' as const,
+    actions: [
+      { type: 'assignPendingDelivery' as const, params: ({ event }: { event: BuilderEvent }) => delivery(event) },
+      'markDraftChanged' as const,
+    ],
+  },
+  { actions: { type: 'forwardDelivery' as const, params: ({ event }: { event: BuilderEvent }) => delivery(event) } },
+];
 
 export const builderMachine = builderSetup.createMachine({
   id: 'builder',
   context: ({ input }) => ({
-    routeId: input.routeId,
+    owner: input.owner,
+    ...initialTarget(input),
     cv: { name: '', template: 0, entries: [] },
     sectionForms: [],
     formData: {},
+    stash: {},
     entryCounts: [],
     completedSections: [],
     expandedSections: [],
     isSaved: false,
     isEditing: false,
+    unsaved: false,
+    overwrite: false,
     saveName: '',
     templates: [],
   }),
-  initial: 'loading',
+  initial: 'checkingAddress',
   states: {
+    checkingAddress: {
+      always: [{ guard: 'isAddressValid', target: 'loading' }, { target: 'failed' }],
+    },
     loading: {
       tags: [BUILDER_LOADING_TAG],
+      entry: 'stopSectionForms',
       invoke: {
         src: 'loadCv',
-        input: ({ context }) => ({ routeId: context.routeId }),
-        onDone: { target: 'ready', actions: { type: 'assignLoaded', params: ({ event }) => event.output } },
+        input: ({ context }) => ({ target: context.target!, owner: context.owner }),
+        onDone: {
+          target: 'checkingTabs',
+          actions: [{ type: 'assignLoaded', params: ({ event }) => event.output }, 'showAddress'],
+        },
         onError: { target: 'failed', actions: { type: 'notify', params: LOAD_FAILED_NOTICE } },
       },
     },
+    /** One tab edits a CV at a time: another tab may hold it already. */
+    checkingTabs: {
+      tags: [BUILDER_LOADING_TAG],
+      invoke: {
+        src: 'checkEditLock',
+        input: ({ context }) => ({ key: lockKey(context) }),
+        onDone: [
+          {
+            guard: { type: 'isHeldElsewhere', params: ({ event }) => ({ held: event.output }) },
+            target: 'openElsewhere',
+          },
+          { target: 'ready' },
+        ],
+        onError: 'ready',
+      },
+    },
+    /** 'This CV is open in another tab.': nothing here is edited until this tab takes it over. */
+    openElsewhere: {
+      on: { 'lock.takeOver': 'takingOver' },
+    },
+    takingOver: {
+      tags: [BUILDER_LOADING_TAG],
+      invoke: {
+        src: 'takeOverEditLock',
+        input: ({ context }) => ({ key: lockKey(context) }),
+        // The other tab wrote its draft before letting go: reading the CV again picks its last words up.
+        onDone: 'loading',
+        onError: 'loading',
+      },
+    },
     failed: {
-      on: { 'builder.retry': 'loading' },
+      on: { 'builder.retry': { guard: 'isAddressValid', target: 'loading' } },
     },
     ready: {
       type: 'parallel',
@@ -394,7 +657,11 @@ export const builderMachine = builderSetup.createMachine({
         {
           id: 'preview',
           src: 'preview',
-          input: ({ context }) => ({ templateId: context.cv.template, formData: context.formData }),
+          input: ({ context }) => ({
+            templateId: context.cv.template,
+            formData: context.formData,
+            sections: context.template?.sections ?? [],
+          }),
         },
         { id: 'downloads', src: 'downloads' },
         {
@@ -411,6 +678,7 @@ export const builderMachine = builderSetup.createMachine({
         'section.changed': {
           actions: [
             { type: 'assignSectionValues', params: ({ event }) => event },
+            'measureUnsaved',
             'sendFormToPreview',
             'markDraftChanged',
           ],
@@ -427,17 +695,32 @@ export const builderMachine = builderSetup.createMachine({
             'markDraftChanged',
           ],
         },
-        'cv.download': {
-          actions: { type: 'forwardDownload', params: ({ event }) => ({ format: event.format }) },
-        },
+        // Another tab claimed this CV: its last words are written for that tab before this one lets go.
+        'lock.handedOver': { target: 'openElsewhere', actions: 'handDraftOver' },
+        'lock.taken': 'openElsewhere',
       },
       states: {
+        /** This tab holds the CV (under its identity's key; a new CV once saved is held by its uuid). */
+        lock: {
+          initial: 'holding',
+          states: {
+            holding: {
+              invoke: { src: 'holdEditLock', input: ({ context }) => ({ key: lockKey(context) }) },
+              on: { 'lock.rekey': { target: 'holding', reenter: true } },
+            },
+          },
+        },
         saving: {
           initial: 'idle',
           states: {
             idle: {
               on: {
                 'save.open': { guard: 'hasCompletedSection', target: 'naming', actions: 'openSaveDialog' },
+                'cv.download': deliver((event) => ({
+                  kind: 'download',
+                  format: (event as Extract<BuilderEvent, { type: 'cv.download' }>).format,
+                })),
+                'cv.email': deliver(() => ({ kind: 'email' })),
               },
             },
             naming: {
@@ -448,12 +731,13 @@ export const builderMachine = builderSetup.createMachine({
                 'save.cancel': 'idle',
                 'save.submit': [
                   { guard: 'isSaveNameBlank', actions: { type: 'notify', params: NAME_REQUIRED_NOTICE } },
-                  { target: 'saving', actions: ['renameCv', 'markDraftChanged'] },
+                  { target: 'saving', actions: ['renameCv', 'measureUnsaved', 'markDraftChanged'] },
                 ],
               },
             },
             saving: {
               tags: [BUILDER_SAVING_TAG],
+              entry: 'noteWhatIsSaved',
               initial: 'choosing',
               states: {
                 // spec §4 Saving: a new CV is created (POST), an existing one updated (PUT).
@@ -462,6 +746,14 @@ export const builderMachine = builderSetup.createMachine({
                 },
                 creating: sendingSave('createCv'),
                 updating: sendingSave('updateCv'),
+              },
+            },
+            /** 'This CV was changed elsewhere.': reload the other copy, or save this one over it. */
+            conflict: {
+              on: {
+                'save.reload': { target: '#builder.loading', actions: ['dropDraft', 'discardDraftWrite'] },
+                'save.overwrite': { target: 'saving', actions: 'allowOverwrite' },
+                'save.cancel': { target: 'idle', actions: 'clearPendingDelivery' },
               },
             },
           },
@@ -494,8 +786,9 @@ export const builderMachine = builderSetup.createMachine({
                   actions: [
                     'stopSectionForms',
                     { type: 'switchTemplate', params: ({ event }) => event.output },
+                    'measureUnsaved',
                     'sendTemplateToPreview',
-                    { type: 'replaceAddress', params: ({ context }) => ({ routeId: context.routeId }) },
+                    'showAddress',
                     'markDraftChanged',
                   ],
                 },
@@ -504,20 +797,26 @@ export const builderMachine = builderSetup.createMachine({
             },
           },
         },
-        // spec §4: the CV and form state are persisted locally while editing.
+        // The CV and form state are persisted locally while editing (spec §4), a moment after each change.
         draft: {
           initial: 'clean',
           states: {
             clean: {
-              on: { 'draft.changed': 'pending' },
+              on: {
+                'draft.changed': 'pending',
+                'draft.flush': { actions: 'persistDraft' },
+                'draft.close': 'closed',
+              },
             },
             pending: {
               after: { draftWrite: { target: 'clean', actions: 'persistDraft' } },
               on: {
-                'draft.flush': { target: 'clean', actions: 'persistDraft' },
                 'draft.discard': 'clean',
+                'draft.flush': { target: 'clean', actions: 'persistDraft' },
+                'draft.close': 'closed',
               },
             },
+            closed: {},
           },
         },
       },
@@ -530,10 +829,15 @@ export type BuilderSnapshot = SnapshotFrom<typeof builderMachine>;
 
 /** spec §2: 'Save CV' is disabled until at least one section is completed. */
 export function canSave(snapshot: BuilderSnapshot): boolean {
-  return snapshot.matches({ ready: { saving: 'idle' } }) && snapshot.context.completedSections.length > 0;
+  return snapshot.can({ type: 'save.open' });
 }
 
 /** spec §2: Download is disabled until the CV is saved and has a uuid. */
 export function canDownload(snapshot: BuilderSnapshot): boolean {
-  return snapshot.context.isSaved && snapshot.context.cv.uuid !== undefined;
+  return snapshot.context.cv.uuid !== undefined && snapshot.matches({ ready: { saving: 'idle' } });
+}
+
+/** Download and Email would save first: the screen shows changes the saved copy lacks. */
+export function deliversAfterSave(snapshot: BuilderSnapshot): boolean {
+  return snapshot.context.cv.uuid !== undefined && snapshot.context.unsaved;
 }

@@ -20,15 +20,48 @@ export interface TemplatesAndCvs {
   cvs: GeneratedCv[];
 }
 
+/** How the CVs on each card are ordered: the last edited first, or by name. */
+export type CvSort = 'edited' | 'name';
+
 export interface CvManagementContext extends TemplatesAndCvs {
   page: number;
+  /** Only CVs whose name holds this text are shown (blank: all). */
+  query: string;
+  sort: CvSort;
 }
 
 export type CvManagementEvent =
   | { type: 'page.next' }
   | { type: 'page.previous' }
   | { type: 'cv.removed'; cvId: number }
+  | { type: 'search.change'; query: string }
+  | { type: 'sort.change'; sort: CvSort }
   | { type: 'list.reload' };
+
+const normalised = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase();
+
+/** The CVs that match the search, in the chosen order (names compared as people read them). */
+export function shownCvs(context: Pick<CvManagementContext, 'cvs' | 'query' | 'sort'>): GeneratedCv[] {
+  const query = normalised(context.query.trim());
+  const matching = query === '' ? context.cvs : context.cvs.filter((cv) => normalised(cv.name).includes(query));
+  const byName = (a: GeneratedCv, b: GeneratedCv) =>
+    a.name.localeCompare(b.name, undefined, { sensitivity: 'base', numeric: true });
+  const byEdited = (a: GeneratedCv, b: GeneratedCv) =>
+    (b.last_updated ?? '').localeCompare(a.last_updated ?? '') || byName(a, b);
+  return [...matching].sort(context.sort === 'name' ? byName : byEdited);
+}
+
+/** A search is on: cards without a matching CV step aside. */
+export function isSearching(context: Pick<CvManagementContext, 'query'>): boolean {
+  return context.query.trim() !== '';
+}
+
+/** The templates whose cards are shown: all of them, or while searching those with a matching CV. */
+export function shownTemplates(context: CvManagementContext): Template[] {
+  if (!isSearching(context)) return context.templates;
+  const withMatches = new Set(shownCvs(context).map((cv) => cv.template));
+  return context.templates.filter((template) => withMatches.has(template.id));
+}
 
 /** spec §7: the generated CVs are "fetched together with the template list for CV management". */
 export async function loadTemplatesAndCvs(client: ApiClient, signal?: AbortSignal): Promise<TemplatesAndCvs> {
@@ -40,20 +73,20 @@ export async function loadTemplatesAndCvs(client: ApiClient, signal?: AbortSigna
 }
 
 export function managementPage(context: CvManagementContext): number {
-  return clampPage(context.page, context.templates.length, CV_MANAGEMENT_PAGE_SIZE);
+  return clampPage(context.page, shownTemplates(context).length, CV_MANAGEMENT_PAGE_SIZE);
 }
 
 export function visibleManagedTemplates(context: CvManagementContext): Template[] {
-  return pageItems(context.templates, context.page, CV_MANAGEMENT_PAGE_SIZE);
+  return pageItems(shownTemplates(context), context.page, CV_MANAGEMENT_PAGE_SIZE);
 }
 
 export function managementPageCount(context: CvManagementContext): number {
-  return pageCount(context.templates.length, CV_MANAGEMENT_PAGE_SIZE);
+  return pageCount(shownTemplates(context).length, CV_MANAGEMENT_PAGE_SIZE);
 }
 
 /** spec §2: Previous/Next and 'Page X of Y' only when there are more than 12 templates. */
 export function showsManagementPaging(context: CvManagementContext): boolean {
-  return showsPaging(context.templates.length, CV_MANAGEMENT_PAGE_SIZE);
+  return showsPaging(shownTemplates(context).length, CV_MANAGEMENT_PAGE_SIZE);
 }
 
 export const cvManagementMachine = setup({
@@ -75,6 +108,8 @@ export const cvManagementMachine = setup({
     removeCv: assign({
       cvs: ({ context }, params: { cvId: number }) => context.cvs.filter((cv) => cv.id !== params.cvId),
     }),
+    assignQuery: assign((_, params: { query: string }) => ({ query: params.query, page: 1 })),
+    assignSort: assign({ sort: (_, params: { sort: CvSort }) => params.sort }),
     logFailure: (_, params: { error: unknown }) => {
       console.error('Could not load CV templates and generated CVs', params.error);
     },
@@ -87,7 +122,7 @@ export const cvManagementMachine = setup({
   },
 }).createMachine({
   id: 'cvManagement',
-  context: { templates: [], cvs: [], page: 1 },
+  context: { templates: [], cvs: [], page: 1, query: '', sort: 'edited' },
   initial: 'loading',
   states: {
     loading: {
@@ -111,6 +146,8 @@ export const cvManagementMachine = setup({
         'page.next': { guard: 'hasNextPage', actions: 'showNextPage' },
         'page.previous': { guard: 'hasPreviousPage', actions: 'showPreviousPage' },
         'cv.removed': { actions: { type: 'removeCv', params: ({ event }) => ({ cvId: event.cvId }) } },
+        'search.change': { actions: { type: 'assignQuery', params: ({ event }) => ({ query: event.query }) } },
+        'sort.change': { actions: { type: 'assignSort', params: ({ event }) => ({ sort: event.sort }) } },
         'list.reload': 'loading',
       },
     },

@@ -2,7 +2,9 @@ import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from
 import { apiClient } from '../api/client';
 import { preview, previewPdf, templatePreview, templatePreviewPdf } from '../api/preview';
 import { PREVIEW_DEBOUNCE_MS } from '../config/constants';
+import type { TemplateSection } from '../api/templates';
 import type { Notice } from './auth-flow';
+import { describePreviewProblem } from './builder/cv-problems';
 import { compactFormData, isFormDataEmpty, type CvFormData } from './builder/form-data';
 
 export type PreviewMode = 'html' | 'pdf';
@@ -23,12 +25,15 @@ export interface PreviewInput {
   templateId: number;
   formData: CvFormData;
   mode?: PreviewMode;
+  /** The template's sections: a failure about one field is told by its section and label. */
+  sections?: readonly TemplateSection[];
 }
 
 export interface PreviewContext {
   templateId: number;
   formData: CvFormData;
   mode: PreviewMode;
+  sections: readonly TemplateSection[];
   result?: PreviewResult;
   error?: string;
 }
@@ -41,17 +46,25 @@ export interface RenderPreviewInput {
 
 export type PreviewEvent =
   | { type: 'form.change'; formData: CvFormData }
-  | { type: 'template.change'; templateId: number; formData: CvFormData }
+  | { type: 'template.change'; templateId: number; formData: CvFormData; sections?: readonly TemplateSection[] }
   | { type: 'mode.switch'; mode: PreviewMode }
   | { type: 'preview.retry' };
 
 export const PREVIEW_LOADING_TAG = 'loading';
 
-/** spec §8 Preview failure: the server's message, else the flow's own. */
-export function previewFailureMessage(error: unknown, mode: PreviewMode): string {
+/**
+ * spec §8 Preview failure, in the person's words: a problem with one field names its section and label; anything
+ * else is the flow's own message. The server's text (internal keys, engine errors) is never shown.
+ */
+export function previewFailureMessage(
+  error: unknown,
+  mode: PreviewMode,
+  sections: readonly TemplateSection[] = [],
+): string {
   const serverMessage = (error as { serverMessage?: unknown } | null)?.serverMessage;
-  if (typeof serverMessage === 'string' && serverMessage.trim() !== '') return serverMessage;
-  return mode === 'pdf' ? PDF_PREVIEW_FAILED_MESSAGE : PREVIEW_FAILED_MESSAGE;
+  const problem =
+    typeof serverMessage === 'string' ? describePreviewProblem(serverMessage, sections) : undefined;
+  return problem ?? (mode === 'pdf' ? PDF_PREVIEW_FAILED_MESSAGE : PREVIEW_FAILED_MESSAGE);
 }
 
 // spec §4 Preview, §5 Preview. Leaving a state stops its request: the actor's AbortSignal fires, so a newer
@@ -78,14 +91,20 @@ const previewSetup = setup({
   },
   actions: {
     assignFormData: assign({ formData: (_, params: { formData: CvFormData }) => params.formData }),
-    assignTemplate: assign({ templateId: (_, params: { templateId: number }) => params.templateId }),
+    assignTemplate: assign(
+      ({ context }, params: { templateId: number; sections?: readonly TemplateSection[] }) => ({
+        templateId: params.templateId,
+        sections: params.sections ?? context.sections,
+      }),
+    ),
     assignMode: assign({ mode: (_, params: { mode: PreviewMode }) => params.mode }),
     assignResult: assign({
       result: (_, params: { result: PreviewResult }) => params.result,
       error: undefined,
     }),
     assignError: assign({
-      error: ({ context }, params: { error: unknown }) => previewFailureMessage(params.error, context.mode),
+      error: ({ context }, params: { error: unknown }) =>
+        previewFailureMessage(params.error, context.mode, context.sections),
     }),
     notify: (_, _params: Notice) => undefined,
   },
@@ -125,6 +144,7 @@ export const previewMachine = previewSetup.createMachine({
     templateId: input.templateId,
     formData: input.formData,
     mode: input.mode ?? 'html',
+    sections: input.sections ?? [],
   }),
   initial: 'generating',
   on: {
@@ -136,7 +156,10 @@ export const previewMachine = previewSetup.createMachine({
       target: '.generating',
       reenter: true,
       actions: [
-        { type: 'assignTemplate', params: ({ event }) => ({ templateId: event.templateId }) },
+        {
+          type: 'assignTemplate',
+          params: ({ event }) => ({ templateId: event.templateId, sections: event.sections }),
+        },
         { type: 'assignFormData', params: ({ event }) => ({ formData: event.formData }) },
       ],
     },

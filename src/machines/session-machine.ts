@@ -2,21 +2,33 @@ import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from
 import { getProfile, logout, type Profile } from '../api/auth';
 import { apiClient } from '../api/client';
 import { env } from '../config/env';
+import { removeDraftsOf, unsavedDrafts } from './builder/draft';
 import { readStoredUserId, removeStoredUserId, writeStoredUserId } from './storage';
 
 export interface SessionContext {
   userId?: string;
   profile?: Profile;
+  /** How many of the person's CVs hold changes not saved yet, while signing out waits for a yes. */
+  unsavedCvCount?: number;
 }
 
 export type SessionEvent =
   | { type: 'session.signedIn'; userId: string | number }
   | { type: 'session.logout' }
+  /** 'Sign out anyway': the person's unsaved drafts go with the session. */
+  | { type: 'session.logoutConfirm' }
+  /** 'Go back': stay signed in, drafts kept. */
+  | { type: 'session.logoutCancel' }
   | { type: 'session.profileUpdated'; profile: Profile }
   /** Sent by a flow that learns the server session is gone (e.g. a 401/403 answer). */
   | { type: 'session.expired' };
 
 export const SESSION_SETTLED_TAG = 'settled';
+
+/** The sign-out warning's text, e.g. 'You have unsaved changes in 2 CVs.' */
+export function unsavedChangesText(count: number): string {
+  return `You have unsaved changes in ${count} ${count === 1 ? 'CV' : 'CVs'}.`;
+}
 
 function isAdminAccount(profile: Profile): boolean {
   return profile.is_staff || profile.is_superuser;
@@ -46,12 +58,20 @@ export const sessionMachine = setup({
       return { userId: undefined, profile: undefined };
     }),
     assignProfile: assign({ profile: (_, params: { profile: Profile }) => params.profile }),
+    countUnsavedDrafts: assign({
+      unsavedCvCount: ({ context }) => (context.userId ? unsavedDrafts(context.userId).length : 0),
+    }),
+    /** Signing out on purpose: nothing of this person's work stays on the computer for the next person. */
+    removeDrafts: ({ context }) => {
+      if (context.userId) removeDraftsOf(context.userId);
+    },
     redirectToAdmin: () => {
       window.location.assign(env.adminUrl);
     },
   },
   guards: {
     hasStoredUserId: () => readStoredUserId() !== null,
+    hasUnsavedDrafts: ({ context }) => context.userId !== undefined && unsavedDrafts(context.userId).length > 0,
     isAdminAccount: (_, params: { profile: Profile }) => isAdminAccount(params.profile),
   },
 }).createMachine({
@@ -85,7 +105,10 @@ export const sessionMachine = setup({
     authenticated: {
       tags: [SESSION_SETTLED_TAG],
       on: {
-        'session.logout': 'loggingOut',
+        'session.logout': [
+          { guard: 'hasUnsavedDrafts', target: 'confirmingLogout', actions: 'countUnsavedDrafts' },
+          { target: 'loggingOut' },
+        ],
         'session.expired': { target: 'anonymous', actions: 'clearStoredUserId' },
         'session.profileUpdated': {
           actions: { type: 'assignProfile', params: ({ event }) => ({ profile: event.profile }) },
@@ -96,7 +119,15 @@ export const sessionMachine = setup({
         },
       },
     },
+    /** 'You have unsaved changes in 2 CVs.' with 'Sign out anyway' and 'Go back'. */
+    confirmingLogout: {
+      on: {
+        'session.logoutConfirm': 'loggingOut',
+        'session.logoutCancel': 'authenticated',
+      },
+    },
     loggingOut: {
+      entry: 'removeDrafts',
       // spec §4: logout clears the stored user id regardless of the server result.
       invoke: {
         src: 'logout',

@@ -33,6 +33,12 @@ export interface TemplatesListContext {
   page: number;
 }
 
+/** Where the screen starts: the category and page in the address, so Back returns to the same view. */
+export interface TemplatesListInput {
+  category?: string | null;
+  page?: number;
+}
+
 export type TemplatesListEvent =
   | { type: 'category.select'; value: string | null }
   | { type: 'page.next' }
@@ -99,23 +105,25 @@ export const templatesListMachine = setup({
   types: {
     context: {} as TemplatesListContext,
     events: {} as TemplatesListEvent,
+    input: {} as TemplatesListInput | undefined,
   },
   actors: {
     loadCatalogue: fromPromise<CatalogueLoad>(({ signal }) => loadCatalogue(apiClient, signal)),
   },
   actions: {
-    assignCatalogue: assign((_, params: { load: CatalogueLoad }) => ({
-      templates: params.load.templates ?? [],
-      tags: params.load.tags,
-      cvs: params.load.cvs,
-      page: 1,
-    })),
+    // The page the address asked for stays (clamped to what exists once the templates are in).
+    assignCatalogue: assign(({ context }, params: { load: CatalogueLoad }) => {
+      const next = { ...context, templates: params.load.templates ?? [], tags: params.load.tags, cvs: params.load.cvs };
+      return { ...next, page: currentPage(next) };
+    }),
     selectCategory: assign((_, params: { value: string | null }) => ({ category: params.value, page: 1 })),
     showNextPage: assign({ page: ({ context }) => currentPage(context) + 1 }),
     showPreviousPage: assign({ page: ({ context }) => currentPage(context) - 1 }),
     removeCv: assign({
       cvs: ({ context }, params: { cvId: number }) => context.cvs.filter((cv) => cv.id !== params.cvId),
     }),
+    /** The route writes the category and page into the address (replacing the entry: no history per click). */
+    showAddress: (_, _params: { category: string | null; page: number }) => undefined,
     // spec §8: these failures are only logged; the screen shows a gentle empty or error state.
     logFailures: (_, params: { failures: CatalogueFailure[] }) => {
       for (const failure of params.failures) console.error(`Could not load ${failure.part}`, failure.error);
@@ -128,7 +136,13 @@ export const templatesListMachine = setup({
   },
 }).createMachine({
   id: 'templatesList',
-  context: { templates: [], tags: [], cvs: [], category: null, page: 1 },
+  context: ({ input }) => ({
+    templates: [],
+    tags: [],
+    cvs: [],
+    category: input?.category ?? null,
+    page: input?.page !== undefined && input.page >= 1 ? Math.floor(input.page) : 1,
+  }),
   initial: 'loading',
   states: {
     loading: {
@@ -160,10 +174,25 @@ export const templatesListMachine = setup({
     ready: {
       on: {
         'category.select': {
-          actions: { type: 'selectCategory', params: ({ event }) => ({ value: event.value }) },
+          actions: [
+            { type: 'selectCategory', params: ({ event }) => ({ value: event.value }) },
+            { type: 'showAddress', params: ({ context }) => ({ category: context.category, page: context.page }) },
+          ],
         },
-        'page.next': { guard: 'hasNextPage', actions: 'showNextPage' },
-        'page.previous': { guard: 'hasPreviousPage', actions: 'showPreviousPage' },
+        'page.next': {
+          guard: 'hasNextPage',
+          actions: [
+            'showNextPage',
+            { type: 'showAddress', params: ({ context }) => ({ category: context.category, page: context.page }) },
+          ],
+        },
+        'page.previous': {
+          guard: 'hasPreviousPage',
+          actions: [
+            'showPreviousPage',
+            { type: 'showAddress', params: ({ context }) => ({ category: context.category, page: context.page }) },
+          ],
+        },
         'cv.removed': { actions: { type: 'removeCv', params: ({ event }) => ({ cvId: event.cvId }) } },
         'list.reload': 'loading',
       },

@@ -1,24 +1,40 @@
-import { createRoute } from '@tanstack/react-router';
-import { Suspense, lazy } from 'react';
+import { createRoute, redirect } from '@tanstack/react-router';
+import * as t from 'io-ts';
+import { mintDraftId } from '../machines/builder/identity';
 import { FullPageSpinner } from '../ui/full-page-spinner';
 import { authenticatedRoute } from './authenticated';
+import { SearchText, searchValidator } from './search';
 
-// The builder (sections, widgets, rich text editor, preview) is its own chunk: nobody signing in pays for it.
-const BuilderPage = lazy(() => import('../ui/builder/builder-page'));
+/** `?new=1`, as 'Create New CV' links say it (any value but an explicit false/0 means yes). */
+const NewFlag = new t.Type<boolean, boolean, unknown>(
+  'NewFlag',
+  (value): value is boolean => typeof value === 'boolean',
+  (value) => t.success(!(value === false || value === 0 || value === '0' || value === 'false')),
+  (value) => value,
+);
 
-/** /dashboard/$id: `id` is a template id or a generated CV id (spec §2 CV builder). */
+const validateDashboardSearch = searchValidator({ draft: SearchText, new: NewFlag });
+type DashboardSearch = ReturnType<typeof validateDashboardSearch>;
+
+/**
+ * /dashboard/$id (spec §2 CV builder): `id` is a template id or a generated CV's id or uuid. 'Create New CV' links
+ * to /dashboard/{templateId}?new=1: the intent travels with the link, so a saved CV that shares the template's
+ * number is never opened instead. The new CV gets its draft id here, before the builder reads anything, and the
+ * address keeps it (`?draft=…`), so a reload or Back reopens the same new CV. The builder (sections, widgets,
+ * rich text editor, preview) is the page's own chunk: nobody signing in pays for it.
+ */
 export const dashboardRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/dashboard/$id',
-  component: DashboardPage,
-});
-
-function DashboardPage() {
-  const { id } = dashboardRoute.useParams();
-  return (
-    <Suspense fallback={<FullPageSpinner text="Loading CV template..." />}>
-      {/* Another id is another CV: a fresh builder, not the previous one's state. */}
-      <BuilderPage key={id} routeId={id} />
-    </Suspense>
-  );
-}
+  validateSearch: validateDashboardSearch,
+  beforeLoad: ({ params, search }: { params: { id: string }; search: DashboardSearch }) => {
+    if (search.new && !search.draft)
+      throw redirect({
+        to: '/dashboard/$id',
+        params: { id: params.id },
+        search: { draft: mintDraftId() },
+        replace: true,
+      });
+  },
+  pendingComponent: () => <FullPageSpinner text="Loading CV template..." />,
+}).lazy(() => import('./dashboard-page').then((page) => page.Route));

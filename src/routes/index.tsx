@@ -1,10 +1,29 @@
 import { createRoute, redirect } from '@tanstack/react-router';
+import * as t from 'io-ts';
 import { readStoredUserId } from '../machines/storage';
 import { authenticatedRoute } from './authenticated';
+import { SearchText, searchValidator } from './search';
+
+/** `?page=2`: a whole page number from 1 (anything else is left out, and the screen starts on page 1). */
+const PageNumber = new t.Type<number, number, unknown>(
+  'PageNumber',
+  (value): value is number => typeof value === 'number',
+  (value, context) => {
+    const page = typeof value === 'string' ? Number(value) : value;
+    return typeof page === 'number' && Number.isInteger(page) && page >= 1
+      ? t.success(page)
+      : t.failure(value, context, 'expected a page number');
+  },
+  (value) => value,
+);
+
+/** The templates screen's view in the address: `?category=…&page=…`, so Back returns to the same filter. */
+export const validateTemplatesSearch = searchValidator({ category: SearchText, page: PageNumber });
 
 export const indexRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/',
+  validateSearch: validateTemplatesSearch,
   // spec §2 Templates screen: "If no user id is stored locally, the user is sent to /signin" (the layout
   // checks the session; this also covers an id removed in another tab while the session lives on).
   beforeLoad: () => {

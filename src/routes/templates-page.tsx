@@ -1,12 +1,52 @@
-import { createLazyRoute } from '@tanstack/react-router';
-import { useActorRef } from '@xstate/react';
+import { createLazyRoute, useNavigate, useRouterState } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { inspectOptions } from '../machines/inspect';
 import { templatesListMachine } from '../machines/templates-list-machine';
 import { TemplatesScreen } from '../ui/templates/templates-screen';
 
 export const Route = createLazyRoute('/_authenticated/')({ component: TemplatesPage });
 
+const SCROLL_KEY = 'cv-builder-templates-scroll:';
+
 function TemplatesPage() {
-  const actor = useActorRef(templatesListMachine, inspectOptions);
+  const { category, page } = Route.useSearch();
+  const navigate = useNavigate();
+  const [logic] = useState(() =>
+    templatesListMachine.provide({
+      actions: {
+        showAddress: (_, params) =>
+          void navigate({
+            to: '/',
+            search: {
+              ...(params.category !== null ? { category: params.category } : {}),
+              ...(params.page > 1 ? { page: params.page } : {}),
+            },
+            replace: true,
+            resetScroll: false,
+          }),
+      },
+    }),
+  );
+  const actor = useActorRef(logic, { ...inspectOptions, input: { category, page } });
+  useScrollKeptPerEntry(useSelector(actor, (state) => state.matches('ready')));
   return <TemplatesScreen actor={actor} />;
+}
+
+/**
+ * Back to the templates returns to where the person was: the scroll position is kept per history entry and given
+ * back once the grid is there (the router's own restoration runs before the templates have loaded).
+ */
+function useScrollKeptPerEntry(ready: boolean) {
+  const entry = useRouterState({ select: (state) => state.location.state.__TSR_key ?? '' });
+  useEffect(() => {
+    const remember = () => sessionStorage.setItem(SCROLL_KEY + entry, String(window.scrollY));
+    window.addEventListener('scroll', remember, { passive: true });
+    return () => window.removeEventListener('scroll', remember);
+  }, [entry]);
+  useLayoutEffect(() => {
+    if (!ready) return;
+    const saved = Number(sessionStorage.getItem(SCROLL_KEY + entry));
+    if (saved > 0) window.scrollTo(0, saved);
+  }, [ready, entry]);
 }

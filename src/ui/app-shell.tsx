@@ -1,9 +1,8 @@
 import { Box, Button, CloseButton, Drawer, Flex, Icon, IconButton, Portal, Stack, Text, Tooltip, VisuallyHidden } from '@chakra-ui/react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { FileText, FileUser, LogOut, Menu, PanelLeftClose, PanelLeftOpen, UserRound, type LucideIcon } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
-import { waitFor } from 'xstate';
 import {
   SIDEBAR_WIDTH,
   SIDEBAR_WIDTH_ICON,
@@ -11,7 +10,8 @@ import {
   TOOLTIP_OPEN_DELAY_MS,
 } from '../config/constants';
 import { inspectOptions } from '../machines/inspect';
-import { SESSION_SETTLED_TAG, type SessionActor } from '../machines/session-machine';
+import { unsavedChangesText, type SessionActor } from '../machines/session-machine';
+import { ConfirmDialog } from './confirm-dialog';
 import { readSidebarCookie, sidebarMachine } from '../machines/sidebar-machine';
 import { ColorModeButton } from './color-mode';
 import { useIsMobile } from './use-is-mobile';
@@ -99,17 +99,13 @@ interface SidebarContentProps {
 }
 
 function SidebarContent({ expanded, session, onNavigate, toggle }: SidebarContentProps) {
-  const navigate = useNavigate();
   const loggingOut = useSelector(session, (state) => state.matches('loggingOut'));
   const profile = useSelector(session, (state) => state.context.profile);
 
-  async function logout() {
-    session.send({ type: 'session.logout' });
-    // spec §4: logout ends anonymous whatever the server answers; /signin only after that, so the
-    // sign-in page meets a settled session that accepts a new sign-in.
-    await waitFor(session, (state) => state.hasTag(SESSION_SETTLED_TAG));
+  // spec §4: logout ends anonymous whatever the server answers; the signed-in layout then goes to /signin.
+  function logout() {
     onNavigate?.();
-    await navigate({ to: '/signin' });
+    session.send({ type: 'session.logout' });
   }
 
   return (
@@ -165,7 +161,7 @@ function SidebarContent({ expanded, session, onNavigate, toggle }: SidebarConten
         </Flex>
         <RailItem label="Logout" icon={LogOut} expanded={expanded}>
           {(content) => (
-            <Button {...itemStyle(expanded)} onClick={() => void logout()} loading={loggingOut}>
+            <Button {...itemStyle(expanded)} onClick={logout} loading={loggingOut}>
               {content}
             </Button>
           )}
@@ -185,6 +181,25 @@ export interface AppShellProps {
  * 16rem with labels or a 3rem icon rail, remembered in the `sidebar_state` cookie; below 768 px an
  * 18rem drawer opened from a header button.
  */
+/** Signing out with unsaved CVs asks first: 'Sign out anyway' removes them from this computer. */
+function SignOutDialog({ session }: { session: SessionActor }) {
+  const count = useSelector(session, (state) =>
+    state.matches('confirmingLogout') ? (state.context.unsavedCvCount ?? 0) : 0,
+  );
+  return (
+    <ConfirmDialog
+      open={count > 0}
+      title="Sign out?"
+      description={`${unsavedChangesText(count)} Signing out removes them from this computer.`}
+      confirmLabel="Sign out anyway"
+      cancelLabel="Go back"
+      destructive
+      onConfirm={() => session.send({ type: 'session.logoutConfirm' })}
+      onCancel={() => session.send({ type: 'session.logoutCancel' })}
+    />
+  );
+}
+
 export function AppShell({ session, children }: AppShellProps) {
   const isMobile = useIsMobile();
   const sidebar = useActorRef(sidebarMachine, { input: { expanded: readSidebarCookie(), isMobile }, ...inspectOptions });
@@ -310,6 +325,7 @@ export function AppShell({ session, children }: AppShellProps) {
       <Box as="main" flex="1" minW="0">
         {children}
       </Box>
+      <SignOutDialog session={session} />
     </Flex>
   );
 }

@@ -1,10 +1,12 @@
-import { Button, Dialog, Portal } from '@chakra-ui/react';
+import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
 
 export interface ConfirmDialogProps {
   open: boolean;
   onConfirm: () => void;
   onCancel: () => void;
   title?: string;
+  /** What the action is about (e.g. the CV's name), shown above the description. */
+  subject?: string;
   description?: string;
   confirmLabel?: string;
   cancelLabel?: string;
@@ -20,6 +22,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   title = 'Are you sure?',
+  subject,
   description,
   confirmLabel = 'Confirm',
   cancelLabel = 'Cancel',
@@ -42,9 +45,16 @@ export function ConfirmDialog({
             <Dialog.Header>
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>
-            {description && (
+            {(subject || description) && (
               <Dialog.Body>
-                <Dialog.Description>{description}</Dialog.Description>
+                <Dialog.Description>
+                  {subject && (
+                    <Text as="strong" display="block" fontWeight="semibold" wordBreak="break-word" mb="1">
+                      {subject}
+                    </Text>
+                  )}
+                  {description}
+                </Dialog.Description>
               </Dialog.Body>
             )}
             <Dialog.Footer>

@@ -13,7 +13,12 @@ export default function ToastRegion({ toaster }: { toaster: CreateToasterReturn 
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
         {(toast) => (
-          <Toast.Root width={{ md: 'sm' }} data-testid="toast">
+          <Toast.Root
+            width={{ md: 'sm' }}
+            data-testid="toast"
+            // A closing toast takes no clicks: neither it nor the invisible hit areas Zag adds around it.
+            css={{ '&[data-state=closed], &[data-state=closed] [data-ghost]': { pointerEvents: 'none' } }}
+          >
             {toast.type === 'loading' ? <Spinner size="sm" color="accent.solid" /> : <Toast.Indicator />}
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}

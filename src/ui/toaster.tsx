@@ -29,8 +29,7 @@ export const toaster = createToaster({
 
 /**
  * Shows one toast (spec §8: only one toast at a time; a new one replaces the current one).
- * Earlier toasts are removed first: a dismissed toast is only removed after TOAST_REMOVE_DELAY_MS,
- * and with max 1 it would otherwise hold the next toast in the queue for that long.
+ * Earlier toasts are removed first, so a closing one never holds the next in the queue.
  */
 export function showToast({ title, description, variant = 'default', duration }: ToastOptions): string {
   toaster.remove();

@@ -5,7 +5,10 @@ import type { Notice } from '../../src/machines/auth-flow';
 import {
   CV_MANAGEMENT_LOAD_FAILED_NOTICE,
   cvManagementMachine,
+  isSearching,
   loadTemplatesAndCvs,
+  shownCvs,
+  shownTemplates,
   managementPage,
   managementPageCount,
   showsManagementPaging,
@@ -44,7 +47,17 @@ describe('CV management machine: model-based (spec §2 CV management, §4 CV lis
         on: { 'load.many': 'page1', 'load.twelve': 'single', 'load.none': 'empty', 'load.fails': 'failed' },
       },
       failed: { on: { 'list.reload': 'loading' } },
-      page1: { on: { 'page.next': 'page2', 'page.previous': 'page1', 'cv.removed': 'page1' } },
+      page1: {
+        on: {
+          'page.next': 'page2',
+          'page.previous': 'page1',
+          'cv.removed': 'page1',
+          'search.match': 'searching',
+        },
+      },
+      /** A search for 'CV 9': only the card of template 14, one page. */
+      searching: { on: { 'search.clear': 'page1', 'search.none': 'noMatch' } },
+      noMatch: { on: { 'search.clear': 'page1' } },
       page2: { on: { 'page.next': 'page3', 'page.previous': 'page1', 'cv.removed': 'page2' } },
       page3: { on: { 'page.next': 'page3', 'page.previous': 'page2', 'list.reload': 'loading' } },
       single: { on: { 'page.next': 'single', 'page.previous': 'single' } },
@@ -60,6 +73,9 @@ describe('CV management machine: model-based (spec §2 CV management, §4 CV lis
     'page.next',
     'page.previous',
     'cv.removed',
+    'search.match',
+    'search.none',
+    'search.clear',
   ].map((type) => ({ type }));
 
   const executors: Record<string, (world: World) => Promise<void> | void> = {
@@ -87,6 +103,9 @@ describe('CV management machine: model-based (spec §2 CV management, §4 CV lis
       actor.send({ type: 'list.reload' });
       expect(load.requests).toHaveLength(before + 1);
     },
+    'search.match': ({ actor }) => actor.send({ type: 'search.change', query: ' cv 9 ' }),
+    'search.none': ({ actor }) => actor.send({ type: 'search.change', query: 'nothing like it' }),
+    'search.clear': ({ actor }) => actor.send({ type: 'search.change', query: '' }),
     'page.next': ({ actor }) => actor.send({ type: 'page.next' }),
     'page.previous': ({ actor }) => actor.send({ type: 'page.previous' }),
     'cv.removed': ({ actor }) => {
@@ -100,6 +119,8 @@ describe('CV management machine: model-based (spec §2 CV management, §4 CV lis
     page2: { page: 2, pages: 3, visible: range(13, 24) },
     page3: { page: 3, pages: 3, visible: [25] },
     single: { page: 1, pages: 1, visible: range(1, 12) },
+    searching: { page: 1, pages: 1, visible: [14] },
+    noMatch: { page: 1, pages: 1, visible: [] },
     empty: { page: 1, pages: 1, visible: [] },
   };
 
@@ -129,6 +150,45 @@ describe('CV management machine: model-based (spec §2 CV management, §4 CV lis
     const world = createWorld();
     await runModelPath(model, path, world, executors, assertState);
     world.actor.stop();
+  });
+});
+
+describe('finding a CV among many: search by name, sort by last edited or name', () => {
+  const many = [
+    { ...makeCv(1, 1, 'Zebra Keeper'), last_updated: '2026-01-01T00:00:00.000Z' },
+    { ...makeCv(2, 1, 'Àpple Picker'), last_updated: '2026-03-01T00:00:00.000Z' },
+    { ...makeCv(3, 2, 'apple analyst 10'), last_updated: '2026-02-01T00:00:00.000Z' },
+    { ...makeCv(4, 2, 'apple analyst 9'), last_updated: '2026-02-01T00:00:00.000Z' },
+  ];
+  const context = { templates: makeTemplates(3), cvs: many, page: 1, query: '', sort: 'edited' as const };
+
+  it('puts the last edited first, ties by name', () => {
+    expect(ids(shownCvs(context))).toEqual([2, 4, 3, 1]);
+  });
+
+  it('sorts by name as people read them: case, accents and numbers', () => {
+    expect(ids(shownCvs({ ...context, sort: 'name' }))).toEqual([4, 3, 2, 1]);
+  });
+
+  it('finds by any part of the name, whatever the case or accents; only cards with a match stay', () => {
+    const searching = { ...context, query: 'APPLE' };
+    expect(ids(shownCvs(searching))).toEqual([2, 4, 3]);
+    expect(isSearching(searching)).toBe(true);
+    expect(ids(shownTemplates(searching))).toEqual([1, 2]);
+    expect(ids(shownTemplates({ ...context, query: 'zebra' }))).toEqual([1]);
+    expect(ids(shownTemplates({ ...context, query: '   ' }))).toEqual([1, 2, 3]);
+  });
+
+  it('starts a search on page 1', () => {
+    const { actor, load } = createWorld();
+    load.last().resolve({ templates: manyTemplates, cvs });
+    return flush().then(() => {
+      actor.send({ type: 'page.next' });
+      actor.send({ type: 'search.change', query: 'CV' });
+      expect(actor.getSnapshot().context.page).toBe(1);
+      actor.send({ type: 'sort.change', sort: 'name' });
+      expect(actor.getSnapshot().context.sort).toBe('name');
+    });
   });
 });
 

@@ -23,15 +23,19 @@ const tags = [PROFESSIONAL, MODERN];
 const cvs = [makeCv(7, 1, 'Software Engineer 2024'), makeCv(8, 1, 'Analyst'), makeCv(9, 23, 'Designer')];
 const fullLoad: CatalogueLoad = { templates, tags, cvs, failures: [] };
 
-function createWorld() {
+function createWorld(input: { category?: string | null; page?: number } = {}) {
   const load = deferredActor<CatalogueLoad, unknown>();
   const logged: CatalogueFailure[] = [];
+  const addresses: { category: string | null; page: number }[] = [];
   const machine = templatesListMachine.provide({
     actors: { loadCatalogue: load.logic },
-    actions: { logFailures: (_, params) => void logged.push(...params.failures) },
+    actions: {
+      logFailures: (_, params) => void logged.push(...params.failures),
+      showAddress: (_, params) => void addresses.push(params),
+    },
   });
-  const actor: TemplatesListActor = createActor(machine).start();
-  return { actor, load, logged };
+  const actor: TemplatesListActor = createActor(machine, { input }).start();
+  return { actor, load, logged, addresses };
 }
 type World = ReturnType<typeof createWorld>;
 
@@ -229,6 +233,28 @@ describe('templates list machine: details', () => {
   it("lists a template's CVs in the server's order", () => {
     expect(ids(cvsOfTemplate(cvs, 1))).toEqual([7, 8]);
     expect(cvsOfTemplate(cvs, 2)).toEqual([]);
+  });
+
+  it('starts on the category and page the address holds, and writes each change back into it', async () => {
+    const world = createWorld({ category: PROFESSIONAL.value, page: 2 });
+    world.load.last().resolve(fullLoad);
+    await flush();
+    expect(world.actor.getSnapshot().context).toMatchObject({ category: PROFESSIONAL.value, page: 2 });
+    world.actor.send({ type: 'page.previous' });
+    world.actor.send({ type: 'category.select', value: null });
+    world.actor.send({ type: 'page.next' });
+    expect(world.addresses).toEqual([
+      { category: PROFESSIONAL.value, page: 1 },
+      { category: null, page: 1 },
+      { category: null, page: 2 },
+    ]);
+  });
+
+  it('brings a page the address asks for back into range once the templates are in', async () => {
+    const world = createWorld({ category: MODERN.value, page: 9 });
+    world.load.last().resolve(fullLoad);
+    await flush();
+    expect(world.actor.getSnapshot().context.page).toBe(1);
   });
 
   it('ignores a removal for a CV it does not hold', async () => {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isApiError } from '../../src/api/api-error';
 import { createGeneratedCv, downloadCv, getGeneratedCv, updateGeneratedCv } from '../../src/api/cvs';
 import type { ApiClient } from '../../src/api/http';
 import { getTemplate } from '../../src/api/templates';
@@ -72,6 +73,7 @@ function loadersFor(client: ApiClient): CvLoaders {
     getTemplate: (id) => getTemplate(client, id),
     readDraft: () => undefined,
     removeDraft: () => undefined,
+    mintDraftId: () => '0b7e3c1a-2d4f-4a6b-8c9d-0e1f2a3b4c5d',
   };
 }
 
@@ -120,7 +122,10 @@ describe('opening /dashboard/{id}', () => {
       .withRequest({ method: 'GET', path: '/v1/CvTemplate/1/' })
       .willRespondWith({ status: 200, headers: jsonBody, body: templateOne });
     await pact.executeTest(async (mockServer) => {
-      const loaded = await loadBuilderCv(SAVED_CV.uuid, loadersFor(clientFor(mockServer)));
+      const loaded = await loadBuilderCv(
+        { kind: 'saved', reference: SAVED_CV.uuid },
+        loadersFor(clientFor(mockServer)),
+      );
       expect(loaded.cv).toMatchObject({
         id: SAVED_CV.id,
         uuid: SAVED_CV.uuid,
@@ -143,7 +148,7 @@ describe('opening /dashboard/{id}', () => {
       .withRequest({ method: 'GET', path: '/v1/CvTemplate/1/' })
       .willRespondWith({ status: 200, headers: jsonBody, body: templateOne });
     await pact.executeTest(async (mockServer) => {
-      const loaded = await loadBuilderCv('1', loadersFor(clientFor(mockServer)));
+      const loaded = await loadBuilderCv({ kind: 'numeric', id: 1 }, loadersFor(clientFor(mockServer)));
       expect(loaded.cv).toEqual({ name: '', template: 1, entries: [] });
       expect(loaded).toMatchObject({ isSaved: false, isEditing: false });
     });
@@ -189,6 +194,59 @@ describe('saving from the builder', () => {
     await pact.executeTest(async (mockServer) => {
       const saved = await updateGeneratedCv(clientFor(mockServer), SAVED_CV.id, renamed);
       expect(saved).toMatchObject({ id: SAVED_CV.id, uuid: SAVED_CV.uuid, name: 'Engine Designer 1843' });
+    });
+  });
+});
+
+describe('[extension] saving only over the version the edit started from (If-Match)', () => {
+  const payload = {
+    name: 'Engine Designer 1843',
+    template: 1,
+    entries: [{ value: 'Ada Lovelace', index: 0, section_field: 1001 }],
+  };
+
+  it('saves when the server still holds that version', async () => {
+    const pact = withCsrf(createPact())
+      .given(ONE_CV)
+      .uponReceiving('[extension] the builder: a request to save a CV over the version it read')
+      .withRequest({
+        method: 'PUT',
+        path: `/v1/GeneratedCV/${SAVED_CV.id}/`,
+        headers: { ...unsafeHeaders, 'If-Match': `"${SAVED_CV.last_updated}"` },
+        body: payload,
+      })
+      .willRespondWith({ status: 200, headers: jsonBody, body: savedCvBody(payload) });
+    await pact.executeTest(async (mockServer) => {
+      const saved = await updateGeneratedCv(clientFor(mockServer), SAVED_CV.id, payload, {
+        ifLastUpdated: SAVED_CV.last_updated,
+      });
+      expect(saved).toMatchObject({ id: SAVED_CV.id, name: payload.name });
+    });
+  });
+
+  it("is refused with 412 'This CV was changed elsewhere.' when someone saved it since", async () => {
+    const stale = '2024-05-01T09:30:00.000Z';
+    const pact = withCsrf(createPact())
+      .given(ONE_CV)
+      .uponReceiving(
+        '[extension] the builder: a request to save a CV over a version that is no longer current',
+      )
+      .withRequest({
+        method: 'PUT',
+        path: `/v1/GeneratedCV/${SAVED_CV.id}/`,
+        headers: { ...unsafeHeaders, 'If-Match': `"${stale}"` },
+        body: payload,
+      })
+      .willRespondWith({
+        status: 412,
+        headers: jsonBody,
+        body: { detail: string('This CV was changed elsewhere.') },
+      });
+    await pact.executeTest(async (mockServer) => {
+      const error = await updateGeneratedCv(clientFor(mockServer), SAVED_CV.id, payload, {
+        ifLastUpdated: stale,
+      }).catch((caught: unknown) => caught);
+      expect(isApiError(error) && error.status).toBe(412);
     });
   });
 });

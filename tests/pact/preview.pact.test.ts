@@ -59,7 +59,7 @@ describe('POST /v1/preview/', () => {
     });
   });
 
-  it('answers 404 with a detail for a template that does not exist; the pane shows that detail', async () => {
+  it("answers 404 with a detail for a template that does not exist; the pane says it in the person's words", async () => {
     const lost = { template_id: 999999, cv_data: cvData };
     const pact = withCsrf(createPact())
       .given(SIGNED_IN)
@@ -69,7 +69,7 @@ describe('POST /v1/preview/', () => {
     await pact.executeTest(async (mockServer) => {
       const error = await rejection(preview(clientFor(mockServer), { templateId: 999999, cvData }));
       expect(error.status).toBe(404);
-      expect(previewFailureMessage(error, 'html')).toBe('Template not found.');
+      expect(previewFailureMessage(error, 'html')).toBe('Failed to generate preview');
     });
   });
 });

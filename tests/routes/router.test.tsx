@@ -48,6 +48,22 @@ describe('router (spec §2)', () => {
     expect(router.state.matches.at(-1)?.params).toEqual({ id });
   });
 
+  it("gives 'Create New CV' (?new=1) a draft id of its own before the builder reads anything", async () => {
+    localStorage.setItem(USER_ID_STORAGE_KEY, '42');
+    const { router } = renderApp({ path: '/dashboard/4?new=1' });
+    await waitFor(() =>
+      expect(router.state.location.search).toEqual({ draft: expect.stringMatching(/^[0-9a-f-]{36}$/) }),
+    );
+    expect(router.state.location.pathname).toBe('/dashboard/4');
+    const first = (router.state.location.search as { draft: string }).draft;
+    // Every click is a new CV.
+    await router.navigate({ to: '/dashboard/$id', params: { id: '4' }, search: { new: true } });
+    await waitFor(() =>
+      expect((router.state.location.search as { draft?: string }).draft).toMatch(/^[0-9a-f-]{36}$/),
+    );
+    expect((router.state.location.search as { draft: string }).draft).not.toBe(first);
+  });
+
   it.each([
     '/signup',
     '/forgot-password',
@@ -83,7 +99,11 @@ describe('validateSearch', () => {
     expect(validate(resetPasswordRoute, { token: { nested: true } })).toEqual({});
     expect(validate(confirmEmailRoute, {})).toEqual({});
     expect(
-      validate(linkedinCallbackRoute, { error: 'access_denied', error_description: 'The user cancelled', extra: 1 }),
+      validate(linkedinCallbackRoute, {
+        error: 'access_denied',
+        error_description: 'The user cancelled',
+        extra: 1,
+      }),
     ).toEqual({ error: 'access_denied', error_description: 'The user cancelled' });
   });
 });

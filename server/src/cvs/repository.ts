@@ -122,20 +122,22 @@ export async function insertCv(
 
 /**
  * Replaces a live CV's name, template and every entry; call inside a transaction. False, with
- * nothing written, when the CV was archived in the meantime.
+ * nothing written, when the CV was archived in the meantime or, with `ifLastUpdated`, when it is no
+ * longer that version (someone saved it since).
  */
 export async function replaceCv(
   db: Kysely<Database>,
   cvId: number,
   input: CvInput,
-  at = new Date(),
+  options: { at?: Date; ifLastUpdated?: string } = {},
 ): Promise<boolean> {
-  const { numUpdatedRows } = await db
+  let update = db
     .updateTable('generated_cvs')
-    .set({ name: input.name, template_id: input.templateId, last_updated: now(at) })
+    .set({ name: input.name, template_id: input.templateId, last_updated: now(options.at) })
     .where('id', '=', cvId)
-    .where('archived_at', 'is', null)
-    .executeTakeFirst();
+    .where('archived_at', 'is', null);
+  if (options.ifLastUpdated !== undefined) update = update.where('last_updated', '=', options.ifLastUpdated);
+  const { numUpdatedRows } = await update.executeTakeFirst();
   if (numUpdatedRows === 0n) return false;
   await db.deleteFrom('cv_field_entries').where('generated_cv_id', '=', cvId).execute();
   await insertEntries(db, cvId, input.entries);

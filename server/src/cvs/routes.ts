@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../http/errors.js';
+import { HttpError, notFound } from '../http/errors.js';
 import { hit } from '../http/rate-limit.js';
 import { requireUser } from '../http/session.js';
 import { cvBodySchema, readCvInput, type CvBody } from './cv-input.js';
@@ -18,6 +18,34 @@ import { cvJson, cvSummaryJson, entryJson } from './serialise.js';
 import { attachmentDisposition } from './file-name.js';
 
 const CV_NOT_FOUND = 'CV not found.';
+export const CV_CHANGED = 'This CV was changed elsewhere.';
+
+/** A CV's version as an entity tag: its last_updated, to the millisecond. */
+export function cvEtag(lastUpdated: string): string {
+  return `"${lastUpdated}"`;
+}
+
+/**
+ * The versions an `If-Match` header accepts: `*` (any), or a list of entity tags (weak ones compared as strong,
+ * since a CV has no other representation). Undefined when the header is absent: the save is unconditional,
+ * as the spec's PUT is.
+ */
+export function acceptedVersions(header: string | string[] | undefined): 'any' | string[] | undefined {
+  if (header === undefined) return undefined;
+  const value = Array.isArray(header) ? header.join(',') : header;
+  if (value.trim() === '*') return 'any';
+  return value
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, '').replace(/^"(.*)"$/, '$1'))
+    .filter((tag) => tag !== '');
+}
+
+/** A later version than `previous`, even when two saves land in the same millisecond. */
+function nextVersionTime(previous: string): Date {
+  const at = new Date();
+  const before = Date.parse(previous);
+  return Number.isFinite(before) && at.getTime() <= before ? new Date(before + 1) : at;
+}
 const SEND_EMAIL_LIMIT = { limit: 10, windowMs: 60 * 60 * 1000 };
 
 const cvParams = {
@@ -53,6 +81,9 @@ export async function cvsRoutes(app: FastifyInstance): Promise<void> {
     requireUser(request);
   });
 
+  const cvChanged = (current: GeneratedCvRow) =>
+    new HttpError(412, CV_CHANGED, { etag: cvEtag(current.last_updated) });
+
   async function ownedCv(ownerId: number, raw: string | number): Promise<GeneratedCvRow> {
     const reference = parseCvReference(raw);
     const cv = reference && (await findLiveCv(app.db, ownerId, reference));
@@ -67,10 +98,15 @@ export async function cvsRoutes(app: FastifyInstance): Promise<void> {
     return cvs.map((cv) => cvSummaryJson(cv, app.config.publicUrl));
   });
 
-  app.get<{ Params: CvParams }>('/v1/GeneratedCV/:id/', { schema: { params: cvParams } }, async (request) => {
-    const cv = await ownedCv(requireUser(request), request.params.id);
-    return cvJson(cv, await listEntries(app.db, cv.id), app.config.publicUrl);
-  });
+  app.get<{ Params: CvParams }>(
+    '/v1/GeneratedCV/:id/',
+    { schema: { params: cvParams } },
+    async (request, reply) => {
+      const cv = await ownedCv(requireUser(request), request.params.id);
+      reply.header('etag', cvEtag(cv.last_updated));
+      return cvJson(cv, await listEntries(app.db, cv.id), app.config.publicUrl);
+    },
+  );
 
   app.post<{ Body: CvBody }>(
     '/v1/GeneratedCV/',
@@ -87,20 +123,32 @@ export async function cvsRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  // Saving an existing CV updates it (issue 6: users expect that; the spec shows only POST).
+  // Saving an existing CV updates it (users expect that; the spec shows only POST). With `If-Match` (an
+  // extension: a client that sends none saves as before) a save over a newer copy is refused with 412.
   app.put<{ Params: CvParams; Body: CvBody }>(
     '/v1/GeneratedCV/:id/',
     { schema: { params: cvParams, body: cvBodySchema } },
-    async (request) => {
+    async (request, reply) => {
       const ownerId = requireUser(request);
       const existing = await ownedCv(ownerId, request.params.id);
       const input = readCvInput(request.body, templateDefinition(request.body.template));
-      return app.db.transaction().execute(async (trx) => {
-        // A DELETE may have archived it since it was looked up: still not found, nothing written.
-        if (!(await replaceCv(trx, existing.id, input))) throw notFound(CV_NOT_FOUND);
+      const versions = acceptedVersions(request.headers['if-match']);
+      if (Array.isArray(versions) && !versions.includes(existing.last_updated)) throw cvChanged(existing);
+      const saved = await app.db.transaction().execute(async (trx) => {
+        const replaced = await replaceCv(trx, existing.id, input, {
+          at: nextVersionTime(existing.last_updated),
+          // Checked again in the write itself: a save that lands between the look-up and here is not lost.
+          ...(Array.isArray(versions) ? { ifLastUpdated: existing.last_updated } : {}),
+        });
+        if (!replaced) {
+          const current = await findLiveCv(trx, ownerId, { id: existing.id });
+          // Archived meanwhile: still not found, nothing written. Saved meanwhile: a conflict.
+          throw current ? cvChanged(current) : notFound(CV_NOT_FOUND);
+        }
         const cv = (await findLiveCv(trx, ownerId, { id: existing.id }))!;
         return cvJson(cv, await listEntries(trx, cv.id), app.config.publicUrl);
       });
+      return reply.header('etag', cvEtag(saved.last_updated)).send(saved);
     },
   );
 

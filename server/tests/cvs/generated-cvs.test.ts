@@ -205,6 +205,17 @@ describe.each(testDatabases())('saved CVs (spec §7 GeneratedCV, CVFieldEntry) o
         'entries[0].value: must be at most 20000 characters',
       ],
       [
+        'a phone number that cannot exist',
+        cvBody('CV', {
+          entries: [
+            { value: 'Ada', index: 0, section_field: 1001 },
+            { value: '+1 442079460000', index: 0, section_field: 1004 },
+          ],
+        }),
+        400,
+        'entries[1].value: This phone number cannot exist in the selected country. Please check it.',
+      ],
+      [
         'a value that is an object',
         cvBody('CV', { entries: [{ value: { a: 1 }, index: 0, section_field: 1001 }] }),
         400,
@@ -328,6 +339,53 @@ describe.each(testDatabases())('saved CVs (spec §7 GeneratedCV, CVFieldEntry) o
         [CORPORATE_SIDEBAR_FULL_NAME, 'Grace Hopper'],
       ]);
       expect((await alice.get(`/v1/GeneratedCV/${saved.id}/`)).json()).toEqual(updated);
+    });
+
+    it('PUT with If-Match saves only over the version it names, and says when the CV changed elsewhere', async () => {
+      const saved = await save(alice, cvBody('Versioned'));
+      const read = await alice.get(`/v1/GeneratedCV/${saved.id}/`);
+      expect(read.headers.etag).toBe(`"${saved.last_updated}"`);
+      // Another device saves first, with the version it read.
+      const first = await alice.put(`/v1/GeneratedCV/${saved.id}/`, cvBody('From the laptop'), {
+        headers: { 'if-match': `"${saved.last_updated}"` },
+      });
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json().last_updated > saved.last_updated).toBe(true);
+      expect(first.headers.etag).toBe(`"${first.json().last_updated}"`);
+      // This device still holds the old version: refused, nothing written.
+      const second = await alice.put(`/v1/GeneratedCV/${saved.id}/`, cvBody('From the phone'), {
+        headers: { 'if-match': `"${saved.last_updated}"` },
+      });
+      expect(second.statusCode).toBe(412);
+      expect(second.json()).toEqual({ detail: 'This CV was changed elsewhere.' });
+      expect(second.headers.etag).toBe(`"${first.json().last_updated}"`);
+      expect((await alice.get(`/v1/GeneratedCV/${saved.id}/`)).json().name).toBe('From the laptop');
+      // Overwriting on purpose: no If-Match (as a client that follows only the spec), or '*'.
+      expect((await alice.put(`/v1/GeneratedCV/${saved.id}/`, cvBody('Overwritten'))).statusCode).toBe(200);
+      const any = await alice.put(`/v1/GeneratedCV/${saved.id}/`, cvBody('Any version'), {
+        headers: { 'if-match': '*' },
+      });
+      expect(any.statusCode).toBe(200);
+      // A weak tag and a list are read too.
+      const weak = await alice.put(`/v1/GeneratedCV/${saved.id}/`, cvBody('Weak'), {
+        headers: { 'if-match': `"stale", W/"${any.json().last_updated}"` },
+      });
+      expect(weak.statusCode, weak.body).toBe(200);
+    });
+
+    it('PUT twice in the same millisecond still gives each save its own version', async () => {
+      const saved = await save(alice, cvBody('Fast'));
+      const one = (await alice.put(`/v1/GeneratedCV/${saved.id}/`, cvBody('One'))).json();
+      const two = (await alice.put(`/v1/GeneratedCV/${saved.id}/`, cvBody('Two'))).json();
+      expect(new Set([saved.last_updated, one.last_updated, two.last_updated]).size).toBe(3);
+    });
+
+    it('PUT with If-Match of another user’s CV is still 404', async () => {
+      const saved = await save(alice, cvBody('Private'));
+      const response = await bob.put(`/v1/GeneratedCV/${saved.id}/`, cvBody('Mine now'), {
+        headers: { 'if-match': `"${saved.last_updated}"` },
+      });
+      expect(response.statusCode).toBe(404);
     });
 
     it('PUT is all or nothing: a failure while writing entries leaves the CV as it was', async () => {

@@ -1,28 +1,44 @@
 import * as t from 'io-ts';
 import type { CvFormData } from './form-data';
 
-// spec §4: "The CV and form state are persisted locally", so a reload or a crash restores the work in
-// progress. One draft per builder address (/dashboard/{id}); a save clears them all (spec §4 Saving).
+// The builder's work in progress, kept in local storage so a reload, a crash or a closed tab loses nothing.
+// A draft belongs to one person and one CV: its key holds the person's user id and the CV's identity (a saved
+// CV's uuid or a new CV's draft id, see ./identity), so nothing of another person's is ever read, and no CV's
+// draft is ever shown for another CV.
 
 export const DRAFT_KEY_PREFIX = 'cv-builder-draft:';
+const VERSIONED_PREFIX = `${DRAFT_KEY_PREFIX}v2:`;
 
 const Values = t.record(t.string, t.string);
+const FormData = t.record(t.string, Values);
 
-const Draft = t.type({
-  version: t.literal(1),
-  cv: t.intersection([
-    t.type({ name: t.string, template: t.number }),
-    t.partial({ id: t.number, uuid: t.string }),
-  ]),
-  formData: t.record(t.string, Values),
-  entryCounts: t.array(t.number),
-  completedSections: t.array(t.number),
-  expandedSections: t.array(t.number),
-  isSaved: t.boolean,
-  isEditing: t.boolean,
-});
+const Draft = t.intersection([
+  t.type({
+    version: t.literal(2),
+    owner: t.string,
+    cv: t.intersection([
+      t.type({ name: t.string, template: t.number }),
+      t.partial({ id: t.number, uuid: t.string }),
+    ]),
+    formData: FormData,
+    /** Values the current template has no place for, kept for a switch back (see form-data's switchTemplateValues). */
+    stash: FormData,
+    entryCounts: t.array(t.number),
+    completedSections: t.array(t.number),
+    expandedSections: t.array(t.number),
+    isSaved: t.boolean,
+    isEditing: t.boolean,
+    /** Whether the form differs from the saved copy (or, for a new CV, holds anything). */
+    unsaved: t.boolean,
+    updatedAt: t.number,
+  }),
+  t.partial({
+    /** The saved copy this draft started from: what 'unsaved' is measured against, and its version. */
+    base: t.intersection([t.type({ fingerprint: t.string }), t.partial({ lastUpdated: t.string })]),
+  }),
+]);
 
-export type BuilderDraft = t.TypeOf<typeof Draft> & { formData: CvFormData };
+export type BuilderDraft = t.TypeOf<typeof Draft> & { formData: CvFormData; stash: CvFormData };
 
 function storage(): Storage | undefined {
   try {
@@ -32,33 +48,94 @@ function storage(): Storage | undefined {
   }
 }
 
-export function draftKey(routeId: string): string {
-  return `${DRAFT_KEY_PREFIX}${routeId}`;
+export function draftKey(owner: string, cvKey: string): string {
+  return `${VERSIONED_PREFIX}${encodeURIComponent(owner)}:${cvKey}`;
 }
 
-/** The draft kept for this address, if one is there and readable; a damaged one is ignored. */
-export function readDraft(routeId: string): BuilderDraft | undefined {
+function decode(raw: string | null, owner: string): BuilderDraft | undefined {
+  if (!raw) return undefined;
   try {
-    const raw = storage()?.getItem(draftKey(routeId));
-    if (!raw) return undefined;
     const decoded = Draft.decode(JSON.parse(raw));
-    return decoded._tag === 'Right' ? decoded.right : undefined;
+    return decoded._tag === 'Right' && decoded.right.owner === owner ? decoded.right : undefined;
   } catch {
     return undefined;
   }
 }
 
-export function writeDraft(routeId: string, draft: BuilderDraft): void {
+/** This person's draft of this CV, if one is there and readable; a damaged one is ignored. */
+export function readDraft(owner: string, cvKey: string): BuilderDraft | undefined {
   try {
-    storage()?.setItem(draftKey(routeId), JSON.stringify(draft));
+    return decode(storage()?.getItem(draftKey(owner, cvKey)) ?? null, owner);
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeDraft(owner: string, cvKey: string, draft: BuilderDraft): void {
+  try {
+    storage()?.setItem(draftKey(owner, cvKey), JSON.stringify(draft));
   } catch {
     // Full or unavailable storage: the builder keeps working, only the crash safety net is missing.
   }
 }
 
-export function removeDraft(routeId: string): void {
+export function removeDraft(owner: string, cvKey: string): void {
   try {
-    storage()?.removeItem(draftKey(routeId));
+    storage()?.removeItem(draftKey(owner, cvKey));
+  } catch {
+    // see writeDraft
+  }
+}
+
+function keysOf(store: Storage): string[] {
+  const keys: string[] = [];
+  for (let index = 0; index < store.length; index += 1) {
+    const key = store.key(index);
+    if (key !== null) keys.push(key);
+  }
+  return keys;
+}
+
+/** This person's drafts with changes not saved yet (what signing out would lose), newest first. */
+export function unsavedDrafts(owner: string): BuilderDraft[] {
+  const store = storage();
+  if (!store) return [];
+  try {
+    const prefix = `${VERSIONED_PREFIX}${encodeURIComponent(owner)}:`;
+    return keysOf(store)
+      .filter((key) => key.startsWith(prefix))
+      .flatMap((key) => {
+        const draft = decode(store.getItem(key), owner);
+        return draft?.unsaved ? [draft] : [];
+      })
+      .sort((a, b) => b.updatedAt - a.updatedAt);
+  } catch {
+    return [];
+  }
+}
+
+/** Signing out: every draft of this person goes, nobody else's. */
+export function removeDraftsOf(owner: string): void {
+  const store = storage();
+  if (!store) return;
+  try {
+    const prefix = `${VERSIONED_PREFIX}${encodeURIComponent(owner)}:`;
+    for (const key of keysOf(store)) if (key.startsWith(prefix)) store.removeItem(key);
+  } catch {
+    // see writeDraft
+  }
+}
+
+/**
+ * Drafts written before drafts had an owner (`cv-builder-draft:{address}`) cannot be told apart by person: they
+ * are removed unread, so one person's unsaved CV is never shown to the next on a shared computer.
+ */
+export function removeOwnerlessDrafts(): void {
+  const store = storage();
+  if (!store) return;
+  try {
+    for (const key of keysOf(store))
+      if (key.startsWith(DRAFT_KEY_PREFIX) && !key.startsWith(VERSIONED_PREFIX)) store.removeItem(key);
   } catch {
     // see writeDraft
   }

@@ -10,22 +10,8 @@ export type SectionValues = Readonly<Record<string, string>>;
 /** Every section's values, by section name (the body of a preview request's `cv_data`). */
 export type CvFormData = Readonly<Record<string, SectionValues>>;
 
-export interface FormDataKey {
-  name: string;
-  fieldId: number;
-  index: number;
-}
-
-export function formDataKey(name: string, fieldId: number, index: number): string {
-  return `${name}-${fieldId}-${index}`;
-}
-
-/** Field names may hold hyphens ("e-mail"), so the id and the repeat index are read from the right. */
-export function parseFormDataKey(key: string): FormDataKey | undefined {
-  const match = /^(.*)-(\d+)-(\d+)$/.exec(key);
-  if (!match || match[1] === '') return undefined;
-  return { name: match[1], fieldId: Number(match[2]), index: Number(match[3]) };
-}
+export { formDataKey, parseFormDataKey, type FormDataKey } from '../../../rules/cv';
+import { formDataKey, parseFormDataKey } from '../../../rules/cv';
 
 export function isBlank(value: string | undefined): boolean {
   return value === undefined || value.trim() === '';
@@ -143,8 +129,14 @@ export function removeEntryValues(values: SectionValues, index: number): Section
   return kept;
 }
 
-function fieldNames(section: TemplateSection): Set<string> {
-  return new Set(section.input_fields.map((field) => field.name));
+/** A section as the switch sees it: its name and the names of its fields (a stashed one has only what it holds). */
+interface SectionShape {
+  name: string;
+  fieldNames: ReadonlySet<string>;
+}
+
+function shapeOf(section: TemplateSection): SectionShape {
+  return { name: section.name, fieldNames: new Set(section.input_fields.map((field) => field.name)) };
 }
 
 /**
@@ -152,14 +144,13 @@ function fieldNames(section: TemplateSection): Set<string> {
  * to the same section name. "Work Experience" → "Career History" because both hold job_title, company, ….
  */
 function counterpartOf(
-  from: TemplateSection,
+  from: SectionShape,
   candidates: readonly TemplateSection[],
 ): TemplateSection | undefined {
-  const names = fieldNames(from);
   let best: TemplateSection | undefined;
   let bestScore = 0;
   for (const candidate of candidates) {
-    const shared = candidate.input_fields.filter((field) => names.has(field.name)).length;
+    const shared = candidate.input_fields.filter((field) => from.fieldNames.has(field.name)).length;
     const score = shared * 2 + (candidate.name === from.name ? 1 : 0);
     if (shared > 0 && score > bestScore) {
       best = candidate;
@@ -169,22 +160,46 @@ function counterpartOf(
   return best;
 }
 
+export interface SwitchedValues {
+  /** The values the new template shows, by its section names. */
+  formData: CvFormData;
+  /** Every value it has no place for, by the name of the section it was typed in. */
+  stash: CvFormData;
+}
+
 /**
- * spec §2: switching template keeps every value whose field name exists in the new template. A field name
- * that several sections share (location, start_date) goes to the counterpart of the section it came from.
+ * spec §2: switching template keeps every value whose field name exists in the new template. A field name that
+ * several sections share (location, start_date) goes to the counterpart of the section it came from. Nothing is
+ * dropped: a value with no place (a summary the new template lacks) waits in the stash, and a later switch to a
+ * template that has a place for it puts it back. Values on screen win over stashed ones for the same place.
  */
-export function remapFormData(
+export function switchTemplateValues(
   fromSections: readonly TemplateSection[],
   toSections: readonly TemplateSection[],
   formData: CvFormData,
-): CvFormData {
-  const remapped: Record<string, Record<string, string>> = Object.fromEntries(
+  stash: CvFormData = {},
+): SwitchedValues {
+  const placed: Record<string, Record<string, string>> = Object.fromEntries(
     toSections.map((section) => [section.name, {}]),
   );
-  for (const from of fromSections) {
-    const values = formData[from.name];
-    if (!values) continue;
-    const counterpart = counterpartOf(from, toSections);
+  const left: Record<string, Record<string, string>> = {};
+  const keep = (section: string, key: string, value: string) => {
+    left[section] = { ...left[section], [key]: value };
+  };
+  const sources: Array<{ shape: SectionShape; values: SectionValues }> = [
+    ...fromSections.flatMap((section) =>
+      formData[section.name] ? [{ shape: shapeOf(section), values: formData[section.name] }] : [],
+    ),
+    ...Object.entries(stash).map(([name, values]) => ({
+      shape: {
+        name,
+        fieldNames: new Set(Object.keys(values).flatMap((key) => parseFormDataKey(key)?.name ?? [])),
+      },
+      values,
+    })),
+  ];
+  for (const { shape, values } of sources) {
+    const counterpart = counterpartOf(shape, toSections);
     for (const [key, value] of Object.entries(values)) {
       const parsed = parseFormDataKey(key);
       if (!parsed || isBlank(value)) continue;
@@ -193,12 +208,49 @@ export function remapFormData(
           ? counterpart
           : toSections.find((section) => section.input_fields.some((field) => field.name === parsed.name));
       const field = target?.input_fields.find((candidate) => candidate.name === parsed.name);
-      if (!target || !field) continue;
-      const index = target.is_repeatable ? parsed.index : 0;
-      const newKey = formDataKey(field.name, field.id, index);
-      // A value already placed wins: the first section that mapped here keeps its text.
-      if (remapped[target.name][newKey] === undefined) remapped[target.name][newKey] = value;
+      // A single-entry section takes the first entry; the other entries wait for a template that repeats it.
+      if (!target || !field || (!target.is_repeatable && parsed.index > 0)) {
+        keep(shape.name, key, value);
+        continue;
+      }
+      const newKey = formDataKey(field.name, field.id, parsed.index);
+      if (placed[target.name][newKey] === undefined) placed[target.name][newKey] = value;
+      else keep(shape.name, key, value);
     }
   }
-  return remapped;
+  return { formData: placed, stash: left };
+}
+
+/** The values of `formData` as the builder keeps them for a template it shows (no stash). */
+export function remapFormData(
+  fromSections: readonly TemplateSection[],
+  toSections: readonly TemplateSection[],
+  formData: CvFormData,
+): CvFormData {
+  return switchTemplateValues(fromSections, toSections, formData).formData;
+}
+
+/** What the stash holds, in words: 'Professional Summary', 'Work Experience (currently working)'. */
+export function stashSummary(stash: CvFormData, toSections: readonly TemplateSection[]): string[] {
+  return Object.entries(stash).flatMap(([name, values]) => {
+    const fields = [
+      ...new Set(
+        Object.entries(values).flatMap(([key, value]) =>
+          isBlank(value) ? [] : [parseFormDataKey(key)?.name ?? ''],
+        ),
+      ),
+    ].filter((field) => field !== '');
+    if (fields.length === 0) return [];
+    const shown = toSections.find((section) => section.name === name);
+    if (!shown) return [name];
+    return [`${name} (${fields.map((field) => field.replace(/_/g, ' ')).join(', ')})`];
+  });
+}
+
+/**
+ * The saved form of a CV, for telling whether what is on screen differs from it: the name, the template and
+ * the entries a save would send, in a stable order.
+ */
+export function cvFingerprint(cv: { name: string; template: number }, formData: CvFormData): string {
+  return JSON.stringify([cv.name, cv.template, entriesFromFormData(formData)]);
 }

@@ -1,8 +1,8 @@
 import type { CvFieldEntryInput, CvReference, GeneratedCvDetail } from '../../api/cvs';
 import type { TemplateDetail } from '../../api/templates';
-import { NUMERIC_ID_PATTERN, UUID_PATTERN } from '../../config/constants';
 import type { BuilderDraft } from './draft';
-import { entryCountOf, groupEntries, hasAnyValue, type CvFormData } from './form-data';
+import { cvFingerprint, entryCountOf, groupEntries, hasAnyValue, isFormDataEmpty, type CvFormData } from './form-data';
+import { cvKeyOf, type BuilderTarget, type CvIdentity } from './identity';
 
 /** spec §3 CV (client state): name, template, entries, and id or uuid once saved. */
 export interface BuilderCv {
@@ -13,29 +13,35 @@ export interface BuilderCv {
   uuid?: string;
 }
 
+/** The saved copy the builder measures 'unsaved' against, with its version for the save's check. */
+export interface SavedBase {
+  fingerprint: string;
+  lastUpdated?: string;
+}
+
 /** Everything the builder needs to show a CV: the CV, its template's sections and the form state. */
 export interface LoadedCv {
+  identity: CvIdentity;
   cv: BuilderCv;
   template: TemplateDetail;
   formData: CvFormData;
+  /** Values the template has no place for (see form-data's switchTemplateValues). */
+  stash: CvFormData;
   entryCounts: number[];
   completedSections: number[];
   expandedSections: number[];
   isSaved: boolean;
   isEditing: boolean;
+  base?: SavedBase;
 }
 
 export interface CvLoaders {
   getGeneratedCv: (reference: CvReference, signal?: AbortSignal) => Promise<GeneratedCvDetail>;
   getTemplate: (id: number, signal?: AbortSignal) => Promise<TemplateDetail>;
-  readDraft: (routeId: string) => BuilderDraft | undefined;
-  removeDraft: (routeId: string) => void;
-}
-
-export class UnknownBuilderIdError extends Error {
-  constructor(routeId: string) {
-    super(`"${routeId}" is neither a template id nor a CV id.`);
-  }
+  /** The signed-in person's draft of a CV (by its key, see ./identity's cvKeyOf); nobody else's. */
+  readDraft: (cvKey: string) => BuilderDraft | undefined;
+  removeDraft: (cvKey: string) => void;
+  mintDraftId: () => string;
 }
 
 /** The section to open first: the first one not completed yet. */
@@ -44,12 +50,25 @@ export function firstOpenSection(sectionCount: number, completed: readonly numbe
   return [];
 }
 
+/** Whether the form differs from the saved copy; a CV never saved is unsaved once it holds anything. */
+export function hasUnsavedChanges(state: {
+  cv: Pick<BuilderCv, 'name' | 'template'>;
+  formData: CvFormData;
+  base?: SavedBase;
+}): boolean {
+  return state.base
+    ? cvFingerprint(state.cv, state.formData) !== state.base.fingerprint
+    : !isFormDataEmpty(state.formData);
+}
+
 /** spec §4: a new CV starts with the chosen name (or empty), the template and no entries, not editing, not saved. */
-export function newCv(template: TemplateDetail, name = ''): LoadedCv {
+export function newCv(template: TemplateDetail, draftId: string, name = ''): LoadedCv {
   return {
+    identity: { kind: 'new', draftId },
     cv: { name, template: template.id, entries: [] },
     template,
     formData: Object.fromEntries(template.sections.map((section) => [section.name, {}])),
+    stash: {},
     entryCounts: template.sections.map(() => 1),
     completedSections: [],
     expandedSections: firstOpenSection(template.sections.length, []),
@@ -62,24 +81,36 @@ export function newCv(template: TemplateDetail, name = ''): LoadedCv {
 export function savedCv(detail: GeneratedCvDetail, template: TemplateDetail): LoadedCv {
   const entries = detail.entries.map(({ value, index, section_field }) => ({ value, index, section_field }));
   const grouped = groupEntries(template.sections, entries);
+  const cv: BuilderCv = {
+    name: detail.name,
+    template: template.id,
+    entries,
+    ...(detail.id !== undefined ? { id: detail.id } : {}),
+    ...(detail.uuid ? { uuid: detail.uuid } : {}),
+  };
   return {
-    cv: {
-      name: detail.name,
-      template: template.id,
-      entries,
-      ...(detail.id !== undefined ? { id: detail.id } : {}),
-      ...(detail.uuid ? { uuid: detail.uuid } : {}),
-    },
+    identity: { kind: 'saved', uuid: savedKeyOf(detail) },
+    cv,
     template,
     ...grouped,
+    stash: {},
     expandedSections: firstOpenSection(template.sections.length, grouped.completedSections),
     isSaved: true,
     isEditing: true,
+    base: {
+      fingerprint: cvFingerprint(cv, grouped.formData),
+      ...(detail.last_updated ? { lastUpdated: detail.last_updated } : {}),
+    },
   };
 }
 
+/** A saved CV is known by its uuid; a backend that gives none still has the id. */
+function savedKeyOf(detail: GeneratedCvDetail): string {
+  return detail.uuid ?? `id-${detail.id ?? ''}`;
+}
+
 /** A draft comes back as it was left; counts that no longer fit the template are worked out again. */
-export function draftCv(draft: BuilderDraft, template: TemplateDetail): LoadedCv {
+export function draftCv(draft: BuilderDraft, identity: CvIdentity, template: TemplateDetail): LoadedCv {
   const sections = template.sections;
   const formData = Object.fromEntries(
     sections.map((section) => [section.name, draft.formData[section.name] ?? {}]),
@@ -87,9 +118,11 @@ export function draftCv(draft: BuilderDraft, template: TemplateDetail): LoadedCv
   const fits = draft.entryCounts.length === sections.length;
   const inRange = (indexes: number[]) => indexes.filter((index) => index >= 0 && index < sections.length);
   return {
+    identity,
     cv: { ...draft.cv, template: template.id, entries: [] },
     template,
     formData,
+    stash: draft.stash,
     entryCounts: fits
       ? draft.entryCounts.map((count, index) => Math.max(count, entryCountOf(formData[sections[index].name])))
       : sections.map((section) => entryCountOf(formData[section.name])),
@@ -99,39 +132,72 @@ export function draftCv(draft: BuilderDraft, template: TemplateDetail): LoadedCv
     expandedSections: fits ? inRange(draft.expandedSections) : [],
     isSaved: draft.isSaved,
     isEditing: draft.isEditing,
+    ...(draft.base ? { base: draft.base } : {}),
   };
 }
 
+async function fromDraft(
+  identity: CvIdentity,
+  loaders: CvLoaders,
+  signal: AbortSignal | undefined,
+): Promise<LoadedCv | undefined> {
+  const key = cvKeyOf(identity);
+  const draft = loaders.readDraft(key);
+  if (!draft) return undefined;
+  try {
+    return draftCv(draft, identity, await loaders.getTemplate(draft.cv.template, signal));
+  } catch {
+    // The draft's template is gone: the address decides, as if there were no draft.
+    loaders.removeDraft(key);
+    return undefined;
+  }
+}
+
 /**
- * spec §2 CV builder: the id is a template id (digits) or a generated CV id (a uuid, or digits). A numeric id is
- * tried first as a generated CV; if that lookup fails it is a template id. Work in progress left at this address
- * (a draft) comes first: it is what the person was looking at before the reload.
+ * A saved CV: the person's draft of it while it holds unsaved changes (the draft wins until the CV is saved),
+ * else the server copy with what the draft kept aside (values a template switch had no place for). The server
+ * copy is always fetched: it proves the CV is still the person's and gives the version a save is checked against.
+ */
+async function openSaved(
+  detail: GeneratedCvDetail,
+  loaders: CvLoaders,
+  signal: AbortSignal | undefined,
+): Promise<LoadedCv> {
+  const saved = savedCv(detail, await loaders.getTemplate(detail.template, signal));
+  const draft = await fromDraft(saved.identity, loaders, signal);
+  if (draft && hasUnsavedChanges(draft)) return draft;
+  return draft ? { ...saved, stash: draft.stash } : saved;
+}
+
+/**
+ * spec §2 CV builder, with the intent in the address deciding first: a uuid is that saved CV; a template id with a
+ * draft id is a new CV from that template (never a saved CV that shares the number); a bare number keeps the
+ * spec's order (a generated CV's id first, then a template id) and a new CV gets a draft id of its own.
  */
 export async function loadBuilderCv(
-  routeId: string,
+  target: BuilderTarget,
   loaders: CvLoaders,
   signal?: AbortSignal,
 ): Promise<LoadedCv> {
-  const draft = loaders.readDraft(routeId);
-  if (draft) {
-    try {
-      return draftCv(draft, await loaders.getTemplate(draft.cv.template, signal));
-    } catch {
-      // The draft's template is gone: the address decides, as if there were no draft.
-      loaders.removeDraft(routeId);
+  switch (target.kind) {
+    case 'saved':
+      return openSaved(await loaders.getGeneratedCv(target.reference, signal), loaders, signal);
+    case 'new': {
+      const identity: CvIdentity = { kind: 'new', draftId: target.draftId };
+      return (
+        (await fromDraft(identity, loaders, signal)) ??
+        newCv(await loaders.getTemplate(target.templateId, signal), target.draftId)
+      );
+    }
+    case 'numeric': {
+      let detail: GeneratedCvDetail | undefined;
+      try {
+        detail = await loaders.getGeneratedCv(target.id, signal);
+      } catch {
+        detail = undefined;
+      }
+      if (detail) return openSaved(detail, loaders, signal);
+      return newCv(await loaders.getTemplate(target.id, signal), loaders.mintDraftId());
     }
   }
-  if (UUID_PATTERN.test(routeId)) {
-    const detail = await loaders.getGeneratedCv(routeId, signal);
-    return savedCv(detail, await loaders.getTemplate(detail.template, signal));
-  }
-  if (!NUMERIC_ID_PATTERN.test(routeId)) throw new UnknownBuilderIdError(routeId);
-  let detail: GeneratedCvDetail | undefined;
-  try {
-    detail = await loaders.getGeneratedCv(routeId, signal);
-  } catch {
-    detail = undefined;
-  }
-  if (detail) return savedCv(detail, await loaders.getTemplate(detail.template, signal));
-  return newCv(await loaders.getTemplate(Number(routeId), signal));
 }

@@ -1,15 +1,43 @@
-import { Alert, Box, Button, Center, Flex, HStack, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Center,
+  Dialog,
+  Flex,
+  HStack,
+  Heading,
+  Portal,
+  Spinner,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Save } from 'lucide-react';
 import { PREVIEW_PANE_MIN_WIDTH_PX } from '../../config/constants';
-import { LOAD_FAILED_NOTICE, canSave, type BuilderActor } from '../../machines/builder-machine';
-import { DownloadMenu } from './download-menu';
+import {
+  CV_CHANGED_ELSEWHERE_TEXT,
+  LOAD_FAILED_NOTICE,
+  OPEN_IN_ANOTHER_TAB_TEXT,
+  canSave,
+  type BuilderActor,
+} from '../../machines/builder-machine';
+import { stashSummary } from '../../machines/builder/form-data';
+import { useReturnFocus } from '../return-focus';
+import { DeliveryActions } from './download-menu';
 import { PreviewPane } from './preview-pane';
-import { SaveDialog } from './save-dialog';
+import { SAVE_BUTTON_ID, SaveDialog } from './save-dialog';
 import { SectionCard } from './section-card';
 
 export const BUILDER_INFO_TEXT =
   'Complete each section to build your CV. You can expand any section at any time, but we recommend completing them in order.';
+export const UNSAVED_CHANGES_TEXT = 'Unsaved changes';
+export const NOT_SHOWN_PREFIX = 'Not shown in this template: ';
+
+/** Room kept below a field being typed in, so the sticky save bar never covers it. */
+const SAVE_BAR_ROOM = '7rem';
 
 function Sections({ builder }: { builder: BuilderActor }) {
   const forms = useSelector(builder, (snapshot) => snapshot.context.sectionForms);
@@ -22,20 +50,59 @@ function Sections({ builder }: { builder: BuilderActor }) {
   );
 }
 
+function UnsavedBadge({ builder }: { builder: BuilderActor }) {
+  const unsaved = useSelector(builder, (snapshot) => snapshot.context.unsaved);
+  return (
+    <Box role="status" aria-live="polite" flexShrink={0}>
+      {unsaved && (
+        <Badge colorPalette="orange" variant="subtle" size="sm">
+          {UNSAVED_CHANGES_TEXT}
+        </Badge>
+      )}
+    </Box>
+  );
+}
+
 function Header({ builder }: { builder: BuilderActor }) {
   const name = useSelector(builder, (snapshot) => snapshot.context.cv.name);
   return (
     <HStack gap="3" px={{ base: '4', md: '6' }} py="3" borderBottomWidth="1px" bg="bg" flexWrap="wrap">
-      <HStack gap="3" flex="1" minW="0" align="baseline">
-        <Heading as="h1" size="lg" flexShrink={0}>
+      <HStack gap="3" flex="1" minW="0" align="baseline" flexWrap="wrap">
+        {/* On a phone the app bar already says 'CV Builder': the heading stays for screen readers only. */}
+        <Heading as="h1" size="lg" flexShrink={0} hideBelow="md">
           CV Builder
         </Heading>
-        <Text color="fg.muted" truncate data-testid="cv-name">
+        <VisuallyHidden asChild hideFrom="md">
+          <h1>CV Builder</h1>
+        </VisuallyHidden>
+        <Text color="fg.muted" wordBreak="break-word" minW="0" data-testid="cv-name">
           {name || 'Untitled CV'}
         </Text>
+        <UnsavedBadge builder={builder} />
       </HStack>
-      <DownloadMenu builder={builder} />
+      <Box hideBelow="md">
+        <DeliveryActions builder={builder} />
+      </Box>
     </HStack>
+  );
+}
+
+/** Values the current template has no place for: they are kept, and the person is told where they went. */
+function StashNotice({ builder }: { builder: BuilderActor }) {
+  const hidden = useSelector(builder, (snapshot) =>
+    stashSummary(snapshot.context.stash, snapshot.context.template?.sections ?? []).join(', '),
+  );
+  if (!hidden) return null;
+  return (
+    <Alert.Root status="neutral" variant="surface" data-testid="stash-notice">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Description>
+          {NOT_SHOWN_PREFIX}
+          {hidden}. They are kept and come back when you switch to a template that has them.
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
   );
 }
 
@@ -43,10 +110,67 @@ function SaveBar({ builder }: { builder: BuilderActor }) {
   const enabled = useSelector(builder, canSave);
   return (
     <Box position="sticky" bottom="0" zIndex="1" py="3" bg="bg" borderTopWidth="1px">
-      <Button width="full" disabled={!enabled} onClick={() => builder.send({ type: 'save.open' })}>
-        <Save /> Save CV
-      </Button>
+      <Stack direction={{ base: 'column', sm: 'row' }} gap="2">
+        <Button
+          id={SAVE_BUTTON_ID}
+          flex="1"
+          minH="11"
+          disabled={!enabled}
+          onClick={() => builder.send({ type: 'save.open' })}
+        >
+          <Save /> Save CV
+        </Button>
+        {/* On a phone the header scrolls away: Download and Email stay beside Save. */}
+        <Box hideFrom="md">
+          <DeliveryActions builder={builder} size="md" />
+        </Box>
+      </Stack>
     </Box>
+  );
+}
+
+/** 'This CV was changed elsewhere.': reload the other copy, or save this one over it. */
+function ConflictDialog({ builder }: { builder: BuilderActor }) {
+  const open = useSelector(builder, (snapshot) => snapshot.matches({ ready: { saving: 'conflict' } }));
+  useReturnFocus(open, SAVE_BUTTON_ID);
+  return (
+    <Dialog.Root
+      role="alertdialog"
+      open={open}
+      placement="center"
+      finalFocusEl={() => document.getElementById(SAVE_BUTTON_ID)}
+      onOpenChange={(details) => {
+        if (!details.open) builder.send({ type: 'save.cancel' });
+      }}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{CV_CHANGED_ELSEWHERE_TEXT}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Dialog.Description>
+                Someone saved this CV on another device or tab after you started editing it. Reload to see
+                their version (your unsaved changes here are discarded), or overwrite it with yours.
+              </Dialog.Description>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={() => builder.send({ type: 'save.cancel' })}>
+                Cancel
+              </Button>
+              <Button variant="outline" onClick={() => builder.send({ type: 'save.reload' })}>
+                Reload
+              </Button>
+              <Button colorPalette="red" onClick={() => builder.send({ type: 'save.overwrite' })}>
+                Overwrite
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
   );
 }
 
@@ -55,12 +179,21 @@ function Editor({ builder }: { builder: BuilderActor }) {
     <Flex direction={{ base: 'column', lg: 'row' }} minH={{ lg: '100dvh' }} h={{ lg: '100dvh' }}>
       <Flex direction="column" flex="1" minW="0" minH="0">
         <Header builder={builder} />
-        <Box flex="1" overflowY={{ lg: 'auto' }} px={{ base: '4', md: '6' }} pt="4">
+        <Box
+          flex="1"
+          overflowY={{ lg: 'auto' }}
+          px={{ base: '4', md: '6' }}
+          pt="4"
+          // A field scrolled into view (focus, typing) stops above the sticky save bar.
+          scrollPaddingBottom={SAVE_BAR_ROOM}
+          css={{ '& input, & textarea, & [contenteditable]': { scrollMarginBottom: SAVE_BAR_ROOM } }}
+        >
           <Stack gap="4" maxW="3xl" mx="auto">
             <Alert.Root status="info" variant="subtle">
               <Alert.Indicator />
               <Alert.Description>{BUILDER_INFO_TEXT}</Alert.Description>
             </Alert.Root>
+            <StashNotice builder={builder} />
             <Sections builder={builder} />
             <SaveBar builder={builder} />
           </Stack>
@@ -77,14 +210,31 @@ function Editor({ builder }: { builder: BuilderActor }) {
         <PreviewPane builder={builder} />
       </Box>
       <SaveDialog builder={builder} />
+      <ConflictDialog builder={builder} />
     </Flex>
+  );
+}
+
+function Centered({ children, role }: { children: React.ReactNode; role?: 'alert' | 'status' }) {
+  return (
+    <Center minH="100dvh" p="6">
+      <Stack align="center" gap="3" textAlign="center" role={role} maxW="md">
+        {children}
+      </Stack>
+    </Center>
   );
 }
 
 /** spec §2 CV builder: 'Loading CV template...' while the CV loads, then the editor beside its preview. */
 export function BuilderView({ builder }: { builder: BuilderActor }) {
   const status = useSelector(builder, (snapshot) =>
-    snapshot.matches('loading') ? 'loading' : snapshot.matches('failed') ? 'failed' : 'ready',
+    snapshot.hasTag('loading')
+      ? 'loading'
+      : snapshot.matches('failed')
+        ? 'failed'
+        : snapshot.matches('openElsewhere')
+          ? 'elsewhere'
+          : 'ready',
   );
 
   if (status === 'loading') {
@@ -102,15 +252,28 @@ export function BuilderView({ builder }: { builder: BuilderActor }) {
 
   if (status === 'failed') {
     return (
-      <Center minH="100dvh" p="6">
-        <Stack align="center" gap="3" textAlign="center" role="alert">
-          <Heading as="h1" size="lg">
-            CV Builder
-          </Heading>
-          <Text color="fg.muted">{LOAD_FAILED_NOTICE.description}</Text>
-          <Button onClick={() => builder.send({ type: 'builder.retry' })}>Try Again</Button>
-        </Stack>
-      </Center>
+      <Centered role="alert">
+        <Heading as="h1" size="lg">
+          CV Builder
+        </Heading>
+        <Text color="fg.muted">{LOAD_FAILED_NOTICE.description}</Text>
+        <Button onClick={() => builder.send({ type: 'builder.retry' })}>Try Again</Button>
+      </Centered>
+    );
+  }
+
+  if (status === 'elsewhere') {
+    return (
+      <Centered role="alert">
+        <Heading as="h1" size="lg">
+          {OPEN_IN_ANOTHER_TAB_TEXT}
+        </Heading>
+        <Text color="fg.muted">
+          To keep your edits from overwriting each other, a CV is edited in one tab at a time. Take it over
+          here to continue; the other tab stops editing and keeps nothing unsaved.
+        </Text>
+        <Button onClick={() => builder.send({ type: 'lock.takeOver' })}>Take over here</Button>
+      </Centered>
     );
   }
 

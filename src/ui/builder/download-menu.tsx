@@ -1,42 +1,66 @@
-import { Button, Menu, Portal } from '@chakra-ui/react';
+import { Button, HStack, Menu, Portal } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { ChevronDown, Download } from 'lucide-react';
+import { ChevronDown, Download, Mail } from 'lucide-react';
 import type { CvFileFormat } from '../../api/cvs';
-import { canDownload, type BuilderActor } from '../../machines/builder-machine';
+import { canDownload, deliversAfterSave, type BuilderActor } from '../../machines/builder-machine';
 import { DOWNLOAD_BUSY_TAG, type BuilderDownloadActor } from '../../machines/builder-download-machine';
 
-/** spec §2: the Download menu (PDF, Word), disabled until the CV is saved and has a uuid. */
-export function DownloadMenu({ builder }: { builder: BuilderActor }) {
+const SAVE_FIRST_TITLE = 'Save your CV to download it';
+
+/**
+ * spec §2: the Download menu (PDF, Word), disabled until the CV is saved and has a uuid; beside it Email, which
+ * mails the saved CV to the person. When the screen shows changes the saved copy lacks, both say they save first.
+ */
+export function DeliveryActions({ builder, size = 'sm' }: { builder: BuilderActor; size?: 'sm' | 'md' }) {
   const enabled = useSelector(builder, canDownload);
+  const saveFirst = useSelector(builder, deliversAfterSave);
   const downloads = useSelector(
     builder,
     (snapshot) => snapshot.children.downloads as BuilderDownloadActor | undefined,
   );
   const busy = useSelector(downloads, (snapshot) => snapshot?.hasTag(DOWNLOAD_BUSY_TAG) ?? false);
+  const saving = useSelector(builder, (snapshot) => snapshot.hasTag('saving'));
 
   return (
-    <Menu.Root
-      onSelect={(details) => builder.send({ type: 'cv.download', format: details.value as CvFileFormat })}
-    >
-      <Menu.Trigger asChild>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={!enabled}
-          loading={busy}
-          title={enabled ? undefined : 'Save your CV to download it'}
-        >
-          <Download /> Download <ChevronDown />
-        </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content>
-            <Menu.Item value="pdf">PDF</Menu.Item>
-            <Menu.Item value="word">Word</Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <HStack gap="2">
+      <Menu.Root
+        onSelect={(details) => builder.send({ type: 'cv.download', format: details.value as CvFileFormat })}
+      >
+        <Menu.Trigger asChild>
+          <Button
+            variant="outline"
+            size={size}
+            minH="11"
+            disabled={!enabled}
+            loading={busy || saving}
+            title={enabled ? undefined : SAVE_FIRST_TITLE}
+          >
+            <Download /> Download <ChevronDown />
+          </Button>
+        </Menu.Trigger>
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content>
+              <Menu.Item value="pdf" minH="11">
+                {saveFirst ? 'Save and download PDF' : 'PDF'}
+              </Menu.Item>
+              <Menu.Item value="word" minH="11">
+                {saveFirst ? 'Save and download Word' : 'Word'}
+              </Menu.Item>
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+      <Button
+        variant="outline"
+        size={size}
+        minH="11"
+        disabled={!enabled || busy || saving}
+        title={enabled ? undefined : 'Save your CV to email it'}
+        onClick={() => builder.send({ type: 'cv.email' })}
+      >
+        <Mail /> {saveFirst ? 'Save and email' : 'Email'}
+      </Button>
+    </HStack>
   );
 }

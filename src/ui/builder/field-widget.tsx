@@ -3,7 +3,9 @@ import { useSelector } from '@xstate/react';
 import { Suspense, lazy, memo, useCallback } from 'react';
 import type { InputField } from '../../api/templates';
 import { SUMMARY_MIN_HEIGHT_PX } from '../../config/constants';
+import { FIELD_COUNTER_FROM, MAX_FIELD_LENGTH } from '../../machines/builder/cv-problems';
 import { formDataKey } from '../../machines/builder/form-data';
+import { cvPhoneProblem } from '../../machines/builder/phone';
 import { CHECKBOX_TICKED, isTicked, widgetKindOf } from '../../machines/builder/widgets';
 import type { SectionFormActor } from '../../machines/section-form-machine';
 import { PhoneInput } from './phone-input';
@@ -36,16 +38,22 @@ export const FieldWidget = memo(function FieldWidget({ form, field, entryIndex }
 
   const id = `field-${form.id}-${key}`;
   const kind = widgetKindOf(field);
+  // A number that cannot exist is said under the field; the server refuses to save it too.
+  const problem = kind === 'phone' ? cvPhoneProblem(value) : undefined;
   const required = field.is_required || undefined;
 
   if (kind === 'checkbox') {
     return (
       <Field.Root>
+        {/* The input's id goes through `ids`: the root label then points at the input it holds, so clicking the
+            box or its text ticks it (an id set on the input alone left the label pointing nowhere). */}
         <Checkbox.Root
+          ids={{ hiddenInput: id }}
           checked={isTicked(value)}
           onCheckedChange={(details) => change(details.checked === true ? CHECKBOX_TICKED : '')}
+          minH="11"
         >
-          <Checkbox.HiddenInput id={id} />
+          <Checkbox.HiddenInput />
           <Checkbox.Control />
           <Checkbox.Label>
             {field.widget_label}
@@ -66,6 +74,7 @@ export const FieldWidget = memo(function FieldWidget({ form, field, entryIndex }
         <Textarea
           id={id}
           value={value}
+          maxLength={MAX_FIELD_LENGTH}
           onChange={onInput}
           autoresize
           minH={`${SUMMARY_MIN_HEIGHT_PX}px`}
@@ -80,6 +89,7 @@ export const FieldWidget = memo(function FieldWidget({ form, field, entryIndex }
           type="email"
           autoComplete="email"
           value={value}
+          maxLength={MAX_FIELD_LENGTH}
           onChange={onInput}
           aria-required={required}
         />
@@ -89,7 +99,16 @@ export const FieldWidget = memo(function FieldWidget({ form, field, entryIndex }
       control = <Input id={id} type="date" value={value} onChange={onInput} aria-required={required} />;
       break;
     case 'phone':
-      control = <PhoneInput id={id} value={value} onValueChange={change} required={field.is_required} />;
+      control = (
+        <PhoneInput
+          id={id}
+          value={value}
+          onValueChange={change}
+          required={field.is_required}
+          invalid={problem !== undefined}
+          describedBy={problem ? `${id}-problem` : undefined}
+        />
+      );
       break;
     case 'rich-text':
       control = (
@@ -99,20 +118,47 @@ export const FieldWidget = memo(function FieldWidget({ form, field, entryIndex }
       );
       break;
     default:
-      control = <Input id={id} value={value} onChange={onInput} aria-required={required} />;
+      control = (
+        <Input
+          id={id}
+          value={value}
+          maxLength={MAX_FIELD_LENGTH}
+          onChange={onInput}
+          aria-required={required}
+        />
+      );
   }
 
   return (
-    <Field.Root>
+    <Field.Root invalid={problem !== undefined}>
       <Field.Label htmlFor={id} id={`${id}-label`}>
         {field.widget_label}
         {field.is_required && <RequiredMark />}
       </Field.Label>
       {control}
       {field.description && <Field.HelperText>{field.description}</Field.HelperText>}
+      {problem && <Field.ErrorText id={`${id}-problem`}>{problem}</Field.ErrorText>}
+      <LengthCounter length={value.length} richText={kind === 'rich-text'} />
     </Field.Root>
   );
 });
+
+/**
+ * The server keeps at most MAX_FIELD_LENGTH characters of a field: near the limit the field says how many it
+ * holds, and past it (rich text counts its formatting too) what to do, before a save is refused.
+ */
+function LengthCounter({ length, richText }: { length: number; richText: boolean }) {
+  if (length < MAX_FIELD_LENGTH * FIELD_COUNTER_FROM) return null;
+  const over = length > MAX_FIELD_LENGTH;
+  const figures = `${length.toLocaleString('en')} / ${MAX_FIELD_LENGTH.toLocaleString('en')} characters`;
+  return (
+    <Field.HelperText color={over ? 'fg.error' : 'fg.warning'} aria-live="polite">
+      {over
+        ? `Too long to save: ${figures}${richText ? ' (formatting included)' : ''}. Please shorten it.`
+        : `${figures}${richText ? ' (formatting included)' : ''}`}
+    </Field.HelperText>
+  );
+}
 
 /** spec §2: fields with is_required show an asterisk; nothing stops an empty one (spec §5). */
 function RequiredMark() {

@@ -1,6 +1,7 @@
 import { Box, Button, Group, HStack, IconButton, Input } from '@chakra-ui/react';
 import Link from '@tiptap/extension-link';
-import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import type { Schema } from '@tiptap/pm/model';
+import { EditorContent, createDocument, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Bold, Italic, Link2, List, ListOrdered } from 'lucide-react';
 import { memo, useEffect, useRef, useState } from 'react';
@@ -34,8 +35,31 @@ const extensions = [
 
 const EMPTY_DOCUMENT = '<p></p>';
 
-function htmlOf(editor: Editor): string {
+/**
+ * Tiptap empties an editor it destroys (its schema and managers become null) and `useEditor` can hand out an
+ * editor that was destroyed between render and effect (StrictMode's double mount, a slow commit, a lazy chunk):
+ * nothing may be read from or written to such an editor. One that is not mounted yet is fine.
+ */
+export function isUsable(editor: Editor | null): editor is Editor {
+  return editor !== null && (editor.schema as Schema | null) !== null;
+}
+
+export function htmlOf(editor: Editor): string {
   return editor.isEmpty ? '' : editor.getHTML();
+}
+
+/**
+ * Whether `html` says what the editor already holds. The server sanitises rich text, so a saved value comes back
+ * written differently from what the editor serialises (`<li>a</li>` for `<li><p>a</p></li>`): the same
+ * document either way, and replacing the content would move the caret and report a change nobody made.
+ */
+export function holdsSameContent(editor: Editor, html: string): boolean {
+  if (html.trim() === '') return editor.isEmpty;
+  try {
+    return editor.state.doc.eq(createDocument(html, editor.schema, editor.options.parseOptions));
+  } catch {
+    return false;
+  }
 }
 
 function Toolbar({ editor, label }: { editor: Editor; label: string }) {
@@ -126,6 +150,8 @@ export const RichTextEditor = memo(function RichTextEditor({
 }: RichTextEditorProps) {
   const onChange = useRef(onValueChange);
   onChange.current = onValueChange;
+  // The value the editor's content stands for: the last one it reported, or the last one it was given.
+  const shownValue = useRef(value);
   const editor = useEditor({
     extensions,
     content: value === '' ? EMPTY_DOCUMENT : value,
@@ -139,12 +165,20 @@ export const RichTextEditor = memo(function RichTextEditor({
         class: 'cv-rich-text',
       },
     },
-    onUpdate: ({ editor: current }) => onChange.current(htmlOf(current)),
+    onUpdate: ({ editor: current }) => {
+      if (!isUsable(current)) return;
+      const html = htmlOf(current);
+      shownValue.current = html;
+      onChange.current(html);
+    },
   });
 
-  // A value that changes from outside (an entry removed above this one) replaces the content.
+  // A value that changes from outside (an entry removed above this one, a draft restored) replaces the content,
+  // unless it only says the same thing in other words. A new editor starts from the current value by itself.
   useEffect(() => {
-    if (editor && value !== htmlOf(editor))
+    if (!isUsable(editor) || value === shownValue.current) return;
+    shownValue.current = value;
+    if (!holdsSameContent(editor, value))
       editor.commands.setContent(value === '' ? EMPTY_DOCUMENT : value, { emitUpdate: false });
   }, [editor, value]);
 
@@ -163,8 +197,8 @@ export const RichTextEditor = memo(function RichTextEditor({
         '& .cv-rich-text a': { color: 'colorPalette.fg', textDecoration: 'underline' },
       }}
     >
-      {editor && <Toolbar editor={editor} label={label} />}
-      <EditorContent editor={editor} />
+      {isUsable(editor) && <Toolbar editor={editor} label={label} />}
+      <EditorContent editor={isUsable(editor) ? editor : null} />
     </Box>
   );
 });

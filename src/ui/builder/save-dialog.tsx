@@ -1,6 +1,10 @@
-import { Button, Dialog, Field, Input, Portal } from '@chakra-ui/react';
+import { Button, Dialog, Field, Input, Portal, Spinner } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { BuilderActor } from '../../machines/builder-machine';
+import { useReturnFocus } from '../return-focus';
+
+/** The sticky bar's 'Save CV' button: focus goes back to it when the dialog closes (WAI-ARIA dialog pattern). */
+export const SAVE_BUTTON_ID = 'builder-save-button';
 
 /** spec §2 save dialog: 'Save CV', its text, the 'CV Name' box, Cancel and Save. */
 export function SaveDialog({ builder }: { builder: BuilderActor }) {
@@ -10,12 +14,14 @@ export function SaveDialog({ builder }: { builder: BuilderActor }) {
   );
   const saving = useSelector(builder, (snapshot) => snapshot.hasTag('saving'));
   const name = useSelector(builder, (snapshot) => snapshot.context.saveName);
+  useReturnFocus(open, SAVE_BUTTON_ID);
 
   return (
     <Dialog.Root
       open={open}
       placement="center"
       initialFocusEl={() => document.getElementById('cv-name-input')}
+      finalFocusEl={() => document.getElementById(SAVE_BUTTON_ID)}
       onOpenChange={(details) => {
         if (!details.open && !saving) builder.send({ type: 'save.cancel' });
       }}
@@ -45,7 +51,9 @@ export function SaveDialog({ builder }: { builder: BuilderActor }) {
                     value={name}
                     placeholder="e.g., Software Engineer 2024"
                     maxLength={200}
-                    disabled={saving}
+                    // Read-only, not disabled, while saving: a disabled control drops the focus to the page,
+                    // and the dialog then has nothing to give it back from (the WAI-ARIA dialog pattern).
+                    readOnly={saving}
                     onChange={(event) =>
                       builder.send({ type: 'save.nameChange', name: event.currentTarget.value })
                     }
@@ -56,12 +64,13 @@ export function SaveDialog({ builder }: { builder: BuilderActor }) {
                 <Button
                   type="button"
                   variant="outline"
-                  disabled={saving}
+                  aria-disabled={saving || undefined}
                   onClick={() => builder.send({ type: 'save.cancel' })}
                 >
                   Cancel
                 </Button>
-                <Button type="submit" loading={saving}>
+                <Button type="submit" aria-disabled={saving || undefined} aria-busy={saving || undefined}>
+                  {saving && <Spinner size="sm" />}
                   Save
                 </Button>
               </Dialog.Footer>

@@ -12,10 +12,11 @@ import {
 } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Check, ChevronDown, Plus, Trash2 } from 'lucide-react';
-import { memo } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import type { BuilderActor } from '../../machines/builder-machine';
 import { EMPTY_SECTION_MESSAGE, type SectionFormActor } from '../../machines/section-form-machine';
 import { FieldWidget } from './field-widget';
+import { SectionErrorBoundary } from './section-error-boundary';
 
 export interface SectionCardProps {
   builder: BuilderActor;
@@ -44,6 +45,16 @@ export const SectionCard = memo(function SectionCard({ builder, form, sectionInd
   );
   const entryCount = useSelector(form, (snapshot) => snapshot.context.entryCount);
   const showEmptyAlert = useSelector(form, (snapshot) => snapshot.matches('empty'));
+  const focusRequest = useSelector(builder, (snapshot) =>
+    snapshot.context.focusRequest?.sectionIndex === sectionIndex ? snapshot.context.focusRequest.sequence : 0,
+  );
+  const headerButton = useRef<HTMLButtonElement>(null);
+  // After 'Complete Section' the work goes on at the next section: its header takes the focus.
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    headerButton.current?.focus({ preventScroll: true });
+    headerButton.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [focusRequest]);
   const { section } = form.getSnapshot().context;
   const headerId = `section-${form.id}-header`;
   const bodyId = `section-${form.id}-body`;
@@ -59,6 +70,7 @@ export const SectionCard = memo(function SectionCard({ builder, form, sectionInd
       {/* The accordion pattern: a heading holding the button, with only phrasing content inside. */}
       <chakra.h2 m="0" textStyle="md" fontWeight="normal">
         <chakra.button
+          ref={headerButton}
           id={headerId}
           type="button"
           aria-expanded={expanded}
@@ -105,7 +117,7 @@ export const SectionCard = memo(function SectionCard({ builder, form, sectionInd
               )}
             </chakra.span>
             {section.description && (
-              <chakra.span textStyle="sm" color="fg.muted" truncate>
+              <chakra.span textStyle="sm" color="fg.muted">
                 {section.description}
               </chakra.span>
             )}
@@ -122,74 +134,76 @@ export const SectionCard = memo(function SectionCard({ builder, form, sectionInd
 
       {expanded && (
         <Card.Body id={bodyId} role="region" aria-labelledby={headerId} pt="1">
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              form.send({ type: 'section.submit' });
-            }}
-          >
-            <Stack gap="5">
-              {Array.from({ length: entryCount }, (_, entryIndex) => (
-                <Stack
-                  key={entryIndex}
-                  gap="3"
-                  role="group"
-                  aria-label={entryIndex === 0 ? section.name : `Entry ${entryIndex + 1}`}
-                  {...(entryIndex > 0 ? { borderTopWidth: '1px', pt: '4' } : {})}
-                >
-                  {entryIndex > 0 && (
-                    <HStack justify="space-between">
-                      <Text fontWeight="medium" textStyle="sm">
-                        Entry {entryIndex + 1}
-                      </Text>
-                      <IconButton
-                        size="xs"
-                        variant="ghost"
-                        colorPalette="red"
-                        aria-label={`Remove Entry ${entryIndex + 1}`}
-                        title={`Remove Entry ${entryIndex + 1}`}
-                        onClick={() => form.send({ type: 'entry.remove', index: entryIndex })}
-                      >
-                        <Trash2 />
-                      </IconButton>
-                    </HStack>
-                  )}
-                  <EntryFields form={form} entryIndex={entryIndex} />
-                </Stack>
-              ))}
+          <SectionErrorBoundary sectionName={section.name}>
+            <form
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault();
+                form.send({ type: 'section.submit' });
+              }}
+            >
+              <Stack gap="5">
+                {Array.from({ length: entryCount }, (_, entryIndex) => (
+                  <Stack
+                    key={entryIndex}
+                    gap="3"
+                    role="group"
+                    aria-label={entryIndex === 0 ? section.name : `Entry ${entryIndex + 1}`}
+                    {...(entryIndex > 0 ? { borderTopWidth: '1px', pt: '4' } : {})}
+                  >
+                    {entryIndex > 0 && (
+                      <HStack justify="space-between">
+                        <Text fontWeight="medium" textStyle="sm">
+                          Entry {entryIndex + 1}
+                        </Text>
+                        <IconButton
+                          size="xs"
+                          variant="ghost"
+                          colorPalette="red"
+                          aria-label={`Remove Entry ${entryIndex + 1}`}
+                          title={`Remove Entry ${entryIndex + 1}`}
+                          onClick={() => form.send({ type: 'entry.remove', index: entryIndex })}
+                        >
+                          <Trash2 />
+                        </IconButton>
+                      </HStack>
+                    )}
+                    <EntryFields form={form} entryIndex={entryIndex} />
+                  </Stack>
+                ))}
 
-              {section.is_repeatable && (
-                <Button
-                  type="button"
-                  variant="outline"
-                  size="sm"
-                  alignSelf="flex-start"
-                  onClick={() => form.send({ type: 'entry.add' })}
-                >
-                  <Plus /> Add Another {section.name}
-                </Button>
-              )}
+                {section.is_repeatable && (
+                  <Button
+                    type="button"
+                    variant="outline"
+                    size="sm"
+                    alignSelf="flex-start"
+                    onClick={() => form.send({ type: 'entry.add' })}
+                  >
+                    <Plus /> Add Another {section.name}
+                  </Button>
+                )}
 
-              {showEmptyAlert && (
-                <Alert.Root status="warning" role="alert">
-                  <Alert.Indicator />
-                  <Alert.Title flex="1">{EMPTY_SECTION_MESSAGE}</Alert.Title>
-                  <CloseButton
-                    size="xs"
-                    aria-label="Dismiss"
-                    onClick={() => form.send({ type: 'alert.dismiss' })}
-                  />
-                </Alert.Root>
-              )}
+                {showEmptyAlert && (
+                  <Alert.Root status="warning" role="alert">
+                    <Alert.Indicator />
+                    <Alert.Title flex="1">{EMPTY_SECTION_MESSAGE}</Alert.Title>
+                    <CloseButton
+                      size="xs"
+                      aria-label="Dismiss"
+                      onClick={() => form.send({ type: 'alert.dismiss' })}
+                    />
+                  </Alert.Root>
+                )}
 
-              <HStack justify="flex-end">
-                <Button type="submit" size="sm">
-                  Complete Section
-                </Button>
-              </HStack>
-            </Stack>
-          </form>
+                <HStack justify="flex-end">
+                  <Button type="submit" size="sm">
+                    Complete Section
+                  </Button>
+                </HStack>
+              </Stack>
+            </form>
+          </SectionErrorBoundary>
         </Card.Body>
       )}
     </Card.Root>

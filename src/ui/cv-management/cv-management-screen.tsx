@@ -1,12 +1,17 @@
-import { Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Container, Field, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { CloudOff } from 'lucide-react';
+import { CloudOff, FilePlus, SearchX } from 'lucide-react';
 import { CV_MANAGEMENT_PAGE_SIZE } from '../../config/constants';
 import { pageLabel } from '../../machines/catalogue-paging';
 import {
+  isSearching,
+  shownCvs,
+  shownTemplates,
   showsManagementPaging,
   visibleManagedTemplates,
   type CvManagementActor,
+  type CvSort,
 } from '../../machines/cv-management-machine';
 import type { generatedCvActionsMachine } from '../../machines/generated-cv-actions-machine';
 import { cvsOfTemplate } from '../../machines/templates-list-machine';
@@ -17,6 +22,40 @@ import { ManagedTemplateCard } from './managed-template-card';
 export interface CvManagementScreenProps {
   actor: CvManagementActor;
   cvActionsMachine?: typeof generatedCvActionsMachine;
+}
+
+/** Search by name and sort: for a person with many CVs. */
+function CvFinder({ actor }: { actor: CvManagementActor }) {
+  const query = useSelector(actor, (state) => state.context.query);
+  const sort = useSelector(actor, (state) => state.context.sort);
+  return (
+    <HStack gap="3" align="flex-end" flexWrap="wrap" role="search" aria-label="Find a CV">
+      <Field.Root flex="1" minW="14rem" maxW="md">
+        <Field.Label>Search CVs by name</Field.Label>
+        <Input
+          type="search"
+          value={query}
+          placeholder="e.g. Engineer"
+          minH="11"
+          onChange={(event) => actor.send({ type: 'search.change', query: event.currentTarget.value })}
+        />
+      </Field.Root>
+      <Field.Root width="auto">
+        <Field.Label>Sort by</Field.Label>
+        <NativeSelect.Root minW="12rem">
+          <NativeSelect.Field
+            value={sort}
+            minH="11"
+            onChange={(event) => actor.send({ type: 'sort.change', sort: event.currentTarget.value as CvSort })}
+          >
+            <option value="edited">Last edited</option>
+            <option value="name">Name</option>
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+    </HStack>
+  );
 }
 
 /** spec §2 CV management (/cv-management). */
@@ -55,6 +94,27 @@ export function CvManagementScreen({ actor, cvActionsMachine }: CvManagementScre
             />
           ) : (
             <Stack gap="6">
+              {context.cvs.length === 0 ? (
+                <CatalogueMessage
+                  icon={FilePlus}
+                  title="You have no saved CVs yet"
+                  description="Pick a template, fill in its sections and save: your CVs will be listed here."
+                  action={
+                    <Button asChild minH="11">
+                      <Link to="/">Create your first CV</Link>
+                    </Button>
+                  }
+                />
+              ) : (
+                <CvFinder actor={actor} />
+              )}
+              {isSearching(context) && shownTemplates(context).length === 0 && (
+                <CatalogueMessage
+                  icon={SearchX}
+                  title="No CVs match your search"
+                  description={`None of your CVs is called anything like “${context.query.trim()}”.`}
+                />
+              )}
               <SimpleGrid
                 as="section"
                 aria-label="Templates and their CVs"
@@ -65,7 +125,7 @@ export function CvManagementScreen({ actor, cvActionsMachine }: CvManagementScre
                   <ManagedTemplateCard
                     key={template.id}
                     template={template}
-                    cvs={cvsOfTemplate(context.cvs, template.id)}
+                    cvs={cvsOfTemplate(shownCvs(context), template.id)}
                     list={actor}
                     cvActionsMachine={cvActionsMachine}
                   />
@@ -73,7 +133,7 @@ export function CvManagementScreen({ actor, cvActionsMachine }: CvManagementScre
               </SimpleGrid>
               {showsManagementPaging(context) && (
                 <Pagination
-                  label={pageLabel(context.page, context.templates.length, CV_MANAGEMENT_PAGE_SIZE)}
+                  label={pageLabel(context.page, shownTemplates(context).length, CV_MANAGEMENT_PAGE_SIZE)}
                   canPrevious={snapshot.can({ type: 'page.previous' })}
                   canNext={snapshot.can({ type: 'page.next' })}
                   onPrevious={() => actor.send({ type: 'page.previous' })}

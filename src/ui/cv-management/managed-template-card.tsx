@@ -1,10 +1,11 @@
 import { Badge, Box, Card, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import type { GeneratedCv } from '../../api/cvs';
 import type { Template } from '../../api/templates';
 import type { CvListRef, generatedCvActionsMachine } from '../../machines/generated-cv-actions-machine';
 import { GeneratedCvItem } from '../generated-cv/generated-cv-item';
+import { useFocusListAfterRemoval } from '../return-focus';
 import { TemplateImage } from '../templates/template-image';
 
 export interface ManagedTemplateCardProps {
@@ -17,8 +18,12 @@ export interface ManagedTemplateCardProps {
 /** spec §2 CV management: a card per template with its icon, its name and the names of the CVs made from it. */
 export function ManagedTemplateCard({ template, cvs, list, cvActionsMachine }: ManagedTemplateCardProps) {
   const titleId = useId();
+  const card = useRef<HTMLDivElement>(null);
+  useFocusListAfterRemoval(cvs.length, card);
   return (
     <Card.Root
+      ref={card}
+      tabIndex={-1}
       as="article"
       aria-labelledby={titleId}
       variant="outline"
@@ -40,6 +45,7 @@ export function ManagedTemplateCard({ template, cvs, list, cvActionsMachine }: M
           <Link
             to="/dashboard/$id"
             params={{ id: String(template.id) }}
+            search={{ new: true }}
             aria-label={`Create a new CV from ${template.name}`}
           >
             <TemplateImage src={template.icon} name={template.name} />

@@ -36,6 +36,17 @@ export interface GeneratedCvItemProps {
   machine?: typeof generatedCvActionsMachine;
 }
 
+/** On touch screens (a finger, not a mouse) every action is at least 44×44 px, with room between them. */
+export const TOUCH_TARGET = { '@media (pointer: coarse)': { minWidth: '44px', minHeight: '44px' } } as const;
+
+const EDITED_FORMAT = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** 'Edited 24 Nov 2026' from the CV's last_updated, when the server gives one. */
+export function editedLabel(cv: GeneratedCv): string | undefined {
+  const at = cv.last_updated ? new Date(cv.last_updated) : undefined;
+  return at && !Number.isNaN(at.getTime()) ? `Edited ${EDITED_FORMAT.format(at)}` : undefined;
+}
+
 /** What a CV is called on screen; the spec's file name fallback ('cv') would read oddly here. */
 export function cvDisplayName(cv: GeneratedCv): string {
   return cv.name.trim() === '' ? 'Untitled CV' : cv.name;
@@ -56,6 +67,7 @@ export function GeneratedCvItem({ cv, list, machine = appGeneratedCvActionsMachi
   );
   const deleting = useSelector(actor, (state) => state.matches('deleting'));
   const name = cvDisplayName(cv);
+  const edited = editedLabel(cv);
 
   return (
     <Flex
@@ -68,27 +80,33 @@ export function GeneratedCvItem({ cv, list, machine = appGeneratedCvActionsMachi
       _hover={{ bg: 'bg.muted' }}
       data-testid="generated-cv"
       aria-busy={busy || undefined}
+      flexWrap="wrap"
     >
       <Icon color="fg.muted" boxSize="4" flexShrink={0} aria-hidden>
         <FileText />
       </Icon>
-      <Box flex="1" minW="0">
+      <Box flex="1 1 8rem" minW="0">
+        {/* The whole name, wrapped: readable on touch screens, where a hover tooltip never shows. */}
         <ChakraLink
           asChild
           display="block"
           fontSize="sm"
           fontWeight="medium"
           color="fg"
-          title={`Open ${name}`}
+          wordBreak="break-word"
+          css={TOUCH_TARGET}
         >
           <Link to="/dashboard/$id" params={{ id: cv.uuid ?? String(cv.id) }}>
-            <Text as="span" truncate display="block">
-              {name}
-            </Text>
+            {name}
           </Link>
         </ChakraLink>
+        {edited && (
+          <Text fontSize="xs" color="fg.muted">
+            {edited}
+          </Text>
+        )}
       </Box>
-      <HStack gap="0.5" flexShrink={0}>
+      <HStack gap="0.5" flexShrink={0} css={{ '@media (pointer: coarse)': { gap: '8px' } }}>
         <Menu.Root
           positioning={{ placement: 'bottom-end' }}
           onSelect={(details) => actor.send({ type: 'cv.download', format: details.value as CvFileFormat })}
@@ -102,6 +120,7 @@ export function GeneratedCvItem({ cv, list, machine = appGeneratedCvActionsMachi
               aria-label={`Download ${name}`}
               title="Download"
               disabled={busy}
+              css={TOUCH_TARGET}
             >
               {downloading ? <Spinner size="xs" /> : <Download />}
               <ChevronDown />
@@ -122,6 +141,7 @@ export function GeneratedCvItem({ cv, list, machine = appGeneratedCvActionsMachi
           aria-label={`Email ${name}`}
           title="Email to me"
           disabled={busy}
+          css={TOUCH_TARGET}
           onClick={() => actor.send({ type: 'cv.email' })}
         >
           {emailing ? <Spinner size="xs" /> : <Mail />}
@@ -133,6 +153,7 @@ export function GeneratedCvItem({ cv, list, machine = appGeneratedCvActionsMachi
           aria-label={`Delete ${name}`}
           title="Delete"
           disabled={busy}
+          css={TOUCH_TARGET}
           onClick={() => actor.send({ type: 'cv.delete' })}
         >
           <Trash2 />
@@ -141,6 +162,7 @@ export function GeneratedCvItem({ cv, list, machine = appGeneratedCvActionsMachi
       <ConfirmDialog
         open={confirming}
         title="Delete CV?"
+        subject={name}
         description="This action cannot be undone."
         confirmLabel="Delete"
         cancelLabel="Cancel"

@@ -39,6 +39,8 @@ export interface CatalogueMessageProps {
   description: string;
   icon?: LucideIcon;
   onRetry?: () => void;
+  /** The way forward, e.g. a link to the templates: rendered under the text. */
+  action?: React.ReactNode;
 }
 
 /** The gentle empty or error state of a grid, with an optional 'Try again'. */
@@ -47,6 +49,7 @@ export function CatalogueMessage({
   description,
   icon: MessageIcon = FileSearch,
   onRetry,
+  action,
 }: CatalogueMessageProps) {
   return (
     <EmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="l3" py="12">
@@ -64,6 +67,7 @@ export function CatalogueMessage({
             Try again
           </Button>
         )}
+        {action}
       </EmptyState.Content>
     </EmptyState.Root>
   );

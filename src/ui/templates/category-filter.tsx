@@ -1,5 +1,6 @@
 import { Button, Wrap } from '@chakra-ui/react';
 import type { Tag } from '../../api/templates';
+import { TOUCH_TARGET } from '../generated-cv/generated-cv-item';
 
 export const ALL_CATEGORIES_LABEL = 'All Categories';
 
@@ -27,6 +28,7 @@ export function CategoryFilter({ tags, selected, onSelect }: CategoryFilterProps
               borderRadius="full"
               variant={active ? 'solid' : 'outline'}
               aria-pressed={active}
+              css={TOUCH_TARGET}
               onClick={() => onSelect(entry.value)}
             >
               {entry.label}

@@ -1,11 +1,12 @@
 import { Box, Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { GeneratedCv } from '../../api/cvs';
 import type { Template } from '../../api/templates';
 import type { CvListRef, generatedCvActionsMachine } from '../../machines/generated-cv-actions-machine';
-import { GeneratedCvItem } from '../generated-cv/generated-cv-item';
+import { GeneratedCvItem, TOUCH_TARGET } from '../generated-cv/generated-cv-item';
+import { useFocusListAfterRemoval } from '../return-focus';
 import { TemplateImage } from './template-image';
 
 export interface TemplateCardProps {
@@ -27,9 +28,13 @@ export function TemplateCard({ template, cvs, list, cvActionsMachine }: Template
   const titleId = useId();
   const [first, ...rest] = cvs;
   const shown = expanded ? cvs : first ? [first] : [];
+  const card = useRef<HTMLDivElement>(null);
+  useFocusListAfterRemoval(cvs.length, card);
 
   return (
     <Card.Root
+      ref={card}
+      tabIndex={-1}
       as="article"
       aria-labelledby={titleId}
       overflow="hidden"
@@ -62,7 +67,7 @@ export function TemplateCard({ template, cvs, list, cvActionsMachine }: Template
           }}
         >
           <Button asChild size="sm" shadow="md">
-            <Link to="/dashboard/$id" params={{ id: String(template.id) }}>
+            <Link to="/dashboard/$id" params={{ id: String(template.id) }} search={{ new: true }}>
               <Plus />
               Create New CV
             </Link>
@@ -100,6 +105,7 @@ export function TemplateCard({ template, cvs, list, cvActionsMachine }: Template
                 px="2"
                 aria-expanded={expanded}
                 aria-controls={moreId}
+                css={TOUCH_TARGET}
                 onClick={() => setExpanded((open) => !open)}
               >
                 {expanded ? 'Show Less' : `Show More (${rest.length} more)`}

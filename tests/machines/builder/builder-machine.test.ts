@@ -18,8 +18,10 @@ import {
   builderMachine,
   canDownload,
   canSave,
+  deliversAfterSave,
   savedNotice,
   type BuilderActor,
+  type LoadCvInput,
   type SaveCvInput,
 } from '../../../src/machines/builder-machine';
 import {
@@ -27,33 +29,45 @@ import {
   builderDownloadMachine,
   type BuilderDownloadRequest,
 } from '../../../src/machines/builder-download-machine';
-import { readDraft } from '../../../src/machines/builder/draft';
+import { readDraft, writeDraft, draftKey } from '../../../src/machines/builder/draft';
+import { builderAddress, cvKeyOf } from '../../../src/machines/builder/identity';
 import { newCv, savedCv, type LoadedCv } from '../../../src/machines/builder/load-cv';
-import { USER_ID_STORAGE_KEY } from '../../../src/machines/storage';
 import { declaredTransitionCount, deferredActor, flush, runModelPath, transitionPaths } from '../model-paths';
 import { classicTemplate, timelineTemplate } from './fixtures';
 
 const UUID = '3f2b8c1e-6a4d-4e2f-9b7a-1c2d3e4f5a6b';
+const DRAFT_ID = '0b7e3c1a-2d4f-4a6b-8c9d-0e1f2a3b4c5d';
+const OWNER = '7';
+const LAST_UPDATED = '2026-11-20T10:00:00.000Z';
+const NEWER = '2026-11-21T10:00:00.000Z';
 
-function saved(input: SaveCvInput): SavedGeneratedCv {
+function saved(input: SaveCvInput, lastUpdated = NEWER): SavedGeneratedCv {
   return {
     id: 42,
     uuid: UUID,
     name: input.payload.name,
     template: input.payload.template,
     entries: input.payload.entries.map((entry, index) => ({ id: index + 1, ...entry })),
+    last_updated: lastUpdated,
   };
 }
 
-function createWorld(routeId = '1') {
-  const loadCv = deferredActor<LoadedCv, { routeId: string }>();
+const newDraftKey = cvKeyOf({ kind: 'new', draftId: DRAFT_ID });
+const savedDraftKey = cvKeyOf({ kind: 'saved', uuid: UUID });
+
+function createWorld(input: { routeId?: string; draftId?: string } = { routeId: '1', draftId: DRAFT_ID }) {
+  const loadCv = deferredActor<LoadedCv, LoadCvInput>();
   const loadTemplate = deferredActor<TemplateDetail, { templateId: number }>();
   const createCv = deferredActor<SavedGeneratedCv, SaveCvInput>();
   const updateCv = deferredActor<SavedGeneratedCv, SaveCvInput>();
   const download = deferredActor<void, BuilderDownloadRequest>();
+  const email = deferredActor<void, { uuid: string }>();
+  const checkEditLock = deferredActor<boolean, { key: string }>();
+  const takeOverEditLock = deferredActor<void, { key: string }>();
+  const lock: { handOver?: () => void; take?: () => void; held: string[] } = { held: [] };
   const previewEvents: EventObject[] = [];
   const notify = vi.fn<(notice: Notice) => void>();
-  const replaceAddress = vi.fn<(routeId: string) => void>();
+  const addresses: string[] = [];
   const clock = new SimulatedClock();
   const machine = builderMachine.provide({
     actors: {
@@ -62,21 +76,36 @@ function createWorld(routeId = '1') {
       loadTemplates: fromPromise<Template[]>(async () => [classicTemplate, timelineTemplate]),
       createCv: createCv.logic,
       updateCv: updateCv.logic,
+      checkEditLock: checkEditLock.logic,
+      takeOverEditLock: takeOverEditLock.logic,
+      holdEditLock: fromCallback<{ type: 'lock.handedOver' } | { type: 'lock.taken' }, { key: string }>(
+        ({ input, sendBack }) => {
+          lock.held.push(input.key);
+          lock.handOver = () => sendBack({ type: 'lock.handedOver' });
+          lock.take = () => sendBack({ type: 'lock.taken' });
+          return () => lock.held.splice(lock.held.indexOf(input.key), 1);
+        },
+      ),
       // Stands in for the preview: records what the builder tells it.
       preview: fromCallback<EventObject>(({ receive }) => {
         receive((event) => previewEvents.push(event));
       }) as never,
       downloads: builderDownloadMachine.provide({
-        actors: { downloadCv: download.logic },
+        actors: { downloadCv: download.logic, emailCv: email.logic },
         actions: { notify: (_, notice) => notify(notice) },
       }),
     },
     actions: {
       notify: (_, notice) => notify(notice),
-      replaceAddress: (_, params) => replaceAddress(params.routeId),
+      showAddress: ({ context }) => {
+        addresses.push(builderAddress(context.identity!, context.cv.template));
+      },
     },
   });
-  const actor: BuilderActor = createActor(machine, { input: { routeId }, clock }).start();
+  const actor: BuilderActor = createActor(machine, {
+    input: { routeId: input.routeId ?? '1', draftId: input.draftId, owner: OWNER },
+    clock,
+  }).start();
   return {
     actor,
     clock,
@@ -85,9 +114,13 @@ function createWorld(routeId = '1') {
     createCv,
     updateCv,
     download,
+    email,
+    checkEditLock,
+    takeOverEditLock,
+    lock,
     previewEvents,
     notify,
-    replaceAddress,
+    addresses,
   };
 }
 type World = ReturnType<typeof createWorld>;
@@ -100,9 +133,17 @@ function pendingSave(world: World) {
 
 const form = (world: World, index: number) => world.actor.getSnapshot().context.sectionForms[index];
 
+/** Answers the load, then the question whether another tab edits this CV (no). */
+async function answerLoad(world: World, loaded: LoadedCv) {
+  world.loadCv.last().resolve(loaded);
+  await flush();
+  world.checkEditLock.last().resolve(false);
+  await flush();
+}
+
 beforeEach(() => {
   localStorage.clear();
-  localStorage.setItem(USER_ID_STORAGE_KEY, '7');
+  localStorage.setItem('user_id', OWNER);
 });
 
 describe('builder machine: model-based (spec §4 CV editing state, Sections, Saving; §8 builder messages)', () => {
@@ -123,11 +164,30 @@ describe('builder machine: model-based (spec §4 CV editing state, Sections, Sav
       drafted: { on: { 'save.open': 'naming', 'template.switch': 'switching' } },
       naming: { on: { 'save.submitBlank': 'naming', 'save.cancel': 'drafted', 'save.submit': 'creating' } },
       creating: { on: { 'save.succeeds': 'saved', 'save.fails': 'naming' } },
-      saved: { on: { 'save.open': 'renaming', 'cv.download': 'saved', 'template.switch': 'switchingSaved' } },
+      saved: {
+        on: {
+          'save.open': 'renaming',
+          'cv.download': 'saved',
+          'template.switch': 'switchingSaved',
+          'field.edit': 'edited',
+        },
+      },
+      /** A saved CV with changes the saved copy lacks: Download and Email save first. */
+      edited: {
+        on: { 'cv.download': 'savingToDeliver', 'cv.email': 'savingToDeliver', 'field.revert': 'saved' },
+      },
+      savingToDeliver: {
+        on: { 'save.succeeds': 'saved', 'save.fails': 'edited', 'save.conflicts': 'conflict' },
+      },
       renaming: { on: { 'save.submit': 'updating', 'save.cancel': 'saved' } },
       updating: { on: { 'save.succeeds': 'saved', 'save.fails': 'renaming' } },
+      /** 'This CV was changed elsewhere.' */
+      conflict: {
+        on: { 'conflict.overwrite': 'overwriting', 'conflict.reload': 'loading', 'save.cancel': 'edited' },
+      },
+      overwriting: { on: { 'save.succeeds': 'saved' } },
       switching: { on: { 'switch.succeeds': 'drafted', 'switch.fails': 'drafted' } },
-      switchingSaved: { on: { 'switch.succeeds': 'saved' } },
+      switchingSaved: { on: { 'switch.succeeds': 'edited' } },
     },
   });
   const events = [
@@ -139,11 +199,17 @@ describe('builder machine: model-based (spec §4 CV editing state, Sections, Sav
     'section.submitEmpty',
     'section.complete',
     'cv.download',
+    'cv.email',
+    'field.edit',
+    'field.revert',
     'save.submitBlank',
     'save.cancel',
     'save.submit',
     'save.succeeds',
     'save.fails',
+    'save.conflicts',
+    'conflict.overwrite',
+    'conflict.reload',
     'template.switch',
     'switch.succeeds',
     'switch.fails',
@@ -159,6 +225,7 @@ describe('builder machine: model-based (spec §4 CV editing state, Sections, Sav
       { value: 'Engineer', index: 0, section_field: 1009 },
       { value: 'CTO', index: 1, section_field: 1009 },
     ],
+    last_updated: LAST_UPDATED,
   };
 
   const executors: Record<string, (world: World) => Promise<void> | void> = {
@@ -166,14 +233,8 @@ describe('builder machine: model-based (spec §4 CV editing state, Sections, Sav
       world.loadCv.last().reject(new ApiError('Not found.', { status: 404 }));
       await flush();
     },
-    'load.newCv': async (world) => {
-      world.loadCv.last().resolve(newCv(classicTemplate));
-      await flush();
-    },
-    'load.savedCv': async (world) => {
-      world.loadCv.last().resolve(savedCv(detail, classicTemplate));
-      await flush();
-    },
+    'load.newCv': (world) => answerLoad(world, newCv(classicTemplate, DRAFT_ID)),
+    'load.savedCv': (world) => answerLoad(world, savedCv(detail, classicTemplate)),
     'builder.retry': (world) => world.actor.send({ type: 'builder.retry' }),
     'save.open': (world) => world.actor.send({ type: 'save.open' }),
     'section.submitEmpty': (world) => {
@@ -185,11 +246,21 @@ describe('builder machine: model-based (spec §4 CV editing state, Sections, Sav
       form(world, 0).send({ type: 'field.change', key: 'email-1003-0', value: '' });
       form(world, 0).send({ type: 'section.submit' });
     },
+    'field.edit': (world) => {
+      form(world, 2).send({ type: 'field.change', key: 'job_title-1009-0', value: 'Engineer II' });
+    },
+    'field.revert': (world) => {
+      form(world, 2).send({ type: 'field.change', key: 'job_title-1009-0', value: 'Engineer' });
+    },
     'cv.download': (world) => {
       const startedBefore = world.download.requests.length;
+      const snapshot = world.actor.getSnapshot();
+      const savesFirst = deliversAfterSave(snapshot);
       world.actor.send({ type: 'cv.download', format: 'pdf' });
-      if (!canDownload(world.actor.getSnapshot())) {
+      if (!canDownload(snapshot)) {
         expect(world.notify).toHaveBeenLastCalledWith(MUST_SAVE_NOTICE);
+        expect(world.download.requests).toHaveLength(startedBefore);
+      } else if (savesFirst) {
         expect(world.download.requests).toHaveLength(startedBefore);
       } else {
         expect(world.download.last().input).toEqual({
@@ -198,6 +269,10 @@ describe('builder machine: model-based (spec §4 CV editing state, Sections, Sav
           name: 'Software Engineer 2024',
         });
       }
+    },
+    'cv.email': (world) => {
+      world.actor.send({ type: 'cv.email' });
+      expect(world.email.requests).toHaveLength(0);
     },
     'save.submitBlank': (world) => {
       world.actor.send({ type: 'save.nameChange', name: '   ' });
@@ -211,24 +286,41 @@ describe('builder machine: model-based (spec §4 CV editing state, Sections, Sav
     },
     'save.succeeds': async (world) => {
       const pending = pendingSave(world);
+      const deliveriesBefore = world.download.requests.length + world.email.requests.length;
+      const delivering = world.actor.getSnapshot().context.pendingDelivery !== undefined;
+      localStorage.setItem('chakra-ui-color-mode', 'dark');
+      writeDraft(OWNER, 'new:another-cv', { ...draftOf(), cv: { name: 'Other', template: 1 } });
       pending.resolve(saved(pending.input));
       await flush();
-      expect(world.notify).toHaveBeenLastCalledWith(savedNotice('Software Engineer 2024'));
-      expect(world.replaceAddress).toHaveBeenLastCalledWith(UUID);
-      // spec §4 Saving: local storage is cleared, except for the stored user id.
-      expect(localStorage.length).toBe(1);
-      expect(localStorage.getItem(USER_ID_STORAGE_KEY)).toBe('7');
+      expect(world.notify.mock.calls.map(([notice]) => notice)).toContainEqual(
+        savedNotice('Software Engineer 2024'),
+      );
+      expect(world.addresses.at(-1)).toBe(`/dashboard/${UUID}`);
+      // Only this CV's draft goes; other drafts and preferences stay.
+      expect(readDraft(OWNER, newDraftKey)).toBeUndefined();
+      expect(readDraft(OWNER, savedDraftKey)).toBeUndefined();
+      expect(readDraft(OWNER, 'new:another-cv')?.cv.name).toBe('Other');
+      expect(localStorage.getItem('chakra-ui-color-mode')).toBe('dark');
+      expect(localStorage.getItem('user_id')).toBe(OWNER);
+      // A download or an email asked for before the save follows it.
+      if (delivering)
+        expect(world.download.requests.length + world.email.requests.length).toBe(deliveriesBefore + 1);
     },
     'save.fails': async (world) => {
       pendingSave(world).reject(new ApiError('Server error', { status: 500 }));
       await flush();
       expect(world.notify).toHaveBeenLastCalledWith(SAVE_FAILED_NOTICE);
     },
+    'save.conflicts': async (world) => {
+      pendingSave(world).reject(new ApiError('This CV was changed elsewhere.', { status: 412 }));
+      await flush();
+    },
+    'conflict.overwrite': (world) => world.actor.send({ type: 'save.overwrite' }),
+    'conflict.reload': (world) => world.actor.send({ type: 'save.reload' }),
     'template.switch': (world) => world.actor.send({ type: 'template.switch', templateId: 4 }),
     'switch.succeeds': async (world) => {
       world.loadTemplate.last().resolve(timelineTemplate);
       await flush();
-      expect(world.replaceAddress).toHaveBeenLastCalledWith('4');
       expect(world.previewEvents.at(-1)).toMatchObject({ type: 'template.change', templateId: 4 });
     },
     'switch.fails': async (world) => {
@@ -243,10 +335,17 @@ describe('builder machine: model-based (spec §4 CV editing state, Sections, Sav
     const { context } = snapshot;
     const onTimeline = context.template?.id === 4;
     switch (modelState) {
-      case 'loading':
+      case 'loading': {
         expect(snapshot.value).toBe('loading');
-        expect(world.loadCv.last().input).toEqual({ routeId: '1' });
+        const { target } = world.loadCv.last().input;
+        // The address's intent first; after a conflict, the saved CV itself.
+        expect([
+          { kind: 'new', templateId: 1, draftId: DRAFT_ID },
+          { kind: 'saved', reference: UUID },
+        ]).toContainEqual(target);
+        expect(world.loadCv.last().input.owner).toBe(OWNER);
         break;
+      }
       case 'failed':
         expect(snapshot.value).toBe('failed');
         expect(world.notify).toHaveBeenLastCalledWith(LOAD_FAILED_NOTICE);
@@ -255,26 +354,32 @@ describe('builder machine: model-based (spec §4 CV editing state, Sections, Sav
         // spec §4: a new CV starts with the template and no entries, not editing, not saved.
         expect(context).toMatchObject({
           cv: { name: '', template: 1, entries: [] },
+          identity: { kind: 'new', draftId: DRAFT_ID },
           isEditing: false,
           isSaved: false,
+          unsaved: false,
           completedSections: [],
         });
         expect(context.sectionForms).toHaveLength(classicTemplate.sections.length);
         expect(canSave(snapshot)).toBe(false);
         expect(canDownload(snapshot)).toBe(false);
         expect(snapshot.matches({ ready: { saving: 'idle' } })).toBe(true);
+        expect(world.lock.held).toEqual([`${OWNER}:${newDraftKey}`]);
         break;
       case 'drafted':
         expect(snapshot.matches({ ready: { saving: 'idle', template: 'idle' } })).toBe(true);
         expect(canSave(snapshot)).toBe(true);
         expect(context.cv.uuid).toBeUndefined();
+        expect(context.unsaved).toBe(true);
         expect(context.completedSections).toEqual([0]);
         // The first section collapsed, the next one opened (spec §4 Sections).
         expect(context.expandedSections).toEqual([1]);
         expect(context.formData['Personal Details']).toEqual(
           onTimeline ? { 'full_name-4001-0': 'Ada Lovelace' } : { 'full_name-1001-0': 'Ada Lovelace' },
         );
-        expect(context.routeId).toBe(onTimeline ? '4' : '1');
+        // A new CV keeps its draft id whatever the template; the address shows the template.
+        expect(context.identity).toEqual({ kind: 'new', draftId: DRAFT_ID });
+        expect(world.addresses.at(-1)).toBe(`/dashboard/${onTimeline ? 4 : 1}?draft=${DRAFT_ID}`);
         break;
       case 'naming':
       case 'renaming':
@@ -295,19 +400,41 @@ describe('builder machine: model-based (spec §4 CV editing state, Sections, Sav
         break;
       }
       case 'updating':
+      case 'savingToDeliver':
         expect(snapshot.matches({ ready: { saving: { saving: 'updating' } } })).toBe(true);
         expect(world.updateCv.last().input.reference).toBe(42);
         expect(world.updateCv.last().input.payload.name).toBe('Software Engineer 2024');
+        // The save is checked against the version the edit started from.
+        expect(world.updateCv.last().input.ifLastUpdated).toBe(context.base?.lastUpdated);
+        expect(world.updateCv.last().input.ifLastUpdated).toBeDefined();
+        break;
+      case 'overwriting':
+        expect(snapshot.matches({ ready: { saving: { saving: 'updating' } } })).toBe(true);
+        expect(world.updateCv.last().input.ifLastUpdated).toBeUndefined();
+        break;
+      case 'conflict':
+        expect(snapshot.matches({ ready: { saving: 'conflict' } })).toBe(true);
+        expect(context.unsaved).toBe(true);
         break;
       case 'saved':
         expect(snapshot.matches({ ready: { saving: 'idle', template: 'idle' } })).toBe(true);
         expect(context).toMatchObject({
           isSaved: true,
           isEditing: true,
+          unsaved: false,
+          identity: { kind: 'saved', uuid: UUID },
           cv: { id: 42, uuid: UUID, name: 'Software Engineer 2024' },
         });
         expect(canDownload(snapshot)).toBe(true);
+        expect(deliversAfterSave(snapshot)).toBe(false);
         expect(context.completedSections.length).toBeGreaterThan(0);
+        break;
+      case 'edited':
+        expect(snapshot.matches({ ready: { saving: 'idle' } })).toBe(true);
+        expect(context.unsaved).toBe(true);
+        expect(deliversAfterSave(snapshot)).toBe(true);
+        // A saved CV keeps its address whatever the template.
+        expect(world.addresses.at(-1)).toBe(`/dashboard/${UUID}`);
         break;
       case 'switching':
       case 'switchingSaved':
@@ -332,13 +459,46 @@ describe('builder machine: model-based (spec §4 CV editing state, Sections, Sav
   });
 });
 
+function draftOf(overrides: Partial<ReturnType<typeof readDraft> & object> = {}) {
+  return {
+    version: 2 as const,
+    owner: OWNER,
+    cv: { name: '', template: 1 },
+    formData: {},
+    stash: {},
+    entryCounts: [1, 1, 1, 1],
+    completedSections: [],
+    expandedSections: [0],
+    isSaved: false,
+    isEditing: false,
+    unsaved: true,
+    updatedAt: 1,
+    ...overrides,
+  };
+}
+
 describe('builder machine: details', () => {
-  async function ready(loaded: LoadedCv = newCv(classicTemplate)) {
+  async function ready(loaded: LoadedCv = newCv(classicTemplate, DRAFT_ID)) {
     const world = createWorld();
-    world.loadCv.last().resolve(loaded);
-    await flush();
+    await answerLoad(world, loaded);
     return world;
   }
+
+  const savedClassic = () =>
+    savedCv(
+      {
+        id: 42,
+        uuid: UUID,
+        name: 'Old',
+        template: 1,
+        entries: [
+          { value: 'Ada', index: 0, section_field: 1001 },
+          { value: 'Builds things', index: 0, section_field: 1008 },
+        ],
+        last_updated: LAST_UPDATED,
+      },
+      classicTemplate,
+    );
 
   it('mirrors every keystroke into the form data and the preview', async () => {
     const world = await ready();
@@ -353,15 +513,23 @@ describe('builder machine: details', () => {
     });
   });
 
-  it('writes the draft to local storage shortly after a change, and at once on flush', async () => {
+  it("writes the person's draft of this CV shortly after a change, and at once on flush", async () => {
     const world = await ready();
     form(world, 0).send({ type: 'field.change', key: 'full_name-1001-0', value: 'Ada' });
-    expect(readDraft('1')).toBeUndefined();
+    expect(readDraft(OWNER, newDraftKey)).toBeUndefined();
     world.clock.increment(DRAFT_WRITE_DELAY_MS);
-    expect(readDraft('1')?.formData['Personal Details']).toEqual({ 'full_name-1001-0': 'Ada' });
+    expect(readDraft(OWNER, newDraftKey)?.formData['Personal Details']).toEqual({
+      'full_name-1001-0': 'Ada',
+    });
     form(world, 0).send({ type: 'field.change', key: 'full_name-1001-0', value: 'Ada L' });
     world.actor.send({ type: 'draft.flush' });
-    expect(readDraft('1')?.formData['Personal Details']).toEqual({ 'full_name-1001-0': 'Ada L' });
+    expect(readDraft(OWNER, newDraftKey)?.formData['Personal Details']).toEqual({
+      'full_name-1001-0': 'Ada L',
+    });
+    expect(readDraft(OWNER, newDraftKey)?.unsaved).toBe(true);
+    // Nobody else can read it: another person's key holds nothing.
+    expect(readDraft('8', newDraftKey)).toBeUndefined();
+    expect(localStorage.getItem(draftKey(OWNER, newDraftKey))).toContain('Ada L');
   });
 
   it('keeps writing while typing never stops (throttled, not debounced)', async () => {
@@ -370,9 +538,16 @@ describe('builder machine: details', () => {
       form(world, 0).send({ type: 'field.change', key: 'full_name-1001-0', value: 'A'.repeat(key) });
       world.clock.increment(100);
     }
-    expect(readDraft('1')?.formData['Personal Details']['full_name-1001-0'].length).toBeGreaterThanOrEqual(
-      18,
-    );
+    expect(
+      readDraft(OWNER, newDraftKey)?.formData['Personal Details']['full_name-1001-0'].length,
+    ).toBeGreaterThanOrEqual(18);
+  });
+
+  it('leaves no draft behind for a new CV nobody typed in', async () => {
+    const world = await ready();
+    world.actor.send({ type: 'section.toggle', sectionIndex: 2 });
+    world.actor.send({ type: 'draft.flush' });
+    expect(readDraft(OWNER, newDraftKey)).toBeUndefined();
   });
 
   it('lets any section be expanded or collapsed at any time', async () => {
@@ -383,26 +558,20 @@ describe('builder machine: details', () => {
   });
 
   it('marks a renamed CV unsaved until the save succeeds (spec §4)', async () => {
-    const world = await ready(
-      savedCv(
-        {
-          id: 42,
-          uuid: UUID,
-          name: 'Old',
-          template: 1,
-          entries: [{ value: 'Ada', index: 0, section_field: 1001 }],
-        },
-        classicTemplate,
-      ),
-    );
+    const world = await ready(savedClassic());
     world.actor.send({ type: 'save.open' });
     expect(world.actor.getSnapshot().context.saveName).toBe('Old');
     world.actor.send({ type: 'save.nameChange', name: 'New' });
     world.actor.send({ type: 'save.submit' });
-    expect(world.actor.getSnapshot().context).toMatchObject({ isSaved: false, cv: { name: 'New' } });
-    expect(canDownload(world.actor.getSnapshot())).toBe(false);
-    world.actor.send({ type: 'cv.download', format: 'word' });
-    expect(world.notify).toHaveBeenLastCalledWith(MUST_SAVE_NOTICE);
+    expect(world.actor.getSnapshot().context).toMatchObject({
+      isSaved: false,
+      unsaved: true,
+      cv: { name: 'New' },
+    });
+    const pending = world.updateCv.last();
+    pending.resolve(saved(pending.input));
+    await flush();
+    expect(world.actor.getSnapshot().context).toMatchObject({ isSaved: true, unsaved: false });
   });
 
   it('keeps everything entered when a save fails', async () => {
@@ -422,13 +591,76 @@ describe('builder machine: details', () => {
       formData: { 'Personal Details': { 'full_name-1001-0': 'Ada' } },
     });
     world.actor.send({ type: 'draft.flush' });
-    expect(readDraft('1')?.cv.name).toBe('Mine');
+    expect(readDraft(OWNER, newDraftKey)?.cv.name).toBe('Mine');
+  });
+
+  it("tells a refused save by section and field in the person's words, never the server's keys", async () => {
+    const world = await ready();
+    form(world, 2).send({ type: 'field.change', key: 'job_title-1009-0', value: 'Engineer' });
+    form(world, 2).send({ type: 'field.change', key: 'job_title-1009-1', value: 'x'.repeat(30) });
+    form(world, 2).send({ type: 'section.submit' });
+    world.actor.send({ type: 'save.open' });
+    world.actor.send({ type: 'save.nameChange', name: 'Mine' });
+    world.actor.send({ type: 'save.submit' });
+    world.createCv.last().reject(
+      new ApiError('entries[1].value: must be at most 20000 characters', {
+        status: 400,
+        serverMessage: 'entries[1].value: must be at most 20000 characters',
+      }),
+    );
+    await flush();
+    expect(world.notify).toHaveBeenLastCalledWith({
+      ...SAVE_FAILED_NOTICE,
+      description: "Work Experience, entry 2: 'Job Title' is too long (at most 20,000 characters).",
+    });
+  });
+
+  it('keeps edits typed while the save was under way unsaved', async () => {
+    const world = await ready(savedClassic());
+    form(world, 0).send({ type: 'field.change', key: 'full_name-1001-0', value: 'Ada L' });
+    world.actor.send({ type: 'save.open' });
+    world.actor.send({ type: 'save.submit' });
+    form(world, 0).send({ type: 'field.change', key: 'full_name-1001-0', value: 'Ada Lovelace' });
+    const pending = world.updateCv.last();
+    pending.resolve(saved(pending.input));
+    await flush();
+    expect(world.actor.getSnapshot().context.unsaved).toBe(true);
   });
 
   it('ignores a switch to the template already in use', async () => {
     const world = await ready();
     world.actor.send({ type: 'template.switch', templateId: 1 });
     expect(world.loadTemplate.requests).toHaveLength(0);
+  });
+
+  it('keeps every value over template switches and lists what the template cannot show (1 → 4 → 1)', async () => {
+    const world = await ready(savedClassic());
+    world.actor.send({ type: 'template.switch', templateId: 4 });
+    world.loadTemplate.last().resolve(timelineTemplate);
+    await flush();
+    let { context } = world.actor.getSnapshot();
+    expect(context.stash).toEqual({ 'Professional Summary': { 'summary-1008-0': 'Builds things' } });
+    expect(context.identity).toEqual({ kind: 'saved', uuid: UUID });
+    world.actor.send({ type: 'draft.flush' });
+    expect(readDraft(OWNER, savedDraftKey)?.stash).toEqual(context.stash);
+    world.actor.send({ type: 'template.switch', templateId: 1 });
+    world.loadTemplate.last().resolve(classicTemplate);
+    await flush();
+    context = world.actor.getSnapshot().context;
+    expect(context.stash).toEqual({});
+    expect(context.formData['Professional Summary']).toEqual({ 'summary-1008-0': 'Builds things' });
+    expect(context.unsaved).toBe(false);
+  });
+
+  it('saves the new template on the same CV (PUT by its id), never a second CV', async () => {
+    const world = await ready(savedClassic());
+    world.actor.send({ type: 'template.switch', templateId: 4 });
+    world.loadTemplate.last().resolve(timelineTemplate);
+    await flush();
+    world.actor.send({ type: 'save.open' });
+    world.actor.send({ type: 'save.submit' });
+    expect(world.createCv.requests).toHaveLength(0);
+    expect(world.updateCv.last().input).toMatchObject({ reference: 42, payload: { template: 4 } });
   });
 
   it('stops the old section forms when the template changes', async () => {
@@ -439,5 +671,111 @@ describe('builder machine: details', () => {
     await flush();
     expect(old.every((ref) => ref.getSnapshot().status === 'stopped')).toBe(true);
     expect(world.actor.getSnapshot().context.sectionForms).toHaveLength(timelineTemplate.sections.length);
+  });
+
+  it('saves first, then downloads, when the screen shows changes the saved copy lacks', async () => {
+    const world = await ready(savedClassic());
+    form(world, 0).send({ type: 'field.change', key: 'full_name-1001-0', value: 'Ada Lovelace' });
+    world.actor.send({ type: 'cv.download', format: 'word' });
+    expect(world.download.requests).toHaveLength(0);
+    const pending = world.updateCv.last();
+    expect(pending.input.payload.entries).toContainEqual({
+      value: 'Ada Lovelace',
+      index: 0,
+      section_field: 1001,
+    });
+    pending.resolve(saved(pending.input));
+    await flush();
+    expect(world.download.last().input).toEqual({ format: 'word', uuid: UUID, name: 'Old' });
+  });
+
+  it('emails the saved CV, saving first when needed', async () => {
+    const world = await ready(savedClassic());
+    world.actor.send({ type: 'cv.email' });
+    expect(world.email.last().input).toEqual({ uuid: UUID });
+  });
+
+  it('after a conflict, Reload drops the draft and reads the other copy', async () => {
+    const world = await ready(savedClassic());
+    form(world, 0).send({ type: 'field.change', key: 'full_name-1001-0', value: 'Mine' });
+    world.actor.send({ type: 'draft.flush' });
+    world.actor.send({ type: 'cv.download', format: 'pdf' });
+    world.updateCv.last().reject(new ApiError('This CV was changed elsewhere.', { status: 412 }));
+    await flush();
+    expect(world.actor.getSnapshot().matches({ ready: { saving: 'conflict' } })).toBe(true);
+    expect(readDraft(OWNER, savedDraftKey)).toBeDefined();
+    world.actor.send({ type: 'save.reload' });
+    expect(readDraft(OWNER, savedDraftKey)).toBeUndefined();
+    expect(world.loadCv.last().input.target).toEqual({ kind: 'saved', reference: UUID });
+    expect(world.download.requests).toHaveLength(0);
+  });
+
+  it('says so when another tab edits this CV, and takes over only when asked', async () => {
+    const world = createWorld();
+    form(world, 0);
+    world.loadCv.last().resolve(savedClassic());
+    await flush();
+    expect(world.checkEditLock.last().input).toEqual({ key: `${OWNER}:${savedDraftKey}` });
+    world.checkEditLock.last().resolve(true);
+    await flush();
+    expect(world.actor.getSnapshot().value).toBe('openElsewhere');
+    expect(world.lock.held).toEqual([]);
+    world.actor.send({ type: 'lock.takeOver' });
+    expect(world.takeOverEditLock.last().input).toEqual({ key: `${OWNER}:${savedDraftKey}` });
+    world.takeOverEditLock.last().resolve();
+    await flush();
+    // The other tab wrote its draft before letting go: this tab reads the CV again.
+    expect(world.actor.getSnapshot().value).toBe('loading');
+    expect(world.loadCv.last().input.target).toEqual({ kind: 'saved', reference: UUID });
+  });
+
+  it('writes its draft and stops editing when another tab claims the CV', async () => {
+    const world = await ready(savedClassic());
+    form(world, 0).send({ type: 'field.change', key: 'full_name-1001-0', value: 'Typed here' });
+    world.lock.handOver!();
+    expect(world.actor.getSnapshot().value).toBe('openElsewhere');
+    expect(readDraft(OWNER, savedDraftKey)?.formData['Personal Details']).toMatchObject({
+      'full_name-1001-0': 'Typed here',
+    });
+  });
+
+  it('writes nothing when it finds another tab took the CV while it was quiet', async () => {
+    const world = await ready(savedClassic());
+    form(world, 0).send({ type: 'field.change', key: 'full_name-1001-0', value: 'Stale words' });
+    world.lock.take!();
+    expect(world.actor.getSnapshot().value).toBe('openElsewhere');
+    expect(readDraft(OWNER, savedDraftKey)).toBeUndefined();
+  });
+
+  it('holds a new CV under its uuid once it is saved', async () => {
+    const world = await ready();
+    expect(world.lock.held).toEqual([`${OWNER}:${newDraftKey}`]);
+    form(world, 0).send({ type: 'field.change', key: 'full_name-1001-0', value: 'Ada' });
+    form(world, 0).send({ type: 'section.submit' });
+    world.actor.send({ type: 'save.open' });
+    world.actor.send({ type: 'save.nameChange', name: 'Mine' });
+    world.actor.send({ type: 'save.submit' });
+    const pending = world.createCv.last();
+    pending.resolve(saved(pending.input));
+    await flush();
+    expect(world.lock.held).toEqual([`${OWNER}:${savedDraftKey}`]);
+  });
+
+  it('reopens a bare number as what the loader found, and a reload reopens that same CV', async () => {
+    const world = createWorld({ routeId: '4' });
+    expect(world.loadCv.last().input.target).toEqual({ kind: 'numeric', id: 4 });
+    await answerLoad(world, newCv(classicTemplate, DRAFT_ID));
+    expect(world.addresses.at(-1)).toBe(`/dashboard/1?draft=${DRAFT_ID}`);
+    expect(world.actor.getSnapshot().context.target).toEqual({
+      kind: 'new',
+      templateId: 1,
+      draftId: DRAFT_ID,
+    });
+  });
+
+  it('fails at once for an address that cannot be a CV', () => {
+    const world = createWorld({ routeId: 'not-a-cv' });
+    expect(world.actor.getSnapshot().value).toBe('failed');
+    expect(world.loadCv.requests).toHaveLength(0);
   });
 });

@@ -9,6 +9,9 @@ import {
   isFormDataEmpty,
   parseFormDataKey,
   remapFormData,
+  cvFingerprint,
+  stashSummary,
+  switchTemplateValues,
   removeEntryValues,
 } from '../../../src/machines/builder/form-data';
 import { classicTemplate, timelineTemplate } from './fixtures';
@@ -157,5 +160,81 @@ describe('template switch keeps every value whose field name exists in the new t
       'start_date-1012-1': '2020-01-01',
     });
     expect(back['Personal Details']).toEqual({ 'full_name-1001-0': 'Ada', 'location-1005-0': 'London' });
+  });
+});
+
+describe('a template switch never loses a value: what has no place waits in the stash', () => {
+  const formData = {
+    'Personal Details': {
+      'full_name-1001-0': 'Ada',
+      'phone-1004-0': '+1 555 0100',
+      'location-1005-0': 'London',
+    },
+    'Professional Summary': { 'summary-1008-0': 'Builds things' },
+    'Work Experience': {
+      'job_title-1009-0': 'Engineer',
+      'currently_working-1014-0': 'true',
+      'job_title-1009-1': 'CTO',
+    },
+    Skills: { 'skill_name-1022-0': 'Lisp', 'skill_name-1022-1': 'Go' },
+  };
+
+  it('keeps what the new template cannot show, by the section it was typed in', () => {
+    const there = switchTemplateValues(classicTemplate.sections, timelineTemplate.sections, formData);
+    expect(there.stash).toEqual({
+      'Personal Details': { 'phone-1004-0': '+1 555 0100' },
+      'Professional Summary': { 'summary-1008-0': 'Builds things' },
+      'Work Experience': { 'currently_working-1014-0': 'true' },
+      Skills: { 'skill_name-1022-0': 'Lisp', 'skill_name-1022-1': 'Go' },
+    });
+    expect(stashSummary(there.stash, timelineTemplate.sections)).toEqual([
+      'Personal Details (phone)',
+      'Professional Summary',
+      'Work Experience',
+      'Skills',
+    ]);
+  });
+
+  it('puts every value back when switching back (1 → 4 → 1)', () => {
+    const there = switchTemplateValues(classicTemplate.sections, timelineTemplate.sections, formData);
+    const back = switchTemplateValues(
+      timelineTemplate.sections,
+      classicTemplate.sections,
+      there.formData,
+      there.stash,
+    );
+    expect(back.stash).toEqual({});
+    expect(back.formData).toEqual(formData);
+  });
+
+  it('lets a value on screen win over a stashed one for the same place, and keeps the other', () => {
+    const switched = switchTemplateValues(
+      classicTemplate.sections,
+      classicTemplate.sections,
+      { 'Professional Summary': { 'summary-1008-0': 'New text' } },
+      { 'Professional Summary': { 'summary-1008-0': 'Old text' } },
+    );
+    expect(switched.formData['Professional Summary']).toEqual({ 'summary-1008-0': 'New text' });
+    expect(switched.stash).toEqual({ 'Professional Summary': { 'summary-1008-0': 'Old text' } });
+  });
+});
+
+describe('cvFingerprint', () => {
+  it('is the same for the same name, template and values, whatever the key order or blanks', () => {
+    const a = cvFingerprint(
+      { name: 'Mine', template: 1 },
+      { Skills: { 'skill_name-1022-1': 'Go', 'skill_name-1022-0': 'Lisp' } },
+    );
+    const b = cvFingerprint(
+      { name: 'Mine', template: 1 },
+      {
+        Skills: { 'skill_name-1022-0': 'Lisp', 'skill_name-1022-1': 'Go', 'skill_name-1022-2': ' ' },
+        Other: {},
+      },
+    );
+    expect(a).toBe(b);
+    expect(cvFingerprint({ name: 'Other', template: 1 }, {})).not.toBe(
+      cvFingerprint({ name: 'Mine', template: 1 }, {}),
+    );
   });
 });

@@ -15,6 +15,7 @@ import {
 } from '../../../src/machines/preview-machine';
 import { declaredTransitionCount, flush, runModelPath, transitionPaths } from '../model-paths';
 import { abortableActor, type AbortableRequest } from './support';
+import { classicTemplate } from './fixtures';
 
 const typed = (text: string): CvFormData => ({ 'Personal Details': { 'full_name-1001-0': text } });
 const blank: CvFormData = { 'Personal Details': { 'full_name-1001-0': '' } };
@@ -170,10 +171,12 @@ describe('preview machine: model-based (spec §4 Preview, §5 Preview, §9 debou
         break;
       case 'failed':
         expect(snapshot.value).toBe('failed');
-        expect(snapshot.context.error).toBe('Template not found.');
+        expect(snapshot.context.error).toBe(
+          world.mode === 'pdf' ? PDF_PREVIEW_FAILED_MESSAGE : PREVIEW_FAILED_MESSAGE,
+        );
         expect(world.notify).toHaveBeenLastCalledWith({
           title: world.mode === 'pdf' ? 'PDF Preview Error' : 'Preview Error',
-          description: 'Template not found.',
+          description: world.mode === 'pdf' ? PDF_PREVIEW_FAILED_MESSAGE : PREVIEW_FAILED_MESSAGE,
           variant: 'destructive',
         });
         break;
@@ -233,10 +236,18 @@ describe('preview machine: details', () => {
         serverMessage: 'PDF rendering is unavailable',
       }),
       'pdf',
-      'PDF rendering is unavailable',
+      PDF_PREVIEW_FAILED_MESSAGE,
     ],
     [new Error('network down'), 'html', PREVIEW_FAILED_MESSAGE],
-  ] as const)('failure message for %s in %s mode (spec §8)', (error, mode, message) => {
-    expect(previewFailureMessage(error, mode)).toBe(message);
+    [
+      new ApiError('bad', {
+        status: 400,
+        serverMessage: 'cv_data["Work Experience"]["job_title-1009-1"] is longer than 20000 characters',
+      }),
+      'html',
+      "Work Experience, entry 2: 'Job Title' is too long (at most 20,000 characters).",
+    ],
+  ] as const)("failure message for %s in %s mode, never the server's own text", (error, mode, message) => {
+    expect(previewFailureMessage(error, mode, classicTemplate.sections)).toBe(message);
   });
 });

@@ -1,95 +1,12 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useActorRef } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import { ApiError } from '../../../src/api/api-error';
-import type { SavedGeneratedCv } from '../../../src/api/cvs';
-import type { Template, TemplateDetail } from '../../../src/api/templates';
-import {
-  builderDownloadMachine,
-  type BuilderDownloadRequest,
-} from '../../../src/machines/builder-download-machine';
-import { builderMachine, type SaveCvInput } from '../../../src/machines/builder-machine';
-import { newCv, savedCv, type LoadedCv } from '../../../src/machines/builder/load-cv';
-import {
-  previewMachine,
-  type PreviewResult,
-  type RenderPreviewInput,
-} from '../../../src/machines/preview-machine';
-import { BuilderView } from '../../../src/ui/builder/builder-view';
+import { savedCv } from '../../../src/machines/builder/load-cv';
 import { setRenderListener } from '../../../src/ui/builder/render-probe';
-import { AppProvider } from '../../../src/ui/provider';
-import { showToast } from '../../../src/ui/toaster';
-import { deferredActor, flush } from '../../machines/model-paths';
-import { classicTemplate, timelineTemplate } from '../../machines/builder/fixtures';
+import { flush } from '../../machines/model-paths';
+import { UUID, card, header, renderBuilder, template } from './builder-harness';
 
-const UUID = '3f2b8c1e-6a4d-4e2f-9b7a-1c2d3e4f5a6b';
-
-// The classic template plus a field of a widget type the builder does not know.
-const template: TemplateDetail = {
-  ...classicTemplate,
-  sections: classicTemplate.sections.map((section, index) =>
-    index === 0
-      ? {
-          ...section,
-          input_fields: [
-            ...section.input_fields,
-            {
-              id: 1099,
-              name: 'favourite_colour',
-              widget_label: 'Favourite Colour',
-              widget_type: 'colour-picker',
-              description: '',
-              is_required: false,
-            },
-          ],
-        }
-      : section,
-  ),
-};
-
-function setup(loaded: LoadedCv = newCv(template)) {
-  const loadCv = deferredActor<LoadedCv, { routeId: string }>();
-  const createCv = deferredActor<SavedGeneratedCv, SaveCvInput>();
-  const renderPreview = deferredActor<PreviewResult, RenderPreviewInput>();
-  const renderTemplatePreview = deferredActor<PreviewResult, RenderPreviewInput>();
-  const machine = builderMachine.provide({
-    actors: {
-      loadCv: loadCv.logic,
-      loadTemplates: fromPromise<Template[]>(async () => [classicTemplate, timelineTemplate]),
-      loadTemplate: fromPromise<TemplateDetail, { templateId: number }>(async () => timelineTemplate),
-      createCv: createCv.logic,
-      preview: previewMachine.provide({
-        actors: { renderPreview: renderPreview.logic, renderTemplatePreview: renderTemplatePreview.logic },
-      }),
-      downloads: builderDownloadMachine.provide({
-        actors: { downloadCv: fromPromise<void, BuilderDownloadRequest>(async () => undefined) },
-      }),
-    },
-    actions: { replaceAddress: () => undefined, notify: (_, notice) => void showToast(notice) },
-  });
-  function Harness() {
-    const builder = useActorRef(machine, { input: { routeId: '1' } });
-    return <BuilderView builder={builder} />;
-  }
-  render(
-    <AppProvider>
-      <Harness />
-    </AppProvider>,
-  );
-  const ready = async () => {
-    await act(async () => {
-      loadCv.last().resolve(loaded);
-      await flush();
-    });
-    await screen.findByRole('heading', { name: 'CV Builder', level: 1 });
-  };
-  return { loadCv, createCv, renderPreview, renderTemplatePreview, ready };
-}
-
-const card = (name: string) =>
-  document.querySelector<HTMLElement>(`[data-testid="section-card"][data-section="${name}"]`)!;
-const header = (name: string) => card(name).querySelector<HTMLButtonElement>('button[aria-expanded]')!;
+const setup = renderBuilder;
 
 afterEach(() => setRenderListener(undefined));
 
@@ -269,6 +186,191 @@ describe('BuilderView (spec §2 CV builder)', () => {
   });
 });
 
+describe('BuilderView: work kept and said plainly', () => {
+  const savedMine = () =>
+    savedCv(
+      {
+        id: 7,
+        uuid: UUID,
+        name: 'Mine',
+        template: 1,
+        entries: [
+          { value: 'Ada', index: 0, section_field: 1001 },
+          { value: 'Builds things', index: 0, section_field: 1008 },
+        ],
+        last_updated: '2026-11-20T10:00:00.000Z',
+      },
+      template,
+    );
+
+  it("shows 'Unsaved changes' as soon as the form differs from the saved copy, and offers to save first", async () => {
+    const world = setup(savedMine());
+    await world.ready();
+    fireEvent.click(header('Personal Details'));
+    expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
+    fireEvent.change(within(card('Personal Details')).getByRole('textbox', { name: /Full Name/ }), {
+      target: { value: 'Ada Lovelace' },
+    });
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /Save and email/ })[0]).toBeEnabled();
+    fireEvent.change(within(card('Personal Details')).getByRole('textbox', { name: /Full Name/ }), {
+      target: { value: 'Ada' },
+    });
+    expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
+  });
+
+  it('shows server-shaped values of every widget as they were saved, without reporting a change', async () => {
+    const world = setup(
+      savedCv(
+        {
+          id: 7,
+          uuid: UUID,
+          name: 'Mine',
+          template: 1,
+          entries: [
+            { value: 'Ada', index: 0, section_field: 1001 },
+            { value: '+44 20 7946 0000', index: 0, section_field: 1004 },
+            { value: 'Engineer', index: 0, section_field: 1009 },
+            { value: '2020-01-15', index: 0, section_field: 1012 },
+            { value: 'true', index: 0, section_field: 1014 },
+            {
+              value: '<p><strong>Led</strong> a team</p><ul><li>Shipped</li></ul>',
+              index: 0,
+              section_field: 1015,
+            },
+          ],
+          last_updated: '2026-11-20T10:00:00.000Z',
+        },
+        template,
+      ),
+    );
+    await world.ready();
+    fireEvent.click(header('Personal Details'));
+    fireEvent.click(header('Work Experience'));
+    const personal = within(card('Personal Details'));
+    expect(personal.getByRole('combobox', { name: 'Country calling code' })).toHaveValue('GB');
+    expect(personal.getByRole('textbox', { name: 'Phone' })).toHaveValue('20 7946 0000');
+    const work = within(card('Work Experience'));
+    expect(work.getByLabelText('Start Date')).toHaveValue('2020-01-15');
+    expect(work.getByRole('checkbox', { name: 'Currently Working' })).toBeChecked();
+    const description = await work.findByRole('textbox', { name: 'Description' }, { timeout: 20_000 });
+    await waitFor(() => expect(description).toHaveTextContent('Led a team'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
+  });
+
+  it('ticks a checkbox by its label', async () => {
+    const world = setup();
+    await world.ready();
+    fireEvent.click(header('Work Experience'));
+    const box = within(card('Work Experience')).getByRole('checkbox', { name: 'Currently Working' });
+    const label = within(card('Work Experience')).getByText('Currently Working');
+    expect(label.closest('label')).toHaveAttribute('for', box.id);
+    await userEvent.click(label);
+    expect(box).toBeChecked();
+  });
+
+  it("moves the focus to the next section's header after 'Complete Section'", async () => {
+    const world = setup();
+    await world.ready();
+    fireEvent.change(within(card('Personal Details')).getByRole('textbox', { name: /Full Name/ }), {
+      target: { value: 'Ada' },
+    });
+    fireEvent.click(within(card('Personal Details')).getByRole('button', { name: 'Complete Section' }));
+    await waitFor(() => expect(header('Professional Summary')).toHaveFocus());
+  });
+
+  it('gives the focus back to Save CV when the save dialog closes', async () => {
+    const world = setup();
+    await world.ready();
+    fireEvent.change(within(card('Personal Details')).getByRole('textbox', { name: /Full Name/ }), {
+      target: { value: 'Ada' },
+    });
+    fireEvent.click(within(card('Personal Details')).getByRole('button', { name: 'Complete Section' }));
+    const save = screen.getByRole('button', { name: 'Save CV' });
+    await userEvent.click(save);
+    const dialog = await screen.findByRole('dialog', { name: 'Save CV' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(save).toHaveFocus());
+  });
+
+  it('gives the focus back to Save CV after a save', async () => {
+    const world = setup();
+    await world.ready();
+    fireEvent.change(within(card('Personal Details')).getByRole('textbox', { name: /Full Name/ }), {
+      target: { value: 'Ada' },
+    });
+    fireEvent.click(within(card('Personal Details')).getByRole('button', { name: 'Complete Section' }));
+    const save = screen.getByRole('button', { name: 'Save CV' });
+    await userEvent.click(save);
+    const dialog = await screen.findByRole('dialog', { name: 'Save CV' });
+    await userEvent.type(within(dialog).getByLabelText('CV Name'), 'Mine');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await act(async () => {
+      const pending = world.createCv.last();
+      pending.resolve({
+        id: 7,
+        uuid: UUID,
+        name: 'Mine',
+        template: 1,
+        entries: [],
+        last_updated: '2026-01-01T00:00:00.000Z',
+      });
+      await flush();
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Save CV' })).not.toBeInTheDocument());
+    await waitFor(() => expect(save).toHaveFocus());
+  });
+
+  it('says near the limit how long a field is', async () => {
+    const world = setup();
+    await world.ready();
+    const fullName = within(card('Personal Details')).getByRole('textbox', { name: /Full Name/ });
+    expect(fullName).toHaveAttribute('maxLength', '20000');
+    fireEvent.change(fullName, { target: { value: 'a'.repeat(18_500) } });
+    expect(within(card('Personal Details')).getByText('18,500 / 20,000 characters')).toBeInTheDocument();
+  });
+
+  it("lists what the template cannot show after a switch: 'Not shown in this template: …'", async () => {
+    const world = setup(savedMine());
+    await world.ready();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Template' }), { target: { value: '4' } });
+    expect(await screen.findByTestId('stash-notice')).toHaveTextContent(
+      'Not shown in this template: Professional Summary.',
+    );
+  });
+
+  it("says 'This CV was changed elsewhere.' and offers Reload and Overwrite", async () => {
+    const world = setup(savedMine());
+    await world.ready();
+    fireEvent.click(header('Personal Details'));
+    fireEvent.change(within(card('Personal Details')).getByRole('textbox', { name: /Full Name/ }), {
+      target: { value: 'Ada L' },
+    });
+    fireEvent.click(screen.getAllByRole('button', { name: /Save and email/ })[0]);
+    await act(async () => {
+      world.updateCv.last().reject(new ApiError('This CV was changed elsewhere.', { status: 412 }));
+      await flush();
+    });
+    const dialog = await screen.findByRole('alertdialog', { name: 'This CV was changed elsewhere.' });
+    expect(within(dialog).getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Overwrite' }));
+    await waitFor(() => expect(world.updateCv.requests).toHaveLength(2));
+    expect(world.updateCv.last().input.ifLastUpdated).toBeUndefined();
+  });
+
+  it("says 'This CV is open in another tab.' and takes over only when asked", async () => {
+    const world = setup(savedMine(), { openElsewhere: true });
+    await world.ready();
+    expect(
+      await screen.findByRole('heading', { name: 'This CV is open in another tab.' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save CV' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Take over here' }));
+    expect(world.takeOver.requests).toHaveLength(1);
+  });
+});
+
 describe('PreviewPane (spec §2 Preview panel)', () => {
   it('shows the template while nothing is typed, then the CV in a sandboxed frame', async () => {
     const world = setup();
@@ -311,7 +413,7 @@ describe('PreviewPane (spec §2 Preview panel)', () => {
     expect(frame.getAttribute('srcdoc')).toContain('<h1>Ada</h1>');
   });
 
-  it("shows 'Preview Error' with the server's message and 'Try Again'", async () => {
+  it("shows 'Preview Error' in the person's words, never the server's text, and 'Try Again'", async () => {
     const world = setup();
     await world.ready();
     await act(async () => {
@@ -322,7 +424,8 @@ describe('PreviewPane (spec §2 Preview panel)', () => {
     });
     const alert = screen.getByRole('alert');
     expect(within(alert).getByText('Preview Error')).toBeInTheDocument();
-    expect(within(alert).getByText('Template not found.')).toBeInTheDocument();
+    expect(within(alert).getByText('Failed to generate preview')).toBeInTheDocument();
+    expect(within(alert).queryByText('Template not found.')).not.toBeInTheDocument();
     fireEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
     expect(world.renderTemplatePreview.requests).toHaveLength(2);
     expect(screen.getByText('Generating preview...')).toBeInTheDocument();

@@ -32,12 +32,10 @@ describe('CV management screen (spec §2 CV management)', () => {
     expect(await screen.findByRole('heading', { name: 'CV Management' })).toBeInTheDocument();
     expect(screen.getByText('Manage, download, and share your professional CVs')).toBeInTheDocument();
     await act(async () => {
-      load
-        .last()
-        .resolve({
-          templates: makeTemplates(13),
-          cvs: [makeCv(7, 1, 'Software Engineer 2024'), makeCv(8, 1, 'Analyst')],
-        });
+      load.last().resolve({
+        templates: makeTemplates(13),
+        cvs: [makeCv(7, 1, 'Software Engineer 2024'), makeCv(8, 1, 'Analyst')],
+      });
       await flush();
     });
     const cards = screen.getAllByTestId('managed-template-card');
@@ -53,6 +51,52 @@ describe('CV management screen (spec §2 CV management)', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getAllByTestId('managed-template-card')).toHaveLength(1);
     expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+  });
+
+  it("offers 'Create your first CV' to a person with no CVs yet", async () => {
+    const { load } = setup();
+    await act(async () => {
+      load.last().resolve({ templates: makeTemplates(2), cvs: [] });
+      await flush();
+    });
+    expect(screen.getByRole('heading', { name: 'You have no saved CVs yet' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create your first CV' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('searchbox', { name: 'Search CVs by name' })).not.toBeInTheDocument();
+  });
+
+  it('finds a CV by name, sorts them, and shows when each was last edited', async () => {
+    const user = userEvent.setup();
+    const { load } = setup();
+    await act(async () => {
+      load.last().resolve({
+        templates: makeTemplates(3),
+        cvs: [
+          { ...makeCv(7, 1, 'Software Engineer 2024'), last_updated: '2026-03-05T10:00:00.000Z' },
+          { ...makeCv(8, 1, 'Analyst'), last_updated: '2026-04-05T10:00:00.000Z' },
+          { ...makeCv(9, 2, 'Designer'), last_updated: '2026-01-05T10:00:00.000Z' },
+        ],
+      });
+      await flush();
+    });
+    const first = () => within(screen.getAllByTestId('managed-template-card')[0]!);
+    expect(
+      first()
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['', 'Analyst', 'Software Engineer 2024']);
+    expect(first().getAllByText(/^Edited /)).toHaveLength(2);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'name');
+    expect(
+      first()
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['', 'Analyst', 'Software Engineer 2024']);
+    await user.type(screen.getByRole('searchbox', { name: 'Search CVs by name' }), 'design');
+    expect(screen.getAllByTestId('managed-template-card')).toHaveLength(1);
+    expect(screen.getByText('Designer')).toBeInTheDocument();
+    await user.clear(screen.getByRole('searchbox', { name: 'Search CVs by name' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search CVs by name' }), 'nobody');
+    expect(screen.getByRole('heading', { name: 'No CVs match your search' })).toBeInTheDocument();
   });
 
   it('shows no paging with exactly 12 templates', async () => {
@@ -94,12 +138,10 @@ describe('CV management screen (spec §2 CV management)', () => {
     const user = userEvent.setup();
     const { load, cvActions } = setup();
     await act(async () => {
-      load
-        .last()
-        .resolve({
-          templates: makeTemplates(2),
-          cvs: [makeCv(7, 1, 'Software Engineer 2024'), makeCv(8, 1, 'Analyst')],
-        });
+      load.last().resolve({
+        templates: makeTemplates(2),
+        cvs: [makeCv(7, 1, 'Software Engineer 2024'), makeCv(8, 1, 'Analyst')],
+      });
       await flush();
     });
     const card = screen.getAllByTestId('managed-template-card')[0]!;

@@ -13,8 +13,9 @@ function setup() {
   const actor = createActor(
     templatesListMachine.provide({
       actors: { loadCatalogue: load.logic },
-      actions: { logFailures: () => undefined },
+      actions: { logFailures: () => undefined, showAddress: () => undefined },
     }),
+    { input: {} },
   ).start();
   const cvActions = fakeCvActions();
   const view = renderCatalogue(() => <TemplatesScreen actor={actor} cvActionsMachine={cvActions.machine} />);
@@ -100,13 +101,14 @@ describe('Template card (spec §2)', () => {
     makeCv(10, 2, 'Designer'),
   ];
 
-  it("offers 'Create New CV' to the mouse and to the keyboard, leading to /dashboard/{templateId}", async () => {
+  it("offers 'Create New CV' to the mouse and to the keyboard, leading to a new CV of /dashboard/{templateId}", async () => {
     const user = userEvent.setup();
     const { load, router } = setup();
     await answer(load, { templates, tags: [], cvs: [], failures: [] });
     const card = screen.getAllByTestId('template-card')[0]!;
     const create = within(card).getByRole('link', { name: 'Create New CV' });
-    expect(create).toHaveAttribute('href', '/dashboard/1');
+    // The intent travels with the link: a new CV, never a saved CV that shares the number.
+    expect(create).toHaveAttribute('href', '/dashboard/1?new=true');
     // Reachable with Tab: the filter's one button first, then the first card's button.
     await user.tab();
     await user.tab();

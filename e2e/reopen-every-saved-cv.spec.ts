@@ -1,0 +1,319 @@
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Locator, Page } from '@playwright/test';
+import { PASSWORD, createUser, uniqueEmail } from './support/accounts';
+import { openSection, section } from './support/builder';
+import { signInThroughApi } from './support/saved-cvs';
+import { expect, test } from './support/test';
+
+// Every saved CV reopens and stays editable, in every template: fill every field of every section (every widget
+// type, two entries in every repeatable section, rich text with bold, a list and a link), save, reopen it from CV
+// management, open every section and find every value; reload and find them again; save without a change and
+// get the same entries back. The templates are the server's catalogue (server/templates/, checked against
+// GET /v1/CvTemplate/), so a new template is walked without touching this file.
+
+interface FieldDefinition {
+  id: number;
+  name: string;
+  widget_label: string;
+  widget_type: string;
+}
+interface SectionDefinition {
+  name: string;
+  is_repeatable: boolean;
+  is_active?: boolean;
+  input_fields: FieldDefinition[];
+}
+interface TemplateDefinition {
+  id: number;
+  name: string;
+  sections: SectionDefinition[];
+}
+
+const TEMPLATES_DIR = fileURLToPath(new URL('../server/templates/', import.meta.url));
+const templates: TemplateDefinition[] = readdirSync(TEMPLATES_DIR)
+  .filter((folder) => existsSync(join(TEMPLATES_DIR, folder, 'template.json')))
+  .map(
+    (folder) =>
+      JSON.parse(readFileSync(join(TEMPLATES_DIR, folder, 'template.json'), 'utf8')) as TemplateDefinition,
+  )
+  .sort((a, b) => a.id - b.id);
+
+// One person per worker: the tests of this file run in parallel.
+let email = '';
+
+type Expected =
+  | { kind: 'text'; value: string }
+  | { kind: 'phone'; country: string; number: string }
+  | { kind: 'checkbox'; checked: boolean }
+  | { kind: 'rich'; link: string };
+
+const SUMMARY = /summary|aim|objective/i;
+
+function expectedValue(
+  template: TemplateDefinition,
+  field: FieldDefinition,
+  entry: number,
+  order: number,
+): Expected {
+  switch (field.widget_type) {
+    case 'email-input':
+      return { kind: 'text', value: `ada.${template.id}.${entry}@example.com` };
+    case 'phone-input':
+      return { kind: 'phone', country: 'GB', number: '20 7946 0958' };
+    case 'date':
+      return { kind: 'text', value: `20${10 + entry}-0${(order % 9) + 1}-15` };
+    case 'checkbox':
+      return { kind: 'checkbox', checked: entry === 0 };
+    case 'richtext-input':
+      return { kind: 'rich', link: `https://example.com/t${template.id}/${field.id}/${entry}` };
+    default:
+      return {
+        kind: 'text',
+        value: SUMMARY.test(field.name)
+          ? `${field.widget_label} of template ${template.id}\nSecond line ${entry + 1}`
+          : `${field.widget_label} ${entry + 1} (${template.id})`,
+      };
+  }
+}
+
+function entryGroup(card: Locator, section: SectionDefinition, entry: number): Locator {
+  return card.getByRole('group', { name: entry === 0 ? section.name : `Entry ${entry + 1}`, exact: true });
+}
+
+/** A field's label as shown: its text, and an asterisk when it is required. */
+function labelled(label: string): RegExp {
+  return new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\*?$`);
+}
+
+function control(group: Locator, field: FieldDefinition): Locator {
+  if (field.widget_type === 'checkbox')
+    return group.getByRole('checkbox', { name: field.widget_label, exact: true });
+  if (field.widget_type === 'richtext-input')
+    return group.getByRole('textbox', { name: field.widget_label, exact: true });
+  return group.getByLabel(labelled(field.widget_label));
+}
+
+async function fill(page: Page, group: Locator, field: FieldDefinition, expected: Expected) {
+  const box = control(group, field);
+  switch (expected.kind) {
+    case 'text':
+      // Typed where the focus is, as a person tabbing through a form does (a date box takes its value whole).
+      if (field.widget_type === 'date') await box.fill(expected.value);
+      else {
+        await box.focus();
+        await page.keyboard.insertText(expected.value);
+      }
+      return;
+    case 'phone':
+      await group.getByLabel('Country calling code').selectOption(expected.country);
+      await box.focus();
+      await page.keyboard.insertText(expected.number);
+      return;
+    case 'checkbox':
+      // With the mouse, on its label: the way most people tick a box.
+      if (expected.checked) await group.getByText(field.widget_label, { exact: true }).click();
+      await expect(box).toBeChecked({ checked: expected.checked });
+      return;
+    case 'rich':
+      // Formatting by keyboard as a person does (Ctrl+B, '- ' starts a list); plain words inserted at once.
+      await box.click();
+      await page.keyboard.insertText(`Led the ${field.widget_label} work `);
+      await page.keyboard.press('ControlOrMeta+b');
+      await page.keyboard.insertText('with bold results');
+      await page.keyboard.press('ControlOrMeta+b');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('- ');
+      await page.keyboard.insertText('first point');
+      await page.keyboard.press('Enter');
+      await page.keyboard.insertText('second point');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Enter');
+      await page.keyboard.insertText(`See ${expected.link}`);
+      await page.keyboard.type(' now');
+      await expect(box.locator(`a[href="${expected.link}"]`)).toBeVisible();
+  }
+}
+
+/** Everything a section card shows, read at once: per entry, per field label, what its control holds. */
+async function readSection(card: Locator): Promise<Record<string, Record<string, string>>> {
+  return card.evaluate((root) => {
+    const shown: Record<string, Record<string, string>> = {};
+    for (const group of root.querySelectorAll<HTMLElement>('[role="group"]')) {
+      const fields: Record<string, string> = {};
+      for (const label of group.querySelectorAll('label')) {
+        const name = (label.textContent ?? '').replace(/\*$/, '').trim();
+        const target = label.htmlFor ? document.getElementById(label.htmlFor) : label.querySelector('input');
+        if (!target) continue;
+        if (target instanceof HTMLInputElement && target.type === 'checkbox')
+          fields[name] = String(target.checked);
+        else if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) {
+          const select = target.closest('[data-part="root"], div')?.parentElement?.querySelector('select');
+          fields[name] = target.type === 'tel' && select ? `${select.value}|${target.value}` : target.value;
+        } else fields[name] = target.innerHTML;
+      }
+      shown[group.getAttribute('aria-label') ?? ''] = fields;
+    }
+    return shown;
+  });
+}
+
+function checkShown(shown: string | undefined, field: FieldDefinition, expected: Expected) {
+  const where = field.widget_label;
+  switch (expected.kind) {
+    case 'text':
+      expect(shown, where).toBe(expected.value);
+      return;
+    case 'phone':
+      expect(shown, where).toBe(`${expected.country}|${expected.number}`);
+      return;
+    case 'checkbox':
+      expect(shown, where).toBe(String(expected.checked));
+      return;
+    case 'rich':
+      expect(shown, where).toContain(`Led the ${field.widget_label} work`);
+      expect(shown, where).toMatch(/<strong>with bold results<\/strong>/);
+      expect(shown, where).toMatch(/<li><p>first point<\/p><\/li><li><p>second point<\/p><\/li>/);
+      expect(shown, where).toContain(`href="${expected.link}"`);
+  }
+}
+
+const activeSections = (template: TemplateDefinition) =>
+  template.sections.filter((s) => s.is_active !== false);
+const entriesOf = (section: SectionDefinition) => (section.is_repeatable ? [0, 1] : [0]);
+
+async function checkEverySection(page: Page, template: TemplateDefinition) {
+  const sections = activeSections(template);
+  // Open every section as a person scanning the CV would, then read the whole form at once.
+  for (const definition of sections) {
+    const header = section(page, definition.name).locator('button[aria-expanded]');
+    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+  }
+  // The rich-text editors arrive with their own chunk: wait for all of them before reading.
+  const editors = sections.reduce(
+    (count, definition) =>
+      count +
+      definition.input_fields.filter((field) => field.widget_type === 'richtext-input').length *
+        entriesOf(definition).length,
+    0,
+  );
+  await expect(page.locator('[data-testid="section-card"] [contenteditable="true"]')).toHaveCount(editors);
+  for (const definition of sections) {
+    const card = section(page, definition.name);
+    await expect(card.locator('button[aria-expanded]')).toHaveAttribute('aria-expanded', 'true');
+    const shown = await readSection(card);
+    for (const entry of entriesOf(definition)) {
+      const group = shown[entry === 0 ? definition.name : `Entry ${entry + 1}`] ?? {};
+      for (const [order, field] of definition.input_fields.entries())
+        checkShown(group[field.widget_label], field, expectedValue(template, field, entry, order));
+    }
+  }
+}
+
+async function savedEntries(page: Page, uuid: string) {
+  const cv = (await (await page.request.get(`/v1/GeneratedCV/${uuid}/`)).json()) as {
+    entries: { value: string; index: number; section_field: number }[];
+  };
+  return cv.entries.map(({ value, index, section_field }) => ({ value, index, section_field }));
+}
+
+// One template per test, spread over the workers: each test has its own CV.
+test.describe.configure({ mode: 'parallel' });
+
+test.beforeAll(async ({ request }, info) => {
+  email = uniqueEmail(`round-trip-w${info.workerIndex}`);
+  createUser({ email, fullName: 'Ada Lovelace' });
+  const listed = (await (await request.get('/v1/CvTemplate/')).json()) as { id: number }[];
+  expect(listed.map((template) => template.id).sort((a, b) => a - b)).toEqual(templates.map((t) => t.id));
+});
+
+for (const template of templates) {
+  test(`a fully filled CV of ${template.name} reopens with every value, after a reload too`, async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    // A control that is not there fails in seconds, not at the end of the test's time.
+    page.setDefaultTimeout(15_000);
+    await signInThroughApi(page, email, PASSWORD);
+    const cvName = `Round trip ${template.name}`;
+
+    await test.step('fill every field of every section, two entries where a section repeats', async () => {
+      await page.goto('/');
+      const card = page.getByRole('article', { name: template.name });
+      await card.hover();
+      await card.getByRole('link', { name: 'Create New CV' }).click();
+      await expect(page.getByRole('heading', { name: 'CV Builder', level: 1 })).toBeVisible();
+      for (const definition of activeSections(template)) {
+        const sectionCard = await openSection(page, definition.name);
+        for (const entry of entriesOf(definition)) {
+          if (entry > 0)
+            await sectionCard
+              .getByRole('button', { name: `Add Another ${definition.name}`, exact: true })
+              .click();
+          const group = entryGroup(sectionCard, definition, entry);
+          for (const [order, field] of definition.input_fields.entries())
+            await fill(page, group, field, expectedValue(template, field, entry, order));
+        }
+        await sectionCard.getByRole('button', { name: 'Complete Section' }).click();
+        await expect(sectionCard).toHaveAttribute('data-completed', 'true');
+      }
+    });
+
+    let uuid = '';
+    let firstSave: Awaited<ReturnType<typeof savedEntries>> = [];
+    await test.step('save it', async () => {
+      await page.getByRole('button', { name: 'Save CV' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Save CV' });
+      await dialog.getByLabel('CV Name').fill(cvName);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByTestId('toast')).toContainText(
+        `Your CV "${cvName}" has been saved successfully.`,
+      );
+      uuid = new URL(page.url()).pathname.split('/').at(-1)!;
+      firstSave = await savedEntries(page, uuid);
+      const fieldCount = activeSections(template).reduce(
+        (count, definition) =>
+          count +
+          entriesOf(definition).length *
+            definition.input_fields.filter((field) => field.widget_type !== 'checkbox').length +
+          definition.input_fields.filter((field) => field.widget_type === 'checkbox').length,
+        0,
+      );
+      expect(firstSave).toHaveLength(fieldCount);
+    });
+
+    await test.step('reopen it from CV management and find every value in every section', async () => {
+      await page.goto('/cv-management');
+      await page.getByRole('link', { name: cvName }).click();
+      await expect(page).toHaveURL(new RegExp(`/dashboard/${uuid}$`));
+      await expect(page.getByTestId('cv-name')).toHaveText(cvName);
+      await checkEverySection(page, template);
+      await expect(page.getByText('Unsaved changes')).toBeHidden();
+      await expect(page.getByText('This section could not be shown.')).toHaveCount(0);
+    });
+
+    await test.step('reload and find every value again', async () => {
+      await page.reload();
+      await expect(page.getByTestId('cv-name')).toHaveText(cvName);
+      await checkEverySection(page, template);
+      await expect(page.getByText('Unsaved changes')).toBeHidden();
+    });
+
+    await test.step('save without a change: the saved entries stay the same', async () => {
+      await page.getByRole('button', { name: 'Save CV' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Save CV' });
+      await expect(dialog.getByLabel('CV Name')).toHaveValue(cvName);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByTestId('toast')).toContainText(
+        `Your CV "${cvName}" has been saved successfully.`,
+      );
+      expect(await savedEntries(page, uuid)).toEqual(firstSave);
+      await expect(section(page, activeSections(template)[0]!.name)).toHaveAttribute(
+        'data-completed',
+        'true',
+      );
+    });
+  });
+}

@@ -1,0 +1,54 @@
+import { join } from 'node:path';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+// The builder as a person meets it: section cards, their fields, the preview, the Download menu.
+
+export const UUID_ADDRESS = /\/dashboard\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A new CV's address: its template's number and its own draft id. */
+export const NEW_CV_ADDRESS = (templateId: number) =>
+  new RegExp(
+    `/dashboard/${templateId}\\?draft=[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`,
+  );
+
+export function section(page: Page, name: string): Locator {
+  return page.locator(`[data-testid="section-card"][data-section="${name}"]`);
+}
+
+export function sectionHeader(card: Locator): Locator {
+  return card.locator('button[aria-expanded]');
+}
+
+export async function openSection(page: Page, name: string): Promise<Locator> {
+  const card = section(page, name);
+  const header = sectionHeader(card);
+  await expect(header).toBeVisible();
+  if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+  await expect(header).toHaveAttribute('aria-expanded', 'true');
+  return card;
+}
+
+export function htmlPreview(page: Page) {
+  return page.frameLocator('[data-testid="html-preview"]');
+}
+
+/** Downloads from the builder's Download menu; `choice` is the item's text ('PDF', 'Save and download PDF', …). */
+export async function downloadFrom(page: Page, choice: string) {
+  const arrival = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download' }).click();
+  await page.getByRole('menuitem', { name: choice, exact: true }).click();
+  const file = await arrival;
+  const path = join(process.env.E2E_TMP!, `${Date.now()}-${file.suggestedFilename()}`);
+  await file.saveAs(path);
+  return { name: file.suggestedFilename(), path };
+}
+
+/** Saves through the 'Save CV' dialog under `name` and waits for the spec's 'CV Saved' toast. */
+export async function saveAs(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Save CV' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save CV' });
+  await dialog.getByLabel('CV Name').fill(name);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('toast')).toContainText(`Your CV "${name}" has been saved successfully.`);
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(UUID_ADDRESS);
+}
