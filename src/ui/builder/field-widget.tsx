@@ -131,7 +131,12 @@ export const FieldWidget = memo(function FieldWidget({ form, field, entryIndex }
 
   return (
     <Field.Root invalid={problem !== undefined}>
-      <Field.Label htmlFor={id} id={`${id}-label`}>
+      <Field.Label
+        htmlFor={id}
+        id={`${id}-label`}
+        // A label only focuses form controls by itself; the rich-text editor is an editable region.
+        onClick={kind === 'rich-text' ? () => document.getElementById(id)?.focus() : undefined}
+      >
         {field.widget_label}
         {field.is_required && <RequiredMark />}
       </Field.Label>
