@@ -5,13 +5,25 @@ import { createActor } from 'xstate';
 import { apiClient } from './api/client';
 import { installGlobalErrorToast } from './ui/global-error-toast';
 import { inspectOptions } from './machines/inspect';
-import { sessionMachine } from './machines/session-machine';
+import { SESSION_ENDED_MESSAGE, sessionMachine } from './machines/session-machine';
 import { createAppRouter } from './routes/router';
 import { AppProvider } from './ui/provider';
+import { showToast } from './ui/toaster';
 
 // One session actor for the whole app: routes read it from the router context.
-const session = createActor(sessionMachine, inspectOptions).start();
+const session = createActor(
+  sessionMachine.provide({
+    actions: {
+      announceSessionEnded: () => {
+        showToast({ title: SESSION_ENDED_MESSAGE, variant: 'warning' });
+      },
+    },
+  }),
+  inspectOptions,
+).start();
 const router = createAppRouter(session);
+// A 401 from any call ends the session in the app (drafts stay on this computer for the person's return).
+apiClient.setSessionEndedHandler(() => session.send({ type: 'session.ended' }));
 
 installGlobalErrorToast(apiClient, window);
 

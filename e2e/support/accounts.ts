@@ -49,7 +49,7 @@ export function createUser(options: {
 
 /** Signs in through the sign-in screen, as a person does. */
 export async function signInWithForm(page: Page, email: string, password = PASSWORD) {
-  if (!page.url().endsWith('/signin')) await page.goto('/signin');
+  if (new URL(page.url()).pathname !== '/signin') await page.goto('/signin');
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();

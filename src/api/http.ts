@@ -39,6 +39,8 @@ export interface ApiClientOptions {
   getCsrfToken?: () => string | null | undefined;
   /** App-wide handler for errors nobody else shows (see `notifyOnError` and `reportUnhandled`). */
   onUnhandledError?: (error: ApiError) => void;
+  /** Called when any call is answered 401: the server no longer knows this session (issue 19). */
+  onSessionEnded?: () => void;
   /** Injected so tests of the retry policy do not wait. */
   sleep?: (ms: number) => Promise<void>;
   /** Number of retries of a failed GET (spec §9: query retry 3). */
@@ -64,6 +66,8 @@ export interface ApiClient {
   /** Hands an error nobody handled to `onUnhandledError` (no-op for non-API errors). */
   reportUnhandled(error: unknown): void;
   setUnhandledErrorHandler(handler: ((error: ApiError) => void) | undefined): void;
+  /** Who hears that a call was answered 401 (the session machine, through main.tsx). */
+  setSessionEndedHandler(handler: (() => void) | undefined): void;
 }
 
 export function readCsrfCookie(cookie: string = typeof document === 'undefined' ? '' : document.cookie): string | undefined {
@@ -162,6 +166,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     retries = QUERY_RETRY,
   } = options;
   let onUnhandledError = options.onUnhandledError;
+  let onSessionEnded = options.onSessionEnded;
 
   let adapter = options.adapter as AxiosRequestConfig['adapter'] | undefined;
   let created: Promise<AxiosInstance> | undefined;
@@ -179,6 +184,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   function fail(error: unknown, requestOptions: RequestOptions | undefined): never {
     const apiError = toApiError(error);
+    // Told after the caller has shown its own failure, so the session's message is the one left on screen.
+    if (apiError.status === 401 && onSessionEnded) setTimeout(onSessionEnded, 0);
     if (requestOptions?.notifyOnError) onUnhandledError?.(apiError);
     throw apiError;
   }
@@ -292,6 +299,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     },
     setUnhandledErrorHandler: (handler) => {
       onUnhandledError = handler;
+    },
+    setSessionEndedHandler: (handler) => {
+      onSessionEnded = handler;
     },
   };
 }

@@ -10,7 +10,12 @@ export interface SessionContext {
   profile?: Profile;
   /** How many of the person's CVs hold changes not saved yet, while signing out waits for a yes. */
   unsavedCvCount?: number;
+  /** The server ended the session while the app was open (a 401): sign-in brings the person back. */
+  ended?: boolean;
 }
+
+/** spec-silent (issue 19): what a person reads when the server no longer knows their session. */
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
 export type SessionEvent =
   | { type: 'session.signedIn'; userId: string | number }
@@ -20,8 +25,10 @@ export type SessionEvent =
   /** 'Go back': stay signed in, drafts kept. */
   | { type: 'session.logoutCancel' }
   | { type: 'session.profileUpdated'; profile: Profile }
-  /** Sent by a flow that learns the server session is gone (e.g. a 401/403 answer). */
-  | { type: 'session.expired' };
+  /** Sent by a flow that ends the session on purpose (the account was deleted). */
+  | { type: 'session.expired' }
+  /** Any authenticated call was answered 401 (expired, or a password changed elsewhere): drafts stay. */
+  | { type: 'session.ended' };
 
 export const SESSION_SETTLED_TAG = 'settled';
 
@@ -65,6 +72,10 @@ export const sessionMachine = setup({
     removeDrafts: ({ context }) => {
       if (context.userId) removeDraftsOf(context.userId);
     },
+    markEnded: assign({ ended: true }),
+    clearEnded: assign({ ended: false }),
+    /** The toast saying so; main.tsx provides it (machines do not draw). */
+    announceSessionEnded: () => undefined,
     redirectToAdmin: () => {
       window.location.assign(env.adminUrl);
     },
@@ -99,7 +110,8 @@ export const sessionMachine = setup({
             actions: { type: 'assignProfile', params: ({ event }) => ({ profile: event.output }) },
           },
         ],
-        onError: { target: 'anonymous', actions: 'clearStoredUserId' },
+        // The stored session is not the server's any more: sign-in will bring the person back to this page.
+        onError: { target: 'anonymous', actions: ['clearStoredUserId', 'markEnded'] },
       },
     },
     authenticated: {
@@ -110,6 +122,7 @@ export const sessionMachine = setup({
           { target: 'loggingOut' },
         ],
         'session.expired': { target: 'anonymous', actions: 'clearStoredUserId' },
+        'session.ended': { target: 'anonymous', actions: ['clearStoredUserId', 'markEnded', 'announceSessionEnded'] },
         'session.profileUpdated': {
           actions: { type: 'assignProfile', params: ({ event }) => ({ profile: event.profile }) },
         },
@@ -140,7 +153,7 @@ export const sessionMachine = setup({
       on: {
         'session.signedIn': {
           target: 'validating',
-          actions: { type: 'storeUserId', params: ({ event }) => ({ userId: event.userId }) },
+          actions: ['clearEnded', { type: 'storeUserId', params: ({ event }) => ({ userId: event.userId }) }],
         },
       },
     },

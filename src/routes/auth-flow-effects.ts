@@ -1,7 +1,8 @@
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import type { FlowDestination, Notice } from '../machines/auth-flow';
 import { showToast } from '../ui/toaster';
+import { safeReturnPath } from './search';
 
 /**
  * The side effects the account machines name but do not implement: a toast and a move to another page.
@@ -9,15 +10,19 @@ import { showToast } from '../ui/toaster';
  */
 export function useFlowEffects() {
   const navigate = useNavigate();
+  // Signed in after the session ended elsewhere: back to the page the person was on (`/signin?redirect=…`).
+  const search: { redirect?: unknown } = useSearch({ strict: false });
+  const returnTo = safeReturnPath(search.redirect);
   return useMemo(
     () => ({
       notify: (_: unknown, notice: Notice) => {
         showToast(notice);
       },
       redirect: (_: unknown, params: { to: FlowDestination }) => {
-        void navigate({ to: params.to });
+        if (params.to === '/' && returnTo) void navigate({ href: returnTo });
+        else void navigate({ to: params.to });
       },
     }),
-    [navigate],
+    [navigate, returnTo],
   );
 }

@@ -1,4 +1,4 @@
-import { Outlet, createLazyRoute, useNavigate } from '@tanstack/react-router';
+import { Outlet, createLazyRoute, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { AppShell } from '../ui/app-shell';
@@ -9,11 +9,17 @@ function AuthenticatedLayout() {
   const { session } = Route.useRouteContext();
   const navigate = useNavigate();
   const sessionLost = useSelector(session, (state) => state.matches('anonymous'));
+  const sessionEnded = useSelector(session, (state) => state.context.ended === true);
+  const here = useRouterState({ select: (state) => state.location.href });
 
-  // A session that ends while a guarded page is open (expired, logged out elsewhere) leaves the page.
+  // A session that ends while a guarded page is open leaves the page: signing out goes to plain /signin; a
+  // session the server ended (a 401) goes to /signin?redirect=<this page>, so sign-in brings the person back.
   useEffect(() => {
-    if (sessionLost) void navigate({ to: '/signin' });
-  }, [sessionLost, navigate]);
+    if (!sessionLost) return;
+    void navigate({ to: '/signin', search: sessionEnded ? { redirect: here } : {} });
+    // `here` is read when the session is lost, not followed afterwards.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sessionLost, sessionEnded, navigate]);
 
   return (
     <AppShell session={session}>

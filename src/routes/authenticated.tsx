@@ -4,8 +4,10 @@ import { SESSION_SETTLED_TAG, isAuthenticated, type SessionActor, type SessionSn
 import { FullPageSpinner } from '../ui/full-page-spinner';
 import { rootRoute } from './root';
 
-function requireAuthenticated(snapshot: SessionSnapshot): void {
-  if (!isAuthenticated(snapshot)) throw redirect({ to: '/signin' });
+/** Anyone not signed in goes to /signin; when the session ended under them, sign-in brings them back here. */
+function requireAuthenticated(snapshot: SessionSnapshot, returnTo: string): void {
+  if (isAuthenticated(snapshot)) return;
+  throw redirect({ to: '/signin', search: snapshot.context.ended ? { redirect: returnTo } : {} });
 }
 
 /**
@@ -13,10 +15,12 @@ function requireAuthenticated(snapshot: SessionSnapshot): void {
  * Synchronous when the session has already settled, so moving between signed-in pages never
  * flashes the pending screen.
  */
-export function guardSession(session: SessionActor): void | Promise<void> {
+export function guardSession(session: SessionActor, returnTo = '/'): void | Promise<void> {
   const snapshot = session.getSnapshot();
-  if (snapshot.hasTag(SESSION_SETTLED_TAG)) return requireAuthenticated(snapshot);
-  return waitFor(session, (state) => state.hasTag(SESSION_SETTLED_TAG)).then(requireAuthenticated);
+  if (snapshot.hasTag(SESSION_SETTLED_TAG)) return requireAuthenticated(snapshot, returnTo);
+  return waitFor(session, (state) => state.hasTag(SESSION_SETTLED_TAG)).then((state) =>
+    requireAuthenticated(state, returnTo),
+  );
 }
 
 /**
@@ -28,7 +32,7 @@ export function guardSession(session: SessionActor): void | Promise<void> {
 export const authenticatedRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: '_authenticated',
-  beforeLoad: ({ context }) => guardSession(context.session),
+  beforeLoad: ({ context, location }) => guardSession(context.session, location.href),
   pendingComponent: () => <FullPageSpinner text="Validating session..." />,
   pendingMs: 0,
   pendingMinMs: 0,

@@ -9,11 +9,13 @@ import { signInMachine } from '../machines/sign-in-machine';
 import { SignInView } from '../ui/auth/sign-in-view';
 import { useFlowEffects } from './auth-flow-effects';
 import { rootRoute } from './root';
+import { ReturnPath, searchValidator } from './search';
 import { SocialSignInOptions } from './social-sign-in-options';
 
 export const signinRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/signin',
+  validateSearch: searchValidator({ redirect: ReturnPath }),
   component: SignInPage,
 });
 

@@ -267,6 +267,31 @@ describe('unhandled errors', () => {
   });
 });
 
+describe('a session the server ended', () => {
+  it('tells the session handler of any 401, after the caller has heard its own failure', async () => {
+    handler = (_, response) => json(response, 401, { detail: 'Authentication credentials were not provided.' });
+    const order: string[] = [];
+    const { api } = client();
+    api.setSessionEndedHandler(() => order.push('session ended'));
+    await api.get('/items/1/', Item).catch(() => order.push('caller failed'));
+    expect(order).toEqual(['caller failed']);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(order).toEqual(['caller failed', 'session ended']);
+    await api.post('/items/', { name: 'x' }, Item).catch(() => order.push('caller failed'));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(order).toEqual(['caller failed', 'session ended', 'caller failed', 'session ended']);
+  });
+
+  it('stays quiet about other failures', async () => {
+    handler = (_, response) => json(response, 403, { detail: 'CSRF Failed.' });
+    const ended = vi.fn();
+    const { api } = client({ onSessionEnded: ended });
+    await api.get('/items/1/', Item).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(ended).not.toHaveBeenCalled();
+  });
+});
+
 describe('transport', () => {
   it('creates its axios instance with the first request, once, and takes a replacement adapter before or after', async () => {
     handler = (_, response) => json(response, 200, { id: 1, name: 'from the network' });

@@ -4,6 +4,7 @@ import type { Profile } from '../../src/api/auth';
 import { ApiError } from '../../src/api/api-error';
 import { SESSION_SETTLED_TAG, sessionMachine, type SessionActor } from '../../src/machines/session-machine';
 import { USER_ID_STORAGE_KEY } from '../../src/machines/storage';
+import { draftKey } from '../../src/machines/builder/draft';
 
 const user: Profile = {
   full_name: 'Ada Lovelace',
@@ -25,6 +26,7 @@ function createHarness() {
   const profileRequests: Deferred<Profile>[] = [];
   const logoutRequests: Deferred<void>[] = [];
   const redirectToAdmin = vi.fn();
+  const announceSessionEnded = vi.fn();
   const machine = sessionMachine.provide({
     actors: {
       fetchProfile: fromPromise<Profile>(
@@ -32,9 +34,9 @@ function createHarness() {
       ),
       logout: fromPromise<void>(() => new Promise<void>((resolve, reject) => logoutRequests.push({ resolve, reject }))),
     },
-    actions: { redirectToAdmin },
+    actions: { redirectToAdmin, announceSessionEnded },
   });
-  return { machine, profileRequests, logoutRequests, redirectToAdmin };
+  return { machine, profileRequests, logoutRequests, redirectToAdmin, announceSessionEnded };
 }
 
 const storedUserId = () => localStorage.getItem(USER_ID_STORAGE_KEY);
@@ -58,6 +60,7 @@ describe('session machine: model-based (spec §4 Session)', () => {
           'session.logout.fails': 'anonymous',
           'session.profileUpdated': 'authenticated',
           'session.expired': 'anonymous',
+          'session.ended': 'anonymous',
         },
       },
       anonymous: { on: { 'session.signedIn': 'validating' } },
@@ -75,6 +78,7 @@ describe('session machine: model-based (spec §4 Session)', () => {
     { type: 'session.logout.fails' },
     { type: 'session.profileUpdated' },
     { type: 'session.expired' },
+    { type: 'session.ended' },
     { type: 'session.signedIn' },
   ];
 
@@ -125,9 +129,15 @@ describe('session machine: model-based (spec §4 Session)', () => {
     'session.expired': async (world) => {
       world.actor!.send({ type: 'session.expired' });
     },
+    'session.ended': async (world) => {
+      world.actor!.send({ type: 'session.ended' });
+      expect(world.harness.announceSessionEnded).toHaveBeenCalledTimes(1);
+      expect(world.actor!.getSnapshot().context.ended).toBe(true);
+    },
     'session.signedIn': async (world) => {
       world.actor!.send({ type: 'session.signedIn', userId: 7 });
       expect(storedUserId()).toBe('7');
+      expect(world.actor!.getSnapshot().context.ended).toBe(false);
     },
   };
 
@@ -161,7 +171,7 @@ describe('session machine: model-based (spec §4 Session)', () => {
   );
 
   it('covers every transition of the model', () => {
-    expect(transitionPaths.length).toBe(10);
+    expect(transitionPaths.length).toBe(11);
   });
 
   it.each(transitionPaths.map((path) => [path.events.map((event) => event.type).join(' → '), path] as const))(
@@ -212,6 +222,36 @@ describe('session machine: details', () => {
     harness.profileRequests[0].resolve(user);
     await waitFor(actor, (state) => state.matches('authenticated'));
     expect(actor.getSnapshot().context.profile).toEqual(user);
+  });
+
+  it('keeps the drafts when the server ends the session, and says so once', async () => {
+    localStorage.setItem(USER_ID_STORAGE_KEY, '42');
+    localStorage.setItem(draftKey('42', 'cv-1'), '{"kept":true}');
+    const harness = createHarness();
+    const actor = createActor(harness.machine).start();
+    harness.profileRequests[0].resolve(user);
+    await waitFor(actor, (state) => state.matches('authenticated'));
+    actor.send({ type: 'session.ended' });
+    actor.send({ type: 'session.ended' });
+    expect(actor.getSnapshot().value).toBe('anonymous');
+    expect(harness.announceSessionEnded).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem(draftKey('42', 'cv-1'))).toBe('{"kept":true}');
+  });
+
+  it('remembers that a stored session was refused, so sign-in can bring the person back', async () => {
+    localStorage.setItem(USER_ID_STORAGE_KEY, '42');
+    const harness = createHarness();
+    const actor = createActor(harness.machine).start();
+    harness.profileRequests[0].reject(new ApiError('Authentication credentials were not provided.', { status: 401 }));
+    await waitFor(actor, (state) => state.matches('anonymous'));
+    expect(actor.getSnapshot().context.ended).toBe(true);
+    expect(harness.announceSessionEnded).not.toHaveBeenCalled();
+  });
+
+  it('ignores a 401 heard while signing out or before a session exists', () => {
+    const actor = createActor(createHarness().machine).start();
+    actor.send({ type: 'session.ended' });
+    expect(actor.getSnapshot().context.ended).toBeUndefined();
   });
 
   it('ignores logout while anonymous', () => {

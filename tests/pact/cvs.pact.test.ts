@@ -422,3 +422,69 @@ describe('POST /cv/send-email/', () => {
     });
   });
 });
+
+// Issue 19: a session that ended while the app is open (expired, or the password changed on another device).
+// Every saved-CV call the app makes answers 401; the app then ends the session and sends the person to sign in.
+describe('401: the session has ended', () => {
+  const ANY_VISITOR = 'any visitor';
+  const unauthenticated = {
+    status: 401,
+    headers: jsonBody,
+    body: { detail: string('Authentication credentials were not provided.') },
+  };
+
+  it('the list of saved CVs', async () => {
+    const pact = createPact()
+      .given(ANY_VISITOR)
+      .uponReceiving('a request for the list of saved CVs without a session')
+      .withRequest({ method: 'GET', path: '/v1/GeneratedCV/' })
+      .willRespondWith(unauthenticated);
+    await pact.executeTest(async (mockServer) => {
+      expect((await rejection(listGeneratedCvs(clientFor(mockServer)))).status).toBe(401);
+    });
+  });
+
+  it('a saved CV', async () => {
+    const pact = createPact()
+      .given(ANY_VISITOR)
+      .uponReceiving('a request for a saved CV by uuid without a session')
+      .withRequest({ method: 'GET', path: `/v1/GeneratedCV/${SAVED_CV.uuid}/` })
+      .willRespondWith(unauthenticated);
+    await pact.executeTest(async (mockServer) => {
+      expect((await rejection(getGeneratedCv(clientFor(mockServer), SAVED_CV.uuid))).status).toBe(401);
+    });
+  });
+
+  it('saving a new CV', async () => {
+    const pact = withCsrf(createPact())
+      .given(ANY_VISITOR)
+      .uponReceiving('a request to save a new CV without a session')
+      .withRequest({ method: 'POST', path: '/v1/GeneratedCV/', headers: unsafeHeaders, body: newCv })
+      .willRespondWith(unauthenticated);
+    await pact.executeTest(async (mockServer) => {
+      expect((await rejection(createGeneratedCv(clientFor(mockServer), newCv))).status).toBe(401);
+    });
+  });
+
+  it('saving over a saved CV', async () => {
+    const pact = withCsrf(createPact())
+      .given(ANY_VISITOR)
+      .uponReceiving('a request to update a saved CV without a session')
+      .withRequest({ method: 'PUT', path: `/v1/GeneratedCV/${SAVED_CV.uuid}/`, headers: unsafeHeaders, body: newCv })
+      .willRespondWith(unauthenticated);
+    await pact.executeTest(async (mockServer) => {
+      expect((await rejection(updateGeneratedCv(clientFor(mockServer), SAVED_CV.uuid, newCv))).status).toBe(401);
+    });
+  });
+
+  it('downloading a PDF', async () => {
+    const pact = createPact()
+      .given(ANY_VISITOR)
+      .uponReceiving('a request for a PDF download without a session')
+      .withRequest({ method: 'GET', path: `/v1/download/pdf/${SAVED_CV.uuid}/` })
+      .willRespondWith(unauthenticated);
+    await pact.executeTest(async (mockServer) => {
+      expect((await rejection(downloadPdf(clientFor(mockServer), SAVED_CV.uuid))).status).toBe(401);
+    });
+  });
+});

@@ -72,6 +72,21 @@ describe('POST /v1/preview/', () => {
       expect(previewFailureMessage(error, 'html')).toBe('Failed to generate preview');
     });
   });
+
+  it('answers 401 when the session has ended (issue 19: the app then sends the person to sign in)', async () => {
+    const pact = withCsrf(createPact())
+      .given('any visitor')
+      .uponReceiving('a request for an HTML preview without a session')
+      .withRequest({ method: 'POST', path: '/v1/preview/', headers: unsafeHeaders, body })
+      .willRespondWith({
+        status: 401,
+        headers: jsonBody,
+        body: { detail: string('Authentication credentials were not provided.') },
+      });
+    await pact.executeTest(async (mockServer) => {
+      expect((await rejection(preview(clientFor(mockServer), request))).status).toBe(401);
+    });
+  });
 });
 
 describe('POST /v1/preview-pdf/', () => {

@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Verifier, type VerifierOptions } from '@pact-foundation/pact';
 import { sql } from 'kysely';
 import type { ProviderStateContext, ProviderStates } from './provider-state.js';
-import { createTestApp } from '../helpers/app.js';
+import { createTestApp, testDatabases } from '../helpers/app.js';
 import { createSessionToken, SESSION_COOKIE } from '../../src/http/session.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -38,22 +38,34 @@ async function loadStates(): Promise<ProviderStates> {
   return all;
 }
 
-describe('Pact provider verification: the reference server honours pacts/', () => {
+// SQLite always; PostgreSQL too when TEST_POSTGRES_URL is set (CI sets it): the pact holds on both.
+describe.each(testDatabases())('Pact provider verification: the reference server honours pacts/ ($name)', (database) => {
   it('verifies every interaction', async () => {
-    const testApp = await createTestApp();
+    const testApp = await createTestApp({}, database);
     const { app } = testApp;
     const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
     let sessionId: string | undefined;
 
+    /** Empties every per-state table (the seeded templates stay), in either database. */
     async function resetData() {
-      const tables = await sql<{
-        name: string;
-      }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(app.db);
-      await sql`PRAGMA foreign_keys = OFF`.execute(app.db);
-      for (const { name } of tables.rows) {
-        if (!KEPT_TABLES.has(name)) await sql`delete from ${sql.table(name)}`.execute(app.db);
+      if (database.name === 'sqlite') {
+        const tables = await sql<{
+          name: string;
+        }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(app.db);
+        await sql`PRAGMA foreign_keys = OFF`.execute(app.db);
+        for (const { name } of tables.rows) {
+          if (!KEPT_TABLES.has(name)) await sql`delete from ${sql.table(name)}`.execute(app.db);
+        }
+        await sql`PRAGMA foreign_keys = ON`.execute(app.db);
+      } else {
+        const tables = await sql<{
+          name: string;
+        }>`select table_name as name from information_schema.tables
+           where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(app.db);
+        const emptied = tables.rows.map((row) => row.name).filter((name) => !KEPT_TABLES.has(name));
+        if (emptied.length)
+          await sql`truncate table ${sql.join(emptied.map((name) => sql.table(name)))} cascade`.execute(app.db);
       }
-      await sql`PRAGMA foreign_keys = ON`.execute(app.db);
       sessionId = undefined;
     }
 
