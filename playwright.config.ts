@@ -37,6 +37,8 @@ export const e2eEnv = {
   LOG_LEVEL: 'warn',
   // Every browser of the run shares 127.0.0.1; the limits themselves are tested in the server tests.
   RATE_LIMIT_SCALE: '100',
+  // The /contact page's address (e2e/confirmation-link-refused.spec.ts).
+  SUPPORT_EMAIL: 'help@cv-builder.test',
   // Google and LinkedIn are the local identity provider (e2e/support/oidc-provider.ts).
   ...identityProviderEnv(`http://127.0.0.1:${process.env.E2E_OIDC_PORT}`),
 };

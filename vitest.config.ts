@@ -41,6 +41,10 @@ export default defineConfig({
           pool: 'forks',
           fileParallelism: false,
           testTimeout: 30_000,
+          // Now and then (about one run in four on 2 cores) Pact's mock server answers a request but reports it
+          // 'expected but not received' (the client had its answer): a race inside the mock server, not in our
+          // code. A retry re-runs that one interaction against a fresh mock server.
+          retry: 2,
         },
       },
       {

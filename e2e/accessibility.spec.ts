@@ -38,6 +38,14 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.goto('/forgot-password');
       await expect(page.getByRole('button', { name: 'Send Reset Link' })).toBeVisible();
       await expectNoViolations(page, '/forgot-password');
+
+      await page.goto('/confirm-email?uid=Mg&token=not-a-token');
+      await expect(page.getByRole('button', { name: 'Send a new link' })).toBeVisible();
+      await expectNoViolations(page, '/confirm-email failed');
+
+      await page.goto('/contact');
+      await expect(page.getByRole('link', { name: 'help@cv-builder.test' })).toBeVisible();
+      await expectNoViolations(page, '/contact');
     });
 
     test('the signed-in screens meet WCAG 2.1 AA', async ({ page }) => {

@@ -17,6 +17,8 @@ export interface Config {
   mailOutboxDir: string;
   smtpUrl: string | null;
   mailFrom: string;
+  /** The operator's support address, shown on /contact (SUPPORT_EMAIL); null: 'contact the site's administrator'. */
+  supportEmail: string | null;
   /** null when no Chromium is available: PDF endpoints then answer 503. */
   chromiumPath: string | null;
   staticDir: string;
@@ -162,6 +164,14 @@ function smtpUrl(env: Env): string | null {
   return raw;
 }
 
+function supportEmail(env: Env): string | null {
+  const raw = read(env, 'SUPPORT_EMAIL');
+  if (raw === undefined) return null;
+  if (!/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(raw) || raw.length > 254)
+    throw new ConfigError('SUPPORT_EMAIL', `is not an email address: "${raw}"`);
+  return raw;
+}
+
 /** Reads and validates the environment; a bad value throws ConfigError naming the variable. */
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 8000, 0, 65535);
@@ -174,6 +184,7 @@ export function loadConfig(env: Env = process.env): Config {
     mailOutboxDir: path(env, 'MAIL_OUTBOX_DIR', 'var/outbox'),
     smtpUrl: smtpUrl(env),
     mailFrom: read(env, 'MAIL_FROM') ?? 'CV Builder <no-reply@localhost>',
+    supportEmail: supportEmail(env),
     chromiumPath: chromiumPath(env),
     staticDir: path(env, 'STATIC_DIR', 'dist'),
     ...(secretKey === undefined ? {} : { secretKey }),

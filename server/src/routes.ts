@@ -7,6 +7,7 @@ import { csrfRoutes } from './http/csrf.js';
 import { healthRoutes } from './http/health.js';
 import { profileRoutes } from './profile/routes.js';
 import { renderEngine } from './render/plugin.js';
+import { supportRoutes } from './support/routes.js';
 import { templateRoutes } from './templates/routes.js';
 
 /** Every domain's fastify plugin, one line each. */
@@ -16,6 +17,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes);
   await app.register(socialRoutes);
   await app.register(profileRoutes);
+  await app.register(supportRoutes);
   await app.register(adminRoutes);
   await app.register(renderEngine);
   await app.register(templateRoutes);

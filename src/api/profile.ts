@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { Profile } from './auth';
+import { Profile, getProfile } from './auth';
 import { IgnoredBody } from './codecs';
 import type { ApiClient } from './http';
 
@@ -20,9 +20,15 @@ export interface PasswordChangePayload {
 export const PasswordChangeResponse = t.partial({ detail: t.string });
 export type PasswordChangeResponse = t.TypeOf<typeof PasswordChangeResponse>;
 
-/** PUT /auth/profile/update/: answers the profile as saved. */
-export function updateProfile(client: ApiClient, payload: ProfileUpdatePayload): Promise<Profile> {
-  return client.put('/auth/profile/update/', payload, Profile);
+/**
+ * PUT /auth/profile/update/: any 2xx is success. The spec does not say what the answer holds: the reference
+ * server answers the profile as saved; a backend that answers something else (e.g. `{ "detail": "…" }`) is
+ * read again with GET /auth/profile/ (issue 19).
+ */
+export async function updateProfile(client: ApiClient, payload: ProfileUpdatePayload): Promise<Profile> {
+  const answer = await client.put('/auth/profile/update/', payload, IgnoredBody);
+  const decoded = Profile.decode(answer);
+  return decoded._tag === 'Right' ? decoded.right : getProfile(client);
 }
 
 /** POST /auth/change-password/: on success the server ends the user's other sessions. */

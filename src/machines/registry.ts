@@ -11,6 +11,7 @@ import { profileMachine } from './profile-machine';
 import { resetPasswordMachine } from './reset-password-machine';
 import { sectionFormMachine } from './section-form-machine';
 import { sessionMachine } from './session-machine';
+import { contactMachine } from './contact-machine';
 import { sidebarMachine } from './sidebar-machine';
 import { signInMachine } from './sign-in-machine';
 import { signUpMachine } from './sign-up-machine';
@@ -26,6 +27,7 @@ export const machineRegistry: Record<string, AnyStateMachine> = {
   [signInMachine.id]: signInMachine,
   [signUpMachine.id]: signUpMachine,
   [confirmEmailMachine.id]: confirmEmailMachine,
+  [contactMachine.id]: contactMachine,
   [forgotPasswordMachine.id]: forgotPasswordMachine,
   [resetPasswordMachine.id]: resetPasswordMachine,
   [profileMachine.id]: profileMachine,

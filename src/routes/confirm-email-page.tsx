@@ -2,7 +2,7 @@ import { createLazyRoute } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
-import { confirmEmail, type EmailConfirmationLink } from '../api/auth';
+import { confirmEmail, resendConfirmation, type EmailConfirmationLink } from '../api/auth';
 import { apiClient } from '../api/client';
 import { confirmEmailMachine } from '../machines/confirm-email-machine';
 import { inspectOptions } from '../machines/inspect';
@@ -32,7 +32,10 @@ function ConfirmEmailPage() {
   const effects = useFlowEffects();
   const [logic] = useState(() =>
     confirmEmailMachine.provide({
-      actors: { confirmEmail: fromPromise<void, EmailConfirmationLink>(({ input }) => confirmOnce(input)) },
+      actors: {
+        confirmEmail: fromPromise<void, EmailConfirmationLink>(({ input }) => confirmOnce(input)),
+        resendConfirmation: fromPromise<void, { email: string }>(({ input }) => resendConfirmation(apiClient, input)),
+      },
       actions: { redirect: effects.redirect },
     }),
   );

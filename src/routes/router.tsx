@@ -2,6 +2,7 @@ import { createRouter } from '@tanstack/react-router';
 import type { SessionActor } from '../machines/session-machine';
 import { authenticatedRoute } from './authenticated';
 import { confirmEmailRoute } from './confirm-email';
+import { contactRoute } from './contact';
 import { cvManagementRoute } from './cv-management';
 import { dashboardRoute } from './dashboard';
 import { forgotPasswordRoute } from './forgot-password';
@@ -26,6 +27,7 @@ export const routeTree = rootRoute.addChildren([
   forgotPasswordRoute,
   resetPasswordRoute,
   confirmEmailRoute,
+  contactRoute,
   linkedinCallbackRoute,
   previewRoute,
 ]);

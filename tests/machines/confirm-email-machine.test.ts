@@ -12,13 +12,14 @@ import { declaredTransitionCount, deferredActor, flush, runModelPath, transition
 
 function createWorld() {
   const confirm = deferredActor<void, EmailConfirmationLink>();
+  const resend = deferredActor<void, { email: string }>();
   const redirect = vi.fn<(to: string) => void>();
   const clock = new SimulatedClock();
   const machine = confirmEmailMachine.provide({
-    actors: { confirmEmail: confirm.logic },
+    actors: { confirmEmail: confirm.logic, resendConfirmation: resend.logic },
     actions: { redirect: (_, params) => redirect(params.to) },
   });
-  const world = { confirm, redirect, clock, actor: undefined as ConfirmEmailActor | undefined };
+  const world = { confirm, resend, redirect, clock, actor: undefined as ConfirmEmailActor | undefined };
   const open = (input: { uid?: string; token?: string }) => {
     world.actor = createActor(machine, { input, clock }).start();
   };
@@ -47,8 +48,11 @@ describe('confirm-email machine: model-based (spec §2 Confirm email, §4 Other 
         },
       },
       leftForSignIn: { type: 'final' },
-      invalidLink: {},
-      failed: {},
+      // Issue 19: from a refused or broken link, 'Send a new link' with an email address.
+      invalidLink: { on: { 'resend.invalidEmail': 'invalidLink', 'resend.submit': 'sending' } },
+      failed: { on: { 'resend.invalidEmail': 'failed', 'resend.submit': 'sending' } },
+      sending: { on: { 'resend.succeeds': 'sent', 'resend.fails': 'failed' } },
+      sent: {},
     },
   });
   const events = [
@@ -59,6 +63,10 @@ describe('confirm-email machine: model-based (spec §2 Confirm email, §4 Other 
     'clock.justBefore3s',
     'clock.reaches3s',
     'confirmation.continue',
+    'resend.invalidEmail',
+    'resend.submit',
+    'resend.succeeds',
+    'resend.fails',
   ].map((type) => ({ type }));
 
   let elapsed = 0;
@@ -83,6 +91,25 @@ describe('confirm-email machine: model-based (spec §2 Confirm email, §4 Other 
     },
     'clock.reaches3s': (world) => world.clock.increment(REDIRECT_AFTER_CONFIRM_MS - elapsed),
     'confirmation.continue': (world) => world.current.send({ type: 'confirmation.continue' }),
+    'resend.invalidEmail': (world) => {
+      world.current.send({ type: 'resend.emailChange', email: 'not-an-address' });
+      world.current.send({ type: 'resend.submit' });
+      expect(world.current.getSnapshot().context.emailProblem).toBeDefined();
+    },
+    'resend.submit': (world) => {
+      world.current.send({ type: 'resend.emailChange', email: ' ada@example.com ' });
+      world.current.send({ type: 'resend.submit' });
+      expect(world.resend.last().input).toEqual({ email: 'ada@example.com' });
+    },
+    'resend.succeeds': async (world) => {
+      world.resend.last().resolve();
+      await flush();
+    },
+    'resend.fails': async (world) => {
+      world.resend.last().reject(new ApiError('Too many requests. Please try again later.', { status: 429 }));
+      await flush();
+      expect(world.current.getSnapshot().context.resendError).toBe('Too many requests. Please try again later.');
+    },
   };
 
   function assertState(world: World, modelState: string) {
@@ -95,12 +122,17 @@ describe('confirm-email machine: model-based (spec §2 Confirm email, §4 Other 
     }
     expect(world.redirect).not.toHaveBeenCalled();
     if (modelState === 'invalidLink') {
-      expect(snapshot.value).toBe('failed');
+      expect(snapshot.value).toEqual({ failed: 'idle' });
       expect(snapshot.context.error).toBe(INVALID_CONFIRMATION_LINK_MESSAGE);
       expect(world.confirm.requests).toHaveLength(0);
     } else if (modelState === 'failed') {
-      expect(snapshot.value).toBe('failed');
-      expect(snapshot.context.error).toBe(EMAIL_CONFIRMATION_FAILED_MESSAGE);
+      expect(snapshot.value).toEqual({ failed: 'idle' });
+      expect([EMAIL_CONFIRMATION_FAILED_MESSAGE, INVALID_CONFIRMATION_LINK_MESSAGE]).toContain(snapshot.context.error);
+    } else if (modelState === 'sending') {
+      expect(snapshot.value).toEqual({ failed: 'sending' });
+      expect(snapshot.hasTag('busy')).toBe(true);
+    } else if (modelState === 'sent') {
+      expect(snapshot.value).toEqual({ failed: 'sent' });
     } else {
       expect(snapshot.value).toBe(modelState);
     }
@@ -121,6 +153,28 @@ describe('confirm-email machine: model-based (spec §2 Confirm email, §4 Other 
 });
 
 describe('confirm-email machine: details', () => {
+  it.each([
+    ['This confirmation link has expired. Please request a new one.', 400, 'This confirmation link has expired. Please request a new one.'],
+    ['This confirmation link has already been used.', 400, 'This confirmation link has already been used.'],
+    ['Network Error', undefined, undefined],
+    ['Internal Server Error', 500, undefined],
+  ] as const)('keeps the server reason %j (status %s)', async (message, status, reason) => {
+    const world = createWorld();
+    world.open({ uid: 'MQ', token: 'abc' });
+    world.confirm.last().reject(new ApiError(message, { status }));
+    await flush();
+    expect(world.current.getSnapshot().context).toMatchObject({ error: EMAIL_CONFIRMATION_FAILED_MESSAGE, reason });
+  });
+
+  it('clears a refused address as soon as the person types again', () => {
+    const world = createWorld();
+    world.open({});
+    world.current.send({ type: 'resend.submit' });
+    expect(world.current.getSnapshot().context.emailProblem).toBe('Required');
+    world.current.send({ type: 'resend.emailChange', email: 'a' });
+    expect(world.current.getSnapshot().context.emailProblem).toBeUndefined();
+  });
+
   it.each([[{}], [{ token: 'abc' }], [{ uid: ' ', token: 'abc' }]])(
     'calls a link without uid or token invalid: %j',
     (input) => {

@@ -112,7 +112,7 @@ describe('POST /auth/login/', () => {
       'Please confirm your email address before signing in. We can send you a new confirmation link.';
     const pact = unsafeCall(
       BOB_UNCONFIRMED,
-      'a sign-in to an account that is not confirmed',
+      '[extension] a sign-in to an account that is not confirmed',
       '/auth/login/',
       {
         email: 'bob@example.com',
@@ -134,7 +134,7 @@ describe('POST /auth/login/', () => {
   });
 
   it('answers 429 with a detail when there were too many attempts', async () => {
-    const pact = unsafeCall(LOGIN_THROTTLED, 'a sign-in after too many attempts', '/auth/login/', {
+    const pact = unsafeCall(LOGIN_THROTTLED, '[extension] a sign-in after too many attempts', '/auth/login/', {
       email: 'alice@example.com',
       password: PASSWORD,
     }).willRespondWith({
@@ -277,7 +277,7 @@ describe('POST /auth/resend-confirmation/', () => {
   it('answers the same whether or not the account waits for confirmation', async () => {
     const pact = unsafeCall(
       BOB_UNCONFIRMED,
-      'a request for a new confirmation link',
+      '[extension] a request for a new confirmation link',
       '/auth/resend-confirmation/',
       {
         email: 'bob@example.com',
@@ -335,7 +335,7 @@ describe('POST /auth/password-reset/', () => {
   it('answers 429 with a detail after too many requests', async () => {
     const pact = unsafeCall(
       RESET_THROTTLED,
-      'a password-reset request after too many requests',
+      '[extension] a password-reset request after too many requests',
       '/auth/password-reset/',
       {
         email: 'alice@example.com',

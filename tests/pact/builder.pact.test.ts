@@ -183,7 +183,7 @@ describe('saving from the builder', () => {
     const renamed = { ...payload, name: 'Engine Designer 1843' };
     const pact = withCsrf(createPact())
       .given(ONE_CV)
-      .uponReceiving('the builder: a request to save changes to a saved CV')
+      .uponReceiving('[extension] the builder: a request to save changes to a saved CV')
       .withRequest({
         method: 'PUT',
         path: `/v1/GeneratedCV/${SAVED_CV.id}/`,

@@ -269,7 +269,7 @@ describe('PUT /v1/GeneratedCV/{id}/', () => {
   it('replaces a saved CV and answers it with its id and uuid', async () => {
     const pact = withCsrf(createPact())
       .given(ONE_CV)
-      .uponReceiving('a request to update a saved CV')
+      .uponReceiving('[extension] a request to update a saved CV')
       .withRequest({
         method: 'PUT',
         path: `/v1/GeneratedCV/${SAVED_CV.id}/`,
@@ -304,7 +304,7 @@ describe('PUT /v1/GeneratedCV/{id}/', () => {
   it("answers 404 for another user's CV", async () => {
     const pact = withCsrf(createPact())
       .given(FOREIGN_CV)
-      .uponReceiving("a request to update another user's CV")
+      .uponReceiving("[extension] a request to update another user's CV")
       .withRequest({
         method: 'PUT',
         path: `/v1/GeneratedCV/${OTHER_USERS_CV.id}/`,
@@ -469,7 +469,7 @@ describe('401: the session has ended', () => {
   it('saving over a saved CV', async () => {
     const pact = withCsrf(createPact())
       .given(ANY_VISITOR)
-      .uponReceiving('a request to update a saved CV without a session')
+      .uponReceiving('[extension] a request to update a saved CV without a session')
       .withRequest({ method: 'PUT', path: `/v1/GeneratedCV/${SAVED_CV.uuid}/`, headers: unsafeHeaders, body: newCv })
       .willRespondWith(unauthenticated);
     await pact.executeTest(async (mockServer) => {

@@ -111,6 +111,29 @@ describe('PUT /auth/profile/update/', () => {
     });
   });
 
+  it('takes any other 2xx answer as success and reads the profile again (a backend that answers a detail)', async () => {
+    // The expected body {} matches any JSON object: a spec-faithful `{ "detail": "…" }` and our profile alike.
+    const pact = unsafeCall(SIGNED_IN, 'a profile update answered without the profile', 'PUT', '/auth/profile/update/', update)
+      .willRespondWith({ status: 200, headers: jsonBody, body: {} })
+      .given(SIGNED_IN)
+      .uponReceiving('a profile request after an update answered without the profile')
+      .withRequest({ method: 'GET', path: '/auth/profile/' })
+      .willRespondWith({
+        status: 200,
+        headers: jsonBody,
+        body: {
+          full_name: string('Alice Updated'),
+          email: string('alice.new@example.com'),
+          phone_number: string('+442079460000'),
+          is_staff: boolean(false),
+          is_superuser: boolean(false),
+        },
+      });
+    await pact.executeTest(async (mockServer) => {
+      await expect(updateProfile(clientFor(mockServer), update)).resolves.toMatchObject({ full_name: 'Alice Updated' });
+    });
+  });
+
   it('refuses an address another account holds (400 with a detail)', async () => {
     const message = 'An account with this email address is already registered.';
     const body = { ...update, email: 'bob@example.com' };
@@ -248,7 +271,7 @@ describe('DELETE /auth/profile/', () => {
   it('deletes the account (204, no body)', async () => {
     const pact = unsafeCall(
       SIGNED_IN_WITH_CVS,
-      'an account deletion',
+      '[extension] an account deletion',
       'DELETE',
       '/auth/profile/',
     ).willRespondWith({ status: 204 });
@@ -260,7 +283,7 @@ describe('DELETE /auth/profile/', () => {
   it('answers 401 without a session', async () => {
     const pact = unsafeCall(
       ANY_VISITOR,
-      'an account deletion without a session',
+      '[extension] an account deletion without a session',
       'DELETE',
       '/auth/profile/',
     ).willRespondWith({

@@ -34,7 +34,7 @@ describe('GET /auth/social/config/', () => {
   it('tells the web app which providers are configured and where they are', async () => {
     const pact = createPact()
       .given(CONFIGURED)
-      .uponReceiving('a request for the social sign-in configuration')
+      .uponReceiving('[extension] a request for the social sign-in configuration')
       .withRequest({ method: 'GET', path: '/auth/social/config/' })
       .willRespondWith({
         status: 200,
@@ -57,7 +57,7 @@ describe('GET /auth/social/config/', () => {
   it('answers null client ids when neither provider is configured', async () => {
     const pact = createPact()
       .given(NOT_CONFIGURED)
-      .uponReceiving('a request for the social sign-in configuration of a server without providers')
+      .uponReceiving('[extension] a request for the social sign-in configuration of a server without providers')
       .withRequest({ method: 'GET', path: '/auth/social/config/' })
       .willRespondWith({
         status: 200,

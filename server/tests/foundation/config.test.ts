@@ -44,6 +44,7 @@ describe('loadConfig', () => {
     [{ PDF_POOL_SIZE: '0' }, 'PDF_POOL_SIZE'],
     [{ PDF_TIMEOUT_MS: '1.5' }, 'PDF_TIMEOUT_MS'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    [{ SUPPORT_EMAIL: 'help desk' }, 'SUPPORT_EMAIL'],
   ])('rejects %o with a ConfigError naming %s', (env, variable) => {
     let error: unknown;
     try {

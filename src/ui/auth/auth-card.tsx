@@ -88,7 +88,7 @@ export function AuthLink({
   to,
   children,
 }: {
-  to: '/signin' | '/signup' | '/forgot-password';
+  to: '/signin' | '/signup' | '/forgot-password' | '/contact';
   children: ReactNode;
 }) {
   return (

@@ -1,8 +1,14 @@
-import { Button, Icon, Link as ChakraLink, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Icon, Separator, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { CircleCheck, CircleX } from 'lucide-react';
-import type { ConfirmEmailEvent, ConfirmEmailSnapshot } from '../../machines/confirm-email-machine';
-import { AuthCard } from './auth-card';
+import { BUSY_TAG } from '../../machines/auth-flow';
+import {
+  NEW_LINK_SENT_MESSAGE,
+  type ConfirmEmailEvent,
+  type ConfirmEmailSnapshot,
+} from '../../machines/confirm-email-machine';
+import { AuthCard, AuthForm, AuthLink } from './auth-card';
+import { TextField } from './text-field';
 
 export interface ConfirmEmailViewProps {
   snapshot: ConfirmEmailSnapshot;
@@ -32,6 +38,8 @@ export function ConfirmEmailView({ snapshot, send }: ConfirmEmailViewProps) {
   }
 
   if (snapshot.matches('failed')) {
+    const { error, reason, email, emailProblem, resendError } = snapshot.context;
+    const busy = snapshot.hasTag(BUSY_TAG);
     return (
       <AuthCard
         icon={
@@ -40,13 +48,19 @@ export function ConfirmEmailView({ snapshot, send }: ConfirmEmailViewProps) {
           </Icon>
         }
         title="Email Confirmation Failed"
-        description={<span role="alert">{snapshot.context.error}</span>}
+        description={
+          <Stack as="span" role="alert" gap="1">
+            <span>{error}</span>
+            {reason && (
+              <Text as="span" fontWeight="medium" color="fg">
+                {reason}
+              </Text>
+            )}
+          </Stack>
+        }
         footer={
           <>
-            Need help?{' '}
-            <ChakraLink href={CONTACT_SUPPORT_PATH} color="colorPalette.fg" fontWeight="medium">
-              Contact Support
-            </ChakraLink>
+            Need help? <AuthLink to={CONTACT_SUPPORT_PATH}>Contact Support</AuthLink>
           </>
         }
       >
@@ -57,6 +71,40 @@ export function ConfirmEmailView({ snapshot, send }: ConfirmEmailViewProps) {
           <Button asChild width="full" size="lg" variant="outline">
             <Link to="/signup">Create New Account</Link>
           </Button>
+          <Separator my="2" />
+          {snapshot.matches({ failed: 'sent' }) ? (
+            <Alert.Root status="success" variant="subtle" borderRadius="l2" role="status">
+              <Alert.Indicator />
+              <Alert.Description>{NEW_LINK_SENT_MESSAGE}</Alert.Description>
+            </Alert.Root>
+          ) : (
+            <AuthForm label="Send a new confirmation link" onSubmit={() => send({ type: 'resend.submit' })}>
+              <Text textStyle="sm" color="fg.muted">
+                Still waiting to confirm your account? Enter your email address and we will send you a new link.
+              </Text>
+              {resendError && (
+                <Alert.Root status="error" variant="subtle" borderRadius="l2" role="alert">
+                  <Alert.Indicator />
+                  <Alert.Description>{resendError}</Alert.Description>
+                </Alert.Root>
+              )}
+              <TextField
+                label="Email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                placeholder="you@example.com"
+                required
+                value={email}
+                onValueChange={(value) => send({ type: 'resend.emailChange', email: value })}
+                error={emailProblem}
+                disabled={busy}
+              />
+              <Button type="submit" width="full" variant="subtle" loading={busy} loadingText="Sending..." disabled={busy}>
+                Send a new link
+              </Button>
+            </AuthForm>
+          )}
         </Stack>
       </AuthCard>
     );

@@ -1,12 +1,6 @@
-import http from 'node:http';
 import path from 'node:path';
 import { MatchersV3, PactV3 } from '@pact-foundation/pact';
 import { createApiClient, type ApiClient } from '../../../src/api/http';
-
-// Each test gets a fresh mock server, often on the port the last one had. Node keeps connections alive by
-// default, so a request could ride a socket still held by the previous (closed) mock server, which answered it
-// from its own interactions: the new server never saw it ('expected but not received', now and then).
-http.globalAgent = new http.Agent({ keepAlive: false });
 
 export const CONSUMER = 'cv-builder-web';
 export const PROVIDER = 'cv-builder-api';

@@ -9,16 +9,17 @@ import { renderView } from './render-view';
 
 function setup(link: { uid?: string; token?: string }) {
   const confirm = deferredActor<void, EmailConfirmationLink>();
+  const resend = deferredActor<void, { email: string }>();
   const redirect = vi.fn();
   const logic = confirmEmailMachine.provide({
-    actors: { confirmEmail: confirm.logic },
+    actors: { confirmEmail: confirm.logic, resendConfirmation: resend.logic },
     actions: { redirect: (_, params) => redirect(params.to) },
   });
   function Harness() {
     const [snapshot, send] = useActor(logic, { input: link });
     return <ConfirmEmailView snapshot={snapshot} send={send} />;
   }
-  return { confirm, redirect, render: () => renderView(() => <Harness />) };
+  return { confirm, resend, redirect, render: () => renderView(() => <Harness />) };
 }
 
 describe('ConfirmEmailView (spec §2 Confirm email)', () => {
@@ -41,6 +42,8 @@ describe('ConfirmEmailView (spec §2 Confirm email)', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Email confirmation failed. The link may be invalid or expired.',
     );
+    // The server's reason, in its words (issue 19).
+    expect(screen.getByRole('alert')).toHaveTextContent('This confirmation link has expired.');
     expect(screen.getByRole('link', { name: 'Back to Sign In' })).toHaveAttribute('href', '/signin');
     expect(screen.getByRole('link', { name: 'Create New Account' })).toHaveAttribute('href', '/signup');
     expect(screen.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/contact');
@@ -49,5 +52,32 @@ describe('ConfirmEmailView (spec §2 Confirm email)', () => {
   it("says 'Invalid confirmation link' without uid or token", async () => {
     await setup({ token: 'abc' }).render();
     expect(screen.getByRole('alert')).toHaveTextContent('Invalid confirmation link');
+  });
+
+  it("sends a new link from the failure: the address is checked first, then 'Send a new link' says it is on its way", async () => {
+    const { confirm, resend, render } = setup({ uid: 'MQ', token: 'abc' });
+    await render();
+    confirm.last().reject(new ApiError('This confirmation link has expired.', { status: 400 }));
+    const form = await screen.findByRole('form', { name: 'Send a new confirmation link' });
+    fireEvent.click(screen.getByRole('button', { name: 'Send a new link' }));
+    expect(form).toHaveTextContent('Required');
+    expect(resend.requests).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'ada@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send a new link' }));
+    expect(resend.last().input).toEqual({ email: 'ada@example.com' });
+    resend.last().resolve();
+    expect(await screen.findByRole('status')).toHaveTextContent(/a new link is on its way/);
+  });
+
+  it('says why a new link could not be sent, and keeps the address', async () => {
+    const { confirm, resend, render } = setup({ uid: 'MQ', token: 'abc' });
+    await render();
+    confirm.last().reject(new ApiError('This confirmation link is invalid.', { status: 400 }));
+    await screen.findByRole('form', { name: 'Send a new confirmation link' });
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'ada@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send a new link' }));
+    resend.last().reject(new ApiError('Too many requests. Please try again later.', { status: 429 }));
+    expect(await screen.findByText('Too many requests. Please try again later.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('ada@example.com');
   });
 });

@@ -1,0 +1,8 @@
+import { createRoute } from '@tanstack/react-router';
+import { rootRoute } from './root';
+
+/** /contact (issue 19): the spec's 'Contact Support' link goes here; open to everyone. */
+export const contactRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/contact',
+}).lazy(() => import('./contact-page').then((page) => page.Route));
