@@ -27,6 +27,12 @@ const vendorGroups = [
   { name: 'xstate', test: /node_modules[\\/](xstate|@xstate)[\\/]/ },
   // The answer decoders. axios is not here: the API client loads it with the first request.
   { name: 'data', test: /node_modules[\\/](io-ts|fp-ts)[\\/]/ },
+  // The Chakra components the sign-in screen draws (and most pages reuse): one chunk compresses better than the
+  // dozen of small ones the automatic splitting makes once a lazy chunk shares them.
+  {
+    name: 'chakra-basics',
+    test: /node_modules[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](box|flex|stack|card|heading|text|link|icon|field|input|input-group|input-addon|input-element|group|separator|alert|spinner|button|show|client-only|center|create-split-props)[\\/]/,
+  },
 ];
 
 export default defineConfig({

@@ -32,8 +32,10 @@ async function openGoogleConsent(page: Page) {
 async function signInWithGoogle(page: Page, person: { email: string; name: string }) {
   const { popup } = await openGoogleConsent(page);
   await expect(popup.getByRole('heading', { name: 'Sign in with Google' })).toBeVisible();
+  // Listening before the click: the window may close before a listener added after it would hear it.
+  const closed = popup.waitForEvent('close');
   await consent(popup, person);
-  await popup.waitForEvent('close');
+  await closed;
 }
 
 async function storedUserId(page: Page): Promise<string | null> {

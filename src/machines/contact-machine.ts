@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { SupportContact } from '../api/auth';
+import type { SupportContact } from '../api/support';
 
 /** Issue 19: what /contact says when the operator set no support address (or the server does not say). */
 export const NO_SUPPORT_ADDRESS_MESSAGE =

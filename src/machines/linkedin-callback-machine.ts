@@ -1,10 +1,19 @@
-import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { LoginResponse } from '../api/auth';
-import type { LinkedInAuthorization, LinkedInLoginPayload, SocialConfig } from '../api/social';
+import type { LinkedInAuthorization, LinkedInLoginPayload } from '../api/social';
 import { BUSY_TAG, type FlowDestination, type Notice, type SessionRef } from './auth-flow';
 import { SIGNED_IN_NOTICE } from './sign-in-machine';
 
 // spec §2 LinkedIn callback, §7 (fixed redirect address), §8 LinkedIn failure; issue 8 (state check).
+// The sign-in screen's 'Sign in with LinkedIn' is ./linkedin-sign-in-machine (it loads with /signin; this does not).
+
+export {
+  linkedinSignInMachine,
+  type LinkedInSignInActor,
+  type LinkedInSignInContext,
+  type LinkedInSignInEvent,
+  type LinkedInSignInSnapshot,
+} from './linkedin-sign-in-machine';
 
 export const LINKEDIN_SIGNING_IN_TEXT = 'Signing you in with LinkedIn...';
 export const LINKEDIN_AUTH_ERROR_TITLE = 'LinkedIn Authentication Error';
@@ -35,64 +44,6 @@ export function linkedinFailureMessage(error: unknown): string {
     (typeof body === 'object' && Object.keys(body).length > 0 ? JSON.stringify(body) : undefined);
   return field(body, 'error') ?? field(body, 'message') ?? raw ?? LINKEDIN_SIGN_IN_FAILED_MESSAGE;
 }
-
-// ── The sign-in screen's 'Sign in with LinkedIn' option ─────────────────────
-
-export interface LinkedInSignInContext {
-  config?: SocialConfig;
-}
-
-export type LinkedInSignInEvent = { type: 'linkedin.start' };
-
-export const linkedinSignInMachine = setup({
-  types: {
-    context: {} as LinkedInSignInContext,
-    events: {} as LinkedInSignInEvent,
-    tags: {} as typeof BUSY_TAG,
-  },
-  actors: {
-    loadConfig: fromPromise<SocialConfig>(async () => {
-      throw new Error('linkedinSignInMachine: provide the loadConfig actor');
-    }),
-  },
-  actions: {
-    assignConfig: assign({ config: (_, params: { config: SocialConfig }) => params.config }),
-    /** Remembers a fresh state for the callback and sends the browser to LinkedIn (see beginLinkedInAuthorization). */
-    beginAuthorization: (_, _params: { config: SocialConfig }) => undefined,
-  },
-  guards: {
-    isLinkedInConfigured: (_, params: { config: SocialConfig }) => Boolean(params.config.linkedin_client_id),
-  },
-}).createMachine({
-  id: 'linkedinSignIn',
-  context: {},
-  initial: 'loadingConfig',
-  states: {
-    loadingConfig: {
-      invoke: {
-        src: 'loadConfig',
-        onDone: [
-          {
-            guard: { type: 'isLinkedInConfigured', params: ({ event }) => ({ config: event.output }) },
-            target: 'ready',
-            actions: { type: 'assignConfig', params: ({ event }) => ({ config: event.output }) },
-          },
-          { target: 'unavailable' },
-        ],
-        onError: 'unavailable',
-      },
-    },
-    unavailable: {},
-    ready: {
-      on: { 'linkedin.start': 'redirecting' },
-    },
-    // The page is being replaced by LinkedIn's; nothing more happens here.
-    redirecting: {
-      tags: [BUSY_TAG],
-      entry: { type: 'beginAuthorization', params: ({ context }) => ({ config: context.config! }) },
-    },
-  },
-});
 
 // ── The /linkedin-callback page ──────────────────────────────────────────────
 
@@ -219,7 +170,5 @@ export const linkedinCallbackMachine = setup({
   },
 });
 
-export type LinkedInSignInActor = ActorRefFrom<typeof linkedinSignInMachine>;
-export type LinkedInSignInSnapshot = SnapshotFrom<typeof linkedinSignInMachine>;
 export type LinkedInCallbackActor = ActorRefFrom<typeof linkedinCallbackMachine>;
 export type LinkedInCallbackSnapshot = SnapshotFrom<typeof linkedinCallbackMachine>;

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from
 import { getProfile, logout, type Profile } from '../api/auth';
 import { apiClient } from '../api/client';
 import { env } from '../config/env';
-import { removeDraftsOf, unsavedDrafts } from './builder/draft';
+import { countUnsavedDrafts, removeDraftsOf } from './builder/draft-store';
 import { readStoredUserId, removeStoredUserId, writeStoredUserId } from './storage';
 
 export interface SessionContext {
@@ -66,7 +66,7 @@ export const sessionMachine = setup({
     }),
     assignProfile: assign({ profile: (_, params: { profile: Profile }) => params.profile }),
     countUnsavedDrafts: assign({
-      unsavedCvCount: ({ context }) => (context.userId ? unsavedDrafts(context.userId).length : 0),
+      unsavedCvCount: ({ context }) => (context.userId ? countUnsavedDrafts(context.userId) : 0),
     }),
     /** Signing out on purpose: nothing of this person's work stays on the computer for the next person. */
     removeDrafts: ({ context }) => {
@@ -82,7 +82,7 @@ export const sessionMachine = setup({
   },
   guards: {
     hasStoredUserId: () => readStoredUserId() !== null,
-    hasUnsavedDrafts: ({ context }) => context.userId !== undefined && unsavedDrafts(context.userId).length > 0,
+    hasUnsavedDrafts: ({ context }) => context.userId !== undefined && countUnsavedDrafts(context.userId) > 0,
     isAdminAccount: (_, params: { profile: Profile }) => isAdminAccount(params.profile),
   },
 }).createMachine({

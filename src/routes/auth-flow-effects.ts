@@ -2,7 +2,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import type { FlowDestination, Notice } from '../machines/auth-flow';
 import { showToast } from '../ui/toaster';
-import { safeReturnPath } from './search';
+import { safeReturnPath } from './return-path';
 
 /**
  * The side effects the account machines name but do not implement: a toast and a move to another page.

@@ -2,7 +2,7 @@ import { createLazyRoute } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
-import { getSupportContact, type SupportContact } from '../api/auth';
+import { getSupportContact, type SupportContact } from '../api/support';
 import { apiClient } from '../api/client';
 import { contactMachine } from '../machines/contact-machine';
 import { inspectOptions } from '../machines/inspect';

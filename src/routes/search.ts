@@ -34,22 +34,3 @@ export function searchValidator<F extends Fields>(fields: F): (search: Record<st
     return result as Decoded<F>;
   };
 }
-
-/** Where sign-in may send a person back to: a path of this site (not another host, not sign-in itself). */
-export function safeReturnPath(value: unknown): string | undefined {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
-    return undefined;
-  if (/^\/signin(?:[/?#]|$)/.test(value)) return undefined;
-  return value;
-}
-
-/** `?redirect=/dashboard/…`: the page a person was on when the session ended (issue 19). */
-export const ReturnPath = new t.Type<string, string, unknown>(
-  'ReturnPath',
-  (value): value is string => safeReturnPath(value) !== undefined,
-  (value, context) => {
-    const path = safeReturnPath(value);
-    return path === undefined ? t.failure(value, context, 'expected a path of this site') : t.success(path);
-  },
-  (value) => value,
-);

@@ -1,6 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { login, resendConfirmation, type LoginPayload, type LoginResponse } from '../api/auth';
 import { apiClient } from '../api/client';
@@ -9,13 +9,19 @@ import { signInMachine } from '../machines/sign-in-machine';
 import { SignInView } from '../ui/auth/sign-in-view';
 import { useFlowEffects } from './auth-flow-effects';
 import { rootRoute } from './root';
-import { ReturnPath, searchValidator } from './search';
-import { SocialSignInOptions } from './social-sign-in-options';
+import { validateSignInSearch } from './return-path';
+import { SocialSignInPlaceholder } from '../ui/auth/social/social-sign-in-options';
+
+// Google and LinkedIn (their machines and API calls) come in a chunk of their own; the same buttons, disabled,
+// hold their place meanwhile, as they do while the social configuration loads.
+const SocialSignInOptions = lazy(() =>
+  import('./social-sign-in-options').then((module) => ({ default: module.SocialSignInOptions })),
+);
 
 export const signinRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/signin',
-  validateSearch: searchValidator({ redirect: ReturnPath }),
+  validateSearch: validateSignInSearch,
   component: SignInPage,
 });
 
@@ -36,6 +42,14 @@ function SignInPage() {
   const actor = useActorRef(logic, { input: { session }, ...inspectOptions });
   const snapshot = useSelector(actor, (state) => state);
   return (
-    <SignInView snapshot={snapshot} send={actor.send} social={<SocialSignInOptions session={session} />} />
+    <SignInView
+      snapshot={snapshot}
+      send={actor.send}
+      social={
+        <Suspense fallback={<SocialSignInPlaceholder />}>
+          <SocialSignInOptions session={session} />
+        </Suspense>
+      }
+    />
   );
 }

@@ -15,7 +15,7 @@ import {
 import type { SessionRef } from '../machines/auth-flow';
 import { googleSignInMachine } from '../machines/google-sign-in-machine';
 import { inspectOptions } from '../machines/inspect';
-import { linkedinSignInMachine } from '../machines/linkedin-callback-machine';
+import { linkedinSignInMachine } from '../machines/linkedin-sign-in-machine';
 import { SocialSignInOptions as SocialSignInOptionsView } from '../ui/auth/social/social-sign-in-options';
 import { useFlowEffects } from './auth-flow-effects';
 

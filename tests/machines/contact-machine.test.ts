@@ -1,6 +1,6 @@
 import { createActor, createMachine } from 'xstate';
 import { ApiError } from '../../src/api/api-error';
-import type { SupportContact } from '../../src/api/auth';
+import type { SupportContact } from '../../src/api/support';
 import { contactMachine, type ContactActor } from '../../src/machines/contact-machine';
 import { declaredTransitionCount, deferredActor, flush, runModelPath, transitionPaths } from './model-paths';
 

@@ -1,4 +1,4 @@
-import { getSupportContact } from '../../src/api/auth';
+import { getSupportContact } from '../../src/api/support';
 import { SUPPORT_EMAIL } from '../../server/tests/pact/states/support';
 import { clientFor, createPact, regex, string } from './support/pact';
 

@@ -1,4 +1,11 @@
 import * as t from 'io-ts';
+import {
+  DRAFT_KEY_PREFIX as OWNERLESS_PREFIX,
+  VERSIONED_PREFIX,
+  draftKey,
+  draftStorage as storage,
+  storageKeys as keysOf,
+} from './draft-store';
 import type { CvFormData } from './form-data';
 
 // The builder's work in progress, kept in local storage so a reload, a crash or a closed tab loses nothing.
@@ -6,8 +13,7 @@ import type { CvFormData } from './form-data';
 // CV's uuid or a new CV's draft id, see ./identity), so nothing of another person's is ever read, and no CV's
 // draft is ever shown for another CV.
 
-export const DRAFT_KEY_PREFIX = 'cv-builder-draft:';
-const VERSIONED_PREFIX = `${DRAFT_KEY_PREFIX}v2:`;
+export { DRAFT_KEY_PREFIX, draftKey, removeDraftsOf, countUnsavedDrafts } from './draft-store';
 
 const Values = t.record(t.string, t.string);
 const FormData = t.record(t.string, Values);
@@ -39,18 +45,6 @@ const Draft = t.intersection([
 ]);
 
 export type BuilderDraft = t.TypeOf<typeof Draft> & { formData: CvFormData; stash: CvFormData };
-
-function storage(): Storage | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
-export function draftKey(owner: string, cvKey: string): string {
-  return `${VERSIONED_PREFIX}${encodeURIComponent(owner)}:${cvKey}`;
-}
 
 function decode(raw: string | null, owner: string): BuilderDraft | undefined {
   if (!raw) return undefined;
@@ -87,15 +81,6 @@ export function removeDraft(owner: string, cvKey: string): void {
   }
 }
 
-function keysOf(store: Storage): string[] {
-  const keys: string[] = [];
-  for (let index = 0; index < store.length; index += 1) {
-    const key = store.key(index);
-    if (key !== null) keys.push(key);
-  }
-  return keys;
-}
-
 /** This person's drafts with changes not saved yet (what signing out would lose), newest first. */
 export function unsavedDrafts(owner: string): BuilderDraft[] {
   const store = storage();
@@ -114,18 +99,6 @@ export function unsavedDrafts(owner: string): BuilderDraft[] {
   }
 }
 
-/** Signing out: every draft of this person goes, nobody else's. */
-export function removeDraftsOf(owner: string): void {
-  const store = storage();
-  if (!store) return;
-  try {
-    const prefix = `${VERSIONED_PREFIX}${encodeURIComponent(owner)}:`;
-    for (const key of keysOf(store)) if (key.startsWith(prefix)) store.removeItem(key);
-  } catch {
-    // see writeDraft
-  }
-}
-
 /**
  * Drafts written before drafts had an owner (`cv-builder-draft:{address}`) cannot be told apart by person: they
  * are removed unread, so one person's unsaved CV is never shown to the next on a shared computer.
@@ -135,7 +108,7 @@ export function removeOwnerlessDrafts(): void {
   if (!store) return;
   try {
     for (const key of keysOf(store))
-      if (key.startsWith(DRAFT_KEY_PREFIX) && !key.startsWith(VERSIONED_PREFIX)) store.removeItem(key);
+      if (key.startsWith(OWNERLESS_PREFIX) && !key.startsWith(VERSIONED_PREFIX)) store.removeItem(key);
   } catch {
     // see writeDraft
   }

@@ -4,7 +4,7 @@ import type { GoogleSignInEvent, GoogleSignInSnapshot } from '../../../machines/
 import type {
   LinkedInSignInEvent,
   LinkedInSignInSnapshot,
-} from '../../../machines/linkedin-callback-machine';
+} from '../../../machines/linkedin-sign-in-machine';
 import { GoogleIcon } from '../google-icon';
 import { GOOGLE_NOT_CONFIGURED_MESSAGE } from '../sign-in-view';
 import { LinkedInIcon } from './linkedin-icon';
@@ -16,11 +16,42 @@ export interface SocialSignInOptionsProps {
   linkedin: { snapshot: LinkedInSignInSnapshot; send: (event: LinkedInSignInEvent) => void };
 }
 
+/** What one option's button shows and does. */
+interface OptionState {
+  enabled: boolean;
+  busy: boolean;
+  unavailable: boolean;
+  onStart: () => void;
+}
+
 // spec §1, §2 Sign in: a Google sign-in option, and sign-in by a LinkedIn account.
 export function SocialSignInOptions({ google, linkedin }: SocialSignInOptionsProps) {
-  const googleUnavailable = google.snapshot.matches('unavailable');
-  const linkedinUnavailable = linkedin.snapshot.matches('unavailable');
+  return (
+    <SocialSignInButtons
+      google={{
+        enabled: google.snapshot.can({ type: 'google.start' }),
+        busy: google.snapshot.hasTag(BUSY_TAG),
+        unavailable: google.snapshot.matches('unavailable'),
+        onStart: () => google.send({ type: 'google.start' }),
+      }}
+      linkedin={{
+        enabled: linkedin.snapshot.can({ type: 'linkedin.start' }),
+        busy: linkedin.snapshot.hasTag(BUSY_TAG),
+        unavailable: linkedin.snapshot.matches('unavailable'),
+        onStart: () => linkedin.send({ type: 'linkedin.start' }),
+      }}
+    />
+  );
+}
 
+const WAITING: OptionState = { enabled: false, busy: false, unavailable: false, onStart: () => undefined };
+
+/** The same buttons, disabled, while the options' code loads (a chunk of its own: /signin paints without it). */
+export function SocialSignInPlaceholder() {
+  return <SocialSignInButtons google={WAITING} linkedin={WAITING} />;
+}
+
+function SocialSignInButtons({ google, linkedin }: { google: OptionState; linkedin: OptionState }) {
   return (
     <Stack gap="6">
       <HStack gap="3" aria-hidden="true">
@@ -38,16 +69,16 @@ export function SocialSignInOptions({ google, linkedin }: SocialSignInOptionsPro
             variant="outline"
             width="full"
             size="lg"
-            onClick={() => google.send({ type: 'google.start' })}
-            disabled={!google.snapshot.can({ type: 'google.start' })}
-            loading={google.snapshot.hasTag(BUSY_TAG)}
+            onClick={google.onStart}
+            disabled={!google.enabled}
+            loading={google.busy}
             loadingText="Signing in..."
-            aria-describedby={googleUnavailable ? 'google-sign-in-status' : undefined}
+            aria-describedby={google.unavailable ? 'google-sign-in-status' : undefined}
           >
             <GoogleIcon />
             Continue with Google
           </Button>
-          {googleUnavailable && (
+          {google.unavailable && (
             <Text id="google-sign-in-status" textStyle="xs" color="fg.muted" textAlign="center">
               {GOOGLE_NOT_CONFIGURED_MESSAGE}
             </Text>
@@ -60,16 +91,16 @@ export function SocialSignInOptions({ google, linkedin }: SocialSignInOptionsPro
             variant="outline"
             width="full"
             size="lg"
-            onClick={() => linkedin.send({ type: 'linkedin.start' })}
-            disabled={!linkedin.snapshot.can({ type: 'linkedin.start' })}
-            loading={linkedin.snapshot.hasTag(BUSY_TAG)}
+            onClick={linkedin.onStart}
+            disabled={!linkedin.enabled}
+            loading={linkedin.busy}
             loadingText="Redirecting to LinkedIn..."
-            aria-describedby={linkedinUnavailable ? 'linkedin-sign-in-status' : undefined}
+            aria-describedby={linkedin.unavailable ? 'linkedin-sign-in-status' : undefined}
           >
             <LinkedInIcon />
             Sign in with LinkedIn
           </Button>
-          {linkedinUnavailable && (
+          {linkedin.unavailable && (
             <Text id="linkedin-sign-in-status" textStyle="xs" color="fg.muted" textAlign="center">
               {LINKEDIN_NOT_CONFIGURED_MESSAGE}
             </Text>

@@ -1,0 +1,16 @@
+// `/signin?redirect=…`: the page a person was on when the session ended or was asked for (issue 19). Plain code,
+// no codec library: the sign-in page loads it first.
+
+/** Where sign-in may send a person back to: a path of this site (not another host, not sign-in itself). */
+export function safeReturnPath(value: unknown): string | undefined {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
+    return undefined;
+  if (/^\/signin(?:[/?#]|$)/.test(value)) return undefined;
+  return value;
+}
+
+/** /signin's search: `redirect` kept when it is a safe path, dropped otherwise. */
+export function validateSignInSearch(search: Record<string, unknown>): { redirect?: string } {
+  const redirect = safeReturnPath(search.redirect);
+  return redirect === undefined ? {} : { redirect };
+}
