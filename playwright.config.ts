@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { identityProviderEnv } from './e2e/support/oidc-env';
+import { SERVER_NODE_FLAGS } from './scripts/server-node-flags.mjs';
 
 // The config is evaluated by the runner and again by each worker: the first evaluation picks a temporary
 // folder and a free port and leaves them in the environment, which the workers inherit.
@@ -76,7 +77,7 @@ export default defineConfig({
     { name: 'journeys', testIgnore: /create-new-cv-never-opens-a-saved-cv\.spec\.ts/, dependencies: ['first'] },
   ],
   webServer: {
-    command: 'npx tsx server/src/main.ts',
+    command: `npx tsx ${SERVER_NODE_FLAGS.join(' ')} server/src/main.ts`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

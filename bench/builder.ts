@@ -37,7 +37,8 @@ function installDom() {
   }
   scope.window = window;
   scope.document = window.document;
-  scope.navigator = window.navigator;
+  // Node 21+ has a global `navigator` (a getter): replaced by the DOM's, as a browser would have it.
+  Object.defineProperty(scope, 'navigator', { value: window.navigator, configurable: true, writable: true });
   scope.IS_REACT_ACT_ENVIRONMENT = true;
   return window;
 }

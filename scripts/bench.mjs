@@ -3,6 +3,7 @@
 // `npm run bench -- render` runs the ones whose file name contains "render".
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
+import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 
 const filter = process.argv[2];
 const files = readdirSync('bench')
@@ -12,7 +13,7 @@ const files = readdirSync('bench')
 let failed = 0;
 for (const file of files) {
   console.log(`\n=== bench/${file}`);
-  const { status } = spawnSync('npx', ['tsx', `bench/${file}`], { stdio: 'inherit' });
+  const { status } = spawnSync('npx', ['tsx', ...SERVER_NODE_FLAGS, `bench/${file}`], { stdio: 'inherit' });
   if (status !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);

@@ -2,7 +2,7 @@
 // npm run setup: idempotent. npm dependencies, Debian packages (Chromium, poppler, Noto fonts), app build.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -26,12 +26,72 @@ function checkNode() {
   }
 }
 
-function installNpmDependencies() {
+/**
+ * The Node.js that runs npm and every npm script. The maintained LTS lines (22, 24) are used as the machine has
+ * them. On an older Node (20 reached its end of life in April 2026) the project's Node 24 runs everything: first a
+ * copy in .runtime/ (the `node` package, version pinned by the lock file, from the npm registry) runs the install,
+ * so engines are checked and add-ons built for Node 24; then the `node` devDependency puts the same binary at
+ * node_modules/.bin/node, which npm puts first on every script's PATH.
+ */
+const SUPPORTED_MAJOR = 22;
+const RUNTIME_DIR = join(root, '.runtime');
+const projectNode = join(root, 'node_modules', '.bin', 'node');
+
+function lockedNodeVersion() {
+  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'));
+  const version = lock.packages?.['node_modules/node']?.version;
+  if (!version) {
+    console.error('setup: package-lock.json pins no `node` package (the project runtime).');
+    process.exit(1);
+  }
+  return version;
+}
+
+/** The machine's own `node` on PATH (npm puts node_modules/.bin first for scripts: that one is the project's). */
+function machineNode() {
+  const dirs = (process.env.PATH ?? '').split(':').filter((dir) => dir && !dir.startsWith(root));
+  for (const dir of dirs) {
+    const candidate = join(dir, 'node');
+    if (!existsSync(candidate)) continue;
+    const version = spawnSync(candidate, ['--version'], { encoding: 'utf8' }).stdout?.trim().replace(/^v/, '');
+    if (version) return { path: candidate, version, pathWithout: dirs.join(':') };
+  }
+  return { path: process.execPath, version: process.versions.node, pathWithout: process.env.PATH };
+}
+
+function chooseRuntime() {
+  const machine = machineNode();
+  if (Number(machine.version.split('.')[0]) >= SUPPORTED_MAJOR) {
+    console.log(`setup: npm scripts run on this machine's Node ${machine.version}.`);
+    return { node: machine.path, version: machine.version, env: { ...process.env, PATH: machine.pathWithout }, own: true };
+  }
+  const version = lockedNodeVersion();
+  const bin = join(RUNTIME_DIR, 'node_modules', '.bin', 'node');
+  const installed = existsSync(bin) ? spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout.trim() : '';
+  if (installed !== `v${version}`) {
+    console.log(`setup: Node ${machine.version} is past its end of life; fetching the project's Node ${version} from the npm registry.`);
+    mkdirSync(RUNTIME_DIR, { recursive: true });
+    // Its own little project: the `node` package's install script (fetching the binary) is approved here.
+    writeFileSync(join(RUNTIME_DIR, 'package.json'), `${JSON.stringify({ private: true, allowScripts: { node: true } }, null, 2)}\n`);
+    run(`npm install --prefix "${RUNTIME_DIR}" --no-save --no-package-lock --no-fund --no-audit node@${version}`);
+  }
+  console.log(`setup: npm and every npm script run on the project's Node ${version}.`);
+  const env = {
+    ...process.env,
+    PATH: `${join(RUNTIME_DIR, 'node_modules', '.bin')}:${machine.pathWithout}`,
+    // node-gyp builds add-ons against the headers shipped with that binary (the official tarball's include/).
+    npm_config_nodedir: join(RUNTIME_DIR, 'node_modules', 'node', 'node_modules', `node-linux-${process.arch}`),
+  };
+  return { node: bin, version, env, own: false };
+}
+
+function installNpmDependencies(runtime) {
   const lock = join(root, 'package-lock.json');
   const marker = join(root, 'node_modules', '.setup-lock-hash');
   const hash = createHash('sha256')
     .update(readFileSync(lock))
     .update(readFileSync(join(root, 'package.json')))
+    .update(runtime.version)
     .digest('hex');
   if (existsSync(marker) && readFileSync(marker, 'utf8') === hash) {
     console.log('setup: npm dependencies are up to date.');
@@ -39,9 +99,36 @@ function installNpmDependencies() {
   }
   // `npm ci` installs exactly the lock file; it fails when package.json and the lock disagree,
   // in which case `npm install` brings the lock up to date.
-  const ci = spawnSync('npm ci --no-fund --no-audit', { shell: true, stdio: 'inherit', cwd: root });
-  if (ci.status !== 0) run('npm install --no-fund --no-audit');
+  const ci = spawnSync('npm ci --no-fund --no-audit', { shell: true, stdio: 'inherit', cwd: root, env: runtime.env });
+  if (ci.status !== 0) run('npm install --no-fund --no-audit', { env: runtime.env });
   writeFileSync(marker, hash);
+}
+
+/**
+ * npm runs scripts with node_modules/.bin first on PATH: the `node` devDependency's link there is what makes the
+ * project's Node run them. On a supported Node the machine's own runs them, so the link steps aside.
+ */
+function placeRuntime(runtime) {
+  const linked = (() => {
+    try {
+      return lstatSync(projectNode).isSymbolicLink() || existsSync(projectNode);
+    } catch {
+      return false;
+    }
+  })();
+  if (runtime.own && linked) rmSync(projectNode);
+  if (!runtime.own && !linked) symlinkSync('../node/bin/node', projectNode);
+}
+
+/** Native add-ons (the SQLite driver) must be built for the Node.js that runs them: rebuilt when they do not load. */
+function buildNativeAddons(runtime) {
+  const probe = "new (require('better-sqlite3'))(':memory:').close()";
+  if (spawnSync(runtime.node, ['-e', probe], { cwd: root, stdio: 'ignore' }).status === 0) return;
+  run('npm rebuild better-sqlite3', { env: runtime.env });
+  if (spawnSync(runtime.node, ['-e', probe], { cwd: root, stdio: 'inherit' }).status !== 0) {
+    console.error(`setup: the SQLite driver does not load in Node ${runtime.version} even after a rebuild.`);
+    process.exit(1);
+  }
 }
 
 function missingDebianPackages() {
@@ -79,8 +166,11 @@ function attempt(command, env) {
 }
 
 checkNode();
-installNpmDependencies();
+const runtime = chooseRuntime();
+installNpmDependencies(runtime);
+placeRuntime(runtime);
+buildNativeAddons(runtime);
 installDebianPackages();
 mkdirSync(join(root, 'var'), { recursive: true });
-run('npm run build');
+run('npm run build', { env: runtime.env });
 console.log('setup: done. Start the product with `npm start`.');

@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  console.log(`CV Builder listening on ${config.publicUrl}`);
+  console.log(`CV Builder listening on ${config.publicUrl} (Node.js ${process.versions.node})`);
   console.log(`  database: ${describeDatabase(config.databaseUrl)}`);
   console.log(`  mail:     ${describeMail(config)}`);
 }

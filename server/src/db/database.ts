@@ -27,9 +27,28 @@ export function createDatabase(url: string): DatabaseHandle {
   throw new Error(`Unsupported database URL "${url.split(':')[0]}:…": use sqlite:<path> or postgres://…`);
 }
 
+/** The SQLite driver is a native add-on: built for one Node.js, it does not load in another. Say what to run. */
+export function nativeAddonProblem(error: unknown): string | undefined {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code !== 'ERR_DLOPEN_FAILED' && !/NODE_MODULE_VERSION|was compiled against a different Node\.js/.test(message))
+    return undefined;
+  return (
+    `The SQLite driver (better-sqlite3) was built for another Node.js than this one (${process.version}). ` +
+    'Run `npm run setup` (it rebuilds it for the Node.js that runs the npm scripts), and start the server with ' +
+    '`npm start` rather than a global `node`.'
+  );
+}
+
 function openSqlite(file: string): DatabaseHandle {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
+  let sqlite: SQLite.Database;
+  try {
+    sqlite = new SQLite(file);
+  } catch (error) {
+    const problem = nativeAddonProblem(error);
+    throw problem ? new Error(problem, { cause: error }) : error;
+  }
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   // Several instances (or a CLI next to the server) may write at once: wait instead of failing.
