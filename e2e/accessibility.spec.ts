@@ -9,6 +9,8 @@ import { createCvThroughApi, signInThroughApi } from './support/saved-cvs';
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 async function expectNoViolations(page: Page, screen: string) {
+  // Colours are judged at rest: a button that has just become enabled fades to its colour over ~200 ms.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
   const found = violations.flatMap((violation) =>
     violation.nodes.map(
@@ -25,6 +27,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test('the account screens meet WCAG 2.1 AA', async ({ page }) => {
       await page.goto('/signin');
       await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+      // Google and LinkedIn are configured for the journeys: their buttons come to life once their code loads.
+      await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
+      await expect(page.getByRole('button', { name: 'Sign in with LinkedIn' })).toBeEnabled();
       await expectNoViolations(page, '/signin');
       // With the form's own error messages showing.
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
