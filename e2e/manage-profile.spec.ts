@@ -110,7 +110,7 @@ test('a person deletes the account, is signed out, and the old credentials fail'
   expect(await page.evaluate(() => localStorage.getItem('user_id'))).toBeNull();
 
   await page.goto('/profile');
-  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page).toHaveURL(/\/signin\?redirect=%2Fprofile$/);
   await signInWithForm(page, email);
   await expectToast(page, 'Invalid email or password.');
 });

@@ -4,10 +4,23 @@ import { SESSION_SETTLED_TAG, isAuthenticated, type SessionActor, type SessionSn
 import { FullPageSpinner } from '../ui/full-page-spinner';
 import { rootRoute } from './root';
 
-/** Anyone not signed in goes to /signin; when the session ended under them, sign-in brings them back here. */
+/** Anyone not signed in goes to /signin, and signing in brings them to the page they asked for (issue 27). */
 function requireAuthenticated(snapshot: SessionSnapshot, returnTo: string): void {
   if (isAuthenticated(snapshot)) return;
-  throw redirect({ to: '/signin', search: snapshot.context.ended ? { redirect: returnTo } : {} });
+  throw redirect({ to: '/signin', search: returnTo === '/' ? {} : { redirect: returnTo } });
+}
+
+/**
+ * /signin and /signup for someone already signed in: straight on to where they were going (issue 27), as soon as
+ * the session has settled (a stored session is checked first).
+ */
+export function skipWhenSignedIn(session: SessionActor, returnTo = '/'): void | Promise<void> {
+  const leave = (snapshot: SessionSnapshot) => {
+    if (isAuthenticated(snapshot)) throw redirect({ href: returnTo, replace: true });
+  };
+  const snapshot = session.getSnapshot();
+  if (snapshot.hasTag(SESSION_SETTLED_TAG)) return leave(snapshot);
+  return waitFor(session, (state) => state.hasTag(SESSION_SETTLED_TAG)).then(leave);
 }
 
 /**

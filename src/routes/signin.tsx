@@ -8,8 +8,9 @@ import { inspectOptions } from '../machines/inspect';
 import { signInMachine } from '../machines/sign-in-machine';
 import { SignInView } from '../ui/auth/sign-in-view';
 import { useFlowEffects } from './auth-flow-effects';
+import { skipWhenSignedIn } from './authenticated';
 import { rootRoute } from './root';
-import { validateSignInSearch } from './return-path';
+import { safeReturnPath, validateSignInSearch } from './return-path';
 import { SocialSignInPlaceholder } from '../ui/auth/social/social-sign-in-options';
 
 // Google and LinkedIn (their machines and API calls) come in a chunk of their own; the same buttons, disabled,
@@ -22,6 +23,8 @@ export const signinRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/signin',
   validateSearch: validateSignInSearch,
+  // Checked again here: the router may hand beforeLoad the address's own value, not only the validated one.
+  beforeLoad: ({ context, search }) => skipWhenSignedIn(context.session, safeReturnPath(search.redirect)),
   component: SignInPage,
 });
 

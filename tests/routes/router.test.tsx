@@ -17,9 +17,21 @@ describe('router (spec §2)', () => {
     expect(screen.queryByRole('navigation', { name: 'Sidebar' })).not.toBeInTheDocument();
   });
 
-  it.each(['/profile', '/cv-management', '/dashboard/12'])('guards %s', async (path) => {
+  it.each(['/profile', '/cv-management', '/dashboard/12'])('guards %s, and sign-in will bring the person back', async (path) => {
     const { router } = renderApp({ path });
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(router.state.location.search).toEqual({ redirect: path });
+  });
+
+  it.each([
+    ['/signin', '/'],
+    ['/signup', '/'],
+    ['/signin?redirect=%2Fprofile', '/profile'],
+    ['/signin?redirect=https%3A%2F%2Fevil.example%2F', '/'],
+  ])('takes a signed-in person from %s on to %s', async (path, destination) => {
+    localStorage.setItem(USER_ID_STORAGE_KEY, '42');
+    const { router } = renderApp({ path });
+    await waitFor(() => expect(router.state.location.pathname).toBe(destination));
   });
 
   it("shows 'Validating session...' until the profile answers, then the page inside the shell", async () => {
