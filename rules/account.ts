@@ -29,11 +29,20 @@ export const ACCOUNT_MESSAGES = {
   passwordsDoNotMatch: 'Passwords do not match',
   newPasswordsDoNotMatch: 'New passwords do not match',
   passwordFieldsRequired: 'Please fill in all password fields',
+  /** A changed email address and a deletion are re-authenticated by the password (issue 27). */
+  currentPasswordForEmailChange: 'Please enter your current password to change your email address.',
+  passwordForAccountDeletion: 'Please enter your password to delete your account.',
+  currentPasswordIncorrect: 'Your current password is incorrect.',
 } as const;
 
 // The email shape the original form's schema library accepted: a local part without leading, trailing or doubled
 // dots, and a domain with at least one dot and a top-level part of two letters or more.
 export const EMAIL_PATTERN = /^(?!\.)(?!.*\.\.)[A-Z0-9_'+\-.]*[A-Z0-9_+-]@([A-Z0-9][A-Z0-9-]*\.)+[A-Z]{2,}$/i;
+
+/** Two spellings of one address (case and surrounding spaces aside) are the same account. */
+export function sameEmailAddress(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
 
 export function isEmail(value: string): boolean {
   const email = value.trim();

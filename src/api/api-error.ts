@@ -29,6 +29,22 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/**
+ * The request field a refusal is about, when the server names one (`{ "detail": "…", "field": "email" }`, an
+ * extension of the reference server): the form shows the message next to that field.
+ */
+export function refusedFieldOf(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status === undefined || error.status < 400 || error.status >= 500) {
+    return undefined;
+  }
+  return field(error.data, 'field');
+}
+
+/** A machine-readable reason the server gives beside its words (`code`, e.g. `link_expired`). */
+export function refusalCodeOf(error: unknown): string | undefined {
+  return error instanceof ApiError ? field(error.data, 'code') : undefined;
+}
+
 function nonBlankString(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }

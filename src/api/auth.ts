@@ -3,14 +3,28 @@ import type { ApiClient } from './http';
 import { IgnoredBody } from './codecs';
 import { ApiError } from './api-error';
 
-export const Profile = t.type({
-  full_name: t.string,
-  email: t.string,
-  phone_number: t.union([t.string, t.null]),
-  is_staff: t.boolean,
-  is_superuser: t.boolean,
-});
+export const Profile = t.intersection([
+  t.type({
+    full_name: t.string,
+    email: t.string,
+    phone_number: t.union([t.string, t.null]),
+    is_staff: t.boolean,
+    is_superuser: t.boolean,
+  }),
+  // Extensions of the reference server; a backend that leaves them out has no pending change and asks for
+  // the password wherever an account has one.
+  t.partial({
+    /** A new address waiting for its confirmation link to be opened. */
+    pending_email: t.union([t.string, t.null]),
+    /** False for an account that only signs in with Google or LinkedIn. */
+    has_password: t.boolean,
+  }),
+]);
 export type Profile = t.TypeOf<typeof Profile>;
+
+/** The answer of the calls that only tell what happened (`{ "detail": "…" }`). */
+export const DetailAnswer = t.partial({ detail: t.string });
+export type DetailAnswer = t.TypeOf<typeof DetailAnswer>;
 
 export function fetchCsrf(client: ApiClient): Promise<void> {
   return client.fetchCsrf();
@@ -87,6 +101,25 @@ export function confirmPasswordReset(
   payload: PasswordResetConfirmPayload,
 ): Promise<PasswordResetConfirmResponse> {
   return client.post('/auth/password-reset-confirm/', payload, PasswordResetConfirmResponse);
+}
+
+/**
+ * POST /auth/password-reset-validate/ [extension]: whether a reset link can still be used, asked when the reset
+ * page opens. Resolves true when it can, false when the backend has no such call (404, 405: the form is shown and
+ * the link is judged on submit); a refused link is an ApiError (400 with the reason).
+ */
+export async function validatePasswordResetLink(
+  client: ApiClient,
+  link: { uid: string; token: string },
+  options?: { signal?: AbortSignal },
+): Promise<boolean> {
+  try {
+    await client.post('/auth/password-reset-validate/', link, IgnoredBody, options);
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 405)) return false;
+    throw error;
+  }
 }
 
 /** POST /auth/resend-confirmation/: a new confirmation link for an account that is not confirmed yet. */

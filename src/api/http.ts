@@ -31,6 +31,8 @@ export interface RequestOptions {
   expectStatus?: number;
   /** Extra request headers of a mutation (e.g. a conditional save's If-Match). */
   headers?: Record<string, string>;
+  /** The JSON body of a DELETE (e.g. the password that re-authenticates an account deletion). */
+  body?: unknown;
 }
 
 export interface ApiClientOptions {
@@ -284,7 +286,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     put: (path, body, codec, requestOptions) => mutate('put', path, body, codec, requestOptions),
     patch: (path, body, codec, requestOptions) => mutate('patch', path, body, codec, requestOptions),
     delete: <A = unknown>(path: string, codec?: Decoder<A>, requestOptions?: RequestOptions) =>
-      mutate('delete', path, undefined, (codec ?? t.unknown) as Decoder<A>, requestOptions),
+      mutate('delete', path, requestOptions?.body, (codec ?? t.unknown) as Decoder<A>, requestOptions),
     getBlob: (path, requestOptions) => blob('get', path, undefined, requestOptions),
     postBlob: (path, body, requestOptions) => blob('post', path, body, requestOptions),
     fetchCsrf: async (requestOptions) => {

@@ -1,3 +1,4 @@
+import { refusedFieldOf } from '../api/api-error';
 import type { ActorRef, Snapshot } from 'xstate';
 import type { SessionEvent } from './session-machine';
 
@@ -25,4 +26,36 @@ export const BUSY_TAG = 'busy';
 export function messageOf(error: unknown): string | undefined {
   if (error instanceof Error && error.message.trim() !== '') return error.message;
   return undefined;
+}
+
+/**
+ * A refusal as an account form shows it (issue 27): next to the field it concerns when the server names one the
+ * form has (`fields` maps the request's keys to the form's), else as an alert above the form.
+ */
+export interface FormProblem<F extends string> {
+  field?: F;
+  message: string;
+}
+
+export function formProblemOf<F extends string>(
+  error: unknown,
+  fields: Partial<Record<string, F>>,
+  message: string,
+): FormProblem<F> {
+  const key = refusedFieldOf(error);
+  const field = key === undefined ? undefined : fields[key];
+  return field === undefined ? { message } : { field, message };
+}
+
+/** The errors a form shows: its own rules' verdicts, and what the server refused that the person has not changed. */
+export function shownErrors<F extends string>(own: Partial<Record<F, string>>, server: Partial<Record<F, string>>) {
+  return { ...server, ...own };
+}
+
+/** A field the person changed is judged again: the server's word on its old value goes. */
+export function withoutField<F extends string>(errors: Partial<Record<F, string>>, field: F): Partial<Record<F, string>> {
+  if (!(field in errors)) return errors;
+  const rest = { ...errors };
+  delete rest[field];
+  return rest;
 }

@@ -1,5 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { PasswordChangePayload } from '../api/profile';
+import { refusedFieldOf } from '../api/api-error';
+import { apiClient } from '../api/client';
+import { changePassword, type PasswordChangePayload } from '../api/profile';
 import { ACCOUNT_MESSAGES, newPasswordProblem } from '../../rules/account';
 import { BUSY_TAG, messageOf, type Notice } from './auth-flow';
 
@@ -33,6 +35,22 @@ export function passwordChangeProblem(values: PasswordChangeValues): string | un
   });
 }
 
+/** The fields a broken rule is about, so they show as invalid next to the message. */
+export function fieldsOfProblem(values: PasswordChangeValues): PasswordChangeField[] {
+  const problem = passwordChangeProblem(values);
+  if (problem === undefined) return [];
+  if (problem === PASSWORD_FIELDS_REQUIRED_MESSAGE) {
+    return (['currentPassword', 'newPassword'] as const).filter((field) => values[field] === '');
+  }
+  if (problem === NEW_PASSWORDS_DIFFER_MESSAGE) return ['confirmPassword'];
+  return ['newPassword'];
+}
+
+const SERVER_FIELDS: Record<string, PasswordChangeField> = {
+  current_password: 'currentPassword',
+  new_password: 'newPassword',
+};
+
 /** spec §8 Password change failure: the error's message, else the flow's own. */
 export function passwordChangeFailureMessage(error: unknown): string {
   return messageOf(error) ?? PASSWORD_CHANGE_FAILED_MESSAGE;
@@ -40,8 +58,12 @@ export function passwordChangeFailureMessage(error: unknown): string {
 
 export interface ChangePasswordContext {
   values: PasswordChangeValues;
-  /** The broken rule shown in the open panel, until the next change or submit. */
+  /** The broken rule (or the server's refusal) shown in the open panel, until the next change or submit. */
   problem?: string;
+  /** The fields that problem is about, shown as invalid; none when it concerns the form as a whole. */
+  problemFields: PasswordChangeField[];
+  /** Counts refused submits: each one moves the focus to the first field at fault, else to the message. */
+  attempt: number;
 }
 
 export type ChangePasswordEvent =
@@ -59,18 +81,30 @@ export const changePasswordMachine = setup({
     tags: {} as typeof BUSY_TAG,
   },
   actors: {
-    changePassword: fromPromise<void, PasswordChangePayload>(async () => {
-      throw new Error('changePasswordMachine: provide the changePassword actor');
-    }),
+    changePassword: fromPromise<void, PasswordChangePayload>(({ input }) => changePassword(apiClient, input)),
   },
   actions: {
     assignValue: assign({
       values: ({ context, event }) =>
         event.type === 'form.change' ? { ...context.values, [event.field]: event.value } : context.values,
       problem: undefined,
+      problemFields: [],
     }),
-    showProblem: assign({ problem: ({ context }) => passwordChangeProblem(context.values) }),
-    clearForm: assign({ values: EMPTY_VALUES, problem: undefined }),
+    showProblem: assign({
+      problem: ({ context }) => passwordChangeProblem(context.values),
+      problemFields: ({ context }) => fieldsOfProblem(context.values),
+      attempt: ({ context }) => context.attempt + 1,
+    }),
+    // Shown in the panel as well as in the spec's toast, on the field the server names.
+    showRefusal: assign(({ context }, params: { error: unknown }) => {
+      const field = SERVER_FIELDS[refusedFieldOf(params.error) ?? ''];
+      return {
+        problem: passwordChangeFailureMessage(params.error),
+        problemFields: field ? [field] : [],
+        attempt: context.attempt + 1,
+      };
+    }),
+    clearForm: assign({ values: EMPTY_VALUES, problem: undefined, problemFields: [] }),
     notify: (_, _params: Notice) => undefined,
   },
   guards: {
@@ -78,7 +112,7 @@ export const changePasswordMachine = setup({
   },
 }).createMachine({
   id: 'changePassword',
-  context: { values: EMPTY_VALUES },
+  context: { values: EMPTY_VALUES, problemFields: [], attempt: 0 },
   initial: 'closed',
   states: {
     closed: {
@@ -107,13 +141,16 @@ export const changePasswordMachine = setup({
         },
         onError: {
           target: 'open',
-          actions: {
-            type: 'notify',
-            params: ({ event }) => ({
-              title: passwordChangeFailureMessage(event.error),
-              variant: 'destructive' as const,
-            }),
-          },
+          actions: [
+            { type: 'showRefusal', params: ({ event }) => ({ error: event.error }) },
+            {
+              type: 'notify',
+              params: ({ event }) => ({
+                title: passwordChangeFailureMessage(event.error),
+                variant: 'destructive' as const,
+              }),
+            },
+          ],
         },
       },
     },

@@ -1,5 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { ApiError } from '../api/api-error';
+import { requestPasswordReset } from '../api/auth';
+import { apiClient } from '../api/client';
 import { BUSY_TAG, messageOf } from './auth-flow';
 import {
   hasErrors,
@@ -45,6 +47,8 @@ export interface ForgotPasswordContext {
   submitted: boolean;
   /** The text of the success or error alert. */
   outcome?: string;
+  /** Counts refused submits: each one moves the focus to the field at fault or to the error alert. */
+  attempt: number;
 }
 
 export type ForgotPasswordEvent =
@@ -65,9 +69,9 @@ export const forgotPasswordMachine = setup({
     tags: {} as typeof BUSY_TAG,
   },
   actors: {
-    requestPasswordReset: fromPromise<void, { email: string }>(async () => {
-      throw new Error('forgotPasswordMachine: provide the requestPasswordReset actor');
-    }),
+    requestPasswordReset: fromPromise<void, { email: string }>(({ input }) =>
+      requestPasswordReset(apiClient, input),
+    ),
   },
   actions: {
     assignValue: assign({
@@ -80,11 +84,13 @@ export const forgotPasswordMachine = setup({
     showFieldErrors: assign({
       errors: ({ context }) => validateForgotPassword(context.values),
       submitted: true,
+      attempt: ({ context }) => context.attempt + 1,
     }),
     clearErrors: assign({ errors: {} }),
     setSent: assign({ outcome: RESET_LINK_SENT_MESSAGE }),
     setFailure: assign({
       outcome: (_, params: { error: unknown }) => forgotPasswordFailureMessage(params.error),
+      attempt: ({ context }) => context.attempt + 1,
     }),
     clearOutcome: assign({ outcome: undefined }),
   },
@@ -93,7 +99,7 @@ export const forgotPasswordMachine = setup({
   },
 }).createMachine({
   id: 'forgotPassword',
-  context: { values: { email: '' }, errors: {}, submitted: false },
+  context: { values: { email: '' }, errors: {}, submitted: false, attempt: 0 },
   initial: 'editing',
   states: {
     editing: { on: formHandlers },

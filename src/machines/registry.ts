@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
+import { accountLinkMachine } from './account-link-machine';
 import { builderDownloadMachine } from './builder-download-machine';
 import { builderMachine } from './builder-machine';
 import { changePasswordMachine } from './change-password-machine';
@@ -32,6 +33,7 @@ export const machineRegistry: Record<string, AnyStateMachine> = {
   [resetPasswordMachine.id]: resetPasswordMachine,
   [profileMachine.id]: profileMachine,
   [changePasswordMachine.id]: changePasswordMachine,
+  [accountLinkMachine.id]: accountLinkMachine,
   [templatesListMachine.id]: templatesListMachine,
   [cvManagementMachine.id]: cvManagementMachine,
   [generatedCvActionsMachine.id]: generatedCvActionsMachine,

@@ -1,7 +1,14 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { PasswordResetConfirmPayload, PasswordResetConfirmResponse } from '../api/auth';
+import { ApiError, refusalCodeOf, refusedFieldOf } from '../api/api-error';
+import {
+  confirmPasswordReset,
+  validatePasswordResetLink,
+  type PasswordResetConfirmPayload,
+  type PasswordResetConfirmResponse,
+} from '../api/auth';
+import { apiClient } from '../api/client';
 import { REDIRECT_AFTER_RESET_MS } from '../config/constants';
-import { BUSY_TAG, messageOf, type FlowDestination, type SessionRef } from './auth-flow';
+import { BUSY_TAG, messageOf, type FlowDestination, type Notice, type SessionRef } from './auth-flow';
 import {
   hasErrors,
   hasResetToken,
@@ -13,6 +20,29 @@ import {
 export type ResetPasswordField = keyof ResetPasswordValues;
 
 export const RESET_FAILED_MESSAGE = 'An error occurred. Please try again.';
+export const RESET_LINK_REFUSED_MESSAGE = 'This password reset link is invalid or has expired.';
+/** Said on the page the person lands on after the reset (issue 27: the success is not lost in the redirect). */
+export const PASSWORD_RESET_NOTICE: Notice = {
+  title: 'Password Reset Successful!',
+  description: 'Your password has been updated and you are signed in.',
+  variant: 'success',
+};
+
+const LINK_REFUSAL_CODES = new Set(['link_invalid', 'link_expired', 'link_used']);
+
+/**
+ * Whether the server refused the link itself (its signature, its age, its use) rather than the new password: the
+ * page then offers a new link instead of the form. The reference server says so with a `code`. Without one, the
+ * link check (`call: 'validate'`) is only about the link, so any 4xx but 404/405 (a backend without that optional
+ * call) and 429 is; on submit, a 400 that names no field and speaks of the link or token is.
+ */
+export function isLinkRefusal(error: unknown, call: 'validate' | 'submit'): boolean {
+  if (!(error instanceof ApiError) || error.status === undefined) return false;
+  const code = refusalCodeOf(error);
+  if (code !== undefined) return LINK_REFUSAL_CODES.has(code);
+  if (call === 'validate') return error.status >= 400 && error.status < 500 && ![404, 405, 429].includes(error.status);
+  return error.status === 400 && refusedFieldOf(error) === undefined && /\b(link|token)\b/i.test(error.message);
+}
 
 /** spec §8 Reset confirm failure: the error message, else the flow's own. */
 export function resetFailureMessage(error: unknown): string {
@@ -27,6 +57,10 @@ export interface ResetPasswordContext {
   errors: FieldErrors<ResetPasswordField>;
   submitted: boolean;
   error?: string;
+  /** Why the link cannot be used, when the server refused it. */
+  linkProblem?: string;
+  /** Counts refused submits: each one moves the focus to the field at fault or to the error alert. */
+  attempt: number;
 }
 
 export type ResetPasswordEvent =
@@ -41,9 +75,12 @@ export const resetPasswordMachine = setup({
     tags: {} as typeof BUSY_TAG,
   },
   actors: {
-    confirmPasswordReset: fromPromise<PasswordResetConfirmResponse, PasswordResetConfirmPayload>(async () => {
-      throw new Error('resetPasswordMachine: provide the confirmPasswordReset actor');
-    }),
+    validateLink: fromPromise<boolean, { uid: string; token: string }>(({ input, signal }) =>
+      validatePasswordResetLink(apiClient, input, { signal }),
+    ),
+    confirmPasswordReset: fromPromise<PasswordResetConfirmResponse, PasswordResetConfirmPayload>(({ input }) =>
+      confirmPasswordReset(apiClient, input),
+    ),
   },
   actions: {
     assignValue: assign({
@@ -56,9 +93,22 @@ export const resetPasswordMachine = setup({
     showFieldErrors: assign({
       errors: ({ context }) => validateResetPassword(context.values),
       submitted: true,
+      attempt: ({ context }) => context.attempt + 1,
     }),
     clearErrors: assign({ errors: {}, error: undefined }),
-    setError: assign({ error: (_, params: { error: unknown }) => resetFailureMessage(params.error) }),
+    showRefusal: assign(({ context }, params: { error: unknown }) => {
+      const message = resetFailureMessage(params.error);
+      const onNewPassword = refusedFieldOf(params.error) === 'new_password';
+      return {
+        errors: onNewPassword ? { ...context.errors, newPassword: message } : context.errors,
+        error: onNewPassword ? undefined : message,
+        attempt: context.attempt + 1,
+      };
+    }),
+    setLinkProblem: assign({
+      linkProblem: (_, params: { error: unknown }) =>
+        (params.error instanceof ApiError ? params.error.serverMessage : undefined) ?? RESET_LINK_REFUSED_MESSAGE,
+    }),
     signIntoSession: sendTo(
       ({ context }) => context.session,
       (_, params: { userId: string | number }) => ({
@@ -67,9 +117,12 @@ export const resetPasswordMachine = setup({
       }),
     ),
     redirect: (_, _params: { to: FlowDestination }) => undefined,
+    notify: (_, _params: Notice) => undefined,
   },
   guards: {
     hasToken: ({ context }) => hasResetToken(context),
+    isLinkRefusal: (_, params: { error: unknown; call: 'validate' | 'submit' }) =>
+      isLinkRefusal(params.error, params.call),
     isFormValid: ({ context }) => !hasErrors(validateResetPassword(context.values)),
     carriesUserId: (_, params: { response: PasswordResetConfirmResponse }) =>
       params.response.user_id !== undefined &&
@@ -88,12 +141,31 @@ export const resetPasswordMachine = setup({
     values: { newPassword: '', confirmPassword: '' },
     errors: {},
     submitted: false,
+    attempt: 0,
   }),
   initial: 'checking',
   states: {
     checking: {
-      always: [{ guard: 'hasToken', target: 'editing' }, { target: 'missingToken' }],
+      always: [{ guard: 'hasToken', target: 'validatingLink' }, { target: 'missingToken' }],
     },
+    // The link is checked as the page opens, so nobody types a new password twice for a link that is spent.
+    validatingLink: {
+      invoke: {
+        src: 'validateLink',
+        input: ({ context }) => ({ uid: context.uid, token: context.token }),
+        onDone: 'editing',
+        onError: [
+          {
+            guard: { type: 'isLinkRefusal', params: ({ event }) => ({ error: event.error, call: 'validate' as const }) },
+            target: 'linkRefused',
+            actions: { type: 'setLinkProblem', params: ({ event }) => ({ error: event.error }) },
+          },
+          // Not an answer about the link (offline, busy, 429): the form is shown and the link judged on submit.
+          { target: 'editing' },
+        ],
+      },
+    },
+    linkRefused: {},
     missingToken: {
       type: 'final',
       entry: { type: 'redirect', params: { to: '/signin' } },
@@ -124,10 +196,17 @@ export const resetPasswordMachine = setup({
           },
           { target: 'reset' },
         ],
-        onError: {
-          target: 'editing',
-          actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: [
+          {
+            guard: { type: 'isLinkRefusal', params: ({ event }) => ({ error: event.error, call: 'submit' as const }) },
+            target: 'linkRefused',
+            actions: { type: 'setLinkProblem', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            target: 'editing',
+            actions: { type: 'showRefusal', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
       },
     },
     // The password is changed but the answer named no user: the success stays on screen with a way to sign in.
@@ -137,7 +216,7 @@ export const resetPasswordMachine = setup({
     },
     leaving: {
       type: 'final',
-      entry: { type: 'redirect', params: { to: '/' } },
+      entry: [{ type: 'redirect', params: { to: '/' } }, { type: 'notify', params: PASSWORD_RESET_NOTICE }],
     },
   },
 });

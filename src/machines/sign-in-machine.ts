@@ -1,5 +1,6 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { isUnconfirmedAccountError, type LoginPayload, type LoginResponse } from '../api/auth';
+import { isUnconfirmedAccountError, login, resendConfirmation, type LoginPayload, type LoginResponse } from '../api/auth';
+import { apiClient } from '../api/client';
 import { GENERIC_ERROR_MESSAGE } from '../config/constants';
 import { BUSY_TAG, messageOf, type FlowDestination, type Notice, type SessionRef } from './auth-flow';
 import { hasErrors, validateSignIn, type FieldErrors, type SignInValues } from './validation/auth-rules';
@@ -35,6 +36,10 @@ export interface SignInContext {
   submitted: boolean;
   /** Set when the server refused the sign-in because the email is not confirmed yet: the screen offers a resend. */
   unconfirmedEmail?: string;
+  /** The server's refusal (wrong credentials, too many attempts), shown in the form as well as in a toast. */
+  formError?: string;
+  /** Counts refused submits: each one moves the focus to what needs the person's attention (issue 27). */
+  attempt: number;
 }
 
 export type SignInEvent =
@@ -50,12 +55,8 @@ export const signInMachine = setup({
     tags: {} as typeof BUSY_TAG,
   },
   actors: {
-    login: fromPromise<LoginResponse, LoginPayload>(async () => {
-      throw new Error('signInMachine: provide the login actor');
-    }),
-    resendConfirmation: fromPromise<void, { email: string }>(async () => {
-      throw new Error('signInMachine: provide the resendConfirmation actor');
-    }),
+    login: fromPromise<LoginResponse, LoginPayload>(({ input }) => login(apiClient, input)),
+    resendConfirmation: fromPromise<void, { email: string }>(({ input }) => resendConfirmation(apiClient, input)),
   },
   actions: {
     assignValue: assign({
@@ -65,8 +66,17 @@ export const signInMachine = setup({
     revalidate: assign({
       errors: ({ context }) => (context.submitted ? validateSignIn(context.values) : context.errors),
     }),
-    showFieldErrors: assign({ errors: ({ context }) => validateSignIn(context.values), submitted: true }),
-    clearErrors: assign({ errors: {} }),
+    showFieldErrors: assign({
+      errors: ({ context }) => validateSignIn(context.values),
+      submitted: true,
+      attempt: ({ context }) => context.attempt + 1,
+    }),
+    clearErrors: assign({ errors: {}, formError: undefined }),
+    showRefusal: assign({
+      formError: (_, params: { error: unknown }) => signInFailureMessage(params.error),
+      attempt: ({ context }) => context.attempt + 1,
+    }),
+    countAttempt: assign({ attempt: ({ context }) => context.attempt + 1 }),
     rememberUnconfirmedEmail: assign({ unconfirmedEmail: ({ context }) => context.values.email.trim() }),
     forgetUnconfirmedEmail: assign({ unconfirmedEmail: undefined }),
     signIntoSession: sendTo(
@@ -92,6 +102,7 @@ export const signInMachine = setup({
     values: { email: input.email ?? '', password: '' },
     errors: {},
     submitted: false,
+    attempt: 0,
   }),
   initial: 'editing',
   states: {
@@ -125,6 +136,7 @@ export const signInMachine = setup({
             target: 'editing',
             actions: [
               'rememberUnconfirmedEmail',
+              'countAttempt',
               {
                 type: 'notify',
                 params: ({ event }) => ({
@@ -138,6 +150,7 @@ export const signInMachine = setup({
             target: 'editing',
             actions: [
               'forgetUnconfirmedEmail',
+              { type: 'showRefusal', params: ({ event }) => ({ error: event.error }) },
               {
                 type: 'notify',
                 params: ({ event }) => ({

@@ -1,7 +1,15 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { RegistrationPayload } from '../api/auth';
+import { register, type RegistrationPayload } from '../api/auth';
+import { apiClient } from '../api/client';
 import { GENERIC_ERROR_MESSAGE } from '../config/constants';
-import { BUSY_TAG, type FlowDestination, type Notice } from './auth-flow';
+import {
+  BUSY_TAG,
+  formProblemOf,
+  shownErrors,
+  withoutField,
+  type FlowDestination,
+  type Notice,
+} from './auth-flow';
 import { hasErrors, type FieldErrors } from './validation/auth-rules';
 import { validateSignUp, type SignUpValues } from './validation/sign-up-rules';
 
@@ -31,11 +39,26 @@ export function toRegistrationPayload(values: SignUpValues): RegistrationPayload
   };
 }
 
+/** The request's keys, as the server names the field it refuses. */
+const SIGN_UP_FIELDS: Record<string, SignUpField> = {
+  full_name: 'fullName',
+  email: 'email',
+  phone_number: 'phoneNumber',
+  password1: 'password1',
+  password2: 'password2',
+};
+
 export interface SignUpContext {
   values: SignUpValues;
   errors: FieldErrors<SignUpField>;
+  /** What the server refused (e.g. an address already registered), kept on its field until that field changes. */
+  serverErrors: FieldErrors<SignUpField>;
+  /** A refusal about no one field, shown above the form. */
+  formError?: string;
   /** Errors show after the first submit and then follow every change. */
   submitted: boolean;
+  /** Counts refused submits: each one moves the focus to the first field at fault. */
+  attempt: number;
 }
 
 export type SignUpEvent =
@@ -56,20 +79,37 @@ export const signUpMachine = setup({
     tags: {} as typeof BUSY_TAG,
   },
   actors: {
-    register: fromPromise<void, RegistrationPayload>(async () => {
-      throw new Error('signUpMachine: provide the register actor');
-    }),
+    register: fromPromise<void, RegistrationPayload>(({ input }) => register(apiClient, input)),
   },
   actions: {
-    assignValue: assign({
-      values: ({ context, event }) =>
-        event.type === 'form.change' ? { ...context.values, [event.field]: event.value } : context.values,
-    }),
+    assignValue: assign(({ context, event }) =>
+      event.type === 'form.change'
+        ? {
+            values: { ...context.values, [event.field]: event.value },
+            serverErrors: withoutField(context.serverErrors, event.field),
+          }
+        : {},
+    ),
     revalidate: assign({
-      errors: ({ context }) => (context.submitted ? validateSignUp(context.values) : context.errors),
+      errors: ({ context }) =>
+        shownErrors(context.submitted ? validateSignUp(context.values) : {}, context.serverErrors),
     }),
-    showFieldErrors: assign({ errors: ({ context }) => validateSignUp(context.values), submitted: true }),
-    clearErrors: assign({ errors: {} }),
+    showFieldErrors: assign({
+      errors: ({ context }) => shownErrors(validateSignUp(context.values), context.serverErrors),
+      submitted: true,
+      attempt: ({ context }) => context.attempt + 1,
+    }),
+    clearErrors: assign({ errors: {}, serverErrors: {}, formError: undefined }),
+    showRefusal: assign(({ context }, params: { error: unknown }) => {
+      const problem = formProblemOf(params.error, SIGN_UP_FIELDS, signUpFailureMessage(params.error));
+      const serverErrors = problem.field ? { [problem.field]: problem.message } : {};
+      return {
+        serverErrors,
+        errors: shownErrors(validateSignUp(context.values), serverErrors),
+        formError: problem.field ? undefined : problem.message,
+        attempt: context.attempt + 1,
+      };
+    }),
     notify: (_, _params: Notice) => undefined,
     redirect: (_, _params: { to: FlowDestination }) => undefined,
   },
@@ -78,7 +118,7 @@ export const signUpMachine = setup({
   },
 }).createMachine({
   id: 'signUp',
-  context: { values: EMPTY_SIGN_UP_VALUES, errors: {}, submitted: false },
+  context: { values: EMPTY_SIGN_UP_VALUES, errors: {}, serverErrors: {}, submitted: false, attempt: 0 },
   initial: 'editing',
   states: {
     editing: {
@@ -104,13 +144,16 @@ export const signUpMachine = setup({
         },
         onError: {
           target: 'editing',
-          actions: {
-            type: 'notify',
-            params: ({ event }) => ({
-              title: signUpFailureMessage(event.error),
-              variant: 'destructive' as const,
-            }),
-          },
+          actions: [
+            { type: 'showRefusal', params: ({ event }) => ({ error: event.error }) },
+            {
+              type: 'notify',
+              params: ({ event }) => ({
+                title: signUpFailureMessage(event.error),
+                variant: 'destructive' as const,
+              }),
+            },
+          ],
         },
       },
     },

@@ -2,15 +2,6 @@ import { createLazyRoute } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise, waitFor } from 'xstate';
-import { getProfile, type Profile } from '../api/auth';
-import { apiClient } from '../api/client';
-import {
-  changePassword,
-  deleteAccount,
-  updateProfile,
-  type PasswordChangePayload,
-  type ProfileUpdatePayload,
-} from '../api/profile';
 import { changePasswordMachine } from '../machines/change-password-machine';
 import { inspectOptions } from '../machines/inspect';
 import { profileMachine } from '../machines/profile-machine';
@@ -20,7 +11,7 @@ import { useFlowEffects } from './auth-flow-effects';
 
 export const Route = createLazyRoute('/_authenticated/profile')({ component: ProfilePage });
 
-/** The profile flows wired to the real API client, the session, the toaster and the router. */
+/** The profile flows given the session, the toaster and the router (their API calls are their own). */
 export function profileLogic(session: SessionActor, effects: ReturnType<typeof useFlowEffects>) {
   return {
     profile: profileMachine.provide({
@@ -28,22 +19,10 @@ export function profileLogic(session: SessionActor, effects: ReturnType<typeof u
         waitForSession: fromPromise<boolean>(async () =>
           isAuthenticated(await waitFor(session, (state) => state.hasTag(SESSION_SETTLED_TAG))),
         ),
-        fetchProfile: fromPromise<Profile>(({ signal }) => getProfile(apiClient, { signal })),
-        updateProfile: fromPromise<Profile, ProfileUpdatePayload>(({ input }) =>
-          updateProfile(apiClient, input),
-        ),
-        deleteAccount: fromPromise<void>(() => deleteAccount(apiClient)),
       },
       actions: effects,
     }),
-    changePassword: changePasswordMachine.provide({
-      actors: {
-        changePassword: fromPromise<void, PasswordChangePayload>(({ input }) =>
-          changePassword(apiClient, input),
-        ),
-      },
-      actions: { notify: effects.notify },
-    }),
+    changePassword: changePasswordMachine.provide({ actions: { notify: effects.notify } }),
   };
 }
 

@@ -1,5 +1,11 @@
 import { createRouter } from '@tanstack/react-router';
 import type { SessionActor } from '../machines/session-machine';
+import {
+  approveEmailChangeRoute,
+  cancelEmailChangeRoute,
+  confirmEmailChangeRoute,
+  deleteAccountRoute,
+} from './account-links';
 import { authenticatedRoute } from './authenticated';
 import { confirmEmailRoute } from './confirm-email';
 import { contactRoute } from './contact';
@@ -27,6 +33,10 @@ export const routeTree = rootRoute.addChildren([
   forgotPasswordRoute,
   resetPasswordRoute,
   confirmEmailRoute,
+  confirmEmailChangeRoute,
+  approveEmailChangeRoute,
+  cancelEmailChangeRoute,
+  deleteAccountRoute,
   contactRoute,
   linkedinCallbackRoute,
   previewRoute,

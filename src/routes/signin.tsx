@@ -1,9 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Suspense, lazy, useState } from 'react';
-import { fromPromise } from 'xstate';
-import { login, resendConfirmation, type LoginPayload, type LoginResponse } from '../api/auth';
-import { apiClient } from '../api/client';
 import { inspectOptions } from '../machines/inspect';
 import { signInMachine } from '../machines/sign-in-machine';
 import { SignInView } from '../ui/auth/sign-in-view';
@@ -31,17 +28,7 @@ export const signinRoute = createRoute({
 function SignInPage() {
   const { session } = signinRoute.useRouteContext();
   const effects = useFlowEffects();
-  const [logic] = useState(() =>
-    signInMachine.provide({
-      actors: {
-        login: fromPromise<LoginResponse, LoginPayload>(({ input }) => login(apiClient, input)),
-        resendConfirmation: fromPromise<void, { email: string }>(({ input }) =>
-          resendConfirmation(apiClient, input),
-        ),
-      },
-      actions: effects,
-    }),
-  );
+  const [logic] = useState(() => signInMachine.provide({ actions: effects }));
   const actor = useActorRef(logic, { input: { session }, ...inspectOptions });
   const snapshot = useSelector(actor, (state) => state);
   return (

@@ -58,7 +58,9 @@ describe('change-password machine: model-based (spec §2, §4 Change-password pa
       missing: { on: rejected },
       mismatch: { on: rejected },
       tooShort: { on: rejected },
-      updating: { on: { 'update.succeeds': 'closed', 'update.fails': 'open' } },
+      updating: { on: { 'update.succeeds': 'closed', 'update.fails': 'refused' } },
+      // Issue 27: the server's refusal shows in the panel too, on the field it names.
+      refused: { on: rejected },
     },
   });
   const events = [
@@ -116,7 +118,12 @@ describe('change-password machine: model-based (spec §2, §4 Change-password pa
       expect(notify).toHaveBeenLastCalledWith(PASSWORD_CHANGED_NOTICE);
     },
     'update.fails': async ({ changePassword, notify, actor }) => {
-      changePassword.last().reject(new ApiError('Your current password is incorrect.', { status: 400 }));
+      changePassword.last().reject(
+        new ApiError('Your current password is incorrect.', {
+          status: 400,
+          data: { detail: 'Your current password is incorrect.', field: 'current_password' },
+        }),
+      );
       await flush();
       expect(notify).toHaveBeenLastCalledWith({
         title: 'Your current password is incorrect.',
@@ -149,6 +156,11 @@ describe('change-password machine: model-based (spec §2, §4 Change-password pa
       case 'tooShort':
         expect(snapshot.value).toBe('open');
         expect(snapshot.context.problem).toBe(problems[modelState]);
+        break;
+      case 'refused':
+        expect(snapshot.value).toBe('open');
+        expect(snapshot.context.problem).toBe('Your current password is incorrect.');
+        expect(snapshot.context.problemFields).toEqual(['currentPassword']);
         break;
       case 'updating':
         expect(snapshot.value).toBe('updating');

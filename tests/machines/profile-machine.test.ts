@@ -1,12 +1,16 @@
 import { createActor, createMachine } from 'xstate';
 import { ApiError } from '../../src/api/api-error';
 import type { Profile } from '../../src/api/auth';
-import type { ProfileUpdatePayload } from '../../src/api/profile';
+import type { AccountDeletion, ProfileUpdatePayload, ProfileUpdateResult } from '../../src/api/profile';
 import { BUSY_TAG, type Notice } from '../../src/machines/auth-flow';
 import {
   ACCOUNT_DELETED_NOTICE,
   ACCOUNT_DELETE_FAILED_MESSAGE,
+  CURRENT_PASSWORD_FOR_EMAIL_MESSAGE,
+  EMAIL_CHANGE_CANCELLED_NOTICE,
   EMAIL_REQUIRED_MESSAGE,
+  PASSWORD_FOR_DELETION_MESSAGE,
+  emailChangeStartedNotice,
   FULL_NAME_TOO_LONG_MESSAGE,
   PROFILE_LOAD_FAILED_MESSAGE,
   PROFILE_UPDATED_NOTICE,
@@ -39,8 +43,9 @@ const ADA: Profile = {
 function createWorld() {
   const waitForSession = deferredActor<boolean, unknown>();
   const fetchProfile = deferredActor<Profile, unknown>();
-  const updateProfile = deferredActor<Profile, ProfileUpdatePayload>();
-  const deleteAccount = deferredActor<void, unknown>();
+  const updateProfile = deferredActor<ProfileUpdateResult, ProfileUpdatePayload>();
+  const deleteAccount = deferredActor<AccountDeletion, { current_password?: string }>();
+  const cancelEmailChange = deferredActor<Profile, unknown>();
   const session = recordingSession();
   const notify = vi.fn<(notice: Notice) => void>();
   const redirect = vi.fn<(to: string) => void>();
@@ -50,6 +55,7 @@ function createWorld() {
       fetchProfile: fetchProfile.logic,
       updateProfile: updateProfile.logic,
       deleteAccount: deleteAccount.logic,
+      cancelEmailChange: cancelEmailChange.logic,
     },
     actions: {
       notify: (_, params) => notify(params),
@@ -64,6 +70,7 @@ function createWorld() {
     fetchProfile,
     updateProfile,
     deleteAccount,
+    cancelEmailChange,
     session,
     notify,
     redirect,
@@ -147,6 +154,8 @@ describe('profile machine: model-based (spec §2 Profile settings, §4 Profile, 
     'form.change': ({ actor }) => {
       actor.send({ type: 'form.change', field: 'fullName', value: 'Ada King' });
       actor.send({ type: 'form.change', field: 'email', value: ' ada.king@example.com ' });
+      // Issue 27: a new address is re-authenticated by the password.
+      actor.send({ type: 'form.change', field: 'currentPassword', value: 'Passw0rd!' });
       actor.send({ type: 'avatar.select', url: 'blob:avatar-1' });
       expect(actor.getSnapshot().context.avatarDraft).toBe('blob:avatar-1');
     },
@@ -157,23 +166,32 @@ describe('profile machine: model-based (spec §2 Profile settings, §4 Profile, 
       expect(updateProfile.requests).toHaveLength(before);
     },
     'form.fix': ({ actor }) => {
-      actor.send({ type: 'form.change', field: 'email', value: 'ada.king@example.com' });
+      actor.send({ type: 'form.change', field: 'email', value: 'ada@example.com' });
       expect(actor.getSnapshot().context.errors).toEqual({});
     },
     'save.valid': ({ actor, updateProfile }) => {
       actor.send({ type: 'form.change', field: 'phoneNumber', value: '+442079460000' });
       actor.send({ type: 'profile.save' });
-      const { values } = actor.getSnapshot().context;
-      expect(updateProfile.last().input).toEqual(payloadOf(values));
+      const { values, profile } = actor.getSnapshot().context;
+      expect(updateProfile.last().input).toEqual(payloadOf(values, profile));
       expect(updateProfile.last().input.email).toBe(values.email.trim());
     },
     'profile.cancel': ({ actor }) => actor.send({ type: 'profile.cancel' }),
     'save.succeeds': async (world) => {
       const { input } = world.updateProfile.last();
-      world.saved = { ...world.saved, ...input };
-      world.updateProfile.last().resolve(world.saved);
+      // As the server does: a new address waits for its confirmation link; the rest is saved at once.
+      const newAddress = input.email.toLowerCase() !== world.saved.email.toLowerCase();
+      world.saved = {
+        ...world.saved,
+        full_name: input.full_name,
+        phone_number: input.phone_number,
+        ...(newAddress ? { pending_email: input.email } : { email: input.email }),
+      };
+      world.updateProfile.last().resolve({ profile: world.saved });
       await flush();
-      expect(world.notify).toHaveBeenLastCalledWith(PROFILE_UPDATED_NOTICE);
+      expect(world.notify).toHaveBeenLastCalledWith(
+        newAddress ? emailChangeStartedNotice(world.saved, undefined) : PROFILE_UPDATED_NOTICE,
+      );
       expect(world.session.received.at(-1)).toEqual({ type: 'session.profileUpdated', profile: world.saved });
     },
     'save.fails': async ({ updateProfile, notify }) => {
@@ -189,11 +207,13 @@ describe('profile machine: model-based (spec §2 Profile settings, §4 Profile, 
     'account.delete': ({ actor }) => actor.send({ type: 'account.delete' }),
     'account.deleteCancel': ({ actor }) => actor.send({ type: 'account.deleteCancel' }),
     'account.deleteConfirm': ({ actor, deleteAccount }) => {
+      actor.send({ type: 'account.deletePasswordChange', value: 'Passw0rd!' });
       actor.send({ type: 'account.deleteConfirm' });
       expect(deleteAccount.requests).toHaveLength(1);
+      expect(deleteAccount.last().input).toEqual({ current_password: 'Passw0rd!' });
     },
     'delete.succeeds': async ({ deleteAccount }) => {
-      deleteAccount.last().resolve();
+      deleteAccount.last().resolve({ outcome: 'deleted' });
       await flush();
     },
     'delete.fails': async ({ deleteAccount, notify }) => {
@@ -206,7 +226,7 @@ describe('profile machine: model-based (spec §2 Profile settings, §4 Profile, 
   function assertState(world: World, modelState: string) {
     const snapshot = world.actor.getSnapshot();
     const loaded = (details: string, deletion = 'idle') => {
-      expect(snapshot.value).toEqual({ loaded: { details, deletion } });
+      expect(snapshot.value).toEqual({ loaded: { details, deletion, emailChange: 'idle' } });
       expect(snapshot.context.profile).toEqual(world.saved);
     };
     switch (modelState) {
@@ -314,6 +334,7 @@ describe('profile machine: details', () => {
     });
 
     loaded.actor.send({ type: 'account.delete' });
+    loaded.actor.send({ type: 'account.deletePasswordChange', value: 'Passw0rd!' });
     loaded.actor.send({ type: 'account.deleteConfirm' });
     loaded.deleteAccount.last().reject(null);
     await flush();
@@ -333,7 +354,7 @@ describe('profile machine: details', () => {
       'full_name',
       'phone_number',
     ]);
-    world.updateProfile.last().resolve(ADA);
+    world.updateProfile.last().resolve({ profile: ADA });
     await flush();
     expect(world.actor.getSnapshot().context.avatarPreview).toBe('blob:first');
 
@@ -352,6 +373,9 @@ describe('profile machine: details', () => {
     world.actor.send({ type: 'profile.save' });
     expect(world.actor.getSnapshot().context.errors).toEqual({ email: INVALID_EMAIL_MESSAGE });
     world.actor.send({ type: 'form.change', field: 'email', value: 'ada@example.org' });
+    // A well-formed new address is confirmed with the password (issue 27).
+    expect(world.actor.getSnapshot().context.errors).toEqual({ currentPassword: CURRENT_PASSWORD_FOR_EMAIL_MESSAGE });
+    world.actor.send({ type: 'form.change', field: 'currentPassword', value: 'Passw0rd!' });
     expect(world.actor.getSnapshot().context.errors).toEqual({});
   });
 
@@ -360,13 +384,155 @@ describe('profile machine: details', () => {
     world.actor.send({ type: 'profile.edit' });
     world.actor.send({ type: 'account.delete' });
     expect(world.actor.getSnapshot().value).toEqual({
-      loaded: { details: 'editing', deletion: 'confirming' },
+      loaded: { details: 'editing', deletion: 'confirming', emailChange: 'idle' },
     });
   });
 });
 
+describe('profile machine: a new email address and a deletion are re-authenticated (issue 27)', () => {
+  async function loadedWorld(profile: Profile = ADA) {
+    const world = createWorld();
+    world.waitForSession.last().resolve(true);
+    await flush();
+    world.fetchProfile.last().resolve(profile);
+    await flush();
+    return world;
+  }
+
+  it('asks for the password only when the address changes, and sends it with the change', async () => {
+    const world = await loadedWorld();
+    world.actor.send({ type: 'profile.edit' });
+    world.actor.send({ type: 'form.change', field: 'email', value: 'ADA@example.com ' });
+    world.actor.send({ type: 'profile.save' });
+    expect(world.updateProfile.last().input).not.toHaveProperty('current_password');
+    world.updateProfile.last().resolve({ profile: ADA });
+    await flush();
+
+    world.actor.send({ type: 'profile.edit' });
+    world.actor.send({ type: 'form.change', field: 'email', value: 'ada.new@example.com' });
+    world.actor.send({ type: 'profile.save' });
+    expect(world.actor.getSnapshot().context.errors).toEqual({ currentPassword: CURRENT_PASSWORD_FOR_EMAIL_MESSAGE });
+    expect(world.actor.getSnapshot().context.attempt).toBe(1);
+    world.actor.send({ type: 'form.change', field: 'currentPassword', value: 'Passw0rd!' });
+    world.actor.send({ type: 'profile.save' });
+    expect(world.updateProfile.last().input).toEqual({
+      full_name: 'Ada Lovelace',
+      email: 'ada.new@example.com',
+      phone_number: '+12025550123',
+      current_password: 'Passw0rd!',
+    });
+    const pending = { ...ADA, pending_email: 'ada.new@example.com' };
+    world.updateProfile.last().resolve({ profile: pending, detail: 'We sent a confirmation link to ada.new@example.com.' });
+    await flush();
+    expect(world.notify).toHaveBeenLastCalledWith({
+      title: PROFILE_UPDATED_NOTICE.title,
+      description: 'We sent a confirmation link to ada.new@example.com.',
+      variant: 'success',
+    });
+    expect(world.actor.getSnapshot().context.profile).toEqual(pending);
+    // The form shows the address in use; the new one waits.
+    expect(world.actor.getSnapshot().context.values.email).toBe('ada@example.com');
+  });
+
+  it("never asks an account without a password for one (it re-authenticates by mail)", async () => {
+    const world = await loadedWorld({ ...ADA, has_password: false });
+    world.actor.send({ type: 'profile.edit' });
+    world.actor.send({ type: 'form.change', field: 'email', value: 'ada.new@example.com' });
+    world.actor.send({ type: 'profile.save' });
+    expect(world.updateProfile.last().input).not.toHaveProperty('current_password');
+    const pending = { ...ADA, has_password: false, pending_email: 'ada.new@example.com' };
+    world.updateProfile.last().resolve({ profile: pending });
+    await flush();
+    expect(world.notify).toHaveBeenLastCalledWith(emailChangeStartedNotice(pending, undefined));
+    expect(emailChangeStartedNotice(pending, undefined).description).toBe(
+      'To make sure it is you, we sent a link to ada@example.com. Open it to continue the change to ada.new@example.com.',
+    );
+  });
+
+  it('shows a refusal on the field the server names, keeps it until that field changes, and counts the attempt', async () => {
+    const world = await loadedWorld();
+    world.actor.send({ type: 'profile.edit' });
+    world.actor.send({ type: 'form.change', field: 'email', value: 'bob@example.com' });
+    world.actor.send({ type: 'form.change', field: 'currentPassword', value: 'Wrong-passw0rd' });
+    world.actor.send({ type: 'profile.save' });
+    const wrong = 'Your current password is incorrect.';
+    world.updateProfile
+      .last()
+      .reject(new ApiError(wrong, { status: 400, data: { detail: wrong, field: 'current_password' } }));
+    await flush();
+    let context = world.actor.getSnapshot().context;
+    expect(context.errors).toEqual({ currentPassword: wrong });
+    expect(context.formError).toBeUndefined();
+    expect(context.attempt).toBe(1);
+    world.actor.send({ type: 'form.change', field: 'fullName', value: 'Ada King' });
+    expect(world.actor.getSnapshot().context.errors).toEqual({ currentPassword: wrong });
+    world.actor.send({ type: 'form.change', field: 'currentPassword', value: 'Passw0rd!' });
+    expect(world.actor.getSnapshot().context.errors).toEqual({});
+
+    world.actor.send({ type: 'profile.save' });
+    const taken = 'An account with this email address is already registered.';
+    world.updateProfile.last().reject(new ApiError(taken, { status: 400, data: { detail: taken, field: 'email' } }));
+    await flush();
+    expect(world.actor.getSnapshot().context.errors).toEqual({ email: taken });
+
+    world.actor.send({ type: 'profile.save' });
+    world.updateProfile.last().reject(new ApiError('Service unavailable.', { status: 503 }));
+    await flush();
+    context = world.actor.getSnapshot().context;
+    expect(context.formError).toBe('Service unavailable.');
+    expect(context.attempt).toBe(3);
+  });
+
+  it('cancels a change that waits for confirmation', async () => {
+    const world = await loadedWorld({ ...ADA, pending_email: 'ada.new@example.com' });
+    world.actor.send({ type: 'emailChange.cancel' });
+    expect(world.actor.getSnapshot().hasTag(BUSY_TAG)).toBe(true);
+    world.cancelEmailChange.last().resolve({ ...ADA, pending_email: null });
+    await flush();
+    expect(world.actor.getSnapshot().context.profile?.pending_email).toBeNull();
+    expect(world.notify).toHaveBeenLastCalledWith(EMAIL_CHANGE_CANCELLED_NOTICE);
+  });
+
+  it('asks for the password before deleting, and keeps the dialog open with the reason when it is wrong', async () => {
+    const world = await loadedWorld();
+    world.actor.send({ type: 'account.delete' });
+    world.actor.send({ type: 'account.deleteConfirm' });
+    expect(world.deleteAccount.requests).toHaveLength(0);
+    expect(world.actor.getSnapshot().context.deletionError).toBe(PASSWORD_FOR_DELETION_MESSAGE);
+    world.actor.send({ type: 'account.deletePasswordChange', value: 'Wrong-passw0rd' });
+    expect(world.actor.getSnapshot().context.deletionError).toBeUndefined();
+    world.actor.send({ type: 'account.deleteConfirm' });
+    const wrong = 'Your current password is incorrect.';
+    world.deleteAccount
+      .last()
+      .reject(new ApiError(wrong, { status: 400, data: { detail: wrong, field: 'current_password' } }));
+    await flush();
+    const snapshot = world.actor.getSnapshot();
+    expect(snapshot.matches({ loaded: { deletion: 'confirming' } })).toBe(true);
+    expect(snapshot.context.deletionError).toBe(wrong);
+    expect(snapshot.context.deletionAttempt).toBe(2);
+    world.actor.send({ type: 'account.deleteCancel' });
+    expect(world.actor.getSnapshot().context.deletionPassword).toBe('');
+  });
+
+  it('mails a link to an account without a password instead of deleting at once', async () => {
+    const world = await loadedWorld({ ...ADA, has_password: false });
+    world.actor.send({ type: 'account.delete' });
+    world.actor.send({ type: 'account.deleteConfirm' });
+    expect(world.deleteAccount.last().input).toEqual({});
+    world.deleteAccount.last().resolve({ outcome: 'link-sent' });
+    await flush();
+    const snapshot = world.actor.getSnapshot();
+    expect(snapshot.matches({ loaded: { deletion: 'linkSent' } })).toBe(true);
+    expect(snapshot.context.deletionLinkMessage).toBe(
+      'We sent a link to ada@example.com. Open it to delete your account.',
+    );
+    expect(world.session.received).toEqual([]);
+  });
+});
+
 describe('profile rules', () => {
-  const valid = { fullName: 'Ada Lovelace', email: 'ada@example.com', phoneNumber: '+12025550123' };
+  const valid = { fullName: 'Ada Lovelace', email: 'ada@example.com', phoneNumber: '+12025550123', currentPassword: '' };
 
   it("requires the email after trimming ('Email is required', spec §5)", () => {
     expect(validateProfile(valid)).toEqual({});
@@ -403,7 +569,9 @@ describe('profile rules', () => {
   it('reads a profile into form values and back into the payload, trimmed', () => {
     expect(valuesOf({ ...ADA, phone_number: '+44 20 7946-0000' }).phoneNumber).toBe('+442079460000');
     expect(valuesOf({ ...ADA, phone_number: null }).phoneNumber).toBe('');
-    expect(payloadOf({ fullName: ' Ada ', email: ' a@b.co ', phoneNumber: ' +12025550123 ' })).toEqual({
+    expect(
+      payloadOf({ fullName: ' Ada ', email: ' a@b.co ', phoneNumber: ' +12025550123 ', currentPassword: '' }),
+    ).toEqual({
       full_name: 'Ada',
       email: 'a@b.co',
       phone_number: '+12025550123',

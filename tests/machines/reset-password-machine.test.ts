@@ -3,8 +3,12 @@ import { ApiError } from '../../src/api/api-error';
 import type { PasswordResetConfirmPayload, PasswordResetConfirmResponse } from '../../src/api/auth';
 import { REDIRECT_AFTER_RESET_MS } from '../../src/config/constants';
 import { BUSY_TAG } from '../../src/machines/auth-flow';
+import type { Notice } from '../../src/machines/auth-flow';
 import {
+  PASSWORD_RESET_NOTICE,
   RESET_FAILED_MESSAGE,
+  RESET_LINK_REFUSED_MESSAGE,
+  isLinkRefusal,
   resetFailureMessage,
   resetPasswordMachine,
   type ResetPasswordActor,
@@ -24,16 +28,20 @@ import {
 
 function createWorld() {
   const reset = deferredActor<PasswordResetConfirmResponse, PasswordResetConfirmPayload>();
+  const validate = deferredActor<boolean, { uid: string; token: string }>();
   const session = recordingSession();
   const redirect = vi.fn<(to: string) => void>();
+  const notify = vi.fn<(notice: Notice) => void>();
   const clock = new SimulatedClock();
   const machine = resetPasswordMachine.provide({
-    actors: { confirmPasswordReset: reset.logic },
-    actions: { redirect: (_, params) => redirect(params.to) },
+    actors: { confirmPasswordReset: reset.logic, validateLink: validate.logic },
+    actions: { redirect: (_, params) => redirect(params.to), notify: (_, params) => notify(params) },
   });
   let actor: ResetPasswordActor | undefined;
   return {
     reset,
+    validate,
+    notify,
     session,
     redirect,
     clock,
@@ -57,8 +65,13 @@ describe('reset-password machine: model-based (spec §2 Reset password, §4, §5
     id: 'resetPasswordModel',
     initial: 'opening',
     states: {
-      opening: { on: { 'open.withToken': 'editing', 'open.withoutToken': 'sentToSignIn' } },
+      opening: { on: { 'open.withToken': 'checkingLink', 'open.withoutToken': 'sentToSignIn' } },
       sentToSignIn: { type: 'final' },
+      // Issue 27: the link is checked as the page opens.
+      checkingLink: {
+        on: { 'link.valid': 'editing', 'link.notChecked': 'editing', 'link.refused': 'linkRefused' },
+      },
+      linkRefused: {},
       editing: {
         on: { 'submit.tooShort': 'tooShort', 'submit.mismatch': 'mismatch', 'submit.valid': 'resetting' },
       },
@@ -68,20 +81,24 @@ describe('reset-password machine: model-based (spec §2 Reset password, §4, §5
         on: {
           'reset.succeedsWithUserId': 'signedIn',
           'reset.succeedsWithoutUserId': 'reset',
-          'reset.refused': 'refused',
+          'reset.refused': 'linkRefused',
+          'reset.weakPassword': 'weakPassword',
           'reset.failsWithoutMessage': 'failed',
         },
       },
       signedIn: { on: { 'clock.justBefore2s': 'signedIn', 'clock.reaches2s': 'sentHome' } },
       sentHome: { type: 'final' },
       reset: {},
-      refused: { on: { 'submit.valid': 'resetting' } },
+      weakPassword: { on: { 'submit.valid': 'resetting' } },
       failed: {},
     },
   });
   const events = [
     'open.withToken',
     'open.withoutToken',
+    'link.valid',
+    'link.notChecked',
+    'link.refused',
     'submit.tooShort',
     'submit.mismatch',
     'submit.valid',
@@ -89,6 +106,7 @@ describe('reset-password machine: model-based (spec §2 Reset password, §4, §5
     'reset.succeedsWithUserId',
     'reset.succeedsWithoutUserId',
     'reset.refused',
+    'reset.weakPassword',
     'reset.failsWithoutMessage',
     'clock.justBefore2s',
     'clock.reaches2s',
@@ -96,8 +114,30 @@ describe('reset-password machine: model-based (spec §2 Reset password, §4, §5
 
   let elapsed = 0;
   const executors: Record<string, (world: World) => Promise<void> | void> = {
-    'open.withToken': (world) => world.open({ token: 'tok-123', uid: 'MQ' }),
+    'open.withToken': (world) => {
+      world.open({ token: 'tok-123', uid: 'MQ' });
+      expect(world.validate.last().input).toEqual({ uid: 'MQ', token: 'tok-123' });
+    },
     'open.withoutToken': (world) => world.open({ uid: 'MQ' }),
+    'link.valid': async ({ validate }) => {
+      validate.last().resolve(true);
+      await flush();
+    },
+    // A backend without the optional check (404 → false), or no answer at all: the link is judged on submit.
+    'link.notChecked': async ({ validate }) => {
+      validate.last().reject(new ApiError('Network Error'));
+      await flush();
+    },
+    'link.refused': async ({ validate }) => {
+      validate.last().reject(
+        new ApiError('This password reset link has expired. Please request a new one.', {
+          status: 400,
+          serverMessage: 'This password reset link has expired. Please request a new one.',
+          data: { detail: 'This password reset link has expired. Please request a new one.', code: 'link_expired' },
+        }),
+      );
+      await flush();
+    },
     'submit.tooShort': ({ actor }) => {
       fill(actor, 'Short1', 'Short1');
       actor.send({ type: 'form.submit' });
@@ -127,6 +167,15 @@ describe('reset-password machine: model-based (spec §2 Reset password, §4, §5
         .reject(new ApiError('This password reset link is invalid or has expired.', { status: 400 }));
       await flush();
     },
+    'reset.weakPassword': async ({ reset }) => {
+      reset.last().reject(
+        new ApiError('This password is too common.', {
+          status: 400,
+          data: { detail: 'This password is too common.', field: 'new_password' },
+        }),
+      );
+      await flush();
+    },
     'reset.failsWithoutMessage': async ({ reset }) => {
       reset.last().reject(new ApiError(''));
       await flush();
@@ -151,7 +200,21 @@ describe('reset-password machine: model-based (spec §2 Reset password, §4, §5
         expect(snapshot.status).toBe('done');
         expect(world.redirect).toHaveBeenCalledTimes(1);
         expect(world.redirect).toHaveBeenCalledWith('/');
+        // Issue 27: the page the person lands on says the reset worked.
+        expect(world.notify).toHaveBeenCalledWith(PASSWORD_RESET_NOTICE);
         return;
+      case 'checkingLink':
+        expect(snapshot.value).toBe('validatingLink');
+        break;
+      case 'linkRefused':
+        expect(snapshot.value).toBe('linkRefused');
+        expect(snapshot.context.linkProblem).toMatch(/link/);
+        break;
+      case 'weakPassword':
+        expect(snapshot.value).toBe('editing');
+        expect(snapshot.context.errors.newPassword).toBe('This password is too common.');
+        expect(snapshot.context.error).toBeUndefined();
+        break;
       case 'editing':
         expect(snapshot.value).toBe('editing');
         expect(snapshot.context.errors).toEqual({});
@@ -169,10 +232,6 @@ describe('reset-password machine: model-based (spec §2 Reset password, §4, §5
       case 'signedIn':
       case 'reset':
         expect(snapshot.value).toBe(modelState);
-        break;
-      case 'refused':
-        expect(snapshot.value).toBe('editing');
-        expect(snapshot.context.error).toBe('This password reset link is invalid or has expired.');
         break;
       case 'failed':
         expect(snapshot.value).toBe('editing');
@@ -209,6 +268,19 @@ describe('reset-password machine: details', () => {
     ).start();
     expect(actor.getSnapshot().value).toBe('missingToken');
     expect(redirect).toHaveBeenCalledWith('/signin');
+  });
+
+  it('tells a refused link from a refused form', () => {
+    const expired = new ApiError('x', { status: 400, data: { detail: 'x', code: 'link_expired' } });
+    expect(isLinkRefusal(expired, 'submit')).toBe(true);
+    const weak = new ApiError('too weak', { status: 400, data: { detail: 'too weak', field: 'new_password' } });
+    expect(isLinkRefusal(weak, 'submit')).toBe(false);
+    // Only the link is asked about when the page opens; a backend without the call (404) is no verdict.
+    expect(isLinkRefusal(new ApiError('Invalid token.', { status: 400 }), 'validate')).toBe(true);
+    expect(isLinkRefusal(new ApiError('Not found.', { status: 404 }), 'validate')).toBe(false);
+    expect(isLinkRefusal(new ApiError('Too many.', { status: 429 }), 'validate')).toBe(false);
+    expect(isLinkRefusal(new ApiError('Network Error'), 'validate')).toBe(false);
+    expect(RESET_LINK_REFUSED_MESSAGE).toMatch(/link/);
   });
 
   it('uses the error message, else its own (spec §8)', () => {

@@ -47,7 +47,7 @@ describe('the web app and the server agree on every account rule', () => {
     expect(server ?? undefined).toBe(web);
     const profile = profileUpdateProblem({ full_name: name, email: 'ada@example.com', phone_number: '' });
     expect(profile ?? undefined).toBe(
-      validateProfile({ fullName: name, email: 'ada@example.com', phoneNumber: '' }).fullName,
+      validateProfile({ fullName: name, email: 'ada@example.com', phoneNumber: '', currentPassword: '' }).fullName,
     );
   });
 

@@ -1,8 +1,9 @@
 import { Box, Card, Flex, Heading, Icon, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { FileText } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { ColorModeButton } from '../color-mode';
+import { useFocusOnProblem } from '../form-problem';
 
 export interface AuthCardProps {
   title: string;
@@ -88,7 +89,7 @@ export function AuthLink({
   to,
   children,
 }: {
-  to: '/signin' | '/signup' | '/forgot-password' | '/contact';
+  to: '/signin' | '/signup' | '/forgot-password' | '/contact' | '/profile';
   children: ReactNode;
 }) {
   return (
@@ -98,18 +99,26 @@ export function AuthLink({
   );
 }
 
-/** Stacks the fields of an account form and keeps the browser's own validation out of the way. */
+/**
+ * Stacks the fields of an account form and keeps the browser's own validation out of the way. Each refused
+ * submit (`attempt`, counted by the form's machine) moves the focus to what needs attention.
+ */
 export function AuthForm({
   onSubmit,
   label,
+  attempt = 0,
   children,
 }: {
   onSubmit: () => void;
   label: string;
+  attempt?: number;
   children: ReactNode;
 }) {
+  const form = useRef<HTMLFormElement>(null);
+  useFocusOnProblem(form, attempt);
   return (
     <form
+      ref={form}
       noValidate
       aria-label={label}
       onSubmit={(event) => {

@@ -1,6 +1,7 @@
 import { Alert, Button } from '@chakra-ui/react';
 import { BUSY_TAG } from '../../machines/auth-flow';
 import type { ForgotPasswordEvent, ForgotPasswordSnapshot } from '../../machines/forgot-password-machine';
+import { FormProblemAlert } from '../form-problem';
 import { AuthCard, AuthForm, AuthLink } from './auth-card';
 import { TextField } from './text-field';
 
@@ -11,7 +12,7 @@ export interface ForgotPasswordViewProps {
 
 // spec §2 Forgot password
 export function ForgotPasswordView({ snapshot, send }: ForgotPasswordViewProps) {
-  const { values, errors, outcome } = snapshot.context;
+  const { values, errors, outcome, attempt } = snapshot.context;
   const busy = snapshot.hasTag(BUSY_TAG);
   const status = snapshot.matches('sent') ? 'success' : snapshot.matches('failed') ? 'error' : undefined;
 
@@ -25,14 +26,19 @@ export function ForgotPasswordView({ snapshot, send }: ForgotPasswordViewProps) 
         </>
       }
     >
-      <AuthForm label="Request a password reset link" onSubmit={() => send({ type: 'form.submit' })}>
-        {status && outcome && (
-          <Alert.Root
-            status={status}
-            variant="subtle"
-            borderRadius="l2"
-            role={status === 'error' ? 'alert' : 'status'}
-          >
+      <AuthForm
+        label="Request a password reset link"
+        attempt={attempt}
+        onSubmit={() => send({ type: 'form.submit' })}
+      >
+        {status === 'error' && outcome && (
+          <FormProblemAlert>
+            <Alert.Indicator />
+            <Alert.Description>{outcome}</Alert.Description>
+          </FormProblemAlert>
+        )}
+        {status === 'success' && outcome && (
+          <Alert.Root status="success" variant="subtle" borderRadius="l2" role="status">
             <Alert.Indicator />
             <Alert.Description>{outcome}</Alert.Description>
           </Alert.Root>

@@ -1,6 +1,8 @@
 import { Alert, Button, Icon, Stack } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
-import { CircleCheck } from 'lucide-react';
+import { CircleCheck, Link2Off } from 'lucide-react';
+import { FullPageSpinner } from '../full-page-spinner';
+import { FormProblemAlert } from '../form-problem';
 import { BUSY_TAG } from '../../machines/auth-flow';
 import type {
   ResetPasswordEvent,
@@ -25,13 +27,33 @@ function SuccessIcon() {
 
 // spec §2 Reset password
 export function ResetPasswordView({ snapshot, send }: ResetPasswordViewProps) {
-  const { values, errors, error } = snapshot.context;
+  const { values, errors, error, attempt, linkProblem } = snapshot.context;
   const busy = snapshot.hasTag(BUSY_TAG);
   const change = (field: ResetPasswordField) => (value: string) =>
     send({ type: 'form.change', field, value });
 
   // Without a token the machine has already sent the visitor to /signin.
   if (snapshot.matches('checking') || snapshot.matches('missingToken')) return null;
+  if (snapshot.matches('validatingLink')) return <FullPageSpinner text="Checking your link..." />;
+
+  if (snapshot.matches('linkRefused')) {
+    return (
+      <AuthCard
+        icon={
+          <Icon boxSize="12" color="fg.error" aria-hidden="true">
+            <Link2Off />
+          </Icon>
+        }
+        title="This link cannot be used"
+        description={linkProblem}
+        footer={<AuthLink to="/signin">Back to Sign In</AuthLink>}
+      >
+        <Button asChild width="full" size="lg">
+          <Link to="/forgot-password">Request a new link</Link>
+        </Button>
+      </AuthCard>
+    );
+  }
 
   if (snapshot.matches('signedIn') || snapshot.matches('leaving')) {
     return (
@@ -63,12 +85,12 @@ export function ResetPasswordView({ snapshot, send }: ResetPasswordViewProps) {
       description="Choose a new password for your account."
       footer={<AuthLink to="/signin">Back to Sign In</AuthLink>}
     >
-      <AuthForm label="Set a new password" onSubmit={() => send({ type: 'form.submit' })}>
+      <AuthForm label="Set a new password" attempt={attempt} onSubmit={() => send({ type: 'form.submit' })}>
         {error && (
-          <Alert.Root status="error" variant="subtle" borderRadius="l2">
+          <FormProblemAlert>
             <Alert.Indicator />
             <Alert.Description>{error}</Alert.Description>
-          </Alert.Root>
+          </FormProblemAlert>
         )}
         <Stack gap="5">
           <PasswordField

@@ -2,6 +2,7 @@ import { Alert, Button, HStack, Separator, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react';
 import { BUSY_TAG } from '../../machines/auth-flow';
 import type { SignInEvent, SignInSnapshot } from '../../machines/sign-in-machine';
+import { FormProblemAlert } from '../form-problem';
 import { AuthCard, AuthForm, AuthLink } from './auth-card';
 import { GoogleIcon } from './google-icon';
 import { PasswordField, TextField } from './text-field';
@@ -19,7 +20,7 @@ export interface SignInViewProps {
 
 // spec §2 Sign in
 export function SignInView({ snapshot, send, onGoogleSignIn, social }: SignInViewProps) {
-  const { values, errors, unconfirmedEmail } = snapshot.context;
+  const { values, errors, unconfirmedEmail, formError, attempt } = snapshot.context;
   const busy = snapshot.hasTag(BUSY_TAG);
   const change = (field: 'email' | 'password') => (value: string) =>
     send({ type: 'form.change', field, value });
@@ -35,7 +36,13 @@ export function SignInView({ snapshot, send, onGoogleSignIn, social }: SignInVie
       }
     >
       <Stack gap="6">
-        <AuthForm label="Sign in" onSubmit={() => send({ type: 'form.submit' })}>
+        <AuthForm label="Sign in" attempt={attempt} onSubmit={() => send({ type: 'form.submit' })}>
+          {formError !== undefined && (
+            <FormProblemAlert>
+              <Alert.Indicator />
+              <Alert.Description>{formError}</Alert.Description>
+            </FormProblemAlert>
+          )}
           <TextField
             label="Email"
             name="email"
@@ -59,7 +66,7 @@ export function SignInView({ snapshot, send, onGoogleSignIn, social }: SignInVie
             labelAside={<AuthLink to="/forgot-password">Forgot password?</AuthLink>}
           />
           {unconfirmedEmail !== undefined && (
-            <Alert.Root status="warning" variant="subtle" borderRadius="l2">
+            <FormProblemAlert status="warning">
               <Alert.Indicator />
               <Alert.Content gap="2">
                 <Alert.Description>
@@ -79,7 +86,7 @@ export function SignInView({ snapshot, send, onGoogleSignIn, social }: SignInVie
                   Resend confirmation email
                 </Button>
               </Alert.Content>
-            </Alert.Root>
+            </FormProblemAlert>
           )}
           <Button
             type="submit"

@@ -1,7 +1,8 @@
-import { Button, Field } from '@chakra-ui/react';
+import { Alert, Button, Field } from '@chakra-ui/react';
 import { DEFAULT_PHONE_COUNTRY_SIGNUP } from '../../config/constants';
 import { BUSY_TAG } from '../../machines/auth-flow';
 import type { SignUpEvent, SignUpField, SignUpSnapshot } from '../../machines/sign-up-machine';
+import { FormProblemAlert } from '../form-problem';
 import { PhoneField } from '../phone-field';
 import { AuthCard, AuthForm, AuthLink } from './auth-card';
 import { PasswordField, TextField } from './text-field';
@@ -13,7 +14,7 @@ export interface SignUpViewProps {
 
 // spec §2 Sign up
 export function SignUpView({ snapshot, send }: SignUpViewProps) {
-  const { values, errors } = snapshot.context;
+  const { values, errors, formError, attempt } = snapshot.context;
   const busy = snapshot.hasTag(BUSY_TAG);
   const change = (field: SignUpField) => (value: string) => send({ type: 'form.change', field, value });
 
@@ -27,7 +28,13 @@ export function SignUpView({ snapshot, send }: SignUpViewProps) {
         </>
       }
     >
-      <AuthForm label="Sign up" onSubmit={() => send({ type: 'form.submit' })}>
+      <AuthForm label="Sign up" attempt={attempt} onSubmit={() => send({ type: 'form.submit' })}>
+        {formError !== undefined && (
+          <FormProblemAlert>
+            <Alert.Indicator />
+            <Alert.Description>{formError}</Alert.Description>
+          </FormProblemAlert>
+        )}
         <TextField
           label="Full Name"
           name="full_name"

@@ -2,14 +2,8 @@ import { Alert, Button, Card, Field, HStack, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { BUSY_TAG } from '../../machines/auth-flow';
-import {
-  NEW_PASSWORDS_DIFFER_MESSAGE,
-  NEW_PASSWORD_TOO_SHORT_MESSAGE,
-  PASSWORD_FIELDS_REQUIRED_MESSAGE,
-  type ChangePasswordActor,
-  type PasswordChangeField,
-  type PasswordChangeValues,
-} from '../../machines/change-password-machine';
+import type { ChangePasswordActor, PasswordChangeField } from '../../machines/change-password-machine';
+import { FormProblemAlert, useFocusOnProblem } from '../form-problem';
 import { PasswordInput } from '../password-input';
 
 export const CHANGE_PASSWORD_CARD_ID = 'change-password-card';
@@ -34,26 +28,14 @@ function PasswordRow({ label, invalid, disabled, ...input }: PasswordRowProps) {
   );
 }
 
-/** The fields a broken rule is about, so they show as invalid next to the message. */
-function invalidFields(problem: string | undefined, values: PasswordChangeValues): Set<PasswordChangeField> {
-  switch (problem) {
-    case PASSWORD_FIELDS_REQUIRED_MESSAGE:
-      return new Set((['currentPassword', 'newPassword'] as const).filter((field) => values[field] === ''));
-    case NEW_PASSWORDS_DIFFER_MESSAGE:
-      return new Set(['confirmPassword']);
-    case NEW_PASSWORD_TOO_SHORT_MESSAGE:
-      return new Set(['newPassword']);
-    default:
-      return new Set();
-  }
-}
-
 /** spec §2: the Change Password card, shown while the panel is open. */
 export function ChangePasswordCard({ actor }: { actor: ChangePasswordActor }) {
   const snapshot = useSelector(actor, (state) => state);
-  const { values, problem } = snapshot.context;
+  const { values, problem, problemFields, attempt } = snapshot.context;
   const busy = snapshot.hasTag(BUSY_TAG);
   const firstField = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  useFocusOnProblem(form, attempt);
   const change = (field: PasswordChangeField) => (value: string) =>
     actor.send({ type: 'form.change', field, value });
 
@@ -67,7 +49,7 @@ export function ChangePasswordCard({ actor }: { actor: ChangePasswordActor }) {
     actor.send({ type: 'form.submit' });
   }
 
-  const invalid = invalidFields(problem, values);
+  const invalid = new Set(problemFields);
   return (
     <Card.Root variant="outline" borderRadius="l3" as="section" aria-labelledby="change-password-title">
       <Card.Header>
@@ -77,7 +59,7 @@ export function ChangePasswordCard({ actor }: { actor: ChangePasswordActor }) {
         <Card.Description>Other devices signed in to your account will be signed out.</Card.Description>
       </Card.Header>
       <Card.Body>
-        <form onSubmit={submit} noValidate aria-label="Change password">
+        <form ref={form} onSubmit={submit} noValidate aria-label="Change password">
           <Stack gap="5">
             <Field.Root invalid={invalid.has('currentPassword')} disabled={busy}>
               <Field.Label>Current Password</Field.Label>
@@ -110,10 +92,10 @@ export function ChangePasswordCard({ actor }: { actor: ChangePasswordActor }) {
               disabled={busy}
             />
             {problem && (
-              <Alert.Root status="error" size="sm" borderRadius="l2">
+              <FormProblemAlert>
                 <Alert.Indicator />
                 <Alert.Title>{problem}</Alert.Title>
-              </Alert.Root>
+              </FormProblemAlert>
             )}
             <HStack gap="2" justify="flex-end">
               <Button variant="outline" onClick={() => actor.send({ type: 'form.cancel' })} disabled={busy}>

@@ -1,9 +1,16 @@
-import { Button, Card, Field, Flex, HStack, Input, Stack } from '@chakra-ui/react';
+import { Alert, Button, Card, Field, Flex, HStack, Input, Stack } from '@chakra-ui/react';
 import { Pencil } from 'lucide-react';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { DEFAULT_PHONE_COUNTRY } from '../../config/constants';
 import { BUSY_TAG } from '../../machines/auth-flow';
-import type { ProfileEvent, ProfileField, ProfileSnapshot } from '../../machines/profile-machine';
+import {
+  needsPasswordForEmail,
+  type ProfileEvent,
+  type ProfileField,
+  type ProfileSnapshot,
+} from '../../machines/profile-machine';
+import { FormProblemAlert, useFocusOnProblem } from '../form-problem';
+import { PasswordInput } from '../password-input';
 import { PhoneField } from '../phone-field';
 
 interface PersonalInformationCardProps {
@@ -13,8 +20,13 @@ interface PersonalInformationCardProps {
 
 /** spec §2: the Personal Information card, read-only until Edit; 'Save Changes' ('Saving...') and Cancel while editing. */
 export function PersonalInformationCard({ snapshot, send }: PersonalInformationCardProps) {
-  const { values, errors } = snapshot.context;
+  const { values, errors, formError, attempt, profile } = snapshot.context;
   const viewing = snapshot.matches({ loaded: { details: 'viewing' } });
+  const cancellingEmailChange = snapshot.matches({ loaded: { emailChange: 'cancelling' } });
+  const pendingEmail = profile?.pending_email ?? undefined;
+  const asksPassword = !viewing && needsPasswordForEmail(values, profile);
+  const form = useRef<HTMLFormElement>(null);
+  useFocusOnProblem(form, attempt);
   const saving = snapshot.matches({ loaded: { details: 'saving' } });
   const busy = snapshot.hasTag(BUSY_TAG);
   const readOnly = viewing;
@@ -40,7 +52,13 @@ export function PersonalInformationCard({ snapshot, send }: PersonalInformationC
   return (
     <Card.Root variant="outline" borderRadius="l3" as="section" aria-labelledby="personal-information-title">
       {/* One form around header and fields, so Enter in a field submits through 'Save Changes'. */}
-      <form onSubmit={submit} noValidate aria-label="Personal information" style={{ display: 'contents' }}>
+      <form
+        ref={form}
+        onSubmit={submit}
+        noValidate
+        aria-label="Personal information"
+        style={{ display: 'contents' }}
+      >
         <Card.Header>
           <Flex justify="space-between" align={{ base: 'flex-start', sm: 'center' }} gap="3" wrap="wrap">
             <Stack gap="1">
@@ -79,6 +97,12 @@ export function PersonalInformationCard({ snapshot, send }: PersonalInformationC
         </Card.Header>
         <Card.Body>
           <Stack gap="5">
+            {formError !== undefined && !viewing && (
+              <FormProblemAlert>
+                <Alert.Indicator />
+                <Alert.Description>{formError}</Alert.Description>
+              </FormProblemAlert>
+            )}
             <Field.Root invalid={errors.fullName !== undefined} readOnly={readOnly} disabled={saving}>
               <Field.Label>Full Name</Field.Label>
               <Input
@@ -111,8 +135,56 @@ export function PersonalInformationCard({ snapshot, send }: PersonalInformationC
                 value={values.email}
                 onChange={(event) => change('email')(event.target.value)}
               />
-              {errors.email && <Field.ErrorText>{errors.email}</Field.ErrorText>}
+              {errors.email ? (
+                <Field.ErrorText>{errors.email}</Field.ErrorText>
+              ) : (
+                !viewing && (
+                  <Field.HelperText>A new address is used once you open the link we send to it.</Field.HelperText>
+                )
+              )}
             </Field.Root>
+            {asksPassword && (
+              <Field.Root invalid={errors.currentPassword !== undefined} disabled={saving} required>
+                <Field.Label>
+                  Current Password
+                  <Field.RequiredIndicator />
+                </Field.Label>
+                <PasswordInput
+                  name="current_password"
+                  autoComplete="current-password"
+                  value={values.currentPassword}
+                  onValueChange={change('currentPassword')}
+                  disabled={saving}
+                />
+                {errors.currentPassword ? (
+                  <Field.ErrorText>{errors.currentPassword}</Field.ErrorText>
+                ) : (
+                  <Field.HelperText>Needed to change your email address.</Field.HelperText>
+                )}
+              </Field.Root>
+            )}
+            {pendingEmail && (
+              <Alert.Root status="info" variant="subtle" borderRadius="l2" alignItems="center">
+                <Alert.Indicator />
+                <Alert.Content>
+                  <Alert.Title>Waiting for confirmation: {pendingEmail}</Alert.Title>
+                  <Alert.Description>
+                    Open the link we sent to that address to finish the change. Until then you sign in with{' '}
+                    {profile?.email}.
+                  </Alert.Description>
+                </Alert.Content>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  flexShrink={0}
+                  loading={cancellingEmailChange}
+                  loadingText="Cancelling..."
+                  onClick={() => send({ type: 'emailChange.cancel' })}
+                >
+                  Cancel change
+                </Button>
+              </Alert.Root>
+            )}
           </Stack>
         </Card.Body>
       </form>

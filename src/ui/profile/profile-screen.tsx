@@ -5,9 +5,9 @@ import { ArrowLeft, RefreshCw } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import type { ChangePasswordActor } from '../../machines/change-password-machine';
 import type { ProfileActor } from '../../machines/profile-machine';
-import { ConfirmDialog } from '../confirm-dialog';
 import { FullPageSpinner } from '../full-page-spinner';
 import { ChangePasswordCard, CHANGE_PASSWORD_CARD_ID } from './change-password-card';
+import { DeleteAccountDialog } from './delete-account-dialog';
 import { PersonalInformationCard } from './personal-information-card';
 import { ProfileSummaryCard, QuickActionsCard } from './profile-summary';
 
@@ -16,9 +16,7 @@ export interface ProfileScreenProps {
   changePassword: ChangePasswordActor;
 }
 
-export const DELETE_ACCOUNT_TITLE = 'Delete account?';
-export const DELETE_ACCOUNT_DESCRIPTION =
-  'Your personal information will be removed, your CVs archived and you will be signed out. This action cannot be undone.';
+export { DELETE_ACCOUNT_DESCRIPTION, DELETE_ACCOUNT_TITLE } from './delete-account-dialog';
 
 /** spec §2 Profile settings (/profile). */
 export function ProfileScreen({ profile, changePassword }: ProfileScreenProps) {
@@ -43,8 +41,9 @@ export function ProfileScreen({ profile, changePassword }: ProfileScreenProps) {
   if (snapshot.matches('deleted')) return null;
   if (snapshot.matches('loading')) return <FullPageSpinner text="Loading profile..." />;
 
-  const deletion = snapshot.matches({ loaded: { deletion: 'deleting' } });
-  const confirmingDeletion = snapshot.matches({ loaded: { deletion: 'confirming' } }) || deletion;
+  const deletionLinkMessage = snapshot.matches({ loaded: { deletion: 'linkSent' } })
+    ? snapshot.context.deletionLinkMessage
+    : undefined;
 
   return (
     <Container maxW="6xl" py={{ base: '6', md: '10' }} px={{ base: '4', md: '8' }}>
@@ -93,6 +92,7 @@ export function ProfileScreen({ profile, changePassword }: ProfileScreenProps) {
                   onTogglePasswordPanel={() => changePassword.send({ type: 'panel.toggle' })}
                   onDeleteAccount={() => profile.send({ type: 'account.delete' })}
                   deleteDisabled={!snapshot.can({ type: 'account.delete' })}
+                  deletionLinkMessage={deletionLinkMessage}
                 />
               </Stack>
             </GridItem>
@@ -108,16 +108,7 @@ export function ProfileScreen({ profile, changePassword }: ProfileScreenProps) {
         )}
       </Stack>
 
-      <ConfirmDialog
-        open={confirmingDeletion}
-        title={DELETE_ACCOUNT_TITLE}
-        description={DELETE_ACCOUNT_DESCRIPTION}
-        confirmLabel="Delete Account"
-        destructive
-        busy={deletion}
-        onConfirm={() => profile.send({ type: 'account.deleteConfirm' })}
-        onCancel={() => profile.send({ type: 'account.deleteCancel' })}
-      />
+      <DeleteAccountDialog snapshot={snapshot} send={profile.send} />
     </Container>
   );
 }

@@ -1,4 +1,4 @@
-import { Avatar, Badge, Button, Card, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Alert, Avatar, Badge, Button, Card, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { BadgeCheck, Camera, KeyRound, Trash2 } from 'lucide-react';
 import { useId, useRef, type ChangeEvent, type Ref } from 'react';
 import { initialsOf, type ProfileEvent, type ProfileSnapshot } from '../../machines/profile-machine';
@@ -100,6 +100,8 @@ export interface QuickActionsCardProps {
   onTogglePasswordPanel: () => void;
   onDeleteAccount: () => void;
   deleteDisabled: boolean;
+  /** Shown once a link completing the deletion was mailed (accounts without a password). */
+  deletionLinkMessage?: string;
 }
 
 export function QuickActionsCard({
@@ -109,6 +111,7 @@ export function QuickActionsCard({
   onTogglePasswordPanel,
   onDeleteAccount,
   deleteDisabled,
+  deletionLinkMessage,
 }: QuickActionsCardProps) {
   return (
     <Card.Root variant="outline" borderRadius="l3" as="section" aria-labelledby="quick-actions-title">
@@ -140,6 +143,12 @@ export function QuickActionsCard({
             <Trash2 aria-hidden />
             Delete Account
           </Button>
+          {deletionLinkMessage && (
+            <Alert.Root status="info" variant="subtle" borderRadius="l2" role="status">
+              <Alert.Indicator />
+              <Alert.Description>{deletionLinkMessage}</Alert.Description>
+            </Alert.Root>
+          )}
         </Stack>
       </Card.Body>
     </Card.Root>

@@ -94,4 +94,33 @@ describe('SignInView (spec §2 Sign in)', () => {
     s.resend.last().resolve();
     await waitFor(() => expect(screen.queryByText('Sending...')).not.toBeInTheDocument());
   });
+
+  it('moves the focus to the first field at fault on a refused submit (issue 27)', async () => {
+    await setup().render();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+  });
+
+  it('shows wrong credentials and a lockout in the form, where the focus goes (issue 27)', async () => {
+    const s = setup();
+    await s.render();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Wrong-passw0rd' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    s.login.last().reject(
+      new ApiError('Invalid email or password.', { status: 400, serverMessage: 'Invalid email or password.' }),
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Invalid email or password.');
+    await waitFor(() => expect(alert).toHaveFocus());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const tooMany = 'Too many attempts. Please try again in 15 minutes.';
+    s.login.last().reject(new ApiError(tooMany, { status: 429, serverMessage: tooMany }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(tooMany));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveFocus());
+  });
 });

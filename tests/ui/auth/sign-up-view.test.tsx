@@ -1,4 +1,5 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { ApiError } from '../../../src/api/api-error';
 import { useActor } from '@xstate/react';
 import type { RegistrationPayload } from '../../../src/api/auth';
 import { signUpMachine } from '../../../src/machines/sign-up-machine';
@@ -55,5 +56,29 @@ describe('SignUpView (spec §2 Sign up)', () => {
       password1: 'Passw0rd!',
       password2: 'Passw0rd!',
     });
+  });
+
+  it('puts a taken address on the Email field and moves the focus there (issue 27)', async () => {
+    const { register, render } = setup();
+    await render();
+    fireEvent.change(screen.getByLabelText('Full Name'), { target: { value: 'Ada Lovelace' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Phone Number'), { target: { value: '+12025550123' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Passw0rd!' } });
+    fireEvent.change(screen.getByLabelText('Confirm Password'), { target: { value: 'Passw0rd!' } });
+    fireEvent.submit(screen.getByRole('form', { name: 'Sign up' }));
+    await waitFor(() => expect(register.requests).toHaveLength(1));
+    const taken = 'An account with this email address is already registered.';
+    register.last().reject(
+      new ApiError(taken, { status: 400, serverMessage: taken, data: { detail: taken, field: 'email' } }),
+    );
+    expect(await screen.findByText(taken)).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus());
+    // Changing another field keeps the server's word on the address; changing the address clears it.
+    fireEvent.change(screen.getByLabelText('Full Name'), { target: { value: 'Ada King' } });
+    expect(screen.getByText(taken)).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada.king@example.com' } });
+    expect(screen.queryByText(taken)).not.toBeInTheDocument();
   });
 });

@@ -5,7 +5,12 @@ import userEvent from '@testing-library/user-event';
 import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { Profile } from '../../../src/api/auth';
-import type { PasswordChangePayload, ProfileUpdatePayload } from '../../../src/api/profile';
+import type {
+  AccountDeletion,
+  PasswordChangePayload,
+  ProfileUpdatePayload,
+  ProfileUpdateResult,
+} from '../../../src/api/profile';
 import { changePasswordMachine } from '../../../src/machines/change-password-machine';
 import { profileMachine } from '../../../src/machines/profile-machine';
 import { ProfileScreen } from '../../../src/ui/profile/profile-screen';
@@ -22,18 +27,25 @@ const ADA: Profile = {
 
 interface Fakes {
   fetchProfile?: () => Promise<Profile>;
-  updateProfile?: (payload: ProfileUpdatePayload) => Promise<Profile>;
+  updateProfile?: (payload: ProfileUpdatePayload) => Promise<ProfileUpdateResult>;
   changePassword?: (payload: PasswordChangePayload) => Promise<void>;
-  deleteAccount?: () => Promise<void>;
+  deleteAccount?: (payload: { current_password?: string }) => Promise<AccountDeletion>;
+  cancelEmailChange?: () => Promise<Profile>;
 }
 
 function renderProfile(fakes: Fakes = {}) {
   const calls = {
     updateProfile: vi.fn(
-      fakes.updateProfile ?? (async (payload: ProfileUpdatePayload) => ({ ...ADA, ...payload })),
+      fakes.updateProfile ??
+        (async ({ full_name, email, phone_number }: ProfileUpdatePayload) => ({
+          profile: { ...ADA, full_name, email, phone_number },
+        })),
     ),
     changePassword: vi.fn(fakes.changePassword ?? (async () => undefined)),
-    deleteAccount: vi.fn(fakes.deleteAccount ?? (async () => undefined)),
+    deleteAccount: vi.fn(
+      fakes.deleteAccount ?? (async (_: { current_password?: string }): Promise<AccountDeletion> => ({ outcome: 'deleted' })),
+    ),
+    cancelEmailChange: vi.fn(fakes.cancelEmailChange ?? (async () => ({ ...ADA, pending_email: null }))),
     notify: vi.fn(),
     redirect: vi.fn(),
   };
@@ -43,7 +55,8 @@ function renderProfile(fakes: Fakes = {}) {
       waitForSession: fromPromise(async () => true),
       fetchProfile: fromPromise(fakes.fetchProfile ?? (async () => ADA)),
       updateProfile: fromPromise(({ input }: { input: ProfileUpdatePayload }) => calls.updateProfile(input)),
-      deleteAccount: fromPromise(() => calls.deleteAccount()),
+      deleteAccount: fromPromise(({ input }: { input: { current_password?: string } }) => calls.deleteAccount(input)),
+      cancelEmailChange: fromPromise(() => calls.cancelEmailChange()),
     },
     actions: {
       notify: (_, params) => calls.notify(params),
@@ -122,7 +135,7 @@ describe('Profile screen (spec §2 Profile settings)', () => {
   it('edits and saves: Save Changes reads Saving... and the saved values show', async () => {
     let finish!: () => void;
     const { user, updateProfile, session } = renderProfile({
-      updateProfile: (payload) => new Promise((resolve) => (finish = () => resolve({ ...ADA, ...payload }))),
+      updateProfile: (payload) => new Promise((resolve) => (finish = () => resolve({ profile: { ...ADA, full_name: payload.full_name } }))),
     });
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     await user.clear(field('Full Name'));
@@ -265,9 +278,67 @@ describe('Profile screen (spec §2 Profile settings)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Delete Account' }));
     const again = await screen.findByRole('alertdialog', { name: 'Delete account?' });
+    // Issue 27: the deletion is re-authenticated; without the password nothing is sent and the field says why.
+    await user.click(within(again).getByRole('button', { name: 'Delete Account' }));
+    expect(await within(again).findByText('Please enter your password to delete your account.')).toBeInTheDocument();
+    expect(within(again).getByLabelText(/Your password/)).toHaveFocus();
+    expect(deleteAccount).not.toHaveBeenCalled();
+    await user.type(within(again).getByLabelText(/Your password/), 'Passw0rd!');
     await user.click(within(again).getByRole('button', { name: 'Delete Account' }));
     await waitFor(() => expect(deleteAccount).toHaveBeenCalledTimes(1));
+    expect(deleteAccount).toHaveBeenCalledWith({ current_password: 'Passw0rd!' });
     await waitFor(() => expect(session.received).toContainEqual({ type: 'session.expired' }));
     expect(redirect).toHaveBeenCalledWith('/signin');
+  });
+
+  it('asks for the current password when the email address changes, then shows the address waiting (issue 27)', async () => {
+    const pending = { ...ADA, pending_email: 'ada.new@example.com' };
+    const { user, updateProfile, cancelEmailChange, notify } = renderProfile({
+      updateProfile: async () => ({ profile: pending }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    expect(within(personalInformation()).queryByLabelText(/Current Password/)).not.toBeInTheDocument();
+    await user.clear(field('Email Address'));
+    await user.type(field('Email Address'), 'ada.new@example.com');
+    const password = within(personalInformation()).getByLabelText(/Current Password/);
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(updateProfile).not.toHaveBeenCalled();
+    expect(await within(personalInformation()).findByText('Please enter your current password to change your email address.')).toBeInTheDocument();
+    expect(password).toHaveFocus();
+    await user.type(password, 'Passw0rd!');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() =>
+      expect(updateProfile).toHaveBeenCalledWith({
+        full_name: 'Ada Lovelace',
+        email: 'ada.new@example.com',
+        phone_number: '+12025550123',
+        current_password: 'Passw0rd!',
+      }),
+    );
+    expect(await screen.findByText('Waiting for confirmation: ada.new@example.com')).toBeInTheDocument();
+    expect(field('Email Address')).toHaveValue('ada@example.com');
+    expect(notify).toHaveBeenLastCalledWith(
+      expect.objectContaining({ description: expect.stringContaining('ada.new@example.com') }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Cancel change' }));
+    await waitFor(() => expect(cancelEmailChange).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(screen.queryByText(/Waiting for confirmation/)).not.toBeInTheDocument());
+  });
+
+  it('shows a refused save on the field it concerns and moves the focus there (issue 27)', async () => {
+    const taken = 'An account with this email address is already registered.';
+    const { ApiError } = await import('../../../src/api/api-error');
+    const { user } = renderProfile({
+      updateProfile: async () => {
+        throw new ApiError(taken, { status: 400, data: { detail: taken, field: 'email' } });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await user.clear(field('Email Address'));
+    await user.type(field('Email Address'), 'bob@example.com');
+    await user.type(within(personalInformation()).getByLabelText(/Current Password/), 'Passw0rd!');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await within(personalInformation()).findByText(taken)).toBeInTheDocument();
+    await waitFor(() => expect(field('Email Address')).toHaveFocus());
   });
 });

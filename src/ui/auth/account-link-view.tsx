@@ -1,0 +1,102 @@
+import { Button, Icon, Stack, Text } from '@chakra-ui/react';
+import { Link } from '@tanstack/react-router';
+import { CircleCheck, CircleX, TriangleAlert } from 'lucide-react';
+import {
+  ACCOUNT_LINK_WORDS,
+  AFTER_CANCEL_ADVICE,
+  LINK_REFUSED_TITLE,
+  type AccountLinkEvent,
+  type AccountLinkSnapshot,
+} from '../../machines/account-link-machine';
+import { FullPageSpinner } from '../full-page-spinner';
+import { AuthCard, AuthLink } from './auth-card';
+import { DELETE_ACCOUNT_DESCRIPTION, DELETE_ACCOUNT_TITLE } from '../profile/delete-account-dialog';
+
+export interface AccountLinkViewProps {
+  snapshot: AccountLinkSnapshot;
+  send: (event: AccountLinkEvent) => void;
+}
+
+function StatusIcon({ kind }: { kind: 'done' | 'failed' | 'ask' }) {
+  const icon = kind === 'done' ? <CircleCheck /> : kind === 'failed' ? <CircleX /> : <TriangleAlert />;
+  const color = kind === 'done' ? 'green.solid' : kind === 'failed' ? 'red.solid' : 'orange.solid';
+  return (
+    <Icon boxSize="12" color={color} aria-hidden="true">
+      {icon}
+    </Icon>
+  );
+}
+
+/** The page a link mailed about the account opens (issue 27): it follows the link and says what happened. */
+export function AccountLinkView({ snapshot, send }: AccountLinkViewProps) {
+  const { action, outcome, problem } = snapshot.context;
+  const words = ACCOUNT_LINK_WORDS[action];
+
+  if (snapshot.matches('asking')) {
+    return (
+      <AuthCard
+        icon={<StatusIcon kind="ask" />}
+        title={DELETE_ACCOUNT_TITLE}
+        description={DELETE_ACCOUNT_DESCRIPTION}
+      >
+        <Stack gap="3">
+          <Button width="full" size="lg" colorPalette="red" onClick={() => send({ type: 'link.confirm' })}>
+            Delete my account
+          </Button>
+          <Button width="full" size="lg" variant="outline" onClick={() => send({ type: 'link.keep' })}>
+            Keep my account
+          </Button>
+        </Stack>
+      </AuthCard>
+    );
+  }
+
+  if (snapshot.matches('done')) {
+    const signedOut = action === 'cancel-email-change' || action === 'delete-account';
+    return (
+      <AuthCard
+        icon={<StatusIcon kind="done" />}
+        title={words.doneTitle}
+        description={<span role="status">{outcome ?? words.doneDescription}</span>}
+      >
+        <Stack gap="4">
+          {action === 'cancel-email-change' && (
+            <Text textStyle="sm" color="fg.muted">
+              {AFTER_CANCEL_ADVICE}
+            </Text>
+          )}
+          {action === 'cancel-email-change' && (
+            <Button asChild width="full" size="lg">
+              <Link to="/forgot-password">Reset my password</Link>
+            </Button>
+          )}
+          <Button
+            asChild
+            width="full"
+            size="lg"
+            variant={action === 'cancel-email-change' ? 'outline' : 'solid'}
+          >
+            {signedOut ? <Link to="/signin">Go to Sign In</Link> : <Link to="/profile">Go to Profile</Link>}
+          </Button>
+        </Stack>
+      </AuthCard>
+    );
+  }
+
+  if (snapshot.matches('failed')) {
+    return (
+      <AuthCard
+        icon={<StatusIcon kind="failed" />}
+        title={LINK_REFUSED_TITLE}
+        description={<span role="alert">{problem}</span>}
+        footer={<AuthLink to="/contact">Contact Support</AuthLink>}
+      >
+        <Button asChild width="full" size="lg">
+          <Link to="/profile">Go to Profile</Link>
+        </Button>
+      </AuthCard>
+    );
+  }
+
+  return <FullPageSpinner text={words.working} />;
+}

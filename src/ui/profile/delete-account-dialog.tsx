@@ -1,0 +1,122 @@
+import { Button, Dialog, Field, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useRef } from 'react';
+import type { ProfileEvent, ProfileSnapshot } from '../../machines/profile-machine';
+import { PasswordInput } from '../password-input';
+
+export const DELETE_ACCOUNT_TITLE = 'Delete account?';
+export const DELETE_ACCOUNT_DESCRIPTION =
+  'Your personal information will be removed, your CVs archived and you will be signed out. This action cannot be undone.';
+export const DELETE_BY_LINK_NOTE =
+  'To make sure it is you, we will email you a link that completes the deletion.';
+
+const PASSWORD_INPUT_ID = 'delete-account-password';
+
+/**
+ * 'Delete account?' with the person's password (issue 27: a deletion is re-authenticated). An account without a
+ * password is told that a link will be mailed instead. Controls stay focusable while the deletion runs (read-only,
+ * aria-disabled), so the focus never drops to the page.
+ */
+export function DeleteAccountDialog({
+  snapshot,
+  send,
+}: {
+  snapshot: ProfileSnapshot;
+  send: (event: ProfileEvent) => void;
+}) {
+  const deleting = snapshot.matches({ loaded: { deletion: 'deleting' } });
+  const open = snapshot.matches({ loaded: { deletion: 'confirming' } }) || deleting;
+  const { deletionPassword, deletionError, deletionAttempt, profile } = snapshot.context;
+  const byLink = profile?.has_password === false;
+  const password = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (deletionAttempt > 0) password.current?.focus();
+  }, [deletionAttempt]);
+
+  return (
+    <Dialog.Root
+      role="alertdialog"
+      open={open}
+      placement="center"
+      initialFocusEl={byLink ? undefined : () => document.getElementById(PASSWORD_INPUT_ID)}
+      onOpenChange={(details) => {
+        if (!details.open && !deleting) send({ type: 'account.deleteCancel' });
+      }}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <form
+              noValidate
+              aria-label="Delete account"
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (!deleting) send({ type: 'account.deleteConfirm' });
+              }}
+            >
+              <Dialog.Header>
+                <Dialog.Title>{DELETE_ACCOUNT_TITLE}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  <Dialog.Description>{DELETE_ACCOUNT_DESCRIPTION}</Dialog.Description>
+                  {byLink ? (
+                    <Text textStyle="sm">{DELETE_BY_LINK_NOTE}</Text>
+                  ) : (
+                    <Field.Root invalid={deletionError !== undefined} required>
+                      <Field.Label htmlFor={PASSWORD_INPUT_ID}>
+                        Your password
+                        <Field.RequiredIndicator />
+                      </Field.Label>
+                      <PasswordInput
+                        ref={password}
+                        id={PASSWORD_INPUT_ID}
+                        name="current_password"
+                        autoComplete="current-password"
+                        value={deletionPassword}
+                        readOnly={deleting}
+                        onValueChange={(value) => send({ type: 'account.deletePasswordChange', value })}
+                      />
+                      {deletionError ? (
+                        <Field.ErrorText role="alert">{deletionError}</Field.ErrorText>
+                      ) : (
+                        <Field.HelperText>Enter your password to confirm that it is you.</Field.HelperText>
+                      )}
+                    </Field.Root>
+                  )}
+                  {byLink && deletionError && (
+                    <Text role="alert" color="fg.error" textStyle="sm">
+                      {deletionError}
+                    </Text>
+                  )}
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button
+                  type="button"
+                  variant="outline"
+                  aria-disabled={deleting || undefined}
+                  onClick={() => {
+                    if (!deleting) send({ type: 'account.deleteCancel' });
+                  }}
+                >
+                  Cancel
+                </Button>
+                <Button
+                  type="submit"
+                  colorPalette="red"
+                  aria-disabled={deleting || undefined}
+                  aria-busy={deleting || undefined}
+                >
+                  {deleting && <Spinner size="sm" />}
+                  {byLink ? 'Email me the link' : 'Delete Account'}
+                </Button>
+              </Dialog.Footer>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
