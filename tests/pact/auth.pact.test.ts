@@ -1,5 +1,5 @@
 import { MatchersV3 } from '@pact-foundation/pact';
-import { ApiError } from '../../src/api/api-error';
+import { ApiError, refusedFieldOf } from '../../src/api/api-error';
 import {
   confirmEmail,
   confirmPasswordReset,
@@ -181,14 +181,16 @@ describe('POST /auth/register/', () => {
     ).willRespondWith({
       status: 400,
       headers: jsonBody,
-      body: detail('An account with this email address is already registered.'),
+      // [extension] `field` names the request key the refusal is about: the form shows it on that field.
+      body: { ...detail('An account with this email address is already registered.'), field: 'email' },
     });
     await pact.executeTest(async (mockServer) => {
-      await expectApiError(
+      const error = await expectApiError(
         register(clientFor(mockServer), taken),
         400,
         'An account with this email address is already registered.',
       );
+      expect(refusedFieldOf(error)).toBe('email');
     });
   });
 

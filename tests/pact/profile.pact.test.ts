@@ -1,4 +1,4 @@
-import { ApiError } from '../../src/api/api-error';
+import { ApiError, refusedFieldOf } from '../../src/api/api-error';
 import { getProfile } from '../../src/api/auth';
 import { changePassword, deleteAccount, updateProfile } from '../../src/api/profile';
 import { boolean, clientFor, createPact, csrfHeaders, like, regex, string, withCsrf } from './support/pact';
@@ -78,9 +78,10 @@ describe('GET /auth/profile/ (profile screen)', () => {
 });
 
 describe('PUT /auth/profile/update/', () => {
+  // The same address: a new one waits for its confirmation link (account-security.pact.test.ts).
   const update = {
     full_name: 'Alice Updated',
-    email: 'alice.new@example.com',
+    email: 'alice@example.com',
     phone_number: '+442079460000',
   };
 
@@ -96,18 +97,15 @@ describe('PUT /auth/profile/update/', () => {
       headers: jsonBody,
       body: {
         full_name: 'Alice Updated',
-        email: 'alice.new@example.com',
+        email: 'alice@example.com',
         phone_number: '+442079460000',
         is_staff: boolean(false),
         is_superuser: boolean(false),
       },
     });
     await pact.executeTest(async (mockServer) => {
-      await expect(updateProfile(clientFor(mockServer), update)).resolves.toEqual({
-        ...update,
-        is_staff: false,
-        is_superuser: false,
-      });
+      const result = await updateProfile(clientFor(mockServer), update);
+      expect(result.profile).toMatchObject({ ...update, is_staff: false, is_superuser: false });
     });
   });
 
@@ -123,14 +121,15 @@ describe('PUT /auth/profile/update/', () => {
         headers: jsonBody,
         body: {
           full_name: string('Alice Updated'),
-          email: string('alice.new@example.com'),
+          email: string('alice@example.com'),
           phone_number: string('+442079460000'),
           is_staff: boolean(false),
           is_superuser: boolean(false),
         },
       });
     await pact.executeTest(async (mockServer) => {
-      await expect(updateProfile(clientFor(mockServer), update)).resolves.toMatchObject({ full_name: 'Alice Updated' });
+      const result = await updateProfile(clientFor(mockServer), update);
+      expect(result.profile).toMatchObject({ full_name: 'Alice Updated' });
     });
   });
 
@@ -143,9 +142,10 @@ describe('PUT /auth/profile/update/', () => {
       'PUT',
       '/auth/profile/update/',
       body,
-    ).willRespondWith({ status: 400, headers: jsonBody, body: detail(message) });
+    ).willRespondWith({ status: 400, headers: jsonBody, body: { ...detail(message), field: 'email' } });
     await pact.executeTest(async (mockServer) => {
-      await expectApiError(updateProfile(clientFor(mockServer), body), 400, message);
+      const error = await expectApiError(updateProfile(clientFor(mockServer), body), 400, message);
+      expect(refusedFieldOf(error)).toBe('email');
     });
   });
 
@@ -216,14 +216,15 @@ describe('POST /auth/change-password/', () => {
     ).willRespondWith({
       status: 400,
       headers: jsonBody,
-      body: { detail: 'Your current password is incorrect.' },
+      body: { detail: 'Your current password is incorrect.', field: 'current_password' },
     });
     await pact.executeTest(async (mockServer) => {
-      await expectApiError(
+      const error = await expectApiError(
         changePassword(clientFor(mockServer), body),
         400,
         'Your current password is incorrect.',
       );
+      expect(refusedFieldOf(error)).toBe('current_password');
     });
   });
 
@@ -268,15 +269,40 @@ describe('POST /auth/change-password/', () => {
 });
 
 describe('DELETE /auth/profile/', () => {
-  it('deletes the account (204, no body)', async () => {
+  it('deletes the account when the password confirms it (204, no body)', async () => {
     const pact = unsafeCall(
       SIGNED_IN_WITH_CVS,
-      '[extension] an account deletion',
+      '[extension] an account deletion confirmed with the password',
       'DELETE',
       '/auth/profile/',
+      { current_password: PASSWORD },
     ).willRespondWith({ status: 204 });
     await pact.executeTest(async (mockServer) => {
-      await expect(deleteAccount(clientFor(mockServer))).resolves.toBeUndefined();
+      await expect(deleteAccount(clientFor(mockServer), { current_password: PASSWORD })).resolves.toEqual({
+        outcome: 'deleted',
+      });
+    });
+  });
+
+  it('refuses a wrong password on the password field (400)', async () => {
+    const message = 'Your current password is incorrect.';
+    const pact = unsafeCall(
+      SIGNED_IN,
+      '[extension] an account deletion with a wrong password',
+      'DELETE',
+      '/auth/profile/',
+      { current_password: 'Wrong-passw0rd' },
+    ).willRespondWith({
+      status: 400,
+      headers: jsonBody,
+      body: { detail: string(message), field: 'current_password' },
+    });
+    await pact.executeTest(async (mockServer) => {
+      const error = await expectApiError(
+        deleteAccount(clientFor(mockServer), { current_password: 'Wrong-passw0rd' }),
+        400,
+      );
+      expect(refusedFieldOf(error)).toBe('current_password');
     });
   });
 
@@ -286,13 +312,14 @@ describe('DELETE /auth/profile/', () => {
       '[extension] an account deletion without a session',
       'DELETE',
       '/auth/profile/',
+      { current_password: PASSWORD },
     ).willRespondWith({
       status: 401,
       headers: jsonBody,
       body: { detail: like(NOT_SIGNED_IN) },
     });
     await pact.executeTest(async (mockServer) => {
-      await expectApiError(deleteAccount(clientFor(mockServer)), 401);
+      await expectApiError(deleteAccount(clientFor(mockServer), { current_password: PASSWORD }), 401);
     });
   });
 });
