@@ -51,6 +51,19 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.goto('/contact');
       await expect(page.getByRole('link', { name: 'help@cv-builder.test' })).toBeVisible();
       await expectNoViolations(page, '/contact');
+
+      // Issue 27: a refused link and the pages of the links mailed about an account.
+      await page.goto('/reset-password?uid=Mg&token=not-a-token');
+      await expect(page.getByRole('link', { name: 'Request a new link' })).toBeVisible();
+      await expectNoViolations(page, '/reset-password refused');
+
+      await page.goto('/delete-account?uid=Mg&token=not-a-token');
+      await expect(page.getByRole('button', { name: 'Delete my account' })).toBeVisible();
+      await expectNoViolations(page, '/delete-account');
+
+      await page.goto('/confirm-email-change?uid=Mg&token=not-a-token');
+      await expect(page.getByRole('heading', { name: 'This link cannot be used' })).toBeVisible();
+      await expectNoViolations(page, '/confirm-email-change refused');
     });
 
     test('the signed-in screens meet WCAG 2.1 AA', async ({ page }) => {
@@ -72,6 +85,18 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.goto('/profile');
       await expect(page.getByText('Verified Account')).toBeVisible();
       await expectNoViolations(page, '/profile');
+      // Issue 27: an email change asks for the password; deleting asks in a dialog.
+      const details = page.getByRole('region', { name: 'Personal Information' });
+      await details.getByRole('button', { name: 'Edit' }).click();
+      await details.getByLabel('Email Address').fill(`new-${email}`);
+      await details.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(details.getByLabel(/Current Password/)).toBeFocused();
+      await expectNoViolations(page, '/profile asking for the password');
+      await details.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('button', { name: 'Delete Account' }).click();
+      await expect(page.getByRole('alertdialog', { name: 'Delete account?' })).toBeVisible();
+      await expectNoViolations(page, '/profile deletion dialog');
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
 
       await page.goto(`/dashboard/${cv.uuid}`);
       await expect(page.getByRole('heading', { name: 'CV Builder', level: 1 })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createUser, expectToast, signInWithForm, uniqueEmail } from './support/accounts';
+import { PASSWORD, createUser, expectToast, signInWithForm, uniqueEmail } from './support/accounts';
 
 // Issue 4 journeys: a signed-in person manages their details, password and account on /profile.
 
@@ -101,10 +101,9 @@ test('a person deletes the account, is signed out, and the old credentials fail'
   await expect(dialog).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Delete Account' }).click();
-  await page
-    .getByRole('alertdialog', { name: 'Delete account?' })
-    .getByRole('button', { name: 'Delete Account' })
-    .click();
+  // Issue 27: the password confirms it is the account's owner.
+  await dialog.getByLabel(/Your password/).fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Delete Account' }).click();
   await expect(page).toHaveURL(/\/signin$/);
   await expectToast(page, 'Account deleted');
   expect(await page.evaluate(() => localStorage.getItem('user_id'))).toBeNull();

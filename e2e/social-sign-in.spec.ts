@@ -1,42 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectToast, uniqueEmail } from './support/accounts';
+import { consent, openGoogleConsent, signInWithGoogle } from './support/social';
 
 // spec §1, §2 (Sign in, LinkedIn callback), §8; issue 8. A local identity provider (e2e/support/oidc-provider.ts,
 // started by globalSetup) plays Google and LinkedIn with its own consent screen; the server checks tokens and
 // exchanges codes with it for real. Nothing of our own server is mocked.
 
 const SIGNED_IN = ['Signed in successfully!', 'Welcome back!'] as const;
-
-/** The provider's consent screen: who signs in, then Allow or Deny. */
-async function consent(
-  page: Page,
-  person: { email: string; name: string },
-  decision: 'Allow' | 'Deny' = 'Allow',
-) {
-  await page.getByLabel('Email', { exact: true }).fill(person.email);
-  await page.getByLabel('Full name').fill(person.name);
-  await page.getByRole('button', { name: decision }).click();
-}
-
-/** From /signin, 'Continue with Google' and the provider's consent window it opens. */
-async function openGoogleConsent(page: Page) {
-  await page.goto('/signin');
-  const google = page.getByRole('button', { name: 'Continue with Google' });
-  // Enabled once the server said Google is configured and the Google script has loaded.
-  await expect(google).toBeEnabled();
-  const popupOpened = page.waitForEvent('popup');
-  await google.click();
-  return { google, popup: await popupOpened };
-}
-
-async function signInWithGoogle(page: Page, person: { email: string; name: string }) {
-  const { popup } = await openGoogleConsent(page);
-  await expect(popup.getByRole('heading', { name: 'Sign in with Google' })).toBeVisible();
-  // Listening before the click: the window may close before a listener added after it would hear it.
-  const closed = popup.waitForEvent('close');
-  await consent(popup, person);
-  await closed;
-}
 
 async function storedUserId(page: Page): Promise<string | null> {
   return page.evaluate(() => localStorage.getItem('user_id'));

@@ -113,3 +113,25 @@ export function linkIn(message: OutboxMessage, pathname: string): URL {
   }
   throw new Error(`no ${pathname} link in "${message.subject}" to ${message.to}:\n${message.text}`);
 }
+
+/** Waits for a message to `address` holding a link to `pathname` (the newest such link), as a person opens their inbox. */
+export async function waitForLink(address: string, pathname: string): Promise<URL> {
+  let found: URL | undefined;
+  await expect
+    .poll(
+      () => {
+        found = undefined;
+        for (const message of messagesTo(address)) {
+          try {
+            found = linkIn(message, pathname);
+          } catch {
+            // Not this message.
+          }
+        }
+        return found !== undefined;
+      },
+      { message: `a ${pathname} link in a message to ${address}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}
