@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { renderHtml } from '../server/src/render/html.js';
 import { buildRenderModelFromFormData } from '../server/src/render/model.js';
+import { loadConfig } from '../server/src/config.js';
 import { PdfRenderer } from '../server/src/render/pdf.js';
 import type { CvFormData } from '../server/src/templates/definition.js';
 import { getTemplateRegistry } from '../server/src/templates/registry.js';
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
   const template = getTemplateRegistry().bySlug('executive-classic')!;
   const html = (token: string) =>
     renderHtml(template, buildRenderModelFromFormData(template.definition, variant(template.sample, token)));
-  const pdf = new PdfRenderer();
+  const pdf = new PdfRenderer({ executablePath: loadConfig().chromiumPath ?? '' });
   let failures = 0;
   const firstAfterQuiet: Array<{ quietS: number; ms: number }> = [];
   const inBurst: number[] = [];

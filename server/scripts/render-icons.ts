@@ -10,7 +10,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { renderHtml } from '../src/render/html.js';
 import { buildRenderModelFromFormData } from '../src/render/model.js';
-import { PdfRenderer, pdfRendererOptionsFromEnv } from '../src/render/pdf.js';
+import { loadConfig } from '../src/config.js';
+import { PdfRenderer } from '../src/render/pdf.js';
 import { TemplateRegistry } from '../src/templates/registry.js';
 
 // Sharp on high-density screens: template cards show icons up to ~400 CSS px wide.
@@ -20,7 +21,12 @@ const run = promisify(execFile);
 async function main(): Promise<void> {
   const only = new Set(process.argv.slice(2));
   const registry = TemplateRegistry.load();
-  const pdf = new PdfRenderer({ ...pdfRendererOptionsFromEnv(), poolSize: 1 });
+  const config = loadConfig();
+  const pdf = new PdfRenderer({
+    executablePath: config.chromiumPath ?? '',
+    renderTimeoutMs: config.pdfTimeoutMs,
+    poolSize: 1,
+  });
   const work = await mkdtemp(path.join(tmpdir(), 'cv-icons-'));
   try {
     for (const template of registry.templates) {

@@ -143,10 +143,13 @@ function logLevel(env: Env): LogLevel {
   return raw as LogLevel;
 }
 
+/** Where Chromium is when CHROMIUM_PATH says nothing (Debian's package). */
+export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
+
 function chromiumPath(env: Env): string | null {
   const raw = read(env, 'CHROMIUM_PATH');
   if (raw !== undefined) return raw;
-  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : null;
+  return existsSync(DEFAULT_CHROMIUM_PATH) ? DEFAULT_CHROMIUM_PATH : null;
 }
 
 function smtpUrl(env: Env): string | null {

@@ -7,6 +7,7 @@ import { csrfRoutes } from './http/csrf.js';
 import { healthRoutes } from './http/health.js';
 import { profileRoutes } from './profile/routes.js';
 import { renderEngine } from './render/plugin.js';
+import { previewRoutes } from './render/routes.js';
 import { supportRoutes } from './support/routes.js';
 import { templateRoutes } from './templates/routes.js';
 
@@ -21,5 +22,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminRoutes);
   await app.register(renderEngine);
   await app.register(templateRoutes);
+  await app.register(previewRoutes);
   await app.register(cvsRoutes);
 }

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { notFound, serviceUnavailable } from '../http/errors.js';
+import { findUserById } from '../auth/users-repository.js';
+import { notFound } from '../http/errors.js';
 import { renderDocx } from '../render/docx.js';
 import { renderHtml } from '../render/html.js';
 import { buildRenderModelFromEntries } from '../render/model.js';
-import { PdfUnavailableError } from '../render/pdf.js';
+import { printForRequest } from '../render/print.js';
 import { safeFileName } from './file-name.js';
 import { listEntries, type GeneratedCvRow } from './repository.js';
 
@@ -38,20 +39,10 @@ export async function renderCvFile(
     return { body: await renderDocx(template, model), contentType: DOCX_TYPE, extension: 'docx' };
   }
   return {
-    body: await printPdf(app, renderHtml(template, model)),
+    body: await printForRequest(app.pdf, renderHtml(template, model)),
     contentType: 'application/pdf',
     extension: 'pdf',
   };
-}
-
-async function printPdf(app: FastifyInstance, html: string): Promise<Buffer> {
-  try {
-    return await app.pdf.render(html);
-  } catch (error) {
-    // No Chromium, a render timeout, a busy pool: the client can only retry later (spec §8 toasts).
-    if (error instanceof PdfUnavailableError) throw serviceUnavailable(error.message);
-    throw error;
-  }
 }
 
 function greetingName(fullName: string): string {
@@ -61,11 +52,8 @@ function greetingName(fullName: string): string {
 
 /** Sends the CV as a PDF to its owner's own address, the only address it ever goes to. */
 export async function emailCv(app: FastifyInstance, cv: GeneratedCvRow): Promise<void> {
-  const owner = await app.db
-    .selectFrom('users')
-    .select(['email', 'full_name'])
-    .where('id', '=', cv.owner_id)
-    .executeTakeFirstOrThrow();
+  const owner = await findUserById(app.db, cv.owner_id);
+  if (!owner) throw notFound();
   const pdf = await renderCvFile(app, cv, 'pdf');
   await app.mailer.send({
     to: owner.email,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { getTemplateRegistry, type TemplateRegistry } from '../templates/registry.js';
-import { PdfRenderer, resolveChromiumPath } from './pdf.js';
+import { PdfRenderer } from './pdf.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,7 +18,7 @@ declare module 'fastify' {
 export async function renderEngine(app: FastifyInstance): Promise<void> {
   const pdf = new PdfRenderer({
     // config.chromiumPath is null when none was found: every PDF then answers 503 with the reason.
-    executablePath: app.config.chromiumPath ?? (process.env.CHROMIUM_PATH ? resolveChromiumPath() : ''),
+    executablePath: app.config.chromiumPath ?? '',
     poolSize: app.config.pdfPoolSize,
     renderTimeoutMs: app.config.pdfTimeoutMs,
   });

@@ -1,0 +1,210 @@
+import { accessSync, constants } from 'node:fs';
+import { ChromiumBrowser, type CdpEvent } from './cdp.js';
+import { PDF_UNAVAILABLE_MESSAGE, PdfUnavailableError, RENDERER_CLOSING_MESSAGE } from './pdf-errors.js';
+import { Slots } from './slots.js';
+
+/** A warm page of the render browser, and what its owner needs to print with it. */
+export interface PooledPage {
+  browser: ChromiumBrowser;
+  targetId: string;
+  /** The page's DevTools session (flat mode: commands carry its id). */
+  sessionId: string;
+  /** Set when the page crashed or was detached: it is closed instead of reused. */
+  broken: boolean;
+  uses: number;
+}
+
+export interface PagePoolOptions {
+  executablePath: string;
+  chromiumArgs: readonly string[];
+  /** Pages rendering at once (and kept warm). */
+  size: number;
+  /** Longest a request waits for a free page. */
+  queueTimeoutMs: number;
+  /** Documents a page prints before it is closed and replaced by a fresh one. */
+  maxPageUses: number;
+  /** Counts browser launches for the renderer's stats. */
+  onLaunch: () => void;
+}
+
+// Every this many documents a page is told memory is short, and Blink drops its caches. Under
+// load this keeps Chromium's memory ~60 MB lower (peak ~500 instead of ~560 MB) for ~10% of its
+// throughput; "critical" pressure, or purging less often, buys less for more (bench/render.ts).
+const PURGE_EVERY_USES = 10;
+
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * One headless Chromium, launched on first use and relaunched when it dies or stops answering, with a bounded
+ * pool of warm pages in an isolated browser context. Pages run no JavaScript and every request they would make
+ * fails: a CV is a self-contained document.
+ */
+export class PagePool {
+  private browser: ChromiumBrowser | undefined;
+  /** The isolated browser context (like an incognito profile) the render pages live in. */
+  private contextId: string | undefined;
+  private launching: Promise<ChromiumBrowser> | undefined;
+  private readonly pagesBySession = new Map<string, PooledPage>();
+  private idle: PooledPage[] = [];
+  private readonly slots: Slots;
+  private closed = false;
+
+  constructor(private readonly options: PagePoolOptions) {
+    this.slots = new Slots(options.size, options.queueTimeoutMs);
+  }
+
+  /** Whether a Chromium executable is there to launch (rendering may still fail later). */
+  get available(): boolean {
+    return isExecutable(this.options.executablePath);
+  }
+
+  /** The browser's process id while one runs (tests kill it to prove recovery). */
+  get browserPid(): number | undefined {
+    return this.browser?.connected ? this.browser.pid : undefined;
+  }
+
+  /** Whether the page belongs to the browser in use now (a page of a dropped browser is never trusted). */
+  isCurrent(page: PooledPage): boolean {
+    return page.browser === this.browser;
+  }
+
+  /** Whether the browser went away under a failed render (the retry then starts a fresh one). */
+  get lostBrowser(): boolean {
+    return this.browser !== undefined && !this.browser.connected;
+  }
+
+  async acquire(): Promise<PooledPage> {
+    await this.slots.take();
+    try {
+      const warm = this.idle.pop();
+      // Pages of a browser that went away are never reused.
+      if (warm && warm.browser === this.browser && !warm.broken) return warm;
+      if (warm) this.closePage(warm);
+      const browser = await this.ensureBrowser();
+      return await this.openPage(browser, this.contextId!);
+    } catch (error) {
+      this.slots.free();
+      throw error;
+    }
+  }
+
+  release(pooled: PooledPage, healthy: boolean): void {
+    pooled.uses += 1;
+    if (pooled.uses % PURGE_EVERY_USES === 0 && !pooled.broken) {
+      void pooled.browser
+        .send('Memory.simulatePressureNotification', { level: 'moderate' }, pooled.sessionId)
+        .catch(() => undefined);
+    }
+    const reusable = healthy && pooled.uses < this.options.maxPageUses && pooled.browser === this.browser;
+    if (reusable && !this.closed && !pooled.broken) {
+      this.idle.push(pooled);
+    } else {
+      this.closePage(pooled);
+    }
+    this.slots.free();
+  }
+
+  /** Forgets the browser and its pages; one still running (it stopped answering) is killed. */
+  dropBrowser(): void {
+    const browser = this.browser;
+    this.browser = undefined;
+    this.contextId = undefined;
+    this.idle = [];
+    this.pagesBySession.clear();
+    if (browser?.connected) browser.kill();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const browser = this.browser;
+    this.browser = undefined; // closed politely below, not killed by dropBrowser
+    this.dropBrowser();
+    this.slots.close();
+    await browser?.close().catch(() => undefined);
+  }
+
+  /** A blank page in the render context that runs no JavaScript and whose every request fails. */
+  private async openPage(browser: ChromiumBrowser, contextId: string): Promise<PooledPage> {
+    const { targetId } = await browser.send('Target.createTarget', { url: 'about:blank', browserContextId: contextId });
+    try {
+      const { sessionId } = await browser.send('Target.attachToTarget', { targetId, flatten: true });
+      const pooled: PooledPage = { browser, targetId, sessionId, broken: false, uses: 0 };
+      this.pagesBySession.set(sessionId, pooled);
+      await Promise.all([
+        browser.send('Emulation.setScriptExecutionDisabled', { value: true }, sessionId),
+        browser.send('Fetch.enable', { patterns: [{ urlPattern: '*' }] }, sessionId),
+      ]);
+      return pooled;
+    } catch (error) {
+      void browser.send('Target.closeTarget', { targetId }).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private closePage(pooled: PooledPage): void {
+    this.pagesBySession.delete(pooled.sessionId);
+    void pooled.browser.send('Target.closeTarget', { targetId: pooled.targetId }).catch(() => undefined);
+  }
+
+  private onBrowserEvent(browser: ChromiumBrowser, event: CdpEvent): void {
+    if (event.method === 'Fetch.requestPaused' && event.sessionId) {
+      const requestId = String(event.params.requestId);
+      void browser.send('Fetch.failRequest', { requestId, errorReason: 'BlockedByClient' }, event.sessionId).catch(() => undefined);
+    } else if (event.method === 'Inspector.targetCrashed' && event.sessionId) {
+      const crashed = this.pagesBySession.get(event.sessionId);
+      if (crashed) crashed.broken = true;
+    } else if (event.method === 'Target.detachedFromTarget') {
+      const detached = this.pagesBySession.get(String(event.params.sessionId));
+      if (detached) detached.broken = true;
+    }
+  }
+
+  private ensureBrowser(): Promise<ChromiumBrowser> {
+    if (this.browser?.connected && this.contextId) return Promise.resolve(this.browser);
+    this.launching ??= this.launch().finally(() => {
+      this.launching = undefined;
+    });
+    return this.launching;
+  }
+
+  private async launch(): Promise<ChromiumBrowser> {
+    if (this.closed) throw new PdfUnavailableError(RENDERER_CLOSING_MESSAGE);
+    if (!this.available) throw new PdfUnavailableError(PDF_UNAVAILABLE_MESSAGE);
+    this.dropBrowser();
+    const { executablePath, chromiumArgs } = this.options;
+    let browser: ChromiumBrowser;
+    let contextId: string;
+    try {
+      browser = await ChromiumBrowser.launch({ executablePath, args: chromiumArgs, timeoutMs: 30_000 });
+    } catch (error) {
+      throw new PdfUnavailableError(
+        `${PDF_UNAVAILABLE_MESSAGE} (Chromium at ${executablePath} did not start: ${(error as Error).message.split('\n')[0]})`,
+      );
+    }
+    try {
+      ({ browserContextId: contextId } = await browser.send('Target.createBrowserContext', { disposeOnDetach: true }));
+    } catch (error) {
+      browser.kill();
+      throw error;
+    }
+    this.options.onLaunch();
+    browser.onEvent((event) => this.onBrowserEvent(browser, event));
+    browser.onExit(() => {
+      if (this.browser === browser) this.dropBrowser();
+    });
+    if (this.closed) {
+      await browser.close().catch(() => undefined);
+      throw new PdfUnavailableError(RENDERER_CLOSING_MESSAGE);
+    }
+    this.browser = browser;
+    this.contextId = contextId;
+    return browser;
+  }
+}
