@@ -36,3 +36,51 @@ export function parseFormDataKey(key: string): FormDataKey | undefined {
   if (!match || match[1] === '') return undefined;
   return { name: match[1], fieldId: Number(match[2]), index: Number(match[3]) };
 }
+
+// ── The CV's own structure (issue 12): order, hidden sections, renamed headings, custom sections ──
+
+export const MAX_CUSTOM_SECTIONS = 20;
+export const MAX_CUSTOM_SECTION_ENTRIES = 100;
+/** A section heading, a template's renamed or a custom section's own. */
+export const MAX_SECTION_TITLE_LENGTH = 100;
+/** A custom entry's title, subtitle and location (its description may be as long as any field). */
+export const MAX_CUSTOM_ENTRY_TEXT_LENGTH = 300;
+/** A custom entry's start or end date: an ISO date (2020-03, 2020-03-15) or what the person typed. */
+export const MAX_CUSTOM_DATE_LENGTH = 40;
+/** A custom section's key: "custom-", then lower-case letters, digits and hyphens. */
+export const CUSTOM_SECTION_KEY_PATTERN = /^custom-[a-z0-9][a-z0-9-]{0,47}$/;
+
+export interface CustomEntryShape {
+  title?: string;
+  subtitle?: string;
+  location?: string;
+  start_date?: string;
+  end_date?: string;
+  /** Ticked: the entry has not ended ('Present' instead of the end date). */
+  current?: boolean;
+  /** Rich text (the builder's editor's HTML). */
+  description?: string;
+}
+
+export interface CustomSectionShape {
+  key: string;
+  title: string;
+  entries: CustomEntryShape[];
+}
+
+/** A section as a layout names it: a template section's id, or a custom section's key. */
+export type SectionRef = number | string;
+
+/** A saved CV's optional `layout`: without one, the template's own order, names and sections. */
+export interface CvLayoutShape {
+  section_order?: SectionRef[];
+  hidden_sections?: SectionRef[];
+  /** New headings by section id (as text) or custom key; an empty title means the template's. */
+  section_titles?: Record<string, string>;
+  custom_sections?: CustomSectionShape[];
+}
+
+/** A layout reference as one kind of key: a template section id as its digits, a custom key as it is. */
+export function sectionRefKey(ref: SectionRef): string {
+  return typeof ref === 'number' ? String(ref) : ref.trim();
+}

@@ -2,10 +2,11 @@ import { badRequest } from '../http/errors.js';
 import { isPossiblePhone } from '../http/phone.js';
 import { ACCOUNT_MESSAGES } from '../../../rules/account.js';
 import type { InputFieldDefinition, TemplateDefinition } from '../templates/definition.js';
+import { layoutSchema, readLayout } from './layout.js';
 import type { CvInput, EntryInput } from './repository.js';
 import { sanitiseCvName, sanitiseEntryValue } from './values.js';
 
-import { MAX_CV_NAME_LENGTH, MAX_FIELD_LENGTH, MAX_REPEAT_INDEX } from '../../../rules/cv.js';
+import { MAX_CV_NAME_LENGTH, MAX_FIELD_LENGTH, MAX_REPEAT_INDEX, type CvLayoutShape } from '../../../rules/cv.js';
 
 export { MAX_REPEAT_INDEX };
 export const MAX_NAME_LENGTH = MAX_CV_NAME_LENGTH;
@@ -17,6 +18,8 @@ export interface CvBody {
   name: string;
   template: number;
   entries: Array<{ value: string | number | boolean | null; index: number; section_field: number }>;
+  /** [extension] The CV's own structure (issue 12); absent keeps a saved CV's, null removes it. */
+  layout?: CvLayoutShape | null;
 }
 
 export const cvBodySchema = {
@@ -49,6 +52,7 @@ export const cvBodySchema = {
         },
       },
     },
+    layout: layoutSchema,
   },
 } as const;
 
@@ -91,5 +95,6 @@ export function readCvInput(body: CvBody, template: TemplateDefinition | undefin
       throw badRequest(`entries[${i}].value: ${ACCOUNT_MESSAGES.phoneImpossible}`);
     return { section_field: entry.section_field, index: entry.index, value };
   });
-  return { name, templateId: template.id, entries };
+  const layout = body.layout === undefined ? undefined : readLayout(body.layout, template);
+  return { name, templateId: template.id, entries, layout };
 }

@@ -6,6 +6,7 @@ import { renderHtml } from '../render/html.js';
 import { buildRenderModelFromEntries } from '../render/model.js';
 import { printForRequest } from '../render/print.js';
 import { safeFileName } from './file-name.js';
+import { parseStoredLayout } from './layout.js';
 import { listEntries, type GeneratedCvRow } from './repository.js';
 
 export type CvFileFormat = 'pdf' | 'word';
@@ -34,6 +35,7 @@ export async function renderCvFile(
       index: entry.index,
       section_field: entry.section_field_id,
     })),
+    parseStoredLayout(cv.layout),
   );
   if (format === 'word') {
     return { body: await renderDocx(template, model), contentType: DOCX_TYPE, extension: 'docx' };

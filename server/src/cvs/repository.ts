@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { CvFieldEntryTable, Database, GeneratedCvTable } from '../db/schema.js';
 import { now } from '../db/columns.js';
+import type { CvLayout } from './layout.js';
 
 export type GeneratedCvRow = Selectable<GeneratedCvTable>;
 export type CvFieldEntryRow = Selectable<CvFieldEntryTable>;
@@ -17,6 +18,8 @@ export interface CvInput {
   name: string;
   templateId: number;
   entries: readonly EntryInput[];
+  /** The CV's own structure; null removes it, undefined (a client that does not know it) keeps it. */
+  layout?: CvLayout | null;
 }
 
 /** How a route names a CV: its numeric id or its uuid (spec §9: digits only, or 8-4-4-4-12 hex). */
@@ -113,6 +116,7 @@ export async function insertCv(
       created: timestamp,
       last_updated: timestamp,
       archived_at: null,
+      layout: input.layout ? JSON.stringify(input.layout) : null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -133,7 +137,12 @@ export async function replaceCv(
 ): Promise<boolean> {
   let update = db
     .updateTable('generated_cvs')
-    .set({ name: input.name, template_id: input.templateId, last_updated: now(options.at) })
+    .set({
+      name: input.name,
+      template_id: input.templateId,
+      last_updated: now(options.at),
+      ...(input.layout === undefined ? {} : { layout: input.layout ? JSON.stringify(input.layout) : null }),
+    })
     .where('id', '=', cvId)
     .where('archived_at', 'is', null);
   if (options.ifLastUpdated !== undefined) update = update.where('last_updated', '=', options.ifLastUpdated);

@@ -1,3 +1,5 @@
+import type { CvLayoutShape } from '../../../rules/cv.js';
+import { layoutJson, parseStoredLayout } from './layout.js';
 import type { CvFieldEntryRow, GeneratedCvRow } from './repository.js';
 
 export interface CvFieldEntryJson {
@@ -19,6 +21,8 @@ export interface GeneratedCvSummaryJson {
 
 export interface GeneratedCvJson extends GeneratedCvSummaryJson {
   entries: CvFieldEntryJson[];
+  /** [extension] The CV's own structure, or null: it prints as its template says. */
+  layout: CvLayoutShape | null;
 }
 
 export function entryJson(entry: CvFieldEntryRow): CvFieldEntryJson {
@@ -44,6 +48,13 @@ export function cvJson(
   publicUrl: string,
 ): GeneratedCvJson {
   const { created, last_updated, ...identity } = cvSummaryJson(cv, publicUrl);
-  // Keys in the order the spec lists them (§3 Generated CV).
-  return { ...identity, entries: entries.map(entryJson), created, last_updated };
+  const layout = parseStoredLayout(cv.layout);
+  // Keys in the order the spec lists them (§3 Generated CV), then the extension.
+  return {
+    ...identity,
+    entries: entries.map(entryJson),
+    created,
+    last_updated,
+    layout: layout ? layoutJson(layout) : null,
+  };
 }

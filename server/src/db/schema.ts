@@ -133,6 +133,8 @@ export interface GeneratedCvTable {
   last_updated: string;
   /** Set when the owner deletes the CV: the row and its entries stay, every route stops seeing it. */
   archived_at: string | null;
+  /** The CV's own structure (cvs/layout.ts), JSON; null: the template's. */
+  layout: string | null;
 }
 
 export interface CvFieldEntryTable {

@@ -6,6 +6,7 @@ import type {
   TemplateDefinition,
   WidgetType,
 } from '../templates/definition.js';
+import type { CustomEntry, CustomSection, CvLayout } from '../cvs/layout.js';
 import { plainTextToHtml, richTextToPlainText, sanitizeRichText } from './rich-text.js';
 import { MAX_FIELD_LENGTH, parseFormDataKey } from '../../../rules/cv.js';
 
@@ -45,6 +46,7 @@ export interface RenderEntry {
 }
 
 export interface RenderSection {
+  /** The template section's id; 0 for a section of the CV's own (its key names it). */
   id: number;
   key: string;
   name: string;
@@ -78,7 +80,10 @@ export interface RenderModel {
   templateId: number;
   templateName: string;
   person: RenderPerson;
-  /** Every filled-in section but the personal header, in template order. */
+  /**
+   * Every filled-in section but the personal header, in the CV's order (its layout's, else the template's), with
+   * its own headings and sections and without the ones it hides.
+   */
   sections: RenderSection[];
   main: RenderSection[];
   side: RenderSection[];
@@ -252,7 +257,79 @@ function personalRoles(role: FieldRole): FieldRole {
   return role;
 }
 
-function buildModel(template: TemplateDefinition, cells: Cell[]): RenderModel {
+// A custom section's entry is printed through the same fields as a template's dated entry.
+const customField = (name: string, label: string, widgetType: WidgetType, role: FieldRole): InputFieldDefinition => ({
+  id: 0,
+  name,
+  widget_label: label,
+  widget_type: widgetType,
+  description: '',
+  is_required: false,
+  role,
+});
+const CUSTOM_FIELDS = {
+  title: customField('title', 'Title', 'text-input', 'title'),
+  subtitle: customField('subtitle', 'Subtitle', 'text-input', 'subtitle'),
+  location: customField('location', 'Location', 'text-input', 'location'),
+  startDate: customField('start_date', 'Start date', 'date', 'start'),
+  endDate: customField('end_date', 'End date', 'date', 'end'),
+  current: customField('current', 'Current', 'checkbox', 'current'),
+  description: customField('description', 'Description', 'richtext-input', 'body'),
+} as const;
+
+function customEntry(entry: CustomEntry, index: number): RenderEntry | undefined {
+  const values: Array<[InputFieldDefinition, string]> = [
+    [CUSTOM_FIELDS.title, entry.title],
+    [CUSTOM_FIELDS.subtitle, entry.subtitle],
+    [CUSTOM_FIELDS.location, entry.location],
+    [CUSTOM_FIELDS.startDate, entry.startDate],
+    [CUSTOM_FIELDS.endDate, entry.endDate],
+    [CUSTOM_FIELDS.current, entry.current ? 'true' : ''],
+    [CUSTOM_FIELDS.description, entry.description],
+  ];
+  const fields = values.flatMap(([definition, value]) => buildField(definition, value) ?? []);
+  return fields.length ? buildEntry(index, fields) : undefined;
+}
+
+function customSection(section: CustomSection): RenderSection | undefined {
+  const entries = section.entries.flatMap((entry, index) => customEntry(entry, index) ?? []);
+  if (!entries.length) return undefined;
+  return {
+    id: 0,
+    key: section.key,
+    name: section.title,
+    display: 'entries',
+    column: 'main',
+    isRepeatable: true,
+    isText: false,
+    isEntries: true,
+    isList: false,
+    isLinks: false,
+    entries,
+  };
+}
+
+const refOf = (section: RenderSection) => (section.id ? String(section.id) : section.key);
+
+/** The CV's own structure over its template's: custom sections added, hidden ones left out, renamed, reordered. */
+function applyLayout(sections: RenderSection[], layout: CvLayout | null): RenderSection[] {
+  if (!layout) return sections;
+  const hidden = new Set(layout.hiddenSections);
+  const all = [...sections, ...layout.customSections.flatMap((section) => customSection(section) ?? [])]
+    .filter((section) => !hidden.has(refOf(section)))
+    .map((section) => {
+      const title = layout.sectionTitles[refOf(section)];
+      return title ? { ...section, name: title } : section;
+    });
+  const position = new Map(layout.sectionOrder.map((ref, i) => [ref, i]));
+  // Sections the order names come first, as it names them; the rest keep their place after them.
+  return all
+    .map((section, i) => ({ section, rank: position.get(refOf(section)) ?? layout.sectionOrder.length + i }))
+    .sort((a, b) => a.rank - b.rank)
+    .map(({ section }) => section);
+}
+
+function buildModel(template: TemplateDefinition, cells: Cell[], layout: CvLayout | null = null): RenderModel {
   const fieldIndex = new Map<number, { section: SectionDefinition; field: InputFieldDefinition }>();
   for (const section of template.sections) {
     for (const field of section.input_fields) fieldIndex.set(field.id, { section, field });
@@ -306,14 +383,15 @@ function buildModel(template: TemplateDefinition, cells: Cell[]): RenderModel {
     if (section.display === 'personal' && !personal) personal = rendered;
     else sections.push(rendered);
   }
+  const shaped = applyLayout(sections, layout);
   return {
     templateId: template.id,
     templateName: template.name,
     person: buildPerson(personal),
-    sections,
-    main: sections.filter((s) => s.column === 'main'),
-    side: sections.filter((s) => s.column === 'side'),
-    isEmpty: !personal && sections.length === 0,
+    sections: shaped,
+    main: shaped.filter((s) => s.column === 'main'),
+    side: shaped.filter((s) => s.column === 'side'),
+    isEmpty: !personal && shaped.length === 0,
   };
 }
 
@@ -339,8 +417,12 @@ function checkIndex(where: string, index: number): number {
  * Field ids are unique across templates, so the id alone places a value; keys that are not in
  * that shape, or name a field of another template, are ignored as the builder's leftovers.
  */
-export function buildRenderModelFromFormData(template: TemplateDefinition, cvData: unknown): RenderModel {
-  if (cvData === null || cvData === undefined) return buildModel(template, []);
+export function buildRenderModelFromFormData(
+  template: TemplateDefinition,
+  cvData: unknown,
+  layout: CvLayout | null = null,
+): RenderModel {
+  if (cvData === null || cvData === undefined) return buildModel(template, [], layout);
   if (typeof cvData !== 'object' || Array.isArray(cvData)) {
     throw new RenderInputError('cv_data must be an object of sections');
   }
@@ -359,16 +441,20 @@ export function buildRenderModelFromFormData(template: TemplateDefinition, cvDat
       cells.push({ fieldId: parsed.fieldId, index: checkIndex(where, parsed.index), value });
     }
   }
-  return buildModel(template, cells);
+  return buildModel(template, cells, layout);
 }
 
 /** A saved CV's entries (spec §3 CV field entry: value, index, section_field). */
-export function buildRenderModelFromEntries(template: TemplateDefinition, entries: readonly CvFieldEntry[]): RenderModel {
+export function buildRenderModelFromEntries(
+  template: TemplateDefinition,
+  entries: readonly CvFieldEntry[],
+  layout: CvLayout | null = null,
+): RenderModel {
   const cells: Cell[] = [];
   entries.forEach((entry, i) => {
     const value = checkValue(`entries[${i}].value`, entry.value);
     if (value === undefined) return;
     cells.push({ fieldId: entry.section_field, index: checkIndex(`entries[${i}]`, entry.index), value });
   });
-  return buildModel(template, cells);
+  return buildModel(template, cells, layout);
 }

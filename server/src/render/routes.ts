@@ -3,6 +3,8 @@ import { badRequest, notFound } from '../http/errors.js';
 import { requireUser } from '../http/session.js';
 import { TEMPLATE_NOT_FOUND, parseTemplateId, templateIdParams } from '../templates/routes.js';
 import { iconUrl } from '../templates/seed.js';
+import type { CvLayoutShape } from '../../../rules/cv.js';
+import { layoutSchema, readLayout } from '../cvs/layout.js';
 import { renderHtml, type CvTemplate } from './html.js';
 import { buildRenderModelFromFormData, RenderInputError } from './model.js';
 import { printForRequest } from './print.js';
@@ -10,6 +12,8 @@ import { printForRequest } from './print.js';
 interface PreviewBody {
   template_id: unknown;
   cv_data?: Record<string, unknown> | null;
+  /** [extension] The CV's own structure (issue 12), as saved with it. */
+  layout?: CvLayoutShape | null;
 }
 
 const previewBody = {
@@ -19,6 +23,7 @@ const previewBody = {
     // A number, or digits in a string (the builder takes the id from its address): see templateIdOf.
     template_id: {},
     cv_data: { type: ['object', 'null'] },
+    layout: layoutSchema,
   },
 } as const;
 
@@ -47,7 +52,8 @@ export async function previewRoutes(app: FastifyInstance): Promise<void> {
   const previewHtml = (body: PreviewBody): string => {
     const template = renderableTemplate(templateIdOf(body.template_id));
     try {
-      return renderHtml(template, buildRenderModelFromFormData(template.definition, body.cv_data ?? {}));
+      const layout = readLayout(body.layout, template.definition);
+      return renderHtml(template, buildRenderModelFromFormData(template.definition, body.cv_data ?? {}, layout));
     } catch (error) {
       if (error instanceof RenderInputError) throw badRequest(error.message);
       throw error;
