@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, forbidden, serviceUnavailable, unauthorized } from '../http/errors.js';
-import { hit, resetRateLimit, type RateLimit } from '../http/rate-limit.js';
+import { hit, releaseAttempt, resetRateLimit, type RateLimit } from '../http/rate-limit.js';
 import { endSession, endUserSessions, requireUser, startSession } from '../http/session.js';
 import {
   checkConfirmationToken,
@@ -64,7 +64,10 @@ const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
 /** Rate-limit keys, exported so tests and provider states can spend a limit without guessing. */
 export const RATE_LIMIT_KEYS = {
-  login: (ip: string, email: string) => `login:ip:${ip}:email:${normalizeEmail(email)}`,
+  /** Guesses at one account's password, from anywhere (an unknown address is counted the same way). */
+  login: (email: string) => `login:email:${normalizeEmail(email)}`,
+  /** Failed sign-ins from one client address, whichever accounts they aim at (password spraying). */
+  loginByIp: (ip: string) => `login:ip:${ip}`,
   register: (ip: string) => `register:ip:${ip}`,
   passwordResetByIp: (ip: string) => `password-reset:ip:${ip}`,
   passwordResetByEmail: (email: string) => `password-reset:email:${normalizeEmail(email)}`,
@@ -75,6 +78,7 @@ export const RATE_LIMIT_KEYS = {
 
 export const RATE_LIMITS = {
   login: { limit: 10, windowMs: 15 * MINUTE },
+  loginByIp: { limit: 30, windowMs: 15 * MINUTE },
   register: { limit: 5, windowMs: HOUR },
   passwordReset: { limit: 5, windowMs: HOUR },
   passwordResetConfirm: { limit: 20, windowMs: HOUR },
@@ -227,20 +231,31 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const { password } = request.body;
       if (email === '') throw badRequest('email is required');
       if (password === '') throw badRequest('password is required');
-      const limitKey = RATE_LIMIT_KEYS.login(request.ip, email);
-      await limit(limitKey, RATE_LIMITS.login);
+      // Both attempts are reserved before the password is checked, so a parallel burst cannot slip past the
+      // limits. The client address first: an address over its limit is refused without spending an account's.
+      const byIp = await limit(RATE_LIMIT_KEYS.loginByIp(request.ip), RATE_LIMITS.loginByIp);
+      const accountKey = RATE_LIMIT_KEYS.login(email);
+      try {
+        await limit(accountKey, RATE_LIMITS.login);
+      } catch (error) {
+        // No password was checked: the address has not spent a guess.
+        await releaseAttempt(app.db, byIp);
+        throw error;
+      }
       const user = await findUserByEmail(app.db, email);
       const passwordMatches =
         user?.password_hash != null
           ? await verifyPassword(user.password_hash, password)
           : await verifyAgainstDummy(password);
       if (!user || !passwordMatches) throw badRequest(DETAILS.invalidCredentials);
+      // The right password: it is no failure of the account, nor a guess of the address.
+      await resetRateLimit(app.db, accountKey);
+      await releaseAttempt(app.db, byIp);
       // Told only to someone who knows the password, so it reveals nothing about the address.
       if (user.email_confirmed_at === null) {
         return reply.code(403).send({ detail: DETAILS.emailNotConfirmed, code: EMAIL_NOT_CONFIRMED_CODE });
       }
       if (user.is_active !== 1) throw forbidden(DETAILS.accountDisabled);
-      await resetRateLimit(app.db, limitKey);
       await startSession(request, reply, user.id);
       return { user_id: user.id, detail: DETAILS.signedIn };
     },

@@ -13,7 +13,7 @@ import type { Generated } from 'kysely';
 export interface Database {
   // ── foundation ──────────────────────────────────────────────────────────
   sessions: SessionTable;
-  rate_limits: RateLimitTable;
+  rate_limit_attempts: RateLimitAttemptTable;
   settings: SettingTable;
   // ── accounts ────────────────────────────────────────────────────────────
   users: UserTable;
@@ -38,11 +38,13 @@ export interface SessionTable {
   last_seen_at: string;
 }
 
-export interface RateLimitTable {
+/** One counted attempt under a rate-limit key (a sliding window: see http/rate-limit.ts). */
+export interface RateLimitAttemptTable {
+  id: Generated<number>;
   key: string;
-  /** Start of the current fixed window, ISO-8601 UTC. */
-  window_start: string;
-  count: number;
+  at: string;
+  /** `at` plus the rule's window: from then on the attempt no longer counts and may be swept. */
+  expires_at: string;
 }
 
 export interface SettingTable {

@@ -79,7 +79,7 @@ export function later(ms: number, from = new Date()): Date {
 export async function resetAccounts(testApp: TestApp): Promise<void> {
   const { db } = testApp.app;
   await db.deleteFrom('sessions').execute();
-  await db.deleteFrom('rate_limits').execute();
+  await db.deleteFrom('rate_limit_attempts').execute();
   await db.deleteFrom('users').execute();
   for (const name of await readdir(testApp.outboxDir)) {
     await rm(join(testApp.outboxDir, name), { force: true, recursive: true });

@@ -24,7 +24,7 @@ describe.each(testDatabases())('profile settings ($name)', (database) => {
     await db.deleteFrom('cv_field_entries').execute();
     await db.deleteFrom('generated_cvs').execute();
     await db.deleteFrom('sessions').execute();
-    await db.deleteFrom('rate_limits').execute();
+    await db.deleteFrom('rate_limit_attempts').execute();
     await db.deleteFrom('users').execute();
   });
 

@@ -4,6 +4,7 @@ import * as accounts from './0002-accounts.js';
 import * as templates from './0003-templates.js';
 import * as generatedCvs from './0004-generated-cvs.js';
 import * as profile from './0005-profile.js';
+import * as slidingRateLimits from './0006-sliding-rate-limits.js';
 
 /**
  * Every migration, in order. Add yours as the next line with the next number; names sort
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003-templates': templates,
   '0004-generated-cvs': generatedCvs,
   '0005-profile': profile,
+  '0006-sliding-rate-limits': slidingRateLimits,
 };
