@@ -1,15 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest, forbidden, serviceUnavailable, unauthorized } from '../http/errors.js';
+import { badRequest, forbidden, unauthorized } from '../http/errors.js';
 import { hit, releaseAttempt, resetRateLimit, type RateLimit } from '../http/rate-limit.js';
 import { endSession, endUserSessions, requireUser, startSession } from '../http/session.js';
-import {
-  checkConfirmationToken,
-  checkPasswordResetToken,
-  makeConfirmationToken,
-  makePasswordResetToken,
-} from './account-tokens.js';
+import { ACCOUNT_MAIL, queueConfirmation, registerAccountMail } from './account-mail.js';
+import { checkConfirmationToken, checkPasswordResetToken } from './account-tokens.js';
 import { now } from './clock.js';
-import { confirmationEmail, confirmationLink, passwordResetEmail, passwordResetLink } from './emails.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { decodeUid } from './tokens.js';
 import {
@@ -38,7 +33,6 @@ import {
 export const DETAILS = {
   registered: 'Account created. Check your email to confirm it.',
   emailTaken: 'An account with this email address is already registered.',
-  confirmationMailFailed: 'The confirmation email could not be sent. Please try again later.',
   emailConfirmed: 'Email confirmed.',
   confirmationInvalid: 'This confirmation link is invalid.',
   confirmationExpired: 'This confirmation link has expired. Please request a new one.',
@@ -129,11 +123,7 @@ interface ConfirmQuery {
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const limit = (key: string, rule: RateLimit) => hit(app.db, key, rule, now());
-
-  async function sendConfirmation(user: User): Promise<void> {
-    const token = makeConfirmationToken(app.config.secretKey, user, now());
-    await app.mailer.send(confirmationEmail(user, confirmationLink(app.config.publicUrl, user.id, token)));
-  }
+  registerAccountMail(app);
 
   app.post<{ Body: RegisterBody }>(
     '/auth/register/',
@@ -155,31 +145,31 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       await limit(RATE_LIMIT_KEYS.register(request.ip), RATE_LIMITS.register);
       // Checked before hashing so a taken address costs no argon2 time; the unique index settles races.
       if (await findUserByEmail(app.db, registration.email)) throw badRequest(DETAILS.emailTaken);
+      const passwordHash = await hashPassword(registration.password1);
       let user: User;
       try {
-        user = await createUser(
-          app.db,
-          {
-            fullName: normaliseName(registration.full_name),
-            email: registration.email,
-            phoneNumber: registration.phone_number.trim(),
-            passwordHash: await hashPassword(registration.password1),
-            confirmed: false,
-          },
-          now(),
-        );
+        // The account and its confirmation mail exist together or not at all; the queue sends the mail after
+        // the answer and retries while the mail server is down, so the address is never left taken unmailed.
+        user = await app.db.transaction().execute(async (trx) => {
+          const created = await createUser(
+            trx,
+            {
+              fullName: normaliseName(registration.full_name),
+              email: registration.email,
+              phoneNumber: registration.phone_number.trim(),
+              passwordHash,
+              confirmed: false,
+            },
+            now(),
+          );
+          await queueConfirmation(app, trx, created.id);
+          return created;
+        });
       } catch (error) {
         if (error instanceof EmailTakenError) throw badRequest(DETAILS.emailTaken);
         throw error;
       }
-      try {
-        await sendConfirmation(user);
-      } catch (error) {
-        // Without the mail the account could never be activated, and its address would stay taken.
-        request.log.error({ err: error }, 'confirmation email failed; registration undone');
-        await app.db.deleteFrom('users').where('id', '=', user.id).execute();
-        throw serviceUnavailable(DETAILS.confirmationMailFailed);
-      }
+      app.mailQueue.kick();
       return reply.code(201).send({ detail: DETAILS.registered, user_id: user.id });
     },
   );
@@ -216,9 +206,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const email = validEmail(request.body.email);
       await limit(RATE_LIMIT_KEYS.resendConfirmationByIp(request.ip), RATE_LIMITS.resendConfirmation);
       await limit(RATE_LIMIT_KEYS.resendConfirmationByEmail(email), RATE_LIMITS.resendConfirmation);
-      const user = await findUserByEmail(app.db, email);
-      // The same answer either way: whether an address is registered stays private.
-      if (user && user.email_confirmed_at === null) await sendConfirmation(user);
+      // The same work, answer and time for every address: whether it is registered is found out by the queue,
+      // after the answer (auth/account-mail.ts).
+      await app.mailQueue.enqueue(app.db, ACCOUNT_MAIL.confirmationRequest, { email });
+      app.mailQueue.kick();
       return { detail: DETAILS.confirmationResent };
     },
   );
@@ -278,15 +269,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const email = validEmail(request.body.email);
       await limit(RATE_LIMIT_KEYS.passwordResetByIp(request.ip), RATE_LIMITS.passwordReset);
       await limit(RATE_LIMIT_KEYS.passwordResetByEmail(email), RATE_LIMITS.passwordReset);
-      const user = await findUserByEmail(app.db, email);
-      // A disabled account (confirmed, then switched off) gets no way back in by mail.
-      const mayReset = user && (user.is_active === 1 || user.email_confirmed_at === null);
-      if (mayReset) {
-        const token = makePasswordResetToken(app.config.secretKey, user, now());
-        await app.mailer.send(
-          passwordResetEmail(user, passwordResetLink(app.config.publicUrl, user.id, token)),
-        );
-      }
+      // As for the confirmation link: the same row for every address; the queue decides whether to send.
+      await app.mailQueue.enqueue(app.db, ACCOUNT_MAIL.passwordResetRequest, { email });
+      app.mailQueue.kick();
       return { detail: DETAILS.passwordResetSent };
     },
   );

@@ -15,6 +15,7 @@ export interface Database {
   sessions: SessionTable;
   rate_limit_attempts: RateLimitAttemptTable;
   settings: SettingTable;
+  mail_queue: MailQueueTable;
   // ── accounts ────────────────────────────────────────────────────────────
   users: UserTable;
   // ── templates ───────────────────────────────────────────────────────────
@@ -50,6 +51,24 @@ export interface RateLimitAttemptTable {
 export interface SettingTable {
   key: string;
   value: string;
+}
+
+/** A message waiting to be sent (see mail/queue.ts): what to send is worked out when it is sent. */
+export interface MailQueueTable {
+  id: Generated<number>;
+  /** Which handler turns the payload into a message, e.g. 'password-reset-request'. */
+  kind: string;
+  /** JSON. */
+  payload: string;
+  /** Sending attempts so far (counted when claimed). */
+  attempts: Generated<number>;
+  created_at: string;
+  next_attempt_at: string;
+  /** Set while one process is sending it; a lease, so a process that dies lets it go. */
+  claimed_until: string | null;
+  /** Random id of the current claim: only its holder removes the row once sent. */
+  claim: string | null;
+  last_error: string | null;
 }
 
 // ── accounts ──────────────────────────────────────────────────────────────

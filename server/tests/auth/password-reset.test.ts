@@ -33,7 +33,7 @@ describe.each(testDatabases())('password recovery ($name)', (database) => {
     const response = await c.post('/auth/password-reset/', { email });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ detail: SENT });
-    const [mail] = (await mailsTo(testApp.outboxDir, email)).slice(-1);
+    const [mail] = (await mailsTo(testApp, email)).slice(-1);
     return mail ? linkIn(mail, '/reset-password') : undefined;
   }
 
@@ -51,7 +51,7 @@ describe.each(testDatabases())('password recovery ($name)', (database) => {
     expect(link).toBeDefined();
     expect(`${link!.link.origin}${link!.link.pathname}`).toBe('http://cv.example.test:8000/reset-password');
     expect([...link!.link.searchParams.keys()]).toEqual(['token', 'uid']);
-    const [mail] = await mailsTo(testApp.outboxDir, 'alice@example.com');
+    const [mail] = await mailsTo(testApp, 'alice@example.com');
     expect(mail!.subject).toBe('Reset your CV Builder password');
 
     const { c, response } = await confirmReset({
@@ -80,7 +80,7 @@ describe.each(testDatabases())('password recovery ($name)', (database) => {
   it('answers the same for an unknown address and sends nothing', async () => {
     await createAccount(testApp.app);
     expect(await requestReset('nobody@example.com')).toBeUndefined();
-    expect(await mailsTo(testApp.outboxDir, '@')).toHaveLength(0);
+    expect(await mailsTo(testApp, '@')).toHaveLength(0);
   });
 
   it('sends nothing to a disabled account', async () => {
@@ -208,7 +208,7 @@ describe.each(testDatabases())('password recovery ($name)', (database) => {
     const c = await client(testApp.app);
     const limited = await c.post('/auth/password-reset/', { email: 'alice@example.com' });
     expect(limited.statusCode).toBe(429);
-    expect(await mailsTo(testApp.outboxDir, 'alice@example.com')).toHaveLength(5);
+    expect(await mailsTo(testApp, 'alice@example.com')).toHaveLength(5);
     // Same client address, another email: the per-address limit is also spent.
     expect((await c.post('/auth/password-reset/', { email: 'bob@example.com' })).statusCode).toBe(429);
   });

@@ -5,6 +5,7 @@ import * as templates from './0003-templates.js';
 import * as generatedCvs from './0004-generated-cvs.js';
 import * as profile from './0005-profile.js';
 import * as slidingRateLimits from './0006-sliding-rate-limits.js';
+import * as mailQueue from './0007-mail-queue.js';
 
 /**
  * Every migration, in order. Add yours as the next line with the next number; names sort
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004-generated-cvs': generatedCvs,
   '0005-profile': profile,
   '0006-sliding-rate-limits': slidingRateLimits,
+  '0007-mail-queue': mailQueue,
 };
