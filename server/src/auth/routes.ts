@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest, forbidden, unauthorized } from '../http/errors.js';
+import { badRequest, fieldError, forbidden, unauthorized } from '../http/errors.js';
 import { hit, releaseAttempt, resetRateLimit, type RateLimit } from '../http/rate-limit.js';
 import { endSession, endUserSessions, requireUser, startSession } from '../http/session.js';
 import { ACCOUNT_MAIL, queueConfirmation, registerAccountMail } from './account-mail.js';
@@ -27,7 +27,7 @@ import {
   newPasswordProblem,
   normalizeEmail,
   normaliseName,
-  registrationProblem,
+  registrationIssue,
 } from './validation.js';
 
 export const DETAILS = {
@@ -138,13 +138,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const registration = request.body;
-      const problem = registrationProblem(registration);
-      if (problem) throw badRequest(problem);
+      const issue = registrationIssue(registration);
+      if (issue) throw fieldError(issue.field, issue.detail);
       // Counted once the form is valid: what it guards is account creation, mail and the
       // "already registered" answer, which a refused form never reaches.
       await limit(RATE_LIMIT_KEYS.register(request.ip), RATE_LIMITS.register);
       // Checked before hashing so a taken address costs no argon2 time; the unique index settles races.
-      if (await findUserByEmail(app.db, registration.email)) throw badRequest(DETAILS.emailTaken);
+      if (await findUserByEmail(app.db, registration.email)) throw fieldError('email', DETAILS.emailTaken);
       const passwordHash = await hashPassword(registration.password1);
       let user: User;
       try {
@@ -166,7 +166,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
           return created;
         });
       } catch (error) {
-        if (error instanceof EmailTakenError) throw badRequest(DETAILS.emailTaken);
+        if (error instanceof EmailTakenError) throw fieldError('email', DETAILS.emailTaken);
         throw error;
       }
       app.mailQueue.kick();
@@ -220,8 +220,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const email = normalizeEmail(request.body.email);
       const { password } = request.body;
-      if (email === '') throw badRequest('email is required');
-      if (password === '') throw badRequest('password is required');
+      if (email === '') throw fieldError('email', 'email is required');
+      if (password === '') throw fieldError('password', 'password is required');
       // Both attempts are reserved before the password is checked, so a parallel burst cannot slip past the
       // limits. The client address first: an address over its limit is refused without spending an account's.
       const byIp = await limit(RATE_LIMIT_KEYS.loginByIp(request.ip), RATE_LIMITS.loginByIp);
@@ -291,7 +291,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       if (result === 'expired') throw badRequest(DETAILS.resetLinkExpired);
       if (result === 'invalid') throw badRequest(DETAILS.resetLinkInvalid);
       const problem = newPasswordProblem(newPassword);
-      if (problem) throw badRequest(problem);
+      if (problem) throw fieldError('new_password', problem);
       const passwordHash = await hashPassword(newPassword);
       const at = now();
       await app.db.transaction().execute(async (trx) => {
@@ -314,7 +314,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
 function validEmail(raw: string): string {
   const email = normalizeEmail(raw);
-  if (email === '') throw badRequest('email is required');
-  if (!isValidEmail(email)) throw badRequest(MESSAGES.invalidEmail);
+  if (email === '') throw fieldError('email', 'email is required');
+  if (!isValidEmail(email)) throw fieldError('email', MESSAGES.invalidEmail);
   return email;
 }

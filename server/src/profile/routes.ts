@@ -9,14 +9,14 @@ import {
   type User,
 } from '../auth/users-repository.js';
 import { MAX_PASSWORD_LENGTH, normaliseName } from '../auth/validation.js';
-import { badRequest, unauthorized } from '../http/errors.js';
+import { fieldError, unauthorized } from '../http/errors.js';
 import { hit, resetRateLimit, type RateLimit } from '../http/rate-limit.js';
 import { endSession, endUserSessions, requireUser } from '../http/session.js';
 import { anonymiseAccount, archiveAllCvsOf, updateProfile } from './repository.js';
 import {
-  passwordChangeProblem,
+  passwordChangeIssue,
   PROFILE_MESSAGES,
-  profileUpdateProblem,
+  profileUpdateIssue,
   type PasswordChange,
   type ProfileUpdate,
 } from './validation.js';
@@ -64,8 +64,8 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = await signedInUser(request);
-      const problem = profileUpdateProblem(request.body, user);
-      if (problem) throw badRequest(problem);
+      const issue = profileUpdateIssue(request.body, user);
+      if (issue) throw fieldError(issue.field, issue.detail);
       try {
         const updated = await updateProfile(
           app.db,
@@ -79,7 +79,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         );
         return toProfile(updated);
       } catch (error) {
-        if (error instanceof EmailTakenError) throw badRequest(PROFILE_DETAILS.emailTaken);
+        if (error instanceof EmailTakenError) throw fieldError('email', PROFILE_DETAILS.emailTaken);
         throw error;
       }
     },
@@ -95,15 +95,15 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = await signedInUser(request);
-      const problem = passwordChangeProblem(request.body);
-      if (problem) throw badRequest(problem);
+      const issue = passwordChangeIssue(request.body);
+      if (issue) throw fieldError(issue.field, issue.detail);
       const limitKey = changePasswordRateLimitKey(user.id);
       await hit(app.db, limitKey, CHANGE_PASSWORD_RATE_LIMIT, now());
       const matches =
         user.password_hash !== null
           ? await verifyPassword(user.password_hash, request.body.current_password)
           : await verifyAgainstDummy(request.body.current_password);
-      if (!matches) throw badRequest(PROFILE_MESSAGES.currentPasswordIncorrect);
+      if (!matches) throw fieldError('current_password', PROFILE_MESSAGES.currentPasswordIncorrect);
       const passwordHash = await hashPassword(request.body.new_password);
       const at = now();
       // Outstanding reset links are bound to the password hash (auth/account-tokens.ts): the new one voids them.

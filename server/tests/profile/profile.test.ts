@@ -95,14 +95,15 @@ describe.each(testDatabases())('profile settings ($name)', (database) => {
 
     it('asks of a name and a phone number what sign up asks', async () => {
       const { c } = await signedIn();
-      for (const [body, detail] of [
-        [{ full_name: '' }, 'Full Name must be at least 3 characters'],
-        [{ full_name: '\u200b\u200b\u200b' }, 'Full Name must be at least 3 characters'],
-        [{ phone_number: '+1442079460000' }, 'This phone number cannot exist in the selected country. Please check it.'],
+      for (const [body, detail, field] of [
+        [{ full_name: '' }, 'Full Name must be at least 3 characters', 'full_name'],
+        [{ full_name: '\u200b\u200b\u200b' }, 'Full Name must be at least 3 characters', 'full_name'],
+        [{ phone_number: 'call me maybe' }, 'This phone number cannot exist in the selected country. Please check it.', 'phone_number'],
+        [{ phone_number: '+1442079460000' }, 'This phone number cannot exist in the selected country. Please check it.', 'phone_number'],
       ] as const) {
         const response = await c.put('/auth/profile/update/', { ...update, ...body });
         expect(response.statusCode).toBe(400);
-        expect(response.json()).toEqual({ detail });
+        expect(response.json()).toEqual({ detail, field });
       }
     });
 
@@ -113,6 +114,7 @@ describe.each(testDatabases())('profile settings ($name)', (database) => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         detail: 'An account with this email address is already registered.',
+        field: 'email',
       });
       expect((await findUserById(testApp.app.db, user.id))?.email).toBe('alice@example.com');
     });
@@ -215,7 +217,7 @@ describe.each(testDatabases())('profile settings ($name)', (database) => {
         new_password: NEW_PASSWORD,
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail: 'Your current password is incorrect.' });
+      expect(response.json()).toEqual({ detail: 'Your current password is incorrect.', field: 'current_password' });
       expect(typeof (await signIn('alice@example.com', PASSWORD))).toBe('object');
     });
 
