@@ -3,7 +3,13 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { makeConfirmationToken, makePasswordResetToken } from './account-tokens.js';
 import { now } from './clock.js';
-import { confirmationEmail, confirmationLink, passwordResetEmail, passwordResetLink } from './emails.js';
+import {
+  confirmationEmail,
+  confirmationLink,
+  passwordChangedEmail,
+  passwordResetEmail,
+  passwordResetLink,
+} from './emails.js';
 import { findUserByEmail, findUserById } from './users-repository.js';
 
 /*
@@ -19,12 +25,30 @@ export const ACCOUNT_MAIL = {
   confirmationRequest: 'confirmation-request',
   /** { email }: a password-reset link, if an account with this address may reset. */
   passwordResetRequest: 'password-reset-request',
+  /** { userId, to, at }: the notice that the password changed, to the address on file then. */
+  passwordChanged: 'password-changed',
 } as const;
+
+export interface PasswordChangedPayload {
+  userId: number;
+  to: string;
+  at: string;
+}
 
 type Db = Kysely<Database>;
 
 export function queueConfirmation(app: FastifyInstance, db: Db, userId: number): Promise<void> {
   return app.mailQueue.enqueue(db, ACCOUNT_MAIL.confirmation, { userId });
+}
+
+export function queuePasswordChangedNotice(
+  app: FastifyInstance,
+  db: Db,
+  user: { id: number; email: string },
+  at: Date,
+): Promise<void> {
+  const payload: PasswordChangedPayload = { userId: user.id, to: user.email, at: at.toISOString() };
+  return app.mailQueue.enqueue(db, ACCOUNT_MAIL.passwordChanged, payload);
 }
 
 export function registerAccountMail(app: FastifyInstance): void {
@@ -53,5 +77,15 @@ export function registerAccountMail(app: FastifyInstance): void {
     if (!user || (user.is_active !== 1 && user.email_confirmed_at !== null)) return null;
     const token = makePasswordResetToken(config.secretKey, user, now());
     return passwordResetEmail(user, passwordResetLink(config.publicUrl, user.id, token));
+  });
+
+  app.mailQueue.handle(ACCOUNT_MAIL.passwordChanged, async (payload) => {
+    const { userId, to, at } = payload as PasswordChangedPayload;
+    const user = await findUserById(db, userId);
+    return passwordChangedEmail(
+      { id: userId, full_name: user?.full_name ?? '', email: to },
+      new Date(at),
+      config.publicUrl,
+    );
   });
 }

@@ -17,6 +17,17 @@ export function passwordResetLink(publicUrl: string, userId: number, token: stri
   return `${publicUrl}/reset-password?${new URLSearchParams({ token, uid: encodeUid(userId) })}`;
 }
 
+/** `${PUBLIC_URL}/forgot-password`: where a notice sends someone who did not make the change. */
+export function forgotPasswordLink(publicUrl: string): string {
+  return `${publicUrl}/forgot-password`;
+}
+
+/** "5 May 2026 at 14:05 UTC": the mail cannot know the reader's time zone. */
+export function mailTime(at: Date): string {
+  const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+  return `${when.format(at)} UTC`;
+}
+
 export function confirmationEmail(user: Recipient, link: string): MailMessage {
   return message(user, {
     subject: 'Confirm your email address for CV Builder',
@@ -40,9 +51,25 @@ export function passwordResetEmail(user: Recipient, link: string): MailMessage {
   });
 }
 
+// Notices after a change to the account (ASVS 2.2.3): they go to the address on file, say what changed and
+// when, and give the way back to someone who did not make the change.
+
+export function passwordChangedEmail(user: Recipient, at: Date, publicUrl: string): MailMessage {
+  return message(user, {
+    subject: 'Your CV Builder password was changed',
+    intro: `The password of your CV Builder account was changed on ${mailTime(at)}.`,
+    lead: 'If this was not you, reset your password:',
+    action: 'Reset your password',
+    link: forgotPasswordLink(publicUrl),
+    outro: 'If it was you, there is nothing to do.',
+  });
+}
+
 interface Content {
   subject: string;
   intro: string;
+  /** Words before the link, on its line (a notice's "If this was not you, …:"). */
+  lead?: string;
   action: string;
   link: string;
   outro: string;
@@ -50,13 +77,12 @@ interface Content {
 
 function message(user: Recipient, content: Content): MailMessage {
   const greeting = user.full_name.trim() ? `Hello ${user.full_name.trim()},` : 'Hello,';
-  const text = [greeting, '', content.intro, '', content.link, '', content.outro, '', 'CV Builder', ''].join(
-    '\n',
-  );
+  const linkLine = content.lead ? `${content.lead} ${content.link}` : content.link;
+  const text = [greeting, '', content.intro, '', linkLine, '', content.outro, '', 'CV Builder', ''].join('\n');
   const html = `<!doctype html>
 <html lang="en"><body style="font-family:Arial,Helvetica,sans-serif;color:#1a202c;line-height:1.5">
 <p>${escapeHtml(greeting)}</p>
-<p>${escapeHtml(content.intro)}</p>
+<p>${escapeHtml(content.intro)}</p>${content.lead ? `\n<p>${escapeHtml(content.lead)}</p>` : ''}
 <p><a href="${escapeHtml(content.link)}" style="display:inline-block;padding:10px 18px;background:#0f766e;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(content.action)}</a></p>
 <p style="font-size:13px;color:#4a5568">Or copy this address into your browser:<br>${escapeHtml(content.link)}</p>
 <p style="font-size:13px;color:#4a5568">${escapeHtml(content.outro)}</p>

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LINK_ERROR_CODES } from '../../../rules/account-changes.js';
 import { badRequest, fieldError, forbidden, unauthorized } from '../http/errors.js';
 import { hit, releaseAttempt, resetRateLimit, type RateLimit } from '../http/rate-limit.js';
 import { endSession, endUserSessions, requireUser, startSession } from '../http/session.js';
-import { ACCOUNT_MAIL, queueConfirmation, registerAccountMail } from './account-mail.js';
+import { ACCOUNT_MAIL, queueConfirmation, queuePasswordChangedNotice, registerAccountMail } from './account-mail.js';
 import { checkConfirmationToken, checkPasswordResetToken } from './account-tokens.js';
 import { now } from './clock.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
@@ -48,6 +49,7 @@ export const DETAILS = {
   passwordResetSent: 'Password reset instructions have been sent to your email address.',
   resetLinkInvalid: 'This password reset link is invalid or has already been used.',
   resetLinkExpired: 'This password reset link has expired. Please request a new one.',
+  resetLinkValid: 'This password reset link is valid.',
   passwordReset: 'Your password has been reset. You are now signed in.',
 } as const;
 
@@ -121,6 +123,11 @@ interface ConfirmQuery {
   token: string;
 }
 
+interface LinkBody {
+  uid: string;
+  token: string;
+}
+
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const limit = (key: string, rule: RateLimit) => hit(app.db, key, rule, now());
   registerAccountMail(app);
@@ -189,11 +196,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const { uid, token } = request.query;
       const userId = decodeUid(uid);
       const user = userId === null ? undefined : await findUserById(app.db, userId);
-      if (!user) throw badRequest(DETAILS.confirmationInvalid);
+      const invalid = badRequest(DETAILS.confirmationInvalid, { code: LINK_ERROR_CODES.invalid });
+      if (!user) throw invalid;
       const result = checkConfirmationToken(app.config.secretKey, user, token, now());
-      if (result === 'expired') throw badRequest(DETAILS.confirmationExpired);
-      if (result === 'used') throw badRequest(DETAILS.confirmationUsed);
-      if (result === 'invalid') throw badRequest(DETAILS.confirmationInvalid);
+      if (result === 'expired') throw badRequest(DETAILS.confirmationExpired, { code: LINK_ERROR_CODES.expired });
+      if (result === 'used') throw badRequest(DETAILS.confirmationUsed, { code: LINK_ERROR_CODES.used });
+      if (result === 'invalid') throw invalid;
       await confirmEmail(app.db, user.id, now());
       return { detail: DETAILS.emailConfirmed };
     },
@@ -276,20 +284,36 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  /** The account a reset link is for, or the 400 the link deserves. */
+  async function resetLinkUser(uid: string, token: string): Promise<User> {
+    const userId = decodeUid(uid);
+    const user = userId === null ? undefined : await findUserById(app.db, userId);
+    const invalid = badRequest(DETAILS.resetLinkInvalid, { code: LINK_ERROR_CODES.invalid });
+    if (!user || (user.is_active !== 1 && user.email_confirmed_at !== null)) throw invalid;
+    const result = checkPasswordResetToken(app.config.secretKey, user, token, now());
+    if (result === 'expired') throw badRequest(DETAILS.resetLinkExpired, { code: LINK_ERROR_CODES.expired });
+    if (result === 'invalid') throw invalid;
+    return user;
+  }
+
+  // Lets the reset page tell a dead link when it opens, before the person types a new password.
+  app.post<{ Body: LinkBody }>(
+    '/auth/password-reset-validate/',
+    { schema: bodySchema({ uid: text(64), token: text(128) }) },
+    async (request) => {
+      await limit(RATE_LIMIT_KEYS.passwordResetConfirm(request.ip), RATE_LIMITS.passwordResetConfirm);
+      await resetLinkUser(request.body.uid, request.body.token);
+      return { detail: DETAILS.resetLinkValid };
+    },
+  );
+
   app.post<{ Body: ResetConfirmBody }>(
     '/auth/password-reset-confirm/',
     { schema: bodySchema({ uid: text(64), token: text(128), new_password: text(MAX_PASSWORD_LENGTH) }) },
     async (request, reply) => {
       await limit(RATE_LIMIT_KEYS.passwordResetConfirm(request.ip), RATE_LIMITS.passwordResetConfirm);
       const { uid, token, new_password: newPassword } = request.body;
-      const userId = decodeUid(uid);
-      const user = userId === null ? undefined : await findUserById(app.db, userId);
-      if (!user || (user.is_active !== 1 && user.email_confirmed_at !== null)) {
-        throw badRequest(DETAILS.resetLinkInvalid);
-      }
-      const result = checkPasswordResetToken(app.config.secretKey, user, token, now());
-      if (result === 'expired') throw badRequest(DETAILS.resetLinkExpired);
-      if (result === 'invalid') throw badRequest(DETAILS.resetLinkInvalid);
+      const user = await resetLinkUser(uid, token);
       const problem = newPasswordProblem(newPassword);
       if (problem) throw fieldError('new_password', problem);
       const passwordHash = await hashPassword(newPassword);
@@ -299,7 +323,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         // The link came to the mailbox, which is what confirming the address proves.
         if (user.email_confirmed_at === null) await confirmEmail(trx, user.id, at);
         await endUserSessions(trx, user.id);
+        await queuePasswordChangedNotice(app, trx, user, at);
       });
+      app.mailQueue.kick();
       await startSession(request, reply, user.id);
       return { user_id: user.id, detail: DETAILS.passwordReset };
     },

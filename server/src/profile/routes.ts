@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { queuePasswordChangedNotice } from '../auth/account-mail.js';
 import { now } from '../auth/clock.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords.js';
 import {
@@ -110,7 +111,9 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       await app.db.transaction().execute(async (trx) => {
         await setPassword(trx, user.id, passwordHash, at);
         await endUserSessions(trx, user.id, request.sessionId);
+        await queuePasswordChangedNotice(app, trx, user, at);
       });
+      app.mailQueue.kick();
       await resetRateLimit(app.db, limitKey);
       return { detail: PROFILE_DETAILS.passwordChanged };
     },

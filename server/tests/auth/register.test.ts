@@ -158,7 +158,7 @@ describe.each(testDatabases())('registration and email confirmation ($name)', (d
       expect((await c.get('/auth/confirm-email/', { query: { uid, token } })).statusCode).toBe(200);
       const again = await c.get('/auth/confirm-email/', { query: { uid, token } });
       expect(again.statusCode).toBe(400);
-      expect(detail(again)).toBe(DETAILS.confirmationUsed);
+      expect(again.json()).toEqual({ detail: DETAILS.confirmationUsed, code: 'link_used' });
     });
 
     it('expires after 3 days', async () => {
@@ -168,7 +168,10 @@ describe.each(testDatabases())('registration and email confirmation ($name)', (d
       setClock(() => later(3 * DAY + 60_000));
       const expired = await c.get('/auth/confirm-email/', { query: { uid, token } });
       expect(expired.statusCode).toBe(400);
-      expect(detail(expired)).toBe('This confirmation link has expired. Please request a new one.');
+      expect(expired.json()).toEqual({
+        detail: 'This confirmation link has expired. Please request a new one.',
+        code: 'link_expired',
+      });
       setClock(() => later(3 * DAY - 60_000));
       expect((await c.get('/auth/confirm-email/', { query: { uid, token } })).statusCode).toBe(200);
     });
@@ -191,7 +194,7 @@ describe.each(testDatabases())('registration and email confirmation ($name)', (d
         query: spoil(await confirmationLinkFor('jane@example.com')),
       });
       expect(response.statusCode).toBe(400);
-      expect(detail(response)).toBe('This confirmation link is invalid.');
+      expect(response.json()).toEqual({ detail: 'This confirmation link is invalid.', code: 'link_invalid' });
       expect(await findUserByEmail(testApp.app.db, 'jane@example.com')).toMatchObject({ is_active: 0 });
     });
 

@@ -1,11 +1,11 @@
 import { makePasswordResetToken } from '../../src/auth/account-tokens.js';
-import { now } from '../../src/auth/clock.js';
+import { now, setClock } from '../../src/auth/clock.js';
 import { encodeUid } from '../../src/auth/tokens.js';
 import { findUserById } from '../../src/auth/users-repository.js';
 import { CSRF_COOKIE } from '../../src/http/csrf.js';
 import { SESSION_COOKIE } from '../../src/http/session.js';
 import { CHANGE_PASSWORD_RATE_LIMIT } from '../../src/profile/routes.js';
-import { createAccount, detail, PASSWORD } from '../auth/support.js';
+import { createAccount, detail, mailsTo, PASSWORD, resetAccounts } from '../auth/support.js';
 import { cvBody } from '../cvs/support.js';
 import { client, createTestApp, testDatabases, type TestApp, type TestClient } from '../helpers/app.js';
 
@@ -23,9 +23,11 @@ describe.each(testDatabases())('profile settings ($name)', (database) => {
     const { db } = testApp.app;
     await db.deleteFrom('cv_field_entries').execute();
     await db.deleteFrom('generated_cvs').execute();
-    await db.deleteFrom('sessions').execute();
-    await db.deleteFrom('rate_limit_attempts').execute();
-    await db.deleteFrom('users').execute();
+    await resetAccounts(testApp);
+  });
+
+  afterEach(() => {
+    setClock(undefined);
   });
 
   afterAll(async () => {
@@ -190,6 +192,24 @@ describe.each(testDatabases())('profile settings ($name)', (database) => {
       expect((await other.get('/auth/profile/')).statusCode).toBe(401);
       expect(await signIn('alice@example.com', PASSWORD)).toBe(400);
       expect(typeof (await signIn('alice@example.com', NEW_PASSWORD))).toBe('object');
+    });
+
+    it('tells the address on file, saying when, with the way back for someone who did not do it', async () => {
+      const { c } = await signedIn();
+      const at = new Date(Date.UTC(2030, 4, 6, 14, 5));
+      setClock(() => at);
+      expect(
+        (await c.post('/auth/change-password/', { current_password: PASSWORD, new_password: NEW_PASSWORD }))
+          .statusCode,
+      ).toBe(200);
+      const [notice, ...more] = await mailsTo(testApp, 'alice@example.com');
+      expect(more).toEqual([]);
+      expect(notice!.subject).toBe('Your CV Builder password was changed');
+      expect(notice!.text).toContain('The password of your CV Builder account was changed on 6 May 2030 at 14:05 UTC.');
+      expect(notice!.text).toContain(
+        `If this was not you, reset your password: ${testApp.app.config.publicUrl}/forgot-password`,
+      );
+      expect(notice!.html).toContain(`href="${testApp.app.config.publicUrl}/forgot-password"`);
     });
 
     it('voids a password-reset link sent before the change', async () => {
