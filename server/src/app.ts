@@ -78,7 +78,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
   app.decorate('mailer', options.mailer ?? createMailer(config));
-  app.decorate('mailQueue', createMailQueue({ db: database.db, mailer: app.mailer, log: app.log, clock: now }));
+  app.decorate(
+    'mailQueue',
+    createMailQueue({ db: database.db, mailer: app.mailer, log: app.log, clock: now }),
+  );
   // Mail queued before a restart (or by an instance that stopped) goes out when this one is ready.
   app.addHook('onReady', async () => {
     app.mailQueue.start();

@@ -85,7 +85,8 @@ export function registrationIssue(registration: Registration): FieldProblem | nu
   if (phoneIssue) return { field: 'phone_number', detail: phoneIssue };
   const passwordIssue = signUpPasswordProblem(registration.password1);
   if (passwordIssue) return { field: 'password1', detail: passwordIssue };
-  if (registration.password2 !== registration.password1) return { field: 'password2', detail: MESSAGES.passwordsDiffer };
+  if (registration.password2 !== registration.password1)
+    return { field: 'password2', detail: MESSAGES.passwordsDiffer };
   return null;
 }
 

@@ -28,7 +28,8 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (detail: string, extras: ErrorExtras = {}) => new HttpError(400, detail, {}, extras);
+export const badRequest = (detail: string, extras: ErrorExtras = {}) =>
+  new HttpError(400, detail, {}, extras);
 /** A 400 about one field of the request body. */
 export const fieldError = (field: AccountField, detail: string) => badRequest(detail, { field });
 export const unauthorized = (detail = 'Authentication credentials were not provided.') =>

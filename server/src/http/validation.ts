@@ -83,7 +83,8 @@ export function validationField(error: FastifyError): AccountField | undefined {
   const issue = (error.validation as AjvIssue[] | undefined)?.[0];
   if (!issue || error.validationContext !== 'body') return undefined;
   const top = issue.instancePath.split('/')[1];
-  const key = top === undefined ? (issue.keyword === 'required' ? String(issue.params.missingProperty) : '') : top;
+  const key =
+    top === undefined ? (issue.keyword === 'required' ? String(issue.params.missingProperty) : '') : top;
   return isAccountField(key) ? key : undefined;
 }
 
