@@ -22,6 +22,14 @@ export function forgotPasswordLink(publicUrl: string): string {
   return `${publicUrl}/forgot-password`;
 }
 
+export type AccountLinkPage =
+  'confirm-email-change' | 'approve-email-change' | 'cancel-email-change' | 'delete-account';
+
+/** `${PUBLIC_URL}/<page>?uid=…&token=…`: the web page that opens the link and calls the API. */
+export function accountLink(publicUrl: string, page: AccountLinkPage, userId: number, token: string): string {
+  return `${publicUrl}/${page}?${new URLSearchParams({ uid: encodeUid(userId), token })}`;
+}
+
 /** "5 May 2026 at 14:05 UTC": the mail cannot know the reader's time zone. */
 export function mailTime(at: Date): string {
   const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
@@ -65,6 +73,67 @@ export function passwordChangedEmail(user: Recipient, at: Date, publicUrl: strin
   });
 }
 
+/** To the new address: the link that makes the change. */
+export function emailChangeConfirmationEmail(user: Recipient, newEmail: string, link: string): MailMessage {
+  return message(
+    { ...user, email: newEmail },
+    {
+      subject: 'Confirm your new email address for CV Builder',
+      intro: `Someone asked to use ${newEmail} as the email address of a CV Builder account. To confirm it, open this link:`,
+      action: 'Confirm new email address',
+      link,
+      outro:
+        'The link is valid for 24 hours and can be used once. If you did not ask for this, you can ignore this email: nothing changes.',
+    },
+  );
+}
+
+/** To the old address: what is changing, and the way to call it off (and undo it) for a week. */
+export function emailChangeNoticeEmail(
+  user: Recipient,
+  oldEmail: string,
+  newEmail: string,
+  link: string,
+): MailMessage {
+  return message(
+    { ...user, email: oldEmail },
+    {
+      subject: 'The email address of your CV Builder account is being changed',
+      intro: `Someone asked to change the email address of your CV Builder account from ${oldEmail} to ${newEmail}. The change takes effect when the link sent to ${newEmail} is opened.`,
+      lead: 'If this was not you, cancel the change:',
+      action: 'Cancel the change',
+      link,
+      outro:
+        'Cancelling also signs your account out everywhere, and if the change has already taken effect it is undone. The link works for 7 days. If it was you, there is nothing to do.',
+    },
+  );
+}
+
+/** To the current address of an account without a password: it approves the change before anything is sent. */
+export function emailChangeApprovalEmail(user: Recipient, newEmail: string, link: string): MailMessage {
+  return message(user, {
+    subject: 'Approve the change of your CV Builder email address',
+    intro: `Someone asked to change the email address of your CV Builder account from ${user.email} to ${newEmail}. To make sure it is you, open this link; we then send a confirmation link to ${newEmail}:`,
+    action: 'Continue the change',
+    link,
+    outro:
+      'The link is valid for 24 hours and can be used once. If you did not ask for this, you can ignore this email: your address stays as it is.',
+  });
+}
+
+/** To an account without a password: the link that deletes it. */
+export function accountDeletionEmail(user: Recipient, link: string): MailMessage {
+  return message(user, {
+    subject: 'Delete your CV Builder account',
+    intro:
+      'Someone asked to delete your CV Builder account. Deleting it removes your personal data and your CVs and signs you out everywhere. To delete it, open this link:',
+    action: 'Delete my account',
+    link,
+    outro:
+      'The link is valid for 1 hour and can be used once. If you did not ask for this, you can ignore this email: your account stays as it is.',
+  });
+}
+
 interface Content {
   subject: string;
   intro: string;
@@ -78,7 +147,9 @@ interface Content {
 function message(user: Recipient, content: Content): MailMessage {
   const greeting = user.full_name.trim() ? `Hello ${user.full_name.trim()},` : 'Hello,';
   const linkLine = content.lead ? `${content.lead} ${content.link}` : content.link;
-  const text = [greeting, '', content.intro, '', linkLine, '', content.outro, '', 'CV Builder', ''].join('\n');
+  const text = [greeting, '', content.intro, '', linkLine, '', content.outro, '', 'CV Builder', ''].join(
+    '\n',
+  );
   const html = `<!doctype html>
 <html lang="en"><body style="font-family:Arial,Helvetica,sans-serif;color:#1a202c;line-height:1.5">
 <p>${escapeHtml(greeting)}</p>

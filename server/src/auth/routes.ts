@@ -1,9 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { LINK_ERROR_CODES } from '../../../rules/account-changes.js';
-import { badRequest, fieldError, forbidden, unauthorized } from '../http/errors.js';
+import { badRequest, fieldError, forbidden } from '../http/errors.js';
 import { hit, releaseAttempt, resetRateLimit, type RateLimit } from '../http/rate-limit.js';
-import { endSession, endUserSessions, requireUser, startSession } from '../http/session.js';
-import { ACCOUNT_MAIL, queueConfirmation, queuePasswordChangedNotice, registerAccountMail } from './account-mail.js';
+import { endSession, endUserSessions, startSession } from '../http/session.js';
+import {
+  ACCOUNT_MAIL,
+  queueConfirmation,
+  queuePasswordChangedNotice,
+  registerAccountMail,
+} from './account-mail.js';
 import { checkConfirmationToken, checkPasswordResetToken } from './account-tokens.js';
 import { now } from './clock.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
@@ -15,7 +20,6 @@ import {
   findUserByEmail,
   findUserById,
   setPassword,
-  toProfile,
   type User,
 } from './users-repository.js';
 import {
@@ -199,7 +203,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const invalid = badRequest(DETAILS.confirmationInvalid, { code: LINK_ERROR_CODES.invalid });
       if (!user) throw invalid;
       const result = checkConfirmationToken(app.config.secretKey, user, token, now());
-      if (result === 'expired') throw badRequest(DETAILS.confirmationExpired, { code: LINK_ERROR_CODES.expired });
+      if (result === 'expired')
+        throw badRequest(DETAILS.confirmationExpired, { code: LINK_ERROR_CODES.expired });
       if (result === 'used') throw badRequest(DETAILS.confirmationUsed, { code: LINK_ERROR_CODES.used });
       if (result === 'invalid') throw invalid;
       await confirmEmail(app.db, user.id, now());
@@ -259,11 +264,6 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       return { user_id: user.id, detail: DETAILS.signedIn };
     },
   );
-
-  app.get('/auth/profile/', async (request) => {
-    const user = await signedInUser(request);
-    return toProfile(user);
-  });
 
   app.post('/auth/logout/', async (request, reply) => {
     await endSession(request, reply);
@@ -330,12 +330,6 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       return { user_id: user.id, detail: DETAILS.passwordReset };
     },
   );
-
-  async function signedInUser(request: FastifyRequest): Promise<User> {
-    const user = await findUserById(app.db, requireUser(request));
-    if (!user || user.is_active !== 1) throw unauthorized();
-    return user;
-  }
 }
 
 function validEmail(raw: string): string {

@@ -18,6 +18,7 @@ export interface Database {
   mail_queue: MailQueueTable;
   // ── accounts ────────────────────────────────────────────────────────────
   users: UserTable;
+  email_changes: EmailChangeTable;
   // ── templates ───────────────────────────────────────────────────────────
   tags: TagTable;
   templates: TemplateTable;
@@ -93,6 +94,35 @@ export interface UserTable {
   updated_at: string;
   /** Set when the person deletes the account: the row stays, anonymised and inactive (profile issue). */
   deleted_at: string | null;
+}
+
+export type EmailChangeStatus =
+  /** An account without a password: the current address must approve the change first. */
+  | 'awaiting_approval'
+  /** The new address has been sent its confirmation link. */
+  | 'pending'
+  | 'confirmed'
+  /** A later request took its place. */
+  | 'replaced'
+  /** Called off by the signed-in person, by the cancel link, or by the account's deletion. */
+  | 'cancelled';
+
+/** An email change and its history: the cancel link of the old address works for 7 days (profile/email-changes.ts). */
+export interface EmailChangeTable {
+  id: Generated<number>;
+  user_id: number;
+  old_email: string;
+  old_email_normalized: string;
+  new_email: string;
+  new_email_normalized: string;
+  status: EmailChangeStatus;
+  created_at: string;
+  approved_at: string | null;
+  confirmed_at: string | null;
+  /** When the cancel link was used (it works once). */
+  cancelled_at: string | null;
+  /** When a confirmed change was undone by the cancel link (the old address restored). */
+  undone_at: string | null;
 }
 
 // ── templates ─────────────────────────────────────────────────────────────

@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
 import { now as timestamp } from '../db/columns.js';
 import type { Database } from '../db/schema.js';
-import { EmailTakenError, findUserById, type User } from '../auth/users-repository.js';
+import { EmailTakenError, findUserById, isUniqueViolation, type User } from '../auth/users-repository.js';
 import { normalizeEmail } from '../auth/validation.js';
+import { endUserSessions } from '../http/session.js';
+import { withdrawEmailChanges } from './email-changes.js';
 
 type Db = Kysely<Database>;
 
@@ -18,8 +20,9 @@ export function deletedAccountEmail(userId: number): string {
 }
 
 /**
- * Writes the person's details; another account holding the address (now or in a race, by the
- * unique index) is an EmailTakenError.
+ * Writes the person's details, the address included: for the same address in another spelling (a new address
+ * goes through ./email-changes.ts). Another account holding the address (now or in a race, by the unique index)
+ * is an EmailTakenError.
  */
 export async function updateProfile(
   db: Db,
@@ -48,10 +51,28 @@ export async function updateProfile(
       .where('id', '=', userId)
       .execute();
   } catch (error) {
-    const code = (error as { code?: unknown } | null)?.code;
-    if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505') throw new EmailTakenError(changes.email);
+    if (isUniqueViolation(error)) throw new EmailTakenError(changes.email);
     throw error;
   }
+  return reread(db, userId);
+}
+
+/** Writes the name and phone number only: a new address waits for its confirmation (./email-changes.ts). */
+export async function updateDetails(
+  db: Db,
+  userId: number,
+  changes: Omit<ProfileChanges, 'email'>,
+  at: Date,
+): Promise<User> {
+  await db
+    .updateTable('users')
+    .set({ full_name: changes.fullName, phone_number: changes.phoneNumber, updated_at: timestamp(at) })
+    .where('id', '=', userId)
+    .execute();
+  return reread(db, userId);
+}
+
+async function reread(db: Db, userId: number): Promise<User> {
   const user = await findUserById(db, userId);
   if (!user) throw new Error(`user ${userId} vanished during a profile update`);
   return user;
@@ -92,4 +113,15 @@ export async function archiveAllCvsOf(db: Db, ownerId: number, at: Date): Promis
     .where('archived_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/**
+ * Deletes the account as the person asked: personal data removed, CVs archived, any email change called off, every
+ * session ended. Call inside a transaction.
+ */
+export async function deleteAccount(db: Db, userId: number, at: Date): Promise<void> {
+  await anonymiseAccount(db, userId, at);
+  await archiveAllCvsOf(db, userId, at);
+  await withdrawEmailChanges(db, userId);
+  await endUserSessions(db, userId);
 }

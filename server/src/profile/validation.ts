@@ -1,4 +1,5 @@
 import { ACCOUNT_MESSAGES, fullNameProblem } from '../../../rules/account.js';
+import { ACCOUNT_CHANGE_MESSAGES } from '../../../rules/account-changes.js';
 import {
   isValidEmail,
   MAX_FULL_NAME_LENGTH,
@@ -22,7 +23,7 @@ export const PROFILE_MESSAGES = {
   phoneTooLong: `Phone number must be at most ${MAX_PHONE_LENGTH} characters`,
   passwordFieldsRequired: ACCOUNT_MESSAGES.passwordFieldsRequired,
   newPasswordTooShort: MESSAGES.newPasswordTooShort,
-  currentPasswordIncorrect: 'Your current password is incorrect.',
+  currentPasswordIncorrect: ACCOUNT_CHANGE_MESSAGES.currentPasswordIncorrect,
 } as const;
 
 export interface ProfileUpdate {

@@ -46,6 +46,8 @@ describe.each(testDatabases())('sign in, profile, sign out ($name)', (database) 
       phone_number: '+12025550123',
       is_staff: false,
       is_superuser: false,
+      pending_email: null,
+      has_password: true,
     });
 
     const logout = await c.post('/auth/logout/');

@@ -6,6 +6,7 @@ import * as generatedCvs from './0004-generated-cvs.js';
 import * as profile from './0005-profile.js';
 import * as slidingRateLimits from './0006-sliding-rate-limits.js';
 import * as mailQueue from './0007-mail-queue.js';
+import * as emailChanges from './0008-email-changes.js';
 
 /**
  * Every migration, in order. Add yours as the next line with the next number; names sort
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005-profile': profile,
   '0006-sliding-rate-limits': slidingRateLimits,
   '0007-mail-queue': mailQueue,
+  '0008-email-changes': emailChanges,
 };
