@@ -174,13 +174,14 @@ export function createMailQueue({
     return running;
   }
 
-  // The next pass: when the earliest retry falls due, but no later than the poll.
+  // The next pass: when the earliest retry falls due, but no later than the poll. A row another instance is
+  // sending (claimed) is due when its claim runs out, not before: no busy polling behind someone else's send.
   function schedule(): void {
     if (!started || closed) return;
     clearTimeout(timer);
     void db
       .selectFrom('mail_queue')
-      .select((eb) => eb.fn.min('next_attempt_at').as('next'))
+      .select((eb) => eb.fn.min(eb.fn.coalesce('claimed_until', 'next_attempt_at')).as('next'))
       .executeTakeFirst()
       .then(
         (row) => {
