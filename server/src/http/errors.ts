@@ -62,7 +62,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) {
-      const field = validationField(fastifyError);
+      // The account forms show a message under its field; other bodies (CVs) keep the plain { detail }.
+      const field = request.routeOptions.url?.startsWith('/auth/')
+        ? validationField(fastifyError)
+        : undefined;
       return reply.code(400).send({ detail: validationDetail(fastifyError), ...(field ? { field } : {}) });
     }
     const status = fastifyError.statusCode;
