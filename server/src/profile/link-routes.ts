@@ -155,7 +155,9 @@ export async function accountLinkRoutes(app: FastifyInstance): Promise<void> {
       if (!user || (user.is_active !== 1 && user.deleted_at === null)) throw linkError('invalid');
       const check = checkAccountDeletionToken(config.secretKey, user, request.body.token, now());
       if (check !== 'valid') throw linkError(check);
-      await db.transaction().execute((trx) => deleteAccount(trx, user.id, now()));
+      const deleted = await db.transaction().execute((trx) => deleteAccount(trx, user.id, now()));
+      // Deleted by a twin request a moment ago.
+      if (!deleted) throw linkError('used');
       await signOutIfTheirs(request, reply, user.id);
       return { detail: ACCOUNT_CHANGE_MESSAGES.accountDeleted };
     },

@@ -81,11 +81,12 @@ async function reread(db: Db, userId: number): Promise<User> {
 /**
  * Removes the person's data from the account row and switches it off; the row stays so the archived
  * CVs keep their owner. Call inside a transaction together with archiveAllCvsOf and the session cleanup.
+ * False when the account was deleted already.
  */
-export async function anonymiseAccount(db: Db, userId: number, at: Date): Promise<void> {
+export async function anonymiseAccount(db: Db, userId: number, at: Date): Promise<boolean> {
   const stamp = timestamp(at);
   const email = deletedAccountEmail(userId);
-  await db
+  const result = await db
     .updateTable('users')
     .set({
       full_name: '',
@@ -101,7 +102,9 @@ export async function anonymiseAccount(db: Db, userId: number, at: Date): Promis
       updated_at: stamp,
     })
     .where('id', '=', userId)
-    .execute();
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /** Deleting an account archives its CVs (the spec's delete is an archive): they leave every list. */
@@ -117,11 +120,12 @@ export async function archiveAllCvsOf(db: Db, ownerId: number, at: Date): Promis
 
 /**
  * Deletes the account as the person asked: personal data removed, CVs archived, any email change called off, every
- * session ended. Call inside a transaction.
+ * session ended. Call inside a transaction. False when the account was deleted already (a twin request).
  */
-export async function deleteAccount(db: Db, userId: number, at: Date): Promise<void> {
-  await anonymiseAccount(db, userId, at);
+export async function deleteAccount(db: Db, userId: number, at: Date): Promise<boolean> {
+  if (!(await anonymiseAccount(db, userId, at))) return false;
   await archiveAllCvsOf(db, userId, at);
   await withdrawEmailChanges(db, userId);
   await endUserSessions(db, userId);
+  return true;
 }

@@ -133,6 +133,19 @@ describe.each(testDatabases())('account deletion asks who it is ($name)', (datab
       expect(await deleted(user.id)).toBe(true);
     });
 
+    it('deletes once when the link is opened twice at the same moment', async () => {
+      const { c } = await signedIn({ password: null });
+      await c.delete('/auth/profile/');
+      const link = linkIn((await mailsTo(testApp, 'alice@example.com'))[0]!, '/delete-account');
+      const answers = await Promise.all(
+        [0, 1].map(async () => (await client(testApp.app)).post('/auth/delete-account/confirm/', link)),
+      );
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+      expect(answers.find((answer) => answer.statusCode === 400)!.json()).toMatchObject({
+        code: 'link_used',
+      });
+    });
+
     it('needs no session to open the link, and a session of somebody else stays', async () => {
       const { c, user } = await signedIn({ password: null });
       await c.delete('/auth/profile/');

@@ -162,6 +162,16 @@ describe.each(testDatabases())('email change ($name)', (database) => {
       expect(again.json()).toEqual({ detail: 'This link has already been used.', code: 'link_used' });
     });
 
+    it('confirms once when the link is opened twice at the same moment', async () => {
+      await change((await signedIn()).c);
+      const confirm = await lastLink(NEW, '/confirm-email-change');
+      const answers = await Promise.all([0, 1].map(() => post('/auth/email-change/confirm/', confirm)));
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+      expect(answers.find((answer) => answer.statusCode === 400)!.json()).toMatchObject({
+        code: 'link_used',
+      });
+    });
+
     it('keeps the confirmation link 24 hours', async () => {
       await change((await signedIn()).c);
       const confirm = await lastLink(NEW, '/confirm-email-change');
