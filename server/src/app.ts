@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { now } from './auth/clock.js';
 import type { Config } from './config.js';
 import { createDatabase, type DatabaseHandle, type Dialect } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -14,6 +15,7 @@ import { configureRateLimits } from './http/rate-limit.js';
 import { registerSessions } from './http/session.js';
 import { schemaController } from './http/validation.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { createMailQueue, type MailQueue } from './mail/queue.js';
 import { registerRoutes } from './routes.js';
 import { registerSpa } from './static/spa.js';
 
@@ -26,6 +28,8 @@ declare module 'fastify' {
     db: Kysely<Database>;
     dialect: Dialect;
     mailer: Mailer;
+    /** Account mail: queued in the request's transaction, sent after the answer (mail/queue.ts). */
+    mailQueue: MailQueue;
   }
 }
 
@@ -74,7 +78,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
   app.decorate('mailer', options.mailer ?? createMailer(config));
+  app.decorate(
+    'mailQueue',
+    createMailQueue({ db: database.db, mailer: app.mailer, log: app.log, clock: now }),
+  );
+  // Mail queued before a restart (or by an instance that stopped) goes out when this one is ready.
+  app.addHook('onReady', async () => {
+    app.mailQueue.start();
+  });
   app.addHook('onClose', async (instance) => {
+    await instance.mailQueue.close();
     await instance.mailer.close();
     await database.destroy();
   });

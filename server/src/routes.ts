@@ -5,6 +5,7 @@ import { socialRoutes } from './auth/social/routes.js';
 import { cvsRoutes } from './cvs/routes.js';
 import { csrfRoutes } from './http/csrf.js';
 import { healthRoutes } from './http/health.js';
+import { accountLinkRoutes } from './profile/link-routes.js';
 import { profileRoutes } from './profile/routes.js';
 import { renderEngine } from './render/plugin.js';
 import { previewRoutes } from './render/routes.js';
@@ -18,6 +19,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes);
   await app.register(socialRoutes);
   await app.register(profileRoutes);
+  await app.register(accountLinkRoutes);
   await app.register(supportRoutes);
   await app.register(adminRoutes);
   await app.register(renderEngine);

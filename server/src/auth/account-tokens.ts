@@ -1,12 +1,21 @@
+import type { Selectable } from 'kysely';
+import type { EmailChangeTable } from '../db/schema.js';
 import {
+  ACCOUNT_DELETION_MAX_AGE_MS,
   checkToken,
+  EMAIL_CHANGE_CANCEL_MAX_AGE_MS,
+  EMAIL_CHANGE_MAX_AGE_MS,
   EMAIL_CONFIRMATION_MAX_AGE_MS,
   makeToken,
   PASSWORD_RESET_MAX_AGE_MS,
   type TokenCheck,
+  type TokenPurpose,
   type TokenSubject,
 } from './tokens.js';
 import type { User } from './users-repository.js';
+
+/** What a link's token check tells: 'used' when it was valid until the thing it does was done. */
+export type LinkCheck = TokenCheck | 'used';
 
 type TokenUser = Pick<
   User,
@@ -68,4 +77,115 @@ export function checkPasswordResetToken(
   at: Date,
 ): TokenCheck {
   return checkToken(secretKey, 'password-reset', resetSubject(user), token, at, PASSWORD_RESET_MAX_AGE_MS);
+}
+
+// ── account deletion by link (an account without a password proves it is the person through its mailbox) ──
+
+type DeletionUser = Pick<User, 'id' | 'created_at' | 'email_confirmed_at' | 'deleted_at'>;
+
+// The deletion sets deleted_at, which voids the link; a confirmed email change (a new email_confirmed_at) does too,
+// so a link sent to an address the account has left cannot delete it.
+function deletionSubject(user: DeletionUser): TokenSubject {
+  return { userId: user.id, state: [user.created_at, user.email_confirmed_at, user.deleted_at] };
+}
+
+export function makeAccountDeletionToken(secretKey: string, user: DeletionUser, at: Date): string {
+  return makeToken(secretKey, 'account-deletion', deletionSubject(user), at);
+}
+
+export function checkAccountDeletionToken(
+  secretKey: string,
+  user: DeletionUser,
+  token: string,
+  at: Date,
+): LinkCheck {
+  const result = checkToken(
+    secretKey,
+    'account-deletion',
+    deletionSubject(user),
+    token,
+    at,
+    ACCOUNT_DELETION_MAX_AGE_MS,
+  );
+  if (result !== 'invalid' || user.deleted_at === null) return result;
+  const before = deletionSubject({ ...user, deleted_at: null });
+  return checkToken(secretKey, 'account-deletion', before, token, at, Number.POSITIVE_INFINITY) === 'valid'
+    ? 'used'
+    : 'invalid';
+}
+
+// ── email change links ──
+// A token names its change: `<change id, base36>-<token>`. The id is signed too (it is part of the state), so it
+// cannot be swapped for another change's; each purpose has its own key, so one link never passes as another.
+
+type EmailChange = Selectable<EmailChangeTable>;
+
+export type EmailChangeLink = 'approval' | 'confirmation' | 'cancel';
+
+const LINK_PURPOSES: Record<EmailChangeLink, TokenPurpose> = {
+  approval: 'email-change-approval',
+  confirmation: 'email-change-confirmation',
+  cancel: 'email-change-cancel',
+};
+
+const LINK_MAX_AGE_MS: Record<EmailChangeLink, number> = {
+  approval: EMAIL_CHANGE_MAX_AGE_MS,
+  confirmation: EMAIL_CHANGE_MAX_AGE_MS,
+  cancel: EMAIL_CHANGE_CANCEL_MAX_AGE_MS,
+};
+
+// Approval and confirmation are bound to the change's status: approving, confirming, or a later request taking
+// its place (status 'replaced') voids them. The cancel link is bound to cancelled_at only, so it keeps working
+// after the change is confirmed (to undo it) and after a later request replaced it (to end the sessions).
+function linkSubject(link: EmailChangeLink, change: EmailChange): TokenSubject {
+  const common = [change.id, change.old_email_normalized, change.new_email_normalized];
+  return {
+    userId: change.user_id,
+    state: link === 'cancel' ? [...common, change.cancelled_at] : [...common, change.status],
+  };
+}
+
+/** The change as it was when its `link` was still unused, or undefined when the link never got used. */
+function beforeUse(link: EmailChangeLink, change: EmailChange): EmailChange | undefined {
+  if (link === 'approval' && change.approved_at !== null) return { ...change, status: 'awaiting_approval' };
+  if (link === 'confirmation' && change.confirmed_at !== null) return { ...change, status: 'pending' };
+  if (link === 'cancel' && change.cancelled_at !== null) return { ...change, cancelled_at: null };
+  return undefined;
+}
+
+export function makeEmailChangeToken(
+  secretKey: string,
+  link: EmailChangeLink,
+  change: EmailChange,
+  at: Date,
+): string {
+  return `${change.id.toString(36)}-${makeToken(secretKey, LINK_PURPOSES[link], linkSubject(link, change), at)}`;
+}
+
+/** The change id an email-change token names, or null when it is not one. */
+export function emailChangeIdOf(token: string): number | null {
+  const match = /^([0-9a-z]{1,10})-[0-9a-z]{1,12}-[A-Za-z0-9_-]{43}$/.exec(token);
+  if (!match) return null;
+  const id = parseInt(match[1]!, 36);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+export function checkEmailChangeToken(
+  secretKey: string,
+  link: EmailChangeLink,
+  change: EmailChange,
+  token: string,
+  at: Date,
+): LinkCheck {
+  if (emailChangeIdOf(token) !== change.id) return 'invalid';
+  const signed = token.slice(token.indexOf('-') + 1);
+  const purpose = LINK_PURPOSES[link];
+  const result = checkToken(secretKey, purpose, linkSubject(link, change), signed, at, LINK_MAX_AGE_MS[link]);
+  if (result !== 'invalid') return result;
+  const earlier = beforeUse(link, change);
+  if (!earlier) return 'invalid';
+  return checkToken(secretKey, purpose, linkSubject(link, earlier), signed, at, Number.POSITIVE_INFINITY) ===
+    'valid'
+    ? 'used'
+    : 'invalid';
 }

@@ -1,15 +1,16 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest, forbidden, serviceUnavailable, unauthorized } from '../http/errors.js';
-import { hit, resetRateLimit, type RateLimit } from '../http/rate-limit.js';
-import { endSession, endUserSessions, requireUser, startSession } from '../http/session.js';
+import type { FastifyInstance } from 'fastify';
+import { LINK_ERROR_CODES } from '../../../rules/account-changes.js';
+import { badRequest, fieldError, forbidden } from '../http/errors.js';
+import { hit, releaseAttempt, resetRateLimit, type RateLimit } from '../http/rate-limit.js';
+import { endSession, endUserSessions, startSession } from '../http/session.js';
 import {
-  checkConfirmationToken,
-  checkPasswordResetToken,
-  makeConfirmationToken,
-  makePasswordResetToken,
-} from './account-tokens.js';
+  ACCOUNT_MAIL,
+  queueConfirmation,
+  queuePasswordChangedNotice,
+  registerAccountMail,
+} from './account-mail.js';
+import { checkConfirmationToken, checkPasswordResetToken } from './account-tokens.js';
 import { now } from './clock.js';
-import { confirmationEmail, confirmationLink, passwordResetEmail, passwordResetLink } from './emails.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { decodeUid } from './tokens.js';
 import {
@@ -19,7 +20,6 @@ import {
   findUserByEmail,
   findUserById,
   setPassword,
-  toProfile,
   type User,
 } from './users-repository.js';
 import {
@@ -32,13 +32,12 @@ import {
   newPasswordProblem,
   normalizeEmail,
   normaliseName,
-  registrationProblem,
+  registrationIssue,
 } from './validation.js';
 
 export const DETAILS = {
   registered: 'Account created. Check your email to confirm it.',
   emailTaken: 'An account with this email address is already registered.',
-  confirmationMailFailed: 'The confirmation email could not be sent. Please try again later.',
   emailConfirmed: 'Email confirmed.',
   confirmationInvalid: 'This confirmation link is invalid.',
   confirmationExpired: 'This confirmation link has expired. Please request a new one.',
@@ -54,6 +53,7 @@ export const DETAILS = {
   passwordResetSent: 'Password reset instructions have been sent to your email address.',
   resetLinkInvalid: 'This password reset link is invalid or has already been used.',
   resetLinkExpired: 'This password reset link has expired. Please request a new one.',
+  resetLinkValid: 'This password reset link is valid.',
   passwordReset: 'Your password has been reset. You are now signed in.',
 } as const;
 
@@ -64,7 +64,10 @@ const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
 /** Rate-limit keys, exported so tests and provider states can spend a limit without guessing. */
 export const RATE_LIMIT_KEYS = {
-  login: (ip: string, email: string) => `login:ip:${ip}:email:${normalizeEmail(email)}`,
+  /** Guesses at one account's password, from anywhere (an unknown address is counted the same way). */
+  login: (email: string) => `login:email:${normalizeEmail(email)}`,
+  /** Failed sign-ins from one client address, whichever accounts they aim at (password spraying). */
+  loginByIp: (ip: string) => `login:ip:${ip}`,
   register: (ip: string) => `register:ip:${ip}`,
   passwordResetByIp: (ip: string) => `password-reset:ip:${ip}`,
   passwordResetByEmail: (email: string) => `password-reset:email:${normalizeEmail(email)}`,
@@ -75,6 +78,7 @@ export const RATE_LIMIT_KEYS = {
 
 export const RATE_LIMITS = {
   login: { limit: 10, windowMs: 15 * MINUTE },
+  loginByIp: { limit: 30, windowMs: 15 * MINUTE },
   register: { limit: 5, windowMs: HOUR },
   passwordReset: { limit: 5, windowMs: HOUR },
   passwordResetConfirm: { limit: 20, windowMs: HOUR },
@@ -123,13 +127,14 @@ interface ConfirmQuery {
   token: string;
 }
 
+interface LinkBody {
+  uid: string;
+  token: string;
+}
+
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const limit = (key: string, rule: RateLimit) => hit(app.db, key, rule, now());
-
-  async function sendConfirmation(user: User): Promise<void> {
-    const token = makeConfirmationToken(app.config.secretKey, user, now());
-    await app.mailer.send(confirmationEmail(user, confirmationLink(app.config.publicUrl, user.id, token)));
-  }
+  registerAccountMail(app);
 
   app.post<{ Body: RegisterBody }>(
     '/auth/register/',
@@ -144,38 +149,38 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const registration = request.body;
-      const problem = registrationProblem(registration);
-      if (problem) throw badRequest(problem);
+      const issue = registrationIssue(registration);
+      if (issue) throw fieldError(issue.field, issue.detail);
       // Counted once the form is valid: what it guards is account creation, mail and the
       // "already registered" answer, which a refused form never reaches.
       await limit(RATE_LIMIT_KEYS.register(request.ip), RATE_LIMITS.register);
       // Checked before hashing so a taken address costs no argon2 time; the unique index settles races.
-      if (await findUserByEmail(app.db, registration.email)) throw badRequest(DETAILS.emailTaken);
+      if (await findUserByEmail(app.db, registration.email)) throw fieldError('email', DETAILS.emailTaken);
+      const passwordHash = await hashPassword(registration.password1);
       let user: User;
       try {
-        user = await createUser(
-          app.db,
-          {
-            fullName: normaliseName(registration.full_name),
-            email: registration.email,
-            phoneNumber: registration.phone_number.trim(),
-            passwordHash: await hashPassword(registration.password1),
-            confirmed: false,
-          },
-          now(),
-        );
+        // The account and its confirmation mail exist together or not at all; the queue sends the mail after
+        // the answer and retries while the mail server is down, so the address is never left taken unmailed.
+        user = await app.db.transaction().execute(async (trx) => {
+          const created = await createUser(
+            trx,
+            {
+              fullName: normaliseName(registration.full_name),
+              email: registration.email,
+              phoneNumber: registration.phone_number.trim(),
+              passwordHash,
+              confirmed: false,
+            },
+            now(),
+          );
+          await queueConfirmation(app, trx, created.id);
+          return created;
+        });
       } catch (error) {
-        if (error instanceof EmailTakenError) throw badRequest(DETAILS.emailTaken);
+        if (error instanceof EmailTakenError) throw fieldError('email', DETAILS.emailTaken);
         throw error;
       }
-      try {
-        await sendConfirmation(user);
-      } catch (error) {
-        // Without the mail the account could never be activated, and its address would stay taken.
-        request.log.error({ err: error }, 'confirmation email failed; registration undone');
-        await app.db.deleteFrom('users').where('id', '=', user.id).execute();
-        throw serviceUnavailable(DETAILS.confirmationMailFailed);
-      }
+      app.mailQueue.kick();
       return reply.code(201).send({ detail: DETAILS.registered, user_id: user.id });
     },
   );
@@ -195,11 +200,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const { uid, token } = request.query;
       const userId = decodeUid(uid);
       const user = userId === null ? undefined : await findUserById(app.db, userId);
-      if (!user) throw badRequest(DETAILS.confirmationInvalid);
+      const invalid = badRequest(DETAILS.confirmationInvalid, { code: LINK_ERROR_CODES.invalid });
+      if (!user) throw invalid;
       const result = checkConfirmationToken(app.config.secretKey, user, token, now());
-      if (result === 'expired') throw badRequest(DETAILS.confirmationExpired);
-      if (result === 'used') throw badRequest(DETAILS.confirmationUsed);
-      if (result === 'invalid') throw badRequest(DETAILS.confirmationInvalid);
+      if (result === 'expired')
+        throw badRequest(DETAILS.confirmationExpired, { code: LINK_ERROR_CODES.expired });
+      if (result === 'used') throw badRequest(DETAILS.confirmationUsed, { code: LINK_ERROR_CODES.used });
+      if (result === 'invalid') throw invalid;
       await confirmEmail(app.db, user.id, now());
       return { detail: DETAILS.emailConfirmed };
     },
@@ -212,9 +219,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const email = validEmail(request.body.email);
       await limit(RATE_LIMIT_KEYS.resendConfirmationByIp(request.ip), RATE_LIMITS.resendConfirmation);
       await limit(RATE_LIMIT_KEYS.resendConfirmationByEmail(email), RATE_LIMITS.resendConfirmation);
-      const user = await findUserByEmail(app.db, email);
-      // The same answer either way: whether an address is registered stays private.
-      if (user && user.email_confirmed_at === null) await sendConfirmation(user);
+      // The same work, answer and time for every address: whether it is registered is found out by the queue,
+      // after the answer (auth/account-mail.ts).
+      await app.mailQueue.enqueue(app.db, ACCOUNT_MAIL.confirmationRequest, { email });
+      app.mailQueue.kick();
       return { detail: DETAILS.confirmationResent };
     },
   );
@@ -225,31 +233,37 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const email = normalizeEmail(request.body.email);
       const { password } = request.body;
-      if (email === '') throw badRequest('email is required');
-      if (password === '') throw badRequest('password is required');
-      const limitKey = RATE_LIMIT_KEYS.login(request.ip, email);
-      await limit(limitKey, RATE_LIMITS.login);
+      if (email === '') throw fieldError('email', 'email is required');
+      if (password === '') throw fieldError('password', 'password is required');
+      // Both attempts are reserved before the password is checked, so a parallel burst cannot slip past the
+      // limits. The client address first: an address over its limit is refused without spending an account's.
+      const byIp = await limit(RATE_LIMIT_KEYS.loginByIp(request.ip), RATE_LIMITS.loginByIp);
+      const accountKey = RATE_LIMIT_KEYS.login(email);
+      try {
+        await limit(accountKey, RATE_LIMITS.login);
+      } catch (error) {
+        // No password was checked: the address has not spent a guess.
+        await releaseAttempt(app.db, byIp);
+        throw error;
+      }
       const user = await findUserByEmail(app.db, email);
       const passwordMatches =
         user?.password_hash != null
           ? await verifyPassword(user.password_hash, password)
           : await verifyAgainstDummy(password);
       if (!user || !passwordMatches) throw badRequest(DETAILS.invalidCredentials);
+      // The right password: it is no failure of the account, nor a guess of the address.
+      await resetRateLimit(app.db, accountKey);
+      await releaseAttempt(app.db, byIp);
       // Told only to someone who knows the password, so it reveals nothing about the address.
       if (user.email_confirmed_at === null) {
         return reply.code(403).send({ detail: DETAILS.emailNotConfirmed, code: EMAIL_NOT_CONFIRMED_CODE });
       }
       if (user.is_active !== 1) throw forbidden(DETAILS.accountDisabled);
-      await resetRateLimit(app.db, limitKey);
       await startSession(request, reply, user.id);
       return { user_id: user.id, detail: DETAILS.signedIn };
     },
   );
-
-  app.get('/auth/profile/', async (request) => {
-    const user = await signedInUser(request);
-    return toProfile(user);
-  });
 
   app.post('/auth/logout/', async (request, reply) => {
     await endSession(request, reply);
@@ -263,16 +277,33 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const email = validEmail(request.body.email);
       await limit(RATE_LIMIT_KEYS.passwordResetByIp(request.ip), RATE_LIMITS.passwordReset);
       await limit(RATE_LIMIT_KEYS.passwordResetByEmail(email), RATE_LIMITS.passwordReset);
-      const user = await findUserByEmail(app.db, email);
-      // A disabled account (confirmed, then switched off) gets no way back in by mail.
-      const mayReset = user && (user.is_active === 1 || user.email_confirmed_at === null);
-      if (mayReset) {
-        const token = makePasswordResetToken(app.config.secretKey, user, now());
-        await app.mailer.send(
-          passwordResetEmail(user, passwordResetLink(app.config.publicUrl, user.id, token)),
-        );
-      }
+      // As for the confirmation link: the same row for every address; the queue decides whether to send.
+      await app.mailQueue.enqueue(app.db, ACCOUNT_MAIL.passwordResetRequest, { email });
+      app.mailQueue.kick();
       return { detail: DETAILS.passwordResetSent };
+    },
+  );
+
+  /** The account a reset link is for, or the 400 the link deserves. */
+  async function resetLinkUser(uid: string, token: string): Promise<User> {
+    const userId = decodeUid(uid);
+    const user = userId === null ? undefined : await findUserById(app.db, userId);
+    const invalid = badRequest(DETAILS.resetLinkInvalid, { code: LINK_ERROR_CODES.invalid });
+    if (!user || (user.is_active !== 1 && user.email_confirmed_at !== null)) throw invalid;
+    const result = checkPasswordResetToken(app.config.secretKey, user, token, now());
+    if (result === 'expired') throw badRequest(DETAILS.resetLinkExpired, { code: LINK_ERROR_CODES.expired });
+    if (result === 'invalid') throw invalid;
+    return user;
+  }
+
+  // Lets the reset page tell a dead link when it opens, before the person types a new password.
+  app.post<{ Body: LinkBody }>(
+    '/auth/password-reset-validate/',
+    { schema: bodySchema({ uid: text(64), token: text(128) }) },
+    async (request) => {
+      await limit(RATE_LIMIT_KEYS.passwordResetConfirm(request.ip), RATE_LIMITS.passwordResetConfirm);
+      await resetLinkUser(request.body.uid, request.body.token);
+      return { detail: DETAILS.resetLinkValid };
     },
   );
 
@@ -282,16 +313,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       await limit(RATE_LIMIT_KEYS.passwordResetConfirm(request.ip), RATE_LIMITS.passwordResetConfirm);
       const { uid, token, new_password: newPassword } = request.body;
-      const userId = decodeUid(uid);
-      const user = userId === null ? undefined : await findUserById(app.db, userId);
-      if (!user || (user.is_active !== 1 && user.email_confirmed_at !== null)) {
-        throw badRequest(DETAILS.resetLinkInvalid);
-      }
-      const result = checkPasswordResetToken(app.config.secretKey, user, token, now());
-      if (result === 'expired') throw badRequest(DETAILS.resetLinkExpired);
-      if (result === 'invalid') throw badRequest(DETAILS.resetLinkInvalid);
+      const user = await resetLinkUser(uid, token);
       const problem = newPasswordProblem(newPassword);
-      if (problem) throw badRequest(problem);
+      if (problem) throw fieldError('new_password', problem);
       const passwordHash = await hashPassword(newPassword);
       const at = now();
       await app.db.transaction().execute(async (trx) => {
@@ -299,22 +323,18 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         // The link came to the mailbox, which is what confirming the address proves.
         if (user.email_confirmed_at === null) await confirmEmail(trx, user.id, at);
         await endUserSessions(trx, user.id);
+        await queuePasswordChangedNotice(app, trx, user, at);
       });
+      app.mailQueue.kick();
       await startSession(request, reply, user.id);
       return { user_id: user.id, detail: DETAILS.passwordReset };
     },
   );
-
-  async function signedInUser(request: FastifyRequest): Promise<User> {
-    const user = await findUserById(app.db, requireUser(request));
-    if (!user || user.is_active !== 1) throw unauthorized();
-    return user;
-  }
 }
 
 function validEmail(raw: string): string {
   const email = normalizeEmail(raw);
-  if (email === '') throw badRequest('email is required');
-  if (!isValidEmail(email)) throw badRequest(MESSAGES.invalidEmail);
+  if (email === '') throw fieldError('email', 'email is required');
+  if (!isValidEmail(email)) throw fieldError('email', MESSAGES.invalidEmail);
   return email;
 }

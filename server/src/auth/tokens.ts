@@ -7,12 +7,22 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * changed) the row no longer matches and the token is void, with nothing to store or clean up.
  */
 
-export type TokenPurpose = 'email-confirmation' | 'password-reset';
+export type TokenPurpose =
+  | 'email-confirmation'
+  | 'password-reset'
+  | 'email-change-approval'
+  | 'email-change-confirmation'
+  | 'email-change-cancel'
+  | 'account-deletion';
 
 export type TokenCheck = 'valid' | 'invalid' | 'expired';
 
 export const EMAIL_CONFIRMATION_MAX_AGE_MS = 3 * 24 * 60 * 60 * 1000;
 export const PASSWORD_RESET_MAX_AGE_MS = 60 * 60 * 1000;
+export const EMAIL_CHANGE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** The old address may cancel (and undo) a change for a week, before or after it is confirmed. */
+export const EMAIL_CHANGE_CANCEL_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+export const ACCOUNT_DELETION_MAX_AGE_MS = 60 * 60 * 1000;
 
 /** Issued-at may run ahead of a verifying instance by this much (clock skew between instances). */
 const FUTURE_TOLERANCE_MS = 5 * 60 * 1000;

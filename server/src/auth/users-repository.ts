@@ -12,6 +12,10 @@ export interface Profile {
   phone_number: string;
   is_staff: boolean;
   is_superuser: boolean;
+  /** The address an email change waits to move to (issue 27), else null. */
+  pending_email: string | null;
+  /** False for an account that signs in only through Google or LinkedIn. */
+  has_password: boolean;
 }
 
 export interface NewUser {
@@ -101,17 +105,19 @@ export function isStaffAccount(user: User): boolean {
   return user.is_staff === 1 || user.is_superuser === 1;
 }
 
-export function toProfile(user: User): Profile {
+export function toProfile(user: User, pendingEmail: string | null = null): Profile {
   return {
     full_name: user.full_name,
     email: user.email,
     phone_number: user.phone_number,
     is_staff: user.is_staff === 1,
     is_superuser: user.is_superuser === 1,
+    pending_email: pendingEmail,
+    has_password: user.password_hash !== null,
   };
 }
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   // better-sqlite3 and pg respectively.
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';

@@ -16,6 +16,7 @@ import {
   newPasswordProblem as newPasswordRule,
   normaliseName,
 } from '../../../rules/account.js';
+import type { AccountField } from '../../../rules/account-changes.js';
 import { isPossiblePhone } from '../http/phone.js';
 
 // The account rules are the product's, said once in rules/account.ts; the server checks them with these
@@ -69,17 +70,29 @@ export interface Registration {
   password2: string;
 }
 
+/** A broken rule: its message and the form field it is about. */
+export interface FieldProblem {
+  field: AccountField;
+  detail: string;
+}
+
+/** The first broken rule in form order, with its field, or null when the registration is valid. */
+export function registrationIssue(registration: Registration): FieldProblem | null {
+  const nameIssue = fullNameProblem(registration.full_name);
+  if (nameIssue) return { field: 'full_name', detail: nameIssue };
+  if (!isValidEmail(registration.email.trim())) return { field: 'email', detail: MESSAGES.invalidEmail };
+  const phoneIssue = phoneProblem(registration.phone_number);
+  if (phoneIssue) return { field: 'phone_number', detail: phoneIssue };
+  const passwordIssue = signUpPasswordProblem(registration.password1);
+  if (passwordIssue) return { field: 'password1', detail: passwordIssue };
+  if (registration.password2 !== registration.password1)
+    return { field: 'password2', detail: MESSAGES.passwordsDiffer };
+  return null;
+}
+
 /** The first broken rule's message in form order, or null when the registration is valid. */
 export function registrationProblem(registration: Registration): string | null {
-  const nameIssue = fullNameProblem(registration.full_name);
-  if (nameIssue) return nameIssue;
-  if (!isValidEmail(registration.email.trim())) return MESSAGES.invalidEmail;
-  const phoneIssue = phoneProblem(registration.phone_number);
-  if (phoneIssue) return phoneIssue;
-  const passwordIssue = signUpPasswordProblem(registration.password1);
-  if (passwordIssue) return passwordIssue;
-  if (registration.password2 !== registration.password1) return MESSAGES.passwordsDiffer;
-  return null;
+  return registrationIssue(registration)?.detail ?? null;
 }
 
 export function signUpPasswordProblem(password: string): string | null {

@@ -13,10 +13,12 @@ import type { Generated } from 'kysely';
 export interface Database {
   // ── foundation ──────────────────────────────────────────────────────────
   sessions: SessionTable;
-  rate_limits: RateLimitTable;
+  rate_limit_attempts: RateLimitAttemptTable;
   settings: SettingTable;
+  mail_queue: MailQueueTable;
   // ── accounts ────────────────────────────────────────────────────────────
   users: UserTable;
+  email_changes: EmailChangeTable;
   // ── templates ───────────────────────────────────────────────────────────
   tags: TagTable;
   templates: TemplateTable;
@@ -38,16 +40,36 @@ export interface SessionTable {
   last_seen_at: string;
 }
 
-export interface RateLimitTable {
+/** One counted attempt under a rate-limit key (a sliding window: see http/rate-limit.ts). */
+export interface RateLimitAttemptTable {
+  id: Generated<number>;
   key: string;
-  /** Start of the current fixed window, ISO-8601 UTC. */
-  window_start: string;
-  count: number;
+  at: string;
+  /** `at` plus the rule's window: from then on the attempt no longer counts and may be swept. */
+  expires_at: string;
 }
 
 export interface SettingTable {
   key: string;
   value: string;
+}
+
+/** A message waiting to be sent (see mail/queue.ts): what to send is worked out when it is sent. */
+export interface MailQueueTable {
+  id: Generated<number>;
+  /** Which handler turns the payload into a message, e.g. 'password-reset-request'. */
+  kind: string;
+  /** JSON. */
+  payload: string;
+  /** Sending attempts so far (counted when claimed). */
+  attempts: Generated<number>;
+  created_at: string;
+  next_attempt_at: string;
+  /** Set while one process is sending it; a lease, so a process that dies lets it go. */
+  claimed_until: string | null;
+  /** Random id of the current claim: only its holder removes the row once sent. */
+  claim: string | null;
+  last_error: string | null;
 }
 
 // ── accounts ──────────────────────────────────────────────────────────────
@@ -72,6 +94,35 @@ export interface UserTable {
   updated_at: string;
   /** Set when the person deletes the account: the row stays, anonymised and inactive (profile issue). */
   deleted_at: string | null;
+}
+
+export type EmailChangeStatus =
+  /** An account without a password: the current address must approve the change first. */
+  | 'awaiting_approval'
+  /** The new address has been sent its confirmation link. */
+  | 'pending'
+  | 'confirmed'
+  /** A later request took its place. */
+  | 'replaced'
+  /** Called off by the signed-in person, by the cancel link, or by the account's deletion. */
+  | 'cancelled';
+
+/** An email change and its history: the cancel link of the old address works for 7 days (profile/email-changes.ts). */
+export interface EmailChangeTable {
+  id: Generated<number>;
+  user_id: number;
+  old_email: string;
+  old_email_normalized: string;
+  new_email: string;
+  new_email_normalized: string;
+  status: EmailChangeStatus;
+  created_at: string;
+  approved_at: string | null;
+  confirmed_at: string | null;
+  /** When the cancel link was used (it works once). */
+  cancelled_at: string | null;
+  /** When a confirmed change was undone by the cancel link (the old address restored). */
+  undone_at: string | null;
 }
 
 // ── templates ─────────────────────────────────────────────────────────────

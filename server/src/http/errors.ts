@@ -1,19 +1,37 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { validationDetail } from './validation.js';
+import type { AccountField, LinkErrorCode } from '../../../rules/account-changes.js';
+import { validationDetail, validationField } from './validation.js';
 
-/** An error whose detail is safe to show: the error handler answers `{ detail }` with its status. */
+/**
+ * What an answer may carry beside `detail`: the form field a 400 is about (the web shows the message under
+ * it), and a stable `code` for clients that branch on the reason without matching words.
+ */
+export interface ErrorExtras {
+  field?: AccountField;
+  code?: LinkErrorCode | (string & {});
+}
+
+/** An error whose detail is safe to show: the error handler answers `{ detail, ...extras }` with its status. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly detail: string,
     readonly headers: Record<string, string> = {},
+    readonly extras: ErrorExtras = {},
   ) {
     super(detail);
     this.name = 'HttpError';
   }
+
+  body(): { detail: string } & ErrorExtras {
+    return { detail: this.detail, ...this.extras };
+  }
 }
 
-export const badRequest = (detail: string) => new HttpError(400, detail);
+export const badRequest = (detail: string, extras: ErrorExtras = {}) =>
+  new HttpError(400, detail, {}, extras);
+/** A 400 about one field of the request body. */
+export const fieldError = (field: AccountField, detail: string) => badRequest(detail, { field });
 export const unauthorized = (detail = 'Authentication credentials were not provided.') =>
   new HttpError(401, detail);
 export const forbidden = (detail = 'You do not have permission to perform this action.') =>
@@ -40,11 +58,15 @@ const FRAMEWORK_DETAILS: Record<string, (error: FastifyError) => string> = {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail });
+      return reply.code(error.statusCode).headers(error.headers).send(error.body());
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) {
-      return reply.code(400).send({ detail: validationDetail(fastifyError) });
+      // The account forms show a message under its field; other bodies (CVs) keep the plain { detail }.
+      const field = request.routeOptions.url?.startsWith('/auth/')
+        ? validationField(fastifyError)
+        : undefined;
+      return reply.code(400).send({ detail: validationDetail(fastifyError), ...(field ? { field } : {}) });
     }
     const status = fastifyError.statusCode;
     if (status !== undefined && status >= 400 && status < 500) {

@@ -1,5 +1,6 @@
 import { AjvCompiler, type BuildCompilerFromPool } from '@fastify/ajv-compiler';
 import type { FastifyError, FastifySchemaCompiler, FastifyServerOptions } from 'fastify';
+import { isAccountField, type AccountField } from '../../../rules/account-changes.js';
 
 /*
  * Route schemas (fastify's built-in ajv), decided once for every route:
@@ -75,6 +76,16 @@ export function validationDetail(error: FastifyError): string {
   const reason = describeIssue(issue);
   if (reason) return `${field}: ${reason}`;
   return `${field}: ${issue.message ?? 'is invalid'}`;
+}
+
+/** The account form field a body's first problem is about ("email: must be a string" → email), if any. */
+export function validationField(error: FastifyError): AccountField | undefined {
+  const issue = (error.validation as AjvIssue[] | undefined)?.[0];
+  if (!issue || error.validationContext !== 'body') return undefined;
+  const top = issue.instancePath.split('/')[1];
+  const key =
+    top === undefined ? (issue.keyword === 'required' ? String(issue.params.missingProperty) : '') : top;
+  return isAccountField(key) ? key : undefined;
 }
 
 const withArticle = (type: string) =>

@@ -33,8 +33,13 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailOutboxDir' | 
     : outboxMailer(config.mailOutboxDir, config.mailFrom);
 }
 
+// nodemailer waits up to 2 minutes for a connection and 10 for a silent socket. A person waiting for a CV
+// mail should hear sooner, and a queued send must end well within its claim (mail/queue.ts, CLAIM_LEASE_MS).
+// Settings in SMTP_URL's query string still win.
+const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
+
 function smtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+  const transport = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS });
   return {
     async send(message) {
       await transport.sendMail({ from, ...message });

@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
 import { now as timestamp } from '../db/columns.js';
 import type { Database } from '../db/schema.js';
-import { EmailTakenError, findUserById, type User } from '../auth/users-repository.js';
+import { EmailTakenError, findUserById, isUniqueViolation, type User } from '../auth/users-repository.js';
 import { normalizeEmail } from '../auth/validation.js';
+import { endUserSessions } from '../http/session.js';
+import { withdrawEmailChanges } from './email-changes.js';
 
 type Db = Kysely<Database>;
 
@@ -18,8 +20,9 @@ export function deletedAccountEmail(userId: number): string {
 }
 
 /**
- * Writes the person's details; another account holding the address (now or in a race, by the
- * unique index) is an EmailTakenError.
+ * Writes the person's details, the address included: for the same address in another spelling (a new address
+ * goes through ./email-changes.ts). Another account holding the address (now or in a race, by the unique index)
+ * is an EmailTakenError.
  */
 export async function updateProfile(
   db: Db,
@@ -48,10 +51,28 @@ export async function updateProfile(
       .where('id', '=', userId)
       .execute();
   } catch (error) {
-    const code = (error as { code?: unknown } | null)?.code;
-    if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505') throw new EmailTakenError(changes.email);
+    if (isUniqueViolation(error)) throw new EmailTakenError(changes.email);
     throw error;
   }
+  return reread(db, userId);
+}
+
+/** Writes the name and phone number only: a new address waits for its confirmation (./email-changes.ts). */
+export async function updateDetails(
+  db: Db,
+  userId: number,
+  changes: Omit<ProfileChanges, 'email'>,
+  at: Date,
+): Promise<User> {
+  await db
+    .updateTable('users')
+    .set({ full_name: changes.fullName, phone_number: changes.phoneNumber, updated_at: timestamp(at) })
+    .where('id', '=', userId)
+    .execute();
+  return reread(db, userId);
+}
+
+async function reread(db: Db, userId: number): Promise<User> {
   const user = await findUserById(db, userId);
   if (!user) throw new Error(`user ${userId} vanished during a profile update`);
   return user;
@@ -60,11 +81,12 @@ export async function updateProfile(
 /**
  * Removes the person's data from the account row and switches it off; the row stays so the archived
  * CVs keep their owner. Call inside a transaction together with archiveAllCvsOf and the session cleanup.
+ * False when the account was deleted already.
  */
-export async function anonymiseAccount(db: Db, userId: number, at: Date): Promise<void> {
+export async function anonymiseAccount(db: Db, userId: number, at: Date): Promise<boolean> {
   const stamp = timestamp(at);
   const email = deletedAccountEmail(userId);
-  await db
+  const result = await db
     .updateTable('users')
     .set({
       full_name: '',
@@ -80,7 +102,9 @@ export async function anonymiseAccount(db: Db, userId: number, at: Date): Promis
       updated_at: stamp,
     })
     .where('id', '=', userId)
-    .execute();
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /** Deleting an account archives its CVs (the spec's delete is an archive): they leave every list. */
@@ -92,4 +116,16 @@ export async function archiveAllCvsOf(db: Db, ownerId: number, at: Date): Promis
     .where('archived_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/**
+ * Deletes the account as the person asked: personal data removed, CVs archived, any email change called off, every
+ * session ended. Call inside a transaction. False when the account was deleted already (a twin request).
+ */
+export async function deleteAccount(db: Db, userId: number, at: Date): Promise<boolean> {
+  if (!(await anonymiseAccount(db, userId, at))) return false;
+  await archiveAllCvsOf(db, userId, at);
+  await withdrawEmailChanges(db, userId);
+  await endUserSessions(db, userId);
+  return true;
 }

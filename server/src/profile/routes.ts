@@ -1,32 +1,45 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  ACCOUNT_CHANGE_MESSAGES,
+  approvalSentTo,
+  CONFIRMATION_SENT_CODE,
+  confirmationSentTo,
+  deletionLinkSentTo,
+} from '../../../rules/account-changes.js';
+import { queuePasswordChangedNotice } from '../auth/account-mail.js';
 import { now } from '../auth/clock.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords.js';
-import {
-  EmailTakenError,
-  findUserById,
-  setPassword,
-  toProfile,
-  type User,
-} from '../auth/users-repository.js';
-import { MAX_PASSWORD_LENGTH, normaliseName } from '../auth/validation.js';
-import { badRequest, unauthorized } from '../http/errors.js';
+import { EmailTakenError, findUserById, setPassword, type User } from '../auth/users-repository.js';
+import { MAX_PASSWORD_LENGTH, normalizeEmail, normaliseName } from '../auth/validation.js';
+import { fieldError, unauthorized } from '../http/errors.js';
 import { hit, resetRateLimit, type RateLimit } from '../http/rate-limit.js';
 import { endSession, endUserSessions, requireUser } from '../http/session.js';
-import { anonymiseAccount, archiveAllCvsOf, updateProfile } from './repository.js';
+import { emailHeldByAnother, profileOf, requestEmailChange, withdrawEmailChanges } from './email-changes.js';
 import {
-  passwordChangeProblem,
+  queueAccountDeletionLink,
+  queueEmailChangeApproval,
+  queueEmailChangeConfirmation,
+  registerProfileMail,
+} from './profile-mail.js';
+import { deleteAccount, updateDetails, updateProfile } from './repository.js';
+import {
+  passwordChangeIssue,
   PROFILE_MESSAGES,
-  profileUpdateProblem,
+  profileUpdateIssue,
   type PasswordChange,
   type ProfileUpdate,
 } from './validation.js';
 
 export const PROFILE_DETAILS = {
-  emailTaken: 'An account with this email address is already registered.',
+  emailTaken: ACCOUNT_CHANGE_MESSAGES.emailTaken,
   passwordChanged: 'Password changed successfully',
 } as const;
 
-/** A signed-in person may guess at the current password only this often (the session may be a stolen one). */
+/**
+ * A signed-in person may guess at the current password only this often (the session may be a stolen one); the
+ * password checks of an email change and an account deletion count here too, and so do the mails a session
+ * without a password can cause (approval and deletion links).
+ */
 export const CHANGE_PASSWORD_RATE_LIMIT: RateLimit = { limit: 10, windowMs: 15 * 60 * 1000 };
 export const changePasswordRateLimitKey = (userId: number) => `change-password:user:${userId}`;
 
@@ -34,56 +47,122 @@ export const changePasswordRateLimitKey = (userId: number) => `change-password:u
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
 const FIELD_LIMIT = 1000;
 
-function bodySchema(properties: Record<string, { type: 'string'; maxLength: number }>) {
+function bodySchema(
+  properties: Record<string, { type: 'string'; maxLength: number }>,
+  optional: string[] = [],
+) {
   return {
     body: {
       type: 'object',
-      required: Object.keys(properties),
+      required: Object.keys(properties).filter((key) => !optional.includes(key)),
       additionalProperties: false,
       properties,
     },
   } as const;
 }
 
-/** Profile settings (spec §2 Profile settings, §7): update, change password, delete account. */
+interface ProfileUpdateBody extends ProfileUpdate {
+  current_password?: string;
+}
+
+/** Profile settings (spec §2 Profile settings, §7): the profile, update, change password, delete account. */
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
+  registerProfileMail(app);
+
   async function signedInUser(request: FastifyRequest): Promise<User> {
     const user = await findUserById(app.db, requireUser(request));
     if (!user || user.is_active !== 1) throw unauthorized();
     return user;
   }
 
-  app.put<{ Body: ProfileUpdate }>(
+  /**
+   * The re-authentication of a sensitive change: the current password, counted with the password changes (a
+   * burst cannot guess past the limit: the attempt is reserved before the check).
+   */
+  async function checkCurrentPassword(
+    user: User,
+    password: string | undefined,
+    missing: string,
+  ): Promise<void> {
+    if (user.password_hash === null) throw new Error('checkCurrentPassword needs an account with a password');
+    if ((password ?? '').trim() === '') throw fieldError('current_password', missing);
+    await hit(app.db, changePasswordRateLimitKey(user.id), CHANGE_PASSWORD_RATE_LIMIT, now());
+    if (!(await verifyPassword(user.password_hash, password!))) {
+      throw fieldError('current_password', PROFILE_MESSAGES.currentPasswordIncorrect);
+    }
+  }
+
+  app.get('/auth/profile/', async (request) => profileOf(app.db, await signedInUser(request)));
+
+  app.put<{ Body: ProfileUpdateBody }>(
     '/auth/profile/update/',
     {
-      schema: bodySchema({
-        full_name: text(FIELD_LIMIT),
-        email: text(FIELD_LIMIT),
-        phone_number: text(FIELD_LIMIT),
-      }),
+      schema: bodySchema(
+        {
+          full_name: text(FIELD_LIMIT),
+          email: text(FIELD_LIMIT),
+          phone_number: text(FIELD_LIMIT),
+          current_password: text(MAX_PASSWORD_LENGTH),
+        },
+        ['current_password'],
+      ),
     },
     async (request) => {
       const user = await signedInUser(request);
-      const problem = profileUpdateProblem(request.body, user);
-      if (problem) throw badRequest(problem);
-      try {
-        const updated = await updateProfile(
-          app.db,
-          user.id,
-          {
-            fullName: normaliseName(request.body.full_name),
-            email: request.body.email.trim(),
-            phoneNumber: request.body.phone_number.trim(),
-          },
-          now(),
-        );
-        return toProfile(updated);
-      } catch (error) {
-        if (error instanceof EmailTakenError) throw badRequest(PROFILE_DETAILS.emailTaken);
-        throw error;
+      const issue = profileUpdateIssue(request.body, user);
+      if (issue) throw fieldError(issue.field, issue.detail);
+      const details = {
+        fullName: normaliseName(request.body.full_name),
+        phoneNumber: request.body.phone_number.trim(),
+      };
+      const email = request.body.email.trim();
+
+      if (normalizeEmail(email) === user.email_normalized) {
+        // The same address (perhaps in another spelling): saved at once, as any other detail.
+        try {
+          return await profileOf(app.db, await updateProfile(app.db, user.id, { ...details, email }, now()));
+        } catch (error) {
+          if (error instanceof EmailTakenError) throw fieldError('email', PROFILE_DETAILS.emailTaken);
+          throw error;
+        }
       }
+
+      // A new address: the name and phone are saved, the address waits for its confirmation (./email-changes.ts).
+      if (await emailHeldByAnother(app.db, email, user.id))
+        throw fieldError('email', PROFILE_DETAILS.emailTaken);
+      const hasPassword = user.password_hash !== null;
+      if (hasPassword) {
+        await checkCurrentPassword(
+          user,
+          request.body.current_password,
+          ACCOUNT_CHANGE_MESSAGES.currentPasswordForEmail,
+        );
+      } else {
+        await hit(app.db, changePasswordRateLimitKey(user.id), CHANGE_PASSWORD_RATE_LIMIT, now());
+      }
+      const at = now();
+      const updated = await app.db.transaction().execute(async (trx) => {
+        const saved = await updateDetails(trx, user.id, details, at);
+        const change = await requestEmailChange(trx, user, email, { needsApproval: !hasPassword }, at);
+        if (hasPassword) await queueEmailChangeConfirmation(app, trx, change);
+        else await queueEmailChangeApproval(app, trx, change);
+        return saved;
+      });
+      app.mailQueue.kick();
+      const profile = await profileOf(app.db, updated);
+      return {
+        ...profile,
+        detail: hasPassword ? confirmationSentTo(email) : approvalSentTo(user.email, email),
+      };
     },
   );
+
+  // Calls off the signed-in person's pending email change.
+  app.delete('/auth/email-change/', async (request) => {
+    const user = await signedInUser(request);
+    await withdrawEmailChanges(app.db, user.id);
+    return profileOf(app.db, user);
+  });
 
   app.post<{ Body: PasswordChange }>(
     '/auth/change-password/',
@@ -95,36 +174,56 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = await signedInUser(request);
-      const problem = passwordChangeProblem(request.body);
-      if (problem) throw badRequest(problem);
+      const issue = passwordChangeIssue(request.body);
+      if (issue) throw fieldError(issue.field, issue.detail);
       const limitKey = changePasswordRateLimitKey(user.id);
       await hit(app.db, limitKey, CHANGE_PASSWORD_RATE_LIMIT, now());
       const matches =
         user.password_hash !== null
           ? await verifyPassword(user.password_hash, request.body.current_password)
           : await verifyAgainstDummy(request.body.current_password);
-      if (!matches) throw badRequest(PROFILE_MESSAGES.currentPasswordIncorrect);
+      if (!matches) throw fieldError('current_password', PROFILE_MESSAGES.currentPasswordIncorrect);
       const passwordHash = await hashPassword(request.body.new_password);
       const at = now();
       // Outstanding reset links are bound to the password hash (auth/account-tokens.ts): the new one voids them.
       await app.db.transaction().execute(async (trx) => {
         await setPassword(trx, user.id, passwordHash, at);
         await endUserSessions(trx, user.id, request.sessionId);
+        await queuePasswordChangedNotice(app, trx, user, at);
       });
+      app.mailQueue.kick();
       await resetRateLimit(app.db, limitKey);
       return { detail: PROFILE_DETAILS.passwordChanged };
     },
   );
 
-  app.delete('/auth/profile/', async (request, reply) => {
-    const user = await signedInUser(request);
-    const at = now();
-    await app.db.transaction().execute(async (trx) => {
-      await anonymiseAccount(trx, user.id, at);
-      await archiveAllCvsOf(trx, user.id, at);
-      await endUserSessions(trx, user.id);
-    });
-    await endSession(request, reply);
-    return reply.code(204).send();
-  });
+  // Deleting asks for the password again (a borrowed session must not be able to); an account without one proves
+  // it is the person through its mailbox instead (POST /auth/delete-account/confirm/, ./link-routes.ts).
+  app.delete<{ Body: { current_password?: string } }>(
+    '/auth/profile/',
+    {
+      // The body is optional: clients that predate it send none.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+      schema: bodySchema({ current_password: text(MAX_PASSWORD_LENGTH) }, ['current_password']),
+    },
+    async (request, reply) => {
+      const user = await signedInUser(request);
+      if (user.password_hash === null) {
+        await hit(app.db, changePasswordRateLimitKey(user.id), CHANGE_PASSWORD_RATE_LIMIT, now());
+        await queueAccountDeletionLink(app, app.db, user.id);
+        app.mailQueue.kick();
+        return reply.code(202).send({ detail: deletionLinkSentTo(user.email), code: CONFIRMATION_SENT_CODE });
+      }
+      await checkCurrentPassword(
+        user,
+        request.body.current_password,
+        ACCOUNT_CHANGE_MESSAGES.passwordForDeletion,
+      );
+      await app.db.transaction().execute((trx) => deleteAccount(trx, user.id, now()));
+      await endSession(request, reply);
+      return reply.code(204).send();
+    },
+  );
 }

@@ -1,5 +1,14 @@
 import { ACCOUNT_MESSAGES, fullNameProblem } from '../../../rules/account.js';
-import { isValidEmail, MAX_FULL_NAME_LENGTH, MAX_PHONE_LENGTH, MESSAGES, newPasswordProblem, phoneProblem } from '../auth/validation.js';
+import { ACCOUNT_CHANGE_MESSAGES } from '../../../rules/account-changes.js';
+import {
+  isValidEmail,
+  MAX_FULL_NAME_LENGTH,
+  MAX_PHONE_LENGTH,
+  MESSAGES,
+  newPasswordProblem,
+  phoneProblem,
+  type FieldProblem,
+} from '../auth/validation.js';
 
 /*
  * The profile's rules. Messages the web shows too are the spec's (§5 Profile save, Profile password
@@ -14,7 +23,7 @@ export const PROFILE_MESSAGES = {
   phoneTooLong: `Phone number must be at most ${MAX_PHONE_LENGTH} characters`,
   passwordFieldsRequired: ACCOUNT_MESSAGES.passwordFieldsRequired,
   newPasswordTooShort: MESSAGES.newPasswordTooShort,
-  currentPasswordIncorrect: 'Your current password is incorrect.',
+  currentPasswordIncorrect: ACCOUNT_CHANGE_MESSAGES.currentPasswordIncorrect,
 } as const;
 
 export interface ProfileUpdate {
@@ -29,14 +38,23 @@ export interface ProfileUpdate {
  * before is not judged again (`current`).
  */
 export function profileUpdateProblem(update: ProfileUpdate, current?: { phone_number: string | null }): string | null {
+  return profileUpdateIssue(update, current)?.detail ?? null;
+}
+
+/** profileUpdateProblem with the field the message is about. */
+export function profileUpdateIssue(
+  update: ProfileUpdate,
+  current?: { phone_number: string | null },
+): FieldProblem | null {
   const email = update.email.trim();
   const phone = update.phone_number.trim();
   const nameIssue = fullNameProblem(update.full_name);
-  if (nameIssue) return nameIssue;
-  if (email === '') return PROFILE_MESSAGES.emailRequired;
-  if (!isValidEmail(email)) return PROFILE_MESSAGES.invalidEmail;
+  if (nameIssue) return { field: 'full_name', detail: nameIssue };
+  if (email === '') return { field: 'email', detail: PROFILE_MESSAGES.emailRequired };
+  if (!isValidEmail(email)) return { field: 'email', detail: PROFILE_MESSAGES.invalidEmail };
   if (phone === '' || phone === (current?.phone_number ?? '').trim()) return null;
-  return phoneProblem(phone);
+  const phoneIssue = phoneProblem(phone);
+  return phoneIssue ? { field: 'phone_number', detail: phoneIssue } : null;
 }
 
 export interface PasswordChange {
@@ -46,7 +64,14 @@ export interface PasswordChange {
 
 /** The rules that need no password check; the current password is verified after these pass. */
 export function passwordChangeProblem(change: PasswordChange): string | null {
-  if (change.current_password === '' || change.new_password === '')
-    return PROFILE_MESSAGES.passwordFieldsRequired;
-  return newPasswordProblem(change.new_password, change.current_password);
+  return passwordChangeIssue(change)?.detail ?? null;
+}
+
+/** passwordChangeProblem with the field the message is about (the first empty one when fields are missing). */
+export function passwordChangeIssue(change: PasswordChange): FieldProblem | null {
+  if (change.current_password === '')
+    return { field: 'current_password', detail: PROFILE_MESSAGES.passwordFieldsRequired };
+  if (change.new_password === '') return { field: 'new_password', detail: PROFILE_MESSAGES.passwordFieldsRequired };
+  const problem = newPasswordProblem(change.new_password, change.current_password);
+  return problem ? { field: 'new_password', detail: problem } : null;
 }

@@ -33,7 +33,7 @@ describe.each(testDatabases())('password recovery ($name)', (database) => {
     const response = await c.post('/auth/password-reset/', { email });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ detail: SENT });
-    const [mail] = (await mailsTo(testApp.outboxDir, email)).slice(-1);
+    const [mail] = (await mailsTo(testApp, email)).slice(-1);
     return mail ? linkIn(mail, '/reset-password') : undefined;
   }
 
@@ -51,7 +51,7 @@ describe.each(testDatabases())('password recovery ($name)', (database) => {
     expect(link).toBeDefined();
     expect(`${link!.link.origin}${link!.link.pathname}`).toBe('http://cv.example.test:8000/reset-password');
     expect([...link!.link.searchParams.keys()]).toEqual(['token', 'uid']);
-    const [mail] = await mailsTo(testApp.outboxDir, 'alice@example.com');
+    const [mail] = await mailsTo(testApp, 'alice@example.com');
     expect(mail!.subject).toBe('Reset your CV Builder password');
 
     const { c, response } = await confirmReset({
@@ -77,10 +77,74 @@ describe.each(testDatabases())('password recovery ($name)', (database) => {
     ).toBe(200);
   });
 
+  it('tells the address on file that the password was changed, and how to undo it', async () => {
+    await createAccount(testApp.app);
+    const at = new Date(Date.UTC(2030, 0, 2, 9, 30));
+    setClock(() => at);
+    const link = await requestReset();
+    const { response } = await confirmReset({
+      uid: link!.uid,
+      token: link!.token,
+      new_password: NEW_PASSWORD,
+    });
+    expect(response.statusCode).toBe(200);
+    const [reset, notice, ...more] = await mailsTo(testApp, 'alice@example.com');
+    expect(reset!.subject).toBe('Reset your CV Builder password');
+    expect(more).toEqual([]);
+    expect(notice!.subject).toBe('Your CV Builder password was changed');
+    expect(notice!.text).toContain('changed on 2 January 2030 at 09:30 UTC.');
+    expect(notice!.text).toContain(
+      'If this was not you, reset your password: http://cv.example.test:8000/forgot-password',
+    );
+  });
+
+  describe('POST /auth/password-reset-validate/', () => {
+    const validate = async (body: object) =>
+      (await client(testApp.app)).post('/auth/password-reset-validate/', body);
+
+    it('says whether a link is good before anyone types a password', async () => {
+      await createAccount(testApp.app);
+      const link = await requestReset();
+      const valid = await validate({ uid: link!.uid, token: link!.token });
+      expect(valid.statusCode).toBe(200);
+      expect(valid.json()).toEqual({ detail: 'This password reset link is valid.' });
+      // Asking does not use the link up.
+      expect((await validate({ uid: link!.uid, token: link!.token })).statusCode).toBe(200);
+
+      expect((await validate({ uid: link!.uid, token: `${link!.token.slice(0, -2)}xx` })).json()).toEqual({
+        detail: INVALID,
+        code: 'link_invalid',
+      });
+      expect((await validate({ uid: 'OTk5OQ', token: link!.token })).json()).toEqual({
+        detail: INVALID,
+        code: 'link_invalid',
+      });
+      setClock(() => later(61 * 60 * 1000));
+      expect((await validate({ uid: link!.uid, token: link!.token })).json()).toEqual({
+        detail: 'This password reset link has expired. Please request a new one.',
+        code: 'link_expired',
+      });
+      setClock(undefined);
+      await confirmReset({ uid: link!.uid, token: link!.token, new_password: NEW_PASSWORD });
+      expect((await validate({ uid: link!.uid, token: link!.token })).json()).toEqual({
+        detail: INVALID,
+        code: 'link_invalid',
+      });
+    });
+
+    it('validates its body and shares the reset confirmation limit', async () => {
+      expect((await validate({ uid: 'MQ' })).json()).toEqual({ detail: 'token is required' });
+      for (let i = 0; i < 19; i++) expect((await validate({ uid: 'MQ', token: 'x' })).statusCode).toBe(400);
+      const confirm = await confirmReset({ uid: 'MQ', token: 'x', new_password: NEW_PASSWORD });
+      expect(confirm.response.statusCode).toBe(400);
+      expect((await validate({ uid: 'MQ', token: 'x' })).statusCode).toBe(429);
+    });
+  });
+
   it('answers the same for an unknown address and sends nothing', async () => {
     await createAccount(testApp.app);
     expect(await requestReset('nobody@example.com')).toBeUndefined();
-    expect(await mailsTo(testApp.outboxDir, '@')).toHaveLength(0);
+    expect(await mailsTo(testApp, '@')).toHaveLength(0);
   });
 
   it('sends nothing to a disabled account', async () => {
@@ -208,7 +272,7 @@ describe.each(testDatabases())('password recovery ($name)', (database) => {
     const c = await client(testApp.app);
     const limited = await c.post('/auth/password-reset/', { email: 'alice@example.com' });
     expect(limited.statusCode).toBe(429);
-    expect(await mailsTo(testApp.outboxDir, 'alice@example.com')).toHaveLength(5);
+    expect(await mailsTo(testApp, 'alice@example.com')).toHaveLength(5);
     // Same client address, another email: the per-address limit is also spent.
     expect((await c.post('/auth/password-reset/', { email: 'bob@example.com' })).statusCode).toBe(429);
   });

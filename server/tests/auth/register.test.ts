@@ -40,7 +40,7 @@ describe.each(testDatabases())('registration and email confirmation ($name)', (d
   }
 
   async function confirmationLinkFor(email: string) {
-    const [mail] = (await mailsTo(testApp.outboxDir, email)).slice(-1);
+    const [mail] = (await mailsTo(testApp, email)).slice(-1);
     expect(mail, `a confirmation mail to ${email}`).toBeDefined();
     return linkIn(mail!, '/confirm-email');
   }
@@ -61,7 +61,7 @@ describe.each(testDatabases())('registration and email confirmation ($name)', (d
     });
     expect(user!.password_hash).toMatch(/^\$argon2id\$/);
 
-    const mails = await mailsTo(testApp.outboxDir, 'jane.doe@example.com');
+    const mails = await mailsTo(testApp, 'jane.doe@example.com');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Confirm your email address for CV Builder');
     expect(mails[0]!.text).toContain('Hello Jane Doe,');
@@ -96,7 +96,7 @@ describe.each(testDatabases())('registration and email confirmation ($name)', (d
     const response = await register(registration(change));
     expect(response.statusCode).toBe(400);
     expect(detail(response)).toBe(message);
-    expect(await mailsTo(testApp.outboxDir, '@')).toHaveLength(0);
+    expect(await mailsTo(testApp, '@')).toHaveLength(0);
   });
 
   it.each([
@@ -158,7 +158,7 @@ describe.each(testDatabases())('registration and email confirmation ($name)', (d
       expect((await c.get('/auth/confirm-email/', { query: { uid, token } })).statusCode).toBe(200);
       const again = await c.get('/auth/confirm-email/', { query: { uid, token } });
       expect(again.statusCode).toBe(400);
-      expect(detail(again)).toBe(DETAILS.confirmationUsed);
+      expect(again.json()).toEqual({ detail: DETAILS.confirmationUsed, code: 'link_used' });
     });
 
     it('expires after 3 days', async () => {
@@ -168,7 +168,10 @@ describe.each(testDatabases())('registration and email confirmation ($name)', (d
       setClock(() => later(3 * DAY + 60_000));
       const expired = await c.get('/auth/confirm-email/', { query: { uid, token } });
       expect(expired.statusCode).toBe(400);
-      expect(detail(expired)).toBe('This confirmation link has expired. Please request a new one.');
+      expect(expired.json()).toEqual({
+        detail: 'This confirmation link has expired. Please request a new one.',
+        code: 'link_expired',
+      });
       setClock(() => later(3 * DAY - 60_000));
       expect((await c.get('/auth/confirm-email/', { query: { uid, token } })).statusCode).toBe(200);
     });
@@ -191,7 +194,7 @@ describe.each(testDatabases())('registration and email confirmation ($name)', (d
         query: spoil(await confirmationLinkFor('jane@example.com')),
       });
       expect(response.statusCode).toBe(400);
-      expect(detail(response)).toBe('This confirmation link is invalid.');
+      expect(response.json()).toEqual({ detail: 'This confirmation link is invalid.', code: 'link_invalid' });
       expect(await findUserByEmail(testApp.app.db, 'jane@example.com')).toMatchObject({ is_active: 0 });
     });
 
@@ -212,7 +215,7 @@ describe.each(testDatabases())('registration and email confirmation ($name)', (d
       const response = await c.post('/auth/resend-confirmation/', { email: 'JANE@example.com' });
       expect(response.statusCode).toBe(200);
       expect(detail(response)).toBe(DETAILS.confirmationResent);
-      expect(await mailsTo(testApp.outboxDir, 'jane@example.com')).toHaveLength(2);
+      expect(await mailsTo(testApp, 'jane@example.com')).toHaveLength(2);
       const { uid, token } = await confirmationLinkFor('jane@example.com');
       expect((await c.get('/auth/confirm-email/', { query: { uid, token } })).statusCode).toBe(200);
     });
@@ -224,7 +227,7 @@ describe.each(testDatabases())('registration and email confirmation ($name)', (d
       const confirmed = await c.post('/auth/resend-confirmation/', { email: 'alice@example.com' });
       expect(unknown.statusCode).toBe(200);
       expect(confirmed.json()).toEqual(unknown.json());
-      expect(await mailsTo(testApp.outboxDir, '@')).toHaveLength(0);
+      expect(await mailsTo(testApp, '@')).toHaveLength(0);
     });
 
     it('validates its body', async () => {

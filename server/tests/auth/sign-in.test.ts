@@ -46,6 +46,8 @@ describe.each(testDatabases())('sign in, profile, sign out ($name)', (database) 
       phone_number: '+12025550123',
       is_staff: false,
       is_superuser: false,
+      pending_email: null,
+      has_password: true,
     });
 
     const logout = await c.post('/auth/logout/');
@@ -169,7 +171,7 @@ describe.each(testDatabases())('sign in, profile, sign out ($name)', (database) 
     expect((await c.get('/auth/profile/')).statusCode).toBe(401);
   });
 
-  it('limits sign-in attempts to 10 per 15 minutes per address and email; success clears the count', async () => {
+  it('limits sign-in attempts to 10 per 15 minutes per account; success clears the count', async () => {
     await createAccount(testApp.app);
     const c = await client(testApp.app);
     for (let i = 0; i < 9; i++) {
@@ -189,7 +191,7 @@ describe.each(testDatabases())('sign in, profile, sign out ($name)', (database) 
     expect(limited.statusCode).toBe(429);
     expect(detail(limited)).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
     expect(limited.headers['retry-after']).toBeDefined();
-    // Another email from the same address is counted apart.
+    // Another account is counted apart (the address has spent 19 of its 30 failures).
     expect((await c.post('/auth/login/', { email: 'bob@example.com', password: PASSWORD })).statusCode).toBe(
       400,
     );

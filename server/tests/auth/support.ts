@@ -48,9 +48,10 @@ export function registration(overrides: Record<string, unknown> = {}): Record<st
   };
 }
 
-/** Mails sent to an address, oldest first. */
-export async function mailsTo(outboxDir: string, email: string): Promise<OutboxMessage[]> {
-  return (await readOutbox(outboxDir)).filter((message) =>
+/** Mails sent to an address, oldest first, once the app's mail queue has sent what is due. */
+export async function mailsTo(testApp: TestApp, email: string): Promise<OutboxMessage[]> {
+  await testApp.app.mailQueue.drain();
+  return (await readOutbox(testApp.outboxDir)).filter((message) =>
     message.to.toLowerCase().includes(email.toLowerCase()),
   );
 }
@@ -78,8 +79,12 @@ export function later(ms: number, from = new Date()): Date {
  */
 export async function resetAccounts(testApp: TestApp): Promise<void> {
   const { db } = testApp.app;
+  // Nothing of the previous test may land in the next one's outbox.
+  await testApp.app.mailQueue.drain();
+  await db.deleteFrom('mail_queue').execute();
   await db.deleteFrom('sessions').execute();
-  await db.deleteFrom('rate_limits').execute();
+  await db.deleteFrom('rate_limit_attempts').execute();
+  await db.deleteFrom('email_changes').execute();
   await db.deleteFrom('users').execute();
   for (const name of await readdir(testApp.outboxDir)) {
     await rm(join(testApp.outboxDir, name), { force: true, recursive: true });

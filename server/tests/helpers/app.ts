@@ -6,6 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
+import type { Mailer } from '../../src/mail/mailer.js';
 import { createSessionToken, SESSION_COOKIE } from '../../src/http/session.js';
 import { CSRF_COOKIE } from '../../src/http/csrf.js';
 
@@ -72,6 +73,8 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Run the seeders (templates…); default true. */
   seed?: boolean;
+  /** Instead of the mailer the config names (e.g. one that fails like a mail server that is down). */
+  mailer?: Mailer;
 }
 
 /**
@@ -93,7 +96,7 @@ export async function createTestApp(
   };
   let app: FastifyInstance;
   try {
-    app = await buildApp(config, { seed: options.seed });
+    app = await buildApp(config, { seed: options.seed, ...(options.mailer ? { mailer: options.mailer } : {}) });
   } catch (error) {
     await dropTestDatabase(databaseUrl);
     await rm(outboxDir, { recursive: true, force: true });

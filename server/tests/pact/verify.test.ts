@@ -9,7 +9,10 @@ import { createTestApp, testDatabases } from '../helpers/app.js';
 import { createSessionToken, SESSION_COOKIE } from '../../src/http/session.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const PACT_FILE = path.resolve(here, '../../../pacts/cv-builder-web-cv-builder-api.json');
+// PACT_FILE verifies another copy of the contract (e.g. one a consumer branch wrote) against this server.
+const PACT_FILE = process.env.PACT_FILE
+  ? path.resolve(process.env.PACT_FILE)
+  : path.resolve(here, '../../../pacts/cv-builder-web-cv-builder-api.json');
 
 /** Tables the seed fills from the repository (templates) and bookkeeping; everything else is per-state data. */
 const KEPT_TABLES = new Set([

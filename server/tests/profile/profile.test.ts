@@ -1,11 +1,11 @@
 import { makePasswordResetToken } from '../../src/auth/account-tokens.js';
-import { now } from '../../src/auth/clock.js';
+import { now, setClock } from '../../src/auth/clock.js';
 import { encodeUid } from '../../src/auth/tokens.js';
 import { findUserById } from '../../src/auth/users-repository.js';
 import { CSRF_COOKIE } from '../../src/http/csrf.js';
 import { SESSION_COOKIE } from '../../src/http/session.js';
 import { CHANGE_PASSWORD_RATE_LIMIT } from '../../src/profile/routes.js';
-import { createAccount, detail, PASSWORD } from '../auth/support.js';
+import { createAccount, detail, mailsTo, PASSWORD, resetAccounts } from '../auth/support.js';
 import { cvBody } from '../cvs/support.js';
 import { client, createTestApp, testDatabases, type TestApp, type TestClient } from '../helpers/app.js';
 
@@ -23,9 +23,11 @@ describe.each(testDatabases())('profile settings ($name)', (database) => {
     const { db } = testApp.app;
     await db.deleteFrom('cv_field_entries').execute();
     await db.deleteFrom('generated_cvs').execute();
-    await db.deleteFrom('sessions').execute();
-    await db.deleteFrom('rate_limits').execute();
-    await db.deleteFrom('users').execute();
+    await resetAccounts(testApp);
+  });
+
+  afterEach(() => {
+    setClock(undefined);
   });
 
   afterAll(async () => {
@@ -56,26 +58,34 @@ describe.each(testDatabases())('profile settings ($name)', (database) => {
       const { c } = await signedIn();
       const response = await c.put('/auth/profile/update/', {
         full_name: '  Alice Updated ',
-        email: ' Alice.New@Example.com ',
+        email: ' Alice@Example.com ',
         phone_number: ' +442079460000 ',
       });
       expect(response.statusCode).toBe(200);
       const expected = {
         full_name: 'Alice Updated',
-        email: 'Alice.New@Example.com',
+        email: 'Alice@Example.com',
         phone_number: '+442079460000',
         is_staff: false,
         is_superuser: false,
+        pending_email: null,
+        has_password: true,
       };
       expect(response.json()).toEqual(expected);
       expect((await c.get('/auth/profile/')).json()).toEqual(expected);
     });
 
-    it('lets the person sign in with the new address afterwards, not the old one', async () => {
-      const { c } = await signedIn();
-      expect((await c.put('/auth/profile/update/', update)).statusCode).toBe(200);
-      expect(await signIn('alice@example.com', PASSWORD)).toBe(400);
-      expect(typeof (await signIn('alice.new@example.com', PASSWORD))).toBe('object');
+    it('answers has_password false for an account that signs in only with Google or LinkedIn', async () => {
+      const { c } = await signedIn({ password: null });
+      expect((await c.get('/auth/profile/')).json()).toMatchObject({ has_password: false, pending_email: null });
+    });
+
+    it('does not change the address itself: a new one waits for its confirmation (email-change.test.ts)', async () => {
+      const { c, user } = await signedIn();
+      const response = await c.put('/auth/profile/update/', update);
+      expect(response.statusCode).toBe(400);
+      expect((await findUserById(testApp.app.db, user.id))?.email).toBe('alice@example.com');
+      expect(await signIn('alice.new@example.com', PASSWORD)).toBe(400);
     });
 
     it('keeps the own address in another spelling, and allows a blank phone number', async () => {
@@ -95,14 +105,15 @@ describe.each(testDatabases())('profile settings ($name)', (database) => {
 
     it('asks of a name and a phone number what sign up asks', async () => {
       const { c } = await signedIn();
-      for (const [body, detail] of [
-        [{ full_name: '' }, 'Full Name must be at least 3 characters'],
-        [{ full_name: '\u200b\u200b\u200b' }, 'Full Name must be at least 3 characters'],
-        [{ phone_number: '+1442079460000' }, 'This phone number cannot exist in the selected country. Please check it.'],
+      for (const [body, detail, field] of [
+        [{ full_name: '' }, 'Full Name must be at least 3 characters', 'full_name'],
+        [{ full_name: '\u200b\u200b\u200b' }, 'Full Name must be at least 3 characters', 'full_name'],
+        [{ phone_number: 'call me maybe' }, 'This phone number cannot exist in the selected country. Please check it.', 'phone_number'],
+        [{ phone_number: '+1442079460000' }, 'This phone number cannot exist in the selected country. Please check it.', 'phone_number'],
       ] as const) {
         const response = await c.put('/auth/profile/update/', { ...update, ...body });
         expect(response.statusCode).toBe(400);
-        expect(response.json()).toEqual({ detail });
+        expect(response.json()).toEqual({ detail, field });
       }
     });
 
@@ -113,6 +124,7 @@ describe.each(testDatabases())('profile settings ($name)', (database) => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         detail: 'An account with this email address is already registered.',
+        field: 'email',
       });
       expect((await findUserById(testApp.app.db, user.id))?.email).toBe('alice@example.com');
     });
@@ -155,6 +167,7 @@ describe.each(testDatabases())('profile settings ($name)', (database) => {
       const { c } = await signedIn();
       const response = await c.put('/auth/profile/update/', {
         ...update,
+        email: 'alice@example.com',
         is_staff: true,
         is_superuser: true,
       });
@@ -190,6 +203,24 @@ describe.each(testDatabases())('profile settings ($name)', (database) => {
       expect(typeof (await signIn('alice@example.com', NEW_PASSWORD))).toBe('object');
     });
 
+    it('tells the address on file, saying when, with the way back for someone who did not do it', async () => {
+      const { c } = await signedIn();
+      const at = new Date(Date.UTC(2030, 4, 6, 14, 5));
+      setClock(() => at);
+      expect(
+        (await c.post('/auth/change-password/', { current_password: PASSWORD, new_password: NEW_PASSWORD }))
+          .statusCode,
+      ).toBe(200);
+      const [notice, ...more] = await mailsTo(testApp, 'alice@example.com');
+      expect(more).toEqual([]);
+      expect(notice!.subject).toBe('Your CV Builder password was changed');
+      expect(notice!.text).toContain('The password of your CV Builder account was changed on 6 May 2030 at 14:05 UTC.');
+      expect(notice!.text).toContain(
+        `If this was not you, reset your password: ${testApp.app.config.publicUrl}/forgot-password`,
+      );
+      expect(notice!.html).toContain(`href="${testApp.app.config.publicUrl}/forgot-password"`);
+    });
+
     it('voids a password-reset link sent before the change', async () => {
       const { user, c } = await signedIn();
       const token = makePasswordResetToken(testApp.app.config.secretKey, user, now());
@@ -215,7 +246,7 @@ describe.each(testDatabases())('profile settings ($name)', (database) => {
         new_password: NEW_PASSWORD,
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail: 'Your current password is incorrect.' });
+      expect(response.json()).toEqual({ detail: 'Your current password is incorrect.', field: 'current_password' });
       expect(typeof (await signIn('alice@example.com', PASSWORD))).toBe('object');
     });
 
@@ -279,7 +310,7 @@ describe.each(testDatabases())('profile settings ($name)', (database) => {
         expect((await c.post('/v1/GeneratedCV/', cvBody(name))).statusCode).toBe(201);
       }
 
-      const response = await c.delete('/auth/profile/');
+      const response = await c.delete('/auth/profile/', { current_password: PASSWORD });
       expect(response.statusCode).toBe(204);
       expect(response.body).toBe('');
       expect(c.cookies.has(SESSION_COOKIE)).toBe(false);
@@ -331,7 +362,7 @@ describe.each(testDatabases())('profile settings ($name)', (database) => {
       await bobClient.signInAs(bob.id);
       expect((await bobClient.post('/v1/GeneratedCV/', cvBody('Bob CV'))).statusCode).toBe(201);
       const { c } = await signedIn();
-      expect((await c.delete('/auth/profile/')).statusCode).toBe(204);
+      expect((await c.delete('/auth/profile/', { current_password: PASSWORD })).statusCode).toBe(204);
       expect((await bobClient.get('/auth/profile/')).json()).toMatchObject({ email: 'bob@example.com' });
       const list = (await bobClient.get('/v1/GeneratedCV/')).json() as unknown[];
       expect(list).toHaveLength(1);
@@ -340,7 +371,7 @@ describe.each(testDatabases())('profile settings ($name)', (database) => {
     it('is 401 without a session and 403 without the CSRF header, deleting nothing', async () => {
       expect((await (await client(testApp.app)).delete('/auth/profile/')).statusCode).toBe(401);
       const { c, user } = await signedIn();
-      const forged = await c.delete('/auth/profile/', undefined, { csrf: false });
+      const forged = await c.delete('/auth/profile/', { current_password: PASSWORD }, { csrf: false });
       expect(forged.statusCode).toBe(403);
       expect((await findUserById(testApp.app.db, user.id))?.deleted_at).toBeNull();
       expect((await c.get('/auth/profile/')).statusCode).toBe(200);

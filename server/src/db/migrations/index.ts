@@ -4,7 +4,10 @@ import * as accounts from './0002-accounts.js';
 import * as templates from './0003-templates.js';
 import * as generatedCvs from './0004-generated-cvs.js';
 import * as profile from './0005-profile.js';
-import * as cvLayout from './0010-cv-layout.js';
+import * as slidingRateLimits from './0006-sliding-rate-limits.js';
+import * as mailQueue from './0007-mail-queue.js';
+import * as emailChanges from './0008-email-changes.js';
+import * as cvLayout from './0009-cv-layout.js';
 
 /**
  * Every migration, in order. Add yours as the next line with the next number; names sort
@@ -16,5 +19,8 @@ export const migrations: Record<string, Migration> = {
   '0003-templates': templates,
   '0004-generated-cvs': generatedCvs,
   '0005-profile': profile,
-  '0010-cv-layout': cvLayout,
+  '0006-sliding-rate-limits': slidingRateLimits,
+  '0007-mail-queue': mailQueue,
+  '0008-email-changes': emailChanges,
+  '0009-cv-layout': cvLayout,
 };

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { makeConfirmationToken, makePasswordResetToken } from './account-tokens.js';
+import { now } from './clock.js';
+import {
+  confirmationEmail,
+  confirmationLink,
+  passwordChangedEmail,
+  passwordResetEmail,
+  passwordResetLink,
+} from './emails.js';
+import { findUserByEmail, findUserById } from './users-repository.js';
+
+/*
+ * The accounts' mail, queued (mail/queue.ts) and written when it is sent. A request for a password reset or a new
+ * confirmation link queues the same row whether or not the address has an account: the queue finds out, after the
+ * answer, and sends nothing when there is none.
+ */
+
+export const ACCOUNT_MAIL = {
+  /** { userId }: the confirmation link of a new account. */
+  confirmation: 'account-confirmation',
+  /** { email }: a new confirmation link, if an account with this address waits for one. */
+  confirmationRequest: 'confirmation-request',
+  /** { email }: a password-reset link, if an account with this address may reset. */
+  passwordResetRequest: 'password-reset-request',
+  /** { userId, to, at }: the notice that the password changed, to the address on file then. */
+  passwordChanged: 'password-changed',
+} as const;
+
+export interface PasswordChangedPayload {
+  userId: number;
+  to: string;
+  at: string;
+}
+
+type Db = Kysely<Database>;
+
+export function queueConfirmation(app: FastifyInstance, db: Db, userId: number): Promise<void> {
+  return app.mailQueue.enqueue(db, ACCOUNT_MAIL.confirmation, { userId });
+}
+
+export function queuePasswordChangedNotice(
+  app: FastifyInstance,
+  db: Db,
+  user: { id: number; email: string },
+  at: Date,
+): Promise<void> {
+  const payload: PasswordChangedPayload = { userId: user.id, to: user.email, at: at.toISOString() };
+  return app.mailQueue.enqueue(db, ACCOUNT_MAIL.passwordChanged, payload);
+}
+
+export function registerAccountMail(app: FastifyInstance): void {
+  const { config, db } = app;
+
+  async function confirmationFor(userId: number) {
+    const user = await findUserById(db, userId);
+    // Confirmed meanwhile (by this link's twin, a reset or a social sign-in), or gone: nothing to send.
+    if (!user || user.email_confirmed_at !== null || user.deleted_at !== null) return null;
+    const token = makeConfirmationToken(config.secretKey, user, now());
+    return confirmationEmail(user, confirmationLink(config.publicUrl, user.id, token));
+  }
+
+  app.mailQueue.handle(ACCOUNT_MAIL.confirmation, async (payload) =>
+    confirmationFor((payload as { userId: number }).userId),
+  );
+
+  app.mailQueue.handle(ACCOUNT_MAIL.confirmationRequest, async (payload) => {
+    const user = await findUserByEmail(db, (payload as { email: string }).email);
+    return user ? confirmationFor(user.id) : null;
+  });
+
+  app.mailQueue.handle(ACCOUNT_MAIL.passwordResetRequest, async (payload) => {
+    const user = await findUserByEmail(db, (payload as { email: string }).email);
+    // A disabled account (confirmed, then switched off) gets no way back in by mail.
+    if (!user || (user.is_active !== 1 && user.email_confirmed_at !== null)) return null;
+    const token = makePasswordResetToken(config.secretKey, user, now());
+    return passwordResetEmail(user, passwordResetLink(config.publicUrl, user.id, token));
+  });
+
+  app.mailQueue.handle(ACCOUNT_MAIL.passwordChanged, async (payload) => {
+    const { userId, to, at } = payload as PasswordChangedPayload;
+    const user = await findUserById(db, userId);
+    return passwordChangedEmail(
+      { id: userId, full_name: user?.full_name ?? '', email: to },
+      new Date(at),
+      config.publicUrl,
+    );
+  });
+}

@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { makeAccountDeletionToken, makeEmailChangeToken } from '../auth/account-tokens.js';
+import { now } from '../auth/clock.js';
+import {
+  accountDeletionEmail,
+  accountLink,
+  emailChangeApprovalEmail,
+  emailChangeConfirmationEmail,
+  emailChangeNoticeEmail,
+} from '../auth/emails.js';
+import { findUserById } from '../auth/users-repository.js';
+import type { Database } from '../db/schema.js';
+import { findEmailChange, type EmailChange } from './email-changes.js';
+
+/*
+ * The profile's mail, queued (mail/queue.ts) and written when it is sent: its links are signed then, and a link
+ * whose change was replaced or called off meanwhile is not sent at all.
+ */
+
+export const PROFILE_MAIL = {
+  /** { changeId }: to the current address of an account without a password, which approves the change. */
+  emailChangeApproval: 'email-change-approval',
+  /** { changeId }: to the new address, which confirms the change. */
+  emailChangeConfirmation: 'email-change-confirmation',
+  /** { changeId }: to the old address, with the link that cancels (and undoes) the change. */
+  emailChangeNotice: 'email-change-notice',
+  /** { userId }: to an account without a password, the link that deletes it. */
+  accountDeletion: 'account-deletion',
+} as const;
+
+type Db = Kysely<Database>;
+
+/** Queues the mail of a change the new address may now confirm: the link there, the notice to the old one. */
+export async function queueEmailChangeConfirmation(
+  app: FastifyInstance,
+  db: Db,
+  change: EmailChange,
+): Promise<void> {
+  await app.mailQueue.enqueue(db, PROFILE_MAIL.emailChangeConfirmation, { changeId: change.id });
+  await app.mailQueue.enqueue(db, PROFILE_MAIL.emailChangeNotice, { changeId: change.id });
+}
+
+export function queueEmailChangeApproval(app: FastifyInstance, db: Db, change: EmailChange): Promise<void> {
+  return app.mailQueue.enqueue(db, PROFILE_MAIL.emailChangeApproval, { changeId: change.id });
+}
+
+export function queueAccountDeletionLink(app: FastifyInstance, db: Db, userId: number): Promise<void> {
+  return app.mailQueue.enqueue(db, PROFILE_MAIL.accountDeletion, { userId });
+}
+
+export function registerProfileMail(app: FastifyInstance): void {
+  const { config, db } = app;
+
+  async function changeAndUser(payload: unknown) {
+    const change = await findEmailChange(db, (payload as { changeId: number }).changeId);
+    const user = change && (await findUserById(db, change.user_id));
+    return change && user && user.deleted_at === null ? { change, user } : undefined;
+  }
+
+  const link = (page: Parameters<typeof accountLink>[1], change: EmailChange, token: string) =>
+    accountLink(config.publicUrl, page, change.user_id, token);
+
+  app.mailQueue.handle(PROFILE_MAIL.emailChangeApproval, async (payload) => {
+    const found = await changeAndUser(payload);
+    if (found?.change.status !== 'awaiting_approval') return null;
+    const { change, user } = found;
+    const token = makeEmailChangeToken(config.secretKey, 'approval', change, now());
+    return emailChangeApprovalEmail(
+      { ...user, email: change.old_email },
+      change.new_email,
+      link('approve-email-change', change, token),
+    );
+  });
+
+  app.mailQueue.handle(PROFILE_MAIL.emailChangeConfirmation, async (payload) => {
+    const found = await changeAndUser(payload);
+    if (found?.change.status !== 'pending') return null;
+    const { change, user } = found;
+    const token = makeEmailChangeToken(config.secretKey, 'confirmation', change, now());
+    return emailChangeConfirmationEmail(user, change.new_email, link('confirm-email-change', change, token));
+  });
+
+  // Sent even when the change was confirmed or replaced before the mail went out: the old address must hear of it.
+  app.mailQueue.handle(PROFILE_MAIL.emailChangeNotice, async (payload) => {
+    const found = await changeAndUser(payload);
+    if (!found || found.change.cancelled_at !== null) return null;
+    const { change, user } = found;
+    const token = makeEmailChangeToken(config.secretKey, 'cancel', change, now());
+    return emailChangeNoticeEmail(
+      user,
+      change.old_email,
+      change.new_email,
+      link('cancel-email-change', change, token),
+    );
+  });
+
+  app.mailQueue.handle(PROFILE_MAIL.accountDeletion, async (payload) => {
+    const user = await findUserById(db, (payload as { userId: number }).userId);
+    if (!user || user.deleted_at !== null || user.is_active !== 1) return null;
+    const token = makeAccountDeletionToken(config.secretKey, user, now());
+    return accountDeletionEmail(user, accountLink(config.publicUrl, 'delete-account', user.id, token));
+  });
+}
