@@ -10,7 +10,7 @@ test('sign-in and sign-up refusals show in the form and take the focus', async (
   createUser({ email });
 
   await page.goto('/signin');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByLabel('Email', { exact: true })).toBeFocused();
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill('Wrong-passw0rd');
@@ -21,12 +21,14 @@ test('sign-in and sign-up refusals show in the form and take the focus', async (
 
   await page.goto('/signup');
   await page.getByLabel('Full Name').fill('Fran Focus');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Phone Number').fill('+12025550123');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  const phone = page.getByLabel('Phone Number', { exact: true });
+  await phone.click();
+  await phone.pressSequentially('+12025550123');
   await page.getByLabel('Password', { exact: true }).fill('Passw0rd!');
-  await page.getByLabel('Confirm Password').fill('Passw0rd!');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  const emailField = page.getByLabel('Email');
+  await page.getByLabel('Confirm Password', { exact: true }).fill('Passw0rd!');
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+  const emailField = page.getByLabel('Email', { exact: true });
   await expect(page.getByText('An account with this email address is already registered.').first()).toBeVisible();
   await expect(emailField).toHaveAttribute('aria-invalid', 'true');
   await expect(emailField).toBeFocused();
@@ -48,7 +50,7 @@ test('a spent reset link says so as the page opens and offers a new one; a reset
   await page.getByLabel('Confirm Password', { exact: true }).fill('NewPassw0rd');
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expectToast(page, 'Password Reset Successful!', 'You are signed in');
+  await expectToast(page, 'Password Reset Successful!', 'you are signed in');
 
   // The address on file is told of the change.
   await waitForLink(email, '/forgot-password');
