@@ -12,18 +12,22 @@ import { previewRoutes } from './render/routes.js';
 import { supportRoutes } from './support/routes.js';
 import { templateRoutes } from './templates/routes.js';
 
-/** Every domain's fastify plugin, one line each. */
+/** Every domain's fastify plugin, in the order they register (the render engine before those that print). */
+const PLUGINS = [
+  healthRoutes,
+  csrfRoutes,
+  authRoutes,
+  socialRoutes,
+  profileRoutes,
+  accountLinkRoutes,
+  supportRoutes,
+  adminRoutes,
+  renderEngine,
+  templateRoutes,
+  previewRoutes,
+  cvsRoutes,
+];
+
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
-  await app.register(healthRoutes);
-  await app.register(csrfRoutes);
-  await app.register(authRoutes);
-  await app.register(socialRoutes);
-  await app.register(profileRoutes);
-  await app.register(accountLinkRoutes);
-  await app.register(supportRoutes);
-  await app.register(adminRoutes);
-  await app.register(renderEngine);
-  await app.register(templateRoutes);
-  await app.register(previewRoutes);
-  await app.register(cvsRoutes);
+  for (const plugin of PLUGINS) await app.register(plugin);
 }

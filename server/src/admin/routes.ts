@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { escapeHtml } from '../auth/emails.js';
+import { escapeHtml } from '../render/rich-text.js';
 import { findUserById, isStaffAccount, type User } from '../auth/users-repository.js';
 import { CSRF_COOKIE } from '../http/csrf.js';
 import { endSession } from '../http/session.js';

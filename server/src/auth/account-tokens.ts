@@ -38,6 +38,24 @@ export function makeConfirmationToken(secretKey: string, user: TokenUser, at: Da
   return makeToken(secretKey, 'email-confirmation', confirmationSubject(user), at);
 }
 
+/**
+ * A single-use token's verdict: as checked against the state now; a token refused now that was good for the state
+ * `before` its use (when there is one) is 'used' rather than invalid, so the page can say so.
+ */
+function checkSingleUse(
+  secretKey: string,
+  purpose: TokenPurpose,
+  subjects: { now: TokenSubject; before?: TokenSubject },
+  token: string,
+  at: Date,
+  maxAgeMs: number,
+): TokenCheck | 'used' {
+  const result = checkToken(secretKey, purpose, subjects.now, token, at, maxAgeMs);
+  if (result !== 'invalid' || !subjects.before) return result;
+  const earlier = checkToken(secretKey, purpose, subjects.before, token, at, Number.POSITIVE_INFINITY);
+  return earlier === 'valid' ? 'used' : 'invalid';
+}
+
 /** 'used' when the link was valid for this account before it was confirmed. */
 export function checkConfirmationToken(
   secretKey: string,
@@ -45,25 +63,18 @@ export function checkConfirmationToken(
   token: string,
   at: Date,
 ): TokenCheck | 'used' {
-  const result = checkToken(
+  const before =
+    user.email_confirmed_at === null
+      ? undefined
+      : confirmationSubject({ ...user, is_active: 0, email_confirmed_at: null });
+  return checkSingleUse(
     secretKey,
     'email-confirmation',
-    confirmationSubject(user),
+    { now: confirmationSubject(user), before },
     token,
     at,
     EMAIL_CONFIRMATION_MAX_AGE_MS,
   );
-  if (result !== 'invalid' || user.email_confirmed_at === null) return result;
-  const beforeConfirming = confirmationSubject({ ...user, is_active: 0, email_confirmed_at: null });
-  const earlier = checkToken(
-    secretKey,
-    'email-confirmation',
-    beforeConfirming,
-    token,
-    at,
-    Number.POSITIVE_INFINITY,
-  );
-  return earlier === 'valid' ? 'used' : 'invalid';
 }
 
 export function makePasswordResetToken(secretKey: string, user: TokenUser, at: Date): string {
@@ -99,19 +110,15 @@ export function checkAccountDeletionToken(
   token: string,
   at: Date,
 ): LinkCheck {
-  const result = checkToken(
+  const before = user.deleted_at === null ? undefined : deletionSubject({ ...user, deleted_at: null });
+  return checkSingleUse(
     secretKey,
     'account-deletion',
-    deletionSubject(user),
+    { now: deletionSubject(user), before },
     token,
     at,
     ACCOUNT_DELETION_MAX_AGE_MS,
   );
-  if (result !== 'invalid' || user.deleted_at === null) return result;
-  const before = deletionSubject({ ...user, deleted_at: null });
-  return checkToken(secretKey, 'account-deletion', before, token, at, Number.POSITIVE_INFINITY) === 'valid'
-    ? 'used'
-    : 'invalid';
 }
 
 // ── email change links ──

@@ -1,5 +1,6 @@
 import type { MailMessage } from '../mail/mailer.js';
 import { encodeUid } from './tokens.js';
+import { escapeHtml } from '../render/rich-text.js';
 
 interface Recipient {
   id: number;
@@ -160,13 +161,4 @@ function message(user: Recipient, content: Content): MailMessage {
 <p>CV Builder</p>
 </body></html>`;
   return { to: user.email, subject: content.subject, text, html };
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }

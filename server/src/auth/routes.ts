@@ -34,6 +34,7 @@ import {
   normaliseName,
   registrationIssue,
 } from './validation.js';
+import { bodySchema, text } from '../http/schemas.js';
 
 export const DETAILS = {
   registered: 'Account created. Check your email to confirm it.',
@@ -85,19 +86,6 @@ export const RATE_LIMITS = {
   resendConfirmation: { limit: 5, windowMs: HOUR },
 } satisfies Record<string, RateLimit>;
 
-const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
-
-function bodySchema(properties: Record<string, { type: 'string'; maxLength: number }>) {
-  return {
-    body: {
-      type: 'object',
-      required: Object.keys(properties),
-      // Unknown fields are stripped, as the Django-style API ignores them (see http/validation.ts).
-      additionalProperties: false,
-      properties,
-    },
-  } as const;
-}
 
 interface RegisterBody {
   full_name: string;
@@ -212,19 +200,33 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: EmailBody }>(
-    '/auth/resend-confirmation/',
-    { schema: bodySchema({ email: text(MAX_EMAIL_LENGTH) }) },
-    async (request) => {
+  /**
+   * A mail asked for by address. The same work, answer and time for every address: whether it is registered is
+   * found out by the queue, after the answer (auth/account-mail.ts).
+   */
+  function mailByAddress(
+    path: string,
+    rule: RateLimit,
+    keys: { byIp: (ip: string) => string; byEmail: (email: string) => string },
+    kind: (typeof ACCOUNT_MAIL)[keyof typeof ACCOUNT_MAIL],
+    detail: string,
+  ) {
+    app.post<{ Body: EmailBody }>(path, { schema: bodySchema({ email: text(MAX_EMAIL_LENGTH) }) }, async (request) => {
       const email = validEmail(request.body.email);
-      await limit(RATE_LIMIT_KEYS.resendConfirmationByIp(request.ip), RATE_LIMITS.resendConfirmation);
-      await limit(RATE_LIMIT_KEYS.resendConfirmationByEmail(email), RATE_LIMITS.resendConfirmation);
-      // The same work, answer and time for every address: whether it is registered is found out by the queue,
-      // after the answer (auth/account-mail.ts).
-      await app.mailQueue.enqueue(app.db, ACCOUNT_MAIL.confirmationRequest, { email });
+      await limit(keys.byIp(request.ip), rule);
+      await limit(keys.byEmail(email), rule);
+      await app.mailQueue.enqueue(app.db, kind, { email });
       app.mailQueue.kick();
-      return { detail: DETAILS.confirmationResent };
-    },
+      return { detail };
+    });
+  }
+
+  mailByAddress(
+    '/auth/resend-confirmation/',
+    RATE_LIMITS.resendConfirmation,
+    { byIp: RATE_LIMIT_KEYS.resendConfirmationByIp, byEmail: RATE_LIMIT_KEYS.resendConfirmationByEmail },
+    ACCOUNT_MAIL.confirmationRequest,
+    DETAILS.confirmationResent,
   );
 
   app.post<{ Body: Credentials }>(
@@ -270,18 +272,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return { detail: DETAILS.signedOut };
   });
 
-  app.post<{ Body: EmailBody }>(
+  mailByAddress(
     '/auth/password-reset/',
-    { schema: bodySchema({ email: text(MAX_EMAIL_LENGTH) }) },
-    async (request) => {
-      const email = validEmail(request.body.email);
-      await limit(RATE_LIMIT_KEYS.passwordResetByIp(request.ip), RATE_LIMITS.passwordReset);
-      await limit(RATE_LIMIT_KEYS.passwordResetByEmail(email), RATE_LIMITS.passwordReset);
-      // As for the confirmation link: the same row for every address; the queue decides whether to send.
-      await app.mailQueue.enqueue(app.db, ACCOUNT_MAIL.passwordResetRequest, { email });
-      app.mailQueue.kick();
-      return { detail: DETAILS.passwordResetSent };
-    },
+    RATE_LIMITS.passwordReset,
+    { byIp: RATE_LIMIT_KEYS.passwordResetByIp, byEmail: RATE_LIMIT_KEYS.passwordResetByEmail },
+    ACCOUNT_MAIL.passwordResetRequest,
+    DETAILS.passwordResetSent,
   );
 
   /** The account a reset link is for, or the 400 the link deserves. */

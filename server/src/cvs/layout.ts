@@ -14,6 +14,7 @@ import {
   type CvLayoutShape,
   type SectionRef,
 } from '../../../rules/cv.js';
+import { text } from '../http/schemas.js';
 
 /*
  * A saved CV's structure, its person's own (issue 12): the order of its sections, the ones hidden, headings
@@ -54,7 +55,6 @@ const sectionRef = {
     { type: 'string', maxLength: 200 },
   ],
 } as const;
-const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
 
 export const layoutSchema = {
   type: ['object', 'null'],

@@ -49,3 +49,16 @@ export function now(date: Date = new Date()): string {
 export function flag(value: boolean): 0 | 1 {
   return value ? 1 : 0;
 }
+
+/** Creates index `name` on `table` over `columns` (unique when asked): one line a migration reads at a glance. */
+export async function createIndex<DB>(
+  db: Kysely<DB>,
+  name: string,
+  table: string,
+  columns: string[],
+  options: { unique?: boolean } = {},
+): Promise<void> {
+  let builder = db.schema.createIndex(name).on(table).columns(columns);
+  if (options.unique) builder = builder.unique();
+  await builder.execute();
+}

@@ -31,6 +31,7 @@ import {
 } from './email-changes.js';
 import { queueEmailChangeConfirmation } from './profile-mail.js';
 import { deleteAccount } from './repository.js';
+import { bodySchema, text } from '../http/schemas.js';
 
 /*
  * The links mailed about an email change and an account deletion. They need no session (they are often opened
@@ -55,14 +56,7 @@ interface LinkBody {
   token: string;
 }
 
-const linkSchema = {
-  body: {
-    type: 'object',
-    required: ['uid', 'token'],
-    additionalProperties: false,
-    properties: { uid: { type: 'string', maxLength: 64 }, token: { type: 'string', maxLength: 128 } },
-  },
-} as const;
+const linkSchema = bodySchema({ uid: text(64), token: text(128) });
 
 export async function accountLinkRoutes(app: FastifyInstance): Promise<void> {
   const { config, db } = app;

@@ -29,6 +29,7 @@ import {
   type PasswordChange,
   type ProfileUpdate,
 } from './validation.js';
+import { bodySchema, text } from '../http/schemas.js';
 
 export const PROFILE_DETAILS = {
   emailTaken: ACCOUNT_CHANGE_MESSAGES.emailTaken,
@@ -44,22 +45,7 @@ export const CHANGE_PASSWORD_RATE_LIMIT: RateLimit = { limit: 10, windowMs: 15 *
 export const changePasswordRateLimitKey = (userId: number) => `change-password:user:${userId}`;
 
 // Generous bounds for the schema: the exact limits are checked in code, with the spec's words.
-const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
 const FIELD_LIMIT = 1000;
-
-function bodySchema(
-  properties: Record<string, { type: 'string'; maxLength: number }>,
-  optional: string[] = [],
-) {
-  return {
-    body: {
-      type: 'object',
-      required: Object.keys(properties).filter((key) => !optional.includes(key)),
-      additionalProperties: false,
-      properties,
-    },
-  } as const;
-}
 
 interface ProfileUpdateBody extends ProfileUpdate {
   current_password?: string;

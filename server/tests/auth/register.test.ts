@@ -67,7 +67,8 @@ describe.each(testDatabases())('registration and email confirmation ($name)', (d
     expect(mails[0]!.text).toContain('Hello Jane Doe,');
     const { link, uid, token } = linkIn(mails[0]!, '/confirm-email');
     expect(link.origin + link.pathname).toBe('https://cv.example.test/confirm-email');
-    expect(mails[0]!.html).toContain('https://cv.example.test/confirm-email?uid=');
+    // The HTML part escapes as the CV layouts do ('=' as &#x3D;), which a mail client reads back as the same link.
+    expect(mails[0]!.html!.replace(/&#x3D;/g, '=')).toContain('https://cv.example.test/confirm-email?uid=');
 
     const c = await client(testApp.app);
     const confirmed = await c.get('/auth/confirm-email/', { query: { uid, token } });

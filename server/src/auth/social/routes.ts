@@ -7,6 +7,7 @@ import { googleProfile } from './google.js';
 import { isLinkedInConfigured, linkedinProfile, linkedinRedirectUri } from './linkedin.js';
 import type { SocialProfile } from './profile.js';
 import { accountForSocialProfile } from './social-accounts.js';
+import { bodySchema } from '../../http/schemas.js';
 
 /** What GET /auth/social/config/ answers: public values only, so one web build serves any deployment. */
 export interface SocialConfigAnswer {
@@ -26,11 +27,6 @@ export const socialLoginRateLimitKey = (ip: string) => `social-login:ip:${ip}`;
 // Provider tokens and codes are opaque, but bounded: nothing sensible is longer.
 const opaque = { type: 'string', minLength: 1, maxLength: 4096 } as const;
 
-function bodySchema(properties: Record<string, object>) {
-  return {
-    body: { type: 'object', required: Object.keys(properties), additionalProperties: false, properties },
-  } as const;
-}
 
 export async function socialRoutes(app: FastifyInstance): Promise<void> {
   const { config } = app;

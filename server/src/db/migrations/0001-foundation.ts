@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { timestampColumn } from '../columns.js';
+import { createIndex, timestampColumn } from '../columns.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -11,15 +11,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .$call(timestampColumn('expires_at'))
     .$call(timestampColumn('last_seen_at'))
     .execute();
-  await db.schema.createIndex('sessions_user_id_idx').on('sessions').column('user_id').execute();
-  await db.schema.createIndex('sessions_expires_at_idx').on('sessions').column('expires_at').execute();
+  await createIndex(db, 'sessions_user_id_idx', 'sessions', ['user_id']);
+  await createIndex(db, 'sessions_expires_at_idx', 'sessions', ['expires_at']);
 
-  await db.schema
-    .createTable('rate_limits')
-    .addColumn('key', 'text', (col) => col.primaryKey())
-    .$call(timestampColumn('window_start'))
-    .addColumn('count', 'integer', (col) => col.notNull())
-    .execute();
+  await createRateLimitsTable(db);
 
   await db.schema
     .createTable('settings')
@@ -32,4 +27,14 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('settings').execute();
   await db.schema.dropTable('rate_limits').execute();
   await db.schema.dropTable('sessions').execute();
+}
+
+/** The fixed-window counters of the first rate limits (replaced by 0006, whose down() brings them back). */
+export async function createRateLimitsTable(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('rate_limits')
+    .addColumn('key', 'text', (col) => col.primaryKey())
+    .$call(timestampColumn('window_start'))
+    .addColumn('count', 'integer', (col) => col.notNull())
+    .execute();
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { flagColumn, idColumn, timestampColumn } from '../columns.js';
+import { createIndex, flagColumn, idColumn, timestampColumn } from '../columns.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -20,12 +20,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .$call(timestampColumn('created_at'))
     .$call(timestampColumn('updated_at'))
     .execute();
-  await db.schema
-    .createIndex('users_email_normalized_key')
-    .on('users')
-    .column('email_normalized')
-    .unique()
-    .execute();
+  await createIndex(db, 'users_email_normalized_key', 'users', ['email_normalized'], { unique: true });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

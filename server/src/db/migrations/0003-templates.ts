@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { flagColumn, timestampColumn } from '../columns.js';
+import { createIndex, flagColumn, timestampColumn } from '../columns.js';
 
 // CV templates as data (issue 5): seeded from server/templates/*/template.json with the ids those
 // files fix, so the primary keys are plain integers, never generated.
@@ -37,7 +37,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .$call(timestampColumn('created'))
     .$call(timestampColumn('last_updated'))
     .execute();
-  await db.schema.createIndex('sections_template_idx').on('sections').columns(['template_id', 'sort_order']).execute();
+  await createIndex(db, 'sections_template_idx', 'sections', ['template_id', 'sort_order']);
 
   await db.schema
     .createTable('input_fields')
@@ -52,7 +52,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .$call(flagColumn('is_active', true))
     .addColumn('sort_order', 'integer', (col) => col.notNull())
     .execute();
-  await db.schema.createIndex('input_fields_section_idx').on('input_fields').columns(['section_id', 'sort_order']).execute();
+  await createIndex(db, 'input_fields_section_idx', 'input_fields', ['section_id', 'sort_order']);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { idColumn, timestampColumn } from '../columns.js';
+import { createIndex, idColumn, timestampColumn } from '../columns.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -15,11 +15,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .$call(timestampColumn('archived_at', { nullable: true }))
     .execute();
   // Every read is "this owner's live CVs, newest first".
-  await db.schema
-    .createIndex('generated_cvs_owner_idx')
-    .on('generated_cvs')
-    .columns(['owner_id', 'archived_at', 'created'])
-    .execute();
+  await createIndex(db, 'generated_cvs_owner_idx', 'generated_cvs', ['owner_id', 'archived_at', 'created']);
 
   await db.schema
     .createTable('cv_field_entries')
@@ -32,12 +28,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('value', 'text', (col) => col.notNull())
     .execute();
   // One value per field per repeat: the builder's form data cannot express two.
-  await db.schema
-    .createIndex('cv_field_entries_cell_key')
-    .on('cv_field_entries')
-    .columns(['generated_cv_id', 'section_field_id', 'index'])
-    .unique()
-    .execute();
+  await createIndex(db, 'cv_field_entries_cell_key', 'cv_field_entries', ['generated_cv_id', 'section_field_id', 'index'], { unique: true });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

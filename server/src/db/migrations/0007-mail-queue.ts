@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { idColumn, timestampColumn } from '../columns.js';
+import { createIndex, idColumn, timestampColumn } from '../columns.js';
 
 // Account mail leaves through a queue in the database (../../mail/queue.ts): written in the request's
 // transaction, sent after the answer, retried while the mail server is down, and shared by every instance.
@@ -17,11 +17,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('claim', 'text')
     .addColumn('last_error', 'text')
     .execute();
-  await db.schema
-    .createIndex('mail_queue_due_idx')
-    .on('mail_queue')
-    .columns(['next_attempt_at', 'id'])
-    .execute();
+  await createIndex(db, 'mail_queue_due_idx', 'mail_queue', ['next_attempt_at', 'id']);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

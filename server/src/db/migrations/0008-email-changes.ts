@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { idColumn, timestampColumn } from '../columns.js';
+import { createIndex, idColumn, timestampColumn } from '../columns.js';
 
 // An email change waits for the new address to confirm it (and, for an account without a password, for the
 // current address to approve it first); the row stays afterwards, since the old address may cancel — and undo —
@@ -20,11 +20,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .$call(timestampColumn('cancelled_at', { nullable: true }))
     .$call(timestampColumn('undone_at', { nullable: true }))
     .execute();
-  await db.schema
-    .createIndex('email_changes_user_idx')
-    .on('email_changes')
-    .columns(['user_id', 'status'])
-    .execute();
+  await createIndex(db, 'email_changes_user_idx', 'email_changes', ['user_id', 'status']);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
