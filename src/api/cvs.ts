@@ -2,6 +2,7 @@ import * as t from 'io-ts';
 import type { ApiClient, RequestOptions } from './http';
 import { IgnoredBody, listOf } from './codecs';
 import { reshaped } from './templates';
+import type { CvLayoutShape } from '../../rules/cv';
 
 // Saved CVs (spec §3 Generated CV, CV field entry; §7 GeneratedCV, CVFieldEntry, download, send-email).
 
@@ -137,21 +138,73 @@ export const GeneratedCvList = reshaped(
   (value): value is GeneratedCv[] => Array.isArray(value) && value.every(isGeneratedCv),
 );
 
+// ── [extension] a CV's own structure (issue 12): its section order, hidden sections, headings and sections ──
+
+const SectionRef = t.union([t.number, t.string]);
+const CustomEntry = t.partial({
+  title: OptionalText,
+  subtitle: OptionalText,
+  location: OptionalText,
+  start_date: OptionalText,
+  end_date: OptionalText,
+  current: Nullable(t.boolean),
+  description: OptionalText,
+});
+const CustomSection = t.type({ key: t.string, title: t.string, entries: t.array(CustomEntry) });
+
+/** The layout as a CV carries it; every list and map present (a server may leave any of them out). */
+export type CvLayout = Required<CvLayoutShape>;
+
+const RawLayout = t.partial({
+  section_order: Nullable(t.array(SectionRef)),
+  hidden_sections: Nullable(t.array(SectionRef)),
+  section_titles: Nullable(t.record(t.string, t.string)),
+  custom_sections: Nullable(t.array(CustomSection)),
+});
+
+function toLayout(raw: t.TypeOf<typeof RawLayout>): CvLayout {
+  return {
+    section_order: raw.section_order ?? [],
+    hidden_sections: raw.hidden_sections ?? [],
+    section_titles: raw.section_titles ?? {},
+    custom_sections: (raw.custom_sections ?? []).map((section) => ({
+      key: section.key,
+      title: section.title,
+      entries: section.entries.map((entry) => ({
+        title: entry.title ?? '',
+        subtitle: entry.subtitle ?? '',
+        location: entry.location ?? '',
+        start_date: entry.start_date ?? '',
+        end_date: entry.end_date ?? '',
+        current: entry.current ?? false,
+        description: entry.description ?? '',
+      })),
+    })),
+  };
+}
+
 /** GET /v1/GeneratedCV/{id}/: the CV with its entries. Either id or uuid identifies it. */
 export interface GeneratedCvDetail extends Omit<GeneratedCv, 'id'> {
   id?: number;
   entries: CvFieldEntry[];
+  /** [extension] The CV's own structure; absent or null: the template's. */
+  layout?: CvLayout;
 }
 
 const RawGeneratedCvDetail = t.intersection([
   RawGeneratedCv,
-  t.partial({ entries: Nullable(t.array(CvFieldEntry)) }),
+  t.partial({ entries: Nullable(t.array(CvFieldEntry)), layout: Nullable(RawLayout) }),
 ]);
 
 function toDetail(raw: t.TypeOf<typeof RawGeneratedCvDetail>): GeneratedCvDetail {
   const id = idOf(raw);
   const { id: _ignored, ...rest } = toGeneratedCv(raw, id ?? -1);
-  return { ...(id !== undefined ? { id } : {}), ...rest, entries: raw.entries ?? [] };
+  return {
+    ...(id !== undefined ? { id } : {}),
+    ...rest,
+    entries: raw.entries ?? [],
+    ...(raw.layout ? { layout: toLayout(raw.layout) } : {}),
+  };
 }
 
 const isDetail = (value: unknown): value is GeneratedCvDetail =>
@@ -207,11 +260,13 @@ export interface CvFieldEntryInput {
   section_field: number;
 }
 
-/** POST/PUT /v1/GeneratedCV/ body: name, template, entries. */
+/** POST/PUT /v1/GeneratedCV/ body: name, template, entries, and (an extension) the CV's own structure. */
 export interface GeneratedCvPayload {
   name: string;
   template: number;
   entries: CvFieldEntryInput[];
+  /** Sent when the CV has a structure of its own, null when it went back to the template's. */
+  layout?: CvLayout | null;
 }
 
 export type CvFileFormat = 'pdf' | 'word';

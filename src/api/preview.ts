@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import type { ApiClient, RequestOptions } from './http';
 import { optional } from './codecs';
+import type { CvLayout } from './cvs';
 
 // Live preview of the CV being built (spec §7 preview calls, §5 Preview).
 
@@ -10,6 +11,8 @@ export type PreviewCvData = Readonly<Record<string, Readonly<Record<string, stri
 export interface PreviewRequest {
   templateId: number;
   cvData: PreviewCvData;
+  /** [extension] The CV's own structure (issue 12); left out when it has none. */
+  layout?: CvLayout;
 }
 
 export const PreviewHtml = t.type({ html: t.string }, 'PreviewHtml');
@@ -24,9 +27,10 @@ export type TemplatePreview = t.TypeOf<typeof TemplatePreview>;
 
 type CallOptions = Pick<RequestOptions, 'signal'>;
 
-const previewBody = ({ templateId, cvData }: PreviewRequest) => ({
+const previewBody = ({ templateId, cvData, layout }: PreviewRequest) => ({
   template_id: templateId,
   cv_data: cvData,
+  ...(layout ? { layout } : {}),
 });
 
 /** POST /v1/preview/ {template_id, cv_data} → the CV as an HTML document. */

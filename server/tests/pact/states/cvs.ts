@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { readLayout, type CvLayout } from '../../../src/cvs/layout.js';
 import type { Database } from '../../../src/db/schema.js';
 import type { ProviderStates } from '../provider-state.js';
 
@@ -13,6 +14,7 @@ import type { ProviderStates } from '../provider-state.js';
  * - 'a signed-in user with saved CVs on two templates' → SAVED_CV and SECOND_CV (template 2); the list answers SECOND_CV first
  * - "a signed-in user and another user's CV"        → CV_OWNER signed in, nothing of theirs; OTHER_USERS_CV belongs
  *                                                     to OTHER_USER: every route on it is 404 for the signed-in user
+ * - 'a signed-in user with a saved CV shaped by its own layout' → SAVED_CV with SHAPED_LAYOUT (issue 12)
  */
 
 export const CV_OWNER = { id: 1, email: 'ada@example.com', full_name: 'Ada Lovelace' } as const;
@@ -60,6 +62,30 @@ export const OTHER_USERS_CV = {
   entries: [{ id: 301, value: 'Grace Hopper', index: 0, section_field: 1001 }],
 } as const;
 
+/** Issue 12: Work Experience first, Skills hidden, a renamed heading and a custom section (template 1's ids). */
+export const SHAPED_LAYOUT = {
+  section_order: [103, 'custom-volunteering', 102],
+  hidden_sections: [105],
+  section_titles: { '103': 'Professional Experience' },
+  custom_sections: [
+    {
+      key: 'custom-volunteering',
+      title: 'Volunteering',
+      entries: [
+        {
+          title: 'Mentor',
+          subtitle: 'Code Club',
+          location: 'London',
+          start_date: '2019-09',
+          end_date: '',
+          current: true,
+          description: '<p>Weekly sessions.</p>',
+        },
+      ],
+    },
+  ],
+};
+
 /** The `url` field of a CV in answers: PUBLIC_URL of the verified server + the detail path. */
 export const cvPath = (cv: { id: number }) => `/v1/GeneratedCV/${cv.id}/`;
 
@@ -88,7 +114,7 @@ async function insertUser(db: Kysely<Database>, person: Person): Promise<void> {
     .execute();
 }
 
-async function insertCv(db: Kysely<Database>, ownerId: number, cv: SeededCv): Promise<void> {
+async function insertCv(db: Kysely<Database>, ownerId: number, cv: SeededCv, layout?: CvLayout): Promise<void> {
   await db
     .insertInto('generated_cvs')
     .values({
@@ -100,6 +126,7 @@ async function insertCv(db: Kysely<Database>, ownerId: number, cv: SeededCv): Pr
       created: cv.created,
       last_updated: cv.last_updated,
       archived_at: null,
+      layout: layout ? JSON.stringify(layout) : null,
     })
     .execute();
   await db
@@ -130,6 +157,12 @@ export const states: ProviderStates = {
     await insertUser(db, CV_OWNER);
     await insertCv(db, CV_OWNER.id, SAVED_CV);
     await insertCv(db, CV_OWNER.id, SECOND_CV);
+    await signIn(CV_OWNER.id);
+  },
+  'a signed-in user with a saved CV shaped by its own layout': async ({ app, db, signIn }) => {
+    await insertUser(db, CV_OWNER);
+    const template = app.cvTemplates.byId(SAVED_CV.template)!.definition;
+    await insertCv(db, CV_OWNER.id, SAVED_CV, readLayout(SHAPED_LAYOUT, template)!);
     await signIn(CV_OWNER.id);
   },
   "a signed-in user and another user's CV": async ({ db, signIn }) => {
