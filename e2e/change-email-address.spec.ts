@@ -33,7 +33,7 @@ test('a person changes their email address: the password confirms it is them, th
   await expect(password).toBeFocused();
   await password.fill(PASSWORD);
   await card.getByRole('button', { name: 'Save Changes' }).click();
-  await expectToast(page, 'Profile updated successfully', newEmail);
+  await expectToast(page, 'Confirm your new email address', newEmail);
 
   // Nothing changed yet: the address in use stays, the new one waits — after a reload too.
   await expect(card.getByText(`Waiting for confirmation: ${newEmail}`)).toBeVisible();

@@ -45,6 +45,8 @@ export const ACCOUNT_CHANGE_MESSAGES = {
     'Your account was signed out everywhere, but its email address could not be changed back because another ' +
     'account now uses it. Please contact support.',
   accountDeleted: 'Your account has been deleted.',
+  /** A cancel link of a change that a later confirmed change has overtaken: it must not bring an old address back. */
+  linkSuperseded: 'This link no longer applies: the email address of the account has changed again since.',
   resetLinkValid: 'This password reset link is valid.',
 } as const;
 
@@ -62,6 +64,13 @@ export const approvedConfirmationSentTo = (newEmail: string) =>
 
 /** 200 of a confirmed email change. */
 export const emailChangedTo = (newEmail: string) => `Your email address is now ${newEmail}.`;
+
+/**
+ * 400 of an email change asked for while the last one can still be undone: a second change would take the undo
+ * link from the address that owns the account (the cancel link answers only for the latest change).
+ */
+export const emailChangeWaitUntil = (date: string) =>
+  `Your email address was changed recently. It can change again from ${date}, when the link that undoes that change expires.`;
 
 /** 202 of an account deletion asked for by an account without a password. */
 export const deletionLinkSentTo = (email: string) =>

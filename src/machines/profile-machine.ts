@@ -43,6 +43,8 @@ export const EMAIL_CHANGE_CANCELLED_NOTICE: Notice = {
 };
 export const EMAIL_CHANGE_CANCEL_FAILED_MESSAGE = 'Failed to cancel the email change';
 
+export const EMAIL_CHANGE_STARTED_TITLE = 'Confirm your new email address';
+
 /** Where the confirmation link of a new address went, in the server's words when it gave some. */
 export function emailChangeStartedNotice(profile: Profile, detail: string | undefined): Notice {
   const pending = profile.pending_email ?? '';
@@ -51,7 +53,8 @@ export function emailChangeStartedNotice(profile: Profile, detail: string | unde
     (profile.has_password === false
       ? `To make sure it is you, we sent a link to ${profile.email}. Open it to continue the change to ${pending}.`
       : `We sent a confirmation link to ${pending}. Your email address changes when you open it.`);
-  return { title: PROFILE_UPDATED_NOTICE.title, description, variant: 'success' };
+  // Not 'Profile updated successfully': the address in use has not changed yet, and the title must not say so.
+  return { title: EMAIL_CHANGE_STARTED_TITLE, description, variant: 'success' };
 }
 
 /** What a deletion by mailed link tells the person (accounts without a password). */

@@ -425,7 +425,7 @@ describe('profile machine: a new email address and a deletion are re-authenticat
     world.updateProfile.last().resolve({ profile: pending, detail: 'We sent a confirmation link to ada.new@example.com.' });
     await flush();
     expect(world.notify).toHaveBeenLastCalledWith({
-      title: PROFILE_UPDATED_NOTICE.title,
+      title: 'Confirm your new email address',
       description: 'We sent a confirmation link to ada.new@example.com.',
       variant: 'success',
     });

@@ -110,6 +110,26 @@ export function emailChangeNoticeEmail(
   );
 }
 
+/** To the address an undone change had given the account: it is no longer the account's. */
+export function emailChangeUndoneEmail(
+  user: Recipient,
+  restoredEmail: string,
+  removedEmail: string,
+  supportLink: string,
+): MailMessage {
+  return message(
+    { ...user, email: removedEmail },
+    {
+      subject: 'The email address of your CV Builder account was changed back',
+      intro: `The change of your CV Builder account's email address to ${removedEmail} was undone with the link sent to ${restoredEmail}, which is the account's address again. Every session of the account was signed out.`,
+      lead: 'If you did not expect this, contact support:',
+      action: 'Contact support',
+      link: supportLink,
+      outro: `${removedEmail} no longer signs in to this account.`,
+    },
+  );
+}
+
 /** To the current address of an account without a password: it approves the change before anything is sent. */
 export function emailChangeApprovalEmail(user: Recipient, newEmail: string, link: string): MailMessage {
   return message(user, {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { LINK_ERROR_CODES } from '../../../rules/account-changes.js';
-import { badRequest, fieldError, forbidden } from '../http/errors.js';
+import { badRequest, fieldError, forbidden, HttpError } from '../http/errors.js';
 import { hit, releaseAttempt, resetRateLimit, type RateLimit } from '../http/rate-limit.js';
 import { endSession, endUserSessions, startSession } from '../http/session.js';
 import {
@@ -246,7 +246,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       } catch (error) {
         // No password was checked: the address has not spent a guess.
         await releaseAttempt(app.db, byIp);
-        throw error;
+        throw withResetHint(error);
       }
       const user = await findUserByEmail(app.db, email);
       const passwordMatches =
@@ -322,6 +322,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         await queuePasswordChangedNotice(app, trx, user, at);
       });
       app.mailQueue.kick();
+      // The mailbox proved the owner: guesses someone else made at the password no longer lock them out.
+      await resetRateLimit(app.db, RATE_LIMIT_KEYS.login(user.email));
       await startSession(request, reply, user.id);
       return { user_id: user.id, detail: DETAILS.passwordReset };
     },
@@ -333,4 +335,13 @@ function validEmail(raw: string): string {
   if (email === '') throw fieldError('email', 'email is required');
   if (!isValidEmail(email)) throw fieldError('email', MESSAGES.invalidEmail);
   return email;
+}
+
+/**
+ * An account's lockout can be caused by anyone who types its address: its owner is shown the way out that only
+ * the mailbox opens (a password reset clears the account's failed attempts).
+ */
+function withResetHint(error: unknown): unknown {
+  if (!(error instanceof HttpError) || error.statusCode !== 429) return error;
+  return new HttpError(429, error.detail.replace(/\.$/, ', or reset your password.'), error.headers);
 }

@@ -158,7 +158,40 @@ export async function confirmEmailChange(db: Db, change: EmailChange, at: Date):
   }
 }
 
-export type CancelOutcome = 'cancelled' | 'undone' | 'not-undone' | 'used';
+export type CancelOutcome = 'cancelled' | 'undone' | 'not-undone' | 'used' | 'superseded';
+
+/**
+ * The account's latest confirmed change while its cancel link can still undo it (the link is mailed when the change
+ * is asked for, and works for `undoWindowMs`): until then the address may not change again.
+ */
+export function undoableEmailChangeOf(
+  db: Db,
+  userId: number,
+  at: Date,
+  undoWindowMs: number,
+): Promise<EmailChange | undefined> {
+  return db
+    .selectFrom('email_changes')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '=', 'confirmed')
+    .where('undone_at', 'is', null)
+    .where('created_at', '>', timestamp(new Date(at.getTime() - undoWindowMs)))
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/** Whether a change confirmed after this one has overtaken it. */
+async function isSuperseded(db: Db, change: EmailChange): Promise<boolean> {
+  const later = await db
+    .selectFrom('email_changes')
+    .select('id')
+    .where('user_id', '=', change.user_id)
+    .where('id', '>', change.id)
+    .where('confirmed_at', 'is not', null)
+    .executeTakeFirst();
+  return later !== undefined;
+}
 
 /**
  * The cancel link's work, in a transaction with ending the account's sessions: marks the link used, calls off
@@ -172,6 +205,8 @@ export async function cancelEmailChange(
   { restore }: { restore: boolean },
 ): Promise<CancelOutcome> {
   const stamp = timestamp(at);
+  // Only the latest change can be called off: an older link would hand the account to an address it has left.
+  if (await isSuperseded(db, change)) return 'superseded';
   const marked = await db
     .updateTable('email_changes')
     .set({ cancelled_at: stamp })

@@ -29,7 +29,7 @@ import {
   type CancelOutcome,
   type EmailChange,
 } from './email-changes.js';
-import { queueEmailChangeConfirmation } from './profile-mail.js';
+import { queueEmailChangeConfirmation, queueEmailChangeUndone } from './profile-mail.js';
 import { deleteAccount } from './repository.js';
 import { bodySchema, text } from '../http/schemas.js';
 
@@ -117,7 +117,10 @@ export async function accountLinkRoutes(app: FastifyInstance): Promise<void> {
       const cancel = (restore: boolean) =>
         db.transaction().execute(async (trx): Promise<CancelOutcome> => {
           const outcome = await cancelEmailChange(trx, change, now(), { restore });
-          if (outcome !== 'used') await endUserSessions(trx, user.id);
+          if (outcome === 'used' || outcome === 'superseded') return outcome;
+          await endUserSessions(trx, user.id);
+          // The address the account leaves is told, so an undo is never silent.
+          if (outcome === 'undone') await queueEmailChangeUndone(app, trx, change);
           return outcome;
         });
       let outcome: CancelOutcome;
@@ -129,6 +132,10 @@ export async function accountLinkRoutes(app: FastifyInstance): Promise<void> {
         outcome = await cancel(false);
       }
       if (outcome === 'used') throw linkError('used');
+      if (outcome === 'superseded') {
+        throw badRequest(ACCOUNT_CHANGE_MESSAGES.linkSuperseded, { code: LINK_ERROR_CODES.used });
+      }
+      app.mailQueue.kick();
       await signOutIfTheirs(request, reply, user.id);
       return {
         detail:

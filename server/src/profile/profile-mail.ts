@@ -8,6 +8,7 @@ import {
   emailChangeApprovalEmail,
   emailChangeConfirmationEmail,
   emailChangeNoticeEmail,
+  emailChangeUndoneEmail,
 } from '../auth/emails.js';
 import { findUserById } from '../auth/users-repository.js';
 import type { Database } from '../db/schema.js';
@@ -27,6 +28,8 @@ export const PROFILE_MAIL = {
   emailChangeNotice: 'email-change-notice',
   /** { userId }: to an account without a password, the link that deletes it. */
   accountDeletion: 'account-deletion',
+  /** { changeId }: to the address a cancelled change had given the account, which it no longer has. */
+  emailChangeUndone: 'email-change-undone',
 } as const;
 
 type Db = Kysely<Database>;
@@ -43,6 +46,11 @@ export async function queueEmailChangeConfirmation(
 
 export function queueEmailChangeApproval(app: FastifyInstance, db: Db, change: EmailChange): Promise<void> {
   return app.mailQueue.enqueue(db, PROFILE_MAIL.emailChangeApproval, { changeId: change.id });
+}
+
+/** The account left `change.new_email` when its change was undone: that address is told. */
+export function queueEmailChangeUndone(app: FastifyInstance, db: Db, change: EmailChange): Promise<void> {
+  return app.mailQueue.enqueue(db, PROFILE_MAIL.emailChangeUndone, { changeId: change.id });
 }
 
 export function queueAccountDeletionLink(app: FastifyInstance, db: Db, userId: number): Promise<void> {
@@ -93,6 +101,13 @@ export function registerProfileMail(app: FastifyInstance): void {
       change.new_email,
       link('cancel-email-change', change, token),
     );
+  });
+
+  app.mailQueue.handle(PROFILE_MAIL.emailChangeUndone, async (payload) => {
+    const found = await changeAndUser(payload);
+    if (!found || found.change.undone_at === null) return null;
+    const { change, user } = found;
+    return emailChangeUndoneEmail(user, change.old_email, change.new_email, `${config.publicUrl}/contact`);
   });
 
   app.mailQueue.handle(PROFILE_MAIL.accountDeletion, async (payload) => {

@@ -5,6 +5,7 @@ import {
   CONFIRMATION_SENT_CODE,
   confirmationSentTo,
   deletionLinkSentTo,
+  emailChangeWaitUntil,
 } from '../../../rules/account-changes.js';
 import { queuePasswordChangedNotice } from '../auth/account-mail.js';
 import { now } from '../auth/clock.js';
@@ -14,7 +15,14 @@ import { MAX_PASSWORD_LENGTH, normalizeEmail, normaliseName } from '../auth/vali
 import { fieldError, unauthorized } from '../http/errors.js';
 import { hit, resetRateLimit, type RateLimit } from '../http/rate-limit.js';
 import { endSession, endUserSessions, requireUser } from '../http/session.js';
-import { emailHeldByAnother, profileOf, requestEmailChange, withdrawEmailChanges } from './email-changes.js';
+import {
+  emailHeldByAnother,
+  profileOf,
+  requestEmailChange,
+  undoableEmailChangeOf,
+  withdrawEmailChanges,
+} from './email-changes.js';
+import { EMAIL_CHANGE_CANCEL_MAX_AGE_MS } from '../auth/tokens.js';
 import {
   queueAccountDeletionLink,
   queueEmailChangeApproval,
@@ -116,6 +124,12 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       // A new address: the name and phone are saved, the address waits for its confirmation (./email-changes.ts).
       if (await emailHeldByAnother(app.db, email, user.id))
         throw fieldError('email', PROFILE_DETAILS.emailTaken);
+      // While the last change can still be undone, no other: a chain of changes would leave its undo link stale.
+      const undoable = await undoableEmailChangeOf(app.db, user.id, now(), EMAIL_CHANGE_CANCEL_MAX_AGE_MS);
+      if (undoable) {
+        const until = new Date(Date.parse(undoable.created_at) + EMAIL_CHANGE_CANCEL_MAX_AGE_MS);
+        throw fieldError('email', emailChangeWaitUntil(until.toISOString().slice(0, 10)));
+      }
       const hasPassword = user.password_hash !== null;
       if (hasPassword) {
         await checkCurrentPassword(

@@ -301,6 +301,49 @@ describe.each(testDatabases())('email change ($name)', (database) => {
       expect(await signInStatus(OLD)).toBe(200);
     });
 
+    it('tells the address it leaves when a change is undone (an undo is never silent)', async () => {
+      const { c } = await signedIn();
+      await change(c, { email: 'mallory@example.com' });
+      await post('/auth/email-change/confirm/', await lastLink('mallory@', '/confirm-email-change'));
+      await post('/auth/email-change/cancel/', await lastLink(OLD, '/cancel-email-change'));
+      await testApp.app.mailQueue.drain();
+      const notice = (await mailsTo(testApp, 'mallory@example.com')).at(-1)!;
+      expect(notice.subject).toBe('The email address of your CV Builder account was changed back');
+      expect(notice.text).toContain(OLD);
+    });
+
+    it('does not change the address again while the last change can still be undone (no chain of changes)', async () => {
+      const { c, user } = await signedIn();
+      await change(c);
+      expect((await post('/auth/email-change/confirm/', await lastLink(NEW, '/confirm-email-change'))).statusCode).toBe(200);
+      const again = await change(c, { email: 'third@example.com' });
+      expect(again.statusCode).toBe(400);
+      expect(again.json()).toMatchObject({ field: 'email', detail: expect.stringMatching(/^Your email address was changed recently\. It can change again from \d{4}-\d{2}-\d{2}/) });
+      expect(await email(user.id)).toBe(NEW);
+      // Once the undo link has expired, it can.
+      setClock(() => later(7 * DAY + 60_000));
+      expect((await change(c, { email: 'third@example.com' })).statusCode).toBe(200);
+    });
+
+    it('refuses the cancel link of a change a later confirmed change overtook: an old address never comes back', async () => {
+      const { c, user } = await signedIn();
+      await change(c);
+      await post('/auth/email-change/confirm/', await lastLink(NEW, '/confirm-email-change'));
+      const stale = await lastLink(OLD, '/cancel-email-change');
+      // A later change, confirmed (as after the undo window of a slow mail): written as the routes would.
+      const first = await testApp.app.db.selectFrom('email_changes').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+      await testApp.app.db
+        .insertInto('email_changes')
+        .values({ ...first, id: undefined, old_email: NEW, old_email_normalized: NEW, new_email: 'third@example.com', new_email_normalized: 'third@example.com' } as never)
+        .execute();
+      await testApp.app.db.updateTable('users').set({ email: 'third@example.com', email_normalized: 'third@example.com' }).where('id', '=', user.id).execute();
+      const refused = await post('/auth/email-change/cancel/', stale);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'link_used', detail: expect.stringContaining('has changed again since') });
+      expect(await email(user.id)).toBe('third@example.com');
+      expect((await c.get('/auth/profile/')).statusCode).toBe(200);
+    });
+
     it('ends the sessions but says to contact support when the old address was taken meanwhile', async () => {
       const { c, user } = await signedIn();
       await change(c);
