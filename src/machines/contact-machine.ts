@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { SupportContact } from '../api/support';
+import { apiClient } from '../api/client';
+import { getSupportContact, type SupportContact } from '../api/support';
 
 /** Issue 19: what /contact says when the operator set no support address (or the server does not say). */
 export const NO_SUPPORT_ADDRESS_MESSAGE =
@@ -13,9 +14,7 @@ export interface ContactContext {
 export const contactMachine = setup({
   types: { context: {} as ContactContext },
   actors: {
-    loadSupportContact: fromPromise<SupportContact>(async () => {
-      throw new Error('contactMachine: provide the loadSupportContact actor');
-    }),
+    loadSupportContact: fromPromise<SupportContact>(({ signal }) => getSupportContact(apiClient, { signal })),
   },
   actions: {
     assignEmail: assign({ email: (_, params: { email: string | null }) => params.email ?? undefined }),

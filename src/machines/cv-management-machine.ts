@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { apiClient } from '../api/client';
 import { listGeneratedCvs, type GeneratedCv } from '../api/cvs';
 import type { ApiClient } from '../api/http';
@@ -6,6 +6,13 @@ import { listTemplates, type Template } from '../api/templates';
 import { CV_MANAGEMENT_PAGE_SIZE } from '../config/constants';
 import type { Notice } from './auth-flow';
 import { clampPage, pageCount, pageItems, showsPaging } from './catalogue-paging';
+import {
+  cvActionsFor,
+  generatedCvActionsMachine,
+  withoutCvActions,
+  type CvActionsById,
+  type CvListRef,
+} from './generated-cv-actions-machine';
 
 // spec §2 CV management, §4 CV list ("loading, then loaded. A CV can be removed locally."), §8.
 
@@ -89,25 +96,40 @@ export function showsManagementPaging(context: CvManagementContext): boolean {
   return showsPaging(shownTemplates(context).length, CV_MANAGEMENT_PAGE_SIZE);
 }
 
+/** The machine's context: the list, and what the person can do with each CV (download, email, delete), by id. */
+export interface CvManagementMachineContext extends CvManagementContext {
+  cvActions: CvActionsById;
+}
+
 export const cvManagementMachine = setup({
   types: {
-    context: {} as CvManagementContext,
+    context: {} as CvManagementMachineContext,
     events: {} as CvManagementEvent,
   },
   actors: {
     loadTemplatesAndCvs: fromPromise<TemplatesAndCvs>(({ signal }) => loadTemplatesAndCvs(apiClient, signal)),
+    cvActions: generatedCvActionsMachine,
   },
   actions: {
-    assignTemplatesAndCvs: assign((_, params: TemplatesAndCvs) => ({
-      templates: params.templates,
-      cvs: params.cvs,
-      page: 1,
-    })),
+    assignTemplatesAndCvs: assign(({ spawn, self }, params: TemplatesAndCvs) => {
+      const list: CvListRef = self;
+      return {
+        templates: params.templates,
+        cvs: params.cvs,
+        cvActions: cvActionsFor(params.cvs, (cv) => spawn('cvActions', { input: { cv, list } })),
+        page: 1,
+      };
+    }),
+    stopCvActions: enqueueActions(({ context, enqueue }) => {
+      for (const actor of Object.values(context.cvActions)) enqueue.stopChild(actor);
+      enqueue.assign({ cvActions: {} });
+    }),
     showNextPage: assign({ page: ({ context }) => managementPage(context) + 1 }),
     showPreviousPage: assign({ page: ({ context }) => managementPage(context) - 1 }),
-    removeCv: assign({
-      cvs: ({ context }, params: { cvId: number }) => context.cvs.filter((cv) => cv.id !== params.cvId),
-    }),
+    removeCv: assign(({ context }, params: { cvId: number }) => ({
+      cvs: context.cvs.filter((cv) => cv.id !== params.cvId),
+      cvActions: withoutCvActions(context.cvActions, params.cvId),
+    })),
     assignQuery: assign((_, params: { query: string }) => ({ query: params.query, page: 1 })),
     assignSort: assign({ sort: (_, params: { sort: CvSort }) => params.sort }),
     logFailure: (_, params: { error: unknown }) => {
@@ -122,10 +144,11 @@ export const cvManagementMachine = setup({
   },
 }).createMachine({
   id: 'cvManagement',
-  context: { templates: [], cvs: [], page: 1, query: '', sort: 'edited' },
+  context: { templates: [], cvs: [], cvActions: {}, page: 1, query: '', sort: 'edited' },
   initial: 'loading',
   states: {
     loading: {
+      entry: 'stopCvActions',
       invoke: {
         src: 'loadTemplatesAndCvs',
         onDone: {

@@ -170,3 +170,21 @@ export const generatedCvActionsMachine = setup({
 
 export type GeneratedCvActionsActor = ActorRefFrom<typeof generatedCvActionsMachine>;
 export type GeneratedCvActionsSnapshot = SnapshotFrom<typeof generatedCvActionsMachine>;
+
+/** The actions actor of each CV a list shows, by the CV's id. */
+export type CvActionsById = Readonly<Record<number, GeneratedCvActionsActor>>;
+
+/** One actions actor per CV, each told which list to leave once its CV is deleted. */
+export function cvActionsFor(
+  cvs: readonly GeneratedCv[],
+  spawnFor: (cv: GeneratedCv) => GeneratedCvActionsActor,
+): CvActionsById {
+  return Object.fromEntries(cvs.map((cv) => [cv.id, spawnFor(cv)]));
+}
+
+/** The list without a deleted CV's actor (it has stopped: its machine ended). */
+export function withoutCvActions(actors: CvActionsById, cvId: number): CvActionsById {
+  const rest = { ...actors };
+  delete rest[cvId];
+  return rest;
+}

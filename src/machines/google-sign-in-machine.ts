@@ -1,8 +1,16 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { LoginResponse } from '../api/auth';
-import type { GoogleLoginPayload, SocialConfig } from '../api/social';
+import { apiClient } from '../api/client';
+import {
+  googleLogin,
+  loadGoogleIdentityScript,
+  requestGoogleAccessToken,
+  type GoogleLoginPayload,
+  type SocialConfig,
+} from '../api/social';
 import { BUSY_TAG, type FlowDestination, type Notice, type SessionRef } from './auth-flow';
 import { SIGNED_IN_NOTICE } from './sign-in-machine';
+import { loadSocialConfig } from './social-config';
 
 /** spec §8 Google failure. */
 export const GOOGLE_SIGN_IN_FAILED_MESSAGE = 'Google sign-in failed';
@@ -41,18 +49,12 @@ export const googleSignInMachine = setup({
     tags: {} as typeof BUSY_TAG,
   },
   actors: {
-    loadConfig: fromPromise<SocialConfig>(async () => {
-      throw new Error('googleSignInMachine: provide the loadConfig actor');
-    }),
-    loadScript: fromPromise<void, { url: string }>(async () => {
-      throw new Error('googleSignInMachine: provide the loadScript actor');
-    }),
-    requestAccessToken: fromPromise<string, { clientId: string }>(async () => {
-      throw new Error('googleSignInMachine: provide the requestAccessToken actor');
-    }),
-    login: fromPromise<LoginResponse, GoogleLoginPayload>(async () => {
-      throw new Error('googleSignInMachine: provide the login actor');
-    }),
+    loadConfig: loadSocialConfig,
+    loadScript: fromPromise<void, { url: string }>(({ input }) => loadGoogleIdentityScript(input.url)),
+    requestAccessToken: fromPromise<string, { clientId: string }>(({ input }) =>
+      requestGoogleAccessToken(input.clientId),
+    ),
+    login: fromPromise<LoginResponse, GoogleLoginPayload>(({ input }) => googleLogin(apiClient, input)),
   },
   actions: {
     assignGoogleConfig: assign((_, params: { config: SocialConfig }) => ({

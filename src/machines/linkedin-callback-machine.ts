@@ -1,6 +1,12 @@
 import { fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { LoginResponse } from '../api/auth';
-import type { LinkedInAuthorization, LinkedInLoginPayload } from '../api/social';
+import { apiClient } from '../api/client';
+import {
+  forgetLinkedInAuthorization,
+  linkedinLogin,
+  type LinkedInAuthorization,
+  type LinkedInLoginPayload,
+} from '../api/social';
 import { BUSY_TAG, type FlowDestination, type Notice, type SessionRef } from './auth-flow';
 import { SIGNED_IN_NOTICE } from './sign-in-machine';
 
@@ -67,13 +73,11 @@ export const linkedinCallbackMachine = setup({
     tags: {} as typeof BUSY_TAG,
   },
   actors: {
-    login: fromPromise<LoginResponse, LinkedInLoginPayload>(async () => {
-      throw new Error('linkedinCallbackMachine: provide the login actor');
-    }),
+    login: fromPromise<LoginResponse, LinkedInLoginPayload>(({ input }) => linkedinLogin(apiClient, input)),
   },
   actions: {
     /** A state is good for one return only: it is forgotten as soon as the page reads it. */
-    forgetAuthorization: () => undefined,
+    forgetAuthorization: () => forgetLinkedInAuthorization(),
     signIntoSession: sendTo(
       ({ context }) => context.session,
       (_, params: { userId: string | number }) => ({

@@ -1,10 +1,17 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { apiClient } from '../api/client';
 import { listGeneratedCvs, type GeneratedCv } from '../api/cvs';
 import type { ApiClient } from '../api/http';
 import { isInCategory, listTags, listTemplates, type Tag, type Template } from '../api/templates';
 import { TEMPLATES_PAGE_SIZE } from '../config/constants';
 import { clampPage, pageCount, pageItems, showsPaging } from './catalogue-paging';
+import {
+  cvActionsFor,
+  generatedCvActionsMachine,
+  withoutCvActions,
+  type CvActionsById,
+  type CvListRef,
+} from './generated-cv-actions-machine';
 
 // spec §2 Templates screen, §4 CV list, §8 ("Template list, category and template-list fetch failures are only logged").
 
@@ -101,27 +108,43 @@ export function cvsOfTemplate(cvs: readonly GeneratedCv[], templateId: number): 
   return cvs.filter((cv) => cv.template === templateId);
 }
 
+/** The machine's context: the catalogue, and what the person can do with each CV (download, email, delete), by id. */
+export interface TemplatesListMachineContext extends TemplatesListContext {
+  cvActions: CvActionsById;
+}
+
 export const templatesListMachine = setup({
   types: {
-    context: {} as TemplatesListContext,
+    context: {} as TemplatesListMachineContext,
     events: {} as TemplatesListEvent,
     input: {} as TemplatesListInput | undefined,
   },
   actors: {
     loadCatalogue: fromPromise<CatalogueLoad>(({ signal }) => loadCatalogue(apiClient, signal)),
+    cvActions: generatedCvActionsMachine,
   },
   actions: {
     // The page the address asked for stays (clamped to what exists once the templates are in).
-    assignCatalogue: assign(({ context }, params: { load: CatalogueLoad }) => {
+    assignCatalogue: assign(({ context, spawn, self }, params: { load: CatalogueLoad }) => {
       const next = { ...context, templates: params.load.templates ?? [], tags: params.load.tags, cvs: params.load.cvs };
-      return { ...next, page: currentPage(next) };
+      const list: CvListRef = self;
+      return {
+        ...next,
+        page: currentPage(next),
+        cvActions: cvActionsFor(next.cvs, (cv) => spawn('cvActions', { input: { cv, list } })),
+      };
+    }),
+    stopCvActions: enqueueActions(({ context, enqueue }) => {
+      for (const actor of Object.values(context.cvActions)) enqueue.stopChild(actor);
+      enqueue.assign({ cvActions: {} });
     }),
     selectCategory: assign((_, params: { value: string | null }) => ({ category: params.value, page: 1 })),
     showNextPage: assign({ page: ({ context }) => currentPage(context) + 1 }),
     showPreviousPage: assign({ page: ({ context }) => currentPage(context) - 1 }),
-    removeCv: assign({
-      cvs: ({ context }, params: { cvId: number }) => context.cvs.filter((cv) => cv.id !== params.cvId),
-    }),
+    removeCv: assign(({ context }, params: { cvId: number }) => ({
+      cvs: context.cvs.filter((cv) => cv.id !== params.cvId),
+      cvActions: withoutCvActions(context.cvActions, params.cvId),
+    })),
     /** The route writes the category and page into the address (replacing the entry: no history per click). */
     showAddress: (_, _params: { category: string | null; page: number }) => undefined,
     // spec §8: these failures are only logged; the screen shows a gentle empty or error state.
@@ -140,12 +163,14 @@ export const templatesListMachine = setup({
     templates: [],
     tags: [],
     cvs: [],
+    cvActions: {},
     category: input?.category ?? null,
     page: input?.page !== undefined && input.page >= 1 ? Math.floor(input.page) : 1,
   }),
   initial: 'loading',
   states: {
     loading: {
+      entry: 'stopCvActions',
       invoke: {
         src: 'loadCatalogue',
         onDone: [

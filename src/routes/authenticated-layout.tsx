@@ -1,12 +1,17 @@
 import { Outlet, createLazyRoute, useNavigate, useRouterState } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
+import { inspectOptions } from '../machines/inspect';
+import { readSidebarCookie, sidebarMachine } from '../machines/sidebar-machine';
 import { AppShell } from '../ui/app-shell';
+import { useIsMobile } from '../ui/use-is-mobile';
 
 export const Route = createLazyRoute('/_authenticated')({ component: AuthenticatedLayout });
 
 function AuthenticatedLayout() {
   const { session } = Route.useRouteContext();
+  const isMobile = useIsMobile();
+  const sidebar = useActorRef(sidebarMachine, { input: { expanded: readSidebarCookie(), isMobile }, ...inspectOptions });
   const navigate = useNavigate();
   const sessionLost = useSelector(session, (state) => state.matches('anonymous'));
   const sessionEnded = useSelector(session, (state) => state.context.ended === true);
@@ -22,7 +27,7 @@ function AuthenticatedLayout() {
   }, [sessionLost, sessionEnded, navigate]);
 
   return (
-    <AppShell session={session}>
+    <AppShell session={session} sidebar={sidebar}>
       <Outlet />
     </AppShell>
   );

@@ -8,12 +8,7 @@ import { inspectOptions } from '../machines/inspect';
 import type { SessionActor } from '../machines/session-machine';
 import { previewMachine } from '../machines/preview-machine';
 import { BuilderView } from '../ui/builder/builder-view';
-import { showToast } from '../ui/toaster';
-
-// The machines say what to tell the person; the app's toaster shows it.
-const notify = (_: unknown, notice: Parameters<typeof showToast>[0]) => {
-  showToast(notice);
-};
+import { notify } from './notify';
 
 export const appBuilderMachine = builderMachine.provide({
   actions: { notify },

@@ -1,6 +1,6 @@
 import { Box, Button, CloseButton, Drawer, Flex, Icon, IconButton, Portal, Stack, Text, Tooltip, VisuallyHidden } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { FileText, FileUser, LogOut, Menu, PanelLeftClose, PanelLeftOpen, UserRound, type LucideIcon } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import {
@@ -9,10 +9,9 @@ import {
   SIDEBAR_WIDTH_MOBILE,
   TOOLTIP_OPEN_DELAY_MS,
 } from '../config/constants';
-import { inspectOptions } from '../machines/inspect';
 import { unsavedChangesText, type SessionActor } from '../machines/session-machine';
+import type { SidebarActor } from '../machines/sidebar-machine';
 import { ConfirmDialog } from './confirm-dialog';
-import { readSidebarCookie, sidebarMachine } from '../machines/sidebar-machine';
 import { ColorModeButton } from './color-mode';
 import { useIsMobile } from './use-is-mobile';
 
@@ -173,6 +172,8 @@ function SidebarContent({ expanded, session, onNavigate, toggle }: SidebarConten
 
 export interface AppShellProps {
   session: SessionActor;
+  /** The rail and the drawer (created by the signed-in layout). */
+  sidebar: SidebarActor;
   children: ReactNode;
 }
 
@@ -200,9 +201,8 @@ function SignOutDialog({ session }: { session: SessionActor }) {
   );
 }
 
-export function AppShell({ session, children }: AppShellProps) {
+export function AppShell({ session, sidebar, children }: AppShellProps) {
   const isMobile = useIsMobile();
-  const sidebar = useActorRef(sidebarMachine, { input: { expanded: readSidebarCookie(), isMobile }, ...inspectOptions });
   const expanded = useSelector(sidebar, (state) => state.matches({ rail: 'expanded' }));
   const drawerOpen = useSelector(sidebar, (state) => state.matches({ drawer: 'open' }));
 

@@ -13,7 +13,6 @@ import {
   type CvManagementActor,
   type CvSort,
 } from '../../machines/cv-management-machine';
-import type { generatedCvActionsMachine } from '../../machines/generated-cv-actions-machine';
 import { cvsOfTemplate } from '../../machines/templates-list-machine';
 import { CatalogueMessage, LoadingGrid } from '../templates/catalogue-states';
 import { Pagination } from '../templates/pagination';
@@ -21,7 +20,6 @@ import { ManagedTemplateCard } from './managed-template-card';
 
 export interface CvManagementScreenProps {
   actor: CvManagementActor;
-  cvActionsMachine?: typeof generatedCvActionsMachine;
 }
 
 /** Search by name and sort: for a person with many CVs. */
@@ -59,7 +57,7 @@ function CvFinder({ actor }: { actor: CvManagementActor }) {
 }
 
 /** spec §2 CV management (/cv-management). */
-export function CvManagementScreen({ actor, cvActionsMachine }: CvManagementScreenProps) {
+export function CvManagementScreen({ actor }: CvManagementScreenProps) {
   const snapshot = useSelector(actor, (state) => state);
   const { context } = snapshot;
 
@@ -126,8 +124,7 @@ export function CvManagementScreen({ actor, cvActionsMachine }: CvManagementScre
                     key={template.id}
                     template={template}
                     cvs={cvsOfTemplate(shownCvs(context), template.id)}
-                    list={actor}
-                    cvActionsMachine={cvActionsMachine}
+                    cvActions={context.cvActions}
                   />
                 ))}
               </SimpleGrid>

@@ -4,8 +4,8 @@ import { Plus } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import type { GeneratedCv } from '../../api/cvs';
 import type { Template } from '../../api/templates';
-import type { CvListRef, generatedCvActionsMachine } from '../../machines/generated-cv-actions-machine';
-import { GeneratedCvItem, TOUCH_TARGET } from '../generated-cv/generated-cv-item';
+import type { CvActionsById } from '../../machines/generated-cv-actions-machine';
+import { GeneratedCvItems, TOUCH_TARGET } from '../generated-cv/generated-cv-item';
 import { useFocusListAfterRemoval } from '../return-focus';
 import { TemplateImage } from './template-image';
 
@@ -13,8 +13,7 @@ export interface TemplateCardProps {
   template: Template;
   /** The user's CVs made from this template. */
   cvs: GeneratedCv[];
-  list?: CvListRef;
-  cvActionsMachine?: typeof generatedCvActionsMachine;
+  cvActions: CvActionsById;
 }
 
 /**
@@ -22,7 +21,7 @@ export interface TemplateCardProps {
  * reached without a mouse), a title, and the user's CVs from this template: the first shown, the rest
  * behind 'Show More (N more)' / 'Show Less'.
  */
-export function TemplateCard({ template, cvs, list, cvActionsMachine }: TemplateCardProps) {
+export function TemplateCard({ template, cvs, cvActions }: TemplateCardProps) {
   const [expanded, setExpanded] = useState(false);
   const moreId = useId();
   const titleId = useId();
@@ -91,9 +90,7 @@ export function TemplateCard({ template, cvs, list, cvActionsMachine }: Template
               listStyleType="none"
               aria-label={`Your CVs from ${template.name}`}
             >
-              {shown.map((cv) => (
-                <GeneratedCvItem key={cv.id} cv={cv} list={list} machine={cvActionsMachine} />
-              ))}
+              <GeneratedCvItems cvs={shown} actions={cvActions} />
             </Stack>
             {rest.length > 0 && (
               <Button

@@ -3,7 +3,6 @@ import { useSelector } from '@xstate/react';
 import { CloudOff } from 'lucide-react';
 import { TEMPLATES_PAGE_SIZE } from '../../config/constants';
 import { pageLabel } from '../../machines/catalogue-paging';
-import type { generatedCvActionsMachine } from '../../machines/generated-cv-actions-machine';
 import {
   cvsOfTemplate,
   matchingTemplates,
@@ -18,11 +17,10 @@ import { TemplateCard } from './template-card';
 
 export interface TemplatesScreenProps {
   actor: TemplatesListActor;
-  cvActionsMachine?: typeof generatedCvActionsMachine;
 }
 
 /** spec §2 Templates screen (the main screen at /). */
-export function TemplatesScreen({ actor, cvActionsMachine }: TemplatesScreenProps) {
+export function TemplatesScreen({ actor }: TemplatesScreenProps) {
   const snapshot = useSelector(actor, (state) => state);
   const { context } = snapshot;
   const matching = matchingTemplates(context);
@@ -73,8 +71,7 @@ export function TemplatesScreen({ actor, cvActionsMachine }: TemplatesScreenProp
                     key={template.id}
                     template={template}
                     cvs={cvsOfTemplate(context.cvs, template.id)}
-                    list={actor}
-                    cvActionsMachine={cvActionsMachine}
+                    cvActions={context.cvActions}
                   />
                 ))}
               </SimpleGrid>

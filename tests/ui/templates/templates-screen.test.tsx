@@ -10,15 +10,15 @@ import { fakeCvActions, renderCatalogue } from './render-catalogue';
 
 function setup() {
   const load = deferredActor<CatalogueLoad, unknown>();
+  const cvActions = fakeCvActions();
   const actor = createActor(
     templatesListMachine.provide({
-      actors: { loadCatalogue: load.logic },
+      actors: { loadCatalogue: load.logic, cvActions: cvActions.machine },
       actions: { logFailures: () => undefined, showAddress: () => undefined },
     }),
     { input: {} },
   ).start();
-  const cvActions = fakeCvActions();
-  const view = renderCatalogue(() => <TemplatesScreen actor={actor} cvActionsMachine={cvActions.machine} />);
+  const view = renderCatalogue(() => <TemplatesScreen actor={actor} />);
   return { actor, load, cvActions, ...view };
 }
 
