@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import type { ApiClient, RequestOptions } from './http';
 import { listOf } from './codecs';
+import type { InputFieldShape } from '../../rules/cv';
 
 // Templates and their categories (spec §3 Template, Tag, Template section item, Input field; §7).
 
@@ -139,15 +140,8 @@ export const Template = reshaped('Template', RawTemplateWithNumericId, toTemplat
 /** spec §7: the template list is a plain array; a `{ results }` page is accepted too. */
 export const TemplateList = listOf(Template, 'TemplateList');
 
-/** spec §3 Input field. */
-export interface InputField {
-  id: number;
-  name: string;
-  widget_label: string;
-  widget_type: string;
-  description: string;
-  is_required: boolean;
-}
+/** spec §3 Input field, as both halves know it. */
+export type InputField = InputFieldShape;
 
 const RawInputField = t.intersection([
   t.type({ id: TemplateId, name: t.string }),

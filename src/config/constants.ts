@@ -6,7 +6,6 @@ export const CV_MANAGEMENT_PAGE_SIZE = 12;
 export const PREVIEW_DEBOUNCE_MS = 1000;
 
 // Lengths and messages of account fields are the product's rules, said once for both halves: rules/account.ts.
-export { FULL_NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH, PHONE_MIN_LENGTH } from '../../rules/account';
 
 export const REDIRECT_AFTER_RESET_MS = 2000;
 export const REDIRECT_AFTER_CONFIRM_MS = 3000;

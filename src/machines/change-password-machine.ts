@@ -7,9 +7,6 @@ import { BUSY_TAG, messageOf, type Notice } from './auth-flow';
 
 // spec §2 Profile settings (Change Password card), §4 Change-password panel, §5 Profile password change, §8.
 
-export const PASSWORD_FIELDS_REQUIRED_MESSAGE = ACCOUNT_MESSAGES.passwordFieldsRequired;
-export const NEW_PASSWORDS_DIFFER_MESSAGE = ACCOUNT_MESSAGES.newPasswordsDoNotMatch;
-export const NEW_PASSWORD_TOO_SHORT_MESSAGE = ACCOUNT_MESSAGES.newPasswordTooShort;
 export const PASSWORD_CHANGE_FAILED_MESSAGE = 'Failed to change password';
 export const PASSWORD_CHANGED_NOTICE: Notice = { title: 'Password changed successfully', variant: 'success' };
 
@@ -27,10 +24,10 @@ export type PasswordChangeField = keyof PasswordChangeValues;
  * message, or undefined.
  */
 export function passwordChangeProblem(values: PasswordChangeValues): string | undefined {
-  if (values.currentPassword === '' || values.newPassword === '') return PASSWORD_FIELDS_REQUIRED_MESSAGE;
-  if (values.newPassword !== values.confirmPassword) return NEW_PASSWORDS_DIFFER_MESSAGE;
+  if (values.currentPassword === '' || values.newPassword === '') return ACCOUNT_MESSAGES.passwordFieldsRequired;
+  if (values.newPassword !== values.confirmPassword) return ACCOUNT_MESSAGES.newPasswordsDoNotMatch;
   return newPasswordProblem(values.newPassword, {
-    tooShort: NEW_PASSWORD_TOO_SHORT_MESSAGE,
+    tooShort: ACCOUNT_MESSAGES.newPasswordTooShort,
     current: values.currentPassword,
   });
 }
@@ -39,10 +36,10 @@ export function passwordChangeProblem(values: PasswordChangeValues): string | un
 export function fieldsOfProblem(values: PasswordChangeValues): PasswordChangeField[] {
   const problem = passwordChangeProblem(values);
   if (problem === undefined) return [];
-  if (problem === PASSWORD_FIELDS_REQUIRED_MESSAGE) {
+  if (problem === ACCOUNT_MESSAGES.passwordFieldsRequired) {
     return (['currentPassword', 'newPassword'] as const).filter((field) => values[field] === '');
   }
-  if (problem === NEW_PASSWORDS_DIFFER_MESSAGE) return ['confirmPassword'];
+  if (problem === ACCOUNT_MESSAGES.newPasswordsDoNotMatch) return ['confirmPassword'];
   return ['newPassword'];
 }
 

@@ -10,7 +10,7 @@ import {
   type ProfileUpdatePayload,
   type ProfileUpdateResult,
 } from '../api/profile';
-import { ACCOUNT_MESSAGES, FULL_NAME_MAX_LENGTH, fullNameProblem, sameEmailAddress } from '../../rules/account';
+import { ACCOUNT_MESSAGES, fullNameProblem, sameEmailAddress } from '../../rules/account';
 import {
   BUSY_TAG,
   formProblemOf,
@@ -21,21 +21,15 @@ import {
   type Notice,
   type SessionRef,
 } from './auth-flow';
-import { INVALID_EMAIL_MESSAGE, isEmail, type FieldErrors } from './validation/auth-rules';
+import { isEmail, type FieldErrors } from './validation/auth-rules';
 import { accountPhoneProblem } from './validation/phone-rules';
 
 // spec §2 Profile settings, §4 Profile, §5 Profile save, §8 Profile load / update failure.
-
-export const EMAIL_REQUIRED_MESSAGE = ACCOUNT_MESSAGES.emailRequired;
-export { FULL_NAME_MAX_LENGTH };
-export const FULL_NAME_TOO_LONG_MESSAGE = ACCOUNT_MESSAGES.fullNameTooLong;
 
 export const PROFILE_LOAD_FAILED_MESSAGE = 'Failed to load profile information';
 export const PROFILE_UPDATE_FAILED_MESSAGE = 'Failed to update profile';
 export const PROFILE_UPDATED_NOTICE: Notice = { title: 'Profile updated successfully', variant: 'success' };
 export const ACCOUNT_DELETE_FAILED_MESSAGE = 'Failed to delete account';
-export const CURRENT_PASSWORD_FOR_EMAIL_MESSAGE = ACCOUNT_MESSAGES.currentPasswordForEmailChange;
-export const PASSWORD_FOR_DELETION_MESSAGE = ACCOUNT_MESSAGES.passwordForAccountDeletion;
 export const EMAIL_CHANGE_CANCELLED_NOTICE: Notice = {
   title: 'Email change cancelled',
   description: 'Your email address stays as it is.',
@@ -103,13 +97,13 @@ export function validateProfile(
   const errors: FieldErrors<ProfileField> = {};
   const nameProblem = fullNameProblem(values.fullName);
   if (nameProblem) errors.fullName = nameProblem;
-  if (values.email.trim() === '') errors.email = EMAIL_REQUIRED_MESSAGE;
-  else if (!isEmail(values.email)) errors.email = INVALID_EMAIL_MESSAGE;
+  if (values.email.trim() === '') errors.email = ACCOUNT_MESSAGES.emailRequired;
+  else if (!isEmail(values.email)) errors.email = ACCOUNT_MESSAGES.invalidEmail;
   const phoneUnchanged = saved !== undefined && values.phoneNumber.trim() === saved.phoneNumber.trim();
   const phoneProblem = phoneUnchanged ? undefined : accountPhoneProblem(values.phoneNumber, { required: false });
   if (phoneProblem) errors.phoneNumber = phoneProblem;
   if (!errors.email && needsPasswordForEmail(values, profile) && values.currentPassword === '') {
-    errors.currentPassword = CURRENT_PASSWORD_FOR_EMAIL_MESSAGE;
+    errors.currentPassword = ACCOUNT_MESSAGES.currentPasswordForEmailChange;
   }
   return errors;
 }
@@ -269,7 +263,7 @@ export const profileMachine = setup({
       deletionError: undefined,
     }),
     askDeletionPassword: assign({
-      deletionError: PASSWORD_FOR_DELETION_MESSAGE,
+      deletionError: ACCOUNT_MESSAGES.passwordForAccountDeletion,
       deletionAttempt: ({ context }) => context.deletionAttempt + 1,
     }),
     showDeletionRefusal: assign({

@@ -6,12 +6,8 @@ import { BUSY_TAG, type Notice } from '../../src/machines/auth-flow';
 import {
   ACCOUNT_DELETED_NOTICE,
   ACCOUNT_DELETE_FAILED_MESSAGE,
-  CURRENT_PASSWORD_FOR_EMAIL_MESSAGE,
   EMAIL_CHANGE_CANCELLED_NOTICE,
-  EMAIL_REQUIRED_MESSAGE,
-  PASSWORD_FOR_DELETION_MESSAGE,
   emailChangeStartedNotice,
-  FULL_NAME_TOO_LONG_MESSAGE,
   PROFILE_LOAD_FAILED_MESSAGE,
   PROFILE_UPDATED_NOTICE,
   PROFILE_UPDATE_FAILED_MESSAGE,
@@ -22,7 +18,6 @@ import {
   valuesOf,
   type ProfileActor,
 } from '../../src/machines/profile-machine';
-import { INVALID_EMAIL_MESSAGE, PHONE_TOO_SHORT_MESSAGE } from '../../src/machines/validation/auth-rules';
 import {
   declaredTransitionCount,
   deferredActor,
@@ -31,6 +26,7 @@ import {
   runModelPath,
   transitionPaths,
 } from './model-paths';
+import { ACCOUNT_MESSAGES } from '../../rules/account';
 
 const ADA: Profile = {
   full_name: 'Ada Lovelace',
@@ -262,7 +258,7 @@ describe('profile machine: model-based (spec §2 Profile settings, §4 Profile, 
         break;
       case 'invalid':
         loaded('editing');
-        expect(snapshot.context.errors).toEqual({ email: EMAIL_REQUIRED_MESSAGE });
+        expect(snapshot.context.errors).toEqual({ email: ACCOUNT_MESSAGES.emailRequired });
         break;
       case 'saving':
         loaded('saving');
@@ -371,10 +367,12 @@ describe('profile machine: details', () => {
     world.actor.send({ type: 'form.change', field: 'email', value: 'not-an-email' });
     expect(world.actor.getSnapshot().context.errors).toEqual({});
     world.actor.send({ type: 'profile.save' });
-    expect(world.actor.getSnapshot().context.errors).toEqual({ email: INVALID_EMAIL_MESSAGE });
+    expect(world.actor.getSnapshot().context.errors).toEqual({ email: ACCOUNT_MESSAGES.invalidEmail });
     world.actor.send({ type: 'form.change', field: 'email', value: 'ada@example.org' });
     // A well-formed new address is confirmed with the password (issue 27).
-    expect(world.actor.getSnapshot().context.errors).toEqual({ currentPassword: CURRENT_PASSWORD_FOR_EMAIL_MESSAGE });
+    expect(world.actor.getSnapshot().context.errors).toEqual({
+      currentPassword: ACCOUNT_MESSAGES.currentPasswordForEmailChange,
+    });
     world.actor.send({ type: 'form.change', field: 'currentPassword', value: 'Passw0rd!' });
     expect(world.actor.getSnapshot().context.errors).toEqual({});
   });
@@ -411,7 +409,9 @@ describe('profile machine: a new email address and a deletion are re-authenticat
     world.actor.send({ type: 'profile.edit' });
     world.actor.send({ type: 'form.change', field: 'email', value: 'ada.new@example.com' });
     world.actor.send({ type: 'profile.save' });
-    expect(world.actor.getSnapshot().context.errors).toEqual({ currentPassword: CURRENT_PASSWORD_FOR_EMAIL_MESSAGE });
+    expect(world.actor.getSnapshot().context.errors).toEqual({
+      currentPassword: ACCOUNT_MESSAGES.currentPasswordForEmailChange,
+    });
     expect(world.actor.getSnapshot().context.attempt).toBe(1);
     world.actor.send({ type: 'form.change', field: 'currentPassword', value: 'Passw0rd!' });
     world.actor.send({ type: 'profile.save' });
@@ -498,7 +498,7 @@ describe('profile machine: a new email address and a deletion are re-authenticat
     world.actor.send({ type: 'account.delete' });
     world.actor.send({ type: 'account.deleteConfirm' });
     expect(world.deleteAccount.requests).toHaveLength(0);
-    expect(world.actor.getSnapshot().context.deletionError).toBe(PASSWORD_FOR_DELETION_MESSAGE);
+    expect(world.actor.getSnapshot().context.deletionError).toBe(ACCOUNT_MESSAGES.passwordForAccountDeletion);
     world.actor.send({ type: 'account.deletePasswordChange', value: 'Wrong-passw0rd' });
     expect(world.actor.getSnapshot().context.deletionError).toBeUndefined();
     world.actor.send({ type: 'account.deleteConfirm' });
@@ -536,18 +536,18 @@ describe('profile rules', () => {
 
   it("requires the email after trimming ('Email is required', spec §5)", () => {
     expect(validateProfile(valid)).toEqual({});
-    expect(validateProfile({ ...valid, email: '' })).toEqual({ email: EMAIL_REQUIRED_MESSAGE });
-    expect(validateProfile({ ...valid, email: '  \t ' })).toEqual({ email: EMAIL_REQUIRED_MESSAGE });
-    expect(validateProfile({ ...valid, email: 'ada@' })).toEqual({ email: INVALID_EMAIL_MESSAGE });
+    expect(validateProfile({ ...valid, email: '' })).toEqual({ email: ACCOUNT_MESSAGES.emailRequired });
+    expect(validateProfile({ ...valid, email: '  \t ' })).toEqual({ email: ACCOUNT_MESSAGES.emailRequired });
+    expect(validateProfile({ ...valid, email: 'ada@' })).toEqual({ email: ACCOUNT_MESSAGES.invalidEmail });
   });
 
   it('checks the name and the phone number as sign up does; a blank phone is allowed, a blank name is not', () => {
     expect(validateProfile({ ...valid, fullName: 'A'.repeat(151) })).toEqual({
-      fullName: FULL_NAME_TOO_LONG_MESSAGE,
+      fullName: ACCOUNT_MESSAGES.fullNameTooLong,
     });
     expect(validateProfile({ ...valid, fullName: 'A'.repeat(150) })).toEqual({});
     expect(validateProfile({ ...valid, phoneNumber: '+1202' })).toEqual({
-      phoneNumber: PHONE_TOO_SHORT_MESSAGE,
+      phoneNumber: ACCOUNT_MESSAGES.phoneTooShort,
     });
     expect(validateProfile({ ...valid, phoneNumber: '' })).toEqual({});
     expect(validateProfile({ ...valid, fullName: '' })).toEqual({

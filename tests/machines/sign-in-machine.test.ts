@@ -10,7 +10,6 @@ import {
   signInMachine,
   type SignInActor,
 } from '../../src/machines/sign-in-machine';
-import { INVALID_EMAIL_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE } from '../../src/machines/validation/auth-rules';
 import {
   declaredTransitionCount,
   deferredActor,
@@ -19,6 +18,7 @@ import {
   runModelPath,
   transitionPaths,
 } from './model-paths';
+import { ACCOUNT_MESSAGES } from '../../rules/account';
 
 const UNCONFIRMED_DETAIL =
   'Please confirm your email address before signing in. We can send you a new confirmation link.';
@@ -156,8 +156,8 @@ describe('sign-in machine: model-based (spec §2 Sign in, §5, §8 Login failure
       case 'invalid':
         expect(snapshot.value).toBe('editing');
         expect(snapshot.context.errors).toEqual({
-          email: INVALID_EMAIL_MESSAGE,
-          password: PASSWORD_TOO_SHORT_MESSAGE,
+          email: ACCOUNT_MESSAGES.invalidEmail,
+          password: ACCOUNT_MESSAGES.passwordTooShort,
         });
         break;
       case 'signingIn':
@@ -205,10 +205,10 @@ describe('sign-in machine: details', () => {
     actor.send({ type: 'form.change', field: 'email', value: 'bad' });
     expect(actor.getSnapshot().context.errors).toEqual({});
     actor.send({ type: 'form.submit' });
-    expect(actor.getSnapshot().context.errors.email).toBe(INVALID_EMAIL_MESSAGE);
+    expect(actor.getSnapshot().context.errors.email).toBe(ACCOUNT_MESSAGES.invalidEmail);
     actor.send({ type: 'form.change', field: 'email', value: 'ada@example.com' });
     expect(actor.getSnapshot().context.errors.email).toBeUndefined();
-    expect(actor.getSnapshot().context.errors.password).toBe(PASSWORD_TOO_SHORT_MESSAGE);
+    expect(actor.getSnapshot().context.errors.password).toBe(ACCOUNT_MESSAGES.passwordTooShort);
   });
 
   it('prefills the email when given one', () => {
