@@ -506,8 +506,9 @@ const builderSetup = setup({
     isOtherTemplate: ({ context }, params: { templateId: number }) =>
       params.templateId !== context.cv.template,
     isHeldElsewhere: (_, params: { held: boolean }) => params.held,
-    /** Delivering now would send the last saved copy while the screen shows newer text. */
-    mustSaveFirst: ({ context }) => context.cv.uuid !== undefined && context.unsaved,
+    /** spec §5 Download: a download or an email needs a saved CV with a uuid. */
+    hasSavedCopy: ({ context }) => context.cv.uuid !== undefined,
+    mustSaveFirst: ({ context }) => savesBeforeDelivery(context),
     isDeliveryPending: ({ context }) => context.pendingDelivery !== undefined,
     isConflict: (_, params: { error: unknown }) =>
       isApiError(params.error) && params.error.status === CV_CHANGED_STATUS,
@@ -568,7 +569,10 @@ const sendingSave = (src: 'createCv' | 'updateCv') =>
     },
   });
 
-/** Download or email: straight away when the saved copy is what the screen shows, else after saving it. */
+/**
+ * Download or email, once the CV is saved: straight away when the saved copy is what the screen shows, else after
+ * saving it. Before the first save neither is possible (the view asks `snapshot.can`).
+ */
 const deliver = (delivery: (event: BuilderEvent) => Delivery) => [
   {
     guard: 'mustSaveFirst' as const,
@@ -578,7 +582,10 @@ const deliver = (delivery: (event: BuilderEvent) => Delivery) => [
       'markDraftChanged' as const,
     ],
   },
-  { actions: { type: 'forwardDelivery' as const, params: ({ event }: { event: BuilderEvent }) => delivery(event) } },
+  {
+    guard: 'hasSavedCopy' as const,
+    actions: { type: 'forwardDelivery' as const, params: ({ event }: { event: BuilderEvent }) => delivery(event) },
+  },
 ];
 
 export const builderMachine = builderSetup.createMachine({
@@ -827,17 +834,12 @@ export const builderMachine = builderSetup.createMachine({
 export type BuilderActor = ActorRefFrom<typeof builderMachine>;
 export type BuilderSnapshot = SnapshotFrom<typeof builderMachine>;
 
-/** spec §2: 'Save CV' is disabled until at least one section is completed. */
-export function canSave(snapshot: BuilderSnapshot): boolean {
-  return snapshot.can({ type: 'save.open' });
+/** Delivering now would send the last saved copy while the screen shows newer text: Download and Email save first. */
+function savesBeforeDelivery(context: Pick<BuilderContext, 'cv' | 'unsaved'>): boolean {
+  return context.cv.uuid !== undefined && context.unsaved;
 }
 
-/** spec §2: Download is disabled until the CV is saved and has a uuid. */
-export function canDownload(snapshot: BuilderSnapshot): boolean {
-  return snapshot.context.cv.uuid !== undefined && snapshot.matches({ ready: { saving: 'idle' } });
-}
-
-/** Download and Email would save first: the screen shows changes the saved copy lacks. */
+/** What Download and Email say they do (they save first when the screen shows changes the saved copy lacks). */
 export function deliversAfterSave(snapshot: BuilderSnapshot): boolean {
-  return snapshot.context.cv.uuid !== undefined && snapshot.context.unsaved;
+  return savesBeforeDelivery(snapshot.context);
 }

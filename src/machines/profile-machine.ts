@@ -194,10 +194,6 @@ export const profileMachine = setup({
     tags: {} as typeof BUSY_TAG,
   },
   actors: {
-    /** Settles once the session is known: true when the person is signed in. */
-    waitForSession: fromPromise<boolean>(async () => {
-      throw new Error('profileMachine: provide the waitForSession actor');
-    }),
     fetchProfile: fromPromise<Profile>(({ signal }) => getProfile(apiClient, { signal })),
     updateProfile: fromPromise<ProfileUpdateResult, ProfileUpdatePayload>(({ input }) =>
       updateProfile(apiClient, input),
@@ -295,7 +291,6 @@ export const profileMachine = setup({
     redirect: (_, _params: { to: FlowDestination }) => undefined,
   },
   guards: {
-    isSignedIn: (_, params: { signedIn: boolean }) => params.signedIn,
     isFormValid: ({ context }) => Object.keys(ownErrors(context)).length === 0,
     // Read before the answer is assigned: the saved request asked for another address, and it now waits.
     startedEmailChange: ({ context }, params: { profile: Profile }) =>
@@ -321,21 +316,9 @@ export const profileMachine = setup({
     deletionPassword: '',
     deletionAttempt: 0,
   }),
-  initial: 'validatingSession',
+  // The page opens once the session is known to be signed in (src/routes/authenticated.tsx guards it).
+  initial: 'loading',
   states: {
-    validatingSession: {
-      invoke: {
-        src: 'waitForSession',
-        onDone: [
-          {
-            guard: { type: 'isSignedIn', params: ({ event }) => ({ signedIn: event.output }) },
-            target: 'loading',
-          },
-          { target: 'signedOut', actions: { type: 'redirect', params: { to: '/signin' } } },
-        ],
-        onError: { target: 'signedOut', actions: { type: 'redirect', params: { to: '/signin' } } },
-      },
-    },
     loading: {
       invoke: {
         src: 'fetchProfile',
@@ -542,7 +525,6 @@ export const profileMachine = setup({
       },
     },
     deleted: { type: 'final' },
-    signedOut: { type: 'final' },
   },
 });
 

@@ -35,16 +35,3 @@ export function removeStoredUserId(): void {
     // see writeStoredUserId
   }
 }
-
-/** After a CV is saved local storage is cleared, except for the stored user id (spec §4 Saving). */
-export function clearLocalStorageExceptUserId(): void {
-  const store = storage();
-  if (!store) return;
-  try {
-    const userId = store.getItem(USER_ID_STORAGE_KEY);
-    store.clear();
-    if (userId !== null) store.setItem(USER_ID_STORAGE_KEY, userId);
-  } catch {
-    // see writeStoredUserId
-  }
-}

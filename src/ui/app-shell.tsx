@@ -101,7 +101,7 @@ function SidebarContent({ expanded, session, onNavigate, toggle }: SidebarConten
   const loggingOut = useSelector(session, (state) => state.matches('loggingOut'));
   const profile = useSelector(session, (state) => state.context.profile);
 
-  // spec §4: logout ends anonymous whatever the server answers; the signed-in layout then goes to /signin.
+  // The session signs out (and then leaves for /signin) whatever the server answers.
   function logout() {
     onNavigate?.();
     session.send({ type: 'session.logout' });

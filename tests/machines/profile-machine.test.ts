@@ -37,7 +37,6 @@ const ADA: Profile = {
 };
 
 function createWorld() {
-  const waitForSession = deferredActor<boolean, unknown>();
   const fetchProfile = deferredActor<Profile, unknown>();
   const updateProfile = deferredActor<ProfileUpdateResult, ProfileUpdatePayload>();
   const deleteAccount = deferredActor<AccountDeletion, { current_password?: string }>();
@@ -47,7 +46,6 @@ function createWorld() {
   const redirect = vi.fn<(to: string) => void>();
   const machine = profileMachine.provide({
     actors: {
-      waitForSession: waitForSession.logic,
       fetchProfile: fetchProfile.logic,
       updateProfile: updateProfile.logic,
       deleteAccount: deleteAccount.logic,
@@ -62,7 +60,6 @@ function createWorld() {
   /** What the server holds: Cancel and a save's answer go back to it. */
   const world = {
     actor,
-    waitForSession,
     fetchProfile,
     updateProfile,
     deleteAccount,
@@ -79,10 +76,8 @@ type World = ReturnType<typeof createWorld>;
 describe('profile machine: model-based (spec §2 Profile settings, §4 Profile, §5 Profile save, §8)', () => {
   const model = createMachine({
     id: 'profileModel',
-    initial: 'validatingSession',
+    initial: 'loading',
     states: {
-      validatingSession: { on: { 'session.authenticated': 'loading', 'session.anonymous': 'signedOut' } },
-      signedOut: { type: 'final' },
       loading: { on: { 'load.succeeds': 'viewing', 'load.fails': 'loadFailed' } },
       loadFailed: { on: { 'profile.retry': 'loading' } },
       viewing: { on: { 'profile.edit': 'editing', 'account.delete': 'confirmingDelete' } },
@@ -102,8 +97,6 @@ describe('profile machine: model-based (spec §2 Profile settings, §4 Profile, 
     },
   });
   const events = [
-    'session.authenticated',
-    'session.anonymous',
     'load.succeeds',
     'load.fails',
     'profile.retry',
@@ -123,14 +116,6 @@ describe('profile machine: model-based (spec §2 Profile settings, §4 Profile, 
   ].map((type) => ({ type }));
 
   const executors: Record<string, (world: World) => Promise<void> | void> = {
-    'session.authenticated': async ({ waitForSession }) => {
-      waitForSession.last().resolve(true);
-      await flush();
-    },
-    'session.anonymous': async ({ waitForSession }) => {
-      waitForSession.last().resolve(false);
-      await flush();
-    },
     'load.succeeds': async ({ fetchProfile }) => {
       fetchProfile.last().resolve(ADA);
       await flush();
@@ -226,15 +211,6 @@ describe('profile machine: model-based (spec §2 Profile settings, §4 Profile, 
       expect(snapshot.context.profile).toEqual(world.saved);
     };
     switch (modelState) {
-      case 'validatingSession':
-        expect(snapshot.value).toBe('validatingSession');
-        break;
-      case 'signedOut':
-        expect(snapshot.status).toBe('done');
-        expect(snapshot.value).toBe('signedOut');
-        expect(world.redirect).toHaveBeenCalledWith('/signin');
-        expect(world.fetchProfile.requests).toHaveLength(0);
-        break;
       case 'loading':
         expect(snapshot.value).toBe('loading');
         break;
@@ -282,7 +258,7 @@ describe('profile machine: model-based (spec §2 Profile settings, §4 Profile, 
       default:
         throw new Error(`unknown model state ${modelState}`);
     }
-    if (modelState !== 'deleted' && modelState !== 'signedOut') expect(world.redirect).not.toHaveBeenCalled();
+    if (modelState !== 'deleted') expect(world.redirect).not.toHaveBeenCalled();
     if (modelState !== 'deleted') {
       expect(world.session.received.filter((event) => event.type === 'session.expired')).toEqual([]);
     }
@@ -304,8 +280,6 @@ describe('profile machine: model-based (spec §2 Profile settings, §4 Profile, 
 describe('profile machine: details', () => {
   async function loadedWorld() {
     const world = createWorld();
-    world.waitForSession.last().resolve(true);
-    await flush();
     world.fetchProfile.last().resolve(ADA);
     await flush();
     return world;
@@ -313,8 +287,6 @@ describe('profile machine: details', () => {
 
   it('falls back to its own words when a failure has no message (spec §8)', async () => {
     const world = createWorld();
-    world.waitForSession.last().resolve(true);
-    await flush();
     world.fetchProfile.last().reject(undefined);
     await flush();
     expect(world.actor.getSnapshot().context.loadError).toBe(PROFILE_LOAD_FAILED_MESSAGE);
@@ -390,8 +362,6 @@ describe('profile machine: details', () => {
 describe('profile machine: a new email address and a deletion are re-authenticated (issue 27)', () => {
   async function loadedWorld(profile: Profile = ADA) {
     const world = createWorld();
-    world.waitForSession.last().resolve(true);
-    await flush();
     world.fetchProfile.last().resolve(profile);
     await flush();
     return world;

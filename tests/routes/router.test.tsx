@@ -120,6 +120,29 @@ describe('validateSearch', () => {
   });
 });
 
+// The profile page used to wait for the session itself; the guarded layout does it for every page.
+describe('the profile page opens once the session is known', () => {
+  it("shows 'Validating session...' until the session settles, then the profile page", async () => {
+    localStorage.setItem(USER_ID_STORAGE_KEY, '42');
+    let answer: (profile: typeof testUser) => void = () => {};
+    const { router } = renderApp({ path: '/profile', fetchProfile: () => new Promise((resolve) => (answer = resolve)) });
+    expect(await screen.findByText('Validating session...')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Profile Settings' })).not.toBeInTheDocument();
+    answer(testUser);
+    expect(await screen.findByRole('heading', { name: 'Profile Settings' })).toBeInTheDocument();
+    expect(screen.queryByText('Validating session...')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/profile');
+  });
+
+  it('sends a visitor without a session to /signin before the profile page loads anything', async () => {
+    const { router } = renderApp({ path: '/profile' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(router.state.location.search).toEqual({ redirect: '/profile' });
+    expect(screen.queryByText('Loading profile...')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Profile Settings' })).not.toBeInTheDocument();
+  });
+});
+
 describe('session ending on a guarded page', () => {
   it('goes to /signin when the session expires', async () => {
     localStorage.setItem(USER_ID_STORAGE_KEY, '42');

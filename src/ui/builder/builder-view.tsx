@@ -21,7 +21,6 @@ import {
   CV_CHANGED_ELSEWHERE_TEXT,
   LOAD_FAILED_NOTICE,
   OPEN_IN_ANOTHER_TAB_TEXT,
-  canSave,
   type BuilderActor,
 } from '../../machines/builder-machine';
 import { stashSummary } from '../../machines/builder/form-data';
@@ -107,7 +106,7 @@ function StashNotice({ builder }: { builder: BuilderActor }) {
 }
 
 function SaveBar({ builder }: { builder: BuilderActor }) {
-  const enabled = useSelector(builder, canSave);
+  const enabled = useSelector(builder, (snapshot) => snapshot.can({ type: 'save.open' }));
   return (
     <Box position="sticky" bottom="0" zIndex="1" py="3" bg="bg" borderTopWidth="1px">
       <Stack direction={{ base: 'column', sm: 'row' }} gap="2">

@@ -34,9 +34,6 @@ export function ProfileScreen({ profile, changePassword }: ProfileScreenProps) {
     }
   }, [passwordPanelOpen]);
 
-  if (snapshot.matches('validatingSession') || snapshot.matches('signedOut')) {
-    return <FullPageSpinner text="Validating session..." />;
-  }
   // On its way to /signin.
   if (snapshot.matches('deleted')) return null;
   if (snapshot.matches('loading')) return <FullPageSpinner text="Loading profile..." />;

@@ -16,8 +16,6 @@ import {
   NAME_REQUIRED_NOTICE,
   SAVE_FAILED_NOTICE,
   builderMachine,
-  canDownload,
-  canSave,
   deliversAfterSave,
   savedNotice,
   type BuilderActor,
@@ -257,8 +255,9 @@ describe('builder machine: model-based (spec §4 CV editing state, Sections, Sav
       const snapshot = world.actor.getSnapshot();
       const savesFirst = deliversAfterSave(snapshot);
       world.actor.send({ type: 'cv.download', format: 'pdf' });
-      if (!canDownload(snapshot)) {
-        expect(world.notify).toHaveBeenLastCalledWith(MUST_SAVE_NOTICE);
+      if (!snapshot.can({ type: 'cv.download', format: 'pdf' })) {
+        // spec §5 Download: not before the CV is saved (the screen's Download is disabled until then).
+        expect(world.notify).not.toHaveBeenCalledWith(MUST_SAVE_NOTICE);
         expect(world.download.requests).toHaveLength(startedBefore);
       } else if (savesFirst) {
         expect(world.download.requests).toHaveLength(startedBefore);
@@ -361,14 +360,14 @@ describe('builder machine: model-based (spec §4 CV editing state, Sections, Sav
           completedSections: [],
         });
         expect(context.sectionForms).toHaveLength(classicTemplate.sections.length);
-        expect(canSave(snapshot)).toBe(false);
-        expect(canDownload(snapshot)).toBe(false);
+        expect(snapshot.can({ type: 'save.open' })).toBe(false);
+        expect(snapshot.can({ type: 'cv.download', format: 'pdf' })).toBe(false);
         expect(snapshot.matches({ ready: { saving: 'idle' } })).toBe(true);
         expect(world.lock.held).toEqual([`${OWNER}:${newDraftKey}`]);
         break;
       case 'drafted':
         expect(snapshot.matches({ ready: { saving: 'idle', template: 'idle' } })).toBe(true);
-        expect(canSave(snapshot)).toBe(true);
+        expect(snapshot.can({ type: 'save.open' })).toBe(true);
         expect(context.cv.uuid).toBeUndefined();
         expect(context.unsaved).toBe(true);
         expect(context.completedSections).toEqual([0]);
@@ -425,7 +424,7 @@ describe('builder machine: model-based (spec §4 CV editing state, Sections, Sav
           identity: { kind: 'saved', uuid: UUID },
           cv: { id: 42, uuid: UUID, name: 'Software Engineer 2024' },
         });
-        expect(canDownload(snapshot)).toBe(true);
+        expect(snapshot.can({ type: 'cv.download', format: 'pdf' })).toBe(true);
         expect(deliversAfterSave(snapshot)).toBe(false);
         expect(context.completedSections.length).toBeGreaterThan(0);
         break;

@@ -52,7 +52,6 @@ function renderProfile(fakes: Fakes = {}) {
   const session = recordingSession();
   const profileLogic = profileMachine.provide({
     actors: {
-      waitForSession: fromPromise(async () => true),
       fetchProfile: fromPromise(fakes.fetchProfile ?? (async () => ADA)),
       updateProfile: fromPromise(({ input }: { input: ProfileUpdatePayload }) => calls.updateProfile(input)),
       deleteAccount: fromPromise(({ input }: { input: { current_password?: string } }) => calls.deleteAccount(input)),
