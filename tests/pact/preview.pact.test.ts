@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ApiError } from '../../src/api/api-error';
 import { preview, previewPdf, templatePreview, templatePreviewPdf } from '../../src/api/preview';
 import { compactFormData } from '../../src/machines/builder/form-data';
-import { previewFailureMessage } from '../../src/machines/preview-machine';
+import { previewFailureMessage } from '../../src/machines/builder/preview-machine';
 import { clientFor, createPact, csrfHeaders, regex, string, withCsrf } from './support/pact';
 
 // The live preview's calls (spec §5 Preview, §7): POST /v1/preview/ and /v1/preview-pdf/ with form data, and the

@@ -22,7 +22,7 @@ import {
   LOAD_FAILED_NOTICE,
   OPEN_IN_ANOTHER_TAB_TEXT,
   type BuilderActor,
-} from '../../machines/builder-machine';
+} from '../../machines/builder/builder-machine';
 import { stashSummary } from '../../machines/builder/form-data';
 import { useReturnFocus } from '../return-focus';
 import { DeliveryActions } from './download-menu';

@@ -2,8 +2,8 @@ import { Button, HStack, Menu, Portal } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { ChevronDown, Download, Mail } from 'lucide-react';
 import type { CvFileFormat } from '../../api/cvs';
-import { deliversAfterSave, type BuilderActor } from '../../machines/builder-machine';
-import { DOWNLOAD_BUSY_TAG, type BuilderDownloadActor } from '../../machines/builder-download-machine';
+import { deliversAfterSave, type BuilderActor } from '../../machines/builder/builder-machine';
+import { DOWNLOAD_BUSY_TAG, type BuilderDownloadActor } from '../../machines/builder/builder-download-machine';
 
 const SAVE_FIRST_TITLE = 'Save your CV to download it';
 

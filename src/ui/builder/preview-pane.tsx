@@ -16,8 +16,8 @@ import {
 import { useSelector } from '@xstate/react';
 import { FileText, TriangleAlert } from 'lucide-react';
 import { memo, useEffect, useState } from 'react';
-import type { BuilderActor } from '../../machines/builder-machine';
-import { PREVIEW_LOADING_TAG, type PreviewActor, type PreviewMode } from '../../machines/preview-machine';
+import type { BuilderActor } from '../../machines/builder/builder-machine';
+import { PREVIEW_LOADING_TAG, type PreviewActor, type PreviewMode } from '../../machines/builder/preview-machine';
 
 const MODES: { value: PreviewMode; label: string }[] = [
   { value: 'html', label: 'HTML' },

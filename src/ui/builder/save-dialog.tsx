@@ -1,6 +1,6 @@
 import { Button, Dialog, Field, Input, Portal, Spinner } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import type { BuilderActor } from '../../machines/builder-machine';
+import type { BuilderActor } from '../../machines/builder/builder-machine';
 import { useReturnFocus } from '../return-focus';
 
 /** The sticky bar's 'Save CV' button: focus goes back to it when the dialog closes (WAI-ARIA dialog pattern). */

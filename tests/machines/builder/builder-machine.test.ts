@@ -21,12 +21,12 @@ import {
   type BuilderActor,
   type LoadCvInput,
   type SaveCvInput,
-} from '../../../src/machines/builder-machine';
+} from '../../../src/machines/builder/builder-machine';
 import {
   MUST_SAVE_NOTICE,
   builderDownloadMachine,
   type BuilderDownloadRequest,
-} from '../../../src/machines/builder-download-machine';
+} from '../../../src/machines/builder/builder-download-machine';
 import { readDraft, writeDraft, draftKey } from '../../../src/machines/builder/draft';
 import { builderAddress, cvKeyOf } from '../../../src/machines/builder/identity';
 import { newCv, savedCv, type LoadedCv } from '../../../src/machines/builder/load-cv';

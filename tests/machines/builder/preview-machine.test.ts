@@ -12,7 +12,7 @@ import {
   type PreviewMode,
   type PreviewResult,
   type RenderPreviewInput,
-} from '../../../src/machines/preview-machine';
+} from '../../../src/machines/builder/preview-machine';
 import { declaredTransitionCount, flush, runModelPath, transitionPaths } from '../model-paths';
 import { abortableActor, type AbortableRequest } from './support';
 import { classicTemplate } from './fixtures';

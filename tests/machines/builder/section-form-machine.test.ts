@@ -4,7 +4,7 @@ import {
   type SectionFormActor,
   type SectionFormOwner,
   type SectionFormReport,
-} from '../../../src/machines/section-form-machine';
+} from '../../../src/machines/builder/section-form-machine';
 import { declaredTransitionCount, runModelPath, transitionPaths } from '../model-paths';
 import { classicTemplate } from './fixtures';
 

@@ -7,8 +7,8 @@ import {
   type Snapshot,
   type SnapshotFrom,
 } from 'xstate';
-import type { TemplateSection } from '../api/templates';
-import { dropEmptyValues, hasAnyValue, removeEntryValues, type SectionValues } from './builder/form-data';
+import type { TemplateSection } from '../../api/templates';
+import { dropEmptyValues, hasAnyValue, removeEntryValues, type SectionValues } from './form-data';
 
 export const EMPTY_SECTION_MESSAGE = 'Please fill in at least one field before submitting.';
 

@@ -1,9 +1,9 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { apiClient } from '../api/client';
-import { downloadCv, sendCvEmail, type CvFileFormat } from '../api/cvs';
-import { saveCvFile } from '../api/download';
-import type { Notice } from './auth-flow';
-import { EMAIL_FAILED_NOTICE, EMAIL_SENT_NOTICE } from './generated-cv-actions-machine';
+import { apiClient } from '../../api/client';
+import { downloadCv, sendCvEmail, type CvFileFormat } from '../../api/cvs';
+import { saveCvFile } from '../../api/download';
+import type { Notice } from '../auth-flow';
+import { EMAIL_FAILED_NOTICE, EMAIL_SENT_NOTICE } from '../generated-cv-actions-machine';
 
 export interface BuilderDownloadRequest {
   format: CvFileFormat;

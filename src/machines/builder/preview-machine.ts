@@ -1,11 +1,11 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { apiClient } from '../api/client';
-import { preview, previewPdf, templatePreview, templatePreviewPdf } from '../api/preview';
-import { PREVIEW_DEBOUNCE_MS } from '../config/constants';
-import type { TemplateSection } from '../api/templates';
-import type { Notice } from './auth-flow';
-import { describePreviewProblem } from './builder/cv-problems';
-import { compactFormData, isFormDataEmpty, type CvFormData } from './builder/form-data';
+import { apiClient } from '../../api/client';
+import { preview, previewPdf, templatePreview, templatePreviewPdf } from '../../api/preview';
+import { PREVIEW_DEBOUNCE_MS } from '../../config/constants';
+import type { TemplateSection } from '../../api/templates';
+import type { Notice } from '../auth-flow';
+import { describePreviewProblem } from './cv-problems';
+import { compactFormData, isFormDataEmpty, type CvFormData } from './form-data';
 
 export type PreviewMode = 'html' | 'pdf';
 

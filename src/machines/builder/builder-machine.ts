@@ -9,8 +9,8 @@ import {
   type ActorRefFrom,
   type SnapshotFrom,
 } from 'xstate';
-import { isApiError } from '../api/api-error';
-import { apiClient } from '../api/client';
+import { isApiError } from '../../api/api-error';
+import { apiClient } from '../../api/client';
 import {
   CV_CHANGED_STATUS,
   createGeneratedCv,
@@ -20,19 +20,19 @@ import {
   type CvReference,
   type GeneratedCvPayload,
   type SavedGeneratedCv,
-} from '../api/cvs';
+} from '../../api/cvs';
 import {
   getTemplate,
   listTemplates,
   type Template,
   type TemplateDetail,
   type TemplateSection,
-} from '../api/templates';
-import type { Notice } from './auth-flow';
+} from '../../api/templates';
+import type { Notice } from '../auth-flow';
 import { builderDownloadMachine } from './builder-download-machine';
-import { describeSaveProblem } from './builder/cv-problems';
-import { readDraft, removeDraft, writeDraft, type BuilderDraft } from './builder/draft';
-import { TAB_ID, hold, isHeldElsewhere, mayWrite, takeOver } from './builder/edit-lock';
+import { describeSaveProblem } from './cv-problems';
+import { readDraft, removeDraft, writeDraft, type BuilderDraft } from './draft';
+import { TAB_ID, hold, isHeldElsewhere, mayWrite, takeOver } from './edit-lock';
 import {
   cvFingerprint,
   entriesFromFormData,
@@ -41,7 +41,7 @@ import {
   isFormDataEmpty,
   switchTemplateValues,
   type CvFormData,
-} from './builder/form-data';
+} from './form-data';
 import {
   builderAddress,
   cvKeyOf,
@@ -49,7 +49,7 @@ import {
   resolveBuilderTarget,
   type BuilderTarget,
   type CvIdentity,
-} from './builder/identity';
+} from './identity';
 import {
   firstOpenSection,
   hasUnsavedChanges,
@@ -57,7 +57,7 @@ import {
   type BuilderCv,
   type LoadedCv,
   type SavedBase,
-} from './builder/load-cv';
+} from './load-cv';
 import { previewMachine } from './preview-machine';
 import {
   sectionFormMachine,
