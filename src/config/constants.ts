@@ -27,7 +27,6 @@ export const SIDEBAR_COOKIE_MAX_AGE_S = 7 * 24 * 60 * 60;
 export const SIDEBAR_KEYBOARD_SHORTCUT = 'b';
 export const MOBILE_BREAKPOINT_PX = 768;
 
-export const LOCAL_PERSISTENCE_TIMEOUT_MS = 5000;
 export const DOWNLOAD_LINK_CLEANUP_MS = 100;
 
 export const TOAST_LIMIT = 1;
@@ -39,13 +38,10 @@ export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY_MS = 250;
 
 export const QUERY_RETRY = 3;
-export const MUTATION_RETRY = 0;
 export const RETRY_BASE_DELAY_MS = 1000;
 export const RETRY_MAX_DELAY_MS = 30_000;
-export const CACHE_GC_TIME_MS = 5 * 60 * 1000;
 
 export const TOOLTIP_OPEN_DELAY_MS = 700;
-export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';
 export const CSRF_MISSING_MESSAGE = 'CSRF token missing. Please reload the page and try again.';

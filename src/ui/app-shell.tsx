@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import { FileText, FileUser, LogOut, Menu, PanelLeftClose, PanelLeftOpen, UserRound, type LucideIcon } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import {
+  SIDEBAR_KEYBOARD_SHORTCUT,
   SIDEBAR_WIDTH,
   SIDEBAR_WIDTH_ICON,
   SIDEBAR_WIDTH_MOBILE,
@@ -16,10 +17,16 @@ import { ColorModeButton } from './color-mode';
 import { useIsMobile } from './use-is-mobile';
 
 const SIDEBAR_ID = 'app-sidebar';
-const TOGGLE_SHORTCUTS = 'Control+B Meta+B';
+const SHORTCUT_KEY = SIDEBAR_KEYBOARD_SHORTCUT.toUpperCase();
+const TOGGLE_SHORTCUTS = `Control+${SHORTCUT_KEY} Meta+${SHORTCUT_KEY}`;
 
 function isToggleShortcut(event: KeyboardEvent): boolean {
-  return (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'b';
+  return (
+    (event.ctrlKey || event.metaKey) &&
+    !event.altKey &&
+    !event.shiftKey &&
+    event.key.toLowerCase() === SIDEBAR_KEYBOARD_SHORTCUT
+  );
 }
 
 function Logo({ onNavigate }: { onNavigate?: () => void }) {
@@ -306,7 +313,7 @@ export function AppShell({ session, sidebar, children }: AppShellProps) {
                 variant="ghost"
                 size="sm"
                 aria-label={toggleLabel}
-                title={`${toggleLabel} (Ctrl/Cmd+B)`}
+                title={`${toggleLabel} (Ctrl/Cmd+${SHORTCUT_KEY})`}
                 aria-keyshortcuts={TOGGLE_SHORTCUTS}
                 aria-expanded={expanded}
                 aria-controls={SIDEBAR_ID}
