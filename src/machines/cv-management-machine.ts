@@ -9,7 +9,7 @@ import { clampPage, pageCount, pageItems, showsPaging } from './catalogue-paging
 import {
   cvActionsFor,
   generatedCvActionsMachine,
-  withoutCvActions,
+  withoutCv,
   type CvActionsById,
   type CvListRef,
 } from './generated-cv-actions-machine';
@@ -126,10 +126,7 @@ export const cvManagementMachine = setup({
     }),
     showNextPage: assign({ page: ({ context }) => managementPage(context) + 1 }),
     showPreviousPage: assign({ page: ({ context }) => managementPage(context) - 1 }),
-    removeCv: assign(({ context }, params: { cvId: number }) => ({
-      cvs: context.cvs.filter((cv) => cv.id !== params.cvId),
-      cvActions: withoutCvActions(context.cvActions, params.cvId),
-    })),
+    removeCv: assign(({ context }, params: { cvId: number }) => withoutCv(context, params.cvId)),
     assignQuery: assign((_, params: { query: string }) => ({ query: params.query, page: 1 })),
     assignSort: assign({ sort: (_, params: { sort: CvSort }) => params.sort }),
     logFailure: (_, params: { error: unknown }) => {

@@ -182,9 +182,9 @@ export function cvActionsFor(
   return Object.fromEntries(cvs.map((cv) => [cv.id, spawnFor(cv)]));
 }
 
-/** The list without a deleted CV's actor (it has stopped: its machine ended). */
-export function withoutCvActions(actors: CvActionsById, cvId: number): CvActionsById {
-  const rest = { ...actors };
-  delete rest[cvId];
-  return rest;
+/** A list without a deleted CV: the CV and its actions actor (which has stopped: its machine ended). */
+export function withoutCv(list: { cvs: GeneratedCv[]; cvActions: CvActionsById }, cvId: number) {
+  const cvActions = { ...list.cvActions };
+  delete cvActions[cvId];
+  return { cvs: list.cvs.filter((cv) => cv.id !== cvId), cvActions };
 }

@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { LoginResponse } from '../api/auth';
 import { apiClient } from '../api/client';
 import {
@@ -8,9 +8,16 @@ import {
   type GoogleLoginPayload,
   type SocialConfig,
 } from '../api/social';
-import { BUSY_TAG, type FlowDestination, type Notice, type SessionRef } from './auth-flow';
-import { SIGNED_IN_NOTICE } from './sign-in-machine';
-import { loadSocialConfig } from './social-config';
+import {
+  BUSY_TAG,
+  signIntoSessionAction,
+  serverMessageOr,
+  SIGNED_IN_ACTIONS,
+  type FlowDestination,
+  type Notice,
+  type SessionRef,
+} from './auth-flow';
+import { loadSocialConfig, loadingSocialConfig } from './social-config';
 
 /** spec §8 Google failure. */
 export const GOOGLE_SIGN_IN_FAILED_MESSAGE = 'Google sign-in failed';
@@ -18,10 +25,7 @@ export const GOOGLE_CLIENT_ERROR_MESSAGE = 'Google login failed. Please try agai
 
 /** spec §8: the server's message, else 'Google sign-in failed'. */
 export function googleSignInFailureMessage(error: unknown): string {
-  const serverMessage = (error as { serverMessage?: unknown } | null)?.serverMessage;
-  return typeof serverMessage === 'string' && serverMessage.trim() !== ''
-    ? serverMessage
-    : GOOGLE_SIGN_IN_FAILED_MESSAGE;
+  return serverMessageOr(error, GOOGLE_SIGN_IN_FAILED_MESSAGE);
 }
 
 const CLIENT_ERROR_NOTICE: Notice = { title: GOOGLE_CLIENT_ERROR_MESSAGE, variant: 'destructive' };
@@ -57,45 +61,25 @@ export const googleSignInMachine = setup({
     login: fromPromise<LoginResponse, GoogleLoginPayload>(({ input }) => googleLogin(apiClient, input)),
   },
   actions: {
-    assignGoogleConfig: assign((_, params: { config: SocialConfig }) => ({
+    assignConfig: assign((_, params: { config: SocialConfig }) => ({
       clientId: params.config.google_client_id ?? undefined,
       scriptUrl: params.config.google_script_url,
     })),
     assignAccessToken: assign({ accessToken: (_, params: { accessToken: string }) => params.accessToken }),
     forgetAccessToken: assign({ accessToken: undefined }),
-    signIntoSession: sendTo(
-      ({ context }) => context.session,
-      (_, params: { userId: string | number }) => ({
-        type: 'session.signedIn' as const,
-        userId: params.userId,
-      }),
-    ),
+    signIntoSession: signIntoSessionAction<GoogleSignInContext, GoogleSignInEvent>(),
     notify: (_, _params: Notice) => undefined,
     redirect: (_, _params: { to: FlowDestination }) => undefined,
   },
   guards: {
-    isGoogleConfigured: (_, params: { config: SocialConfig }) => Boolean(params.config.google_client_id),
+    isConfigured: (_, params: { config: SocialConfig }) => Boolean(params.config.google_client_id),
   },
 }).createMachine({
   id: 'googleSignIn',
   context: ({ input }) => ({ session: input.session }),
   initial: 'loadingConfig',
   states: {
-    loadingConfig: {
-      invoke: {
-        src: 'loadConfig',
-        onDone: [
-          {
-            guard: { type: 'isGoogleConfigured', params: ({ event }) => ({ config: event.output }) },
-            target: 'loadingScript',
-            actions: { type: 'assignGoogleConfig', params: ({ event }) => ({ config: event.output }) },
-          },
-          { target: 'unavailable' },
-        ],
-        // Without the configuration the option cannot work: it says so rather than failing on click.
-        onError: 'unavailable',
-      },
-    },
+    loadingConfig: loadingSocialConfig('loadingScript'),
     unavailable: {},
     loadingScript: {
       invoke: {
@@ -134,11 +118,7 @@ export const googleSignInMachine = setup({
         input: ({ context }) => ({ access_token: context.accessToken ?? '' }),
         onDone: {
           target: 'signedIn',
-          actions: [
-            { type: 'signIntoSession', params: ({ event }) => ({ userId: event.output.user_id }) },
-            { type: 'notify', params: SIGNED_IN_NOTICE },
-            { type: 'redirect', params: { to: '/' } },
-          ],
+          actions: SIGNED_IN_ACTIONS,
         },
         onError: {
           target: 'ready',

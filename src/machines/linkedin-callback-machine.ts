@@ -1,4 +1,4 @@
-import { fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { fromPromise, setup, type ActorRefFrom, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import type { LoginResponse } from '../api/auth';
 import { apiClient } from '../api/client';
 import {
@@ -7,8 +7,14 @@ import {
   type LinkedInAuthorization,
   type LinkedInLoginPayload,
 } from '../api/social';
-import { BUSY_TAG, type FlowDestination, type Notice, type SessionRef } from './auth-flow';
-import { SIGNED_IN_NOTICE } from './sign-in-machine';
+import {
+  BUSY_TAG,
+  signIntoSessionAction,
+  SIGNED_IN_ACTIONS,
+  type FlowDestination,
+  type Notice,
+  type SessionRef,
+} from './auth-flow';
 
 // spec §2 LinkedIn callback, §7 (fixed redirect address), §8 LinkedIn failure; issue 8 (state check).
 // The sign-in screen's 'Sign in with LinkedIn' is ./linkedin-sign-in-machine (it loads with /signin; this does not).
@@ -78,13 +84,7 @@ export const linkedinCallbackMachine = setup({
   actions: {
     /** A state is good for one return only: it is forgotten as soon as the page reads it. */
     forgetAuthorization: () => forgetLinkedInAuthorization(),
-    signIntoSession: sendTo(
-      ({ context }) => context.session,
-      (_, params: { userId: string | number }) => ({
-        type: 'session.signedIn' as const,
-        userId: params.userId,
-      }),
-    ),
+    signIntoSession: signIntoSessionAction<LinkedInCallbackContext, AnyEventObject>(),
     notify: (_, _params: Notice) => undefined,
     redirect: (_, _params: { to: FlowDestination }) => undefined,
   },
@@ -147,11 +147,7 @@ export const linkedinCallbackMachine = setup({
         }),
         onDone: {
           target: 'signedIn',
-          actions: [
-            { type: 'signIntoSession', params: ({ event }) => ({ userId: event.output.user_id }) },
-            { type: 'notify', params: SIGNED_IN_NOTICE },
-            { type: 'redirect', params: { to: '/' } },
-          ],
+          actions: SIGNED_IN_ACTIONS,
         },
         onError: {
           target: 'failed',

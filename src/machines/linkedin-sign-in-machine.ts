@@ -1,7 +1,7 @@
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { beginLinkedInAuthorization, type SocialConfig } from '../api/social';
 import { BUSY_TAG } from './auth-flow';
-import { loadSocialConfig } from './social-config';
+import { loadSocialConfig, loadingSocialConfig } from './social-config';
 
 // spec §2 Sign in ('Sign in with LinkedIn'); the /linkedin-callback page is ./linkedin-callback-machine.
 // Apart so the sign-in page does not load the callback's machine.
@@ -27,27 +27,14 @@ export const linkedinSignInMachine = setup({
     beginAuthorization: (_, params: { config: SocialConfig }) => beginLinkedInAuthorization(params.config),
   },
   guards: {
-    isLinkedInConfigured: (_, params: { config: SocialConfig }) => Boolean(params.config.linkedin_client_id),
+    isConfigured: (_, params: { config: SocialConfig }) => Boolean(params.config.linkedin_client_id),
   },
 }).createMachine({
   id: 'linkedinSignIn',
   context: {},
   initial: 'loadingConfig',
   states: {
-    loadingConfig: {
-      invoke: {
-        src: 'loadConfig',
-        onDone: [
-          {
-            guard: { type: 'isLinkedInConfigured', params: ({ event }) => ({ config: event.output }) },
-            target: 'ready',
-            actions: { type: 'assignConfig', params: ({ event }) => ({ config: event.output }) },
-          },
-          { target: 'unavailable' },
-        ],
-        onError: 'unavailable',
-      },
-    },
+    loadingConfig: loadingSocialConfig('ready'),
     unavailable: {},
     ready: {
       on: { 'linkedin.start': 'redirecting' },

@@ -13,3 +13,27 @@ export const loadSocialConfig = fromPromise<SocialConfig>(() => {
   });
   return pending;
 });
+
+const configOf = ({ event }: { event: { output: SocialConfig } }) => ({ config: event.output });
+
+/**
+ * How each option starts: it reads the configuration, and a provider the server has a client id for goes on to
+ * `next` (its machine's `isConfigured` and `assignConfig` say which provider and what it keeps). Without a client
+ * id, or without an answer, the option says it is not configured rather than failing on click.
+ */
+export function loadingSocialConfig<const Next extends string>(next: Next) {
+  return {
+    invoke: {
+      src: 'loadConfig',
+      onDone: [
+        {
+          guard: { type: 'isConfigured', params: configOf },
+          target: next,
+          actions: { type: 'assignConfig', params: configOf },
+        },
+        { target: 'unavailable' },
+      ],
+      onError: 'unavailable',
+    },
+  } as const;
+}

@@ -8,7 +8,7 @@ import { clampPage, pageCount, pageItems, showsPaging } from './catalogue-paging
 import {
   cvActionsFor,
   generatedCvActionsMachine,
-  withoutCvActions,
+  withoutCv,
   type CvActionsById,
   type CvListRef,
 } from './generated-cv-actions-machine';
@@ -141,10 +141,7 @@ export const templatesListMachine = setup({
     selectCategory: assign((_, params: { value: string | null }) => ({ category: params.value, page: 1 })),
     showNextPage: assign({ page: ({ context }) => currentPage(context) + 1 }),
     showPreviousPage: assign({ page: ({ context }) => currentPage(context) - 1 }),
-    removeCv: assign(({ context }, params: { cvId: number }) => ({
-      cvs: context.cvs.filter((cv) => cv.id !== params.cvId),
-      cvActions: withoutCvActions(context.cvActions, params.cvId),
-    })),
+    removeCv: assign(({ context }, params: { cvId: number }) => withoutCv(context, params.cvId)),
     /** The route writes the category and page into the address (replacing the entry: no history per click). */
     showAddress: (_, _params: { category: string | null; page: number }) => undefined,
     // spec §8: these failures are only logged; the screen shows a gentle empty or error state.

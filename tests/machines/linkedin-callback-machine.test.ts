@@ -2,7 +2,7 @@ import { createActor, createMachine } from 'xstate';
 import { ApiError } from '../../src/api/api-error';
 import type { LoginResponse } from '../../src/api/auth';
 import type { LinkedInAuthorization, LinkedInLoginPayload, SocialConfig } from '../../src/api/social';
-import { BUSY_TAG, type Notice } from '../../src/machines/auth-flow';
+import { BUSY_TAG, SIGNED_IN_NOTICE, type Notice } from '../../src/machines/auth-flow';
 import {
   LINKEDIN_AUTH_ERROR_TITLE,
   LINKEDIN_NO_CODE_MESSAGE,
@@ -14,7 +14,6 @@ import {
   type LinkedInCallbackActor,
   type LinkedInCallbackInput,
 } from '../../src/machines/linkedin-callback-machine';
-import { SIGNED_IN_NOTICE } from '../../src/machines/sign-in-machine';
 import {
   declaredTransitionCount,
   deferredActor,

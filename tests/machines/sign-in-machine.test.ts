@@ -1,10 +1,9 @@
 import { createActor, createMachine } from 'xstate';
 import { ApiError } from '../../src/api/api-error';
 import type { LoginPayload, LoginResponse } from '../../src/api/auth';
-import { BUSY_TAG, type Notice } from '../../src/machines/auth-flow';
+import { BUSY_TAG, SIGNED_IN_NOTICE, type Notice } from '../../src/machines/auth-flow';
 import {
   CONFIRMATION_RESENT_NOTICE,
-  SIGNED_IN_NOTICE,
   SIGN_IN_FAILED_MESSAGE,
   signInFailureMessage,
   signInMachine,

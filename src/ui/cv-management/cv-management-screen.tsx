@@ -131,10 +131,8 @@ export function CvManagementScreen({ actor }: CvManagementScreenProps) {
               {showsManagementPaging(context) && (
                 <Pagination
                   label={pageLabel(context.page, shownTemplates(context).length, CV_MANAGEMENT_PAGE_SIZE)}
-                  canPrevious={snapshot.can({ type: 'page.previous' })}
-                  canNext={snapshot.can({ type: 'page.next' })}
-                  onPrevious={() => actor.send({ type: 'page.previous' })}
-                  onNext={() => actor.send({ type: 'page.next' })}
+                  snapshot={snapshot}
+                  send={actor.send}
                 />
               )}
             </Stack>

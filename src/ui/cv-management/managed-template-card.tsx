@@ -1,11 +1,10 @@
 import { Badge, Box, Card, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
-import { useId, useRef } from 'react';
 import type { GeneratedCv } from '../../api/cvs';
 import type { Template } from '../../api/templates';
 import type { CvActionsById } from '../../machines/generated-cv-actions-machine';
 import { GeneratedCvItems } from '../generated-cv/generated-cv-item';
-import { useFocusListAfterRemoval } from '../return-focus';
+import { useTemplateCard } from '../return-focus';
 import { TemplateImage } from '../templates/template-image';
 
 export interface ManagedTemplateCardProps {
@@ -16,15 +15,10 @@ export interface ManagedTemplateCardProps {
 
 /** spec §2 CV management: a card per template with its icon, its name and the names of the CVs made from it. */
 export function ManagedTemplateCard({ template, cvs, cvActions }: ManagedTemplateCardProps) {
-  const titleId = useId();
-  const card = useRef<HTMLDivElement>(null);
-  useFocusListAfterRemoval(cvs.length, card);
+  const { titleId, cardProps } = useTemplateCard(cvs.length);
   return (
     <Card.Root
-      ref={card}
-      tabIndex={-1}
-      as="article"
-      aria-labelledby={titleId}
+      {...cardProps}
       variant="outline"
       overflow="hidden"
       data-testid="managed-template-card"

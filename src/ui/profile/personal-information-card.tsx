@@ -9,7 +9,7 @@ import {
   type ProfileField,
   type ProfileSnapshot,
 } from '../../machines/profile-machine';
-import { FormProblemAlert, useFocusOnProblem } from '../form-problem';
+import { FormProblem, useFocusOnProblem } from '../form-problem';
 import { PasswordInput } from '../password-input';
 import { PhoneField } from '../phone-field';
 
@@ -97,12 +97,7 @@ export function PersonalInformationCard({ snapshot, send }: PersonalInformationC
         </Card.Header>
         <Card.Body>
           <Stack gap="5">
-            {formError !== undefined && !viewing && (
-              <FormProblemAlert>
-                <Alert.Indicator />
-                <Alert.Description>{formError}</Alert.Description>
-              </FormProblemAlert>
-            )}
+            {!viewing && <FormProblem message={formError} />}
             <Field.Root invalid={errors.fullName !== undefined} readOnly={readOnly} disabled={saving}>
               <Field.Label>Full Name</Field.Label>
               <Input

@@ -1,12 +1,12 @@
 import { Box, Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { GeneratedCv } from '../../api/cvs';
 import type { Template } from '../../api/templates';
 import type { CvActionsById } from '../../machines/generated-cv-actions-machine';
 import { GeneratedCvItems, TOUCH_TARGET } from '../generated-cv/generated-cv-item';
-import { useFocusListAfterRemoval } from '../return-focus';
+import { useTemplateCard } from '../return-focus';
 import { TemplateImage } from './template-image';
 
 export interface TemplateCardProps {
@@ -24,18 +24,13 @@ export interface TemplateCardProps {
 export function TemplateCard({ template, cvs, cvActions }: TemplateCardProps) {
   const [expanded, setExpanded] = useState(false);
   const moreId = useId();
-  const titleId = useId();
   const [first, ...rest] = cvs;
   const shown = expanded ? cvs : first ? [first] : [];
-  const card = useRef<HTMLDivElement>(null);
-  useFocusListAfterRemoval(cvs.length, card);
+  const { titleId, cardProps } = useTemplateCard(cvs.length);
 
   return (
     <Card.Root
-      ref={card}
-      tabIndex={-1}
-      as="article"
-      aria-labelledby={titleId}
+      {...cardProps}
       overflow="hidden"
       variant="outline"
       transition="box-shadow 150ms, border-color 150ms"

@@ -79,10 +79,8 @@ export function TemplatesScreen({ actor }: TemplatesScreenProps) {
             {showsTemplatesPaging(context) && (
               <Pagination
                 label={pageLabel(context.page, matching.length, TEMPLATES_PAGE_SIZE)}
-                canPrevious={snapshot.can({ type: 'page.previous' })}
-                canNext={snapshot.can({ type: 'page.next' })}
-                onPrevious={() => actor.send({ type: 'page.previous' })}
-                onNext={() => actor.send({ type: 'page.next' })}
+                snapshot={snapshot}
+                send={actor.send}
               />
             )}
           </Stack>

@@ -6,8 +6,9 @@ import type { GoogleLoginPayload, SocialConfig } from '../../../../src/api/socia
 import { googleSignInMachine } from '../../../../src/machines/google-sign-in-machine';
 import { linkedinSignInMachine } from '../../../../src/machines/linkedin-callback-machine';
 import { signInMachine } from '../../../../src/machines/sign-in-machine';
-import { GOOGLE_NOT_CONFIGURED_MESSAGE, SignInView } from '../../../../src/ui/auth/sign-in-view';
+import { SignInView } from '../../../../src/ui/auth/sign-in-view';
 import {
+  GOOGLE_NOT_CONFIGURED_MESSAGE,
   LINKEDIN_NOT_CONFIGURED_MESSAGE,
   SocialSignInOptions,
 } from '../../../../src/ui/auth/social/social-sign-in-options';
