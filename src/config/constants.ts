@@ -1,4 +1,5 @@
-// Business constants of spec §9. Views and machines import these; no literal copies elsewhere.
+// The product's limits and timings (docs/behaviour.md#limits-and-timings). Views and machines import these; no
+// literal copies elsewhere.
 
 export const TEMPLATES_PAGE_SIZE = 10;
 export const CV_MANAGEMENT_PAGE_SIZE = 12;
@@ -31,9 +32,9 @@ export const DOWNLOAD_LINK_CLEANUP_MS = 100;
 
 export const TOAST_LIMIT = 1;
 /**
- * How long a closed toast stays on the page: its exit animation, then it is gone. (The spec's 1,000,000 ms is how
- * long its original kept dismissed toasts in memory; kept on the page that long, a closed toast's invisible box
- * swallowed clicks and taps for 16 minutes — see README, Decisions.)
+ * How long a closed toast stays on the page: its exit animation, then it is gone. (The first description's
+ * 1,000,000 ms kept a closed toast's invisible box on the page for 16 minutes, where it swallowed clicks and taps:
+ * see the README's Decisions, 'A closed notification leaves the page'.)
  */
 export const TOAST_REMOVE_DELAY_MS = 250;
 

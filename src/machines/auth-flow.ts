@@ -5,7 +5,7 @@ import type { SessionEvent } from './session-machine';
 
 // Shared vocabulary of the account flows (sign in, sign up, confirm email, forgot and reset password).
 
-/** What a flow asks the app to show as a toast; the route maps it onto the toaster (spec §8 variants). */
+/** What a flow asks the app to show as a toast; the route maps it onto the toaster (docs/behaviour.md#messages). */
 export interface Notice {
   title: string;
   description?: string;
@@ -39,8 +39,9 @@ export const SIGNED_IN_NOTICE: Notice = {
 };
 
 /**
- * What a flow does once the server has signed the person in (spec §2 Sign in, LinkedIn callback): the session is
- * told whose it is, a toast says so, and the app opens (or the page the person was sent to sign in from).
+ * What a flow does once the server has signed the person in (docs/behaviour.md#sign-in, #linkedin-callback):
+ * the session is told whose it is, a toast says so, and the app opens (or the page the person was sent to sign
+ * in from).
  */
 export const SIGNED_IN_ACTIONS = [
   {
@@ -51,7 +52,10 @@ export const SIGNED_IN_ACTIONS = [
   { type: 'redirect', params: { to: '/' } },
 ] as const;
 
-/** spec §8: a failed call is told in the server's words when it gave some, else in the flow's own. */
+/**
+ * docs/behaviour.md#messages: a failed call is told in the server's words when it gave some, else in the flow's
+ * own.
+ */
 export function serverMessageOr(error: unknown, fallback: string): string {
   const serverMessage = (error as { serverMessage?: unknown } | null)?.serverMessage;
   return typeof serverMessage === 'string' && serverMessage.trim() !== '' ? serverMessage : fallback;

@@ -5,7 +5,7 @@ import { changePassword, type PasswordChangePayload } from '../api/profile';
 import { ACCOUNT_MESSAGES, newPasswordProblem } from '../../rules/account';
 import { BUSY_TAG, messageOf, type Notice } from './auth-flow';
 
-// spec §2 Profile settings (Change Password card), §4 Change-password panel, §5 Profile password change, §8.
+// docs/behaviour.md#profile-settings (the Change Password card), #other-flows, #validation-rules, #messages.
 
 export const PASSWORD_CHANGE_FAILED_MESSAGE = 'Failed to change password';
 export const PASSWORD_CHANGED_NOTICE: Notice = { title: 'Password changed successfully', variant: 'success' };
@@ -19,9 +19,9 @@ export interface PasswordChangeValues {
 export type PasswordChangeField = keyof PasswordChangeValues;
 
 /**
- * spec §5 Profile password change, in the spec's order, then the rule every new password follows (rules/account.ts:
- * lower case, upper case and a digit, never only spaces, not the current password). The first broken rule's
- * message, or undefined.
+ * docs/behaviour.md#validation-rules (change password), in that order, then the rule every new password follows
+ * (rules/account.ts: lower case, upper case and a digit, never only spaces, not the current password). The
+ * first broken rule's message, or undefined.
  */
 export function passwordChangeProblem(values: PasswordChangeValues): string | undefined {
   if (values.currentPassword === '' || values.newPassword === '') return ACCOUNT_MESSAGES.passwordFieldsRequired;
@@ -48,7 +48,7 @@ const SERVER_FIELDS: Record<string, PasswordChangeField> = {
   new_password: 'newPassword',
 };
 
-/** spec §8 Password change failure: the error's message, else the flow's own. */
+/** docs/behaviour.md#messages: the error's message, else the flow's own. */
 export function passwordChangeFailureMessage(error: unknown): string {
   return messageOf(error) ?? PASSWORD_CHANGE_FAILED_MESSAGE;
 }
@@ -92,7 +92,7 @@ export const changePasswordMachine = setup({
       problemFields: ({ context }) => fieldsOfProblem(context.values),
       attempt: ({ context }) => context.attempt + 1,
     }),
-    // Shown in the panel as well as in the spec's toast, on the field the server names.
+    // Shown in the panel as well as in the toast, on the field the server names.
     showRefusal: assign(({ context }, params: { error: unknown }) => {
       const field = SERVER_FIELDS[refusedFieldOf(params.error) ?? ''];
       return {
@@ -120,7 +120,8 @@ export const changePasswordMachine = setup({
         'panel.toggle': { target: 'closed', actions: 'clearForm' },
         'form.change': { actions: 'assignValue' },
         'form.submit': [{ guard: 'isFormValid', target: 'updating' }, { actions: 'showProblem' }],
-        // spec §2: Cancel clears the fields; only success (and the toggle) closes the panel.
+        // docs/behaviour.md#profile-settings: Cancel clears the fields; only success (and the toggle) closes
+        // the panel.
         'form.cancel': { actions: 'clearForm' },
       },
     },

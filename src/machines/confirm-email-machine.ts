@@ -9,7 +9,10 @@ import { confirmationLink, requiredEmail } from './validation/auth-rules';
 export const EMAIL_CONFIRMATION_FAILED_MESSAGE =
   'Email confirmation failed. The link may be invalid or expired.';
 
-/** spec-silent (issue 19): what the page says once a new link was asked for (the server never says whether). */
+/**
+ * Issue 19 (docs/behaviour.md#confirm-email): what the page says once a new link was asked for (the server
+ * never says whether).
+ */
 export const NEW_LINK_SENT_MESSAGE =
   'If an account with this email address is waiting for confirmation, a new link is on its way. Please check your inbox.';
 
@@ -53,7 +56,7 @@ function confirmOnce(link: EmailConfirmationLink): Promise<void> {
   return pending;
 }
 
-// spec §2 Confirm email, §4 Other flows: loading, then success (redirect after 3 s) or failure.
+// docs/behaviour.md#confirm-email, #other-flows: loading, then success (redirect after 3 s) or failure.
 // Issue 19: a failure says the server's reason and offers 'Send a new link' (POST /auth/resend-confirmation/).
 export const confirmEmailMachine = setup({
   types: {

@@ -10,7 +10,10 @@ export interface ContactContext {
   email?: string;
 }
 
-/** /contact: asks the server for the operator's support address (GET /v1/support/), then shows it or says whom to ask. */
+/**
+ * /contact (docs/behaviour.md#contact): asks the server for the operator's support address (GET /v1/support/), then
+ * shows it or says whom to ask.
+ */
 export const contactMachine = setup({
   types: { context: {} as ContactContext },
   actors: {

@@ -14,7 +14,8 @@ import {
   type CvListRef,
 } from './generated-cv-actions-machine';
 
-// spec §2 CV management, §4 CV list ("loading, then loaded. A CV can be removed locally."), §8.
+// docs/behaviour.md#cv-management, #other-flows (loading, then loaded; a deleted CV leaves the list at once),
+// #messages.
 
 export const CV_MANAGEMENT_LOAD_FAILED_NOTICE: Notice = {
   title: 'Failed to load data',
@@ -70,7 +71,7 @@ export function shownTemplates(context: CvManagementContext): Template[] {
   return context.templates.filter((template) => withMatches.has(template.id));
 }
 
-/** spec §7: the generated CVs are "fetched together with the template list for CV management". */
+/** docs/behaviour.md#api-calls: CV management reads the person's CVs together with the template list. */
 export async function loadTemplatesAndCvs(client: ApiClient, signal?: AbortSignal): Promise<TemplatesAndCvs> {
   const [templates, cvs] = await Promise.all([
     listTemplates(client, { signal }),
@@ -91,7 +92,7 @@ export function managementPageCount(context: CvManagementContext): number {
   return pageCount(shownTemplates(context).length, CV_MANAGEMENT_PAGE_SIZE);
 }
 
-/** spec §2: Previous/Next and 'Page X of Y' only when there are more than 12 templates. */
+/** docs/behaviour.md#cv-management: Previous/Next and 'Page X of Y' only when there are more than 12 templates. */
 export function showsManagementPaging(context: CvManagementContext): boolean {
   return showsPaging(shownTemplates(context).length, CV_MANAGEMENT_PAGE_SIZE);
 }

@@ -19,11 +19,11 @@ import {
 } from './auth-flow';
 import { loadSocialConfig, loadingSocialConfig } from './social-config';
 
-/** spec §8 Google failure. */
+/** docs/behaviour.md#messages. */
 export const GOOGLE_SIGN_IN_FAILED_MESSAGE = 'Google sign-in failed';
 export const GOOGLE_CLIENT_ERROR_MESSAGE = 'Google login failed. Please try again.';
 
-/** spec §8: the server's message, else 'Google sign-in failed'. */
+/** docs/behaviour.md#messages: the server's message, else 'Google sign-in failed'. */
 export function googleSignInFailureMessage(error: unknown): string {
   return serverMessageOr(error, GOOGLE_SIGN_IN_FAILED_MESSAGE);
 }
@@ -41,9 +41,9 @@ export interface GoogleSignInContext {
 export type GoogleSignInEvent = { type: 'google.start' };
 
 /**
- * The Google option of the sign-in screen (spec §2 Sign in, §7, §8): the server says whether Google is
- * configured; the Google Identity Services script is loaded ahead of the click, so the consent popup
- * opens straight from it; Google's access token goes to our server, which answers the user id.
+ * The Google option of the sign-in screen (docs/behaviour.md#sign-in, #api-calls, #messages): the server says
+ * whether Google is configured; the Google Identity Services script is loaded ahead of the click, so the
+ * consent popup opens straight from it; Google's access token goes to our server, which answers the user id.
  */
 export const googleSignInMachine = setup({
   types: {

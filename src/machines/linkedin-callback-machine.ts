@@ -16,7 +16,7 @@ import {
   type SessionRef,
 } from './auth-flow';
 
-// spec §2 LinkedIn callback, §7 (fixed redirect address), §8 LinkedIn failure; issue 8 (state check).
+// docs/behaviour.md#linkedin-callback, #api-calls (the fixed return address), #messages; issue 8 (the state check).
 // The sign-in screen's 'Sign in with LinkedIn' is ./linkedin-sign-in-machine (it loads with /signin; this does not).
 
 export {
@@ -43,7 +43,7 @@ function field(body: unknown, key: string): string | undefined {
 }
 
 /**
- * spec §8 LinkedIn failure: the server's error field, else its message, else the raw response body,
+ * docs/behaviour.md#messages: the server's error field, else its message, else the raw response body,
  * else the flow's own words. A JSON body without either field is shown by its `detail` (the reference
  * server's one-field answer, e.g. a refused CSRF token) rather than as JSON source text.
  */
@@ -61,7 +61,10 @@ export function linkedinFailureMessage(error: unknown): string {
 
 export interface LinkedInCallbackInput {
   session: SessionRef;
-  /** The address's query (spec §2: code, error, error_description; and the state LinkedIn echoes). */
+  /**
+   * The address's query (docs/behaviour.md#linkedin-callback: code, error, error_description; and the state
+   * LinkedIn echoes).
+   */
   code?: string;
   error?: string;
   errorDescription?: string;

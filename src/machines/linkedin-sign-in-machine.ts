@@ -3,7 +3,7 @@ import { beginLinkedInAuthorization, type SocialConfig } from '../api/social';
 import { BUSY_TAG } from './auth-flow';
 import { loadSocialConfig, loadingSocialConfig } from './social-config';
 
-// spec §2 Sign in ('Sign in with LinkedIn'); the /linkedin-callback page is ./linkedin-callback-machine.
+// docs/behaviour.md#sign-in ('Sign in with LinkedIn'); the /linkedin-callback page is ./linkedin-callback-machine.
 // Apart so the sign-in page does not load the callback's machine.
 
 export interface LinkedInSignInContext {

@@ -24,7 +24,7 @@ import {
 import { isEmail, type FieldErrors } from './validation/auth-rules';
 import { accountPhoneProblem } from './validation/phone-rules';
 
-// spec §2 Profile settings, §4 Profile, §5 Profile save, §8 Profile load / update failure.
+// docs/behaviour.md#profile-settings, #other-flows, #validation-rules, #messages.
 
 export const PROFILE_LOAD_FAILED_MESSAGE = 'Failed to load profile information';
 export const PROFILE_UPDATE_FAILED_MESSAGE = 'Failed to update profile';
@@ -84,10 +84,10 @@ export function needsPasswordForEmail(values: ProfileValues, profile: Profile | 
 }
 
 /**
- * spec §5 Profile save: the email is required ('Email is required'). The account's other rules are the same as
- * at sign up (rules/account.ts): a full name of at least 3 characters, a phone number that can exist. The phone
- * may be blank (an account from a social sign-in may have none), and a number kept from before is not judged
- * again: only what the person changes has to pass.
+ * docs/behaviour.md#validation-rules: the email is required ('Email is required'). The account's other rules
+ * are the same as at sign up (rules/account.ts): a full name of at least 3 characters, a phone number that can
+ * exist. The phone may be blank (an account from a social sign-in may have none), and a number kept from before
+ * is not judged again: only what the person changes has to pass.
  */
 export function validateProfile(
   values: ProfileValues,
@@ -138,7 +138,7 @@ function ownErrors(context: ProfileContext): FieldErrors<ProfileField> {
   return validateProfile(context.values, savedValuesOf(context), context.profile);
 }
 
-/** spec §8: the error's message, else the flow's own. */
+/** docs/behaviour.md#messages: the error's message, else the flow's own. */
 export function failureMessage(error: unknown, fallback: string): string {
   return messageOf(error) ?? fallback;
 }
@@ -165,7 +165,7 @@ export interface ProfileContext {
   deletionAttempt: number;
   /** What the person reads after a deletion link was mailed (accounts without a password). */
   deletionLinkMessage?: string;
-  /** The avatar shown outside editing: a local image address, never uploaded (spec §2). */
+  /** The avatar shown outside editing: a local image address, never uploaded (docs/behaviour.md#profile-settings). */
   avatarPreview?: string;
   /** The image picked during this edit; kept on save, dropped on Cancel. */
   avatarDraft?: string;
@@ -531,7 +531,10 @@ export const profileMachine = setup({
 export type ProfileActor = ActorRefFrom<typeof profileMachine>;
 export type ProfileSnapshot = SnapshotFrom<typeof profileMachine>;
 
-/** spec §2: the avatar shows the initials of the first and last word of the full name, 'U' when there is none. */
+/**
+ * docs/behaviour.md#profile-settings: the avatar shows the initials of the first and last word of the full
+ * name, 'U' when there is none.
+ */
 export function initialsOf(fullName: string): string {
   const words = fullName.trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return 'U';

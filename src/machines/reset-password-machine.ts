@@ -51,7 +51,7 @@ export function isLinkRefusal(error: unknown, call: 'validate' | 'submit'): bool
   return error.status === 400 && refusedFieldOf(error) === undefined && /\b(link|token)\b/i.test(error.message);
 }
 
-/** spec §8 Reset confirm failure: the error message, else the flow's own. */
+/** docs/behaviour.md#messages: the error message, else the flow's own. */
 export function resetFailureMessage(error: unknown): string {
   return messageOf(error) ?? RESET_FAILED_MESSAGE;
 }
@@ -73,7 +73,7 @@ export interface ResetPasswordContext {
 export type ResetPasswordEvent =
   { type: 'form.change'; field: ResetPasswordField; value: string } | { type: 'form.submit' };
 
-// spec §2 Reset password, §4 Other flows: form, then success.
+// docs/behaviour.md#reset-password, #other-flows: form, then success.
 export const resetPasswordMachine = setup({
   types: {
     context: {} as ResetPasswordContext,

@@ -14,7 +14,7 @@ export interface SessionContext {
   ended?: boolean;
 }
 
-/** spec-silent (issue 19): what a person reads when the server no longer knows their session. */
+/** Issue 19 (docs/behaviour.md#session): what a person reads when the server no longer knows their session. */
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
 export type SessionEvent =
@@ -41,7 +41,7 @@ function isAdminAccount(profile: Profile): boolean {
   return profile.is_staff || profile.is_superuser;
 }
 
-// spec §4 Session
+// docs/behaviour.md#session
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -53,7 +53,7 @@ export const sessionMachine = setup({
     logout: fromPromise<void>(() => logout(apiClient)),
   },
   actions: {
-    /** The id this computer remembers (spec §3: "the user id is stored locally"), read as the app starts. */
+    /** The id this computer remembers (docs/behaviour.md#data), read as the app starts. */
     restoreUserId: assign({ userId: () => readStoredUserId() ?? undefined }),
     assignUserId: assign({ userId: (_, params: { userId: string | number }) => String(params.userId) }),
     forgetUser: assign({ userId: undefined, profile: undefined }),
@@ -160,7 +160,8 @@ export const sessionMachine = setup({
         onError: { target: 'anonymous', actions: { type: 'redirectToSignIn', params: { returnHere: false } } },
       },
     },
-    // Nobody is signed in: whoever was is forgotten here and on this computer (spec §4: whatever the server said).
+    // Nobody is signed in: whoever was is forgotten here and on this computer (docs/behaviour.md#session:
+    // whatever the server said).
     anonymous: {
       tags: [SESSION_SETTLED_TAG],
       entry: ['forgetUser', 'clearStoredUserId'],
@@ -185,7 +186,7 @@ export function isAuthenticated(snapshot: SessionSnapshot): boolean {
   return snapshot.matches('authenticated');
 }
 
-/** Whether the session knows whose it is (the spec's "user id stored locally"), validated or not. */
+/** Whether the session knows whose it is (the stored user id, docs/behaviour.md#data), validated or not. */
 export function hasUserId(snapshot: SessionSnapshot): boolean {
   return snapshot.context.userId !== undefined;
 }

@@ -24,7 +24,7 @@ export const CONFIRMATION_RESENT_NOTICE: Notice = {
   variant: 'success',
 };
 
-/** spec §8 Login failure: the server's message, else the flow's own. */
+/** docs/behaviour.md#messages: the server's message, else the flow's own. */
 export function signInFailureMessage(error: unknown): string {
   return serverMessageOr(error, SIGN_IN_FAILED_MESSAGE);
 }

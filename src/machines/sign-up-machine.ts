@@ -22,7 +22,7 @@ export const ACCOUNT_CREATED_NOTICE: Notice = {
   variant: 'success',
 };
 
-/** spec §8 Sign up failure: the server's message, else the generic one. */
+/** docs/behaviour.md#messages: the server's message, else the generic one. */
 export function signUpFailureMessage(error: unknown): string {
   return serverMessageOr(error, GENERIC_ERROR_MESSAGE);
 }

@@ -1,4 +1,4 @@
-// Local persistence of the client session (spec §3: "the user id is stored locally").
+// Local persistence of the client session: the signed-in user's id (docs/behaviour.md#data).
 // Storage can be unavailable (private mode, disabled cookies): every access degrades to "nothing stored".
 
 export const USER_ID_STORAGE_KEY = 'user_id';

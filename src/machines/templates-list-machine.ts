@@ -13,7 +13,7 @@ import {
   type CvListRef,
 } from './generated-cv-actions-machine';
 
-// spec §2 Templates screen, §4 CV list, §8 ("Template list, category and template-list fetch failures are only logged").
+// docs/behaviour.md#templates-screen, #other-flows: failures to load the catalogue are logged, not toasted.
 
 /** What the screen loads; each part may fail on its own, and a failed part is reported, not thrown. */
 export type CataloguePart = 'templates' | 'categories' | 'generated CVs';
@@ -50,7 +50,7 @@ export type TemplatesListEvent =
   | { type: 'category.select'; value: string | null }
   | { type: 'page.next' }
   | { type: 'page.previous' }
-  /** A card deleted (archived) one of the user's CVs: it leaves the card (spec §8 Delete). */
+  /** A card deleted (archived) one of the user's CVs: it leaves the card (docs/behaviour.md#template-card). */
   | { type: 'cv.removed'; cvId: number }
   | { type: 'list.reload' };
 
@@ -98,7 +98,7 @@ export function templatesPageCount(context: TemplatesListContext): number {
   return pageCount(matchingTemplates(context).length, TEMPLATES_PAGE_SIZE);
 }
 
-/** spec §2: Previous, Next and 'Page X of Y' only when more than 10 templates match. */
+/** docs/behaviour.md#templates-screen: Previous, Next and 'Page X of Y' only when more than 10 templates match. */
 export function showsTemplatesPaging(context: TemplatesListContext): boolean {
   return showsPaging(matchingTemplates(context).length, TEMPLATES_PAGE_SIZE);
 }
@@ -144,7 +144,8 @@ export const templatesListMachine = setup({
     removeCv: assign(({ context }, params: { cvId: number }) => withoutCv(context, params.cvId)),
     /** The route writes the category and page into the address (replacing the entry: no history per click). */
     showAddress: (_, _params: { category: string | null; page: number }) => undefined,
-    // spec §8: these failures are only logged; the screen shows a gentle empty or error state.
+    // docs/behaviour.md#templates-screen: these failures are only logged; the screen shows a gentle empty or
+    // error state.
     logFailures: (_, params: { failures: CatalogueFailure[] }) => {
       for (const failure of params.failures) console.error(`Could not load ${failure.part}`, failure.error);
     },

@@ -24,7 +24,7 @@ export function skipWhenSignedIn(session: SessionActor, returnTo = '/'): void | 
 }
 
 /**
- * Spec §4: pages that need a session wait for validation, then redirect to /signin.
+ * docs/behaviour.md#screens-and-routes: pages that need a session wait for validation, then redirect to /signin.
  * Synchronous when the session has already settled, so moving between signed-in pages never
  * flashes the pending screen.
  */

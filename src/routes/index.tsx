@@ -24,7 +24,7 @@ export const indexRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/',
   validateSearch: validateTemplatesSearch,
-  // spec §2 Templates screen: "If no user id is stored locally, the user is sent to /signin". The session keeps
+  // docs/behaviour.md#session: without a user id the person is sent to /signin. The session keeps
   // that id (and the layout has already waited for it to settle).
   beforeLoad: ({ context }) => {
     if (!hasUserId(context.session.getSnapshot())) throw redirect({ to: '/signin' });

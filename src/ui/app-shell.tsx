@@ -185,8 +185,8 @@ export interface AppShellProps {
 }
 
 /**
- * The shared navigation of every signed-in page (spec §2): a left rail toggled with Ctrl/Cmd+B,
- * 16rem with labels or a 3rem icon rail, remembered in the `sidebar_state` cookie; below 768 px an
+ * The shared navigation of every signed-in page (docs/behaviour.md#shared-navigation): a left rail toggled with
+ * Ctrl/Cmd+B, 16rem with labels or a 3rem icon rail, remembered in the `sidebar_state` cookie; below 768 px an
  * 18rem drawer opened from a header button.
  */
 /** Signing out with unsaved CVs asks first: 'Sign out anyway' removes them from this computer. */

@@ -35,7 +35,7 @@ function fill(actor: ChangePasswordActor, values: PasswordChangeValues) {
   }
 }
 
-describe('change-password machine: model-based (spec §2, §4 Change-password panel, §5, §8)', () => {
+describe('change-password machine: model-based', () => {
   const rejected = { 'form.fix': 'open', 'form.cancel': 'open', 'panel.toggle': 'closed' } as const;
   const model = createMachine({
     id: 'changePasswordModel',
@@ -82,7 +82,7 @@ describe('change-password machine: model-based (spec §2, §4 Change-password pa
     'form.cancel': ({ actor }) => {
       fill(actor, { currentPassword: 'typed', newPassword: 'typed-too', confirmPassword: 'typed-too' });
       actor.send({ type: 'form.cancel' });
-      // spec §2: Cancel clears the fields.
+      // docs/behaviour.md#profile-settings: Cancel clears the fields.
       expect(actor.getSnapshot().context.values).toEqual(EMPTY);
     },
     'form.fix': ({ actor }) => {
@@ -187,7 +187,7 @@ describe('change-password machine: model-based (spec §2, §4 Change-password pa
   });
 });
 
-describe('password change rules (spec §5 Profile password change)', () => {
+describe('password change rules', () => {
   const valid = {
     currentPassword: 'Passw0rd!',
     newPassword: 'N3w-passw0rd',
@@ -209,7 +209,7 @@ describe('password change rules (spec §5 Profile password change)', () => {
     expect(change('Current1')).toBe('Your new password must be different from your current one.');
   });
 
-  it('checks the rules in the order of spec §5', () => {
+  it('checks the rules in order', () => {
     expect(passwordChangeProblem(EMPTY)).toBe(ACCOUNT_MESSAGES.passwordFieldsRequired);
     expect(passwordChangeProblem({ ...valid, currentPassword: '' })).toBe(ACCOUNT_MESSAGES.passwordFieldsRequired);
     expect(passwordChangeProblem({ ...valid, newPassword: '' })).toBe(ACCOUNT_MESSAGES.passwordFieldsRequired);
@@ -221,14 +221,14 @@ describe('password change rules (spec §5 Profile password change)', () => {
     );
   });
 
-  it("has the spec's words", () => {
+  it("uses the change-password screen's words", () => {
     expect(ACCOUNT_MESSAGES.passwordFieldsRequired).toBe('Please fill in all password fields');
     expect(ACCOUNT_MESSAGES.newPasswordsDoNotMatch).toBe('New passwords do not match');
     expect(ACCOUNT_MESSAGES.newPasswordTooShort).toBe('Password must be at least 8 characters long');
     expect(PASSWORD_CHANGED_NOTICE.title).toBe('Password changed successfully');
   });
 
-  it("uses the failure's message, else 'Failed to change password' (spec §8)", () => {
+  it("uses the failure's message, else 'Failed to change password'", () => {
     expect(passwordChangeFailureMessage(new ApiError('Your current password is incorrect.'))).toBe(
       'Your current password is incorrect.',
     );

@@ -33,7 +33,7 @@ function createWorld() {
 }
 type World = ReturnType<typeof createWorld>;
 
-describe('confirm-email machine: model-based (spec §2 Confirm email, §4 Other flows)', () => {
+describe('confirm-email machine: model-based', () => {
   const model = createMachine({
     id: 'confirmEmailModel',
     initial: 'opening',

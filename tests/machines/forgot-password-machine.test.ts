@@ -41,7 +41,7 @@ function createWorld() {
 }
 type World = ReturnType<typeof createWorld>;
 
-describe('forgot-password machine: model-based (spec §2 Forgot password, §5, §8 Forgot password)', () => {
+describe('forgot-password machine: model-based', () => {
   const model = createMachine({
     id: 'forgotPasswordModel',
     initial: 'editing',

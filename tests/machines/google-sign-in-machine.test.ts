@@ -49,7 +49,7 @@ function createWorld() {
 }
 type World = ReturnType<typeof createWorld>;
 
-describe('Google sign-in machine: model-based (spec §2 Sign in, §7, §8 Google failure)', () => {
+describe('Google sign-in machine: model-based', () => {
   const model = createMachine({
     id: 'googleSignInModel',
     initial: 'loadingConfig',
@@ -233,7 +233,7 @@ describe('Google sign-in machine: model-based (spec §2 Sign in, §7, §8 Google
 });
 
 describe('Google sign-in machine: details', () => {
-  it("shows the server's message, else 'Google sign-in failed' (spec §8)", () => {
+  it("shows the server's message, else 'Google sign-in failed'", () => {
     expect(
       googleSignInFailureMessage(
         new ApiError('x', { serverMessage: 'Google did not accept the access token.' }),

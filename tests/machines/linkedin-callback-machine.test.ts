@@ -63,7 +63,7 @@ function createCallbackWorld() {
 }
 type CallbackWorld = ReturnType<typeof createCallbackWorld>;
 
-describe('LinkedIn callback machine: model-based (spec §2 LinkedIn callback, §8 LinkedIn failure)', () => {
+describe('LinkedIn callback machine: model-based', () => {
   const model = createMachine({
     id: 'linkedinCallbackModel',
     initial: 'opening',
@@ -214,7 +214,7 @@ describe('LinkedIn callback machine: model-based (spec §2 LinkedIn callback, §
   });
 });
 
-describe('LinkedIn failure message (spec §8: error field, else message, else raw body, else default)', () => {
+describe('LinkedIn failure message: error field, else message, else raw body, else default', () => {
   it.each([
     [{ error: 'E', message: 'M', detail: 'D' }, 'E'],
     [{ message: 'M', detail: 'D' }, 'M'],
@@ -244,7 +244,7 @@ function createSignInWorld() {
 }
 type SignInWorld = ReturnType<typeof createSignInWorld>;
 
-describe("LinkedIn sign-in option: model-based (spec §1, issue 8 'Sign in with LinkedIn')", () => {
+describe("LinkedIn sign-in option: model-based (issue 8 'Sign in with LinkedIn')", () => {
   const model = createMachine({
     id: 'linkedinSignInModel',
     initial: 'loadingConfig',

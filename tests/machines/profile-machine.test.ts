@@ -73,7 +73,7 @@ function createWorld() {
 }
 type World = ReturnType<typeof createWorld>;
 
-describe('profile machine: model-based (spec §2 Profile settings, §4 Profile, §5 Profile save, §8)', () => {
+describe('profile machine: model-based', () => {
   const model = createMachine({
     id: 'profileModel',
     initial: 'loading',
@@ -285,7 +285,7 @@ describe('profile machine: details', () => {
     return world;
   }
 
-  it('falls back to its own words when a failure has no message (spec §8)', async () => {
+  it('falls back to its own words when a failure has no message', async () => {
     const world = createWorld();
     world.fetchProfile.last().reject(undefined);
     await flush();
@@ -504,7 +504,7 @@ describe('profile machine: a new email address and a deletion are re-authenticat
 describe('profile rules', () => {
   const valid = { fullName: 'Ada Lovelace', email: 'ada@example.com', phoneNumber: '+12025550123', currentPassword: '' };
 
-  it("requires the email after trimming ('Email is required', spec §5)", () => {
+  it("requires the email after trimming ('Email is required')", () => {
     expect(validateProfile(valid)).toEqual({});
     expect(validateProfile({ ...valid, email: '' })).toEqual({ email: ACCOUNT_MESSAGES.emailRequired });
     expect(validateProfile({ ...valid, email: '  \t ' })).toEqual({ email: ACCOUNT_MESSAGES.emailRequired });

@@ -57,7 +57,7 @@ function fill(actor: ResetPasswordActor, newPassword: string, confirmPassword: s
   actor.send({ type: 'form.change', field: 'confirmPassword', value: confirmPassword });
 }
 
-describe('reset-password machine: model-based (spec §2 Reset password, §4, §5, §8 Reset confirm failure)', () => {
+describe('reset-password machine: model-based', () => {
   const model = createMachine({
     id: 'resetPasswordModel',
     initial: 'opening',
@@ -280,7 +280,7 @@ describe('reset-password machine: details', () => {
     expect(RESET_LINK_REFUSED_MESSAGE).toMatch(/link/);
   });
 
-  it('uses the error message, else its own (spec §8)', () => {
+  it('uses the error message, else its own', () => {
     expect(resetFailureMessage(new ApiError('Token expired.'))).toBe('Token expired.');
     expect(resetFailureMessage(null)).toBe(RESET_FAILED_MESSAGE);
   });

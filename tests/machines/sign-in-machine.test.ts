@@ -45,7 +45,7 @@ function fill(actor: SignInActor, email: string, password: string) {
   actor.send({ type: 'form.change', field: 'password', value: password });
 }
 
-describe('sign-in machine: model-based (spec §2 Sign in, §5, §8 Login failure)', () => {
+describe('sign-in machine: model-based', () => {
   const model = createMachine({
     id: 'signInModel',
     initial: 'editing',
@@ -218,7 +218,7 @@ describe('sign-in machine: details', () => {
     expect(actor.getSnapshot().context.values.email).toBe('ada@example.com');
   });
 
-  it('takes the server message in the order of spec §8, else its own', () => {
+  it('takes the server message in order (string body, message, detail, error), else its own', () => {
     expect(signInFailureMessage(new ApiError('x', { serverMessage: 'Account locked.' }))).toBe(
       'Account locked.',
     );

@@ -42,7 +42,7 @@ const validValues = {
   password2: 'Passw0rd!',
 };
 
-describe('sign-up machine: model-based (spec §2 Sign up, §5, §8 Sign up failure)', () => {
+describe('sign-up machine: model-based', () => {
   const model = createMachine({
     id: 'signUpModel',
     initial: 'editing',
@@ -156,7 +156,7 @@ describe('sign-up machine: details', () => {
     expect(actor.getSnapshot().value).toBe('editing');
   });
 
-  it('takes the server message, else the generic one (spec §8)', () => {
+  it('takes the server message, else the generic one', () => {
     expect(signUpFailureMessage(new ApiError('x', { serverMessage: ALREADY_REGISTERED }))).toBe(
       ALREADY_REGISTERED,
     );

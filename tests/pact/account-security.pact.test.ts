@@ -20,7 +20,8 @@ import {
 
 // Issue 27, accounts you can trust: a new email address confirmed by a link, re-authenticated deletions, the
 // links mailed about the account and the reset page's link check. Every call here is an [extension]: a backend
-// without it leaves the profile as the spec has it. Provider states: server/tests/pact/states/*.ts.
+// without it keeps the profile as it was before (no email change, no deletion by the account's password).
+// Provider states: server/tests/pact/states/*.ts.
 
 const SIGNED_IN = 'a signed-in user';
 const PENDING_CHANGE =

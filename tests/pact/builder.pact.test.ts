@@ -24,10 +24,11 @@ import {
   withCsrf,
 } from './support/pact';
 
-// The CV builder's calls (spec §2 CV builder, §4, §7): opening /dashboard/{id} by uuid or by a numeric id that is
-// a template, saving a new CV (POST) and an existing one (PUT), and the builder's downloads by uuid. The builder's
-// own code makes them: the loader tries a numeric id as a CV first, the save body comes from the form data.
-// State sentences and fixed ids: server/tests/pact/states/cvs.ts and catalogue-web.ts.
+// The CV builder's calls (docs/behaviour.md#cv-builder, #states-and-flows, #api-calls): opening /dashboard/{id}
+// by uuid or by a numeric id that is a template, saving a new CV (POST) and an existing one (PUT), and the
+// builder's downloads by uuid. The builder's own code makes them: the loader tries a numeric id as a CV first,
+// the save body comes from the form data. State sentences and fixed ids: server/tests/pact/states/cvs.ts and
+// catalogue-web.ts.
 
 const NO_CVS = 'a signed-in user with no saved CVs';
 const ONE_CV = 'a signed-in user with a saved CV';

@@ -31,8 +31,8 @@ import {
   withCsrf,
 } from './support/pact';
 
-// The saved-CV calls of spec §7 (GeneratedCV, CVFieldEntry, download, send-email), made by the real API
-// functions. State sentences and fixed ids: server/tests/pact/states/cvs.ts.
+// The saved-CV calls of docs/behaviour.md#api-calls (GeneratedCV, CVFieldEntry, download, send-email), made by
+// the real API functions. State sentences and fixed ids: server/tests/pact/states/cvs.ts.
 
 const NO_CVS = 'a signed-in user with no saved CVs';
 const ONE_CV = 'a signed-in user with a saved CV';
@@ -82,7 +82,7 @@ describe('GET /v1/GeneratedCV/', () => {
     });
   });
 
-  it('needs no id in the list: the web takes it from each url (spec §3)', async () => {
+  it('needs no id in the list: the web takes it from each url', async () => {
     const pact = createPact()
       .given(TWO_TEMPLATES)
       .uponReceiving('a request for the list of saved CVs on two templates')

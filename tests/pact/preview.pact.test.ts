@@ -15,8 +15,9 @@ import {
   withCsrf,
 } from './support/pact';
 
-// The live preview's calls (spec §5 Preview, §7): POST /v1/preview/ and /v1/preview-pdf/ with form data, and the
-// template-only previews used while the form is empty. The preview routes need a signed-in user.
+// The live preview's calls (docs/behaviour.md#validation-rules, #api-calls): POST /v1/preview/ and
+// /v1/preview-pdf/ with form data, and the template-only previews used while the form is empty. The preview
+// routes need a signed-in user.
 
 const SIGNED_IN = 'a signed-in user with no saved CVs';
 

@@ -13,9 +13,9 @@ import {
   unsafeCall,
 } from './support/pact';
 
-// The profile calls of spec §7 (issue 4), made by the real API functions against the Pact mock server.
-// Provider states: 'a signed-in user' and 'any visitor' are the accounts' and foundation's; the others are in
-// server/tests/pact/states/profile.ts.
+// The profile calls of docs/behaviour.md#api-calls (issue 4), made by the real API functions against the Pact
+// mock server. Provider states: 'a signed-in user' and 'any visitor' are the accounts' and foundation's; the
+// others are in server/tests/pact/states/profile.ts.
 
 const SIGNED_IN = 'a signed-in user';
 const SIGNED_IN_WITH_BOB = 'a signed-in user and another account with email bob@example.com';
@@ -82,7 +82,7 @@ describe('PUT /auth/profile/update/', () => {
   });
 
   it('takes any other 2xx answer as success and reads the profile again (a backend that answers a detail)', async () => {
-    // The expected body {} matches any JSON object: a spec-faithful `{ "detail": "…" }` and our profile alike.
+    // The expected body {} matches any JSON object: a `{ "detail": "…" }` answer and our profile alike.
     const pact = unsafeCall(
       SIGNED_IN,
       'a profile update answered without the profile',

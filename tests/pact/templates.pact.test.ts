@@ -11,8 +11,9 @@ import {
   string,
 } from './support/pact';
 
-// The template catalogue calls of spec §7 (GET /v1/Tag/, /v1/CvTemplate/, /v1/CvTemplate/{id}/), made by the
-// real API functions. State sentences: server/tests/pact/states/catalogue-web.ts.
+// The template catalogue calls of docs/behaviour.md#api-calls (GET /v1/Tag/, /v1/CvTemplate/,
+// /v1/CvTemplate/{id}/), made by the real API functions. State sentences:
+// server/tests/pact/states/catalogue-web.ts.
 
 const CATALOGUE = 'the template catalogue is seeded';
 const TEMPLATE_ID = 1;

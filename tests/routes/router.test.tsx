@@ -9,7 +9,7 @@ beforeEach(() => {
   localStorage.clear();
 });
 
-describe('router (spec §2)', () => {
+describe('router', () => {
   // Assertions use the address and the shell, not page headings: other engineers replace the pages.
   it('sends a visitor without a stored user id from / to /signin', async () => {
     const { router } = renderApp({ path: '/' });

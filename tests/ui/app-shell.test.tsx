@@ -75,7 +75,7 @@ beforeEach(() => {
   clearSidebarCookie();
 });
 
-describe('app shell on wide screens (spec §2 Shared navigation)', () => {
+describe('app shell on wide screens', () => {
   it('shows the logo and the navigation, expanded by default', async () => {
     await renderSignedIn();
     expect(sidebar()).toHaveAttribute('data-state', 'expanded');

@@ -1,8 +1,8 @@
 import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH, fullNameProblem, isEmail, newPasswordProblem } from '../../../rules/account';
 
-// The account screens' rules (spec §5), over the product's rules said once in rules/account.ts: each rule returns
-// the message to show, or undefined when the value passes. Where the spec gives no message the default schema
-// messages apply ('Required', 'Invalid email').
+// The account screens' rules (docs/behaviour.md#validation-rules), over the product's rules said once in
+// rules/account.ts: each rule returns the message to show, or undefined when the value passes. Where a rule has
+// no words of its own, the default schema messages apply ('Required', 'Invalid email').
 
 export { isEmail };
 
@@ -12,7 +12,7 @@ export function validEmail(value: string): string | undefined {
   return isEmail(value) ? undefined : ACCOUNT_MESSAGES.invalidEmail;
 }
 
-/** Forgot password: the spec only says "required"; a malformed address gets the default schema message. */
+/** Forgot password: an email is required; a malformed address gets the default schema message. */
 export function requiredEmail(value: string): string | undefined {
   if (value.trim() === '') return ACCOUNT_MESSAGES.required;
   return isEmail(value) ? undefined : ACCOUNT_MESSAGES.invalidEmailDefault;
@@ -89,13 +89,13 @@ export function validateResetPassword(values: ResetPasswordValues): FieldErrors<
   });
 }
 
-/** spec §5 Confirm email: uid and token both required. */
+/** docs/behaviour.md#validation-rules: uid and token both required. */
 export function confirmationLink(link: { uid?: string; token?: string }): string | undefined {
   const present = (value: string | undefined) => value !== undefined && value.trim() !== '';
   return present(link.uid) && present(link.token) ? undefined : ACCOUNT_MESSAGES.invalidConfirmationLink;
 }
 
-/** spec §5 Reset password: token required. */
+/** docs/behaviour.md#validation-rules: token required. */
 export function hasResetToken(link: { token?: string }): boolean {
   return link.token !== undefined && link.token.trim() !== '';
 }

@@ -18,7 +18,7 @@ export interface ConfirmEmailViewProps {
 
 export const CONTACT_SUPPORT_PATH = '/contact';
 
-// spec §2 Confirm email
+// docs/behaviour.md#confirm-email
 export function ConfirmEmailView({ snapshot, send }: ConfirmEmailViewProps) {
   if (snapshot.matches('confirmed') || snapshot.matches('leaving')) {
     return (

@@ -10,7 +10,7 @@ export interface ForgotPasswordViewProps {
   send: (event: ForgotPasswordEvent) => void;
 }
 
-// spec §2 Forgot password
+// docs/behaviour.md#forgot-password
 export function ForgotPasswordView({ snapshot, send }: ForgotPasswordViewProps) {
   const { values, errors, outcome, attempt } = snapshot.context;
   const busy = snapshot.hasTag(BUSY_TAG);

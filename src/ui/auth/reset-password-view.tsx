@@ -25,7 +25,7 @@ function SuccessIcon() {
   );
 }
 
-// spec §2 Reset password
+// docs/behaviour.md#reset-password
 export function ResetPasswordView({ snapshot, send }: ResetPasswordViewProps) {
   const { values, errors, error, attempt, linkProblem } = snapshot.context;
   const busy = snapshot.hasTag(BUSY_TAG);

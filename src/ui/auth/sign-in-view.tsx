@@ -16,7 +16,7 @@ export interface SignInViewProps {
   social?: ReactNode;
 }
 
-// spec §2 Sign in
+// docs/behaviour.md#sign-in
 export function SignInView({ snapshot, send, onGoogleSignIn, social }: SignInViewProps) {
   const { values, errors, unconfirmedEmail, formError, attempt } = snapshot.context;
   const busy = snapshot.hasTag(BUSY_TAG);

@@ -12,7 +12,7 @@ export interface SignUpViewProps {
   send: (event: SignUpEvent) => void;
 }
 
-// spec §2 Sign up
+// docs/behaviour.md#sign-up
 export function SignUpView({ snapshot, send }: SignUpViewProps) {
   const { values, errors, formError, attempt } = snapshot.context;
   const busy = snapshot.hasTag(BUSY_TAG);

@@ -224,7 +224,7 @@ function Centered({ children, role }: { children: React.ReactNode; role?: 'alert
   );
 }
 
-/** spec §2 CV builder: 'Loading CV template...' while the CV loads, then the editor beside its preview. */
+/** docs/behaviour.md#cv-builder: 'Loading CV template...' while the CV loads, then the editor beside its preview. */
 export function BuilderView({ builder }: { builder: BuilderActor }) {
   const status = useSelector(builder, (snapshot) =>
     snapshot.hasTag('loading')

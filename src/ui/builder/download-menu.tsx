@@ -8,8 +8,9 @@ import { DOWNLOAD_BUSY_TAG, type BuilderDownloadActor } from '../../machines/bui
 const SAVE_FIRST_TITLE = 'Save your CV to download it';
 
 /**
- * spec §2: the Download menu (PDF, Word), disabled until the CV is saved and has a uuid; beside it Email, which
- * mails the saved CV to the person. When the screen shows changes the saved copy lacks, both say they save first.
+ * docs/behaviour.md#cv-builder: the Download menu (PDF, Word), disabled until the CV is saved and has a uuid;
+ * beside it Email, which mails the saved CV to the person. When the screen shows changes the saved copy lacks,
+ * both say they save first.
  */
 export function DeliveryActions({ builder, size = 'sm' }: { builder: BuilderActor; size?: 'sm' | 'md' }) {
   const enabled = useSelector(builder, (snapshot) => snapshot.can({ type: 'cv.download', format: 'pdf' }));

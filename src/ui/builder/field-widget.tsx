@@ -165,7 +165,7 @@ function LengthCounter({ length, richText }: { length: number; richText: boolean
   );
 }
 
-/** spec §2: fields with is_required show an asterisk; nothing stops an empty one (spec §5). */
+/** docs/behaviour.md#cv-builder: fields with is_required show an asterisk; nothing stops an empty one. */
 function RequiredMark() {
   return (
     <span

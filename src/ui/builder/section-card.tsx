@@ -35,7 +35,10 @@ function EntryFields({ form, entryIndex }: { form: SectionFormActor; entryIndex:
   );
 }
 
-/** spec §2, §4 Sections: a collapsible card per template section; repeatable sections take more entries. */
+/**
+ * docs/behaviour.md#cv-builder, #sections: a collapsible card per template section; repeatable sections take
+ * more entries.
+ */
 export const SectionCard = memo(function SectionCard({ builder, form, sectionIndex }: SectionCardProps) {
   const expanded = useSelector(builder, (snapshot) =>
     snapshot.context.expandedSections.includes(sectionIndex),

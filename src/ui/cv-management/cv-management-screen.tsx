@@ -56,7 +56,7 @@ function CvFinder({ actor }: { actor: CvManagementActor }) {
   );
 }
 
-/** spec §2 CV management (/cv-management). */
+/** docs/behaviour.md#cv-management (/cv-management). */
 export function CvManagementScreen({ actor }: CvManagementScreenProps) {
   const snapshot = useSelector(actor, (state) => state);
   const { context } = snapshot;

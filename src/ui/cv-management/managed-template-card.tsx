@@ -13,7 +13,10 @@ export interface ManagedTemplateCardProps {
   cvActions: CvActionsById;
 }
 
-/** spec §2 CV management: a card per template with its icon, its name and the names of the CVs made from it. */
+/**
+ * docs/behaviour.md#cv-management: a card per template with its icon, its name and the names of the CVs made
+ * from it.
+ */
 export function ManagedTemplateCard({ template, cvs, cvActions }: ManagedTemplateCardProps) {
   const { titleId, cardProps } = useTemplateCard(cvs.length);
   return (

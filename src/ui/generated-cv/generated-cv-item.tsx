@@ -35,13 +35,13 @@ export function editedLabel(cv: GeneratedCv): string | undefined {
   return at && !Number.isNaN(at.getTime()) ? `Edited ${EDITED_FORMAT.format(at)}` : undefined;
 }
 
-/** What a CV is called on screen; the spec's file name fallback ('cv') would read oddly here. */
+/** What a CV is called on screen; the download's file name fallback ('cv') would read oddly here. */
 export function cvDisplayName(cv: GeneratedCv): string {
   return cv.name.trim() === '' ? 'Untitled CV' : cv.name;
 }
 
 /**
- * One saved CV with its actions (spec §2 Template card): a download menu (Download PDF, Download Word),
+ * One saved CV with its actions (docs/behaviour.md#template-card): a download menu (Download PDF, Download Word),
  * an email button and a delete button that asks for confirmation first.
  */
 export function GeneratedCvItem({ cv, actor }: GeneratedCvItemProps) {

@@ -18,7 +18,10 @@ interface PersonalInformationCardProps {
   send: (event: ProfileEvent) => void;
 }
 
-/** spec §2: the Personal Information card, read-only until Edit; 'Save Changes' ('Saving...') and Cancel while editing. */
+/**
+ * docs/behaviour.md#profile-settings: the Personal Information card, read-only until Edit; 'Save Changes'
+ * ('Saving...') and Cancel while editing.
+ */
 export function PersonalInformationCard({ snapshot, send }: PersonalInformationCardProps) {
   const { values, errors, formError, attempt, profile } = snapshot.context;
   const viewing = snapshot.matches({ loaded: { details: 'viewing' } });

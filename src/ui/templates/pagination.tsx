@@ -4,7 +4,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 type PageEvent = { type: 'page.previous' } | { type: 'page.next' };
 
 export interface PaginationProps {
-  /** 'Page X of Y' (spec §2). */
+  /** 'Page X of Y' (docs/behaviour.md#templates-screen). */
   label: string;
   /** The paged list's machine: it says whether there is a page before or after, and turns the page. */
   snapshot: { can(event: PageEvent): boolean };

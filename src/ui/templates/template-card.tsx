@@ -17,7 +17,7 @@ export interface TemplateCardProps {
 }
 
 /**
- * spec §2 Template card: the image shows 'Create New CV' on hover (and on keyboard focus, so it can be
+ * docs/behaviour.md#template-card: the image shows 'Create New CV' on hover (and on keyboard focus, so it can be
  * reached without a mouse), a title, and the user's CVs from this template: the first shown, the rest
  * behind 'Show More (N more)' / 'Show Less'.
  */

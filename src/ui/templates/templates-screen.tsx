@@ -19,7 +19,7 @@ export interface TemplatesScreenProps {
   actor: TemplatesListActor;
 }
 
-/** spec §2 Templates screen (the main screen at /). */
+/** docs/behaviour.md#templates-screen (the main screen at /). */
 export function TemplatesScreen({ actor }: TemplatesScreenProps) {
   const snapshot = useSelector(actor, (state) => state);
   const { context } = snapshot;

@@ -31,7 +31,7 @@ function request(world: World, format: 'pdf' | 'word') {
 }
 type World = ReturnType<typeof createWorld>;
 
-describe('builder download machine: model-based (spec §5 Download, §8 builder download messages)', () => {
+describe('builder download machine: model-based', () => {
   const model = createMachine({
     id: 'builderDownloadModel',
     initial: 'idle',

@@ -144,7 +144,7 @@ beforeEach(() => {
   localStorage.setItem('user_id', OWNER);
 });
 
-describe('builder machine: model-based (spec §4 CV editing state, Sections, Saving; §8 builder messages)', () => {
+describe('builder machine: model-based (editing state, sections, saving, messages)', () => {
   const model = createMachine({
     id: 'builderModel',
     initial: 'loading',
@@ -256,7 +256,8 @@ describe('builder machine: model-based (spec §4 CV editing state, Sections, Sav
       const savesFirst = deliversAfterSave(snapshot);
       world.actor.send({ type: 'cv.download', format: 'pdf' });
       if (!snapshot.can({ type: 'cv.download', format: 'pdf' })) {
-        // spec §5 Download: not before the CV is saved (the screen's Download is disabled until then).
+        // docs/behaviour.md#validation-rules: not before the CV is saved (the screen's Download is disabled
+        // until then).
         expect(world.notify).not.toHaveBeenCalledWith(MUST_SAVE_NOTICE);
         expect(world.download.requests).toHaveLength(startedBefore);
       } else if (savesFirst) {
@@ -350,7 +351,8 @@ describe('builder machine: model-based (spec §4 CV editing state, Sections, Sav
         expect(world.notify).toHaveBeenLastCalledWith(LOAD_FAILED_NOTICE);
         break;
       case 'blank':
-        // spec §4: a new CV starts with the template and no entries, not editing, not saved.
+        // docs/behaviour.md#cv-editing-state: a new CV starts with the template and no entries, not editing,
+        // not saved.
         expect(context).toMatchObject({
           cv: { name: '', template: 1, entries: [] },
           identity: { kind: 'new', draftId: DRAFT_ID },
@@ -371,7 +373,7 @@ describe('builder machine: model-based (spec §4 CV editing state, Sections, Sav
         expect(context.cv.uuid).toBeUndefined();
         expect(context.unsaved).toBe(true);
         expect(context.completedSections).toEqual([0]);
-        // The first section collapsed, the next one opened (spec §4 Sections).
+        // The first section collapsed, the next one opened (docs/behaviour.md#sections).
         expect(context.expandedSections).toEqual([1]);
         expect(context.formData['Personal Details']).toEqual(
           onTimeline ? { 'full_name-4001-0': 'Ada Lovelace' } : { 'full_name-1001-0': 'Ada Lovelace' },
@@ -556,7 +558,7 @@ describe('builder machine: details', () => {
     expect(world.actor.getSnapshot().context.expandedSections).toEqual([3]);
   });
 
-  it('marks a renamed CV unsaved until the save succeeds (spec §4)', async () => {
+  it('marks a renamed CV unsaved until the save succeeds', async () => {
     const world = await ready(savedClassic());
     world.actor.send({ type: 'save.open' });
     expect(world.actor.getSnapshot().context.saveName).toBe('Old');

@@ -17,7 +17,7 @@ import {
 import { phoneNumber, validateSignUp } from '../../../src/machines/validation/sign-up-rules';
 import { ACCOUNT_MESSAGES } from '../../../rules/account';
 
-describe('auth rules (spec §5)', () => {
+describe('auth rules', () => {
   it.each([
     'ada@example.com',
     'ada.lovelace+cv@mail.example.co.uk',
@@ -38,7 +38,7 @@ describe('auth rules (spec §5)', () => {
     '.ada@example.com',
     'ada..l@example.com',
     'ada@example.c',
-  ])('refuses the email %j with the spec message', (email) => {
+  ])('refuses the email %j with its message', (email) => {
     expect(validEmail(email)).toBe(ACCOUNT_MESSAGES.invalidEmail);
   });
 

@@ -30,7 +30,10 @@ export function clientFor(mockServer: { url: string }): ApiClient {
   });
 }
 
-/** Every unsafe call first asks for the CSRF cookie (spec §7); add that interaction before the call's own. */
+/**
+ * Every unsafe call first asks for the CSRF cookie (docs/behaviour.md#api-calls); add that interaction before
+ * the call's own.
+ */
 export function withCsrf(pact: PactV3): PactV3 {
   return pact
     .given('any visitor')

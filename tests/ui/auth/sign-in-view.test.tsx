@@ -21,7 +21,7 @@ function setup(onGoogleSignIn?: () => void) {
   return { login, resend, session, render: () => renderView(() => <Harness />) };
 }
 
-describe('SignInView (spec §2 Sign in)', () => {
+describe('SignInView', () => {
   it('has the welcome heading, labelled fields and links to the other screens', async () => {
     await setup().render();
     expect(screen.getByRole('heading', { name: 'Welcome' })).toBeInTheDocument();

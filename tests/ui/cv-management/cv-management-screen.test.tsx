@@ -25,7 +25,7 @@ afterEach(() => {
   toaster.remove();
 });
 
-describe('CV management screen (spec §2 CV management)', () => {
+describe('CV management screen', () => {
   it('shows a card per template with the names of its CVs, 12 per page, paging only past 12', async () => {
     const user = userEvent.setup();
     const { load } = setup();

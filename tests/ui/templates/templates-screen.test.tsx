@@ -33,7 +33,7 @@ afterEach(() => {
   toaster.remove();
 });
 
-describe('Templates screen (spec §2)', () => {
+describe('Templates screen', () => {
   it("shows the heading, 'Loading templates...' and then the grid with the category filter", async () => {
     const { load } = setup();
     expect(await screen.findByRole('heading', { name: 'Available CV Templates' })).toBeInTheDocument();
@@ -92,7 +92,7 @@ describe('Templates screen (spec §2)', () => {
   });
 });
 
-describe('Template card (spec §2)', () => {
+describe('Template card', () => {
   const templates = makeTemplates(2);
   const cvs = [
     makeCv(7, 1, 'Software Engineer 2024'),

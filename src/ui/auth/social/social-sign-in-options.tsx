@@ -25,7 +25,7 @@ export interface OptionState {
   onStart: () => void;
 }
 
-// spec §1, §2 Sign in: a Google sign-in option, and sign-in by a LinkedIn account.
+// docs/behaviour.md#sign-in: a Google sign-in option, and sign-in by a LinkedIn account.
 export function SocialSignInOptions({ google, linkedin }: SocialSignInOptionsProps) {
   return (
     <SocialSignInButtons

@@ -73,7 +73,7 @@ function setup(config: SocialConfig) {
   };
 }
 
-describe('social sign-in options on the sign-in screen (spec §2 Sign in; issue 8)', () => {
+describe('social sign-in options on the sign-in screen (issue 8)', () => {
   it('says each provider is not configured, with no dead button', async () => {
     await setup(socialConfig({ google_client_id: null, linkedin_client_id: null })).render();
     expect(await screen.findByText(GOOGLE_NOT_CONFIGURED_MESSAGE)).toBeInTheDocument();
