@@ -15,7 +15,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { Window } from 'happy-dom';
 import type { Template, TemplateSection } from '../src/api/templates';
-import type { PreviewResult, RenderPreviewInput } from '../src/machines/preview-machine';
+import type { PreviewResult, RenderPreviewInput } from '../src/machines/builder/preview-machine';
 
 const root = path.resolve(import.meta.dirname, '..');
 const rows: Array<[string, string, string, string]> = [];
@@ -58,9 +58,9 @@ async function rendersPerKeystroke() {
   const { ChakraProvider, defaultSystem } = await import('@chakra-ui/react');
   const { useActorRef } = await import('@xstate/react');
   const { fromPromise } = await import('xstate');
-  const { builderMachine } = await import('../src/machines/builder-machine');
-  const { previewMachine } = await import('../src/machines/preview-machine');
-  const { builderDownloadMachine } = await import('../src/machines/builder-download-machine');
+  const { builderMachine } = await import('../src/machines/builder/builder-machine');
+  const { previewMachine } = await import('../src/machines/builder/preview-machine');
+  const { builderDownloadMachine } = await import('../src/machines/builder/builder-download-machine');
   const { newCv } = await import('../src/machines/builder/load-cv');
   const { BuilderView } = await import('../src/ui/builder/builder-view');
   const { setRenderListener } = await import('../src/ui/builder/render-probe');
@@ -169,7 +169,7 @@ async function rendersPerKeystroke() {
 
 async function previewRequestsPerTenSeconds() {
   const { SimulatedClock, createActor, fromPromise } = await import('xstate');
-  const { previewMachine } = await import('../src/machines/preview-machine');
+  const { previewMachine } = await import('../src/machines/builder/preview-machine');
   const { PREVIEW_DEBOUNCE_MS } = await import('../src/config/constants');
   let requests = 0;
   const clock = new SimulatedClock();

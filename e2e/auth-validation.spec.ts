@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { PASSWORD, createUser, expectToast, signInWithForm, uniqueEmail } from './support/accounts';
 import { waitForLink, waitForMessage } from './support/outbox';
 
-// spec §5 and §8: every validation message of the account screens appears for its bad input.
+// docs/behaviour.md#validation-rules, #messages: every validation message of the account screens appears for
+// its bad input.
 
 const submit = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).click();
 const errorOf = (page: Page, message: string) => page.getByText(message, { exact: true });
@@ -61,7 +62,7 @@ test.describe('sign in', () => {
 });
 
 test.describe('sign up', () => {
-  test('shows each rule of spec §5 on its field', async ({ page }) => {
+  test('shows each account rule on its field', async ({ page }) => {
     await page.goto('/signup');
     await submit(page, 'Sign up');
     await expect(errorOf(page, 'Full Name must be at least 3 characters')).toBeVisible();

@@ -13,9 +13,10 @@ import {
 import { signInThroughApi } from './support/saved-cvs';
 import { test } from './support/test';
 
-// A person builds a CV from a template: personal details, two jobs (one added with 'Add Another'), a profile
-// in rich text; watches the preview follow as HTML and PDF; saves it; downloads it; switches template; reloads
-// without losing an edit; and reopens the saved CV from its card (spec §2 CV builder and Preview panel, §4, §5, §8).
+// A person builds a CV from a template: personal details, two jobs (one added with 'Add Another'), a profile in
+// rich text; watches the preview follow as HTML and PDF; saves it; downloads it; switches template; reloads
+// without losing an edit; and reopens the saved CV from its card (docs/behaviour.md#cv-builder, #preview-panel,
+// #states-and-flows, #validation-rules, #messages).
 
 // Generous waits: the machine running the journeys is shared, and a wait here is for the app, not a timing check.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -27,8 +28,10 @@ test('build a CV with a live preview, save it, download it, switch template, rel
   page,
 }) => {
   test.setTimeout(300_000);
-  createUser({ email, fullName: 'Ada Lovelace' });
-  await signInThroughApi(page, email, PASSWORD);
+  await test.step('a person with an account signs in', async () => {
+    createUser({ email, fullName: 'Ada Lovelace' });
+    await signInThroughApi(page, email, PASSWORD);
+  });
 
   await test.step("Templates screen → 'Create New CV' on Corporate Sidebar (template 2)", async () => {
     await page.goto('/');
@@ -51,7 +54,7 @@ test('build a CV with a live preview, save it, download it, switch template, rel
   });
 
   await test.step('personal details; the phone box filters what is typed', async () => {
-    // Personal details; the phone box drops what is not a digit, space, hyphen or parenthesis.
+    // The phone box drops what is not a digit, space, hyphen or parenthesis.
     const personal = await openSection(page, 'Personal Details');
     await personal.getByRole('textbox', { name: 'Full Name', exact: true }).fill('Ada Lovelace');
     await personal
@@ -129,7 +132,6 @@ test('build a CV with a live preview, save it, download it, switch template, rel
 
   let savedAddress = '';
   await test.step("save: a blank name is refused, then 'Software Engineer 2024'", async () => {
-    // Save: a blank name is refused, then 'Software Engineer 2024'.
     await page.getByRole('button', { name: 'Save CV' }).click();
     const dialog = page.getByRole('dialog', { name: 'Save CV' });
     await expect(
@@ -155,7 +157,6 @@ test('build a CV with a live preview, save it, download it, switch template, rel
   });
 
   await test.step('downloads: PDF and Word, named after the CV, with its content', async () => {
-    // Downloads: PDF and Word, named after the CV, with its content.
     const pdf = await downloadFrom(page, 'PDF');
     expect(pdf.name).toBe(`${CV_NAME}.pdf`);
     await expectToast(page, 'Download Successful', 'Your CV has been downloaded as PDF.');

@@ -82,7 +82,7 @@ test('Create New CV opens an empty CV of that template, never the saved CV that 
     await expect(page).toHaveURL(new RegExp(`/dashboard/${colliding!.uuid}$`));
   });
 
-  await test.step('a bare number typed by hand keeps the spec order: a saved CV first', async () => {
+  await test.step('a bare number typed by hand opens a saved CV first', async () => {
     await page.goto(`/dashboard/${colliding!.id}`);
     await expect(page.getByTestId('cv-name')).toHaveText(colliding!.name);
     await expect(page).toHaveURL(UUID_ADDRESS);

@@ -8,7 +8,7 @@ import { outboxDir } from './support/outbox';
 import { createCvThroughApi, cvRow, signInThroughApi, type SavedCv } from './support/saved-cvs';
 
 // A person with saved CVs finds them on their template's card, downloads them as PDF and Word, emails one to
-// themselves and deletes one (spec §2 Template card, §5 Download and Delete, §8).
+// themselves and deletes one (docs/behaviour.md#template-card, #validation-rules, #messages).
 
 const email = uniqueEmail('saved-cvs');
 const fullName = 'Ada Lovelace';

@@ -39,7 +39,7 @@ test('a person who forgot the password resets it from the emailed link and is si
       'Your password has been updated successfully. You are now logged in and will be redirected shortly.',
     ),
   ).toBeVisible();
-  // spec §9: on / after 2 seconds, signed in.
+  // docs/behaviour.md#limits-and-timings: on / after 2 seconds, signed in.
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 

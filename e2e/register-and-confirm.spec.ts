@@ -14,7 +14,8 @@ test('a person signs up, confirms the email from the link, signs in, stays signe
   await expect(page.getByRole('heading', { name: 'Create an Account' })).toBeVisible();
   await page.getByLabel('Full Name').fill('Grace Hopper');
   await page.getByLabel('Email', { exact: true }).fill(email);
-  // The country selector starts on Namibia (spec §9: default phone country NA on sign up).
+  // The country selector starts on Namibia (docs/behaviour.md#limits-and-timings: default phone country NA on
+  // sign up).
   await expect(page.getByLabel('Phone number country')).toHaveValue('NA');
   const phone = page.getByLabel('Phone Number', { exact: true });
   // A national number, as a Namibian writes it, is read in the chosen country.
@@ -45,7 +46,7 @@ test('a person signs up, confirms the email from the link, signs in, stays signe
   await expect(page.getByRole('heading', { name: 'Email Confirmed!' })).toBeVisible();
   await expect(page.getByText('You will be redirected to the sign in page')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Go to Sign In' })).toBeVisible();
-  // spec §9: the move to /signin happens by itself after 3 seconds.
+  // docs/behaviour.md#limits-and-timings: the move to /signin happens by itself after 3 seconds.
   await expect(page).toHaveURL(/\/signin$/);
 
   await signInWithForm(page, email);

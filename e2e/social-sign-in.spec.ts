@@ -2,9 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectToast, uniqueEmail } from './support/accounts';
 import { consent, openGoogleConsent, signInWithGoogle } from './support/social';
 
-// spec §1, §2 (Sign in, LinkedIn callback), §8; issue 8. A local identity provider (e2e/support/oidc-provider.ts,
-// started by globalSetup) plays Google and LinkedIn with its own consent screen; the server checks tokens and
-// exchanges codes with it for real. Nothing of our own server is mocked.
+// docs/behaviour.md#sign-in, #linkedin-callback, #messages; issue 8. A local identity provider
+// (e2e/support/oidc-provider.ts, started by globalSetup) plays Google and LinkedIn with its own consent screen;
+// the server checks tokens and exchanges codes with it for real. Nothing of our own server is mocked.
 
 const SIGNED_IN = ['Signed in successfully!', 'Welcome back!'] as const;
 

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { PASSWORD, createUser, signInWithForm, uniqueEmail } from './support/accounts';
 
-// spec §1, §4 Session, §6: staff and superusers are not users of this app; they are sent to the admin panel.
+// docs/behaviour.md#what-the-product-does, #session, #who-may-do-what: staff and superusers are not users of
+// this app; they are sent to the admin panel.
 
 test('a staff user who signs in is sent to /admin/', async ({ page }) => {
   const email = uniqueEmail('staff');
@@ -10,7 +11,7 @@ test('a staff user who signs in is sent to /admin/', async ({ page }) => {
   await signInWithForm(page, email);
   await expect(page).toHaveURL(/\/admin\/$/);
   await expect(page.getByRole('heading', { name: 'CV Builder administration' })).toBeVisible();
-  // The stored user id is removed (spec §4 Session).
+  // The stored user id is removed (docs/behaviour.md#session).
   expect(await page.evaluate(() => localStorage.getItem('user_id'))).toBeNull();
 });
 

@@ -1,7 +1,7 @@
 // The product's account rules, said once: the web app (src/machines/validation/auth-rules.ts) and the server
 // (server/src/auth/validation.ts) each check them with their own functions over these messages, limits and
 // patterns, and tests/rules/rules-agree.test.ts runs both over the same cases. No imports: both halves load it.
-// The messages are the spec's, letter for letter (docs: README, Decisions); the rest are plain sentences.
+// The messages are the words the screens show, letter for letter (docs/behaviour.md#validation-rules).
 
 export const FULL_NAME_MIN_LENGTH = 3;
 export const FULL_NAME_MAX_LENGTH = 150;
@@ -16,13 +16,17 @@ export const ACCOUNT_MESSAGES = {
   fullNameTooLong: `Full Name must be at most ${FULL_NAME_MAX_LENGTH} characters`,
   invalidEmail: 'Invalid email address',
   emailRequired: 'Email is required',
+  /** Where a rule has no words of its own, the form's default schema messages apply (forgot password's email). */
+  required: 'Required',
+  invalidEmailDefault: 'Invalid email',
   phoneTooShort: 'Phone number must be at least 10 digits',
   phoneTooLong: `Phone number must be at most ${PHONE_MAX_LENGTH} characters`,
   phoneImpossible: 'This phone number cannot exist in the selected country. Please check it.',
-  /** Sign up's length message (spec §5 Sign up). */
+  /** Sign up's length message (docs/behaviour.md#validation-rules). */
   passwordTooShort: 'Password must be at least 8 characters',
-  /** Reset and change password word the same rule so (spec §5). */
+  /** Reset and change password word the same rule so (docs/behaviour.md#validation-rules). */
   newPasswordTooShort: 'Password must be at least 8 characters long',
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
   passwordTooWeak: 'Password must contain at least one uppercase letter, one lowercase letter, and one number',
   passwordSameAsCurrent: 'Your new password must be different from your current one.',
   passwordsMustMatch: 'Passwords must match',
@@ -33,6 +37,8 @@ export const ACCOUNT_MESSAGES = {
   currentPasswordForEmailChange: 'Please enter your current password to change your email address.',
   passwordForAccountDeletion: 'Please enter your password to delete your account.',
   currentPasswordIncorrect: 'Your current password is incorrect.',
+  /** A confirmation link needs both its uid and its token (docs/behaviour.md#validation-rules). */
+  invalidConfirmationLink: 'Invalid confirmation link',
 } as const;
 
 // The email shape the original form's schema library accepted: a local part without leading, trailing or doubled
@@ -76,7 +82,7 @@ export function newPasswordProblem(
   options: { tooShort?: string; current?: string } = {},
 ): string | undefined {
   if (password.length < PASSWORD_MIN_LENGTH) return options.tooShort ?? ACCOUNT_MESSAGES.passwordTooShort;
-  if (password.length > PASSWORD_MAX_LENGTH) return `Password must be at most ${PASSWORD_MAX_LENGTH} characters`;
+  if (password.length > PASSWORD_MAX_LENGTH) return ACCOUNT_MESSAGES.passwordTooLong;
   if (!/\p{Ll}/u.test(password) || !/\p{Lu}/u.test(password) || !/\d/.test(password))
     return ACCOUNT_MESSAGES.passwordTooWeak;
   if (options.current !== undefined && options.current !== '' && password === options.current)

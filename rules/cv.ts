@@ -6,7 +6,10 @@ export const MAX_CV_NAME_LENGTH = 200;
 /** The highest repeat index of an entry: a repeatable section holds at most 100 entries. */
 export const MAX_REPEAT_INDEX = 99;
 
-/** An input field of a template section (spec §3 Input field), as the API gives it. */
+/**
+ * An input field of a template section (docs/behaviour.md#data), as the API gives it. The web app's decoded field
+ * (src/api/templates.ts) and the server's JSON and template definition (server/src/templates/) build on it.
+ */
 export interface InputFieldShape {
   id: number;
   name: string;
@@ -22,7 +25,7 @@ export interface FormDataKey {
   index: number;
 }
 
-/** spec §3 Form data: a section's values are keyed `name-fieldId-repeatIndex`. */
+/** docs/behaviour.md#form-data: a section's values are keyed `name-fieldId-repeatIndex`. */
 export function formDataKey(name: string, fieldId: number, index: number): string {
   return `${name}-${fieldId}-${index}`;
 }

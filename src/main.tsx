@@ -6,22 +6,26 @@ import { apiClient } from './api/client';
 import { installGlobalErrorToast } from './ui/global-error-toast';
 import { inspectOptions } from './machines/inspect';
 import { SESSION_ENDED_MESSAGE, sessionMachine } from './machines/session-machine';
+import { leaveSignedInPage } from './routes/authenticated';
 import { createAppRouter } from './routes/router';
 import { AppProvider } from './ui/provider';
 import { showToast } from './ui/toaster';
 
-// One session actor for the whole app: routes read it from the router context.
+// One session actor for the whole app: routes read it from the router context, and it moves a page whose session
+// ended to /signin through the router (started once the router exists).
 const session = createActor(
   sessionMachine.provide({
     actions: {
       announceSessionEnded: () => {
         showToast({ title: SESSION_ENDED_MESSAGE, variant: 'warning' });
       },
+      redirectToSignIn: (_, params) => leaveSignedInPage(router, params),
     },
   }),
   inspectOptions,
-).start();
+);
 const router = createAppRouter(session);
+session.start();
 // A 401 from any call ends the session in the app (drafts stay on this computer for the person's return).
 apiClient.setSessionEndedHandler(() => session.send({ type: 'session.ended' }));
 

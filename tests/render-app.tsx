@@ -5,6 +5,7 @@ import { createActor, fromPromise } from 'xstate';
 import { apiClient } from '../src/api/client';
 import type { Profile } from '../src/api/auth';
 import { sessionMachine } from '../src/machines/session-machine';
+import { leaveSignedInPage } from '../src/routes/authenticated';
 import { createAppRouter } from '../src/routes/router';
 import { AppProvider } from '../src/ui/provider';
 
@@ -40,11 +41,12 @@ export function renderApp({ path = '/', fetchProfile = async () => testUser, log
   const session = createActor(
     sessionMachine.provide({
       actors: { fetchProfile: fromPromise(() => fetchProfile()), logout: fromPromise(() => logout()) },
-      actions: { redirectToAdmin: () => {} },
+      actions: { redirectToAdmin: () => {}, redirectToSignIn: (_, params) => leaveSignedInPage(router, params) },
     }),
-  ).start();
+  );
   const history = createMemoryHistory({ initialEntries: [path] });
   const router = createAppRouter(session, { history });
+  session.start();
   const view = render(
     <AppProvider>
       <RouterProvider router={router} />

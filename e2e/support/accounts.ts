@@ -55,7 +55,7 @@ export async function signInWithForm(page: Page, email: string, password = PASSW
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-/** The toast region's text (spec §8: one toast at a time). */
+/** The toast region's text (docs/behaviour.md#messages: one toast at a time). */
 export function toast(page: Page) {
   return page.getByTestId('toast');
 }

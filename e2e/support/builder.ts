@@ -42,7 +42,7 @@ export async function downloadFrom(page: Page, choice: string) {
   return { name: file.suggestedFilename(), path };
 }
 
-/** Saves through the 'Save CV' dialog under `name` and waits for the spec's 'CV Saved' toast. */
+/** Saves through the 'Save CV' dialog under `name` and waits for the 'CV Saved' toast. */
 export async function saveAs(page: Page, name: string) {
   await page.getByRole('button', { name: 'Save CV' }).click();
   const dialog = page.getByRole('dialog', { name: 'Save CV' });

@@ -1,7 +1,7 @@
 import { GENERIC_ERROR_MESSAGE } from '../config/constants';
 
 /**
- * The one error every API call throws (spec §8). `message` is what a flow shows when it has no
+ * The one error every API call throws (docs/behaviour.md#messages). `message` is what a flow shows when it has no
  * text of its own; `serverMessage` is only the server's text, for flows whose rule is
  * "the server's message, else <flow default>"; `data` is the raw response body for flows that
  * read a particular field (LinkedIn: error, else message, else the raw body).
@@ -65,7 +65,10 @@ function responseOf(error: unknown): ResponseLike | undefined {
   return response !== null && typeof response === 'object' ? (response as ResponseLike) : undefined;
 }
 
-/** The server's text in a response body, by the order of spec §8: string body, message, detail, error. */
+/**
+ * The server's text in a response body, in the order docs/behaviour.md#messages gives: string body, message,
+ * detail, error.
+ */
 export function serverMessageOf(body: unknown): string | undefined {
   return nonBlankString(body) ?? field(body, 'message') ?? field(body, 'detail') ?? field(body, 'error');
 }

@@ -38,7 +38,8 @@ export async function logout(client: ApiClient): Promise<void> {
   await client.post('/auth/logout/', {}, IgnoredBody);
 }
 
-// Account endpoints (spec §7, issue 3). Every answer is decoded; a failure is one ApiError (spec §8).
+// Account endpoints (docs/behaviour.md#api-calls, issue 3). Every answer is decoded; a failure is one ApiError
+// (docs/behaviour.md#messages).
 
 /** User ids are integers on the reference server; other backends may send them as text. */
 export const UserId = t.union([t.number, t.string]);
@@ -47,7 +48,7 @@ export type UserId = t.TypeOf<typeof UserId>;
 export const LoginResponse = t.type({ user_id: UserId });
 export type LoginResponse = t.TypeOf<typeof LoginResponse>;
 
-/** spec §3: "Reset confirm … the response may carry user_id". */
+/** The answer to a reset may carry the user id (docs/behaviour.md#api-calls). */
 export const PasswordResetConfirmResponse = t.partial({ user_id: t.union([UserId, t.null]) });
 export type PasswordResetConfirmResponse = t.TypeOf<typeof PasswordResetConfirmResponse>;
 
@@ -75,12 +76,12 @@ export interface PasswordResetConfirmPayload {
   new_password: string;
 }
 
-/** POST /auth/login/: 200 is success (spec §7). */
+/** POST /auth/login/: 200 is success (docs/behaviour.md#api-calls). */
 export function login(client: ApiClient, payload: LoginPayload): Promise<LoginResponse> {
   return client.post('/auth/login/', payload, LoginResponse, { expectStatus: 200 });
 }
 
-/** POST /auth/register/: 201 is success (spec §7). */
+/** POST /auth/register/: 201 is success (docs/behaviour.md#api-calls). */
 export async function register(client: ApiClient, payload: RegistrationPayload): Promise<void> {
   await client.post('/auth/register/', payload, IgnoredBody, { expectStatus: 201 });
 }
@@ -90,7 +91,10 @@ export async function confirmEmail(client: ApiClient, link: EmailConfirmationLin
   await client.get('/auth/confirm-email/', IgnoredBody, { params: { uid: link.uid, token: link.token } });
 }
 
-/** POST /auth/password-reset/: 200 is success; any other 2xx is an ApiError carrying that status (spec §8). */
+/**
+ * POST /auth/password-reset/: 200 is success; any other 2xx is an ApiError carrying that status
+ * (docs/behaviour.md#messages).
+ */
 export async function requestPasswordReset(client: ApiClient, payload: { email: string }): Promise<void> {
   await client.post('/auth/password-reset/', payload, IgnoredBody, { expectStatus: 200 });
 }

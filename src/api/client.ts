@@ -2,7 +2,8 @@ import { env } from '../config/env';
 import { createApiClient } from './http';
 
 /**
- * The app's one API client. Its unhandled-error handler (the global 'Request failed' toast, spec §7)
- * is attached by main.tsx so this module stays free of UI code; see `installGlobalErrorToast`.
+ * The app's one API client. Its unhandled-error handler (the global 'Request failed' toast,
+ * docs/behaviour.md#api-calls) is attached by main.tsx so this module stays free of UI code; see
+ * `installGlobalErrorToast`.
  */
 export const apiClient = createApiClient({ baseURL: env.apiBaseUrl });

@@ -4,7 +4,7 @@ import { IgnoredBody, listOf } from './codecs';
 import { reshaped } from './templates';
 import type { CvLayoutShape } from '../../rules/cv';
 
-// Saved CVs (spec §3 Generated CV, CV field entry; §7 GeneratedCV, CVFieldEntry, download, send-email).
+// Saved CVs (docs/behaviour.md#data, #api-calls: GeneratedCV, CVFieldEntry, download, send-email).
 
 /** A saved CV is addressed by its numeric id or its uuid (the server takes either). */
 export type CvReference = number | string;
@@ -43,7 +43,7 @@ export const RelatedId = new t.Type<number, number, unknown>(
 
 const OptionalText = Nullable(t.string);
 
-/** spec §3 CV field entry: value, index (repeat number from 0), section_field (the input field id). */
+/** docs/behaviour.md#data: value, index (repeat number from 0), section_field (the input field id). */
 export interface CvFieldEntry {
   id?: number;
   value: string;
@@ -72,10 +72,10 @@ export const CvFieldEntry = reshaped(
     typeof value.section_field === 'number',
 );
 
-/** GET /v1/CVFieldEntry/: "results array or plain array of entries" (spec §7). */
+/** GET /v1/CVFieldEntry/: a `{ results }` page or a plain array of entries (docs/behaviour.md#data). */
 export const CvFieldEntryList = listOf(CvFieldEntry, 'CvFieldEntryList');
 
-/** A generated CV as lists show it (spec §3 Generated CV, without entries). */
+/** A generated CV as lists show it (docs/behaviour.md#data, without entries). */
 export interface GeneratedCv {
   id: number;
   uuid?: string;
@@ -100,7 +100,7 @@ const RawGeneratedCv = t.intersection([
 ]);
 type RawGeneratedCv = t.TypeOf<typeof RawGeneratedCv>;
 
-/** The id as sent, else derived from the url (spec §3: "id is derived from the last numeric segment of url"). */
+/** The id as sent, else derived from the url (docs/behaviour.md#data: the last number in the url). */
 function idOf(raw: RawGeneratedCv): number | undefined {
   return typeof raw.id === 'number' ? raw.id : idFromUrl(raw.url);
 }
@@ -125,7 +125,7 @@ const isGeneratedCv = (value: unknown): value is GeneratedCv =>
 
 /**
  * GET /v1/GeneratedCV/: a plain array or `{ results }`; an item without an id takes the one in its url,
- * and an item with neither is dropped (spec §3), since nothing could download, email or delete it.
+ * and an item with neither is dropped (docs/behaviour.md#data), since nothing could download, email or delete it.
  */
 export const GeneratedCvList = reshaped(
   'GeneratedCvList',
@@ -225,7 +225,7 @@ const RawIdentifiedDetail = new t.Type<t.TypeOf<typeof RawGeneratedCvDetail>, un
 
 export const GeneratedCvDetail = reshaped('GeneratedCvDetail', RawIdentifiedDetail, toDetail, isDetail);
 
-/** The answer to a save: spec §7 "201 is success with id and uuid in the answer". */
+/** The answer to a save: 201 with the CV's id and uuid (docs/behaviour.md#api-calls). */
 export interface SavedGeneratedCv extends GeneratedCvDetail {
   id: number;
   uuid: string;
@@ -253,7 +253,7 @@ export const SavedGeneratedCv = reshaped(
     isDetail(value) && typeof value.id === 'number' && typeof value.uuid === 'string',
 );
 
-/** One entry as the builder sends it (spec §3 Payloads). */
+/** One entry as the builder sends it (docs/behaviour.md#data). */
 export interface CvFieldEntryInput {
   value: string;
   index: number;
@@ -301,7 +301,7 @@ export function listCvFieldEntries(
   });
 }
 
-/** POST /v1/GeneratedCV/: 201 is success (spec §7). */
+/** POST /v1/GeneratedCV/: 201 is success (docs/behaviour.md#api-calls). */
 export function createGeneratedCv(client: ApiClient, payload: GeneratedCvPayload): Promise<SavedGeneratedCv> {
   return client.post('/v1/GeneratedCV/', payload, SavedGeneratedCv, { expectStatus: 201 });
 }
@@ -317,7 +317,7 @@ export function cvVersionTag(lastUpdated: string): string {
 /**
  * PUT /v1/GeneratedCV/{id}/: saving a CV that exists replaces its name, template and entries. With
  * `ifLastUpdated` the save only goes through if the server's copy is still that version (else 412): an
- * extension a backend that follows only the spec ignores, saving as before.
+ * extension (README, 'What the contract adds') that a backend without it ignores, saving as before.
  */
 export function updateGeneratedCv(
   client: ApiClient,

@@ -8,7 +8,7 @@ const EXTENSION: Record<CvFileFormat, string> = { pdf: 'pdf', word: 'docx' };
 // eslint-disable-next-line no-control-regex
 const FORBIDDEN = /[\u0000-\u001f\u007f"*/:<>?\\|]/g;
 
-/** spec §7: a downloaded CV is saved as its name (or 'cv') with .pdf or .docx. */
+/** docs/behaviour.md#api-calls: a downloaded CV is saved as its name (or 'cv') with .pdf or .docx. */
 export function cvFileName(name: string | null | undefined, format: CvFileFormat): string {
   const cleaned = (name ?? '')
     .replace(FORBIDDEN, ' ')
@@ -29,9 +29,9 @@ function browserEnvironment(): SaveFileEnvironment {
 }
 
 /**
- * Hands a blob to the browser as a download named `fileName`: a temporary link to an object URL is
- * clicked, then the link and the URL are cleaned up DOWNLOAD_LINK_CLEANUP_MS later (spec §9), late
- * enough for the browser to have started reading it.
+ * Hands a blob to the browser as a download named `fileName`: a temporary link to an object URL is clicked,
+ * then the link and the URL are cleaned up DOWNLOAD_LINK_CLEANUP_MS later
+ * (docs/behaviour.md#limits-and-timings), late enough for the browser to have started reading it.
  */
 export function saveBlob(
   blob: Blob,

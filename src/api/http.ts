@@ -25,8 +25,9 @@ export interface RequestOptions {
    */
   notifyOnError?: boolean;
   /**
-   * The one success status of this call (spec §7: "200 is success", "201 is success"). Any other 2xx answer
-   * becomes an ApiError carrying that status, for flows with a message for an unexpected answer (spec §8).
+   * The one success status of this call (docs/behaviour.md#api-calls: 200 for a sign-in, 201 for a registration
+   * or a new CV). Any other 2xx answer becomes an ApiError carrying that status, for flows with a message for
+   * an unexpected answer (docs/behaviour.md#messages).
    */
   expectStatus?: number;
   /** Extra request headers of a mutation (e.g. a conditional save's If-Match). */
@@ -45,7 +46,7 @@ export interface ApiClientOptions {
   onSessionEnded?: () => void;
   /** Injected so tests of the retry policy do not wait. */
   sleep?: (ms: number) => Promise<void>;
-  /** Number of retries of a failed GET (spec §9: query retry 3). */
+  /** Number of retries of a failed GET (docs/behaviour.md#api-calls: 3). */
   retries?: number;
   /** axios adapter override, e.g. 'http' for tests running in a DOM environment against a local server. */
   adapter?: AxiosRequestConfig['adapter'] | AxiosAdapter;
@@ -84,7 +85,10 @@ export function readCsrfCookie(cookie: string = typeof document === 'undefined' 
   return undefined;
 }
 
-/** Delay before retry number `attempt` (0-based): 1 s, 2 s, 4 s, … capped at 30 s (spec §9). */
+/**
+ * Delay before retry number `attempt` (0-based): 1 s, 2 s, 4 s, … capped at 30 s
+ * (docs/behaviour.md#limits-and-timings).
+ */
 export function retryDelay(attempt: number): number {
   return Math.min(RETRY_BASE_DELAY_MS * 2 ** attempt, RETRY_MAX_DELAY_MS);
 }
@@ -226,7 +230,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
   }
 
-  // Mutations are never retried (spec §9: mutation retry 0): a repeated POST could save a CV twice.
+  // Mutations are never retried (docs/behaviour.md#api-calls): a repeated POST could save a CV twice.
   async function mutate<A>(
     method: Method,
     path: string,

@@ -3,9 +3,9 @@ import type { ApiClient, RequestOptions } from './http';
 import { optional } from './codecs';
 import type { CvLayout } from './cvs';
 
-// Live preview of the CV being built (spec §7 preview calls, §5 Preview).
+// Live preview of the CV being built (docs/behaviour.md#api-calls, #validation-rules).
 
-/** Form data as the builder posts it (spec §3): section name → `name-fieldId-repeatIndex` → value. */
+/** Form data as the builder posts it (docs/behaviour.md#data): section name → `name-fieldId-repeatIndex` → value. */
 export type PreviewCvData = Readonly<Record<string, Readonly<Record<string, string>>>>;
 
 export interface PreviewRequest {
@@ -18,7 +18,7 @@ export interface PreviewRequest {
 export const PreviewHtml = t.type({ html: t.string }, 'PreviewHtml');
 export type PreviewHtml = t.TypeOf<typeof PreviewHtml>;
 
-/** spec §3 Template preview response. */
+/** A template's own preview (docs/behaviour.md#data). */
 export const TemplatePreview = t.type(
   { template_name: t.string, icon_url: optional(t.string) },
   'TemplatePreview',

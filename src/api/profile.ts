@@ -3,8 +3,8 @@ import { DetailAnswer, Profile, getProfile } from './auth';
 import { IgnoredBody } from './codecs';
 import type { ApiClient } from './http';
 
-// Profile settings calls (spec §7; delete account, the email change and its links are extensions). Loading the
-// profile is `getProfile` in ./auth, shared with the session.
+// Profile settings calls (docs/behaviour.md#api-calls; delete account, the email change and its links are
+// extensions). Loading the profile is `getProfile` in ./auth, shared with the session.
 
 export interface ProfileUpdatePayload {
   full_name: string;
@@ -31,9 +31,9 @@ export interface ProfileUpdateResult {
 const ProfileWithDetail = t.intersection([Profile, DetailAnswer]);
 
 /**
- * PUT /auth/profile/update/: any 2xx is success. The spec does not say what the answer holds: the reference
- * server answers the profile as saved; a backend that answers something else (e.g. `{ "detail": "…" }`) is
- * read again with GET /auth/profile/ (issue 19).
+ * PUT /auth/profile/update/: any 2xx is success. What the answer holds is not fixed (README, 'What the contract
+ * adds'): the reference server answers the profile as saved; a backend that answers something else (e.g.
+ * `{ "detail": "…" }`) is read again with GET /auth/profile/ (issue 19).
  */
 export async function updateProfile(client: ApiClient, payload: ProfileUpdatePayload): Promise<ProfileUpdateResult> {
   const answer = await client.put('/auth/profile/update/', payload, IgnoredBody);

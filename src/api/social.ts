@@ -2,8 +2,8 @@ import * as t from 'io-ts';
 import { LoginResponse } from './auth';
 import type { ApiClient } from './http';
 
-// Social sign-in (spec §7: Google and LinkedIn login calls; issue 8). The server tells the web app at
-// run time which providers are configured, so one build serves any deployment.
+// Social sign-in (docs/behaviour.md#api-calls: Google and LinkedIn login calls; issue 8). The server tells the
+// web app at run time which providers are configured, so one build serves any deployment.
 
 const NullableText = t.union([t.string, t.null]);
 
@@ -16,7 +16,7 @@ export const SocialConfig = t.type({
 });
 export type SocialConfig = t.TypeOf<typeof SocialConfig>;
 
-/** spec §7: the Google script is asked for these scopes. */
+/** docs/behaviour.md#api-calls: the Google script is asked for these scopes. */
 export const GOOGLE_SCOPE = 'openid email profile';
 /** OpenID Connect "Sign In with LinkedIn" scopes. */
 export const LINKEDIN_SCOPE = 'openid profile email';

@@ -1,8 +1,9 @@
 import * as t from 'io-ts';
 import type { ApiClient, RequestOptions } from './http';
 import { listOf } from './codecs';
+import type { InputFieldShape } from '../../rules/cv';
 
-// Templates and their categories (spec §3 Template, Tag, Template section item, Input field; §7).
+// Templates and their categories (docs/behaviour.md#data, #api-calls).
 
 /**
  * A codec that decodes with `base`, then reshapes the result. Spec quirks (two spellings of a field,
@@ -42,7 +43,7 @@ const RawTag = t.intersection([
   t.union([t.type({ label: t.string }), t.type({ name: t.string })]),
 ]);
 
-/** spec §3 Tag: "value or id, and label or name (both spellings occur)". */
+/** docs/behaviour.md#data: a tag's value or id, and its label or name (both spellings occur). */
 export const Tag = reshaped(
   'Tag',
   RawTag,
@@ -98,7 +99,7 @@ const RawTemplate = t.intersection([
   t.partial({ icon: Nullable(t.string), category: RawCategory }),
 ]);
 
-/** spec §3 Template: id, name, icon (image address), category. */
+/** docs/behaviour.md#data: id, name, icon (image address), category. */
 export interface Template {
   id: number;
   name: string;
@@ -136,18 +137,11 @@ const isTemplate = (value: unknown): value is Template =>
 
 export const Template = reshaped('Template', RawTemplateWithNumericId, toTemplate, isTemplate);
 
-/** spec §7: the template list is a plain array; a `{ results }` page is accepted too. */
+/** docs/behaviour.md#api-calls: the template list is a plain array; a `{ results }` page is accepted too. */
 export const TemplateList = listOf(Template, 'TemplateList');
 
-/** spec §3 Input field. */
-export interface InputField {
-  id: number;
-  name: string;
-  widget_label: string;
-  widget_type: string;
-  description: string;
-  is_required: boolean;
-}
+/** docs/behaviour.md#data, as both halves know it. */
+export type InputField = InputFieldShape;
 
 const RawInputField = t.intersection([
   t.type({ id: TemplateId, name: t.string }),
@@ -166,7 +160,8 @@ export const InputField = reshaped(
     id: Number(raw.id),
     name: raw.name,
     widget_label: raw.widget_label ?? raw.name,
-    // spec §2: unknown widget types fall back to a plain text input; a missing one is the same case.
+    // docs/behaviour.md#cv-builder: unknown widget types fall back to a plain text input; a missing one is the
+    // same case.
     widget_type: raw.widget_type ?? 'text-input',
     description: raw.description ?? '',
     is_required: raw.is_required ?? false,
@@ -175,7 +170,7 @@ export const InputField = reshaped(
     isRecord(value) && typeof value.id === 'number' && typeof value.name === 'string',
 );
 
-/** spec §3 Template section item. */
+/** A template section (docs/behaviour.md#data). */
 export interface TemplateSection {
   id?: number;
   name: string;
@@ -223,7 +218,7 @@ export const TemplateSection = reshaped(
     isRecord(value) && typeof value.name === 'string' && Array.isArray(value.input_fields),
 );
 
-/** spec §3: "The full template also has sections." */
+/** docs/behaviour.md#data: the full template also has its sections. */
 export interface TemplateDetail extends Template {
   sections: TemplateSection[];
 }

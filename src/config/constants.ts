@@ -1,4 +1,5 @@
-// Business constants of spec §9. Views and machines import these; no literal copies elsewhere.
+// The product's limits and timings (docs/behaviour.md#limits-and-timings). Views and machines import these; no
+// literal copies elsewhere.
 
 export const TEMPLATES_PAGE_SIZE = 10;
 export const CV_MANAGEMENT_PAGE_SIZE = 12;
@@ -6,7 +7,6 @@ export const CV_MANAGEMENT_PAGE_SIZE = 12;
 export const PREVIEW_DEBOUNCE_MS = 1000;
 
 // Lengths and messages of account fields are the product's rules, said once for both halves: rules/account.ts.
-export { FULL_NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH, PHONE_MIN_LENGTH } from '../../rules/account';
 
 export const REDIRECT_AFTER_RESET_MS = 2000;
 export const REDIRECT_AFTER_CONFIRM_MS = 3000;
@@ -28,25 +28,21 @@ export const SIDEBAR_COOKIE_MAX_AGE_S = 7 * 24 * 60 * 60;
 export const SIDEBAR_KEYBOARD_SHORTCUT = 'b';
 export const MOBILE_BREAKPOINT_PX = 768;
 
-export const LOCAL_PERSISTENCE_TIMEOUT_MS = 5000;
 export const DOWNLOAD_LINK_CLEANUP_MS = 100;
 
 export const TOAST_LIMIT = 1;
 /**
- * How long a closed toast stays on the page: its exit animation, then it is gone. (The spec's 1,000,000 ms is how
- * long its original kept dismissed toasts in memory; kept on the page that long, a closed toast's invisible box
- * swallowed clicks and taps for 16 minutes — see README, Decisions.)
+ * How long a closed toast stays on the page: its exit animation, then it is gone. (The first description's
+ * 1,000,000 ms kept a closed toast's invisible box on the page for 16 minutes, where it swallowed clicks and taps:
+ * see the README's Decisions, 'A closed notification leaves the page'.)
  */
 export const TOAST_REMOVE_DELAY_MS = 250;
 
 export const QUERY_RETRY = 3;
-export const MUTATION_RETRY = 0;
 export const RETRY_BASE_DELAY_MS = 1000;
 export const RETRY_MAX_DELAY_MS = 30_000;
-export const CACHE_GC_TIME_MS = 5 * 60 * 1000;
 
 export const TOOLTIP_OPEN_DELAY_MS = 700;
-export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';
 export const CSRF_MISSING_MESSAGE = 'CSRF token missing. Please reload the page and try again.';

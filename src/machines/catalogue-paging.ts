@@ -1,5 +1,5 @@
-// Paging of the template grids (spec §2 Templates screen, CV management; §9 page sizes 10 and 12).
-// Pages are numbered from 1, as the 'Page X of Y' label reads.
+// Paging of the template grids (docs/behaviour.md#templates-screen, #cv-management, #limits-and-timings: 10 and
+// 12 per page). Pages are numbered from 1, as the 'Page X of Y' label reads.
 
 /** How many pages `total` items fill; an empty list is still one (empty) page. */
 export function pageCount(total: number, pageSize: number): number {

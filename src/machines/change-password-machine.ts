@@ -5,11 +5,8 @@ import { changePassword, type PasswordChangePayload } from '../api/profile';
 import { ACCOUNT_MESSAGES, newPasswordProblem } from '../../rules/account';
 import { BUSY_TAG, messageOf, type Notice } from './auth-flow';
 
-// spec §2 Profile settings (Change Password card), §4 Change-password panel, §5 Profile password change, §8.
+// docs/behaviour.md#profile-settings (the Change Password card), #other-flows, #validation-rules, #messages.
 
-export const PASSWORD_FIELDS_REQUIRED_MESSAGE = ACCOUNT_MESSAGES.passwordFieldsRequired;
-export const NEW_PASSWORDS_DIFFER_MESSAGE = ACCOUNT_MESSAGES.newPasswordsDoNotMatch;
-export const NEW_PASSWORD_TOO_SHORT_MESSAGE = ACCOUNT_MESSAGES.newPasswordTooShort;
 export const PASSWORD_CHANGE_FAILED_MESSAGE = 'Failed to change password';
 export const PASSWORD_CHANGED_NOTICE: Notice = { title: 'Password changed successfully', variant: 'success' };
 
@@ -22,15 +19,15 @@ export interface PasswordChangeValues {
 export type PasswordChangeField = keyof PasswordChangeValues;
 
 /**
- * spec §5 Profile password change, in the spec's order, then the rule every new password follows (rules/account.ts:
- * lower case, upper case and a digit, never only spaces, not the current password). The first broken rule's
- * message, or undefined.
+ * docs/behaviour.md#validation-rules (change password), in that order, then the rule every new password follows
+ * (rules/account.ts: lower case, upper case and a digit, never only spaces, not the current password). The
+ * first broken rule's message, or undefined.
  */
 export function passwordChangeProblem(values: PasswordChangeValues): string | undefined {
-  if (values.currentPassword === '' || values.newPassword === '') return PASSWORD_FIELDS_REQUIRED_MESSAGE;
-  if (values.newPassword !== values.confirmPassword) return NEW_PASSWORDS_DIFFER_MESSAGE;
+  if (values.currentPassword === '' || values.newPassword === '') return ACCOUNT_MESSAGES.passwordFieldsRequired;
+  if (values.newPassword !== values.confirmPassword) return ACCOUNT_MESSAGES.newPasswordsDoNotMatch;
   return newPasswordProblem(values.newPassword, {
-    tooShort: NEW_PASSWORD_TOO_SHORT_MESSAGE,
+    tooShort: ACCOUNT_MESSAGES.newPasswordTooShort,
     current: values.currentPassword,
   });
 }
@@ -39,10 +36,10 @@ export function passwordChangeProblem(values: PasswordChangeValues): string | un
 export function fieldsOfProblem(values: PasswordChangeValues): PasswordChangeField[] {
   const problem = passwordChangeProblem(values);
   if (problem === undefined) return [];
-  if (problem === PASSWORD_FIELDS_REQUIRED_MESSAGE) {
+  if (problem === ACCOUNT_MESSAGES.passwordFieldsRequired) {
     return (['currentPassword', 'newPassword'] as const).filter((field) => values[field] === '');
   }
-  if (problem === NEW_PASSWORDS_DIFFER_MESSAGE) return ['confirmPassword'];
+  if (problem === ACCOUNT_MESSAGES.newPasswordsDoNotMatch) return ['confirmPassword'];
   return ['newPassword'];
 }
 
@@ -51,7 +48,7 @@ const SERVER_FIELDS: Record<string, PasswordChangeField> = {
   new_password: 'newPassword',
 };
 
-/** spec §8 Password change failure: the error's message, else the flow's own. */
+/** docs/behaviour.md#messages: the error's message, else the flow's own. */
 export function passwordChangeFailureMessage(error: unknown): string {
   return messageOf(error) ?? PASSWORD_CHANGE_FAILED_MESSAGE;
 }
@@ -95,7 +92,7 @@ export const changePasswordMachine = setup({
       problemFields: ({ context }) => fieldsOfProblem(context.values),
       attempt: ({ context }) => context.attempt + 1,
     }),
-    // Shown in the panel as well as in the spec's toast, on the field the server names.
+    // Shown in the panel as well as in the toast, on the field the server names.
     showRefusal: assign(({ context }, params: { error: unknown }) => {
       const field = SERVER_FIELDS[refusedFieldOf(params.error) ?? ''];
       return {
@@ -123,7 +120,8 @@ export const changePasswordMachine = setup({
         'panel.toggle': { target: 'closed', actions: 'clearForm' },
         'form.change': { actions: 'assignValue' },
         'form.submit': [{ guard: 'isFormValid', target: 'updating' }, { actions: 'showProblem' }],
-        // spec §2: Cancel clears the fields; only success (and the toggle) closes the panel.
+        // docs/behaviour.md#profile-settings: Cancel clears the fields; only success (and the toggle) closes
+        // the panel.
         'form.cancel': { actions: 'clearForm' },
       },
     },

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { SupportContact } from '../api/support';
+import { apiClient } from '../api/client';
+import { getSupportContact, type SupportContact } from '../api/support';
 
 /** Issue 19: what /contact says when the operator set no support address (or the server does not say). */
 export const NO_SUPPORT_ADDRESS_MESSAGE =
@@ -9,13 +10,14 @@ export interface ContactContext {
   email?: string;
 }
 
-/** /contact: asks the server for the operator's support address (GET /v1/support/), then shows it or says whom to ask. */
+/**
+ * /contact (docs/behaviour.md#contact): asks the server for the operator's support address (GET /v1/support/), then
+ * shows it or says whom to ask.
+ */
 export const contactMachine = setup({
   types: { context: {} as ContactContext },
   actors: {
-    loadSupportContact: fromPromise<SupportContact>(async () => {
-      throw new Error('contactMachine: provide the loadSupportContact actor');
-    }),
+    loadSupportContact: fromPromise<SupportContact>(({ signal }) => getSupportContact(apiClient, { signal })),
   },
   actions: {
     assignEmail: assign({ email: (_, params: { email: string | null }) => params.email ?? undefined }),

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { apiClient } from '../api/client';
 import { listGeneratedCvs, type GeneratedCv } from '../api/cvs';
 import type { ApiClient } from '../api/http';
@@ -6,8 +6,16 @@ import { listTemplates, type Template } from '../api/templates';
 import { CV_MANAGEMENT_PAGE_SIZE } from '../config/constants';
 import type { Notice } from './auth-flow';
 import { clampPage, pageCount, pageItems, showsPaging } from './catalogue-paging';
+import {
+  cvActionsFor,
+  generatedCvActionsMachine,
+  withoutCv,
+  type CvActionsById,
+  type CvListRef,
+} from './generated-cv-actions-machine';
 
-// spec §2 CV management, §4 CV list ("loading, then loaded. A CV can be removed locally."), §8.
+// docs/behaviour.md#cv-management, #other-flows (loading, then loaded; a deleted CV leaves the list at once),
+// #messages.
 
 export const CV_MANAGEMENT_LOAD_FAILED_NOTICE: Notice = {
   title: 'Failed to load data',
@@ -63,7 +71,7 @@ export function shownTemplates(context: CvManagementContext): Template[] {
   return context.templates.filter((template) => withMatches.has(template.id));
 }
 
-/** spec §7: the generated CVs are "fetched together with the template list for CV management". */
+/** docs/behaviour.md#api-calls: CV management reads the person's CVs together with the template list. */
 export async function loadTemplatesAndCvs(client: ApiClient, signal?: AbortSignal): Promise<TemplatesAndCvs> {
   const [templates, cvs] = await Promise.all([
     listTemplates(client, { signal }),
@@ -84,30 +92,42 @@ export function managementPageCount(context: CvManagementContext): number {
   return pageCount(shownTemplates(context).length, CV_MANAGEMENT_PAGE_SIZE);
 }
 
-/** spec §2: Previous/Next and 'Page X of Y' only when there are more than 12 templates. */
+/** docs/behaviour.md#cv-management: Previous/Next and 'Page X of Y' only when there are more than 12 templates. */
 export function showsManagementPaging(context: CvManagementContext): boolean {
   return showsPaging(shownTemplates(context).length, CV_MANAGEMENT_PAGE_SIZE);
 }
 
+/** The machine's context: the list, and what the person can do with each CV (download, email, delete), by id. */
+export interface CvManagementMachineContext extends CvManagementContext {
+  cvActions: CvActionsById;
+}
+
 export const cvManagementMachine = setup({
   types: {
-    context: {} as CvManagementContext,
+    context: {} as CvManagementMachineContext,
     events: {} as CvManagementEvent,
   },
   actors: {
     loadTemplatesAndCvs: fromPromise<TemplatesAndCvs>(({ signal }) => loadTemplatesAndCvs(apiClient, signal)),
+    cvActions: generatedCvActionsMachine,
   },
   actions: {
-    assignTemplatesAndCvs: assign((_, params: TemplatesAndCvs) => ({
-      templates: params.templates,
-      cvs: params.cvs,
-      page: 1,
-    })),
+    assignTemplatesAndCvs: assign(({ spawn, self }, params: TemplatesAndCvs) => {
+      const list: CvListRef = self;
+      return {
+        templates: params.templates,
+        cvs: params.cvs,
+        cvActions: cvActionsFor(params.cvs, (cv) => spawn('cvActions', { input: { cv, list } })),
+        page: 1,
+      };
+    }),
+    stopCvActions: enqueueActions(({ context, enqueue }) => {
+      for (const actor of Object.values(context.cvActions)) enqueue.stopChild(actor);
+      enqueue.assign({ cvActions: {} });
+    }),
     showNextPage: assign({ page: ({ context }) => managementPage(context) + 1 }),
     showPreviousPage: assign({ page: ({ context }) => managementPage(context) - 1 }),
-    removeCv: assign({
-      cvs: ({ context }, params: { cvId: number }) => context.cvs.filter((cv) => cv.id !== params.cvId),
-    }),
+    removeCv: assign(({ context }, params: { cvId: number }) => withoutCv(context, params.cvId)),
     assignQuery: assign((_, params: { query: string }) => ({ query: params.query, page: 1 })),
     assignSort: assign({ sort: (_, params: { sort: CvSort }) => params.sort }),
     logFailure: (_, params: { error: unknown }) => {
@@ -122,10 +142,11 @@ export const cvManagementMachine = setup({
   },
 }).createMachine({
   id: 'cvManagement',
-  context: { templates: [], cvs: [], page: 1, query: '', sort: 'edited' },
+  context: { templates: [], cvs: [], cvActions: {}, page: 1, query: '', sort: 'edited' },
   initial: 'loading',
   states: {
     loading: {
+      entry: 'stopCvActions',
       invoke: {
         src: 'loadTemplatesAndCvs',
         onDone: {

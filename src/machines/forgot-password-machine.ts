@@ -27,7 +27,7 @@ function isRequestFailure(error: ApiError): boolean {
 }
 
 /**
- * spec §8 Forgot password: a non-200 answer, a failed request (the server's detail, else its error field) and
+ * docs/behaviour.md#messages: a non-200 answer, a failed request (the server's detail, else its error field) and
  * any other error each have their own message.
  */
 export function forgotPasswordFailureMessage(error: unknown): string {

@@ -13,7 +13,7 @@ import { deleteGeneratedCv, downloadCv, sendCvEmail, type CvFileFormat, type Gen
 import { saveCvFile } from '../api/download';
 import type { Notice } from './auth-flow';
 
-// What a user can do with one saved CV from a list (spec §2 Template card, §5 Download and Delete, §8).
+// What a user can do with one saved CV from a list (docs/behaviour.md#template-card, #validation-rules, #messages).
 
 export const DOWNLOAD_FAILED_NOTICE: Notice = {
   title: 'Download Error',
@@ -43,7 +43,7 @@ export const DELETE_FAILED_NOTICE: Notice = {
 
 const FORMAT_WORDS: Record<CvFileFormat, string> = { pdf: 'PDF', word: 'Word document' };
 
-/** spec §8 List download success: '<name> has been downloaded as PDF.' or 'as Word document.' */
+/** docs/behaviour.md#messages: '<name> has been downloaded as PDF.' or 'as Word document.' */
 export function downloadedNotice(name: string, format: CvFileFormat): Notice {
   // A CV saved without a name still gets a sentence that reads well (the builder's wording).
   const subject = name.trim() === '' ? 'Your CV' : name.trim();
@@ -145,7 +145,7 @@ export const generatedCvActionsMachine = setup({
         onError: { target: 'idle', actions: { type: 'notify', params: EMAIL_FAILED_NOTICE } },
       },
     },
-    // spec §5 Delete: needs confirmation ('Delete CV?').
+    // docs/behaviour.md#validation-rules: needs confirmation ('Delete CV?').
     confirmingDelete: {
       on: {
         'delete.confirm': 'deleting',
@@ -170,3 +170,21 @@ export const generatedCvActionsMachine = setup({
 
 export type GeneratedCvActionsActor = ActorRefFrom<typeof generatedCvActionsMachine>;
 export type GeneratedCvActionsSnapshot = SnapshotFrom<typeof generatedCvActionsMachine>;
+
+/** The actions actor of each CV a list shows, by the CV's id. */
+export type CvActionsById = Readonly<Record<number, GeneratedCvActionsActor>>;
+
+/** One actions actor per CV, each told which list to leave once its CV is deleted. */
+export function cvActionsFor(
+  cvs: readonly GeneratedCv[],
+  spawnFor: (cv: GeneratedCv) => GeneratedCvActionsActor,
+): CvActionsById {
+  return Object.fromEntries(cvs.map((cv) => [cv.id, spawnFor(cv)]));
+}
+
+/** A list without a deleted CV: the CV and its actions actor (which has stopped: its machine ended). */
+export function withoutCv(list: { cvs: GeneratedCv[]; cvActions: CvActionsById }, cvId: number) {
+  const cvActions = { ...list.cvActions };
+  delete cvActions[cvId];
+  return { cvs: list.cvs.filter((cv) => cv.id !== cvId), cvActions };
+}

@@ -1,19 +1,31 @@
-import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { LoginResponse } from '../api/auth';
-import type { GoogleLoginPayload, SocialConfig } from '../api/social';
-import { BUSY_TAG, type FlowDestination, type Notice, type SessionRef } from './auth-flow';
-import { SIGNED_IN_NOTICE } from './sign-in-machine';
+import { apiClient } from '../api/client';
+import {
+  googleLogin,
+  loadGoogleIdentityScript,
+  requestGoogleAccessToken,
+  type GoogleLoginPayload,
+  type SocialConfig,
+} from '../api/social';
+import {
+  BUSY_TAG,
+  signIntoSessionAction,
+  serverMessageOr,
+  SIGNED_IN_ACTIONS,
+  type FlowDestination,
+  type Notice,
+  type SessionRef,
+} from './auth-flow';
+import { loadSocialConfig, loadingSocialConfig } from './social-config';
 
-/** spec §8 Google failure. */
+/** docs/behaviour.md#messages. */
 export const GOOGLE_SIGN_IN_FAILED_MESSAGE = 'Google sign-in failed';
 export const GOOGLE_CLIENT_ERROR_MESSAGE = 'Google login failed. Please try again.';
 
-/** spec §8: the server's message, else 'Google sign-in failed'. */
+/** docs/behaviour.md#messages: the server's message, else 'Google sign-in failed'. */
 export function googleSignInFailureMessage(error: unknown): string {
-  const serverMessage = (error as { serverMessage?: unknown } | null)?.serverMessage;
-  return typeof serverMessage === 'string' && serverMessage.trim() !== ''
-    ? serverMessage
-    : GOOGLE_SIGN_IN_FAILED_MESSAGE;
+  return serverMessageOr(error, GOOGLE_SIGN_IN_FAILED_MESSAGE);
 }
 
 const CLIENT_ERROR_NOTICE: Notice = { title: GOOGLE_CLIENT_ERROR_MESSAGE, variant: 'destructive' };
@@ -29,9 +41,9 @@ export interface GoogleSignInContext {
 export type GoogleSignInEvent = { type: 'google.start' };
 
 /**
- * The Google option of the sign-in screen (spec §2 Sign in, §7, §8): the server says whether Google is
- * configured; the Google Identity Services script is loaded ahead of the click, so the consent popup
- * opens straight from it; Google's access token goes to our server, which answers the user id.
+ * The Google option of the sign-in screen (docs/behaviour.md#sign-in, #api-calls, #messages): the server says
+ * whether Google is configured; the Google Identity Services script is loaded ahead of the click, so the
+ * consent popup opens straight from it; Google's access token goes to our server, which answers the user id.
  */
 export const googleSignInMachine = setup({
   types: {
@@ -41,59 +53,33 @@ export const googleSignInMachine = setup({
     tags: {} as typeof BUSY_TAG,
   },
   actors: {
-    loadConfig: fromPromise<SocialConfig>(async () => {
-      throw new Error('googleSignInMachine: provide the loadConfig actor');
-    }),
-    loadScript: fromPromise<void, { url: string }>(async () => {
-      throw new Error('googleSignInMachine: provide the loadScript actor');
-    }),
-    requestAccessToken: fromPromise<string, { clientId: string }>(async () => {
-      throw new Error('googleSignInMachine: provide the requestAccessToken actor');
-    }),
-    login: fromPromise<LoginResponse, GoogleLoginPayload>(async () => {
-      throw new Error('googleSignInMachine: provide the login actor');
-    }),
+    loadConfig: loadSocialConfig,
+    loadScript: fromPromise<void, { url: string }>(({ input }) => loadGoogleIdentityScript(input.url)),
+    requestAccessToken: fromPromise<string, { clientId: string }>(({ input }) =>
+      requestGoogleAccessToken(input.clientId),
+    ),
+    login: fromPromise<LoginResponse, GoogleLoginPayload>(({ input }) => googleLogin(apiClient, input)),
   },
   actions: {
-    assignGoogleConfig: assign((_, params: { config: SocialConfig }) => ({
+    assignConfig: assign((_, params: { config: SocialConfig }) => ({
       clientId: params.config.google_client_id ?? undefined,
       scriptUrl: params.config.google_script_url,
     })),
     assignAccessToken: assign({ accessToken: (_, params: { accessToken: string }) => params.accessToken }),
     forgetAccessToken: assign({ accessToken: undefined }),
-    signIntoSession: sendTo(
-      ({ context }) => context.session,
-      (_, params: { userId: string | number }) => ({
-        type: 'session.signedIn' as const,
-        userId: params.userId,
-      }),
-    ),
+    signIntoSession: signIntoSessionAction<GoogleSignInContext, GoogleSignInEvent>(),
     notify: (_, _params: Notice) => undefined,
     redirect: (_, _params: { to: FlowDestination }) => undefined,
   },
   guards: {
-    isGoogleConfigured: (_, params: { config: SocialConfig }) => Boolean(params.config.google_client_id),
+    isConfigured: (_, params: { config: SocialConfig }) => Boolean(params.config.google_client_id),
   },
 }).createMachine({
   id: 'googleSignIn',
   context: ({ input }) => ({ session: input.session }),
   initial: 'loadingConfig',
   states: {
-    loadingConfig: {
-      invoke: {
-        src: 'loadConfig',
-        onDone: [
-          {
-            guard: { type: 'isGoogleConfigured', params: ({ event }) => ({ config: event.output }) },
-            target: 'loadingScript',
-            actions: { type: 'assignGoogleConfig', params: ({ event }) => ({ config: event.output }) },
-          },
-          { target: 'unavailable' },
-        ],
-        // Without the configuration the option cannot work: it says so rather than failing on click.
-        onError: 'unavailable',
-      },
-    },
+    loadingConfig: loadingSocialConfig('loadingScript'),
     unavailable: {},
     loadingScript: {
       invoke: {
@@ -132,11 +118,7 @@ export const googleSignInMachine = setup({
         input: ({ context }) => ({ access_token: context.accessToken ?? '' }),
         onDone: {
           target: 'signedIn',
-          actions: [
-            { type: 'signIntoSession', params: ({ event }) => ({ userId: event.output.user_id }) },
-            { type: 'notify', params: SIGNED_IN_NOTICE },
-            { type: 'redirect', params: { to: '/' } },
-          ],
+          actions: SIGNED_IN_ACTIONS,
         },
         onError: {
           target: 'ready',

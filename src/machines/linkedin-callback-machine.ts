@@ -1,10 +1,22 @@
-import { fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { fromPromise, setup, type ActorRefFrom, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import type { LoginResponse } from '../api/auth';
-import type { LinkedInAuthorization, LinkedInLoginPayload } from '../api/social';
-import { BUSY_TAG, type FlowDestination, type Notice, type SessionRef } from './auth-flow';
-import { SIGNED_IN_NOTICE } from './sign-in-machine';
+import { apiClient } from '../api/client';
+import {
+  forgetLinkedInAuthorization,
+  linkedinLogin,
+  type LinkedInAuthorization,
+  type LinkedInLoginPayload,
+} from '../api/social';
+import {
+  BUSY_TAG,
+  signIntoSessionAction,
+  SIGNED_IN_ACTIONS,
+  type FlowDestination,
+  type Notice,
+  type SessionRef,
+} from './auth-flow';
 
-// spec §2 LinkedIn callback, §7 (fixed redirect address), §8 LinkedIn failure; issue 8 (state check).
+// docs/behaviour.md#linkedin-callback, #api-calls (the fixed return address), #messages; issue 8 (the state check).
 // The sign-in screen's 'Sign in with LinkedIn' is ./linkedin-sign-in-machine (it loads with /signin; this does not).
 
 export {
@@ -31,7 +43,7 @@ function field(body: unknown, key: string): string | undefined {
 }
 
 /**
- * spec §8 LinkedIn failure: the server's error field, else its message, else the raw response body,
+ * docs/behaviour.md#messages: the server's error field, else its message, else the raw response body,
  * else the flow's own words. A JSON body without either field is shown by its `detail` (the reference
  * server's one-field answer, e.g. a refused CSRF token) rather than as JSON source text.
  */
@@ -49,7 +61,10 @@ export function linkedinFailureMessage(error: unknown): string {
 
 export interface LinkedInCallbackInput {
   session: SessionRef;
-  /** The address's query (spec §2: code, error, error_description; and the state LinkedIn echoes). */
+  /**
+   * The address's query (docs/behaviour.md#linkedin-callback: code, error, error_description; and the state
+   * LinkedIn echoes).
+   */
   code?: string;
   error?: string;
   errorDescription?: string;
@@ -67,20 +82,12 @@ export const linkedinCallbackMachine = setup({
     tags: {} as typeof BUSY_TAG,
   },
   actors: {
-    login: fromPromise<LoginResponse, LinkedInLoginPayload>(async () => {
-      throw new Error('linkedinCallbackMachine: provide the login actor');
-    }),
+    login: fromPromise<LoginResponse, LinkedInLoginPayload>(({ input }) => linkedinLogin(apiClient, input)),
   },
   actions: {
     /** A state is good for one return only: it is forgotten as soon as the page reads it. */
-    forgetAuthorization: () => undefined,
-    signIntoSession: sendTo(
-      ({ context }) => context.session,
-      (_, params: { userId: string | number }) => ({
-        type: 'session.signedIn' as const,
-        userId: params.userId,
-      }),
-    ),
+    forgetAuthorization: () => forgetLinkedInAuthorization(),
+    signIntoSession: signIntoSessionAction<LinkedInCallbackContext, AnyEventObject>(),
     notify: (_, _params: Notice) => undefined,
     redirect: (_, _params: { to: FlowDestination }) => undefined,
   },
@@ -143,11 +150,7 @@ export const linkedinCallbackMachine = setup({
         }),
         onDone: {
           target: 'signedIn',
-          actions: [
-            { type: 'signIntoSession', params: ({ event }) => ({ userId: event.output.user_id }) },
-            { type: 'notify', params: SIGNED_IN_NOTICE },
-            { type: 'redirect', params: { to: '/' } },
-          ],
+          actions: SIGNED_IN_ACTIONS,
         },
         onError: {
           target: 'failed',

@@ -1,8 +1,9 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { SocialConfig } from '../api/social';
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { beginLinkedInAuthorization, type SocialConfig } from '../api/social';
 import { BUSY_TAG } from './auth-flow';
+import { loadSocialConfig, loadingSocialConfig } from './social-config';
 
-// spec §2 Sign in ('Sign in with LinkedIn'); the /linkedin-callback page is ./linkedin-callback-machine.
+// docs/behaviour.md#sign-in ('Sign in with LinkedIn'); the /linkedin-callback page is ./linkedin-callback-machine.
 // Apart so the sign-in page does not load the callback's machine.
 
 export interface LinkedInSignInContext {
@@ -18,37 +19,22 @@ export const linkedinSignInMachine = setup({
     tags: {} as typeof BUSY_TAG,
   },
   actors: {
-    loadConfig: fromPromise<SocialConfig>(async () => {
-      throw new Error('linkedinSignInMachine: provide the loadConfig actor');
-    }),
+    loadConfig: loadSocialConfig,
   },
   actions: {
     assignConfig: assign({ config: (_, params: { config: SocialConfig }) => params.config }),
-    /** Remembers a fresh state for the callback and sends the browser to LinkedIn (see beginLinkedInAuthorization). */
-    beginAuthorization: (_, _params: { config: SocialConfig }) => undefined,
+    /** Remembers a fresh state for the callback and sends the browser to LinkedIn. */
+    beginAuthorization: (_, params: { config: SocialConfig }) => beginLinkedInAuthorization(params.config),
   },
   guards: {
-    isLinkedInConfigured: (_, params: { config: SocialConfig }) => Boolean(params.config.linkedin_client_id),
+    isConfigured: (_, params: { config: SocialConfig }) => Boolean(params.config.linkedin_client_id),
   },
 }).createMachine({
   id: 'linkedinSignIn',
   context: {},
   initial: 'loadingConfig',
   states: {
-    loadingConfig: {
-      invoke: {
-        src: 'loadConfig',
-        onDone: [
-          {
-            guard: { type: 'isLinkedInConfigured', params: ({ event }) => ({ config: event.output }) },
-            target: 'ready',
-            actions: { type: 'assignConfig', params: ({ event }) => ({ config: event.output }) },
-          },
-          { target: 'unavailable' },
-        ],
-        onError: 'unavailable',
-      },
-    },
+    loadingConfig: loadingSocialConfig('ready'),
     unavailable: {},
     ready: {
       on: { 'linkedin.start': 'redirecting' },

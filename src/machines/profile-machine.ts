@@ -10,7 +10,7 @@ import {
   type ProfileUpdatePayload,
   type ProfileUpdateResult,
 } from '../api/profile';
-import { ACCOUNT_MESSAGES, FULL_NAME_MAX_LENGTH, fullNameProblem, sameEmailAddress } from '../../rules/account';
+import { ACCOUNT_MESSAGES, fullNameProblem, sameEmailAddress } from '../../rules/account';
 import {
   BUSY_TAG,
   formProblemOf,
@@ -21,21 +21,15 @@ import {
   type Notice,
   type SessionRef,
 } from './auth-flow';
-import { INVALID_EMAIL_MESSAGE, isEmail, type FieldErrors } from './validation/auth-rules';
+import { isEmail, type FieldErrors } from './validation/auth-rules';
 import { accountPhoneProblem } from './validation/phone-rules';
 
-// spec §2 Profile settings, §4 Profile, §5 Profile save, §8 Profile load / update failure.
-
-export const EMAIL_REQUIRED_MESSAGE = ACCOUNT_MESSAGES.emailRequired;
-export { FULL_NAME_MAX_LENGTH };
-export const FULL_NAME_TOO_LONG_MESSAGE = ACCOUNT_MESSAGES.fullNameTooLong;
+// docs/behaviour.md#profile-settings, #other-flows, #validation-rules, #messages.
 
 export const PROFILE_LOAD_FAILED_MESSAGE = 'Failed to load profile information';
 export const PROFILE_UPDATE_FAILED_MESSAGE = 'Failed to update profile';
 export const PROFILE_UPDATED_NOTICE: Notice = { title: 'Profile updated successfully', variant: 'success' };
 export const ACCOUNT_DELETE_FAILED_MESSAGE = 'Failed to delete account';
-export const CURRENT_PASSWORD_FOR_EMAIL_MESSAGE = ACCOUNT_MESSAGES.currentPasswordForEmailChange;
-export const PASSWORD_FOR_DELETION_MESSAGE = ACCOUNT_MESSAGES.passwordForAccountDeletion;
 export const EMAIL_CHANGE_CANCELLED_NOTICE: Notice = {
   title: 'Email change cancelled',
   description: 'Your email address stays as it is.',
@@ -93,10 +87,10 @@ export function needsPasswordForEmail(values: ProfileValues, profile: Profile | 
 }
 
 /**
- * spec §5 Profile save: the email is required ('Email is required'). The account's other rules are the same as
- * at sign up (rules/account.ts): a full name of at least 3 characters, a phone number that can exist. The phone
- * may be blank (an account from a social sign-in may have none), and a number kept from before is not judged
- * again: only what the person changes has to pass.
+ * docs/behaviour.md#validation-rules: the email is required ('Email is required'). The account's other rules
+ * are the same as at sign up (rules/account.ts): a full name of at least 3 characters, a phone number that can
+ * exist. The phone may be blank (an account from a social sign-in may have none), and a number kept from before
+ * is not judged again: only what the person changes has to pass.
  */
 export function validateProfile(
   values: ProfileValues,
@@ -106,13 +100,13 @@ export function validateProfile(
   const errors: FieldErrors<ProfileField> = {};
   const nameProblem = fullNameProblem(values.fullName);
   if (nameProblem) errors.fullName = nameProblem;
-  if (values.email.trim() === '') errors.email = EMAIL_REQUIRED_MESSAGE;
-  else if (!isEmail(values.email)) errors.email = INVALID_EMAIL_MESSAGE;
+  if (values.email.trim() === '') errors.email = ACCOUNT_MESSAGES.emailRequired;
+  else if (!isEmail(values.email)) errors.email = ACCOUNT_MESSAGES.invalidEmail;
   const phoneUnchanged = saved !== undefined && values.phoneNumber.trim() === saved.phoneNumber.trim();
   const phoneProblem = phoneUnchanged ? undefined : accountPhoneProblem(values.phoneNumber, { required: false });
   if (phoneProblem) errors.phoneNumber = phoneProblem;
   if (!errors.email && needsPasswordForEmail(values, profile) && values.currentPassword === '') {
-    errors.currentPassword = CURRENT_PASSWORD_FOR_EMAIL_MESSAGE;
+    errors.currentPassword = ACCOUNT_MESSAGES.currentPasswordForEmailChange;
   }
   return errors;
 }
@@ -147,7 +141,7 @@ function ownErrors(context: ProfileContext): FieldErrors<ProfileField> {
   return validateProfile(context.values, savedValuesOf(context), context.profile);
 }
 
-/** spec §8: the error's message, else the flow's own. */
+/** docs/behaviour.md#messages: the error's message, else the flow's own. */
 export function failureMessage(error: unknown, fallback: string): string {
   return messageOf(error) ?? fallback;
 }
@@ -174,7 +168,7 @@ export interface ProfileContext {
   deletionAttempt: number;
   /** What the person reads after a deletion link was mailed (accounts without a password). */
   deletionLinkMessage?: string;
-  /** The avatar shown outside editing: a local image address, never uploaded (spec §2). */
+  /** The avatar shown outside editing: a local image address, never uploaded (docs/behaviour.md#profile-settings). */
   avatarPreview?: string;
   /** The image picked during this edit; kept on save, dropped on Cancel. */
   avatarDraft?: string;
@@ -203,10 +197,6 @@ export const profileMachine = setup({
     tags: {} as typeof BUSY_TAG,
   },
   actors: {
-    /** Settles once the session is known: true when the person is signed in. */
-    waitForSession: fromPromise<boolean>(async () => {
-      throw new Error('profileMachine: provide the waitForSession actor');
-    }),
     fetchProfile: fromPromise<Profile>(({ signal }) => getProfile(apiClient, { signal })),
     updateProfile: fromPromise<ProfileUpdateResult, ProfileUpdatePayload>(({ input }) =>
       updateProfile(apiClient, input),
@@ -272,7 +262,7 @@ export const profileMachine = setup({
       deletionError: undefined,
     }),
     askDeletionPassword: assign({
-      deletionError: PASSWORD_FOR_DELETION_MESSAGE,
+      deletionError: ACCOUNT_MESSAGES.passwordForAccountDeletion,
       deletionAttempt: ({ context }) => context.deletionAttempt + 1,
     }),
     showDeletionRefusal: assign({
@@ -304,7 +294,6 @@ export const profileMachine = setup({
     redirect: (_, _params: { to: FlowDestination }) => undefined,
   },
   guards: {
-    isSignedIn: (_, params: { signedIn: boolean }) => params.signedIn,
     isFormValid: ({ context }) => Object.keys(ownErrors(context)).length === 0,
     // Read before the answer is assigned: the saved request asked for another address, and it now waits.
     startedEmailChange: ({ context }, params: { profile: Profile }) =>
@@ -330,21 +319,9 @@ export const profileMachine = setup({
     deletionPassword: '',
     deletionAttempt: 0,
   }),
-  initial: 'validatingSession',
+  // The page opens once the session is known to be signed in (src/routes/authenticated.tsx guards it).
+  initial: 'loading',
   states: {
-    validatingSession: {
-      invoke: {
-        src: 'waitForSession',
-        onDone: [
-          {
-            guard: { type: 'isSignedIn', params: ({ event }) => ({ signedIn: event.output }) },
-            target: 'loading',
-          },
-          { target: 'signedOut', actions: { type: 'redirect', params: { to: '/signin' } } },
-        ],
-        onError: { target: 'signedOut', actions: { type: 'redirect', params: { to: '/signin' } } },
-      },
-    },
     loading: {
       invoke: {
         src: 'fetchProfile',
@@ -551,14 +528,16 @@ export const profileMachine = setup({
       },
     },
     deleted: { type: 'final' },
-    signedOut: { type: 'final' },
   },
 });
 
 export type ProfileActor = ActorRefFrom<typeof profileMachine>;
 export type ProfileSnapshot = SnapshotFrom<typeof profileMachine>;
 
-/** spec §2: the avatar shows the initials of the first and last word of the full name, 'U' when there is none. */
+/**
+ * docs/behaviour.md#profile-settings: the avatar shows the initials of the first and last word of the full
+ * name, 'U' when there is none.
+ */
 export function initialsOf(fullName: string): string {
   const words = fullName.trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return 'U';

@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { ApiError, refusalCodeOf, refusedFieldOf } from '../api/api-error';
 import {
   confirmPasswordReset,
@@ -8,7 +8,14 @@ import {
 } from '../api/auth';
 import { apiClient } from '../api/client';
 import { REDIRECT_AFTER_RESET_MS } from '../config/constants';
-import { BUSY_TAG, messageOf, type FlowDestination, type Notice, type SessionRef } from './auth-flow';
+import {
+  BUSY_TAG,
+  messageOf,
+  signIntoSessionAction,
+  type FlowDestination,
+  type Notice,
+  type SessionRef,
+} from './auth-flow';
 import {
   hasErrors,
   hasResetToken,
@@ -44,7 +51,7 @@ export function isLinkRefusal(error: unknown, call: 'validate' | 'submit'): bool
   return error.status === 400 && refusedFieldOf(error) === undefined && /\b(link|token)\b/i.test(error.message);
 }
 
-/** spec §8 Reset confirm failure: the error message, else the flow's own. */
+/** docs/behaviour.md#messages: the error message, else the flow's own. */
 export function resetFailureMessage(error: unknown): string {
   return messageOf(error) ?? RESET_FAILED_MESSAGE;
 }
@@ -66,7 +73,7 @@ export interface ResetPasswordContext {
 export type ResetPasswordEvent =
   { type: 'form.change'; field: ResetPasswordField; value: string } | { type: 'form.submit' };
 
-// spec §2 Reset password, §4 Other flows: form, then success.
+// docs/behaviour.md#reset-password, #other-flows: form, then success.
 export const resetPasswordMachine = setup({
   types: {
     context: {} as ResetPasswordContext,
@@ -109,13 +116,7 @@ export const resetPasswordMachine = setup({
       linkProblem: (_, params: { error: unknown }) =>
         (params.error instanceof ApiError ? params.error.serverMessage : undefined) ?? RESET_LINK_REFUSED_MESSAGE,
     }),
-    signIntoSession: sendTo(
-      ({ context }) => context.session,
-      (_, params: { userId: string | number }) => ({
-        type: 'session.signedIn' as const,
-        userId: params.userId,
-      }),
-    ),
+    signIntoSession: signIntoSessionAction<ResetPasswordContext, ResetPasswordEvent>(),
     redirect: (_, _params: { to: FlowDestination }) => undefined,
     notify: (_, _params: Notice) => undefined,
   },

@@ -14,7 +14,7 @@ export interface SessionContext {
   ended?: boolean;
 }
 
-/** spec-silent (issue 19): what a person reads when the server no longer knows their session. */
+/** Issue 19 (docs/behaviour.md#session): what a person reads when the server no longer knows their session. */
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
 export type SessionEvent =
@@ -41,7 +41,7 @@ function isAdminAccount(profile: Profile): boolean {
   return profile.is_staff || profile.is_superuser;
 }
 
-// spec §4 Session
+// docs/behaviour.md#session
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -53,17 +53,12 @@ export const sessionMachine = setup({
     logout: fromPromise<void>(() => logout(apiClient)),
   },
   actions: {
-    loadStoredUserId: assign({ userId: () => readStoredUserId() ?? undefined }),
-    storeUserId: assign({
-      userId: (_, params: { userId: string | number }) => {
-        writeStoredUserId(params.userId);
-        return String(params.userId);
-      },
-    }),
-    clearStoredUserId: assign(() => {
-      removeStoredUserId();
-      return { userId: undefined, profile: undefined };
-    }),
+    /** The id this computer remembers (docs/behaviour.md#data), read as the app starts. */
+    restoreUserId: assign({ userId: () => readStoredUserId() ?? undefined }),
+    assignUserId: assign({ userId: (_, params: { userId: string | number }) => String(params.userId) }),
+    forgetUser: assign({ userId: undefined, profile: undefined }),
+    storeUserId: (_, params: { userId: string | number }) => writeStoredUserId(params.userId),
+    clearStoredUserId: () => removeStoredUserId(),
     assignProfile: assign({ profile: (_, params: { profile: Profile }) => params.profile }),
     countUnsavedDrafts: assign({
       unsavedCvCount: ({ context }) => (context.userId ? countUnsavedDrafts(context.userId) : 0),
@@ -76,13 +71,18 @@ export const sessionMachine = setup({
     clearEnded: assign({ ended: false }),
     /** The toast saying so; main.tsx provides it (machines do not draw). */
     announceSessionEnded: () => undefined,
+    /**
+     * A page that needs a session leaves for /signin: with a way back (`?redirect=`) when the server ended the
+     * session, plain after signing out. main.tsx provides it with the router (src/routes/authenticated.tsx).
+     */
+    redirectToSignIn: (_, _params: { returnHere: boolean }) => undefined,
     redirectToAdmin: () => {
       window.location.assign(env.adminUrl);
     },
   },
   guards: {
-    hasStoredUserId: () => readStoredUserId() !== null,
-    hasUnsavedDrafts: ({ context }) => context.userId !== undefined && countUnsavedDrafts(context.userId) > 0,
+    hasUserId: ({ context }) => context.userId !== undefined,
+    hasUnsavedDrafts: ({ context }) => (context.unsavedCvCount ?? 0) > 0,
     isAdminAccount: (_, params: { profile: Profile }) => isAdminAccount(params.profile),
   },
 }).createMachine({
@@ -91,10 +91,8 @@ export const sessionMachine = setup({
   context: {},
   states: {
     checking: {
-      always: [
-        { guard: 'hasStoredUserId', target: 'validating', actions: 'loadStoredUserId' },
-        { target: 'anonymous' },
-      ],
+      entry: 'restoreUserId',
+      always: [{ guard: 'hasUserId', target: 'validating' }, { target: 'anonymous' }],
     },
     validating: {
       invoke: {
@@ -103,7 +101,7 @@ export const sessionMachine = setup({
           {
             guard: { type: 'isAdminAccount', params: ({ event }) => ({ profile: event.output }) },
             target: 'anonymous',
-            actions: ['clearStoredUserId', 'redirectToAdmin'],
+            actions: 'redirectToAdmin',
           },
           {
             target: 'authenticated',
@@ -111,26 +109,41 @@ export const sessionMachine = setup({
           },
         ],
         // The stored session is not the server's any more: sign-in will bring the person back to this page.
-        onError: { target: 'anonymous', actions: ['clearStoredUserId', 'markEnded'] },
+        onError: {
+          target: 'anonymous',
+          actions: ['markEnded', { type: 'redirectToSignIn', params: { returnHere: true } }],
+        },
       },
     },
     authenticated: {
       tags: [SESSION_SETTLED_TAG],
       on: {
-        'session.logout': [
-          { guard: 'hasUnsavedDrafts', target: 'confirmingLogout', actions: 'countUnsavedDrafts' },
-          { target: 'loggingOut' },
-        ],
-        'session.expired': { target: 'anonymous', actions: 'clearStoredUserId' },
-        'session.ended': { target: 'anonymous', actions: ['clearStoredUserId', 'markEnded', 'announceSessionEnded'] },
+        'session.logout': 'checkingDrafts',
+        // The account is gone (deleted here or by a mailed link): the person leaves as after signing out.
+        'session.expired': {
+          target: 'anonymous',
+          actions: { type: 'redirectToSignIn', params: { returnHere: false } },
+        },
+        'session.ended': {
+          target: 'anonymous',
+          actions: ['markEnded', 'announceSessionEnded', { type: 'redirectToSignIn', params: { returnHere: true } }],
+        },
         'session.profileUpdated': {
           actions: { type: 'assignProfile', params: ({ event }) => ({ profile: event.profile }) },
         },
         'session.signedIn': {
           target: 'validating',
-          actions: { type: 'storeUserId', params: ({ event }) => ({ userId: event.userId }) },
+          actions: [
+            { type: 'assignUserId', params: ({ event }) => ({ userId: event.userId }) },
+            { type: 'storeUserId', params: ({ event }) => ({ userId: event.userId }) },
+          ],
         },
       },
+    },
+    /** Signing out asks first when this person's drafts hold changes not saved yet. */
+    checkingDrafts: {
+      entry: 'countUnsavedDrafts',
+      always: [{ guard: 'hasUnsavedDrafts', target: 'confirmingLogout' }, { target: 'loggingOut' }],
     },
     /** 'You have unsaved changes in 2 CVs.' with 'Sign out anyway' and 'Go back'. */
     confirmingLogout: {
@@ -141,19 +154,25 @@ export const sessionMachine = setup({
     },
     loggingOut: {
       entry: 'removeDrafts',
-      // spec §4: logout clears the stored user id regardless of the server result.
       invoke: {
         src: 'logout',
-        onDone: { target: 'anonymous', actions: 'clearStoredUserId' },
-        onError: { target: 'anonymous', actions: 'clearStoredUserId' },
+        onDone: { target: 'anonymous', actions: { type: 'redirectToSignIn', params: { returnHere: false } } },
+        onError: { target: 'anonymous', actions: { type: 'redirectToSignIn', params: { returnHere: false } } },
       },
     },
+    // Nobody is signed in: whoever was is forgotten here and on this computer (docs/behaviour.md#session:
+    // whatever the server said).
     anonymous: {
       tags: [SESSION_SETTLED_TAG],
+      entry: ['forgetUser', 'clearStoredUserId'],
       on: {
         'session.signedIn': {
           target: 'validating',
-          actions: ['clearEnded', { type: 'storeUserId', params: ({ event }) => ({ userId: event.userId }) }],
+          actions: [
+            'clearEnded',
+            { type: 'assignUserId', params: ({ event }) => ({ userId: event.userId }) },
+            { type: 'storeUserId', params: ({ event }) => ({ userId: event.userId }) },
+          ],
         },
       },
     },
@@ -165,4 +184,9 @@ export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
 export function isAuthenticated(snapshot: SessionSnapshot): boolean {
   return snapshot.matches('authenticated');
+}
+
+/** Whether the session knows whose it is (the stored user id, docs/behaviour.md#data), validated or not. */
+export function hasUserId(snapshot: SessionSnapshot): boolean {
+  return snapshot.context.userId !== undefined;
 }

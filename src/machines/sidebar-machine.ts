@@ -1,7 +1,7 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import { SIDEBAR_COOKIE_MAX_AGE_S, SIDEBAR_COOKIE_NAME } from '../config/constants';
 
-/** The remembered rail state: expanded unless the cookie says otherwise (spec §2 Shared navigation). */
+/** The remembered rail state: expanded unless the cookie says otherwise (docs/behaviour.md#shared-navigation). */
 export function readSidebarCookie(cookie: string = typeof document === 'undefined' ? '' : document.cookie): boolean {
   for (const part of cookie.split(';')) {
     const [name, value] = part.trim().split('=');

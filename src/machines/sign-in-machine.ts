@@ -1,18 +1,22 @@
-import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { isUnconfirmedAccountError, login, resendConfirmation, type LoginPayload, type LoginResponse } from '../api/auth';
 import { apiClient } from '../api/client';
 import { GENERIC_ERROR_MESSAGE } from '../config/constants';
-import { BUSY_TAG, messageOf, type FlowDestination, type Notice, type SessionRef } from './auth-flow';
+import {
+  BUSY_TAG,
+  messageOf,
+  signIntoSessionAction,
+  serverMessageOr,
+  SIGNED_IN_ACTIONS,
+  type FlowDestination,
+  type Notice,
+  type SessionRef,
+} from './auth-flow';
 import { hasErrors, validateSignIn, type FieldErrors, type SignInValues } from './validation/auth-rules';
 
 export type SignInField = keyof SignInValues;
 
 export const SIGN_IN_FAILED_MESSAGE = 'Invalid credentials. Please try again.';
-export const SIGNED_IN_NOTICE: Notice = {
-  title: 'Signed in successfully!',
-  description: 'Welcome back!',
-  variant: 'success',
-};
 export const CONFIRMATION_RESENT_NOTICE: Notice = {
   title: 'Confirmation email sent',
   description:
@@ -20,12 +24,9 @@ export const CONFIRMATION_RESENT_NOTICE: Notice = {
   variant: 'success',
 };
 
-/** spec §8 Login failure: the server's message, else the flow's own. */
+/** docs/behaviour.md#messages: the server's message, else the flow's own. */
 export function signInFailureMessage(error: unknown): string {
-  const serverMessage = (error as { serverMessage?: unknown } | null)?.serverMessage;
-  return typeof serverMessage === 'string' && serverMessage.trim() !== ''
-    ? serverMessage
-    : SIGN_IN_FAILED_MESSAGE;
+  return serverMessageOr(error, SIGN_IN_FAILED_MESSAGE);
 }
 
 export interface SignInContext {
@@ -79,13 +80,7 @@ export const signInMachine = setup({
     countAttempt: assign({ attempt: ({ context }) => context.attempt + 1 }),
     rememberUnconfirmedEmail: assign({ unconfirmedEmail: ({ context }) => context.values.email.trim() }),
     forgetUnconfirmedEmail: assign({ unconfirmedEmail: undefined }),
-    signIntoSession: sendTo(
-      ({ context }) => context.session,
-      (_, params: { userId: string | number }) => ({
-        type: 'session.signedIn' as const,
-        userId: params.userId,
-      }),
-    ),
+    signIntoSession: signIntoSessionAction<SignInContext, SignInEvent>(),
     // The route gives the real toaster and router; the machine only says what and where.
     notify: (_, _params: Notice) => undefined,
     redirect: (_, _params: { to: FlowDestination }) => undefined,
@@ -123,12 +118,7 @@ export const signInMachine = setup({
         input: ({ context }) => ({ email: context.values.email.trim(), password: context.values.password }),
         onDone: {
           target: 'signedIn',
-          actions: [
-            'forgetUnconfirmedEmail',
-            { type: 'signIntoSession', params: ({ event }) => ({ userId: event.output.user_id }) },
-            { type: 'notify', params: SIGNED_IN_NOTICE },
-            { type: 'redirect', params: { to: '/' } },
-          ],
+          actions: ['forgetUnconfirmedEmail', ...SIGNED_IN_ACTIONS],
         },
         onError: [
           {

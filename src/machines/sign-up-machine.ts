@@ -7,6 +7,7 @@ import {
   formProblemOf,
   shownErrors,
   withoutField,
+  serverMessageOr,
   type FlowDestination,
   type Notice,
 } from './auth-flow';
@@ -21,12 +22,9 @@ export const ACCOUNT_CREATED_NOTICE: Notice = {
   variant: 'success',
 };
 
-/** spec §8 Sign up failure: the server's message, else the generic one. */
+/** docs/behaviour.md#messages: the server's message, else the generic one. */
 export function signUpFailureMessage(error: unknown): string {
-  const serverMessage = (error as { serverMessage?: unknown } | null)?.serverMessage;
-  return typeof serverMessage === 'string' && serverMessage.trim() !== ''
-    ? serverMessage
-    : GENERIC_ERROR_MESSAGE;
+  return serverMessageOr(error, GENERIC_ERROR_MESSAGE);
 }
 
 export function toRegistrationPayload(values: SignUpValues): RegistrationPayload {

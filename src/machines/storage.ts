@@ -1,4 +1,4 @@
-// Local persistence of the client session (spec §3: "the user id is stored locally").
+// Local persistence of the client session: the signed-in user's id (docs/behaviour.md#data).
 // Storage can be unavailable (private mode, disabled cookies): every access degrades to "nothing stored".
 
 export const USER_ID_STORAGE_KEY = 'user_id';
@@ -31,19 +31,6 @@ export function writeStoredUserId(userId: string | number): void {
 export function removeStoredUserId(): void {
   try {
     storage()?.removeItem(USER_ID_STORAGE_KEY);
-  } catch {
-    // see writeStoredUserId
-  }
-}
-
-/** After a CV is saved local storage is cleared, except for the stored user id (spec §4 Saving). */
-export function clearLocalStorageExceptUserId(): void {
-  const store = storage();
-  if (!store) return;
-  try {
-    const userId = store.getItem(USER_ID_STORAGE_KEY);
-    store.clear();
-    if (userId !== null) store.setItem(USER_ID_STORAGE_KEY, userId);
   } catch {
     // see writeStoredUserId
   }

@@ -1,12 +1,19 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { apiClient } from '../api/client';
 import { listGeneratedCvs, type GeneratedCv } from '../api/cvs';
 import type { ApiClient } from '../api/http';
 import { isInCategory, listTags, listTemplates, type Tag, type Template } from '../api/templates';
 import { TEMPLATES_PAGE_SIZE } from '../config/constants';
 import { clampPage, pageCount, pageItems, showsPaging } from './catalogue-paging';
+import {
+  cvActionsFor,
+  generatedCvActionsMachine,
+  withoutCv,
+  type CvActionsById,
+  type CvListRef,
+} from './generated-cv-actions-machine';
 
-// spec §2 Templates screen, §4 CV list, §8 ("Template list, category and template-list fetch failures are only logged").
+// docs/behaviour.md#templates-screen, #other-flows: failures to load the catalogue are logged, not toasted.
 
 /** What the screen loads; each part may fail on its own, and a failed part is reported, not thrown. */
 export type CataloguePart = 'templates' | 'categories' | 'generated CVs';
@@ -43,7 +50,7 @@ export type TemplatesListEvent =
   | { type: 'category.select'; value: string | null }
   | { type: 'page.next' }
   | { type: 'page.previous' }
-  /** A card deleted (archived) one of the user's CVs: it leaves the card (spec §8 Delete). */
+  /** A card deleted (archived) one of the user's CVs: it leaves the card (docs/behaviour.md#template-card). */
   | { type: 'cv.removed'; cvId: number }
   | { type: 'list.reload' };
 
@@ -91,7 +98,7 @@ export function templatesPageCount(context: TemplatesListContext): number {
   return pageCount(matchingTemplates(context).length, TEMPLATES_PAGE_SIZE);
 }
 
-/** spec §2: Previous, Next and 'Page X of Y' only when more than 10 templates match. */
+/** docs/behaviour.md#templates-screen: Previous, Next and 'Page X of Y' only when more than 10 templates match. */
 export function showsTemplatesPaging(context: TemplatesListContext): boolean {
   return showsPaging(matchingTemplates(context).length, TEMPLATES_PAGE_SIZE);
 }
@@ -101,30 +108,44 @@ export function cvsOfTemplate(cvs: readonly GeneratedCv[], templateId: number): 
   return cvs.filter((cv) => cv.template === templateId);
 }
 
+/** The machine's context: the catalogue, and what the person can do with each CV (download, email, delete), by id. */
+export interface TemplatesListMachineContext extends TemplatesListContext {
+  cvActions: CvActionsById;
+}
+
 export const templatesListMachine = setup({
   types: {
-    context: {} as TemplatesListContext,
+    context: {} as TemplatesListMachineContext,
     events: {} as TemplatesListEvent,
     input: {} as TemplatesListInput | undefined,
   },
   actors: {
     loadCatalogue: fromPromise<CatalogueLoad>(({ signal }) => loadCatalogue(apiClient, signal)),
+    cvActions: generatedCvActionsMachine,
   },
   actions: {
     // The page the address asked for stays (clamped to what exists once the templates are in).
-    assignCatalogue: assign(({ context }, params: { load: CatalogueLoad }) => {
+    assignCatalogue: assign(({ context, spawn, self }, params: { load: CatalogueLoad }) => {
       const next = { ...context, templates: params.load.templates ?? [], tags: params.load.tags, cvs: params.load.cvs };
-      return { ...next, page: currentPage(next) };
+      const list: CvListRef = self;
+      return {
+        ...next,
+        page: currentPage(next),
+        cvActions: cvActionsFor(next.cvs, (cv) => spawn('cvActions', { input: { cv, list } })),
+      };
+    }),
+    stopCvActions: enqueueActions(({ context, enqueue }) => {
+      for (const actor of Object.values(context.cvActions)) enqueue.stopChild(actor);
+      enqueue.assign({ cvActions: {} });
     }),
     selectCategory: assign((_, params: { value: string | null }) => ({ category: params.value, page: 1 })),
     showNextPage: assign({ page: ({ context }) => currentPage(context) + 1 }),
     showPreviousPage: assign({ page: ({ context }) => currentPage(context) - 1 }),
-    removeCv: assign({
-      cvs: ({ context }, params: { cvId: number }) => context.cvs.filter((cv) => cv.id !== params.cvId),
-    }),
+    removeCv: assign(({ context }, params: { cvId: number }) => withoutCv(context, params.cvId)),
     /** The route writes the category and page into the address (replacing the entry: no history per click). */
     showAddress: (_, _params: { category: string | null; page: number }) => undefined,
-    // spec §8: these failures are only logged; the screen shows a gentle empty or error state.
+    // docs/behaviour.md#templates-screen: these failures are only logged; the screen shows a gentle empty or
+    // error state.
     logFailures: (_, params: { failures: CatalogueFailure[] }) => {
       for (const failure of params.failures) console.error(`Could not load ${failure.part}`, failure.error);
     },
@@ -140,12 +161,14 @@ export const templatesListMachine = setup({
     templates: [],
     tags: [],
     cvs: [],
+    cvActions: {},
     category: input?.category ?? null,
     page: input?.page !== undefined && input.page >= 1 ? Math.floor(input.page) : 1,
   }),
   initial: 'loading',
   states: {
     loading: {
+      entry: 'stopCvActions',
       invoke: {
         src: 'loadCatalogue',
         onDone: [

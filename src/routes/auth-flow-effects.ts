@@ -1,7 +1,7 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import type { FlowDestination, Notice } from '../machines/auth-flow';
-import { showToast } from '../ui/toaster';
+import type { FlowDestination } from '../machines/auth-flow';
+import { notify } from './notify';
 import { safeReturnPath } from './return-path';
 
 /**
@@ -15,9 +15,7 @@ export function useFlowEffects() {
   const returnTo = safeReturnPath(search.redirect);
   return useMemo(
     () => ({
-      notify: (_: unknown, notice: Notice) => {
-        showToast(notice);
-      },
+      notify,
       redirect: (_: unknown, params: { to: FlowDestination }) => {
         if (params.to === '/' && returnTo) void navigate({ href: returnTo });
         else void navigate({ to: params.to });

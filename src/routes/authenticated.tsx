@@ -1,4 +1,4 @@
-import { createRoute, redirect } from '@tanstack/react-router';
+import { createRoute, redirect, type AnyRouter } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
 import { SESSION_SETTLED_TAG, isAuthenticated, type SessionActor, type SessionSnapshot } from '../machines/session-machine';
 import { FullPageSpinner } from '../ui/full-page-spinner';
@@ -24,7 +24,7 @@ export function skipWhenSignedIn(session: SessionActor, returnTo = '/'): void | 
 }
 
 /**
- * Spec §4: pages that need a session wait for validation, then redirect to /signin.
+ * docs/behaviour.md#screens-and-routes: pages that need a session wait for validation, then redirect to /signin.
  * Synchronous when the session has already settled, so moving between signed-in pages never
  * flashes the pending screen.
  */
@@ -34,6 +34,18 @@ export function guardSession(session: SessionActor, returnTo = '/'): void | Prom
   return waitFor(session, (state) => state.hasTag(SESSION_SETTLED_TAG)).then((state) =>
     requireAuthenticated(state, returnTo),
   );
+}
+
+/**
+ * The session machine's `redirectToSignIn`, given the router (main.tsx): a page that needs a session leaves for
+ * /signin when the session ends, with `?redirect=` back to it when the server ended it (issue 19), plain after
+ * signing out. Pages that need no session stay (an account link's page says what happened); while a page is
+ * still loading its guard decides.
+ */
+export function leaveSignedInPage(router: AnyRouter, { returnHere }: { returnHere: boolean }): void {
+  const { status, matches, location } = router.state;
+  if (status !== 'idle' || !matches.some((match) => match.routeId === authenticatedRoute.id)) return;
+  void router.navigate({ to: '/signin', search: returnHere ? { redirect: location.href } : {} });
 }
 
 /**

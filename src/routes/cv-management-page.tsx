@@ -3,12 +3,14 @@ import { useActorRef } from '@xstate/react';
 import { cvManagementMachine } from '../machines/cv-management-machine';
 import { inspectOptions } from '../machines/inspect';
 import { CvManagementScreen } from '../ui/cv-management/cv-management-screen';
-import { showToast } from '../ui/toaster';
+import { cvActionsWithToasts } from './cv-actions';
+import { notify } from './notify';
 
 export const Route = createLazyRoute('/_authenticated/cv-management')({ component: CvManagementPage });
 
 const appCvManagementMachine = cvManagementMachine.provide({
-  actions: { notify: (_, notice) => void showToast(notice) },
+  actions: { notify },
+  actors: { cvActions: cvActionsWithToasts },
 });
 
 function CvManagementPage() {

@@ -1,19 +1,14 @@
 import { createLazyRoute, useRouterState } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { builderDownloadMachine } from '../machines/builder-download-machine';
-import { builderMachine } from '../machines/builder-machine';
+import { builderDownloadMachine } from '../machines/builder/builder-download-machine';
+import { builderMachine } from '../machines/builder/builder-machine';
 import { removeOwnerlessDrafts } from '../machines/builder/draft';
 import { inspectOptions } from '../machines/inspect';
 import type { SessionActor } from '../machines/session-machine';
-import { previewMachine } from '../machines/preview-machine';
+import { previewMachine } from '../machines/builder/preview-machine';
 import { BuilderView } from '../ui/builder/builder-view';
-import { showToast } from '../ui/toaster';
-
-// The machines say what to tell the person; the app's toaster shows it.
-const notify = (_: unknown, notice: Parameters<typeof showToast>[0]) => {
-  showToast(notice);
-};
+import { notify } from './notify';
 
 export const appBuilderMachine = builderMachine.provide({
   actions: { notify },

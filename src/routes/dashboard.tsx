@@ -17,11 +17,11 @@ const validateDashboardSearch = searchValidator({ draft: SearchText, new: NewFla
 type DashboardSearch = ReturnType<typeof validateDashboardSearch>;
 
 /**
- * /dashboard/$id (spec §2 CV builder): `id` is a template id or a generated CV's id or uuid. 'Create New CV' links
- * to /dashboard/{templateId}?new=1: the intent travels with the link, so a saved CV that shares the template's
- * number is never opened instead. The new CV gets its draft id here, before the builder reads anything, and the
- * address keeps it (`?draft=…`), so a reload or Back reopens the same new CV. The builder (sections, widgets,
- * rich text editor, preview) is the page's own chunk: nobody signing in pays for it.
+ * /dashboard/$id (docs/behaviour.md#cv-builder): `id` is a template id or a generated CV's id or uuid. 'Create
+ * New CV' links to /dashboard/{templateId}?new=1: the intent travels with the link, so a saved CV that shares
+ * the template's number is never opened instead. The new CV gets its draft id here, before the builder reads
+ * anything, and the address keeps it (`?draft=…`), so a reload or Back reopens the same new CV. The builder
+ * (sections, widgets, rich text editor, preview) is the page's own chunk: nobody signing in pays for it.
  */
 export const dashboardRoute = createRoute({
   getParentRoute: () => authenticatedRoute,

@@ -1,6 +1,6 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import * as t from 'io-ts';
-import { readStoredUserId } from '../machines/storage';
+import { hasUserId } from '../machines/session-machine';
 import { authenticatedRoute } from './authenticated';
 import { SearchText, searchValidator } from './search';
 
@@ -24,9 +24,9 @@ export const indexRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/',
   validateSearch: validateTemplatesSearch,
-  // spec §2 Templates screen: "If no user id is stored locally, the user is sent to /signin" (the layout
-  // checks the session; this also covers an id removed in another tab while the session lives on).
-  beforeLoad: () => {
-    if (readStoredUserId() === null) throw redirect({ to: '/signin' });
+  // docs/behaviour.md#session: without a user id the person is sent to /signin. The session keeps
+  // that id (and the layout has already waited for it to settle).
+  beforeLoad: ({ context }) => {
+    if (!hasUserId(context.session.getSnapshot())) throw redirect({ to: '/signin' });
   },
 }).lazy(() => import('./templates-page').then((page) => page.Route));

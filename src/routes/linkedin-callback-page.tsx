@@ -1,15 +1,7 @@
 import { createLazyRoute } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
-import { fromPromise } from 'xstate';
-import type { LoginResponse } from '../api/auth';
-import { apiClient } from '../api/client';
-import {
-  forgetLinkedInAuthorization,
-  linkedinLogin,
-  readLinkedInAuthorization,
-  type LinkedInLoginPayload,
-} from '../api/social';
+import { readLinkedInAuthorization } from '../api/social';
 import { inspectOptions } from '../machines/inspect';
 import { linkedinCallbackMachine } from '../machines/linkedin-callback-machine';
 import { LinkedInCallbackView } from '../ui/auth/social/linkedin-callback-view';
@@ -21,16 +13,7 @@ function LinkedInCallbackPage() {
   const { session } = Route.useRouteContext();
   const search = Route.useSearch();
   const effects = useFlowEffects();
-  const [logic] = useState(() =>
-    linkedinCallbackMachine.provide({
-      actors: {
-        login: fromPromise<LoginResponse, LinkedInLoginPayload>(({ input }) =>
-          linkedinLogin(apiClient, input),
-        ),
-      },
-      actions: { ...effects, forgetAuthorization: () => forgetLinkedInAuthorization() },
-    }),
-  );
+  const [logic] = useState(() => linkedinCallbackMachine.provide({ actions: effects }));
   // Read once: the machine forgets the stored state as it starts, so a reload cannot replay it.
   const [authorization] = useState(readLinkedInAuthorization);
   useActorRef(logic, {

@@ -1,7 +1,10 @@
 import { Box, Container, Heading, Image, Stack, Text } from '@chakra-ui/react';
 import { createLazyRoute } from '@tanstack/react-router';
 
-/** The one fixed sample shown at /preview (spec §2): a render of a template with sample data, in public/. */
+/**
+ * The one fixed sample shown at /preview (docs/behaviour.md#preview-page): a render of a template with sample
+ * data, in public/.
+ */
 export const SAMPLE_PREVIEW_IMAGE = '/sample-cv-preview.png';
 
 export const Route = createLazyRoute('/preview')({ component: PreviewPage });

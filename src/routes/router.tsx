@@ -21,7 +21,7 @@ import { rootRoute } from './root';
 import { signinRoute } from './signin';
 import { signupRoute } from './signup';
 
-// spec §2 Screens and routes
+// docs/behaviour.md#screens-and-routes
 // Each route file holds what matching needs (path, validateSearch, beforeLoad guards); its component lives in
 // a *-page.tsx file (createLazyRoute) fetched when the route is first matched or a link to it is hovered, so
 // the first download of /signin, the only eager page, carries no other page and none of their libraries.

@@ -4,6 +4,7 @@ import { useEffect, useLayoutEffect, useState } from 'react';
 import { inspectOptions } from '../machines/inspect';
 import { templatesListMachine } from '../machines/templates-list-machine';
 import { TemplatesScreen } from '../ui/templates/templates-screen';
+import { cvActionsWithToasts } from './cv-actions';
 
 export const Route = createLazyRoute('/_authenticated/')({ component: TemplatesPage });
 
@@ -14,6 +15,7 @@ function TemplatesPage() {
   const navigate = useNavigate();
   const [logic] = useState(() =>
     templatesListMachine.provide({
+      actors: { cvActions: cvActionsWithToasts },
       actions: {
         showAddress: (_, params) =>
           void navigate({

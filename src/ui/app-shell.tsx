@@ -1,26 +1,32 @@
 import { Box, Button, CloseButton, Drawer, Flex, Icon, IconButton, Portal, Stack, Text, Tooltip, VisuallyHidden } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { FileText, FileUser, LogOut, Menu, PanelLeftClose, PanelLeftOpen, UserRound, type LucideIcon } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import {
+  SIDEBAR_KEYBOARD_SHORTCUT,
   SIDEBAR_WIDTH,
   SIDEBAR_WIDTH_ICON,
   SIDEBAR_WIDTH_MOBILE,
   TOOLTIP_OPEN_DELAY_MS,
 } from '../config/constants';
-import { inspectOptions } from '../machines/inspect';
 import { unsavedChangesText, type SessionActor } from '../machines/session-machine';
+import type { SidebarActor } from '../machines/sidebar-machine';
 import { ConfirmDialog } from './confirm-dialog';
-import { readSidebarCookie, sidebarMachine } from '../machines/sidebar-machine';
 import { ColorModeButton } from './color-mode';
 import { useIsMobile } from './use-is-mobile';
 
 const SIDEBAR_ID = 'app-sidebar';
-const TOGGLE_SHORTCUTS = 'Control+B Meta+B';
+const SHORTCUT_KEY = SIDEBAR_KEYBOARD_SHORTCUT.toUpperCase();
+const TOGGLE_SHORTCUTS = `Control+${SHORTCUT_KEY} Meta+${SHORTCUT_KEY}`;
 
 function isToggleShortcut(event: KeyboardEvent): boolean {
-  return (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'b';
+  return (
+    (event.ctrlKey || event.metaKey) &&
+    !event.altKey &&
+    !event.shiftKey &&
+    event.key.toLowerCase() === SIDEBAR_KEYBOARD_SHORTCUT
+  );
 }
 
 function Logo({ onNavigate }: { onNavigate?: () => void }) {
@@ -102,7 +108,7 @@ function SidebarContent({ expanded, session, onNavigate, toggle }: SidebarConten
   const loggingOut = useSelector(session, (state) => state.matches('loggingOut'));
   const profile = useSelector(session, (state) => state.context.profile);
 
-  // spec §4: logout ends anonymous whatever the server answers; the signed-in layout then goes to /signin.
+  // The session signs out (and then leaves for /signin) whatever the server answers.
   function logout() {
     onNavigate?.();
     session.send({ type: 'session.logout' });
@@ -173,12 +179,14 @@ function SidebarContent({ expanded, session, onNavigate, toggle }: SidebarConten
 
 export interface AppShellProps {
   session: SessionActor;
+  /** The rail and the drawer (created by the signed-in layout). */
+  sidebar: SidebarActor;
   children: ReactNode;
 }
 
 /**
- * The shared navigation of every signed-in page (spec §2): a left rail toggled with Ctrl/Cmd+B,
- * 16rem with labels or a 3rem icon rail, remembered in the `sidebar_state` cookie; below 768 px an
+ * The shared navigation of every signed-in page (docs/behaviour.md#shared-navigation): a left rail toggled with
+ * Ctrl/Cmd+B, 16rem with labels or a 3rem icon rail, remembered in the `sidebar_state` cookie; below 768 px an
  * 18rem drawer opened from a header button.
  */
 /** Signing out with unsaved CVs asks first: 'Sign out anyway' removes them from this computer. */
@@ -200,9 +208,8 @@ function SignOutDialog({ session }: { session: SessionActor }) {
   );
 }
 
-export function AppShell({ session, children }: AppShellProps) {
+export function AppShell({ session, sidebar, children }: AppShellProps) {
   const isMobile = useIsMobile();
-  const sidebar = useActorRef(sidebarMachine, { input: { expanded: readSidebarCookie(), isMobile }, ...inspectOptions });
   const expanded = useSelector(sidebar, (state) => state.matches({ rail: 'expanded' }));
   const drawerOpen = useSelector(sidebar, (state) => state.matches({ drawer: 'open' }));
 
@@ -306,7 +313,7 @@ export function AppShell({ session, children }: AppShellProps) {
                 variant="ghost"
                 size="sm"
                 aria-label={toggleLabel}
-                title={`${toggleLabel} (Ctrl/Cmd+B)`}
+                title={`${toggleLabel} (Ctrl/Cmd+${SHORTCUT_KEY})`}
                 aria-keyshortcuts={TOGGLE_SHORTCUTS}
                 aria-expanded={expanded}
                 aria-controls={SIDEBAR_ID}

@@ -40,7 +40,7 @@ export function useColorMode() {
   };
 }
 
-/** Cycles light → dark → system (spec §9: theme defaults to system, may be light or dark). */
+/** Cycles light → dark → system (docs/behaviour.md#shared-navigation: the system's is the default). */
 export function ColorModeButton(props: Omit<IconButtonProps, 'aria-label'>) {
   const { setting, cycleColorMode } = useColorMode();
   const label = `Colour theme: ${SETTING_LABEL[setting]} (switch to ${SETTING_LABEL[NEXT_SETTING[setting]]})`;

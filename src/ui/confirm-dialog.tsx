@@ -16,7 +16,10 @@ export interface ConfirmDialogProps {
   busy?: boolean;
 }
 
-/** The generic confirmation dialog of spec §8: 'Are you sure?' with 'Cancel' and 'Confirm' by default. */
+/**
+ * The generic confirmation dialog of docs/behaviour.md#messages: 'Are you sure?' with 'Cancel' and 'Confirm' by
+ * default.
+ */
 export function ConfirmDialog({
   open,
   onConfirm,

@@ -30,6 +30,28 @@ export function FormProblemAlert({
   );
 }
 
+/** A form's refusal in one sentence, in the form (nothing while there is none). */
+export function FormProblem({ message }: { message?: string }) {
+  if (!message) return null;
+  return (
+    <FormProblemAlert>
+      <Alert.Indicator />
+      <Alert.Description>{message}</Alert.Description>
+    </FormProblemAlert>
+  );
+}
+
+/** What a form has done, in one sentence (role=status: read out without taking the focus). */
+export function FormOutcome({ message }: { message?: string }) {
+  if (!message) return null;
+  return (
+    <Alert.Root status="success" variant="subtle" borderRadius="l2" role="status">
+      <Alert.Indicator />
+      <Alert.Description>{message}</Alert.Description>
+    </Alert.Root>
+  );
+}
+
 /**
  * After each refused submit (`attempt` grows) the focus goes to the first field shown as invalid, in the form's
  * order, else to the form's problem alert; it never stays on the button or drops to the page.

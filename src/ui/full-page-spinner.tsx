@@ -1,6 +1,6 @@
 import { Center, Spinner, Stack, Text } from '@chakra-ui/react';
 
-/** A centred spinner with a status line, e.g. 'Validating session...' (spec §2). */
+/** A centred spinner with a status line, e.g. 'Validating session...' (docs/behaviour.md#screens-and-routes). */
 export function FullPageSpinner({ text }: { text: string }) {
   return (
     <Center minH="100dvh" w="full" p="6">

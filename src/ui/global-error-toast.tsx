@@ -3,11 +3,11 @@ import type { ApiClient } from '../api/http';
 import { showToast } from './toaster';
 
 /**
- * The global 'Request failed' toast (spec §7/§8). Every flow shows its own failure message, so the
- * global toast is only for errors nobody handled:
- *  - calls made with `{ notifyOnError: true }` (the caller has no message of its own), and
- *  - an ApiError that ends as an unhandled promise rejection (a forgotten `catch`).
- * Errors a machine handles in `onError` never reach it, so the user never sees two toasts.
+ * The global 'Request failed' toast (docs/behaviour.md#api-calls, #messages). Every flow shows its own failure
+ * message, so the global toast is only for errors nobody handled:
+ * - calls made with `{ notifyOnError: true }` (the caller has no message of its own), and
+ * - an ApiError that ends as an unhandled promise rejection (a forgotten `catch`). Errors a machine handles in
+ *   `onError` never reach it, so the user never sees two toasts.
  */
 export function installGlobalErrorToast(client: ApiClient, target: Window): () => void {
   client.setUnhandledErrorHandler((error) => {

@@ -8,9 +8,9 @@ export interface PasswordInputProps extends Omit<InputProps, 'type' | 'onChange'
 }
 
 /**
- * A password box with a show/hide toggle (spec §2: every password field has one). Whether the text shows is
- * the only state here: it belongs to the box, not to any flow. Put it inside a `Field.Root` so the label,
- * the invalid state and the error text are wired to it.
+ * A password box with a show/hide toggle (docs/behaviour.md#screens-and-routes: every password field has one).
+ * Whether the text shows is the only state here: it belongs to the box, not to any flow. Put it inside a
+ * `Field.Root` so the label, the invalid state and the error text are wired to it.
  */
 export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(function PasswordInput(
   { value, onValueChange, disabled, ...inputProps },

@@ -8,7 +8,10 @@ import 'react-phone-number-input/style.css';
 export interface PhoneFieldProps {
   value: string;
   onValueChange: (value: string) => void;
-  /** Country picked until the person chooses another: the browser's on sign up, 'US' on the profile (spec §9). */
+  /**
+   * Country picked until the person chooses another: NA on sign up, 'US' on the profile
+   * (docs/behaviour.md#limits-and-timings).
+   */
   defaultCountry: Country;
   id?: string;
   name?: string;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useId, useRef, type RefObject } from 'react';
 
 /** Frames to wait for a closing dialog to leave the page before giving up. */
 const MAX_FRAMES = 30;
@@ -51,4 +51,15 @@ export function useFocusListAfterRemoval(count: number, list: RefObject<HTMLElem
     if (!shrank) return;
     return focusWhenDialogsClose(() => list.current);
   }, [count, list]);
+}
+
+/**
+ * A template's card (templates screen, CV management): an article named by its title, which takes the focus when
+ * one of its CVs is deleted. Spread `cardProps` on the card's root and give `titleId` to its heading.
+ */
+export function useTemplateCard(cvCount: number) {
+  const titleId = useId();
+  const card = useRef<HTMLDivElement>(null);
+  useFocusListAfterRemoval(cvCount, card);
+  return { titleId, cardProps: { ref: card, tabIndex: -1, as: 'article', 'aria-labelledby': titleId } as const };
 }

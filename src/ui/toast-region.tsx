@@ -7,7 +7,10 @@ import {
   type CreateToasterReturn,
 } from '@chakra-ui/react';
 
-/** The toasts of the app's toaster (spec §8), loaded with the first toast: see `Toaster` in ./toaster. */
+/**
+ * The toasts of the app's toaster (docs/behaviour.md#messages), loaded with the first toast: see `Toaster` in
+ * ./toaster.
+ */
 export default function ToastRegion({ toaster }: { toaster: CreateToasterReturn }) {
   return (
     <Portal>

@@ -2,7 +2,7 @@ import { createToaster } from '@chakra-ui/react';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '../config/constants';
 
-/** Spec §8 variants; 'destructive' is Chakra's 'error'. */
+/** The four toast variants (docs/behaviour.md#messages); 'destructive' is Chakra's 'error'. */
 export type ToastVariant = 'default' | 'destructive' | 'success' | 'warning';
 
 export interface ToastOptions {
@@ -28,7 +28,7 @@ export const toaster = createToaster({
 });
 
 /**
- * Shows one toast (spec §8: only one toast at a time; a new one replaces the current one).
+ * Shows one toast (docs/behaviour.md#messages: only one toast at a time; a new one replaces the current one).
  * Earlier toasts are removed first, so a closing one never holds the next in the queue.
  */
 export function showToast({ title, description, variant = 'default', duration }: ToastOptions): string {

@@ -14,7 +14,7 @@ function isMobileNow(): boolean {
   return typeof window !== 'undefined' && !!window.matchMedia && window.matchMedia(query).matches;
 }
 
-/** True below the mobile breakpoint (spec §9: 768 px). */
+/** True below the mobile breakpoint (docs/behaviour.md#limits-and-timings: 768 px). */
 export function useIsMobile(): boolean {
   return useSyncExternalStore(subscribe, isMobileNow, () => false);
 }

@@ -8,7 +8,7 @@ function axiosErrorWith(status: number, data: unknown, message = `Request failed
   return new AxiosError(message, 'ERR_BAD_RESPONSE', config, {}, response);
 }
 
-describe('toApiError (spec §8)', () => {
+describe('toApiError', () => {
   it('uses a string response body as the message', () => {
     const error = toApiError(axiosErrorWith(400, 'Email already registered'));
     expect(error).toBeInstanceOf(ApiError);

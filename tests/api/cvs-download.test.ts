@@ -1,7 +1,7 @@
 import { cvFileName, saveBlob, saveCvFile } from '../../src/api/download';
 import { DOWNLOAD_LINK_CLEANUP_MS } from '../../src/config/constants';
 
-describe('cvFileName (spec §7: the CV name or "cv", with .pdf or .docx)', () => {
+describe('cvFileName: the CV name or "cv", with .pdf or .docx', () => {
   it.each([
     ['Software Engineer 2024', 'pdf', 'Software Engineer 2024.pdf'],
     ['Software Engineer 2024', 'word', 'Software Engineer 2024.docx'],

@@ -39,7 +39,7 @@ describe('idFromUrl', () => {
   });
 });
 
-describe('GeneratedCV list codec (spec §3 list quirks)', () => {
+describe('GeneratedCV list codec (list quirks)', () => {
   it('decodes a plain array', () => {
     expect(decode(GeneratedCvList, [listed])).toEqual([listed]);
   });
@@ -134,7 +134,7 @@ describe('GeneratedCV detail codec', () => {
   });
 });
 
-describe('saved CV codec (spec §7: 201 with id and uuid)', () => {
+describe('saved CV codec: 201 with id and uuid', () => {
   it('needs both an id (or url) and a uuid', () => {
     expect(decode(SavedGeneratedCv, { ...listed, entries: [] })).toMatchObject({ id: 7, uuid: listed.uuid });
     expect(isRight(SavedGeneratedCv.decode({ ...listed, uuid: undefined }))).toBe(false);

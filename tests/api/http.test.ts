@@ -72,7 +72,7 @@ function client(options: Parameters<typeof createApiClient>[0] = {}) {
 
 const nonCsrf = () => requests.filter((request) => request.url !== '/auth/csrf/');
 
-describe('retry delay (spec §9)', () => {
+describe('retry delay', () => {
   it('doubles from 1 s and caps at 30 s', () => {
     expect([0, 1, 2, 3, 4, 5, 6].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
   });

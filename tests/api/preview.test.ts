@@ -53,7 +53,7 @@ const client = () =>
   createApiClient({ baseURL, getCsrfToken: () => 'token', retries: 0, sleep: async () => undefined });
 const cvData = { 'Personal Details': { 'full_name-1001-0': 'Ada' } };
 
-describe('preview API (spec §7)', () => {
+describe('preview API', () => {
   it('posts template_id and cv_data and answers the html', async () => {
     handler = (_, response) => json(response, 200, { html: '<p>Ada</p>' });
     await expect(preview(client(), { templateId: 3, cvData })).resolves.toBe('<p>Ada</p>');

@@ -9,7 +9,7 @@ function decode<A>(codec: { decode: (input: unknown) => Either<Errors, A> }, inp
   return result.right;
 }
 
-describe('Tag codec (spec §3: value or id, label or name)', () => {
+describe('Tag codec: value or id, label or name', () => {
   it.each([
     [{ value: 1, label: 'Professional' }],
     [{ id: 1, name: 'Professional' }],
@@ -45,7 +45,7 @@ describe('Tag codec (spec §3: value or id, label or name)', () => {
   });
 });
 
-describe('Template codec (spec §3 Template)', () => {
+describe('Template codec', () => {
   it('keeps id, name and icon and normalises every spelling of the category', () => {
     const base = { id: 3, name: 'Modern Split', icon: '/static/templates/modern-split/icon.png' };
     expect(decode(Template, { ...base, category: { id: 2, name: 'Modern' } }).category).toEqual({
@@ -78,7 +78,7 @@ describe('Template codec (spec §3 Template)', () => {
     expect(isRight(Template.decode({ id: 'abc', name: 'Clean' }))).toBe(false);
   });
 
-  it('decodes the list as a plain array (spec §7) or as { results }', () => {
+  it('decodes the list as a plain array or as { results }', () => {
     const raw = [{ id: 1, name: 'Executive Classic', icon: null, category: 1 }];
     expect(decode(TemplateList, raw)).toHaveLength(1);
     expect(decode(TemplateList, { results: raw })).toHaveLength(1);

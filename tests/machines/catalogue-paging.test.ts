@@ -1,6 +1,6 @@
 import { clampPage, pageCount, pageItems, pageLabel, showsPaging } from '../../src/machines/catalogue-paging';
 
-describe('catalogue paging (spec §2, §9 page sizes 10 and 12)', () => {
+describe('catalogue paging (page sizes 10 and 12)', () => {
   it('counts pages, one page at least', () => {
     expect(pageCount(0, 10)).toBe(1);
     expect(pageCount(10, 10)).toBe(1);

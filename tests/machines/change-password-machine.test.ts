@@ -1,14 +1,10 @@
-import { PASSWORD_TOO_WEAK_MESSAGE } from '../../src/machines/validation/auth-rules';
 import { createActor, createMachine } from 'xstate';
 import { ApiError } from '../../src/api/api-error';
 import type { PasswordChangePayload } from '../../src/api/profile';
 import { BUSY_TAG, type Notice } from '../../src/machines/auth-flow';
 import {
-  NEW_PASSWORDS_DIFFER_MESSAGE,
-  NEW_PASSWORD_TOO_SHORT_MESSAGE,
   PASSWORD_CHANGED_NOTICE,
   PASSWORD_CHANGE_FAILED_MESSAGE,
-  PASSWORD_FIELDS_REQUIRED_MESSAGE,
   changePasswordMachine,
   passwordChangeFailureMessage,
   passwordChangeProblem,
@@ -16,6 +12,7 @@ import {
   type PasswordChangeValues,
 } from '../../src/machines/change-password-machine';
 import { declaredTransitionCount, deferredActor, flush, runModelPath, transitionPaths } from './model-paths';
+import { ACCOUNT_MESSAGES } from '../../rules/account';
 
 const EMPTY: PasswordChangeValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -38,7 +35,7 @@ function fill(actor: ChangePasswordActor, values: PasswordChangeValues) {
   }
 }
 
-describe('change-password machine: model-based (spec §2, §4 Change-password panel, §5, §8)', () => {
+describe('change-password machine: model-based', () => {
   const rejected = { 'form.fix': 'open', 'form.cancel': 'open', 'panel.toggle': 'closed' } as const;
   const model = createMachine({
     id: 'changePasswordModel',
@@ -85,7 +82,7 @@ describe('change-password machine: model-based (spec §2, §4 Change-password pa
     'form.cancel': ({ actor }) => {
       fill(actor, { currentPassword: 'typed', newPassword: 'typed-too', confirmPassword: 'typed-too' });
       actor.send({ type: 'form.cancel' });
-      // spec §2: Cancel clears the fields.
+      // docs/behaviour.md#profile-settings: Cancel clears the fields.
       expect(actor.getSnapshot().context.values).toEqual(EMPTY);
     },
     'form.fix': ({ actor }) => {
@@ -137,9 +134,9 @@ describe('change-password machine: model-based (spec §2, §4 Change-password pa
   function assertState(world: World, modelState: string) {
     const snapshot = world.actor.getSnapshot();
     const problems: Record<string, string> = {
-      missing: PASSWORD_FIELDS_REQUIRED_MESSAGE,
-      mismatch: NEW_PASSWORDS_DIFFER_MESSAGE,
-      tooShort: NEW_PASSWORD_TOO_SHORT_MESSAGE,
+      missing: ACCOUNT_MESSAGES.passwordFieldsRequired,
+      mismatch: ACCOUNT_MESSAGES.newPasswordsDoNotMatch,
+      tooShort: ACCOUNT_MESSAGES.newPasswordTooShort,
     };
     switch (modelState) {
       case 'closed':
@@ -190,7 +187,7 @@ describe('change-password machine: model-based (spec §2, §4 Change-password pa
   });
 });
 
-describe('password change rules (spec §5 Profile password change)', () => {
+describe('password change rules', () => {
   const valid = {
     currentPassword: 'Passw0rd!',
     newPassword: 'N3w-passw0rd',
@@ -207,31 +204,31 @@ describe('password change rules (spec §5 Profile password change)', () => {
   it('asks of a new password what sign up asks: letters of both cases and a digit, not spaces, not the current one', () => {
     const change = (newPassword: string) =>
       passwordChangeProblem({ currentPassword: 'Current1', newPassword, confirmPassword: newPassword });
-    expect(change('12345678')).toBe(PASSWORD_TOO_WEAK_MESSAGE);
-    expect(change('        ')).toBe(PASSWORD_TOO_WEAK_MESSAGE);
+    expect(change('12345678')).toBe(ACCOUNT_MESSAGES.passwordTooWeak);
+    expect(change('        ')).toBe(ACCOUNT_MESSAGES.passwordTooWeak);
     expect(change('Current1')).toBe('Your new password must be different from your current one.');
   });
 
-  it('checks the rules in the order of spec §5', () => {
-    expect(passwordChangeProblem(EMPTY)).toBe(PASSWORD_FIELDS_REQUIRED_MESSAGE);
-    expect(passwordChangeProblem({ ...valid, currentPassword: '' })).toBe(PASSWORD_FIELDS_REQUIRED_MESSAGE);
-    expect(passwordChangeProblem({ ...valid, newPassword: '' })).toBe(PASSWORD_FIELDS_REQUIRED_MESSAGE);
+  it('checks the rules in order', () => {
+    expect(passwordChangeProblem(EMPTY)).toBe(ACCOUNT_MESSAGES.passwordFieldsRequired);
+    expect(passwordChangeProblem({ ...valid, currentPassword: '' })).toBe(ACCOUNT_MESSAGES.passwordFieldsRequired);
+    expect(passwordChangeProblem({ ...valid, newPassword: '' })).toBe(ACCOUNT_MESSAGES.passwordFieldsRequired);
     expect(passwordChangeProblem({ ...valid, newPassword: 'short', confirmPassword: 'other' })).toBe(
-      NEW_PASSWORDS_DIFFER_MESSAGE,
+      ACCOUNT_MESSAGES.newPasswordsDoNotMatch,
     );
     expect(passwordChangeProblem({ ...valid, newPassword: '1234567', confirmPassword: '1234567' })).toBe(
-      NEW_PASSWORD_TOO_SHORT_MESSAGE,
+      ACCOUNT_MESSAGES.newPasswordTooShort,
     );
   });
 
-  it("has the spec's words", () => {
-    expect(PASSWORD_FIELDS_REQUIRED_MESSAGE).toBe('Please fill in all password fields');
-    expect(NEW_PASSWORDS_DIFFER_MESSAGE).toBe('New passwords do not match');
-    expect(NEW_PASSWORD_TOO_SHORT_MESSAGE).toBe('Password must be at least 8 characters long');
+  it("uses the change-password screen's words", () => {
+    expect(ACCOUNT_MESSAGES.passwordFieldsRequired).toBe('Please fill in all password fields');
+    expect(ACCOUNT_MESSAGES.newPasswordsDoNotMatch).toBe('New passwords do not match');
+    expect(ACCOUNT_MESSAGES.newPasswordTooShort).toBe('Password must be at least 8 characters long');
     expect(PASSWORD_CHANGED_NOTICE.title).toBe('Password changed successfully');
   });
 
-  it("uses the failure's message, else 'Failed to change password' (spec §8)", () => {
+  it("uses the failure's message, else 'Failed to change password'", () => {
     expect(passwordChangeFailureMessage(new ApiError('Your current password is incorrect.'))).toBe(
       'Your current password is incorrect.',
     );
@@ -243,7 +240,7 @@ describe('password change rules (spec §5 Profile password change)', () => {
     const { actor } = createWorld();
     actor.send({ type: 'panel.toggle' });
     actor.send({ type: 'form.submit' });
-    expect(actor.getSnapshot().context.problem).toBe(PASSWORD_FIELDS_REQUIRED_MESSAGE);
+    expect(actor.getSnapshot().context.problem).toBe(ACCOUNT_MESSAGES.passwordFieldsRequired);
     actor.send({ type: 'form.change', field: 'currentPassword', value: 'x' });
     expect(actor.getSnapshot().context.problem).toBeUndefined();
   });

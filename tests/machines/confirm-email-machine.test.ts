@@ -7,8 +7,8 @@ import {
   confirmEmailMachine,
   type ConfirmEmailActor,
 } from '../../src/machines/confirm-email-machine';
-import { INVALID_CONFIRMATION_LINK_MESSAGE } from '../../src/machines/validation/auth-rules';
 import { declaredTransitionCount, deferredActor, flush, runModelPath, transitionPaths } from './model-paths';
+import { ACCOUNT_MESSAGES } from '../../rules/account';
 
 function createWorld() {
   const confirm = deferredActor<void, EmailConfirmationLink>();
@@ -33,7 +33,7 @@ function createWorld() {
 }
 type World = ReturnType<typeof createWorld>;
 
-describe('confirm-email machine: model-based (spec §2 Confirm email, §4 Other flows)', () => {
+describe('confirm-email machine: model-based', () => {
   const model = createMachine({
     id: 'confirmEmailModel',
     initial: 'opening',
@@ -123,11 +123,13 @@ describe('confirm-email machine: model-based (spec §2 Confirm email, §4 Other 
     expect(world.redirect).not.toHaveBeenCalled();
     if (modelState === 'invalidLink') {
       expect(snapshot.value).toEqual({ failed: 'idle' });
-      expect(snapshot.context.error).toBe(INVALID_CONFIRMATION_LINK_MESSAGE);
+      expect(snapshot.context.error).toBe(ACCOUNT_MESSAGES.invalidConfirmationLink);
       expect(world.confirm.requests).toHaveLength(0);
     } else if (modelState === 'failed') {
       expect(snapshot.value).toEqual({ failed: 'idle' });
-      expect([EMAIL_CONFIRMATION_FAILED_MESSAGE, INVALID_CONFIRMATION_LINK_MESSAGE]).toContain(snapshot.context.error);
+      expect([EMAIL_CONFIRMATION_FAILED_MESSAGE, ACCOUNT_MESSAGES.invalidConfirmationLink]).toContain(
+        snapshot.context.error,
+      );
     } else if (modelState === 'sending') {
       expect(snapshot.value).toEqual({ failed: 'sending' });
       expect(snapshot.hasTag('busy')).toBe(true);
@@ -179,7 +181,7 @@ describe('confirm-email machine: details', () => {
     'calls a link without uid or token invalid: %j',
     (input) => {
       const actor = createActor(confirmEmailMachine, { input }).start();
-      expect(actor.getSnapshot().context.error).toBe(INVALID_CONFIRMATION_LINK_MESSAGE);
+      expect(actor.getSnapshot().context.error).toBe(ACCOUNT_MESSAGES.invalidConfirmationLink);
     },
   );
 });

@@ -38,7 +38,7 @@ type World = ReturnType<typeof createWorld>;
 const ids = (list: { id: number }[]) => list.map((item) => item.id);
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-describe('CV management machine: model-based (spec §2 CV management, §4 CV list, §8)', () => {
+describe('CV management machine: model-based', () => {
   const model = createMachine({
     id: 'cvManagementModel',
     initial: 'loading',
@@ -193,7 +193,7 @@ describe('finding a CV among many: search by name, sort by last edited or name',
 });
 
 describe('loadTemplatesAndCvs', () => {
-  it('fetches templates and CVs together (spec §7) and fails as a whole when either fails', async () => {
+  it('fetches templates and CVs together and fails as a whole when either fails', async () => {
     const started: string[] = [];
     let releaseTemplates: (value: unknown) => void = () => {};
     const client = {

@@ -11,8 +11,8 @@ import {
   forgotPasswordMachine,
   type ForgotPasswordActor,
 } from '../../src/machines/forgot-password-machine';
-import { INVALID_EMAIL_DEFAULT_MESSAGE, REQUIRED_MESSAGE } from '../../src/machines/validation/auth-rules';
 import { declaredTransitionCount, deferredActor, flush, runModelPath, transitionPaths } from './model-paths';
+import { ACCOUNT_MESSAGES } from '../../rules/account';
 
 /** An axios failure as the API client sees it, normalised the way the client does. */
 function httpFailure(status: number, data: unknown): ApiError {
@@ -41,7 +41,7 @@ function createWorld() {
 }
 type World = ReturnType<typeof createWorld>;
 
-describe('forgot-password machine: model-based (spec §2 Forgot password, §5, §8 Forgot password)', () => {
+describe('forgot-password machine: model-based', () => {
   const model = createMachine({
     id: 'forgotPasswordModel',
     initial: 'editing',
@@ -136,7 +136,7 @@ describe('forgot-password machine: model-based (spec §2 Forgot password, §5, �
       expect(snapshot.value).toBe('editing');
       expect(snapshot.context.errors).toEqual({});
     } else if (modelState === 'required') {
-      expect(snapshot.context.errors).toEqual({ email: REQUIRED_MESSAGE });
+      expect(snapshot.context.errors).toEqual({ email: ACCOUNT_MESSAGES.required });
       expect(world.request.requests).toHaveLength(0);
     } else if (modelState === 'sending') {
       expect(snapshot.hasTag(BUSY_TAG)).toBe(true);
@@ -165,7 +165,7 @@ describe('forgot-password machine: details', () => {
     const { actor } = createWorld();
     actor.send({ type: 'form.change', field: 'email', value: 'ada@' });
     actor.send({ type: 'form.submit' });
-    expect(actor.getSnapshot().context.errors).toEqual({ email: INVALID_EMAIL_DEFAULT_MESSAGE });
+    expect(actor.getSnapshot().context.errors).toEqual({ email: ACCOUNT_MESSAGES.invalidEmailDefault });
   });
 
   it('maps a request that got no answer to the "unable" message, other errors to their own message', () => {

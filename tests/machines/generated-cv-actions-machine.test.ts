@@ -49,7 +49,7 @@ function createWorld(subject: GeneratedCv = cv) {
 }
 type World = ReturnType<typeof createWorld>;
 
-describe('generated-CV actions machine: model-based (spec §2 Template card, §5 Download/Delete, §8)', () => {
+describe('generated-CV actions machine: model-based', () => {
   const model = createMachine({
     id: 'generatedCvActionsModel',
     initial: 'idle',

@@ -2,7 +2,7 @@ import { createActor, createMachine } from 'xstate';
 import { ApiError } from '../../src/api/api-error';
 import type { LoginResponse } from '../../src/api/auth';
 import { GoogleIdentityError, type GoogleLoginPayload, type SocialConfig } from '../../src/api/social';
-import { BUSY_TAG, type Notice } from '../../src/machines/auth-flow';
+import { BUSY_TAG, SIGNED_IN_NOTICE, type Notice } from '../../src/machines/auth-flow';
 import {
   GOOGLE_CLIENT_ERROR_MESSAGE,
   GOOGLE_SIGN_IN_FAILED_MESSAGE,
@@ -10,7 +10,6 @@ import {
   googleSignInMachine,
   type GoogleSignInActor,
 } from '../../src/machines/google-sign-in-machine';
-import { SIGNED_IN_NOTICE } from '../../src/machines/sign-in-machine';
 import {
   GOOGLE_CLIENT_ID as CLIENT_ID,
   GOOGLE_SCRIPT_URL as SCRIPT_URL,
@@ -50,7 +49,7 @@ function createWorld() {
 }
 type World = ReturnType<typeof createWorld>;
 
-describe('Google sign-in machine: model-based (spec §2 Sign in, §7, §8 Google failure)', () => {
+describe('Google sign-in machine: model-based', () => {
   const model = createMachine({
     id: 'googleSignInModel',
     initial: 'loadingConfig',
@@ -234,7 +233,7 @@ describe('Google sign-in machine: model-based (spec §2 Sign in, §7, §8 Google
 });
 
 describe('Google sign-in machine: details', () => {
-  it("shows the server's message, else 'Google sign-in failed' (spec §8)", () => {
+  it("shows the server's message, else 'Google sign-in failed'", () => {
     expect(
       googleSignInFailureMessage(
         new ApiError('x', { serverMessage: 'Google did not accept the access token.' }),

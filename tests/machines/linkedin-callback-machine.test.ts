@@ -2,7 +2,7 @@ import { createActor, createMachine } from 'xstate';
 import { ApiError } from '../../src/api/api-error';
 import type { LoginResponse } from '../../src/api/auth';
 import type { LinkedInAuthorization, LinkedInLoginPayload, SocialConfig } from '../../src/api/social';
-import { BUSY_TAG, type Notice } from '../../src/machines/auth-flow';
+import { BUSY_TAG, SIGNED_IN_NOTICE, type Notice } from '../../src/machines/auth-flow';
 import {
   LINKEDIN_AUTH_ERROR_TITLE,
   LINKEDIN_NO_CODE_MESSAGE,
@@ -14,7 +14,6 @@ import {
   type LinkedInCallbackActor,
   type LinkedInCallbackInput,
 } from '../../src/machines/linkedin-callback-machine';
-import { SIGNED_IN_NOTICE } from '../../src/machines/sign-in-machine';
 import {
   declaredTransitionCount,
   deferredActor,
@@ -64,7 +63,7 @@ function createCallbackWorld() {
 }
 type CallbackWorld = ReturnType<typeof createCallbackWorld>;
 
-describe('LinkedIn callback machine: model-based (spec §2 LinkedIn callback, §8 LinkedIn failure)', () => {
+describe('LinkedIn callback machine: model-based', () => {
   const model = createMachine({
     id: 'linkedinCallbackModel',
     initial: 'opening',
@@ -215,7 +214,7 @@ describe('LinkedIn callback machine: model-based (spec §2 LinkedIn callback, §
   });
 });
 
-describe('LinkedIn failure message (spec §8: error field, else message, else raw body, else default)', () => {
+describe('LinkedIn failure message: error field, else message, else raw body, else default', () => {
   it.each([
     [{ error: 'E', message: 'M', detail: 'D' }, 'E'],
     [{ message: 'M', detail: 'D' }, 'M'],
@@ -245,7 +244,7 @@ function createSignInWorld() {
 }
 type SignInWorld = ReturnType<typeof createSignInWorld>;
 
-describe("LinkedIn sign-in option: model-based (spec §1, issue 8 'Sign in with LinkedIn')", () => {
+describe("LinkedIn sign-in option: model-based (issue 8 'Sign in with LinkedIn')", () => {
   const model = createMachine({
     id: 'linkedinSignInModel',
     initial: 'loadingConfig',

@@ -6,12 +6,8 @@ import { BUSY_TAG, type Notice } from '../../src/machines/auth-flow';
 import {
   ACCOUNT_DELETED_NOTICE,
   ACCOUNT_DELETE_FAILED_MESSAGE,
-  CURRENT_PASSWORD_FOR_EMAIL_MESSAGE,
   EMAIL_CHANGE_CANCELLED_NOTICE,
-  EMAIL_REQUIRED_MESSAGE,
-  PASSWORD_FOR_DELETION_MESSAGE,
   emailChangeStartedNotice,
-  FULL_NAME_TOO_LONG_MESSAGE,
   PROFILE_LOAD_FAILED_MESSAGE,
   PROFILE_UPDATED_NOTICE,
   PROFILE_UPDATE_FAILED_MESSAGE,
@@ -22,7 +18,6 @@ import {
   valuesOf,
   type ProfileActor,
 } from '../../src/machines/profile-machine';
-import { INVALID_EMAIL_MESSAGE, PHONE_TOO_SHORT_MESSAGE } from '../../src/machines/validation/auth-rules';
 import {
   declaredTransitionCount,
   deferredActor,
@@ -31,6 +26,7 @@ import {
   runModelPath,
   transitionPaths,
 } from './model-paths';
+import { ACCOUNT_MESSAGES } from '../../rules/account';
 
 const ADA: Profile = {
   full_name: 'Ada Lovelace',
@@ -41,7 +37,6 @@ const ADA: Profile = {
 };
 
 function createWorld() {
-  const waitForSession = deferredActor<boolean, unknown>();
   const fetchProfile = deferredActor<Profile, unknown>();
   const updateProfile = deferredActor<ProfileUpdateResult, ProfileUpdatePayload>();
   const deleteAccount = deferredActor<AccountDeletion, { current_password?: string }>();
@@ -51,7 +46,6 @@ function createWorld() {
   const redirect = vi.fn<(to: string) => void>();
   const machine = profileMachine.provide({
     actors: {
-      waitForSession: waitForSession.logic,
       fetchProfile: fetchProfile.logic,
       updateProfile: updateProfile.logic,
       deleteAccount: deleteAccount.logic,
@@ -66,7 +60,6 @@ function createWorld() {
   /** What the server holds: Cancel and a save's answer go back to it. */
   const world = {
     actor,
-    waitForSession,
     fetchProfile,
     updateProfile,
     deleteAccount,
@@ -80,13 +73,11 @@ function createWorld() {
 }
 type World = ReturnType<typeof createWorld>;
 
-describe('profile machine: model-based (spec §2 Profile settings, §4 Profile, §5 Profile save, §8)', () => {
+describe('profile machine: model-based', () => {
   const model = createMachine({
     id: 'profileModel',
-    initial: 'validatingSession',
+    initial: 'loading',
     states: {
-      validatingSession: { on: { 'session.authenticated': 'loading', 'session.anonymous': 'signedOut' } },
-      signedOut: { type: 'final' },
       loading: { on: { 'load.succeeds': 'viewing', 'load.fails': 'loadFailed' } },
       loadFailed: { on: { 'profile.retry': 'loading' } },
       viewing: { on: { 'profile.edit': 'editing', 'account.delete': 'confirmingDelete' } },
@@ -106,8 +97,6 @@ describe('profile machine: model-based (spec §2 Profile settings, §4 Profile, 
     },
   });
   const events = [
-    'session.authenticated',
-    'session.anonymous',
     'load.succeeds',
     'load.fails',
     'profile.retry',
@@ -127,14 +116,6 @@ describe('profile machine: model-based (spec §2 Profile settings, §4 Profile, 
   ].map((type) => ({ type }));
 
   const executors: Record<string, (world: World) => Promise<void> | void> = {
-    'session.authenticated': async ({ waitForSession }) => {
-      waitForSession.last().resolve(true);
-      await flush();
-    },
-    'session.anonymous': async ({ waitForSession }) => {
-      waitForSession.last().resolve(false);
-      await flush();
-    },
     'load.succeeds': async ({ fetchProfile }) => {
       fetchProfile.last().resolve(ADA);
       await flush();
@@ -230,15 +211,6 @@ describe('profile machine: model-based (spec §2 Profile settings, §4 Profile, 
       expect(snapshot.context.profile).toEqual(world.saved);
     };
     switch (modelState) {
-      case 'validatingSession':
-        expect(snapshot.value).toBe('validatingSession');
-        break;
-      case 'signedOut':
-        expect(snapshot.status).toBe('done');
-        expect(snapshot.value).toBe('signedOut');
-        expect(world.redirect).toHaveBeenCalledWith('/signin');
-        expect(world.fetchProfile.requests).toHaveLength(0);
-        break;
       case 'loading':
         expect(snapshot.value).toBe('loading');
         break;
@@ -262,7 +234,7 @@ describe('profile machine: model-based (spec §2 Profile settings, §4 Profile, 
         break;
       case 'invalid':
         loaded('editing');
-        expect(snapshot.context.errors).toEqual({ email: EMAIL_REQUIRED_MESSAGE });
+        expect(snapshot.context.errors).toEqual({ email: ACCOUNT_MESSAGES.emailRequired });
         break;
       case 'saving':
         loaded('saving');
@@ -286,7 +258,7 @@ describe('profile machine: model-based (spec §2 Profile settings, §4 Profile, 
       default:
         throw new Error(`unknown model state ${modelState}`);
     }
-    if (modelState !== 'deleted' && modelState !== 'signedOut') expect(world.redirect).not.toHaveBeenCalled();
+    if (modelState !== 'deleted') expect(world.redirect).not.toHaveBeenCalled();
     if (modelState !== 'deleted') {
       expect(world.session.received.filter((event) => event.type === 'session.expired')).toEqual([]);
     }
@@ -308,17 +280,13 @@ describe('profile machine: model-based (spec §2 Profile settings, §4 Profile, 
 describe('profile machine: details', () => {
   async function loadedWorld() {
     const world = createWorld();
-    world.waitForSession.last().resolve(true);
-    await flush();
     world.fetchProfile.last().resolve(ADA);
     await flush();
     return world;
   }
 
-  it('falls back to its own words when a failure has no message (spec §8)', async () => {
+  it('falls back to its own words when a failure has no message', async () => {
     const world = createWorld();
-    world.waitForSession.last().resolve(true);
-    await flush();
     world.fetchProfile.last().reject(undefined);
     await flush();
     expect(world.actor.getSnapshot().context.loadError).toBe(PROFILE_LOAD_FAILED_MESSAGE);
@@ -371,10 +339,12 @@ describe('profile machine: details', () => {
     world.actor.send({ type: 'form.change', field: 'email', value: 'not-an-email' });
     expect(world.actor.getSnapshot().context.errors).toEqual({});
     world.actor.send({ type: 'profile.save' });
-    expect(world.actor.getSnapshot().context.errors).toEqual({ email: INVALID_EMAIL_MESSAGE });
+    expect(world.actor.getSnapshot().context.errors).toEqual({ email: ACCOUNT_MESSAGES.invalidEmail });
     world.actor.send({ type: 'form.change', field: 'email', value: 'ada@example.org' });
     // A well-formed new address is confirmed with the password (issue 27).
-    expect(world.actor.getSnapshot().context.errors).toEqual({ currentPassword: CURRENT_PASSWORD_FOR_EMAIL_MESSAGE });
+    expect(world.actor.getSnapshot().context.errors).toEqual({
+      currentPassword: ACCOUNT_MESSAGES.currentPasswordForEmailChange,
+    });
     world.actor.send({ type: 'form.change', field: 'currentPassword', value: 'Passw0rd!' });
     expect(world.actor.getSnapshot().context.errors).toEqual({});
   });
@@ -392,8 +362,6 @@ describe('profile machine: details', () => {
 describe('profile machine: a new email address and a deletion are re-authenticated (issue 27)', () => {
   async function loadedWorld(profile: Profile = ADA) {
     const world = createWorld();
-    world.waitForSession.last().resolve(true);
-    await flush();
     world.fetchProfile.last().resolve(profile);
     await flush();
     return world;
@@ -411,7 +379,9 @@ describe('profile machine: a new email address and a deletion are re-authenticat
     world.actor.send({ type: 'profile.edit' });
     world.actor.send({ type: 'form.change', field: 'email', value: 'ada.new@example.com' });
     world.actor.send({ type: 'profile.save' });
-    expect(world.actor.getSnapshot().context.errors).toEqual({ currentPassword: CURRENT_PASSWORD_FOR_EMAIL_MESSAGE });
+    expect(world.actor.getSnapshot().context.errors).toEqual({
+      currentPassword: ACCOUNT_MESSAGES.currentPasswordForEmailChange,
+    });
     expect(world.actor.getSnapshot().context.attempt).toBe(1);
     world.actor.send({ type: 'form.change', field: 'currentPassword', value: 'Passw0rd!' });
     world.actor.send({ type: 'profile.save' });
@@ -498,7 +468,7 @@ describe('profile machine: a new email address and a deletion are re-authenticat
     world.actor.send({ type: 'account.delete' });
     world.actor.send({ type: 'account.deleteConfirm' });
     expect(world.deleteAccount.requests).toHaveLength(0);
-    expect(world.actor.getSnapshot().context.deletionError).toBe(PASSWORD_FOR_DELETION_MESSAGE);
+    expect(world.actor.getSnapshot().context.deletionError).toBe(ACCOUNT_MESSAGES.passwordForAccountDeletion);
     world.actor.send({ type: 'account.deletePasswordChange', value: 'Wrong-passw0rd' });
     expect(world.actor.getSnapshot().context.deletionError).toBeUndefined();
     world.actor.send({ type: 'account.deleteConfirm' });
@@ -534,20 +504,20 @@ describe('profile machine: a new email address and a deletion are re-authenticat
 describe('profile rules', () => {
   const valid = { fullName: 'Ada Lovelace', email: 'ada@example.com', phoneNumber: '+12025550123', currentPassword: '' };
 
-  it("requires the email after trimming ('Email is required', spec §5)", () => {
+  it("requires the email after trimming ('Email is required')", () => {
     expect(validateProfile(valid)).toEqual({});
-    expect(validateProfile({ ...valid, email: '' })).toEqual({ email: EMAIL_REQUIRED_MESSAGE });
-    expect(validateProfile({ ...valid, email: '  \t ' })).toEqual({ email: EMAIL_REQUIRED_MESSAGE });
-    expect(validateProfile({ ...valid, email: 'ada@' })).toEqual({ email: INVALID_EMAIL_MESSAGE });
+    expect(validateProfile({ ...valid, email: '' })).toEqual({ email: ACCOUNT_MESSAGES.emailRequired });
+    expect(validateProfile({ ...valid, email: '  \t ' })).toEqual({ email: ACCOUNT_MESSAGES.emailRequired });
+    expect(validateProfile({ ...valid, email: 'ada@' })).toEqual({ email: ACCOUNT_MESSAGES.invalidEmail });
   });
 
   it('checks the name and the phone number as sign up does; a blank phone is allowed, a blank name is not', () => {
     expect(validateProfile({ ...valid, fullName: 'A'.repeat(151) })).toEqual({
-      fullName: FULL_NAME_TOO_LONG_MESSAGE,
+      fullName: ACCOUNT_MESSAGES.fullNameTooLong,
     });
     expect(validateProfile({ ...valid, fullName: 'A'.repeat(150) })).toEqual({});
     expect(validateProfile({ ...valid, phoneNumber: '+1202' })).toEqual({
-      phoneNumber: PHONE_TOO_SHORT_MESSAGE,
+      phoneNumber: ACCOUNT_MESSAGES.phoneTooShort,
     });
     expect(validateProfile({ ...valid, phoneNumber: '' })).toEqual({});
     expect(validateProfile({ ...valid, fullName: '' })).toEqual({

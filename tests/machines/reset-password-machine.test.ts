@@ -14,10 +14,6 @@ import {
   type ResetPasswordActor,
 } from '../../src/machines/reset-password-machine';
 import {
-  NEW_PASSWORD_TOO_SHORT_MESSAGE,
-  PASSWORDS_DO_NOT_MATCH_MESSAGE,
-} from '../../src/machines/validation/auth-rules';
-import {
   declaredTransitionCount,
   deferredActor,
   flush,
@@ -25,6 +21,7 @@ import {
   runModelPath,
   transitionPaths,
 } from './model-paths';
+import { ACCOUNT_MESSAGES } from '../../rules/account';
 
 function createWorld() {
   const reset = deferredActor<PasswordResetConfirmResponse, PasswordResetConfirmPayload>();
@@ -60,7 +57,7 @@ function fill(actor: ResetPasswordActor, newPassword: string, confirmPassword: s
   actor.send({ type: 'form.change', field: 'confirmPassword', value: confirmPassword });
 }
 
-describe('reset-password machine: model-based (spec §2 Reset password, §4, §5, §8 Reset confirm failure)', () => {
+describe('reset-password machine: model-based', () => {
   const model = createMachine({
     id: 'resetPasswordModel',
     initial: 'opening',
@@ -220,10 +217,10 @@ describe('reset-password machine: model-based (spec §2 Reset password, §4, §5
         expect(snapshot.context.errors).toEqual({});
         break;
       case 'tooShort':
-        expect(snapshot.context.errors).toEqual({ newPassword: NEW_PASSWORD_TOO_SHORT_MESSAGE });
+        expect(snapshot.context.errors).toEqual({ newPassword: ACCOUNT_MESSAGES.newPasswordTooShort });
         break;
       case 'mismatch':
-        expect(snapshot.context.errors).toEqual({ confirmPassword: PASSWORDS_DO_NOT_MATCH_MESSAGE });
+        expect(snapshot.context.errors).toEqual({ confirmPassword: ACCOUNT_MESSAGES.passwordsDoNotMatch });
         break;
       case 'resetting':
         expect(snapshot.hasTag(BUSY_TAG)).toBe(true);
@@ -283,7 +280,7 @@ describe('reset-password machine: details', () => {
     expect(RESET_LINK_REFUSED_MESSAGE).toMatch(/link/);
   });
 
-  it('uses the error message, else its own (spec §8)', () => {
+  it('uses the error message, else its own', () => {
     expect(resetFailureMessage(new ApiError('Token expired.'))).toBe('Token expired.');
     expect(resetFailureMessage(null)).toBe(RESET_FAILED_MESSAGE);
   });

@@ -43,7 +43,7 @@ const storedUserId = () => localStorage.getItem(USER_ID_STORAGE_KEY);
 
 beforeEach(() => localStorage.clear());
 
-describe('session machine: model-based (spec §4 Session)', () => {
+describe('session machine: model-based', () => {
   // The expected behaviour as seen from outside: no invoke/after, so @xstate/graph can walk it.
   // Environment events (what the server answers) are events of the model.
   const model = createMachine({

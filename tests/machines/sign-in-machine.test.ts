@@ -1,16 +1,14 @@
 import { createActor, createMachine } from 'xstate';
 import { ApiError } from '../../src/api/api-error';
 import type { LoginPayload, LoginResponse } from '../../src/api/auth';
-import { BUSY_TAG, type Notice } from '../../src/machines/auth-flow';
+import { BUSY_TAG, SIGNED_IN_NOTICE, type Notice } from '../../src/machines/auth-flow';
 import {
   CONFIRMATION_RESENT_NOTICE,
-  SIGNED_IN_NOTICE,
   SIGN_IN_FAILED_MESSAGE,
   signInFailureMessage,
   signInMachine,
   type SignInActor,
 } from '../../src/machines/sign-in-machine';
-import { INVALID_EMAIL_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE } from '../../src/machines/validation/auth-rules';
 import {
   declaredTransitionCount,
   deferredActor,
@@ -19,6 +17,7 @@ import {
   runModelPath,
   transitionPaths,
 } from './model-paths';
+import { ACCOUNT_MESSAGES } from '../../rules/account';
 
 const UNCONFIRMED_DETAIL =
   'Please confirm your email address before signing in. We can send you a new confirmation link.';
@@ -46,7 +45,7 @@ function fill(actor: SignInActor, email: string, password: string) {
   actor.send({ type: 'form.change', field: 'password', value: password });
 }
 
-describe('sign-in machine: model-based (spec §2 Sign in, §5, §8 Login failure)', () => {
+describe('sign-in machine: model-based', () => {
   const model = createMachine({
     id: 'signInModel',
     initial: 'editing',
@@ -156,8 +155,8 @@ describe('sign-in machine: model-based (spec §2 Sign in, §5, §8 Login failure
       case 'invalid':
         expect(snapshot.value).toBe('editing');
         expect(snapshot.context.errors).toEqual({
-          email: INVALID_EMAIL_MESSAGE,
-          password: PASSWORD_TOO_SHORT_MESSAGE,
+          email: ACCOUNT_MESSAGES.invalidEmail,
+          password: ACCOUNT_MESSAGES.passwordTooShort,
         });
         break;
       case 'signingIn':
@@ -205,10 +204,10 @@ describe('sign-in machine: details', () => {
     actor.send({ type: 'form.change', field: 'email', value: 'bad' });
     expect(actor.getSnapshot().context.errors).toEqual({});
     actor.send({ type: 'form.submit' });
-    expect(actor.getSnapshot().context.errors.email).toBe(INVALID_EMAIL_MESSAGE);
+    expect(actor.getSnapshot().context.errors.email).toBe(ACCOUNT_MESSAGES.invalidEmail);
     actor.send({ type: 'form.change', field: 'email', value: 'ada@example.com' });
     expect(actor.getSnapshot().context.errors.email).toBeUndefined();
-    expect(actor.getSnapshot().context.errors.password).toBe(PASSWORD_TOO_SHORT_MESSAGE);
+    expect(actor.getSnapshot().context.errors.password).toBe(ACCOUNT_MESSAGES.passwordTooShort);
   });
 
   it('prefills the email when given one', () => {
@@ -219,7 +218,7 @@ describe('sign-in machine: details', () => {
     expect(actor.getSnapshot().context.values.email).toBe('ada@example.com');
   });
 
-  it('takes the server message in the order of spec §8, else its own', () => {
+  it('takes the server message in order (string body, message, detail, error), else its own', () => {
     expect(signInFailureMessage(new ApiError('x', { serverMessage: 'Account locked.' }))).toBe(
       'Account locked.',
     );

@@ -10,14 +10,8 @@ import {
   type SignUpActor,
   type SignUpField,
 } from '../../src/machines/sign-up-machine';
-import {
-  FULL_NAME_TOO_SHORT_MESSAGE,
-  INVALID_EMAIL_MESSAGE,
-  PASSWORDS_MUST_MATCH_MESSAGE,
-  PASSWORD_TOO_WEAK_MESSAGE,
-  PHONE_TOO_SHORT_MESSAGE,
-} from '../../src/machines/validation/auth-rules';
 import { declaredTransitionCount, deferredActor, flush, runModelPath, transitionPaths } from './model-paths';
+import { ACCOUNT_MESSAGES } from '../../rules/account';
 
 const ALREADY_REGISTERED = 'An account with this email address is already registered.';
 
@@ -48,7 +42,7 @@ const validValues = {
   password2: 'Passw0rd!',
 };
 
-describe('sign-up machine: model-based (spec §2 Sign up, §5, §8 Sign up failure)', () => {
+describe('sign-up machine: model-based', () => {
   const model = createMachine({
     id: 'signUpModel',
     initial: 'editing',
@@ -123,11 +117,11 @@ describe('sign-up machine: model-based (spec §2 Sign up, §5, §8 Sign up failu
     } else if (modelState === 'invalid') {
       expect(snapshot.value).toBe('editing');
       expect(snapshot.context.errors).toEqual({
-        fullName: FULL_NAME_TOO_SHORT_MESSAGE,
-        email: INVALID_EMAIL_MESSAGE,
-        phoneNumber: PHONE_TOO_SHORT_MESSAGE,
-        password1: PASSWORD_TOO_WEAK_MESSAGE,
-        password2: PASSWORDS_MUST_MATCH_MESSAGE,
+        fullName: ACCOUNT_MESSAGES.fullNameTooShort,
+        email: ACCOUNT_MESSAGES.invalidEmail,
+        phoneNumber: ACCOUNT_MESSAGES.phoneTooShort,
+        password1: ACCOUNT_MESSAGES.passwordTooWeak,
+        password2: ACCOUNT_MESSAGES.passwordsMustMatch,
       });
     } else if (modelState === 'registering') {
       expect(snapshot.value).toBe('registering');
@@ -158,11 +152,11 @@ describe('sign-up machine: details', () => {
     const { actor } = createWorld();
     fill(actor, { ...validValues, password2: 'Passw0rd?' });
     actor.send({ type: 'form.submit' });
-    expect(actor.getSnapshot().context.errors).toEqual({ password2: PASSWORDS_MUST_MATCH_MESSAGE });
+    expect(actor.getSnapshot().context.errors).toEqual({ password2: ACCOUNT_MESSAGES.passwordsMustMatch });
     expect(actor.getSnapshot().value).toBe('editing');
   });
 
-  it('takes the server message, else the generic one (spec §8)', () => {
+  it('takes the server message, else the generic one', () => {
     expect(signUpFailureMessage(new ApiError('x', { serverMessage: ALREADY_REGISTERED }))).toBe(
       ALREADY_REGISTERED,
     );

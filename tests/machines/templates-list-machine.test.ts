@@ -42,7 +42,7 @@ type World = ReturnType<typeof createWorld>;
 const ids = (list: { id: number }[]) => list.map((item) => item.id);
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-describe('templates list machine: model-based (spec §2 Templates screen, §8, §9)', () => {
+describe('templates list machine: model-based', () => {
   const model = createMachine({
     id: 'templatesListModel',
     initial: 'loading',

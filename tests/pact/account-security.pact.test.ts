@@ -1,5 +1,4 @@
-import { MatchersV3 } from '@pact-foundation/pact';
-import { ApiError, refusalCodeOf, refusedFieldOf } from '../../src/api/api-error';
+import { refusalCodeOf, refusedFieldOf } from '../../src/api/api-error';
 import { getProfile, validatePasswordResetLink } from '../../src/api/auth';
 import {
   cancelPendingEmailChange,
@@ -8,11 +7,21 @@ import {
   updateProfile,
   type AccountLinkAction,
 } from '../../src/api/profile';
-import { boolean, clientFor, createPact, csrfHeaders, regex, string, withCsrf } from './support/pact';
+import {
+  boolean,
+  clientFor,
+  createPact,
+  expectApiError,
+  injectedLink,
+  jsonBody,
+  string,
+  unsafeCall,
+} from './support/pact';
 
 // Issue 27, accounts you can trust: a new email address confirmed by a link, re-authenticated deletions, the
 // links mailed about the account and the reset page's link check. Every call here is an [extension]: a backend
-// without it leaves the profile as the spec has it. Provider states: server/tests/pact/states/*.ts.
+// without it keeps the profile as it was before (no email change, no deletion by the account's password).
+// Provider states: server/tests/pact/states/*.ts.
 
 const SIGNED_IN = 'a signed-in user';
 const PENDING_CHANGE =
@@ -22,43 +31,9 @@ const VALID_RESET = 'a valid password-reset token for alice@example.com';
 const EXPIRED_RESET = 'an expired password-reset token for alice@example.com';
 
 const PASSWORD = 'Passw0rd!';
-const jsonRequest = { 'Content-Type': 'application/json' };
-const jsonBody = { 'Content-Type': regex('application/json(;.*)?', 'application/json; charset=utf-8') };
 
-/** Tokens are signed by the server when the state is set up: the state hands them over. */
-const injected = {
-  uid: MatchersV3.fromProviderState('${uid}', 'MQ'),
-  token: MatchersV3.fromProviderState('${token}', 'c2lnbmVkLXRva2VuLWV4YW1wbGU'),
-};
+const injected = injectedLink('MQ');
 const LINK = { uid: 'MQ', token: 'c2lnbmVkLXRva2VuLWV4YW1wbGU' };
-
-function unsafeCall(
-  state: string,
-  description: string,
-  method: 'PUT' | 'POST' | 'DELETE',
-  path: string,
-  body?: unknown,
-) {
-  return withCsrf(createPact())
-    .given(state)
-    .uponReceiving(description)
-    .withRequest({
-      method,
-      path,
-      headers: body === undefined ? csrfHeaders : { ...csrfHeaders, ...jsonRequest },
-      ...(body === undefined ? {} : { body }),
-    });
-}
-
-async function refusal(promise: Promise<unknown>, status: number): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  expect((error as ApiError).status).toBe(status);
-  return error as ApiError;
-}
 
 const aliceProfile = (pendingEmail: string | null) => ({
   full_name: string('Alice Example'),
@@ -119,7 +94,7 @@ describe('[extension] a new email address waits for its confirmation link', () =
       body: { detail: string('Your current password is incorrect.'), field: 'current_password' },
     });
     await pact.executeTest(async (mockServer) => {
-      const error = await refusal(updateProfile(clientFor(mockServer), wrong), 400);
+      const error = await expectApiError(updateProfile(clientFor(mockServer), wrong), 400);
       expect(refusedFieldOf(error)).toBe('current_password');
     });
   });
@@ -208,7 +183,7 @@ describe('[extension] the links mailed about the account', () => {
       },
     });
     await pact.executeTest(async (mockServer) => {
-      const error = await refusal(
+      const error = await expectApiError(
         followAccountLink(clientFor(mockServer), 'confirm-email-change', LINK),
         400,
       );
@@ -273,7 +248,7 @@ describe('[extension] POST /auth/password-reset-validate/', () => {
       },
     });
     await pact.executeTest(async (mockServer) => {
-      const error = await refusal(validatePasswordResetLink(clientFor(mockServer), LINK), 400);
+      const error = await expectApiError(validatePasswordResetLink(clientFor(mockServer), LINK), 400);
       expect(refusalCodeOf(error)).toBe('link_expired');
     });
   });

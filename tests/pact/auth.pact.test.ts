@@ -1,5 +1,4 @@
-import { MatchersV3 } from '@pact-foundation/pact';
-import { ApiError, refusedFieldOf } from '../../src/api/api-error';
+import { refusedFieldOf } from '../../src/api/api-error';
 import {
   confirmEmail,
   confirmPasswordReset,
@@ -15,16 +14,18 @@ import {
   boolean,
   clientFor,
   createPact,
-  csrfHeaders,
+  detail,
+  expectApiError,
+  injectedLink,
   integer,
+  jsonBody,
   like,
-  regex,
   string,
-  withCsrf,
+  unsafeCall,
 } from './support/pact';
 
-// The account calls of spec §7 (issue 3), made by the real API functions against the Pact mock server.
-// Provider-state sentences are the accounts server's, in server/tests/pact/states/auth.ts.
+// The account calls of docs/behaviour.md#api-calls (issue 3), made by the real API functions against the Pact
+// mock server. Provider-state sentences are the accounts server's, in server/tests/pact/states/auth.ts.
 
 const ALICE_CONFIRMED = 'a registered, confirmed user alice@example.com with password Passw0rd!';
 const BOB_UNCONFIRMED = 'an unconfirmed user bob@example.com with password Passw0rd!';
@@ -43,45 +44,12 @@ const LOGIN_THROTTLED = 'too many sign-in attempts for alice@example.com';
 const RESET_THROTTLED = 'too many password-reset requests';
 
 const PASSWORD = 'Passw0rd!';
-const jsonRequest = { 'Content-Type': 'application/json' };
-const jsonBody = { 'Content-Type': regex('application/json(;.*)?', 'application/json; charset=utf-8') };
-const detail = (example: string) => ({ detail: string(example) });
 
-/** The request headers of an unsafe call with a JSON body, as the real client sends them. */
-const postHeaders = { ...csrfHeaders, ...jsonRequest };
-
-/** Tokens are signed by the server when the state is set up: the state hands them over. */
-const injected = {
-  uid: MatchersV3.fromProviderState('${uid}', 'Mg'),
-  token: MatchersV3.fromProviderState('${token}', 'c2lnbmVkLXRva2VuLWV4YW1wbGU'),
-};
-
-async function expectApiError(
-  promise: Promise<unknown>,
-  status: number,
-  serverMessage?: string,
-): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  const apiError = error as ApiError;
-  expect(apiError.status).toBe(status);
-  if (serverMessage !== undefined) expect(apiError.serverMessage).toBe(serverMessage);
-  return apiError;
-}
-
-function unsafeCall(state: string, description: string, path: string, body: unknown) {
-  return withCsrf(createPact())
-    .given(state)
-    .uponReceiving(description)
-    .withRequest({ method: 'POST', path, headers: postHeaders, body });
-}
+const injected = injectedLink('Mg');
 
 describe('POST /auth/login/', () => {
   it('signs a confirmed user in and answers the user id', async () => {
-    const pact = unsafeCall(ALICE_CONFIRMED, 'a sign-in with the right password', '/auth/login/', {
+    const pact = unsafeCall(ALICE_CONFIRMED, 'a sign-in with the right password', 'POST', '/auth/login/', {
       email: 'alice@example.com',
       password: PASSWORD,
     }).willRespondWith({ status: 200, headers: jsonBody, body: { user_id: integer(1) } });
@@ -93,7 +61,7 @@ describe('POST /auth/login/', () => {
   });
 
   it('refuses a wrong password with a detail', async () => {
-    const pact = unsafeCall(ALICE_CONFIRMED, 'a sign-in with a wrong password', '/auth/login/', {
+    const pact = unsafeCall(ALICE_CONFIRMED, 'a sign-in with a wrong password', 'POST', '/auth/login/', {
       email: 'alice@example.com',
       password: 'WrongPassw0rd',
     }).willRespondWith({ status: 400, headers: jsonBody, body: detail('Invalid email or password.') });
@@ -101,7 +69,7 @@ describe('POST /auth/login/', () => {
       const error = await expectApiError(
         login(clientFor(mockServer), { email: 'alice@example.com', password: 'WrongPassw0rd' }),
         400,
-        'Invalid email or password.',
+        { serverMessage: 'Invalid email or password.' },
       );
       expect(isUnconfirmedAccountError(error)).toBe(false);
     });
@@ -113,6 +81,7 @@ describe('POST /auth/login/', () => {
     const pact = unsafeCall(
       BOB_UNCONFIRMED,
       '[extension] a sign-in to an account that is not confirmed',
+      'POST',
       '/auth/login/',
       {
         email: 'bob@example.com',
@@ -127,17 +96,23 @@ describe('POST /auth/login/', () => {
       const error = await expectApiError(
         login(clientFor(mockServer), { email: 'bob@example.com', password: PASSWORD }),
         403,
-        message,
+        { serverMessage: message },
       );
       expect(isUnconfirmedAccountError(error)).toBe(true);
     });
   });
 
   it('answers 429 with a detail when there were too many attempts', async () => {
-    const pact = unsafeCall(LOGIN_THROTTLED, '[extension] a sign-in after too many attempts', '/auth/login/', {
-      email: 'alice@example.com',
-      password: PASSWORD,
-    }).willRespondWith({
+    const pact = unsafeCall(
+      LOGIN_THROTTLED,
+      '[extension] a sign-in after too many attempts',
+      'POST',
+      '/auth/login/',
+      {
+        email: 'alice@example.com',
+        password: PASSWORD,
+      },
+    ).willRespondWith({
       status: 429,
       headers: jsonBody,
       body: detail('Too many attempts. Please try again later.'),
@@ -161,7 +136,13 @@ describe('POST /auth/register/', () => {
   };
 
   it('creates an account (201)', async () => {
-    const pact = unsafeCall(NO_USERS, 'a registration', '/auth/register/', registration).willRespondWith({
+    const pact = unsafeCall(
+      NO_USERS,
+      'a registration',
+      'POST',
+      '/auth/register/',
+      registration,
+    ).willRespondWith({
       status: 201,
       headers: jsonBody,
       body: detail('Account created. Check your email to confirm it.'),
@@ -176,6 +157,7 @@ describe('POST /auth/register/', () => {
     const pact = unsafeCall(
       ALICE_CONFIRMED,
       'a registration with a registered email',
+      'POST',
       '/auth/register/',
       taken,
     ).willRespondWith({
@@ -185,11 +167,9 @@ describe('POST /auth/register/', () => {
       body: { ...detail('An account with this email address is already registered.'), field: 'email' },
     });
     await pact.executeTest(async (mockServer) => {
-      const error = await expectApiError(
-        register(clientFor(mockServer), taken),
-        400,
-        'An account with this email address is already registered.',
-      );
+      const error = await expectApiError(register(clientFor(mockServer), taken), 400, {
+        serverMessage: 'An account with this email address is already registered.',
+      });
       expect(refusedFieldOf(error)).toBe('email');
     });
   });
@@ -201,6 +181,7 @@ describe('POST /auth/register/', () => {
     const pact = unsafeCall(
       NO_USERS,
       'a registration with a weak password',
+      'POST',
       '/auth/register/',
       weak,
     ).willRespondWith({
@@ -209,7 +190,7 @@ describe('POST /auth/register/', () => {
       body: detail(message),
     });
     await pact.executeTest(async (mockServer) => {
-      await expectApiError(register(clientFor(mockServer), weak), 400, message);
+      await expectApiError(register(clientFor(mockServer), weak), 400, { serverMessage: message });
     });
   });
 });
@@ -249,7 +230,7 @@ describe('GET /auth/confirm-email/', () => {
       await expectApiError(
         confirmEmail(clientFor(mockServer), { uid: 'Mg', token: 'c2lnbmVkLXRva2VuLWV4YW1wbGU' }),
         400,
-        message,
+        { serverMessage: message },
       );
     });
   });
@@ -266,11 +247,9 @@ describe('GET /auth/confirm-email/', () => {
       })
       .willRespondWith({ status: 400, headers: jsonBody, body: detail(message) });
     await pact.executeTest(async (mockServer) => {
-      await expectApiError(
-        confirmEmail(clientFor(mockServer), { uid: 'Mg', token: 'forged-token' }),
-        400,
-        message,
-      );
+      await expectApiError(confirmEmail(clientFor(mockServer), { uid: 'Mg', token: 'forged-token' }), 400, {
+        serverMessage: message,
+      });
     });
   });
 });
@@ -280,6 +259,7 @@ describe('POST /auth/resend-confirmation/', () => {
     const pact = unsafeCall(
       BOB_UNCONFIRMED,
       '[extension] a request for a new confirmation link',
+      'POST',
       '/auth/resend-confirmation/',
       {
         email: 'bob@example.com',
@@ -306,7 +286,7 @@ describe('POST /auth/password-reset/', () => {
     [ALICE_CONFIRMED, 'a password-reset request for a registered email'],
     [NO_ALICE, 'a password-reset request for an unknown email'],
   ])('answers 200 for %s (no account enumeration)', async (state, description) => {
-    const pact = unsafeCall(state, description, '/auth/password-reset/', {
+    const pact = unsafeCall(state, description, 'POST', '/auth/password-reset/', {
       email: 'alice@example.com',
     }).willRespondWith({
       status: 200,
@@ -324,6 +304,7 @@ describe('POST /auth/password-reset/', () => {
     const pact = unsafeCall(
       NO_USERS,
       'a password-reset request for a malformed email',
+      'POST',
       '/auth/password-reset/',
       {
         email: 'not-an-email',
@@ -338,6 +319,7 @@ describe('POST /auth/password-reset/', () => {
     const pact = unsafeCall(
       RESET_THROTTLED,
       '[extension] a password-reset request after too many requests',
+      'POST',
       '/auth/password-reset/',
       {
         email: 'alice@example.com',
@@ -360,6 +342,7 @@ describe('POST /auth/password-reset-confirm/', () => {
     const pact = unsafeCall(
       VALID_RESET,
       'a password reset with a valid token',
+      'POST',
       '/auth/password-reset-confirm/',
       {
         ...injected,
@@ -382,6 +365,7 @@ describe('POST /auth/password-reset-confirm/', () => {
     const pact = unsafeCall(
       EXPIRED_RESET,
       'a password reset with an expired token',
+      'POST',
       '/auth/password-reset-confirm/',
       {
         ...injected,
@@ -396,7 +380,7 @@ describe('POST /auth/password-reset-confirm/', () => {
           new_password: newPassword,
         }),
         400,
-        message,
+        { serverMessage: message },
       );
     });
   });
@@ -449,7 +433,7 @@ describe('POST /auth/logout/', () => {
     [SIGNED_IN, 'a sign-out of a signed-in user'],
     [ANY_VISITOR, 'a sign-out without a session'],
   ])('always succeeds (%s)', async (state, description) => {
-    const pact = unsafeCall(state, description, '/auth/logout/', {}).willRespondWith({
+    const pact = unsafeCall(state, description, 'POST', '/auth/logout/', {}).willRespondWith({
       status: 200,
       headers: jsonBody,
       body: detail('Signed out.'),

@@ -10,35 +10,31 @@ import {
   boolean,
   clientFor,
   createPact,
-  csrfHeaders,
+  DOCX_TYPE,
   eachLike,
+  FIXTURES,
   integer,
+  isoTimestamp,
+  jsonBody,
+  PDF_TYPE,
   regex,
   string,
+  unsafeJsonHeaders,
+  uuid,
   withCsrf,
 } from './support/pact';
 
-// The CV builder's calls (spec §2 CV builder, §4, §7): opening /dashboard/{id} by uuid or by a numeric id that is
-// a template, saving a new CV (POST) and an existing one (PUT), and the builder's downloads by uuid. The builder's
-// own code makes them: the loader tries a numeric id as a CV first, the save body comes from the form data.
-// State sentences and fixed ids: server/tests/pact/states/cvs.ts and catalogue-web.ts.
+// The CV builder's calls (docs/behaviour.md#cv-builder, #states-and-flows, #api-calls): opening /dashboard/{id}
+// by uuid or by a numeric id that is a template, saving a new CV (POST) and an existing one (PUT), and the
+// builder's downloads by uuid. The builder's own code makes them: the loader tries a numeric id as a CV first,
+// the save body comes from the form data. State sentences and fixed ids: server/tests/pact/states/cvs.ts and
+// catalogue-web.ts.
 
 const NO_CVS = 'a signed-in user with no saved CVs';
 const ONE_CV = 'a signed-in user with a saved CV';
 const CATALOGUE = 'the template catalogue is seeded';
 
-const FIXTURES = path.resolve(__dirname, 'fixtures');
-const PDF_TYPE = 'application/pdf';
-const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-
-const jsonBody = { 'Content-Type': regex('application/json(;.*)?', 'application/json; charset=utf-8') };
-const unsafeHeaders = { ...csrfHeaders, 'Content-Type': 'application/json' };
-const timestamp = regex(
-  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/,
-  '2024-05-01T09:30:00.000Z',
-);
-const uuid = (example: string) =>
-  regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, example);
+const timestamp = isoTimestamp('2024-05-01T09:30:00.000Z');
 const cvUrl = regex('^https?://[^/]+/v1/GeneratedCV/\\d+/$', 'http://localhost:8000/v1/GeneratedCV/7/');
 
 /** Template 1 as the builder reads it: sections with their input fields (ids from server/templates). */
@@ -171,7 +167,7 @@ describe('saving from the builder', () => {
     const pact = withCsrf(createPact())
       .given(NO_CVS)
       .uponReceiving('the builder: a request to save a new CV')
-      .withRequest({ method: 'POST', path: '/v1/GeneratedCV/', headers: unsafeHeaders, body: payload })
+      .withRequest({ method: 'POST', path: '/v1/GeneratedCV/', headers: unsafeJsonHeaders, body: payload })
       .willRespondWith({ status: 201, headers: jsonBody, body: savedCvBody(payload) });
     await pact.executeTest(async (mockServer) => {
       const saved = await createGeneratedCv(clientFor(mockServer), payload);
@@ -187,7 +183,7 @@ describe('saving from the builder', () => {
       .withRequest({
         method: 'PUT',
         path: `/v1/GeneratedCV/${SAVED_CV.id}/`,
-        headers: unsafeHeaders,
+        headers: unsafeJsonHeaders,
         body: renamed,
       })
       .willRespondWith({ status: 200, headers: jsonBody, body: savedCvBody(renamed) });
@@ -212,7 +208,7 @@ describe('[extension] saving only over the version the edit started from (If-Mat
       .withRequest({
         method: 'PUT',
         path: `/v1/GeneratedCV/${SAVED_CV.id}/`,
-        headers: { ...unsafeHeaders, 'If-Match': `"${SAVED_CV.last_updated}"` },
+        headers: { ...unsafeJsonHeaders, 'If-Match': `"${SAVED_CV.last_updated}"` },
         body: payload,
       })
       .willRespondWith({ status: 200, headers: jsonBody, body: savedCvBody(payload) });
@@ -234,7 +230,7 @@ describe('[extension] saving only over the version the edit started from (If-Mat
       .withRequest({
         method: 'PUT',
         path: `/v1/GeneratedCV/${SAVED_CV.id}/`,
-        headers: { ...unsafeHeaders, 'If-Match': `"${stale}"` },
+        headers: { ...unsafeJsonHeaders, 'If-Match': `"${stale}"` },
         body: payload,
       })
       .willRespondWith({

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { ApiError } from '../../src/api/api-error';
 import {
   createGeneratedCv,
   deleteGeneratedCv,
@@ -17,34 +16,30 @@ import {
   clientFor,
   createPact,
   csrfHeaders,
+  DOCX_TYPE,
   eachLike,
+  expectApiError,
+  FIXTURES,
   integer,
+  isoTimestamp,
+  jsonBody,
+  PDF_TYPE,
   regex,
   string,
+  unsafeJsonHeaders,
+  uuid,
   withCsrf,
 } from './support/pact';
 
-// The saved-CV calls of spec §7 (GeneratedCV, CVFieldEntry, download, send-email), made by the real API
-// functions. State sentences and fixed ids: server/tests/pact/states/cvs.ts.
+// The saved-CV calls of docs/behaviour.md#api-calls (GeneratedCV, CVFieldEntry, download, send-email), made by
+// the real API functions. State sentences and fixed ids: server/tests/pact/states/cvs.ts.
 
 const NO_CVS = 'a signed-in user with no saved CVs';
 const ONE_CV = 'a signed-in user with a saved CV';
 const TWO_TEMPLATES = 'a signed-in user with saved CVs on two templates';
 const FOREIGN_CV = "a signed-in user and another user's CV";
 
-const FIXTURES = path.resolve(__dirname, 'fixtures');
-const PDF_TYPE = 'application/pdf';
-const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-
-const jsonRequest = { 'Content-Type': 'application/json' };
-const jsonBody = { 'Content-Type': regex('application/json(;.*)?', 'application/json; charset=utf-8') };
-const unsafeHeaders = { ...csrfHeaders, ...jsonRequest };
-const timestamp = regex(
-  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/,
-  '2024-05-01T09:30:00.000Z',
-);
-const uuid = (example: string) =>
-  regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, example);
+const timestamp = isoTimestamp('2024-05-01T09:30:00.000Z');
 /** The url of a CV: any origin, then the CV's detail path. */
 const cvUrl = (id: number) =>
   regex(`^https?://[^/]+/v1/GeneratedCV/${id}/$`, `http://localhost:8000/v1/GeneratedCV/${id}/`);
@@ -58,15 +53,6 @@ function summaryOf(cv: SeededCv) {
 
 function entriesOf(cv: SeededCv) {
   return cv.entries.map((entry) => ({ ...entry }));
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
 }
 
 describe('GET /v1/GeneratedCV/', () => {
@@ -96,7 +82,7 @@ describe('GET /v1/GeneratedCV/', () => {
     });
   });
 
-  it('needs no id in the list: the web takes it from each url (spec §3)', async () => {
+  it('needs no id in the list: the web takes it from each url', async () => {
     const pact = createPact()
       .given(TWO_TEMPLATES)
       .uponReceiving('a request for the list of saved CVs on two templates')
@@ -171,7 +157,7 @@ describe('GET /v1/GeneratedCV/{id}/', () => {
       .withRequest({ method: 'GET', path: `/v1/GeneratedCV/${OTHER_USERS_CV.id}/` })
       .willRespondWith(notFound);
     await pact.executeTest(async (mockServer) => {
-      expect((await rejection(getGeneratedCv(clientFor(mockServer), OTHER_USERS_CV.id))).status).toBe(404);
+      await expectApiError(getGeneratedCv(clientFor(mockServer), OTHER_USERS_CV.id), 404);
     });
   });
 });
@@ -217,7 +203,7 @@ describe('POST /v1/GeneratedCV/', () => {
     const pact = withCsrf(createPact())
       .given(NO_CVS)
       .uponReceiving('a request to save a new CV')
-      .withRequest({ method: 'POST', path: '/v1/GeneratedCV/', headers: unsafeHeaders, body: newCv })
+      .withRequest({ method: 'POST', path: '/v1/GeneratedCV/', headers: unsafeJsonHeaders, body: newCv })
       .willRespondWith({
         status: 201,
         headers: jsonBody,
@@ -253,10 +239,10 @@ describe('POST /v1/GeneratedCV/', () => {
     const pact = withCsrf(createPact())
       .given(NO_CVS)
       .uponReceiving('a request to save a CV on a template that does not exist')
-      .withRequest({ method: 'POST', path: '/v1/GeneratedCV/', headers: unsafeHeaders, body })
+      .withRequest({ method: 'POST', path: '/v1/GeneratedCV/', headers: unsafeJsonHeaders, body })
       .willRespondWith({ status: 400, headers: jsonBody, body: { detail: string('Unknown template.') } });
     await pact.executeTest(async (mockServer) => {
-      const error = await rejection(createGeneratedCv(clientFor(mockServer), body));
+      const error = await expectApiError(createGeneratedCv(clientFor(mockServer), body));
       expect(error.status).toBe(400);
       expect(error.message).toBe('Unknown template.');
     });
@@ -273,7 +259,7 @@ describe('PUT /v1/GeneratedCV/{id}/', () => {
       .withRequest({
         method: 'PUT',
         path: `/v1/GeneratedCV/${SAVED_CV.id}/`,
-        headers: unsafeHeaders,
+        headers: unsafeJsonHeaders,
         body: changed,
       })
       .willRespondWith({
@@ -308,13 +294,13 @@ describe('PUT /v1/GeneratedCV/{id}/', () => {
       .withRequest({
         method: 'PUT',
         path: `/v1/GeneratedCV/${OTHER_USERS_CV.id}/`,
-        headers: unsafeHeaders,
+        headers: unsafeJsonHeaders,
         body: changed,
       })
       .willRespondWith(notFound);
     await pact.executeTest(async (mockServer) => {
       expect(
-        (await rejection(updateGeneratedCv(clientFor(mockServer), OTHER_USERS_CV.id, changed))).status,
+        (await expectApiError(updateGeneratedCv(clientFor(mockServer), OTHER_USERS_CV.id, changed))).status,
       ).toBe(404);
     });
   });
@@ -339,7 +325,7 @@ describe('DELETE /v1/GeneratedCV/{id}/', () => {
       .withRequest({ method: 'DELETE', path: `/v1/GeneratedCV/${OTHER_USERS_CV.id}/`, headers: csrfHeaders })
       .willRespondWith(notFound);
     await pact.executeTest(async (mockServer) => {
-      expect((await rejection(deleteGeneratedCv(clientFor(mockServer), OTHER_USERS_CV.id))).status).toBe(404);
+      await expectApiError(deleteGeneratedCv(clientFor(mockServer), OTHER_USERS_CV.id), 404);
     });
   });
 });
@@ -378,7 +364,7 @@ describe('GET /v1/download/{pdf|word}/{id}/', () => {
       .withRequest({ method: 'GET', path: `/v1/download/pdf/${OTHER_USERS_CV.id}/` })
       .willRespondWith(notFound);
     await pact.executeTest(async (mockServer) => {
-      const error = await rejection(downloadPdf(clientFor(mockServer), OTHER_USERS_CV.id));
+      const error = await expectApiError(downloadPdf(clientFor(mockServer), OTHER_USERS_CV.id));
       expect(error.status).toBe(404);
       expect(error.message).toBe('CV not found.');
     });
@@ -393,7 +379,7 @@ describe('POST /cv/send-email/', () => {
       .withRequest({
         method: 'POST',
         path: '/cv/send-email/',
-        headers: unsafeHeaders,
+        headers: unsafeJsonHeaders,
         body: { cv_id: SAVED_CV.id },
       })
       .willRespondWith({
@@ -413,12 +399,12 @@ describe('POST /cv/send-email/', () => {
       .withRequest({
         method: 'POST',
         path: '/cv/send-email/',
-        headers: unsafeHeaders,
+        headers: unsafeJsonHeaders,
         body: { cv_id: OTHER_USERS_CV.id },
       })
       .willRespondWith(notFound);
     await pact.executeTest(async (mockServer) => {
-      expect((await rejection(sendCvEmail(clientFor(mockServer), OTHER_USERS_CV.id))).status).toBe(404);
+      await expectApiError(sendCvEmail(clientFor(mockServer), OTHER_USERS_CV.id), 404);
     });
   });
 });
@@ -440,7 +426,7 @@ describe('401: the session has ended', () => {
       .withRequest({ method: 'GET', path: '/v1/GeneratedCV/' })
       .willRespondWith(unauthenticated);
     await pact.executeTest(async (mockServer) => {
-      expect((await rejection(listGeneratedCvs(clientFor(mockServer)))).status).toBe(401);
+      await expectApiError(listGeneratedCvs(clientFor(mockServer)), 401);
     });
   });
 
@@ -451,7 +437,7 @@ describe('401: the session has ended', () => {
       .withRequest({ method: 'GET', path: `/v1/GeneratedCV/${SAVED_CV.uuid}/` })
       .willRespondWith(unauthenticated);
     await pact.executeTest(async (mockServer) => {
-      expect((await rejection(getGeneratedCv(clientFor(mockServer), SAVED_CV.uuid))).status).toBe(401);
+      await expectApiError(getGeneratedCv(clientFor(mockServer), SAVED_CV.uuid), 401);
     });
   });
 
@@ -459,10 +445,10 @@ describe('401: the session has ended', () => {
     const pact = withCsrf(createPact())
       .given(ANY_VISITOR)
       .uponReceiving('a request to save a new CV without a session')
-      .withRequest({ method: 'POST', path: '/v1/GeneratedCV/', headers: unsafeHeaders, body: newCv })
+      .withRequest({ method: 'POST', path: '/v1/GeneratedCV/', headers: unsafeJsonHeaders, body: newCv })
       .willRespondWith(unauthenticated);
     await pact.executeTest(async (mockServer) => {
-      expect((await rejection(createGeneratedCv(clientFor(mockServer), newCv))).status).toBe(401);
+      await expectApiError(createGeneratedCv(clientFor(mockServer), newCv), 401);
     });
   });
 
@@ -470,10 +456,15 @@ describe('401: the session has ended', () => {
     const pact = withCsrf(createPact())
       .given(ANY_VISITOR)
       .uponReceiving('[extension] a request to update a saved CV without a session')
-      .withRequest({ method: 'PUT', path: `/v1/GeneratedCV/${SAVED_CV.uuid}/`, headers: unsafeHeaders, body: newCv })
+      .withRequest({
+        method: 'PUT',
+        path: `/v1/GeneratedCV/${SAVED_CV.uuid}/`,
+        headers: unsafeJsonHeaders,
+        body: newCv,
+      })
       .willRespondWith(unauthenticated);
     await pact.executeTest(async (mockServer) => {
-      expect((await rejection(updateGeneratedCv(clientFor(mockServer), SAVED_CV.uuid, newCv))).status).toBe(401);
+      await expectApiError(updateGeneratedCv(clientFor(mockServer), SAVED_CV.uuid, newCv), 401);
     });
   });
 
@@ -484,7 +475,7 @@ describe('401: the session has ended', () => {
       .withRequest({ method: 'GET', path: `/v1/download/pdf/${SAVED_CV.uuid}/` })
       .willRespondWith(unauthenticated);
     await pact.executeTest(async (mockServer) => {
-      expect((await rejection(downloadPdf(clientFor(mockServer), SAVED_CV.uuid))).status).toBe(401);
+      await expectApiError(downloadPdf(clientFor(mockServer), SAVED_CV.uuid), 401);
     });
   });
 });

@@ -1,19 +1,25 @@
 import path from 'node:path';
-import { ApiError } from '../../src/api/api-error';
 import { preview, previewPdf, templatePreview, templatePreviewPdf } from '../../src/api/preview';
 import { compactFormData } from '../../src/machines/builder/form-data';
-import { previewFailureMessage } from '../../src/machines/preview-machine';
-import { clientFor, createPact, csrfHeaders, regex, string, withCsrf } from './support/pact';
+import { previewFailureMessage } from '../../src/machines/builder/preview-machine';
+import {
+  clientFor,
+  createPact,
+  expectApiError,
+  FIXTURES,
+  jsonBody,
+  PDF_TYPE,
+  regex,
+  string,
+  unsafeJsonHeaders,
+  withCsrf,
+} from './support/pact';
 
-// The live preview's calls (spec §5 Preview, §7): POST /v1/preview/ and /v1/preview-pdf/ with form data, and the
-// template-only previews used while the form is empty. The preview routes need a signed-in user.
+// The live preview's calls (docs/behaviour.md#validation-rules, #api-calls): POST /v1/preview/ and
+// /v1/preview-pdf/ with form data, and the template-only previews used while the form is empty. The preview
+// routes need a signed-in user.
 
 const SIGNED_IN = 'a signed-in user with no saved CVs';
-
-const FIXTURES = path.resolve(__dirname, 'fixtures');
-const PDF_TYPE = 'application/pdf';
-const jsonBody = { 'Content-Type': regex('application/json(;.*)?', 'application/json; charset=utf-8') };
-const unsafeHeaders = { ...csrfHeaders, 'Content-Type': 'application/json' };
 
 // What the builder posts: blank values and empty sections already dropped.
 const cvData = compactFormData({
@@ -27,22 +33,13 @@ const cvData = compactFormData({
 const request = { templateId: 1, cvData };
 const body = { template_id: 1, cv_data: cvData };
 
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
-
 describe('POST /v1/preview/', () => {
   it('renders the form data as an HTML document', async () => {
     expect(Object.keys(cvData)).toEqual(['Personal Details', 'Work Experience']);
     const pact = withCsrf(createPact())
       .given(SIGNED_IN)
       .uponReceiving('a request for an HTML preview of form data')
-      .withRequest({ method: 'POST', path: '/v1/preview/', headers: unsafeHeaders, body })
+      .withRequest({ method: 'POST', path: '/v1/preview/', headers: unsafeJsonHeaders, body })
       .willRespondWith({
         status: 200,
         headers: jsonBody,
@@ -64,10 +61,10 @@ describe('POST /v1/preview/', () => {
     const pact = withCsrf(createPact())
       .given(SIGNED_IN)
       .uponReceiving('a request for an HTML preview on a template that does not exist')
-      .withRequest({ method: 'POST', path: '/v1/preview/', headers: unsafeHeaders, body: lost })
+      .withRequest({ method: 'POST', path: '/v1/preview/', headers: unsafeJsonHeaders, body: lost })
       .willRespondWith({ status: 404, headers: jsonBody, body: { detail: string('Template not found.') } });
     await pact.executeTest(async (mockServer) => {
-      const error = await rejection(preview(clientFor(mockServer), { templateId: 999999, cvData }));
+      const error = await expectApiError(preview(clientFor(mockServer), { templateId: 999999, cvData }));
       expect(error.status).toBe(404);
       expect(previewFailureMessage(error, 'html')).toBe('Failed to generate preview');
     });
@@ -77,14 +74,14 @@ describe('POST /v1/preview/', () => {
     const pact = withCsrf(createPact())
       .given('any visitor')
       .uponReceiving('a request for an HTML preview without a session')
-      .withRequest({ method: 'POST', path: '/v1/preview/', headers: unsafeHeaders, body })
+      .withRequest({ method: 'POST', path: '/v1/preview/', headers: unsafeJsonHeaders, body })
       .willRespondWith({
         status: 401,
         headers: jsonBody,
         body: { detail: string('Authentication credentials were not provided.') },
       });
     await pact.executeTest(async (mockServer) => {
-      expect((await rejection(preview(clientFor(mockServer), request))).status).toBe(401);
+      await expectApiError(preview(clientFor(mockServer), request), 401);
     });
   });
 });
@@ -94,7 +91,7 @@ describe('POST /v1/preview-pdf/', () => {
     const pact = withCsrf(createPact())
       .given(SIGNED_IN)
       .uponReceiving('a request for a PDF preview of form data')
-      .withRequest({ method: 'POST', path: '/v1/preview-pdf/', headers: unsafeHeaders, body })
+      .withRequest({ method: 'POST', path: '/v1/preview-pdf/', headers: unsafeJsonHeaders, body })
       .withResponseBinaryFile({ status: 200 }, PDF_TYPE, path.join(FIXTURES, 'example-cv.pdf'));
     await pact.executeTest(async (mockServer) => {
       const pdf = await previewPdf(clientFor(mockServer), request);

@@ -1,11 +1,21 @@
-import { ApiError, refusedFieldOf } from '../../src/api/api-error';
+import { refusedFieldOf } from '../../src/api/api-error';
 import { getProfile } from '../../src/api/auth';
 import { changePassword, deleteAccount, updateProfile } from '../../src/api/profile';
-import { boolean, clientFor, createPact, csrfHeaders, like, regex, string, withCsrf } from './support/pact';
+import {
+  boolean,
+  clientFor,
+  createPact,
+  detail,
+  expectApiError,
+  jsonBody,
+  like,
+  string,
+  unsafeCall,
+} from './support/pact';
 
-// The profile calls of spec §7 (issue 4), made by the real API functions against the Pact mock server.
-// Provider states: 'a signed-in user' and 'any visitor' are the accounts' and foundation's; the others are in
-// server/tests/pact/states/profile.ts.
+// The profile calls of docs/behaviour.md#api-calls (issue 4), made by the real API functions against the Pact
+// mock server. Provider states: 'a signed-in user' and 'any visitor' are the accounts' and foundation's; the
+// others are in server/tests/pact/states/profile.ts.
 
 const SIGNED_IN = 'a signed-in user';
 const SIGNED_IN_WITH_BOB = 'a signed-in user and another account with email bob@example.com';
@@ -14,45 +24,7 @@ const SIGNED_IN_WITH_CVS = 'a signed-in user with saved CVs';
 const ANY_VISITOR = 'any visitor';
 
 const PASSWORD = 'Passw0rd!';
-const jsonRequest = { 'Content-Type': 'application/json' };
-const jsonBody = { 'Content-Type': regex('application/json(;.*)?', 'application/json; charset=utf-8') };
-const detail = (example: string) => ({ detail: string(example) });
 const NOT_SIGNED_IN = 'Authentication credentials were not provided.';
-
-async function expectApiError(
-  promise: Promise<unknown>,
-  status: number,
-  message?: string,
-): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  const apiError = error as ApiError;
-  expect(apiError.status).toBe(status);
-  // The message is what the profile screen shows (spec §8: the error message, else its own words).
-  if (message !== undefined) expect(apiError.message).toBe(message);
-  return apiError;
-}
-
-function unsafeCall(
-  state: string,
-  description: string,
-  method: 'PUT' | 'POST' | 'DELETE',
-  path: string,
-  body?: unknown,
-) {
-  return withCsrf(createPact())
-    .given(state)
-    .uponReceiving(description)
-    .withRequest({
-      method,
-      path,
-      headers: body === undefined ? csrfHeaders : { ...csrfHeaders, ...jsonRequest },
-      ...(body === undefined ? {} : { body }),
-    });
-}
 
 describe('GET /auth/profile/ (profile screen)', () => {
   it('answers an empty phone number for an account that has none', async () => {
@@ -110,8 +82,14 @@ describe('PUT /auth/profile/update/', () => {
   });
 
   it('takes any other 2xx answer as success and reads the profile again (a backend that answers a detail)', async () => {
-    // The expected body {} matches any JSON object: a spec-faithful `{ "detail": "…" }` and our profile alike.
-    const pact = unsafeCall(SIGNED_IN, 'a profile update answered without the profile', 'PUT', '/auth/profile/update/', update)
+    // The expected body {} matches any JSON object: a `{ "detail": "…" }` answer and our profile alike.
+    const pact = unsafeCall(
+      SIGNED_IN,
+      'a profile update answered without the profile',
+      'PUT',
+      '/auth/profile/update/',
+      update,
+    )
       .willRespondWith({ status: 200, headers: jsonBody, body: {} })
       .given(SIGNED_IN)
       .uponReceiving('a profile request after an update answered without the profile')
@@ -144,7 +122,7 @@ describe('PUT /auth/profile/update/', () => {
       body,
     ).willRespondWith({ status: 400, headers: jsonBody, body: { ...detail(message), field: 'email' } });
     await pact.executeTest(async (mockServer) => {
-      const error = await expectApiError(updateProfile(clientFor(mockServer), body), 400, message);
+      const error = await expectApiError(updateProfile(clientFor(mockServer), body), 400, { message });
       expect(refusedFieldOf(error)).toBe('email');
     });
   });
@@ -163,7 +141,7 @@ describe('PUT /auth/profile/update/', () => {
       body: { detail: 'Email is required' },
     });
     await pact.executeTest(async (mockServer) => {
-      await expectApiError(updateProfile(clientFor(mockServer), body), 400, 'Email is required');
+      await expectApiError(updateProfile(clientFor(mockServer), body), 400, { message: 'Email is required' });
     });
   });
 
@@ -219,11 +197,9 @@ describe('POST /auth/change-password/', () => {
       body: { detail: 'Your current password is incorrect.', field: 'current_password' },
     });
     await pact.executeTest(async (mockServer) => {
-      const error = await expectApiError(
-        changePassword(clientFor(mockServer), body),
-        400,
-        'Your current password is incorrect.',
-      );
+      const error = await expectApiError(changePassword(clientFor(mockServer), body), 400, {
+        message: 'Your current password is incorrect.',
+      });
       expect(refusedFieldOf(error)).toBe('current_password');
     });
   });
@@ -242,11 +218,9 @@ describe('POST /auth/change-password/', () => {
       body: { detail: 'Password must be at least 8 characters long' },
     });
     await pact.executeTest(async (mockServer) => {
-      await expectApiError(
-        changePassword(clientFor(mockServer), body),
-        400,
-        'Password must be at least 8 characters long',
-      );
+      await expectApiError(changePassword(clientFor(mockServer), body), 400, {
+        message: 'Password must be at least 8 characters long',
+      });
     });
   });
 

@@ -1,12 +1,21 @@
 import { MatchersV3 } from '@pact-foundation/pact';
-import { ApiError } from '../../src/api/api-error';
 import { getSocialConfig, googleLogin, linkedinLogin } from '../../src/api/social';
 import { linkedinFailureMessage } from '../../src/machines/linkedin-callback-machine';
 import { googleSignInFailureMessage } from '../../src/machines/google-sign-in-machine';
-import { clientFor, createPact, csrfHeaders, integer, regex, string, withCsrf } from './support/pact';
+import {
+  clientFor,
+  createPact,
+  expectApiError,
+  integer,
+  jsonBody,
+  regex,
+  string,
+  unsafeJsonHeaders,
+  withCsrf,
+} from './support/pact';
 
-// The social sign-in calls of spec §7 (issue 8), made by the real API functions against the Pact mock
-// server. Provider-state sentences are in server/tests/pact/states/social.ts; there a local identity
+// The social sign-in calls of docs/behaviour.md#api-calls (issue 8), made by the real API functions against the
+// Pact mock server. Provider-state sentences are in server/tests/pact/states/social.ts; there a local identity
 // provider plays Google and LinkedIn, so tokens and codes are injected from the state.
 
 const CONFIGURED = 'Google and LinkedIn sign-in are configured';
@@ -18,17 +27,6 @@ const LINKEDIN_CODE_FOR_NEW_USER =
 const LINKEDIN_UNKNOWN_CODE = 'LinkedIn does not know the authorization code';
 
 const REDIRECT_URI = 'http://localhost:8000/linkedin-callback';
-const jsonBody = { 'Content-Type': regex('application/json(;.*)?', 'application/json; charset=utf-8') };
-const postHeaders = { ...csrfHeaders, 'Content-Type': 'application/json' };
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 describe('GET /auth/social/config/', () => {
   it('tells the web app which providers are configured and where they are', async () => {
@@ -57,7 +55,9 @@ describe('GET /auth/social/config/', () => {
   it('answers null client ids when neither provider is configured', async () => {
     const pact = createPact()
       .given(NOT_CONFIGURED)
-      .uponReceiving('[extension] a request for the social sign-in configuration of a server without providers')
+      .uponReceiving(
+        '[extension] a request for the social sign-in configuration of a server without providers',
+      )
       .withRequest({ method: 'GET', path: '/auth/social/config/' })
       .willRespondWith({
         status: 200,
@@ -86,7 +86,7 @@ describe('POST /auth/social/login/google/', () => {
       .withRequest({
         method: 'POST',
         path: '/auth/social/login/google/',
-        headers: postHeaders,
+        headers: unsafeJsonHeaders,
         body: { access_token: MatchersV3.fromProviderState('${access_token}', 'ya29.a0-example-token') },
       })
       .willRespondWith({ status: 200, headers: jsonBody, body: { user_id: integer(1) } });
@@ -107,7 +107,7 @@ describe('POST /auth/social/login/google/', () => {
       .withRequest({
         method: 'POST',
         path: '/auth/social/login/google/',
-        headers: postHeaders,
+        headers: unsafeJsonHeaders,
         body: { access_token: 'not-a-google-token' },
       })
       .willRespondWith({
@@ -116,7 +116,9 @@ describe('POST /auth/social/login/google/', () => {
         body: { detail: string(message), error: string(message) },
       });
     await pact.executeTest(async (mockServer) => {
-      const error = await failure(googleLogin(clientFor(mockServer), { access_token: 'not-a-google-token' }));
+      const error = await expectApiError(
+        googleLogin(clientFor(mockServer), { access_token: 'not-a-google-token' }),
+      );
       expect(error.status).toBe(400);
       expect(googleSignInFailureMessage(error)).toBe(message);
     });
@@ -133,7 +135,7 @@ describe('POST /auth/social/login/linkedin/', () => {
       .withRequest({
         method: 'POST',
         path: '/auth/social/login/linkedin/',
-        headers: postHeaders,
+        headers: unsafeJsonHeaders,
         body: { code: MatchersV3.fromProviderState('${code}', 'AQTexample-code'), redirect_uri: redirectUri },
       })
       .willRespondWith({ status: 200, headers: jsonBody, body: { user_id: integer(1) } });
@@ -153,7 +155,7 @@ describe('POST /auth/social/login/linkedin/', () => {
       .withRequest({
         method: 'POST',
         path: '/auth/social/login/linkedin/',
-        headers: postHeaders,
+        headers: unsafeJsonHeaders,
         body: { code: 'expired-code', redirect_uri: redirectUri },
       })
       .willRespondWith({
@@ -162,7 +164,7 @@ describe('POST /auth/social/login/linkedin/', () => {
         body: { detail: string(message), error: string(message) },
       });
     await pact.executeTest(async (mockServer) => {
-      const error = await failure(
+      const error = await expectApiError(
         linkedinLogin(clientFor(mockServer), { code: 'expired-code', redirect_uri: REDIRECT_URI }),
       );
       expect(error.status).toBe(400);

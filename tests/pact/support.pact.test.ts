@@ -1,11 +1,9 @@
 import { getSupportContact } from '../../src/api/support';
 import { SUPPORT_EMAIL } from '../../server/tests/pact/states/support';
-import { clientFor, createPact, regex, string } from './support/pact';
+import { clientFor, createPact, jsonBody, string } from './support/pact';
 
-// [extension] GET /v1/support/ (issue 19): the /contact page's support address. Not in the spec: a backend
+// [extension] GET /v1/support/ (issue 19): the /contact page's support address. A backend
 // without it answers 404 and /contact says to contact the site's administrator.
-
-const jsonBody = { 'Content-Type': regex('application/json(;.*)?', 'application/json; charset=utf-8') };
 
 describe('[extension] GET /v1/support/', () => {
   it('answers the operator support address', async () => {

@@ -1,28 +1,25 @@
-import { ApiError } from '../../src/api/api-error';
 import { getTemplate, listTags, listTemplates } from '../../src/api/templates';
-import { boolean, clientFor, createPact, eachLike, integer, regex, string } from './support/pact';
+import {
+  boolean,
+  clientFor,
+  createPact,
+  eachLike,
+  expectApiError,
+  integer,
+  isoTimestamp,
+  jsonBody,
+  string,
+} from './support/pact';
 
-// The template catalogue calls of spec §7 (GET /v1/Tag/, /v1/CvTemplate/, /v1/CvTemplate/{id}/), made by the
-// real API functions. State sentences: server/tests/pact/states/catalogue-web.ts.
+// The template catalogue calls of docs/behaviour.md#api-calls (GET /v1/Tag/, /v1/CvTemplate/,
+// /v1/CvTemplate/{id}/), made by the real API functions. State sentences:
+// server/tests/pact/states/catalogue-web.ts.
 
 const CATALOGUE = 'the template catalogue is seeded';
 const TEMPLATE_ID = 1;
 const UNKNOWN_TEMPLATE_ID = 999999;
 
-const jsonBody = { 'Content-Type': regex('application/json(;.*)?', 'application/json; charset=utf-8') };
-const timestamp = regex(
-  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/,
-  '2024-01-01T00:00:00.000Z',
-);
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
+const timestamp = isoTimestamp('2024-01-01T00:00:00.000Z');
 
 describe('GET /v1/Tag/', () => {
   it('lists the categories (id and name)', async () => {
@@ -128,7 +125,7 @@ describe('GET /v1/CvTemplate/{id}/', () => {
       .withRequest({ method: 'GET', path: `/v1/CvTemplate/${UNKNOWN_TEMPLATE_ID}/` })
       .willRespondWith({ status: 404, headers: jsonBody, body: { detail: string('Template not found.') } });
     await pact.executeTest(async (mockServer) => {
-      const error = await rejection(getTemplate(clientFor(mockServer), UNKNOWN_TEMPLATE_ID));
+      const error = await expectApiError(getTemplate(clientFor(mockServer), UNKNOWN_TEMPLATE_ID));
       expect(error.status).toBe(404);
       expect(error.message).toBe('Template not found.');
     });

@@ -9,7 +9,7 @@ beforeEach(() => {
   localStorage.clear();
 });
 
-describe('router (spec §2)', () => {
+describe('router', () => {
   // Assertions use the address and the shell, not page headings: other engineers replace the pages.
   it('sends a visitor without a stored user id from / to /signin', async () => {
     const { router } = renderApp({ path: '/' });
@@ -117,6 +117,29 @@ describe('validateSearch', () => {
         extra: 1,
       }),
     ).toEqual({ error: 'access_denied', error_description: 'The user cancelled' });
+  });
+});
+
+// The profile page used to wait for the session itself; the guarded layout does it for every page.
+describe('the profile page opens once the session is known', () => {
+  it("shows 'Validating session...' until the session settles, then the profile page", async () => {
+    localStorage.setItem(USER_ID_STORAGE_KEY, '42');
+    let answer: (profile: typeof testUser) => void = () => {};
+    const { router } = renderApp({ path: '/profile', fetchProfile: () => new Promise((resolve) => (answer = resolve)) });
+    expect(await screen.findByText('Validating session...')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Profile Settings' })).not.toBeInTheDocument();
+    answer(testUser);
+    expect(await screen.findByRole('heading', { name: 'Profile Settings' })).toBeInTheDocument();
+    expect(screen.queryByText('Validating session...')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/profile');
+  });
+
+  it('sends a visitor without a session to /signin before the profile page loads anything', async () => {
+    const { router } = renderApp({ path: '/profile' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(router.state.location.search).toEqual({ redirect: '/profile' });
+    expect(screen.queryByText('Loading profile...')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Profile Settings' })).not.toBeInTheDocument();
   });
 });
 

@@ -9,6 +9,9 @@ import {
   passwordChangeProblem as serverPasswordChange,
   profileUpdateProblem,
 } from '../../server/src/profile/validation';
+import { buildRenderModelFromFormData } from '../../server/src/render/model';
+import { getTemplateRegistry } from '../../server/src/templates/registry';
+import { entriesFromFormData } from '../../src/machines/builder/form-data';
 import { passwordChangeProblem as webPasswordChange } from '../../src/machines/change-password-machine';
 import { validateProfile } from '../../src/machines/profile-machine';
 import {
@@ -104,5 +107,29 @@ describe('the web app and the server agree on every account rule', () => {
     const server = serverPasswordChange({ current_password: current, new_password: next });
     const web = webPasswordChange({ currentPassword: current, newPassword: next, confirmPassword: next });
     expect(server ?? undefined).toBe(web);
+  });
+});
+
+describe('the web app and the server read form-data keys alike (name-fieldId-repeatIndex, rules/cv.ts)', () => {
+  const executive = getTemplateRegistry().bySlug('executive-classic')!.definition;
+
+  // Read: the builder saves the value as an entry of field 1001, and the server prints it as the person's name.
+  // A key whose name part is empty names no field: neither half reads it.
+  it.each([
+    ['full_name-1001-0', true],
+    ['full-name-1001-0', true],
+    ['line-1-name-1001-0', true],
+    ['-1001-0', false],
+    ['1001-0', false],
+    ['full_name-1001', false],
+    ['full_name-x-0', false],
+    ['full_name-1001-y', false],
+    ['', false],
+  ])('key %j read: %s', (key, read) => {
+    const formData = { 'Personal Details': { [key]: 'Ada Lovelace' } };
+    const web = entriesFromFormData(formData);
+    const server = buildRenderModelFromFormData(executive, formData);
+    expect(web.length > 0).toBe(read);
+    expect(server.person.name === 'Ada Lovelace').toBe(read);
   });
 });

@@ -7,7 +7,7 @@ import { RouterProvider, createMemoryHistory, createRoute, createRouter } from '
 import { act, render } from '@testing-library/react';
 import { createActor, fromPromise } from 'xstate';
 import { sessionMachine } from '../../src/machines/session-machine';
-import { authenticatedRoute } from '../../src/routes/authenticated';
+import { authenticatedRoute, leaveSignedInPage } from '../../src/routes/authenticated';
 import { rootRoute } from '../../src/routes/root';
 import { AppProvider } from '../../src/ui/provider';
 import { testUser } from '../render-app';
@@ -40,13 +40,15 @@ function renderShell({ path, logout = async () => {} }: { path: string; logout?:
   const session = createActor(
     sessionMachine.provide({
       actors: { fetchProfile: fromPromise(async () => testUser), logout: fromPromise(() => logout()) },
+      actions: { redirectToSignIn: (_, params) => leaveSignedInPage(router, params) },
     }),
-  ).start();
+  );
   const router = createRouter({
     routeTree,
     context: { session },
     history: createMemoryHistory({ initialEntries: [path] }),
   });
+  session.start();
   render(
     <AppProvider>
       <RouterProvider router={router as never} />
@@ -73,7 +75,7 @@ beforeEach(() => {
   clearSidebarCookie();
 });
 
-describe('app shell on wide screens (spec §2 Shared navigation)', () => {
+describe('app shell on wide screens', () => {
   it('shows the logo and the navigation, expanded by default', async () => {
     await renderSignedIn();
     expect(sidebar()).toHaveAttribute('data-state', 'expanded');

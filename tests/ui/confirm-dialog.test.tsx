@@ -14,7 +14,7 @@ function renderDialog(props: Partial<Parameters<typeof ConfirmDialog>[0]> = {}) 
   return { onConfirm, onCancel };
 }
 
-describe('ConfirmDialog (spec §8)', () => {
+describe('ConfirmDialog', () => {
   it("defaults to 'Are you sure?' with Cancel and Confirm", async () => {
     const user = userEvent.setup();
     const { onConfirm, onCancel } = renderDialog();

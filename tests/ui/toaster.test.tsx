@@ -18,7 +18,7 @@ afterEach(() => {
   act(() => toaster.remove());
 });
 
-describe('toaster (spec §8)', () => {
+describe('toaster', () => {
   it('is configured for one toast at a time, gone from the page right after its exit animation', () => {
     expect(toaster.attrs.max).toBe(1);
     expect(toaster.attrs.removeDelay).toBe(TOAST_REMOVE_DELAY_MS);
@@ -59,7 +59,7 @@ describe('toaster (spec §8)', () => {
     expect(document.querySelector('[data-ghost]')).toBeNull();
   });
 
-  it('maps the spec variants onto toast types', () => {
+  it('maps the four variants onto toast types', () => {
     const types = (['default', 'destructive', 'success', 'warning'] as const).map((variant) => {
       const id = showToast({ title: variant, variant });
       return toaster.getVisibleToasts().find((toast) => toast.id === id)?.type;

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import type { InputFieldShape } from '../../../rules/cv.js';
 
 // The widget types the builder knows (spec §2 CV builder); anything else falls back to text there.
 export const WIDGET_TYPES = [
@@ -37,13 +38,9 @@ export type FieldRole = (typeof FIELD_ROLES)[number];
 export const SECTION_DISPLAYS = ['personal', 'text', 'entries', 'list', 'links'] as const;
 export type SectionDisplay = (typeof SECTION_DISPLAYS)[number];
 
-export interface InputFieldDefinition {
-  id: number;
-  name: string;
-  widget_label: string;
+/** The shared input field (rules/cv.ts), with a known widget type and the field's role in a layout. */
+export interface InputFieldDefinition extends InputFieldShape {
   widget_type: WidgetType;
-  description: string;
-  is_required: boolean;
   role: FieldRole;
 }
 

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { InputFieldShape } from '../../../rules/cv.js';
 import type { Database } from '../db/schema.js';
 
 export interface TagJson {
@@ -14,14 +15,8 @@ export interface TemplateSummaryJson {
   category: number;
 }
 
-export interface InputFieldJson {
-  id: number;
-  name: string;
-  widget_label: string;
-  widget_type: string;
-  description: string;
-  is_required: boolean;
-}
+/** An input field as the API answers it: the shape both halves share. */
+export type InputFieldJson = InputFieldShape;
 
 export interface SectionJson {
   id: number;

@@ -1,8 +1,9 @@
 import type { CvFieldEntryInput } from '../../api/cvs';
 import type { InputField, TemplateSection } from '../../api/templates';
 
-// Form data of the CV builder (spec §3): per section name, a map keyed `name-fieldId-repeatIndex` to the
-// entered value. Pure functions only: the machines and the views build on these.
+// Form data of the CV builder (docs/behaviour.md#data): per section name, a map keyed
+// `name-fieldId-repeatIndex` to the entered value. Pure functions only: the machines and the views build on
+// these.
 
 /** The values of one section's form: `name-fieldId-repeatIndex` → entered text. */
 export type SectionValues = Readonly<Record<string, string>>;
@@ -17,17 +18,17 @@ export function isBlank(value: string | undefined): boolean {
   return value === undefined || value.trim() === '';
 }
 
-/** spec §5 Section submit: empty strings are dropped from the submitted entries. */
+/** docs/behaviour.md#validation-rules: empty strings are dropped from the submitted entries. */
 export function dropEmptyValues(values: SectionValues): SectionValues {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => !isBlank(value)));
 }
 
-/** spec §5 Section submit: a section needs at least one non-empty value. */
+/** docs/behaviour.md#validation-rules: a section needs at least one non-empty value. */
 export function hasAnyValue(values: SectionValues | undefined): boolean {
   return values !== undefined && Object.values(values).some((value) => !isBlank(value));
 }
 
-/** spec §5 Preview: form data is posted only if it holds a value. */
+/** docs/behaviour.md#validation-rules: form data is posted only if it holds a value. */
 export function isFormDataEmpty(formData: CvFormData): boolean {
   return !Object.values(formData).some(hasAnyValue);
 }
@@ -42,7 +43,7 @@ export function compactFormData(formData: CvFormData): CvFormData {
   return compact;
 }
 
-/** The entries of a save request (spec §3 CV field entry): one per non-empty value. */
+/** The entries of a save request (docs/behaviour.md#data): one per non-empty value. */
 export function entriesFromFormData(formData: CvFormData): CvFieldEntryInput[] {
   const entries: CvFieldEntryInput[] = [];
   for (const values of Object.values(formData)) {
@@ -69,12 +70,12 @@ export interface GroupedEntries {
   formData: CvFormData;
   /** Entries shown per section (index-aligned with the template's sections). */
   entryCounts: number[];
-  /** spec §4: sections that have entries are marked completed. */
+  /** docs/behaviour.md#cv-editing-state: sections that have entries are marked completed. */
   completedSections: number[];
 }
 
 /**
- * spec §4 Loading an existing CV: entries are grouped by the template section that owns their field,
+ * docs/behaviour.md#cv-editing-state: entries are grouped by the template section that owns their field,
  * then by row (repeat index). Entries of fields the template does not have are left out.
  */
 export function groupEntries(
@@ -168,10 +169,11 @@ export interface SwitchedValues {
 }
 
 /**
- * spec §2: switching template keeps every value whose field name exists in the new template. A field name that
- * several sections share (location, start_date) goes to the counterpart of the section it came from. Nothing is
- * dropped: a value with no place (a summary the new template lacks) waits in the stash, and a later switch to a
- * template that has a place for it puts it back. Values on screen win over stashed ones for the same place.
+ * docs/behaviour.md#cv-builder: switching template keeps every value whose field name exists in the new
+ * template. A field name that several sections share (location, start_date) goes to the counterpart of the
+ * section it came from. Nothing is dropped: a value with no place (a summary the new template lacks) waits in
+ * the stash, and a later switch to a template that has a place for it puts it back. Values on screen win over
+ * stashed ones for the same place.
  */
 export function switchTemplateValues(
   fromSections: readonly TemplateSection[],

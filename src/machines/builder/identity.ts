@@ -11,7 +11,7 @@ export type BuilderTarget =
   | { kind: 'saved'; reference: string }
   /** A template id with a draft id: a new CV from that template, whatever CV shares the number. */
   | { kind: 'new'; templateId: number; draftId: string }
-  /** A bare number typed by hand: the spec's order, a saved CV's id first, else a template id. */
+  /** A bare number typed by hand: a saved CV's id first, else a template id (docs/behaviour.md#cv-builder). */
   | { kind: 'numeric'; id: number };
 
 export const DRAFT_ID_PATTERN = UUID_PATTERN;

@@ -4,7 +4,7 @@ import type { BuilderDraft } from './draft';
 import { cvFingerprint, entryCountOf, groupEntries, hasAnyValue, isFormDataEmpty, type CvFormData } from './form-data';
 import { cvKeyOf, type BuilderTarget, type CvIdentity } from './identity';
 
-/** spec §3 CV (client state): name, template, entries, and id or uuid once saved. */
+/** docs/behaviour.md#data: name, template, entries, and id or uuid once saved. */
 export interface BuilderCv {
   name: string;
   template: number;
@@ -61,7 +61,10 @@ export function hasUnsavedChanges(state: {
     : !isFormDataEmpty(state.formData);
 }
 
-/** spec §4: a new CV starts with the chosen name (or empty), the template and no entries, not editing, not saved. */
+/**
+ * docs/behaviour.md#cv-editing-state: a new CV starts with the chosen name (or empty), the template and no
+ * entries, not editing, not saved.
+ */
 export function newCv(template: TemplateDetail, draftId: string, name = ''): LoadedCv {
   return {
     identity: { kind: 'new', draftId },
@@ -77,7 +80,10 @@ export function newCv(template: TemplateDetail, draftId: string, name = ''): Loa
   };
 }
 
-/** spec §4: setting a current CV marks it as editing, and as saved since it has an id or uuid. */
+/**
+ * docs/behaviour.md#cv-editing-state: setting a current CV marks it as editing, and as saved since it has an id
+ * or uuid.
+ */
 export function savedCv(detail: GeneratedCvDetail, template: TemplateDetail): LoadedCv {
   const entries = detail.entries.map(({ value, index, section_field }) => ({ value, index, section_field }));
   const grouped = groupEntries(template.sections, entries);
@@ -170,9 +176,9 @@ async function openSaved(
 }
 
 /**
- * spec §2 CV builder, with the intent in the address deciding first: a uuid is that saved CV; a template id with a
- * draft id is a new CV from that template (never a saved CV that shares the number); a bare number keeps the
- * spec's order (a generated CV's id first, then a template id) and a new CV gets a draft id of its own.
+ * docs/behaviour.md#cv-builder, with the intent in the address deciding first: a uuid is that saved CV; a
+ * template id with a draft id is a new CV from that template (never a saved CV that shares the number); a bare
+ * number is tried as a generated CV's id first, then as a template id, and a new CV gets a draft id of its own.
  */
 export async function loadBuilderCv(
   target: BuilderTarget,

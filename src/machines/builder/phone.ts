@@ -8,10 +8,10 @@ export { cvPhoneProblem } from '../validation/phone-rules';
 import countryNames from 'react-phone-number-input/locale/en';
 import { DEFAULT_PHONE_COUNTRY } from '../../config/constants';
 
-// The builder's phone input (spec §2, §5 Phone input): a country selector built from
+// The builder's phone input (docs/behaviour.md#cv-builder, #validation-rules): a country selector built from
 // react-phone-number-input's own data, and a number stored as '<dial code> <number>'.
 
-/** spec §3 Country entry. */
+/** A country of the phone input (docs/behaviour.md#data). */
 export interface Country {
   code: string;
   name: string;
@@ -49,7 +49,10 @@ export function defaultPhoneCountry(): Country {
   return countryByCode(DEFAULT_PHONE_COUNTRY)!;
 }
 
-/** spec §5 Phone input: every character that is not a digit, space, hyphen or parenthesis is removed. */
+/**
+ * docs/behaviour.md#validation-rules: every character that is not a digit, space, hyphen or parenthesis is
+ * removed.
+ */
 export function filterPhoneNumber(text: string): string {
   return text.replace(/[^0-9 ()-]/g, '');
 }
@@ -112,7 +115,7 @@ function ownerOf(international: string): CountryCode | undefined {
 /**
  * What the person typed or pasted into the number box. A number written with its own country code ('+44 20 7946
  * 0000', '0044 20 …') picks that country and keeps the national part; anything else is a number of the chosen
- * country, filtered as spec §5 says.
+ * country, filtered as docs/behaviour.md#validation-rules says.
  */
 export function readTypedPhone(text: string, chosen: Country): ParsedPhone {
   const trimmed = text.trim();

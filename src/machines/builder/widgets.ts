@@ -1,6 +1,6 @@
 import type { InputField } from '../../api/templates';
 
-// Which control each input field gets (spec §2 CV builder, field widgets).
+// Which control each input field gets (docs/behaviour.md#cv-builder).
 
 export type WidgetKind = 'text' | 'long-text' | 'phone' | 'email' | 'date' | 'checkbox' | 'rich-text';
 
@@ -15,12 +15,15 @@ const WIDGET_KINDS: Readonly<Record<string, WidgetKind>> = {
 
 const SUMMARY_FIELD = /summary|aim|objective/i;
 
-/** spec §2: a text input whose name contains summary, aim or objective is a tall, auto-growing box. */
+/**
+ * docs/behaviour.md#cv-builder: a text input whose name contains summary, aim or objective is a tall,
+ * auto-growing box.
+ */
 export function isSummaryField(field: Pick<InputField, 'name'>): boolean {
   return SUMMARY_FIELD.test(field.name);
 }
 
-/** spec §2: unknown widget types fall back to a plain text input. */
+/** docs/behaviour.md#cv-builder: unknown widget types fall back to a plain text input. */
 export function widgetKindOf(field: Pick<InputField, 'name' | 'widget_type'>): WidgetKind {
   const kind = WIDGET_KINDS[field.widget_type] ?? 'text';
   return kind === 'text' && isSummaryField(field) ? 'long-text' : kind;

@@ -1,37 +1,26 @@
 import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH, fullNameProblem, isEmail, newPasswordProblem } from '../../../rules/account';
 
-// The account screens' rules (spec §5), over the product's rules said once in rules/account.ts: each rule returns
-// the message to show, or undefined when the value passes. Where the spec gives no message the default schema
-// messages apply ('Required', 'Invalid email').
+// The account screens' rules (docs/behaviour.md#validation-rules), over the product's rules said once in
+// rules/account.ts: each rule returns the message to show, or undefined when the value passes. Where a rule has
+// no words of its own, the default schema messages apply ('Required', 'Invalid email').
 
 export { isEmail };
-export const REQUIRED_MESSAGE = 'Required';
-export const INVALID_EMAIL_DEFAULT_MESSAGE = 'Invalid email';
-export const INVALID_EMAIL_MESSAGE = ACCOUNT_MESSAGES.invalidEmail;
-export const FULL_NAME_TOO_SHORT_MESSAGE = ACCOUNT_MESSAGES.fullNameTooShort;
-export const PHONE_TOO_SHORT_MESSAGE = ACCOUNT_MESSAGES.phoneTooShort;
-export const PASSWORD_TOO_SHORT_MESSAGE = ACCOUNT_MESSAGES.passwordTooShort;
-export const PASSWORD_TOO_WEAK_MESSAGE = ACCOUNT_MESSAGES.passwordTooWeak;
-export const PASSWORDS_MUST_MATCH_MESSAGE = ACCOUNT_MESSAGES.passwordsMustMatch;
-export const NEW_PASSWORD_TOO_SHORT_MESSAGE = ACCOUNT_MESSAGES.newPasswordTooShort;
-export const PASSWORDS_DO_NOT_MATCH_MESSAGE = ACCOUNT_MESSAGES.passwordsDoNotMatch;
-export const INVALID_CONFIRMATION_LINK_MESSAGE = 'Invalid confirmation link';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
 export function validEmail(value: string): string | undefined {
-  return isEmail(value) ? undefined : INVALID_EMAIL_MESSAGE;
+  return isEmail(value) ? undefined : ACCOUNT_MESSAGES.invalidEmail;
 }
 
-/** Forgot password: the spec only says "required"; a malformed address gets the default schema message. */
+/** Forgot password: an email is required; a malformed address gets the default schema message. */
 export function requiredEmail(value: string): string | undefined {
-  if (value.trim() === '') return REQUIRED_MESSAGE;
-  return isEmail(value) ? undefined : INVALID_EMAIL_DEFAULT_MESSAGE;
+  if (value.trim() === '') return ACCOUNT_MESSAGES.required;
+  return isEmail(value) ? undefined : ACCOUNT_MESSAGES.invalidEmailDefault;
 }
 
 /** Sign in checks only the length: whatever an existing password is, it is the server's to judge. */
 export function signInPassword(value: string): string | undefined {
-  return value.length >= PASSWORD_MIN_LENGTH ? undefined : PASSWORD_TOO_SHORT_MESSAGE;
+  return value.length >= PASSWORD_MIN_LENGTH ? undefined : ACCOUNT_MESSAGES.passwordTooShort;
 }
 
 export function fullName(value: string): string | undefined {
@@ -45,16 +34,16 @@ export function newAccountPassword(value: string): string | undefined {
 
 /** Sign up password2: shown on the confirmation field. */
 export function passwordsMatch(password: string, confirmation: string): string | undefined {
-  return password === confirmation ? undefined : PASSWORDS_MUST_MATCH_MESSAGE;
+  return password === confirmation ? undefined : ACCOUNT_MESSAGES.passwordsMustMatch;
 }
 
 /** Reset password: the same rule as every new password, in the reset screen's words for the length. */
 export function resetPassword(value: string): string | undefined {
-  return newPasswordProblem(value, { tooShort: NEW_PASSWORD_TOO_SHORT_MESSAGE });
+  return newPasswordProblem(value, { tooShort: ACCOUNT_MESSAGES.newPasswordTooShort });
 }
 
 export function resetPasswordsMatch(password: string, confirmation: string): string | undefined {
-  return password === confirmation ? undefined : PASSWORDS_DO_NOT_MATCH_MESSAGE;
+  return password === confirmation ? undefined : ACCOUNT_MESSAGES.passwordsDoNotMatch;
 }
 
 export function withoutPassing<F extends string>(errors: Record<F, string | undefined>): FieldErrors<F> {
@@ -100,13 +89,13 @@ export function validateResetPassword(values: ResetPasswordValues): FieldErrors<
   });
 }
 
-/** spec §5 Confirm email: uid and token both required. */
+/** docs/behaviour.md#validation-rules: uid and token both required. */
 export function confirmationLink(link: { uid?: string; token?: string }): string | undefined {
   const present = (value: string | undefined) => value !== undefined && value.trim() !== '';
-  return present(link.uid) && present(link.token) ? undefined : INVALID_CONFIRMATION_LINK_MESSAGE;
+  return present(link.uid) && present(link.token) ? undefined : ACCOUNT_MESSAGES.invalidConfirmationLink;
 }
 
-/** spec §5 Reset password: token required. */
+/** docs/behaviour.md#validation-rules: token required. */
 export function hasResetToken(link: { token?: string }): boolean {
   return link.token !== undefined && link.token.trim() !== '';
 }

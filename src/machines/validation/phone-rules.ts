@@ -14,7 +14,7 @@ export function isPossiblePhone(value: string): boolean {
 }
 
 /**
- * An account's phone number (sign up, profile): the spec's length rule first ('Phone number must be at least 10
+ * An account's phone number (sign up, profile): the length rule first ('Phone number must be at least 10
  * digits'), then whether the number can exist. `required`: sign up needs one; the profile may leave it blank.
  */
 export function accountPhoneProblem(value: string, { required }: { required: boolean }): string | undefined {

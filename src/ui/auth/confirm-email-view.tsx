@@ -8,7 +8,8 @@ import {
   type ConfirmEmailSnapshot,
 } from '../../machines/confirm-email-machine';
 import { AuthCard, AuthForm, AuthLink } from './auth-card';
-import { TextField } from './text-field';
+import { FormOutcome } from '../form-problem';
+import { EmailField } from './text-field';
 
 export interface ConfirmEmailViewProps {
   snapshot: ConfirmEmailSnapshot;
@@ -17,7 +18,7 @@ export interface ConfirmEmailViewProps {
 
 export const CONTACT_SUPPORT_PATH = '/contact';
 
-// spec §2 Confirm email
+// docs/behaviour.md#confirm-email
 export function ConfirmEmailView({ snapshot, send }: ConfirmEmailViewProps) {
   if (snapshot.matches('confirmed') || snapshot.matches('leaving')) {
     return (
@@ -73,10 +74,7 @@ export function ConfirmEmailView({ snapshot, send }: ConfirmEmailViewProps) {
           </Button>
           <Separator my="2" />
           {snapshot.matches({ failed: 'sent' }) ? (
-            <Alert.Root status="success" variant="subtle" borderRadius="l2" role="status">
-              <Alert.Indicator />
-              <Alert.Description>{NEW_LINK_SENT_MESSAGE}</Alert.Description>
-            </Alert.Root>
+            <FormOutcome message={NEW_LINK_SENT_MESSAGE} />
           ) : (
             <AuthForm label="Send a new confirmation link" onSubmit={() => send({ type: 'resend.submit' })}>
               <Text textStyle="sm" color="fg.muted">
@@ -88,12 +86,7 @@ export function ConfirmEmailView({ snapshot, send }: ConfirmEmailViewProps) {
                   <Alert.Description>{resendError}</Alert.Description>
                 </Alert.Root>
               )}
-              <TextField
-                label="Email"
-                name="email"
-                type="email"
-                autoComplete="email"
-                placeholder="you@example.com"
+              <EmailField
                 required
                 value={email}
                 onValueChange={(value) => send({ type: 'resend.emailChange', email: value })}

@@ -1,16 +1,16 @@
-import { Alert, Button } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { BUSY_TAG } from '../../machines/auth-flow';
 import type { ForgotPasswordEvent, ForgotPasswordSnapshot } from '../../machines/forgot-password-machine';
-import { FormProblemAlert } from '../form-problem';
+import { FormOutcome, FormProblem } from '../form-problem';
 import { AuthCard, AuthForm, AuthLink } from './auth-card';
-import { TextField } from './text-field';
+import { EmailField } from './text-field';
 
 export interface ForgotPasswordViewProps {
   snapshot: ForgotPasswordSnapshot;
   send: (event: ForgotPasswordEvent) => void;
 }
 
-// spec §2 Forgot password
+// docs/behaviour.md#forgot-password
 export function ForgotPasswordView({ snapshot, send }: ForgotPasswordViewProps) {
   const { values, errors, outcome, attempt } = snapshot.context;
   const busy = snapshot.hasTag(BUSY_TAG);
@@ -31,24 +31,9 @@ export function ForgotPasswordView({ snapshot, send }: ForgotPasswordViewProps) 
         attempt={attempt}
         onSubmit={() => send({ type: 'form.submit' })}
       >
-        {status === 'error' && outcome && (
-          <FormProblemAlert>
-            <Alert.Indicator />
-            <Alert.Description>{outcome}</Alert.Description>
-          </FormProblemAlert>
-        )}
-        {status === 'success' && outcome && (
-          <Alert.Root status="success" variant="subtle" borderRadius="l2" role="status">
-            <Alert.Indicator />
-            <Alert.Description>{outcome}</Alert.Description>
-          </Alert.Root>
-        )}
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
+        <FormProblem message={status === 'error' ? outcome : undefined} />
+        <FormOutcome message={status === 'success' ? outcome : undefined} />
+        <EmailField
           required
           value={values.email}
           onValueChange={(value) => send({ type: 'form.change', field: 'email', value })}

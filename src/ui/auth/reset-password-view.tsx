@@ -1,8 +1,8 @@
-import { Alert, Button, Icon, Stack } from '@chakra-ui/react';
+import { Button, Icon, Stack } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { CircleCheck, Link2Off } from 'lucide-react';
 import { FullPageSpinner } from '../full-page-spinner';
-import { FormProblemAlert } from '../form-problem';
+import { FormProblem } from '../form-problem';
 import { BUSY_TAG } from '../../machines/auth-flow';
 import type {
   ResetPasswordEvent,
@@ -25,7 +25,7 @@ function SuccessIcon() {
   );
 }
 
-// spec §2 Reset password
+// docs/behaviour.md#reset-password
 export function ResetPasswordView({ snapshot, send }: ResetPasswordViewProps) {
   const { values, errors, error, attempt, linkProblem } = snapshot.context;
   const busy = snapshot.hasTag(BUSY_TAG);
@@ -86,12 +86,7 @@ export function ResetPasswordView({ snapshot, send }: ResetPasswordViewProps) {
       footer={<AuthLink to="/signin">Back to Sign In</AuthLink>}
     >
       <AuthForm label="Set a new password" attempt={attempt} onSubmit={() => send({ type: 'form.submit' })}>
-        {error && (
-          <FormProblemAlert>
-            <Alert.Indicator />
-            <Alert.Description>{error}</Alert.Description>
-          </FormProblemAlert>
-        )}
+        <FormProblem message={error} />
         <Stack gap="5">
           <PasswordField
             label="New Password"

@@ -1,13 +1,11 @@
-import { Alert, Button, HStack, Separator, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { BUSY_TAG } from '../../machines/auth-flow';
 import type { SignInEvent, SignInSnapshot } from '../../machines/sign-in-machine';
-import { FormProblemAlert } from '../form-problem';
+import { FormProblem, FormProblemAlert } from '../form-problem';
 import { AuthCard, AuthForm, AuthLink } from './auth-card';
-import { GoogleIcon } from './google-icon';
-import { PasswordField, TextField } from './text-field';
-
-export const GOOGLE_NOT_CONFIGURED_MESSAGE = 'Google sign-in is not configured';
+import { SocialSignInButtons } from './social/social-sign-in-options';
+import { EmailField, PasswordField } from './text-field';
 
 export interface SignInViewProps {
   snapshot: SignInSnapshot;
@@ -18,7 +16,7 @@ export interface SignInViewProps {
   social?: ReactNode;
 }
 
-// spec §2 Sign in
+// docs/behaviour.md#sign-in
 export function SignInView({ snapshot, send, onGoogleSignIn, social }: SignInViewProps) {
   const { values, errors, unconfirmedEmail, formError, attempt } = snapshot.context;
   const busy = snapshot.hasTag(BUSY_TAG);
@@ -37,18 +35,8 @@ export function SignInView({ snapshot, send, onGoogleSignIn, social }: SignInVie
     >
       <Stack gap="6">
         <AuthForm label="Sign in" attempt={attempt} onSubmit={() => send({ type: 'form.submit' })}>
-          {formError !== undefined && (
-            <FormProblemAlert>
-              <Alert.Indicator />
-              <Alert.Description>{formError}</Alert.Description>
-            </FormProblemAlert>
-          )}
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
+          <FormProblem message={formError} />
+          <EmailField
             value={values.email}
             onValueChange={change('email')}
             error={errors.email}
@@ -101,41 +89,14 @@ export function SignInView({ snapshot, send, onGoogleSignIn, social }: SignInVie
         </AuthForm>
 
         {social ?? (
-          <>
-            <HStack gap="3" aria-hidden="true">
-              <Separator flex="1" />
-              <Text
-                flexShrink="0"
-                textStyle="xs"
-                color="fg.muted"
-                textTransform="uppercase"
-                letterSpacing="wider"
-              >
-                or
-              </Text>
-              <Separator flex="1" />
-            </HStack>
-
-            <Stack gap="2">
-              <Button
-                type="button"
-                variant="outline"
-                width="full"
-                size="lg"
-                onClick={onGoogleSignIn}
-                disabled={!onGoogleSignIn || busy}
-                aria-describedby={onGoogleSignIn ? undefined : 'google-sign-in-status'}
-              >
-                <GoogleIcon />
-                Continue with Google
-              </Button>
-              {!onGoogleSignIn && (
-                <Text id="google-sign-in-status" textStyle="xs" color="fg.muted" textAlign="center">
-                  {GOOGLE_NOT_CONFIGURED_MESSAGE}
-                </Text>
-              )}
-            </Stack>
-          </>
+          <SocialSignInButtons
+            google={{
+              enabled: onGoogleSignIn !== undefined && !busy,
+              busy: false,
+              unavailable: onGoogleSignIn === undefined,
+              onStart: () => onGoogleSignIn?.(),
+            }}
+          />
         )}
       </Stack>
     </AuthCard>

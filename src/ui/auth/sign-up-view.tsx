@@ -1,18 +1,18 @@
-import { Alert, Button, Field } from '@chakra-ui/react';
+import { Button, Field } from '@chakra-ui/react';
 import { DEFAULT_PHONE_COUNTRY_SIGNUP } from '../../config/constants';
 import { BUSY_TAG } from '../../machines/auth-flow';
 import type { SignUpEvent, SignUpField, SignUpSnapshot } from '../../machines/sign-up-machine';
-import { FormProblemAlert } from '../form-problem';
+import { FormProblem } from '../form-problem';
 import { PhoneField } from '../phone-field';
 import { AuthCard, AuthForm, AuthLink } from './auth-card';
-import { PasswordField, TextField } from './text-field';
+import { EmailField, PasswordField, TextField } from './text-field';
 
 export interface SignUpViewProps {
   snapshot: SignUpSnapshot;
   send: (event: SignUpEvent) => void;
 }
 
-// spec §2 Sign up
+// docs/behaviour.md#sign-up
 export function SignUpView({ snapshot, send }: SignUpViewProps) {
   const { values, errors, formError, attempt } = snapshot.context;
   const busy = snapshot.hasTag(BUSY_TAG);
@@ -29,12 +29,7 @@ export function SignUpView({ snapshot, send }: SignUpViewProps) {
       }
     >
       <AuthForm label="Sign up" attempt={attempt} onSubmit={() => send({ type: 'form.submit' })}>
-        {formError !== undefined && (
-          <FormProblemAlert>
-            <Alert.Indicator />
-            <Alert.Description>{formError}</Alert.Description>
-          </FormProblemAlert>
-        )}
+        <FormProblem message={formError} />
         <TextField
           label="Full Name"
           name="full_name"
@@ -45,12 +40,7 @@ export function SignUpView({ snapshot, send }: SignUpViewProps) {
           error={errors.fullName}
           disabled={busy}
         />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
+        <EmailField
           value={values.email}
           onValueChange={change('email')}
           error={errors.email}

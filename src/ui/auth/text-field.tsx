@@ -17,41 +17,56 @@ interface BaseFieldProps {
   labelAside?: ReactNode;
 }
 
-function FieldLabelRow({ label, labelAside }: { label: ReactNode; labelAside?: ReactNode }) {
-  return labelAside ? (
-    <Flex justify="space-between" align="center" width="full" gap="2">
-      <Field.Label>
-        {label}
-        <Field.RequiredIndicator />
-      </Field.Label>
-      {labelAside}
-    </Flex>
-  ) : (
+/** The field around a control: its label (and what sits beside it), then its error, else its helper text. */
+function LabelledField({
+  label,
+  labelAside,
+  error,
+  helperText,
+  disabled,
+  required,
+  children,
+}: Pick<BaseFieldProps, 'label' | 'labelAside' | 'error' | 'helperText' | 'disabled' | 'required'> & {
+  children: ReactNode;
+}) {
+  const fieldLabel = (
     <Field.Label>
       {label}
       <Field.RequiredIndicator />
     </Field.Label>
   );
+  return (
+    <Field.Root invalid={error !== undefined} disabled={disabled} required={required}>
+      {labelAside ? (
+        <Flex justify="space-between" align="center" width="full" gap="2">
+          {fieldLabel}
+          {labelAside}
+        </Flex>
+      ) : (
+        fieldLabel
+      )}
+      {children}
+      {error ? (
+        <Field.ErrorText>{error}</Field.ErrorText>
+      ) : (
+        helperText && <Field.HelperText>{helperText}</Field.HelperText>
+      )}
+    </Field.Root>
+  );
 }
 
 /** A labelled text box with its helper and error text (the error replaces the helper while shown). */
 export function TextField({
-  label,
   name,
   value,
   onValueChange,
-  error,
-  helperText,
-  disabled,
-  required,
   autoComplete,
   placeholder,
-  labelAside,
   type = 'text',
+  ...field
 }: BaseFieldProps & { type?: 'text' | 'email' }) {
   return (
-    <Field.Root invalid={error !== undefined} disabled={disabled} required={required}>
-      <FieldLabelRow label={label} labelAside={labelAside} />
+    <LabelledField {...field}>
       <Input
         name={name}
         type={type}
@@ -60,45 +75,36 @@ export function TextField({
         placeholder={placeholder}
         onChange={(event) => onValueChange(event.target.value)}
       />
-      {error ? (
-        <Field.ErrorText>{error}</Field.ErrorText>
-      ) : (
-        helperText && <Field.HelperText>{helperText}</Field.HelperText>
-      )}
-    </Field.Root>
+    </LabelledField>
+  );
+}
+
+/** The account forms' email address (sign in, sign up, forgot password, a new confirmation link). */
+export function EmailField(props: Omit<BaseFieldProps, 'label' | 'name' | 'autoComplete' | 'placeholder'>) {
+  return (
+    <TextField
+      label="Email"
+      name="email"
+      type="email"
+      autoComplete="email"
+      placeholder="you@example.com"
+      {...props}
+    />
   );
 }
 
 /** A labelled password box with the show/hide toggle. */
-export function PasswordField({
-  label,
-  name,
-  value,
-  onValueChange,
-  error,
-  helperText,
-  disabled,
-  required,
-  autoComplete,
-  placeholder,
-  labelAside,
-}: BaseFieldProps) {
+export function PasswordField({ name, value, onValueChange, autoComplete, placeholder, ...field }: BaseFieldProps) {
   return (
-    <Field.Root invalid={error !== undefined} disabled={disabled} required={required}>
-      <FieldLabelRow label={label} labelAside={labelAside} />
+    <LabelledField {...field}>
       <PasswordInput
         name={name}
         value={value}
         onValueChange={onValueChange}
         autoComplete={autoComplete}
         placeholder={placeholder}
-        disabled={disabled}
+        disabled={field.disabled}
       />
-      {error ? (
-        <Field.ErrorText>{error}</Field.ErrorText>
-      ) : (
-        helperText && <Field.HelperText>{helperText}</Field.HelperText>
-      )}
-    </Field.Root>
+    </LabelledField>
   );
 }

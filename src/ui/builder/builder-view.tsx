@@ -21,9 +21,8 @@ import {
   CV_CHANGED_ELSEWHERE_TEXT,
   LOAD_FAILED_NOTICE,
   OPEN_IN_ANOTHER_TAB_TEXT,
-  canSave,
   type BuilderActor,
-} from '../../machines/builder-machine';
+} from '../../machines/builder/builder-machine';
 import { stashSummary } from '../../machines/builder/form-data';
 import { useReturnFocus } from '../return-focus';
 import { DeliveryActions } from './download-menu';
@@ -107,7 +106,7 @@ function StashNotice({ builder }: { builder: BuilderActor }) {
 }
 
 function SaveBar({ builder }: { builder: BuilderActor }) {
-  const enabled = useSelector(builder, canSave);
+  const enabled = useSelector(builder, (snapshot) => snapshot.can({ type: 'save.open' }));
   return (
     <Box position="sticky" bottom="0" zIndex="1" py="3" bg="bg" borderTopWidth="1px">
       <Stack direction={{ base: 'column', sm: 'row' }} gap="2">
@@ -225,7 +224,7 @@ function Centered({ children, role }: { children: React.ReactNode; role?: 'alert
   );
 }
 
-/** spec §2 CV builder: 'Loading CV template...' while the CV loads, then the editor beside its preview. */
+/** docs/behaviour.md#cv-builder: 'Loading CV template...' while the CV loads, then the editor beside its preview. */
 export function BuilderView({ builder }: { builder: BuilderActor }) {
   const status = useSelector(builder, (snapshot) =>
     snapshot.hasTag('loading')

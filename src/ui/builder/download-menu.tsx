@@ -2,17 +2,19 @@ import { Button, HStack, Menu, Portal } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { ChevronDown, Download, Mail } from 'lucide-react';
 import type { CvFileFormat } from '../../api/cvs';
-import { canDownload, deliversAfterSave, type BuilderActor } from '../../machines/builder-machine';
-import { DOWNLOAD_BUSY_TAG, type BuilderDownloadActor } from '../../machines/builder-download-machine';
+import { deliversAfterSave, type BuilderActor } from '../../machines/builder/builder-machine';
+import { DOWNLOAD_BUSY_TAG, type BuilderDownloadActor } from '../../machines/builder/builder-download-machine';
 
 const SAVE_FIRST_TITLE = 'Save your CV to download it';
 
 /**
- * spec §2: the Download menu (PDF, Word), disabled until the CV is saved and has a uuid; beside it Email, which
- * mails the saved CV to the person. When the screen shows changes the saved copy lacks, both say they save first.
+ * docs/behaviour.md#cv-builder: the Download menu (PDF, Word), disabled until the CV is saved and has a uuid;
+ * beside it Email, which mails the saved CV to the person. When the screen shows changes the saved copy lacks,
+ * both say they save first.
  */
 export function DeliveryActions({ builder, size = 'sm' }: { builder: BuilderActor; size?: 'sm' | 'md' }) {
-  const enabled = useSelector(builder, canDownload);
+  const enabled = useSelector(builder, (snapshot) => snapshot.can({ type: 'cv.download', format: 'pdf' }));
+  const canEmail = useSelector(builder, (snapshot) => snapshot.can({ type: 'cv.email' }));
   const saveFirst = useSelector(builder, deliversAfterSave);
   const downloads = useSelector(
     builder,
@@ -55,8 +57,8 @@ export function DeliveryActions({ builder, size = 'sm' }: { builder: BuilderActo
         variant="outline"
         size={size}
         minH="11"
-        disabled={!enabled || busy || saving}
-        title={enabled ? undefined : 'Save your CV to email it'}
+        disabled={!canEmail || busy || saving}
+        title={canEmail ? undefined : 'Save your CV to email it'}
         onClick={() => builder.send({ type: 'cv.email' })}
       >
         <Mail /> {saveFirst ? 'Save and email' : 'Email'}

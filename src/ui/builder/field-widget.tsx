@@ -7,7 +7,7 @@ import { FIELD_COUNTER_FROM, MAX_FIELD_LENGTH } from '../../machines/builder/cv-
 import { formDataKey } from '../../machines/builder/form-data';
 import { cvPhoneProblem } from '../../machines/builder/phone';
 import { CHECKBOX_TICKED, isTicked, widgetKindOf } from '../../machines/builder/widgets';
-import type { SectionFormActor } from '../../machines/section-form-machine';
+import type { SectionFormActor } from '../../machines/builder/section-form-machine';
 import { PhoneInput } from './phone-input';
 import { reportFieldRender } from './render-probe';
 
@@ -165,7 +165,7 @@ function LengthCounter({ length, richText }: { length: number; richText: boolean
   );
 }
 
-/** spec §2: fields with is_required show an asterisk; nothing stops an empty one (spec §5). */
+/** docs/behaviour.md#cv-builder: fields with is_required show an asterisk; nothing stops an empty one. */
 function RequiredMark() {
   return (
     <span

@@ -30,7 +30,10 @@ function renderCountryOptions() {
   return countryOptions;
 }
 
-/** spec §2, §5 Phone input: a country selector (default US, +1) and a number stored as '<dial code> <number>'. */
+/**
+ * docs/behaviour.md#cv-builder: a country selector (default US, +1) and a number stored as '<dial code>
+ * <number>'.
+ */
 export const PhoneInput = memo(function PhoneInput({
   id,
   value,

@@ -16,8 +16,8 @@ import {
 import { useSelector } from '@xstate/react';
 import { FileText, TriangleAlert } from 'lucide-react';
 import { memo, useEffect, useState } from 'react';
-import type { BuilderActor } from '../../machines/builder-machine';
-import { PREVIEW_LOADING_TAG, type PreviewActor, type PreviewMode } from '../../machines/preview-machine';
+import type { BuilderActor } from '../../machines/builder/builder-machine';
+import { PREVIEW_LOADING_TAG, type PreviewActor, type PreviewMode } from '../../machines/builder/preview-machine';
 
 const MODES: { value: PreviewMode; label: string }[] = [
   { value: 'html', label: 'HTML' },
@@ -144,7 +144,8 @@ function PreviewBody({ preview }: { preview: PreviewActor }) {
         </HStack>
       )}
       {result.kind === 'html' && (
-        // spec §2: HTML is shown in a sandboxed frame; an empty sandbox runs no scripts at all.
+        // docs/behaviour.md#preview-panel: HTML is shown in a sandboxed frame; an empty sandbox runs no scripts
+        // at all.
         <iframe
           title="CV preview"
           sandbox=""
@@ -183,7 +184,7 @@ function PreviewBody({ preview }: { preview: PreviewActor }) {
   );
 }
 
-/** spec §2 Preview panel, beside the builder: 'Preview', the HTML/PDF switch and the template switcher. */
+/** docs/behaviour.md#preview-panel, beside the builder: 'Preview', the HTML/PDF switch and the template switcher. */
 export const PreviewPane = memo(function PreviewPane({ builder }: { builder: BuilderActor }) {
   const preview = useSelector(builder, (snapshot) => snapshot.children.preview as PreviewActor | undefined);
   const mode = useSelector(preview, (snapshot) => snapshot?.context.mode ?? 'html');

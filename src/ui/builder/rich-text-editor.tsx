@@ -141,7 +141,7 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
   );
 }
 
-/** spec §2 richtext-input: bold, italic, lists and links; the HTML goes to the server, which sanitises it. */
+/** docs/behaviour.md#cv-builder: bold, italic, lists and links; the HTML goes to the server, which sanitises it. */
 export const RichTextEditor = memo(function RichTextEditor({
   id,
   label,

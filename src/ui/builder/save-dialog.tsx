@@ -1,12 +1,12 @@
 import { Button, Dialog, Field, Input, Portal, Spinner } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import type { BuilderActor } from '../../machines/builder-machine';
+import type { BuilderActor } from '../../machines/builder/builder-machine';
 import { useReturnFocus } from '../return-focus';
 
 /** The sticky bar's 'Save CV' button: focus goes back to it when the dialog closes (WAI-ARIA dialog pattern). */
 export const SAVE_BUTTON_ID = 'builder-save-button';
 
-/** spec §2 save dialog: 'Save CV', its text, the 'CV Name' box, Cancel and Save. */
+/** docs/behaviour.md#cv-builder: 'Save CV', its text, the 'CV Name' box, Cancel and Save. */
 export function SaveDialog({ builder }: { builder: BuilderActor }) {
   const open = useSelector(
     builder,

@@ -13,8 +13,8 @@ import {
 import { useSelector } from '@xstate/react';
 import { Check, ChevronDown, Plus, Trash2 } from 'lucide-react';
 import { memo, useEffect, useRef } from 'react';
-import type { BuilderActor } from '../../machines/builder-machine';
-import { EMPTY_SECTION_MESSAGE, type SectionFormActor } from '../../machines/section-form-machine';
+import type { BuilderActor } from '../../machines/builder/builder-machine';
+import { EMPTY_SECTION_MESSAGE, type SectionFormActor } from '../../machines/builder/section-form-machine';
 import { FieldWidget } from './field-widget';
 import { SectionErrorBoundary } from './section-error-boundary';
 
@@ -35,7 +35,10 @@ function EntryFields({ form, entryIndex }: { form: SectionFormActor; entryIndex:
   );
 }
 
-/** spec §2, §4 Sections: a collapsible card per template section; repeatable sections take more entries. */
+/**
+ * docs/behaviour.md#cv-builder, #sections: a collapsible card per template section; repeatable sections take
+ * more entries.
+ */
 export const SectionCard = memo(function SectionCard({ builder, form, sectionIndex }: SectionCardProps) {
   const expanded = useSelector(builder, (snapshot) =>
     snapshot.context.expandedSections.includes(sectionIndex),

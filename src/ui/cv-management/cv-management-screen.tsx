@@ -13,7 +13,6 @@ import {
   type CvManagementActor,
   type CvSort,
 } from '../../machines/cv-management-machine';
-import type { generatedCvActionsMachine } from '../../machines/generated-cv-actions-machine';
 import { cvsOfTemplate } from '../../machines/templates-list-machine';
 import { CatalogueMessage, LoadingGrid } from '../templates/catalogue-states';
 import { Pagination } from '../templates/pagination';
@@ -21,7 +20,6 @@ import { ManagedTemplateCard } from './managed-template-card';
 
 export interface CvManagementScreenProps {
   actor: CvManagementActor;
-  cvActionsMachine?: typeof generatedCvActionsMachine;
 }
 
 /** Search by name and sort: for a person with many CVs. */
@@ -58,8 +56,8 @@ function CvFinder({ actor }: { actor: CvManagementActor }) {
   );
 }
 
-/** spec §2 CV management (/cv-management). */
-export function CvManagementScreen({ actor, cvActionsMachine }: CvManagementScreenProps) {
+/** docs/behaviour.md#cv-management (/cv-management). */
+export function CvManagementScreen({ actor }: CvManagementScreenProps) {
   const snapshot = useSelector(actor, (state) => state);
   const { context } = snapshot;
 
@@ -126,18 +124,15 @@ export function CvManagementScreen({ actor, cvActionsMachine }: CvManagementScre
                     key={template.id}
                     template={template}
                     cvs={cvsOfTemplate(shownCvs(context), template.id)}
-                    list={actor}
-                    cvActionsMachine={cvActionsMachine}
+                    cvActions={context.cvActions}
                   />
                 ))}
               </SimpleGrid>
               {showsManagementPaging(context) && (
                 <Pagination
                   label={pageLabel(context.page, shownTemplates(context).length, CV_MANAGEMENT_PAGE_SIZE)}
-                  canPrevious={snapshot.can({ type: 'page.previous' })}
-                  canNext={snapshot.can({ type: 'page.next' })}
-                  onPrevious={() => actor.send({ type: 'page.previous' })}
-                  onNext={() => actor.send({ type: 'page.next' })}
+                  snapshot={snapshot}
+                  send={actor.send}
                 />
               )}
             </Stack>

@@ -1,31 +1,27 @@
 import { Badge, Box, Card, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
-import { useId, useRef } from 'react';
 import type { GeneratedCv } from '../../api/cvs';
 import type { Template } from '../../api/templates';
-import type { CvListRef, generatedCvActionsMachine } from '../../machines/generated-cv-actions-machine';
-import { GeneratedCvItem } from '../generated-cv/generated-cv-item';
-import { useFocusListAfterRemoval } from '../return-focus';
+import type { CvActionsById } from '../../machines/generated-cv-actions-machine';
+import { GeneratedCvItems } from '../generated-cv/generated-cv-item';
+import { useTemplateCard } from '../return-focus';
 import { TemplateImage } from '../templates/template-image';
 
 export interface ManagedTemplateCardProps {
   template: Template;
   cvs: GeneratedCv[];
-  list?: CvListRef;
-  cvActionsMachine?: typeof generatedCvActionsMachine;
+  cvActions: CvActionsById;
 }
 
-/** spec §2 CV management: a card per template with its icon, its name and the names of the CVs made from it. */
-export function ManagedTemplateCard({ template, cvs, list, cvActionsMachine }: ManagedTemplateCardProps) {
-  const titleId = useId();
-  const card = useRef<HTMLDivElement>(null);
-  useFocusListAfterRemoval(cvs.length, card);
+/**
+ * docs/behaviour.md#cv-management: a card per template with its icon, its name and the names of the CVs made
+ * from it.
+ */
+export function ManagedTemplateCard({ template, cvs, cvActions }: ManagedTemplateCardProps) {
+  const { titleId, cardProps } = useTemplateCard(cvs.length);
   return (
     <Card.Root
-      ref={card}
-      tabIndex={-1}
-      as="article"
-      aria-labelledby={titleId}
+      {...cardProps}
       variant="outline"
       overflow="hidden"
       data-testid="managed-template-card"
@@ -65,9 +61,7 @@ export function ManagedTemplateCard({ template, cvs, list, cvActionsMachine }: M
       {cvs.length > 0 ? (
         <Card.Body p="2">
           <Stack as="ul" gap="0.5" listStyleType="none" aria-label={`Your CVs from ${template.name}`}>
-            {cvs.map((cv) => (
-              <GeneratedCvItem key={cv.id} cv={cv} list={list} machine={cvActionsMachine} />
-            ))}
+            <GeneratedCvItems cvs={cvs} actions={cvActions} />
           </Stack>
         </Card.Body>
       ) : (

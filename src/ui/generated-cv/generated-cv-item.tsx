@@ -12,28 +12,16 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { ChevronDown, Download, FileText, Mail, Trash2 } from 'lucide-react';
 import type { CvFileFormat, GeneratedCv } from '../../api/cvs';
-import { inspectOptions } from '../../machines/inspect';
-import {
-  CV_ACTION_BUSY_TAG,
-  generatedCvActionsMachine,
-  type CvListRef,
-} from '../../machines/generated-cv-actions-machine';
+import { CV_ACTION_BUSY_TAG, type CvActionsById, type GeneratedCvActionsActor } from '../../machines/generated-cv-actions-machine';
 import { ConfirmDialog } from '../confirm-dialog';
-import { showToast } from '../toaster';
-
-/** The actions machine with the app's toaster; tests pass their own with fake calls. */
-export const appGeneratedCvActionsMachine = generatedCvActionsMachine.provide({
-  actions: { notify: (_, notice) => void showToast(notice) },
-});
 
 export interface GeneratedCvItemProps {
   cv: GeneratedCv;
-  /** The list that shows the CV; it drops the CV once deleted. */
-  list?: CvListRef;
-  machine?: typeof generatedCvActionsMachine;
+  /** The CV's actions (download, email, delete), run by the list that shows it. */
+  actor: GeneratedCvActionsActor;
 }
 
 /** On touch screens (a finger, not a mouse) every action is at least 44×44 px, with room between them. */
@@ -47,17 +35,16 @@ export function editedLabel(cv: GeneratedCv): string | undefined {
   return at && !Number.isNaN(at.getTime()) ? `Edited ${EDITED_FORMAT.format(at)}` : undefined;
 }
 
-/** What a CV is called on screen; the spec's file name fallback ('cv') would read oddly here. */
+/** What a CV is called on screen; the download's file name fallback ('cv') would read oddly here. */
 export function cvDisplayName(cv: GeneratedCv): string {
   return cv.name.trim() === '' ? 'Untitled CV' : cv.name;
 }
 
 /**
- * One saved CV with its actions (spec §2 Template card): a download menu (Download PDF, Download Word),
+ * One saved CV with its actions (docs/behaviour.md#template-card): a download menu (Download PDF, Download Word),
  * an email button and a delete button that asks for confirmation first.
  */
-export function GeneratedCvItem({ cv, list, machine = appGeneratedCvActionsMachine }: GeneratedCvItemProps) {
-  const actor = useActorRef(machine, { ...inspectOptions, input: { cv, list } });
+export function GeneratedCvItem({ cv, actor }: GeneratedCvItemProps) {
   const busy = useSelector(actor, (state) => state.hasTag(CV_ACTION_BUSY_TAG));
   const downloading = useSelector(actor, (state) => state.matches('downloading'));
   const emailing = useSelector(actor, (state) => state.matches('emailing'));
@@ -173,4 +160,12 @@ export function GeneratedCvItem({ cv, list, machine = appGeneratedCvActionsMachi
       />
     </Flex>
   );
+}
+
+/** The items of a card's list: each CV with the actions actor its list runs for it. */
+export function GeneratedCvItems({ cvs, actions }: { cvs: readonly GeneratedCv[]; actions: CvActionsById }) {
+  return cvs.map((cv) => {
+    const actor = actions[cv.id];
+    return actor ? <GeneratedCvItem key={cv.id} cv={cv} actor={actor} /> : null;
+  });
 }

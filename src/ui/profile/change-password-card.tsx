@@ -28,7 +28,7 @@ function PasswordRow({ label, invalid, disabled, ...input }: PasswordRowProps) {
   );
 }
 
-/** spec §2: the Change Password card, shown while the panel is open. */
+/** docs/behaviour.md#profile-settings: the Change Password card, shown while the panel is open. */
 export function ChangePasswordCard({ actor }: { actor: ChangePasswordActor }) {
   const snapshot = useSelector(actor, (state) => state);
   const { values, problem, problemFields, attempt } = snapshot.context;

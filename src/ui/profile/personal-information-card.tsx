@@ -9,7 +9,7 @@ import {
   type ProfileField,
   type ProfileSnapshot,
 } from '../../machines/profile-machine';
-import { FormProblemAlert, useFocusOnProblem } from '../form-problem';
+import { FormProblem, useFocusOnProblem } from '../form-problem';
 import { PasswordInput } from '../password-input';
 import { PhoneField } from '../phone-field';
 
@@ -18,7 +18,10 @@ interface PersonalInformationCardProps {
   send: (event: ProfileEvent) => void;
 }
 
-/** spec §2: the Personal Information card, read-only until Edit; 'Save Changes' ('Saving...') and Cancel while editing. */
+/**
+ * docs/behaviour.md#profile-settings: the Personal Information card, read-only until Edit; 'Save Changes'
+ * ('Saving...') and Cancel while editing.
+ */
 export function PersonalInformationCard({ snapshot, send }: PersonalInformationCardProps) {
   const { values, errors, formError, attempt, profile } = snapshot.context;
   const viewing = snapshot.matches({ loaded: { details: 'viewing' } });
@@ -97,12 +100,7 @@ export function PersonalInformationCard({ snapshot, send }: PersonalInformationC
         </Card.Header>
         <Card.Body>
           <Stack gap="5">
-            {formError !== undefined && !viewing && (
-              <FormProblemAlert>
-                <Alert.Indicator />
-                <Alert.Description>{formError}</Alert.Description>
-              </FormProblemAlert>
-            )}
+            {!viewing && <FormProblem message={formError} />}
             <Field.Root invalid={errors.fullName !== undefined} readOnly={readOnly} disabled={saving}>
               <Field.Label>Full Name</Field.Label>
               <Input

@@ -18,7 +18,7 @@ export interface ProfileScreenProps {
 
 export { DELETE_ACCOUNT_DESCRIPTION, DELETE_ACCOUNT_TITLE } from './delete-account-dialog';
 
-/** spec §2 Profile settings (/profile). */
+/** docs/behaviour.md#profile-settings (/profile). */
 export function ProfileScreen({ profile, changePassword }: ProfileScreenProps) {
   const snapshot = useSelector(profile, (state) => state);
   const passwordPanelOpen = useSelector(changePassword, (state) => !state.matches('closed'));
@@ -34,9 +34,6 @@ export function ProfileScreen({ profile, changePassword }: ProfileScreenProps) {
     }
   }, [passwordPanelOpen]);
 
-  if (snapshot.matches('validatingSession') || snapshot.matches('signedOut')) {
-    return <FullPageSpinner text="Validating session..." />;
-  }
   // On its way to /signin.
   if (snapshot.matches('deleted')) return null;
   if (snapshot.matches('loading')) return <FullPageSpinner text="Loading profile..." />;

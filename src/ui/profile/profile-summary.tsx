@@ -15,8 +15,9 @@ function avatarImage(snapshot: ProfileSnapshot): string | undefined {
 }
 
 /**
- * spec §2: avatar with initials, full name, email and the 'Verified Account' badge. While editing, an image
- * picker (any image type) changes the avatar preview; the image stays in the browser and is never uploaded.
+ * docs/behaviour.md#profile-settings: avatar with initials, full name, email and the 'Verified Account' badge.
+ * While editing, an image picker (any image type) changes the avatar preview; the image stays in the browser
+ * and is never uploaded.
  */
 export function ProfileSummaryCard({ snapshot, send }: ProfileCardProps) {
   const fileInput = useRef<HTMLInputElement>(null);

@@ -11,7 +11,7 @@ export interface CategoryFilterProps {
   onSelect: (value: string | null) => void;
 }
 
-/** spec §2: a category filter list whose first entry is 'All Categories'. */
+/** docs/behaviour.md#templates-screen: a category filter list whose first entry is 'All Categories'. */
 export function CategoryFilter({ tags, selected, onSelect }: CategoryFilterProps) {
   const entries: Array<{ value: string | null; label: string }> = [
     { value: null, label: ALL_CATEGORIES_LABEL },

@@ -1,17 +1,22 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 
+type PageEvent = { type: 'page.previous' } | { type: 'page.next' };
+
 export interface PaginationProps {
-  /** 'Page X of Y' (spec §2). */
+  /** 'Page X of Y' (docs/behaviour.md#templates-screen). */
   label: string;
-  canPrevious: boolean;
-  canNext: boolean;
-  onPrevious: () => void;
-  onNext: () => void;
+  /** The paged list's machine: it says whether there is a page before or after, and turns the page. */
+  snapshot: { can(event: PageEvent): boolean };
+  send: (event: PageEvent) => void;
 }
 
 /** Previous / 'Page X of Y' / Next under a template grid. The screen decides whether it shows at all. */
-export function Pagination({ label, canPrevious, canNext, onPrevious, onNext }: PaginationProps) {
+export function Pagination({ label, snapshot, send }: PaginationProps) {
+  const canPrevious = snapshot.can({ type: 'page.previous' });
+  const canNext = snapshot.can({ type: 'page.next' });
+  const onPrevious = () => send({ type: 'page.previous' });
+  const onNext = () => send({ type: 'page.next' });
   return (
     <HStack as="nav" aria-label="Pagination" justify="center" gap="4" pt="2">
       <Button variant="outline" size="sm" onClick={onPrevious} disabled={!canPrevious}>

@@ -1,42 +1,36 @@
 import { Box, Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { GeneratedCv } from '../../api/cvs';
 import type { Template } from '../../api/templates';
-import type { CvListRef, generatedCvActionsMachine } from '../../machines/generated-cv-actions-machine';
-import { GeneratedCvItem, TOUCH_TARGET } from '../generated-cv/generated-cv-item';
-import { useFocusListAfterRemoval } from '../return-focus';
+import type { CvActionsById } from '../../machines/generated-cv-actions-machine';
+import { GeneratedCvItems, TOUCH_TARGET } from '../generated-cv/generated-cv-item';
+import { useTemplateCard } from '../return-focus';
 import { TemplateImage } from './template-image';
 
 export interface TemplateCardProps {
   template: Template;
   /** The user's CVs made from this template. */
   cvs: GeneratedCv[];
-  list?: CvListRef;
-  cvActionsMachine?: typeof generatedCvActionsMachine;
+  cvActions: CvActionsById;
 }
 
 /**
- * spec §2 Template card: the image shows 'Create New CV' on hover (and on keyboard focus, so it can be
+ * docs/behaviour.md#template-card: the image shows 'Create New CV' on hover (and on keyboard focus, so it can be
  * reached without a mouse), a title, and the user's CVs from this template: the first shown, the rest
  * behind 'Show More (N more)' / 'Show Less'.
  */
-export function TemplateCard({ template, cvs, list, cvActionsMachine }: TemplateCardProps) {
+export function TemplateCard({ template, cvs, cvActions }: TemplateCardProps) {
   const [expanded, setExpanded] = useState(false);
   const moreId = useId();
-  const titleId = useId();
   const [first, ...rest] = cvs;
   const shown = expanded ? cvs : first ? [first] : [];
-  const card = useRef<HTMLDivElement>(null);
-  useFocusListAfterRemoval(cvs.length, card);
+  const { titleId, cardProps } = useTemplateCard(cvs.length);
 
   return (
     <Card.Root
-      ref={card}
-      tabIndex={-1}
-      as="article"
-      aria-labelledby={titleId}
+      {...cardProps}
       overflow="hidden"
       variant="outline"
       transition="box-shadow 150ms, border-color 150ms"
@@ -91,9 +85,7 @@ export function TemplateCard({ template, cvs, list, cvActionsMachine }: Template
               listStyleType="none"
               aria-label={`Your CVs from ${template.name}`}
             >
-              {shown.map((cv) => (
-                <GeneratedCvItem key={cv.id} cv={cv} list={list} machine={cvActionsMachine} />
-              ))}
+              <GeneratedCvItems cvs={shown} actions={cvActions} />
             </Stack>
             {rest.length > 0 && (
               <Button

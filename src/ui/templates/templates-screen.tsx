@@ -3,7 +3,6 @@ import { useSelector } from '@xstate/react';
 import { CloudOff } from 'lucide-react';
 import { TEMPLATES_PAGE_SIZE } from '../../config/constants';
 import { pageLabel } from '../../machines/catalogue-paging';
-import type { generatedCvActionsMachine } from '../../machines/generated-cv-actions-machine';
 import {
   cvsOfTemplate,
   matchingTemplates,
@@ -18,11 +17,10 @@ import { TemplateCard } from './template-card';
 
 export interface TemplatesScreenProps {
   actor: TemplatesListActor;
-  cvActionsMachine?: typeof generatedCvActionsMachine;
 }
 
-/** spec §2 Templates screen (the main screen at /). */
-export function TemplatesScreen({ actor, cvActionsMachine }: TemplatesScreenProps) {
+/** docs/behaviour.md#templates-screen (the main screen at /). */
+export function TemplatesScreen({ actor }: TemplatesScreenProps) {
   const snapshot = useSelector(actor, (state) => state);
   const { context } = snapshot;
   const matching = matchingTemplates(context);
@@ -73,8 +71,7 @@ export function TemplatesScreen({ actor, cvActionsMachine }: TemplatesScreenProp
                     key={template.id}
                     template={template}
                     cvs={cvsOfTemplate(context.cvs, template.id)}
-                    list={actor}
-                    cvActionsMachine={cvActionsMachine}
+                    cvActions={context.cvActions}
                   />
                 ))}
               </SimpleGrid>
@@ -82,10 +79,8 @@ export function TemplatesScreen({ actor, cvActionsMachine }: TemplatesScreenProp
             {showsTemplatesPaging(context) && (
               <Pagination
                 label={pageLabel(context.page, matching.length, TEMPLATES_PAGE_SIZE)}
-                canPrevious={snapshot.can({ type: 'page.previous' })}
-                canNext={snapshot.can({ type: 'page.next' })}
-                onPrevious={() => actor.send({ type: 'page.previous' })}
-                onNext={() => actor.send({ type: 'page.next' })}
+                snapshot={snapshot}
+                send={actor.send}
               />
             )}
           </Stack>

@@ -7,7 +7,7 @@ import {
   builderDownloadMachine,
   downloadedNotice,
   type BuilderDownloadRequest,
-} from '../../../src/machines/builder-download-machine';
+} from '../../../src/machines/builder/builder-download-machine';
 import { declaredTransitionCount, deferredActor, flush, runModelPath, transitionPaths } from '../model-paths';
 
 const UUID = '3f2b8c1e-6a4d-4e2f-9b7a-1c2d3e4f5a6b';
@@ -31,7 +31,7 @@ function request(world: World, format: 'pdf' | 'word') {
 }
 type World = ReturnType<typeof createWorld>;
 
-describe('builder download machine: model-based (spec §5 Download, §8 builder download messages)', () => {
+describe('builder download machine: model-based', () => {
   const model = createMachine({
     id: 'builderDownloadModel',
     initial: 'idle',

@@ -16,19 +16,17 @@ import {
   NAME_REQUIRED_NOTICE,
   SAVE_FAILED_NOTICE,
   builderMachine,
-  canDownload,
-  canSave,
   deliversAfterSave,
   savedNotice,
   type BuilderActor,
   type LoadCvInput,
   type SaveCvInput,
-} from '../../../src/machines/builder-machine';
+} from '../../../src/machines/builder/builder-machine';
 import {
   MUST_SAVE_NOTICE,
   builderDownloadMachine,
   type BuilderDownloadRequest,
-} from '../../../src/machines/builder-download-machine';
+} from '../../../src/machines/builder/builder-download-machine';
 import { readDraft, writeDraft, draftKey } from '../../../src/machines/builder/draft';
 import { builderAddress, cvKeyOf } from '../../../src/machines/builder/identity';
 import { newCv, savedCv, type LoadedCv } from '../../../src/machines/builder/load-cv';
@@ -146,7 +144,7 @@ beforeEach(() => {
   localStorage.setItem('user_id', OWNER);
 });
 
-describe('builder machine: model-based (spec §4 CV editing state, Sections, Saving; §8 builder messages)', () => {
+describe('builder machine: model-based (editing state, sections, saving, messages)', () => {
   const model = createMachine({
     id: 'builderModel',
     initial: 'loading',
@@ -257,8 +255,10 @@ describe('builder machine: model-based (spec §4 CV editing state, Sections, Sav
       const snapshot = world.actor.getSnapshot();
       const savesFirst = deliversAfterSave(snapshot);
       world.actor.send({ type: 'cv.download', format: 'pdf' });
-      if (!canDownload(snapshot)) {
-        expect(world.notify).toHaveBeenLastCalledWith(MUST_SAVE_NOTICE);
+      if (!snapshot.can({ type: 'cv.download', format: 'pdf' })) {
+        // docs/behaviour.md#validation-rules: not before the CV is saved (the screen's Download is disabled
+        // until then).
+        expect(world.notify).not.toHaveBeenCalledWith(MUST_SAVE_NOTICE);
         expect(world.download.requests).toHaveLength(startedBefore);
       } else if (savesFirst) {
         expect(world.download.requests).toHaveLength(startedBefore);
@@ -351,7 +351,8 @@ describe('builder machine: model-based (spec §4 CV editing state, Sections, Sav
         expect(world.notify).toHaveBeenLastCalledWith(LOAD_FAILED_NOTICE);
         break;
       case 'blank':
-        // spec §4: a new CV starts with the template and no entries, not editing, not saved.
+        // docs/behaviour.md#cv-editing-state: a new CV starts with the template and no entries, not editing,
+        // not saved.
         expect(context).toMatchObject({
           cv: { name: '', template: 1, entries: [] },
           identity: { kind: 'new', draftId: DRAFT_ID },
@@ -361,18 +362,18 @@ describe('builder machine: model-based (spec §4 CV editing state, Sections, Sav
           completedSections: [],
         });
         expect(context.sectionForms).toHaveLength(classicTemplate.sections.length);
-        expect(canSave(snapshot)).toBe(false);
-        expect(canDownload(snapshot)).toBe(false);
+        expect(snapshot.can({ type: 'save.open' })).toBe(false);
+        expect(snapshot.can({ type: 'cv.download', format: 'pdf' })).toBe(false);
         expect(snapshot.matches({ ready: { saving: 'idle' } })).toBe(true);
         expect(world.lock.held).toEqual([`${OWNER}:${newDraftKey}`]);
         break;
       case 'drafted':
         expect(snapshot.matches({ ready: { saving: 'idle', template: 'idle' } })).toBe(true);
-        expect(canSave(snapshot)).toBe(true);
+        expect(snapshot.can({ type: 'save.open' })).toBe(true);
         expect(context.cv.uuid).toBeUndefined();
         expect(context.unsaved).toBe(true);
         expect(context.completedSections).toEqual([0]);
-        // The first section collapsed, the next one opened (spec §4 Sections).
+        // The first section collapsed, the next one opened (docs/behaviour.md#sections).
         expect(context.expandedSections).toEqual([1]);
         expect(context.formData['Personal Details']).toEqual(
           onTimeline ? { 'full_name-4001-0': 'Ada Lovelace' } : { 'full_name-1001-0': 'Ada Lovelace' },
@@ -425,7 +426,7 @@ describe('builder machine: model-based (spec §4 CV editing state, Sections, Sav
           identity: { kind: 'saved', uuid: UUID },
           cv: { id: 42, uuid: UUID, name: 'Software Engineer 2024' },
         });
-        expect(canDownload(snapshot)).toBe(true);
+        expect(snapshot.can({ type: 'cv.download', format: 'pdf' })).toBe(true);
         expect(deliversAfterSave(snapshot)).toBe(false);
         expect(context.completedSections.length).toBeGreaterThan(0);
         break;
@@ -557,7 +558,7 @@ describe('builder machine: details', () => {
     expect(world.actor.getSnapshot().context.expandedSections).toEqual([3]);
   });
 
-  it('marks a renamed CV unsaved until the save succeeds (spec §4)', async () => {
+  it('marks a renamed CV unsaved until the save succeeds', async () => {
     const world = await ready(savedClassic());
     world.actor.send({ type: 'save.open' });
     expect(world.actor.getSnapshot().context.saveName).toBe('Old');

@@ -16,7 +16,7 @@ import {
 } from '../../../src/machines/builder/form-data';
 import { classicTemplate, timelineTemplate } from './fixtures';
 
-describe('form-data keys name-fieldId-repeatIndex (spec §3 Form data)', () => {
+describe('form-data keys name-fieldId-repeatIndex', () => {
   it('builds and reads a key', () => {
     expect(formDataKey('job_title', 1009, 2)).toBe('job_title-1009-2');
     expect(parseFormDataKey('job_title-1009-2')).toEqual({ name: 'job_title', fieldId: 1009, index: 2 });
@@ -37,7 +37,7 @@ describe('form-data keys name-fieldId-repeatIndex (spec §3 Form data)', () => {
 });
 
 describe('values', () => {
-  it('drops empty and blank strings (spec §5 Section submit)', () => {
+  it('drops empty and blank strings', () => {
     expect(dropEmptyValues({ 'a-1-0': 'x', 'b-2-0': '', 'c-3-0': '   ' })).toEqual({ 'a-1-0': 'x' });
   });
 
@@ -88,7 +88,7 @@ describe('values', () => {
   });
 });
 
-describe('grouping of a saved CV by section then row (spec §4 Loading an existing CV)', () => {
+describe('grouping of a saved CV by section then row', () => {
   it('puts each entry in the section owning its field, rows by index, and marks those sections completed', () => {
     const grouped = groupEntries(classicTemplate.sections, [
       { value: 'CTO', index: 1, section_field: 1009 },
@@ -123,7 +123,7 @@ describe('grouping of a saved CV by section then row (spec §4 Loading an existi
   });
 });
 
-describe('template switch keeps every value whose field name exists in the new template (spec §2)', () => {
+describe('template switch keeps every value whose field name exists in the new template', () => {
   const formData = {
     'Personal Details': { 'full_name-1001-0': 'Ada', 'phone-1004-0': '+1 555', 'location-1005-0': 'London' },
     'Professional Summary': { 'summary-1008-0': 'Builds things' },

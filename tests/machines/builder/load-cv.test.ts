@@ -78,7 +78,7 @@ function loaders(
 const load = (routeId: string, api: CvLoaders, draftId?: string) =>
   loadBuilderCv(resolveBuilderTarget(routeId, draftId), api);
 
-describe('which CV /dashboard/{id}?draft=… opens (spec §2 CV builder, with the intent in the address first)', () => {
+describe('which CV /dashboard/{id}?draft=… opens (the intent in the address first)', () => {
   it('opens a uuid as that saved CV, then its template', async () => {
     const { api, calls } = loaders({ cvs: { [UUID]: savedDetail } });
     const loaded = await load(UUID, api);
@@ -112,7 +112,7 @@ describe('which CV /dashboard/{id}?draft=… opens (spec §2 CV builder, with th
     expect(loaded.cv).toEqual({ name: '', template: 4, entries: [] });
   });
 
-  it('keeps the spec order for a bare number: a generated CV first', async () => {
+  it('keeps the order for a bare number: a generated CV first', async () => {
     const { api, calls } = loaders({ cvs: { '42': savedDetail } });
     const loaded = await load('42', api);
     expect(calls).toEqual(['cv 42', 'template 1', `draft cv:${UUID}`]);

@@ -12,7 +12,7 @@ import {
   type PreviewMode,
   type PreviewResult,
   type RenderPreviewInput,
-} from '../../../src/machines/preview-machine';
+} from '../../../src/machines/builder/preview-machine';
 import { declaredTransitionCount, flush, runModelPath, transitionPaths } from '../model-paths';
 import { abortableActor, type AbortableRequest } from './support';
 import { classicTemplate } from './fixtures';
@@ -49,7 +49,7 @@ function createWorld() {
 }
 type World = ReturnType<typeof createWorld>;
 
-describe('preview machine: model-based (spec §4 Preview, §5 Preview, §9 debounce 1000 ms)', () => {
+describe('preview machine: model-based (debounce 1000 ms)', () => {
   // From outside: a request is under way, the pane waits for typing to stop, or shows a result or an error.
   const model = createMachine({
     id: 'previewModel',
@@ -140,7 +140,7 @@ describe('preview machine: model-based (spec §4 Preview, §5 Preview, §9 debou
 
   function assertState(world: World, modelState: string) {
     const snapshot = world.actor.getSnapshot();
-    // spec: a newer request aborts the older one, never two in flight.
+    // A newer request aborts the older one, never two in flight.
     expect(world.withData.inFlight().length + world.templateOnly.inFlight().length).toBeLessThanOrEqual(1);
     switch (modelState) {
       case 'generating': {
@@ -153,7 +153,8 @@ describe('preview machine: model-based (spec §4 Preview, §5 Preview, §9 debou
           formData: world.formData,
           mode: world.mode,
         });
-        // spec §5 Preview: form data is posted only if non-empty, otherwise the template-only preview.
+        // docs/behaviour.md#validation-rules: form data is posted only if non-empty, otherwise the
+        // template-only preview.
         const empty = Object.values(world.formData).every((values) =>
           Object.values(values).every((value) => value.trim() === ''),
         );

@@ -4,7 +4,7 @@ import {
   type SectionFormActor,
   type SectionFormOwner,
   type SectionFormReport,
-} from '../../../src/machines/section-form-machine';
+} from '../../../src/machines/builder/section-form-machine';
 import { declaredTransitionCount, runModelPath, transitionPaths } from '../model-paths';
 import { classicTemplate } from './fixtures';
 
@@ -35,7 +35,7 @@ function createWorld() {
 }
 type World = ReturnType<typeof createWorld>;
 
-describe('section form machine: model-based (spec §4 Sections, §5 Section submit)', () => {
+describe('section form machine: model-based', () => {
   const model = createMachine({
     id: 'sectionFormModel',
     initial: 'blank',
@@ -106,7 +106,7 @@ describe('section form machine: model-based (spec §4 Sections, §5 Section subm
       case 'submittedTwo':
         expect(snapshot.value).toBe('editing');
         expect(world.reports.at(-1)).toEqual({ type: 'section.submitted', sectionIndex: 2 });
-        // spec §5: empty strings are dropped from the submitted entries.
+        // docs/behaviour.md#validation-rules: empty strings are dropped from the submitted entries.
         expect(values).toEqual(
           modelState === 'submitted'
             ? { 'job_title-1009-0': 'Engineer' }

@@ -1,6 +1,6 @@
 import { isSummaryField, isTicked, widgetKindOf } from '../../../src/machines/builder/widgets';
 
-describe('field widgets (spec §2 CV builder)', () => {
+describe('field widgets', () => {
   it.each([
     ['text-input', 'text'],
     ['phone-input', 'phone'],

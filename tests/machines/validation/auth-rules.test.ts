@@ -1,15 +1,4 @@
 import {
-  FULL_NAME_TOO_SHORT_MESSAGE,
-  INVALID_CONFIRMATION_LINK_MESSAGE,
-  INVALID_EMAIL_DEFAULT_MESSAGE,
-  INVALID_EMAIL_MESSAGE,
-  NEW_PASSWORD_TOO_SHORT_MESSAGE,
-  PASSWORDS_DO_NOT_MATCH_MESSAGE,
-  PASSWORDS_MUST_MATCH_MESSAGE,
-  PASSWORD_TOO_SHORT_MESSAGE,
-  PASSWORD_TOO_WEAK_MESSAGE,
-  PHONE_TOO_SHORT_MESSAGE,
-  REQUIRED_MESSAGE,
   confirmationLink,
   fullName,
   hasResetToken,
@@ -26,8 +15,9 @@ import {
   validateSignIn,
 } from '../../../src/machines/validation/auth-rules';
 import { phoneNumber, validateSignUp } from '../../../src/machines/validation/sign-up-rules';
+import { ACCOUNT_MESSAGES } from '../../../rules/account';
 
-describe('auth rules (spec §5)', () => {
+describe('auth rules', () => {
   it.each([
     'ada@example.com',
     'ada.lovelace+cv@mail.example.co.uk',
@@ -48,32 +38,32 @@ describe('auth rules (spec §5)', () => {
     '.ada@example.com',
     'ada..l@example.com',
     'ada@example.c',
-  ])('refuses the email %j with the spec message', (email) => {
-    expect(validEmail(email)).toBe(INVALID_EMAIL_MESSAGE);
+  ])('refuses the email %j with its message', (email) => {
+    expect(validEmail(email)).toBe(ACCOUNT_MESSAGES.invalidEmail);
   });
 
   it('requires the forgot-password email, with default schema messages', () => {
-    expect(requiredEmail('')).toBe(REQUIRED_MESSAGE);
-    expect(requiredEmail('   ')).toBe(REQUIRED_MESSAGE);
-    expect(requiredEmail('ada')).toBe(INVALID_EMAIL_DEFAULT_MESSAGE);
+    expect(requiredEmail('')).toBe(ACCOUNT_MESSAGES.required);
+    expect(requiredEmail('   ')).toBe(ACCOUNT_MESSAGES.required);
+    expect(requiredEmail('ada')).toBe(ACCOUNT_MESSAGES.invalidEmailDefault);
     expect(requiredEmail('ada@example.com')).toBeUndefined();
   });
 
   it('needs a sign-in password of 8 characters', () => {
-    expect(signInPassword('')).toBe(PASSWORD_TOO_SHORT_MESSAGE);
-    expect(signInPassword('1234567')).toBe(PASSWORD_TOO_SHORT_MESSAGE);
+    expect(signInPassword('')).toBe(ACCOUNT_MESSAGES.passwordTooShort);
+    expect(signInPassword('1234567')).toBe(ACCOUNT_MESSAGES.passwordTooShort);
     expect(signInPassword('12345678')).toBeUndefined();
   });
 
   it('needs a full name of 3 characters, not counting surrounding spaces', () => {
-    expect(fullName('Al')).toBe(FULL_NAME_TOO_SHORT_MESSAGE);
-    expect(fullName('  Al  ')).toBe(FULL_NAME_TOO_SHORT_MESSAGE);
+    expect(fullName('Al')).toBe(ACCOUNT_MESSAGES.fullNameTooShort);
+    expect(fullName('  Al  ')).toBe(ACCOUNT_MESSAGES.fullNameTooShort);
     expect(fullName('Ada')).toBeUndefined();
   });
 
   it('needs a phone number of 10 characters that can exist in its country', () => {
-    expect(phoneNumber('')).toBe(PHONE_TOO_SHORT_MESSAGE);
-    expect(phoneNumber('+26481123')).toBe(PHONE_TOO_SHORT_MESSAGE);
+    expect(phoneNumber('')).toBe(ACCOUNT_MESSAGES.phoneTooShort);
+    expect(phoneNumber('+26481123')).toBe(ACCOUNT_MESSAGES.phoneTooShort);
     expect(phoneNumber('+264811234567')).toBeUndefined();
     expect(phoneNumber('+442079460000')).toBeUndefined();
     // What pasting a UK number into a field fixed on +1 used to produce: no such number.
@@ -86,29 +76,29 @@ describe('auth rules (spec §5)', () => {
   });
 
   it('checks a new account password for length first, then for its mix of characters', () => {
-    expect(newAccountPassword('Ab1')).toBe(PASSWORD_TOO_SHORT_MESSAGE);
-    expect(newAccountPassword('abcdefgh')).toBe(PASSWORD_TOO_WEAK_MESSAGE);
-    expect(newAccountPassword('ABCDEFG1')).toBe(PASSWORD_TOO_WEAK_MESSAGE);
-    expect(newAccountPassword('abcdefg1')).toBe(PASSWORD_TOO_WEAK_MESSAGE);
-    expect(newAccountPassword('Abcdefgh')).toBe(PASSWORD_TOO_WEAK_MESSAGE);
+    expect(newAccountPassword('Ab1')).toBe(ACCOUNT_MESSAGES.passwordTooShort);
+    expect(newAccountPassword('abcdefgh')).toBe(ACCOUNT_MESSAGES.passwordTooWeak);
+    expect(newAccountPassword('ABCDEFG1')).toBe(ACCOUNT_MESSAGES.passwordTooWeak);
+    expect(newAccountPassword('abcdefg1')).toBe(ACCOUNT_MESSAGES.passwordTooWeak);
+    expect(newAccountPassword('Abcdefgh')).toBe(ACCOUNT_MESSAGES.passwordTooWeak);
     expect(newAccountPassword('Abcdefg1')).toBeUndefined();
   });
 
   it('compares the confirmation exactly', () => {
     expect(passwordsMatch('Abcdefg1', 'Abcdefg1')).toBeUndefined();
-    expect(passwordsMatch('Abcdefg1', 'abcdefg1')).toBe(PASSWORDS_MUST_MATCH_MESSAGE);
-    expect(resetPasswordsMatch('Abcdefg1', 'Abcdefg1 ')).toBe(PASSWORDS_DO_NOT_MATCH_MESSAGE);
-    expect(resetPassword('1234567')).toBe(NEW_PASSWORD_TOO_SHORT_MESSAGE);
+    expect(passwordsMatch('Abcdefg1', 'abcdefg1')).toBe(ACCOUNT_MESSAGES.passwordsMustMatch);
+    expect(resetPasswordsMatch('Abcdefg1', 'Abcdefg1 ')).toBe(ACCOUNT_MESSAGES.passwordsDoNotMatch);
+    expect(resetPassword('1234567')).toBe(ACCOUNT_MESSAGES.newPasswordTooShort);
     // One rule for every new password: the reset asks what sign up asks.
-    expect(resetPassword('12345678')).toBe(PASSWORD_TOO_WEAK_MESSAGE);
+    expect(resetPassword('12345678')).toBe(ACCOUNT_MESSAGES.passwordTooWeak);
     expect(resetPassword('Engines1843')).toBeUndefined();
   });
 
   it('validates whole forms, naming only the failing fields', () => {
     expect(validateSignIn({ email: 'ada@example.com', password: 'Passw0rd' })).toEqual({});
     expect(validateSignIn({ email: '', password: '' })).toEqual({
-      email: INVALID_EMAIL_MESSAGE,
-      password: PASSWORD_TOO_SHORT_MESSAGE,
+      email: ACCOUNT_MESSAGES.invalidEmail,
+      password: ACCOUNT_MESSAGES.passwordTooShort,
     });
     expect(
       validateSignUp({
@@ -122,24 +112,24 @@ describe('auth rules (spec §5)', () => {
     expect(
       validateSignUp({ fullName: '', email: '', phoneNumber: '', password1: '', password2: 'x' }),
     ).toEqual({
-      fullName: FULL_NAME_TOO_SHORT_MESSAGE,
-      email: INVALID_EMAIL_MESSAGE,
-      phoneNumber: PHONE_TOO_SHORT_MESSAGE,
-      password1: PASSWORD_TOO_SHORT_MESSAGE,
-      password2: PASSWORDS_MUST_MATCH_MESSAGE,
+      fullName: ACCOUNT_MESSAGES.fullNameTooShort,
+      email: ACCOUNT_MESSAGES.invalidEmail,
+      phoneNumber: ACCOUNT_MESSAGES.phoneTooShort,
+      password1: ACCOUNT_MESSAGES.passwordTooShort,
+      password2: ACCOUNT_MESSAGES.passwordsMustMatch,
     });
-    expect(validateForgotPassword({ email: '' })).toEqual({ email: REQUIRED_MESSAGE });
+    expect(validateForgotPassword({ email: '' })).toEqual({ email: ACCOUNT_MESSAGES.required });
     expect(validateResetPassword({ newPassword: 'short', confirmPassword: 'other' })).toEqual({
-      newPassword: NEW_PASSWORD_TOO_SHORT_MESSAGE,
-      confirmPassword: PASSWORDS_DO_NOT_MATCH_MESSAGE,
+      newPassword: ACCOUNT_MESSAGES.newPasswordTooShort,
+      confirmPassword: ACCOUNT_MESSAGES.passwordsDoNotMatch,
     });
   });
 
   it('needs both uid and token in a confirmation link, and a token in a reset link', () => {
     expect(confirmationLink({ uid: 'MQ', token: 'abc' })).toBeUndefined();
-    expect(confirmationLink({ uid: 'MQ' })).toBe(INVALID_CONFIRMATION_LINK_MESSAGE);
-    expect(confirmationLink({ token: 'abc' })).toBe(INVALID_CONFIRMATION_LINK_MESSAGE);
-    expect(confirmationLink({ uid: '', token: '' })).toBe(INVALID_CONFIRMATION_LINK_MESSAGE);
+    expect(confirmationLink({ uid: 'MQ' })).toBe(ACCOUNT_MESSAGES.invalidConfirmationLink);
+    expect(confirmationLink({ token: 'abc' })).toBe(ACCOUNT_MESSAGES.invalidConfirmationLink);
+    expect(confirmationLink({ uid: '', token: '' })).toBe(ACCOUNT_MESSAGES.invalidConfirmationLink);
     expect(hasResetToken({ token: 'abc' })).toBe(true);
     expect(hasResetToken({})).toBe(false);
     expect(hasResetToken({ token: ' ' })).toBe(false);

@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { MatchersV3, PactV3 } from '@pact-foundation/pact';
+import { ApiError } from '../../../src/api/api-error';
 import { createApiClient, type ApiClient } from '../../../src/api/http';
+
+export const { like, eachLike, string, integer, boolean, regex, atLeastOneLike } = MatchersV3;
 
 export const CONSUMER = 'cv-builder-web';
 export const PROVIDER = 'cv-builder-api';
@@ -27,7 +30,10 @@ export function clientFor(mockServer: { url: string }): ApiClient {
   });
 }
 
-/** Every unsafe call first asks for the CSRF cookie (spec §7); add that interaction before the call's own. */
+/**
+ * Every unsafe call first asks for the CSRF cookie (docs/behaviour.md#api-calls); add that interaction before
+ * the call's own.
+ */
 export function withCsrf(pact: PactV3): PactV3 {
   return pact
     .given('any visitor')
@@ -47,4 +53,82 @@ export function withCsrf(pact: PactV3): PactV3 {
 /** Headers of an unsafe request as the real client sends them. */
 export const csrfHeaders = { 'X-CSRFToken': MatchersV3.string(PACT_CSRF_TOKEN) };
 
-export const { like, eachLike, string, integer, boolean, regex, atLeastOneLike } = MatchersV3;
+// ── What every consumer test builds its interactions from ───────────────────
+
+/** A JSON answer's Content-Type, with or without a charset. */
+export const jsonBody = {
+  'Content-Type': regex('application/json(;.*)?', 'application/json; charset=utf-8'),
+};
+
+/** A request with a JSON body, as the real client sends it. */
+export const jsonRequest = { 'Content-Type': 'application/json' };
+
+/** The headers of an unsafe request with a JSON body: the CSRF token and the body's type. */
+export const unsafeJsonHeaders = { ...csrfHeaders, ...jsonRequest };
+
+/** An error answer `{ detail }`: any words (a backend says it its own way), with the reference server's as example. */
+export const detail = (example: string) => ({ detail: string(example) });
+
+/** An ISO 8601 date and time, as the server writes `created` and `last_updated`. */
+export const isoTimestamp = (example: string) =>
+  regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/, example);
+
+/** A uuid in its 8-4-4-4-12 hex form. */
+export const uuid = (example: string) =>
+  regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, example);
+
+export const PDF_TYPE = 'application/pdf';
+export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+/** The example documents the download and preview interactions answer with. */
+export const FIXTURES = path.resolve(__dirname, '../fixtures');
+
+/**
+ * A link mailed about an account (`uid`, `token`): the server signs it when the provider state is set up, and the
+ * state hands the values over; `uid` is the example for the account the state makes.
+ */
+export function injectedLink(uid: string) {
+  return {
+    uid: MatchersV3.fromProviderState('${uid}', uid),
+    token: MatchersV3.fromProviderState('${token}', 'c2lnbmVkLXRva2VuLWV4YW1wbGU'),
+  };
+}
+
+/** An unsafe call after its CSRF cookie, in a provider state; with a JSON body when it has one. */
+export function unsafeCall(
+  state: string,
+  description: string,
+  method: 'PUT' | 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+): PactV3 {
+  return withCsrf(createPact())
+    .given(state)
+    .uponReceiving(description)
+    .withRequest({
+      method,
+      path,
+      headers: body === undefined ? csrfHeaders : unsafeJsonHeaders,
+      ...(body === undefined ? {} : { body }),
+    });
+}
+
+/**
+ * The error a call failed with: the real client's ApiError, of `status` when given, and with the given message
+ * (what a screen shows) or server message.
+ */
+export async function expectApiError(
+  promise: Promise<unknown>,
+  status?: number,
+  expected: { message?: string; serverMessage?: string } = {},
+): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  const apiError = error as ApiError;
+  if (status !== undefined) expect(apiError.status).toBe(status);
+  if (expected.message !== undefined) expect(apiError.message).toBe(expected.message);
+  if (expected.serverMessage !== undefined) expect(apiError.serverMessage).toBe(expected.serverMessage);
+  return apiError;
+}

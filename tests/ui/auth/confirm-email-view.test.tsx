@@ -22,7 +22,7 @@ function setup(link: { uid?: string; token?: string }) {
   return { confirm, resend, redirect, render: () => renderView(() => <Harness />) };
 }
 
-describe('ConfirmEmailView (spec §2 Confirm email)', () => {
+describe('ConfirmEmailView', () => {
   it("shows 'Confirming Email...', then the success with a way to sign in at once", async () => {
     const { confirm, redirect, render } = setup({ uid: 'MQ', token: 'abc' });
     await render();

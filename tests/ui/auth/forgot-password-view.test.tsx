@@ -22,7 +22,7 @@ async function submitEmail(email: string) {
   expect(await screen.findByText('Sending...')).toBeInTheDocument();
 }
 
-describe('ForgotPasswordView (spec §2 Forgot password, §8)', () => {
+describe('ForgotPasswordView', () => {
   it('requires the email and links back to sign in', async () => {
     await setup().render();
     expect(screen.getByRole('heading', { name: 'Forgot Password' })).toBeInTheDocument();

@@ -37,7 +37,7 @@ function fill(newPassword: string, confirmPassword: string) {
   fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
 }
 
-describe('ResetPasswordView (spec §2 Reset password)', () => {
+describe('ResetPasswordView', () => {
   it('renders nothing and goes to /signin without a token', async () => {
     const { redirect, render } = setup({ uid: 'MQ' });
     await render();

@@ -4,7 +4,8 @@ import { useActor } from '@xstate/react';
 import { ApiError } from '../../../src/api/api-error';
 import type { LoginPayload, LoginResponse } from '../../../src/api/auth';
 import { signInMachine } from '../../../src/machines/sign-in-machine';
-import { GOOGLE_NOT_CONFIGURED_MESSAGE, SignInView } from '../../../src/ui/auth/sign-in-view';
+import { SignInView } from '../../../src/ui/auth/sign-in-view';
+import { GOOGLE_NOT_CONFIGURED_MESSAGE } from '../../../src/ui/auth/social/social-sign-in-options';
 import { deferredActor, recordingSession } from '../../machines/model-paths';
 import { renderView } from './render-view';
 
@@ -20,7 +21,7 @@ function setup(onGoogleSignIn?: () => void) {
   return { login, resend, session, render: () => renderView(() => <Harness />) };
 }
 
-describe('SignInView (spec §2 Sign in)', () => {
+describe('SignInView', () => {
   it('has the welcome heading, labelled fields and links to the other screens', async () => {
     await setup().render();
     expect(screen.getByRole('heading', { name: 'Welcome' })).toBeInTheDocument();

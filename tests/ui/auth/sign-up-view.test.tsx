@@ -17,7 +17,7 @@ function setup() {
   return { register, render: () => renderView(() => <Harness />) };
 }
 
-describe('SignUpView (spec §2 Sign up)', () => {
+describe('SignUpView', () => {
   it('labels every field, gives both passwords a toggle and defaults the phone country to NA', async () => {
     await setup().render();
     expect(screen.getByRole('heading', { name: 'Create an Account' })).toBeInTheDocument();

@@ -6,14 +6,14 @@ import type { Template, TemplateDetail } from '../../../src/api/templates';
 import {
   builderDownloadMachine,
   type BuilderDownloadRequest,
-} from '../../../src/machines/builder-download-machine';
-import { builderMachine, type LoadCvInput, type SaveCvInput } from '../../../src/machines/builder-machine';
+} from '../../../src/machines/builder/builder-download-machine';
+import { builderMachine, type LoadCvInput, type SaveCvInput } from '../../../src/machines/builder/builder-machine';
 import { newCv, type LoadedCv } from '../../../src/machines/builder/load-cv';
 import {
   previewMachine,
   type PreviewResult,
   type RenderPreviewInput,
-} from '../../../src/machines/preview-machine';
+} from '../../../src/machines/builder/preview-machine';
 import { BuilderView } from '../../../src/ui/builder/builder-view';
 import { AppProvider } from '../../../src/ui/provider';
 import { showToast } from '../../../src/ui/toaster';

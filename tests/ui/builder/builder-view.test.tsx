@@ -13,7 +13,7 @@ afterEach(() => setRenderListener(undefined));
 // Whole views with a rich text editor render slowly on a shared machine; no assertion here is about time.
 vi.setConfig({ testTimeout: 30_000 });
 
-describe('BuilderView (spec §2 CV builder)', () => {
+describe('BuilderView', () => {
   it("shows 'Loading CV template...', then the header, the info alert and the section cards", async () => {
     const world = setup();
     expect(screen.getByText('Loading CV template...')).toBeInTheDocument();
@@ -371,7 +371,7 @@ describe('BuilderView: work kept and said plainly', () => {
   });
 });
 
-describe('PreviewPane (spec §2 Preview panel)', () => {
+describe('PreviewPane', () => {
   it('shows the template while nothing is typed, then the CV in a sandboxed frame', async () => {
     const world = setup();
     await world.ready();

@@ -10,14 +10,14 @@ import { fakeCvActions, renderCatalogue } from '../templates/render-catalogue';
 
 function setup() {
   const load = deferredActor<TemplatesAndCvs, unknown>();
+  const cvActions = fakeCvActions();
   const actor = createActor(
     cvManagementMachine.provide({
-      actors: { loadTemplatesAndCvs: load.logic },
+      actors: { loadTemplatesAndCvs: load.logic, cvActions: cvActions.machine },
       actions: { notify: (_, notice) => void showToast(notice), logFailure: () => undefined },
     }),
   ).start();
-  const cvActions = fakeCvActions();
-  renderCatalogue(() => <CvManagementScreen actor={actor} cvActionsMachine={cvActions.machine} />);
+  renderCatalogue(() => <CvManagementScreen actor={actor} />);
   return { actor, load, cvActions };
 }
 
@@ -25,7 +25,7 @@ afterEach(() => {
   toaster.remove();
 });
 
-describe('CV management screen (spec §2 CV management)', () => {
+describe('CV management screen', () => {
   it('shows a card per template with the names of its CVs, 12 per page, paging only past 12', async () => {
     const user = userEvent.setup();
     const { load } = setup();

@@ -52,7 +52,6 @@ function renderProfile(fakes: Fakes = {}) {
   const session = recordingSession();
   const profileLogic = profileMachine.provide({
     actors: {
-      waitForSession: fromPromise(async () => true),
       fetchProfile: fromPromise(fakes.fetchProfile ?? (async () => ADA)),
       updateProfile: fromPromise(({ input }: { input: ProfileUpdatePayload }) => calls.updateProfile(input)),
       deleteAccount: fromPromise(({ input }: { input: { current_password?: string } }) => calls.deleteAccount(input)),
@@ -92,7 +91,7 @@ vi.setConfig({ testTimeout: 30_000 });
 const personalInformation = () => screen.getByRole('region', { name: 'Personal Information' });
 const field = (name: string) => within(personalInformation()).getByLabelText(name);
 
-describe('Profile screen (spec §2 Profile settings)', () => {
+describe('Profile screen', () => {
   it("shows 'Loading profile...', then the person's details with initials and the badge", async () => {
     let answer!: (profile: Profile) => void;
     renderProfile({ fetchProfile: () => new Promise((resolve) => (answer = resolve)) });
@@ -214,7 +213,7 @@ describe('Profile screen (spec §2 Profile settings)', () => {
     expect(Object.keys(updateProfile.mock.calls[0]![0])).toEqual(['full_name', 'email', 'phone_number']);
   });
 
-  it('toggles the Change Password card; Cancel clears it; a rule breaks with the spec words', async () => {
+  it('toggles the Change Password card; Cancel clears it; a broken rule shows its message', async () => {
     const { user, changePassword } = renderProfile();
     const toggle = await screen.findByRole('button', { name: 'Change Password' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');

@@ -10,15 +10,15 @@ import { fakeCvActions, renderCatalogue } from './render-catalogue';
 
 function setup() {
   const load = deferredActor<CatalogueLoad, unknown>();
+  const cvActions = fakeCvActions();
   const actor = createActor(
     templatesListMachine.provide({
-      actors: { loadCatalogue: load.logic },
+      actors: { loadCatalogue: load.logic, cvActions: cvActions.machine },
       actions: { logFailures: () => undefined, showAddress: () => undefined },
     }),
     { input: {} },
   ).start();
-  const cvActions = fakeCvActions();
-  const view = renderCatalogue(() => <TemplatesScreen actor={actor} cvActionsMachine={cvActions.machine} />);
+  const view = renderCatalogue(() => <TemplatesScreen actor={actor} />);
   return { actor, load, cvActions, ...view };
 }
 
@@ -33,7 +33,7 @@ afterEach(() => {
   toaster.remove();
 });
 
-describe('Templates screen (spec §2)', () => {
+describe('Templates screen', () => {
   it("shows the heading, 'Loading templates...' and then the grid with the category filter", async () => {
     const { load } = setup();
     expect(await screen.findByRole('heading', { name: 'Available CV Templates' })).toBeInTheDocument();
@@ -92,7 +92,7 @@ describe('Templates screen (spec §2)', () => {
   });
 });
 
-describe('Template card (spec §2)', () => {
+describe('Template card', () => {
   const templates = makeTemplates(2);
   const cvs = [
     makeCv(7, 1, 'Software Engineer 2024'),

@@ -1,7 +1,8 @@
 import { LINKEDIN_SIGNING_IN_TEXT } from '../../../machines/linkedin-callback-machine';
 import { FullPageSpinner } from '../../full-page-spinner';
 
-// spec §2 LinkedIn callback: a spinner with 'Signing you in with LinkedIn...'; every outcome is a toast and a move.
+// docs/behaviour.md#linkedin-callback: a spinner with 'Signing you in with LinkedIn...'; every outcome is a
+// toast and a move.
 export function LinkedInCallbackView() {
   return <FullPageSpinner text={LINKEDIN_SIGNING_IN_TEXT} />;
 }

@@ -5,10 +5,11 @@ import type {
   LinkedInSignInEvent,
   LinkedInSignInSnapshot,
 } from '../../../machines/linkedin-sign-in-machine';
+import type { ReactNode } from 'react';
 import { GoogleIcon } from '../google-icon';
-import { GOOGLE_NOT_CONFIGURED_MESSAGE } from '../sign-in-view';
 import { LinkedInIcon } from './linkedin-icon';
 
+export const GOOGLE_NOT_CONFIGURED_MESSAGE = 'Google sign-in is not configured';
 export const LINKEDIN_NOT_CONFIGURED_MESSAGE = 'LinkedIn sign-in is not configured';
 
 export interface SocialSignInOptionsProps {
@@ -17,14 +18,14 @@ export interface SocialSignInOptionsProps {
 }
 
 /** What one option's button shows and does. */
-interface OptionState {
+export interface OptionState {
   enabled: boolean;
   busy: boolean;
   unavailable: boolean;
   onStart: () => void;
 }
 
-// spec §1, §2 Sign in: a Google sign-in option, and sign-in by a LinkedIn account.
+// docs/behaviour.md#sign-in: a Google sign-in option, and sign-in by a LinkedIn account.
 export function SocialSignInOptions({ google, linkedin }: SocialSignInOptionsProps) {
   return (
     <SocialSignInButtons
@@ -51,7 +52,8 @@ export function SocialSignInPlaceholder() {
   return <SocialSignInButtons google={WAITING} linkedin={WAITING} />;
 }
 
-function SocialSignInButtons({ google, linkedin }: { google: OptionState; linkedin: OptionState }) {
+/** The options below the sign-in form, after an 'or': Google, and LinkedIn when given. */
+export function SocialSignInButtons({ google, linkedin }: { google: OptionState; linkedin?: OptionState }) {
   return (
     <Stack gap="6">
       <HStack gap="3" aria-hidden="true">
@@ -63,50 +65,61 @@ function SocialSignInButtons({ google, linkedin }: { google: OptionState; linked
       </HStack>
 
       <Stack gap="3">
-        <Stack gap="2">
-          <Button
-            type="button"
-            variant="outline"
-            width="full"
-            size="lg"
-            onClick={google.onStart}
-            disabled={!google.enabled}
-            loading={google.busy}
-            loadingText="Signing in..."
-            aria-describedby={google.unavailable ? 'google-sign-in-status' : undefined}
-          >
-            <GoogleIcon />
-            Continue with Google
-          </Button>
-          {google.unavailable && (
-            <Text id="google-sign-in-status" textStyle="xs" color="fg.muted" textAlign="center">
-              {GOOGLE_NOT_CONFIGURED_MESSAGE}
-            </Text>
-          )}
-        </Stack>
-
-        <Stack gap="2">
-          <Button
-            type="button"
-            variant="outline"
-            width="full"
-            size="lg"
-            onClick={linkedin.onStart}
-            disabled={!linkedin.enabled}
-            loading={linkedin.busy}
+        <SocialOption
+          id="google-sign-in-status"
+          option={google}
+          icon={<GoogleIcon />}
+          label="Continue with Google"
+          loadingText="Signing in..."
+          unavailableText={GOOGLE_NOT_CONFIGURED_MESSAGE}
+        />
+        {linkedin && (
+          <SocialOption
+            id="linkedin-sign-in-status"
+            option={linkedin}
+            icon={<LinkedInIcon />}
+            label="Sign in with LinkedIn"
             loadingText="Redirecting to LinkedIn..."
-            aria-describedby={linkedin.unavailable ? 'linkedin-sign-in-status' : undefined}
-          >
-            <LinkedInIcon />
-            Sign in with LinkedIn
-          </Button>
-          {linkedin.unavailable && (
-            <Text id="linkedin-sign-in-status" textStyle="xs" color="fg.muted" textAlign="center">
-              {LINKEDIN_NOT_CONFIGURED_MESSAGE}
-            </Text>
-          )}
-        </Stack>
+            unavailableText={LINKEDIN_NOT_CONFIGURED_MESSAGE}
+          />
+        )}
       </Stack>
+    </Stack>
+  );
+}
+
+interface SocialOptionProps {
+  /** The id of the line that says the option is not configured (the button is described by it). */
+  id: string;
+  option: OptionState;
+  icon: ReactNode;
+  label: string;
+  loadingText: string;
+  unavailableText: string;
+}
+
+function SocialOption({ id, option, icon, label, loadingText, unavailableText }: SocialOptionProps) {
+  return (
+    <Stack gap="2">
+      <Button
+        type="button"
+        variant="outline"
+        width="full"
+        size="lg"
+        onClick={option.onStart}
+        disabled={!option.enabled}
+        loading={option.busy}
+        loadingText={loadingText}
+        aria-describedby={option.unavailable ? id : undefined}
+      >
+        {icon}
+        {label}
+      </Button>
+      {option.unavailable && (
+        <Text id={id} textStyle="xs" color="fg.muted" textAlign="center">
+          {unavailableText}
+        </Text>
+      )}
     </Stack>
   );
 }

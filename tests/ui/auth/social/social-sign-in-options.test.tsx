@@ -6,8 +6,9 @@ import type { GoogleLoginPayload, SocialConfig } from '../../../../src/api/socia
 import { googleSignInMachine } from '../../../../src/machines/google-sign-in-machine';
 import { linkedinSignInMachine } from '../../../../src/machines/linkedin-callback-machine';
 import { signInMachine } from '../../../../src/machines/sign-in-machine';
-import { GOOGLE_NOT_CONFIGURED_MESSAGE, SignInView } from '../../../../src/ui/auth/sign-in-view';
+import { SignInView } from '../../../../src/ui/auth/sign-in-view';
 import {
+  GOOGLE_NOT_CONFIGURED_MESSAGE,
   LINKEDIN_NOT_CONFIGURED_MESSAGE,
   SocialSignInOptions,
 } from '../../../../src/ui/auth/social/social-sign-in-options';
@@ -72,7 +73,7 @@ function setup(config: SocialConfig) {
   };
 }
 
-describe('social sign-in options on the sign-in screen (spec §2 Sign in; issue 8)', () => {
+describe('social sign-in options on the sign-in screen (issue 8)', () => {
   it('says each provider is not configured, with no dead button', async () => {
     await setup(socialConfig({ google_client_id: null, linkedin_client_id: null })).render();
     expect(await screen.findByText(GOOGLE_NOT_CONFIGURED_MESSAGE)).toBeInTheDocument();

@@ -1,11 +1,11 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { apiClient } from '../api/client';
-import { preview, previewPdf, templatePreview, templatePreviewPdf } from '../api/preview';
-import { PREVIEW_DEBOUNCE_MS } from '../config/constants';
-import type { TemplateSection } from '../api/templates';
-import type { Notice } from './auth-flow';
-import { describePreviewProblem } from './builder/cv-problems';
-import { compactFormData, isFormDataEmpty, type CvFormData } from './builder/form-data';
+import { apiClient } from '../../api/client';
+import { preview, previewPdf, templatePreview, templatePreviewPdf } from '../../api/preview';
+import { PREVIEW_DEBOUNCE_MS } from '../../config/constants';
+import type { TemplateSection } from '../../api/templates';
+import type { Notice } from '../auth-flow';
+import { describePreviewProblem } from './cv-problems';
+import { compactFormData, isFormDataEmpty, type CvFormData } from './form-data';
 
 export type PreviewMode = 'html' | 'pdf';
 
@@ -53,7 +53,7 @@ export type PreviewEvent =
 export const PREVIEW_LOADING_TAG = 'loading';
 
 /**
- * spec §8 Preview failure, in the person's words: a problem with one field names its section and label; anything
+ * docs/behaviour.md#messages, in the person's words: a problem with one field names its section and label; anything
  * else is the flow's own message. The server's text (internal keys, engine errors) is never shown.
  */
 export function previewFailureMessage(
@@ -67,8 +67,8 @@ export function previewFailureMessage(
   return problem ?? (mode === 'pdf' ? PDF_PREVIEW_FAILED_MESSAGE : PREVIEW_FAILED_MESSAGE);
 }
 
-// spec §4 Preview, §5 Preview. Leaving a state stops its request: the actor's AbortSignal fires, so a newer
-// request always aborts the older one and never two are in flight.
+// docs/behaviour.md#live-preview, #validation-rules. Leaving a state stops its request: the actor's AbortSignal
+// fires, so a newer request always aborts the older one and never two are in flight.
 const previewSetup = setup({
   types: {
     context: {} as PreviewContext,
@@ -171,7 +171,10 @@ export const previewMachine = previewSetup.createMachine({
     },
   },
   states: {
-    /** spec §9: the preview follows typing 1000 ms after the last change; each change starts the wait again. */
+    /**
+     * docs/behaviour.md#limits-and-timings: the preview follows typing 1000 ms after the last change; each
+     * change starts the wait again.
+     */
     debouncing: {
       tags: [PREVIEW_LOADING_TAG],
       on: {
@@ -187,7 +190,8 @@ export const previewMachine = previewSetup.createMachine({
       tags: [PREVIEW_LOADING_TAG],
       initial: 'choosing',
       states: {
-        // spec §5 Preview: form data is posted only if non-empty, otherwise a template-only preview is fetched.
+        // docs/behaviour.md#validation-rules: form data is posted only if non-empty, otherwise a template-only
+        // preview is fetched.
         choosing: {
           always: [{ guard: 'hasFormData', target: 'withFormData' }, { target: 'templateOnly' }],
         },

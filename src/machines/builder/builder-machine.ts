@@ -9,8 +9,8 @@ import {
   type ActorRefFrom,
   type SnapshotFrom,
 } from 'xstate';
-import { isApiError } from '../api/api-error';
-import { apiClient } from '../api/client';
+import { isApiError } from '../../api/api-error';
+import { apiClient } from '../../api/client';
 import {
   CV_CHANGED_STATUS,
   createGeneratedCv,
@@ -20,19 +20,19 @@ import {
   type CvReference,
   type GeneratedCvPayload,
   type SavedGeneratedCv,
-} from '../api/cvs';
+} from '../../api/cvs';
 import {
   getTemplate,
   listTemplates,
   type Template,
   type TemplateDetail,
   type TemplateSection,
-} from '../api/templates';
-import type { Notice } from './auth-flow';
+} from '../../api/templates';
+import type { Notice } from '../auth-flow';
 import { builderDownloadMachine } from './builder-download-machine';
-import { describeSaveProblem } from './builder/cv-problems';
-import { readDraft, removeDraft, writeDraft, type BuilderDraft } from './builder/draft';
-import { TAB_ID, hold, isHeldElsewhere, mayWrite, takeOver } from './builder/edit-lock';
+import { describeSaveProblem } from './cv-problems';
+import { readDraft, removeDraft, writeDraft, type BuilderDraft } from './draft';
+import { TAB_ID, hold, isHeldElsewhere, mayWrite, takeOver } from './edit-lock';
 import {
   cvFingerprint,
   entriesFromFormData,
@@ -41,7 +41,7 @@ import {
   isFormDataEmpty,
   switchTemplateValues,
   type CvFormData,
-} from './builder/form-data';
+} from './form-data';
 import {
   builderAddress,
   cvKeyOf,
@@ -49,7 +49,7 @@ import {
   resolveBuilderTarget,
   type BuilderTarget,
   type CvIdentity,
-} from './builder/identity';
+} from './identity';
 import {
   firstOpenSection,
   hasUnsavedChanges,
@@ -57,7 +57,7 @@ import {
   type BuilderCv,
   type LoadedCv,
   type SavedBase,
-} from './builder/load-cv';
+} from './load-cv';
 import { previewMachine } from './preview-machine';
 import {
   sectionFormMachine,
@@ -67,7 +67,7 @@ import {
   type SectionFormReport,
 } from './section-form-machine';
 
-// Builder messages (spec §8, and docs of the decisions in the README)
+// Builder messages (docs/behaviour.md#messages; the README's Decisions for the ones it adds)
 export const LOAD_FAILED_NOTICE: Notice = {
   title: 'Error',
   description: 'Failed to load CV data. Please try again.',
@@ -126,7 +126,7 @@ export interface BuilderContext {
   template?: TemplateDetail;
   /** One form actor per template section, in template order. */
   sectionForms: SectionFormActor[];
-  /** Every section's values (spec §3 Form data), mirrored from the section forms. */
+  /** Every section's values (docs/behaviour.md#form-data), mirrored from the section forms. */
   formData: CvFormData;
   /** Values the current template has no place for, kept for a switch back. */
   stash: CvFormData;
@@ -356,7 +356,7 @@ const builderSetup = setup({
       },
     ),
     measureUnsaved: assign({ unsaved: ({ context }) => hasUnsavedChanges(context) }),
-    // spec §4 Sections: completed, collapsed, and the next one expanded.
+    // docs/behaviour.md#sections: completed, collapsed, and the next one expanded.
     completeSection: assign(({ context }, params: { sectionIndex: number }) => {
       const next = params.sectionIndex + 1;
       const sectionCount = context.sectionForms.length;
@@ -390,7 +390,8 @@ const builderSetup = setup({
       sections: context.template?.sections ?? [],
     })),
     forwardDelivery: sendTo('downloads', ({ context }, params: Delivery) =>
-      // spec §2: delivery needs the CV saved with a uuid; the download machine tells the person otherwise.
+      // docs/behaviour.md#cv-builder: delivery needs the CV saved with a uuid; the download machine tells the
+      // person otherwise.
       params.kind === 'download'
         ? { type: 'download.request' as const, format: params.format, uuid: context.cv.uuid, name: context.cv.name }
         : { type: 'email.request' as const, uuid: context.cv.uuid, name: context.cv.name },
@@ -412,7 +413,7 @@ const builderSetup = setup({
     },
     openSaveDialog: assign({ saveName: ({ context }) => context.cv.name }),
     assignSaveName: assign({ saveName: (_, params: { name: string }) => params.name }),
-    // spec §4: renaming marks the CV unsaved.
+    // docs/behaviour.md#cv-editing-state: renaming marks the CV unsaved.
     renameCv: assign(({ context }) => {
       const name = context.saveName.trim();
       return name === context.cv.name ? {} : { cv: { ...context.cv, name }, isSaved: false };
@@ -455,8 +456,8 @@ const builderSetup = setup({
     assignPendingTemplate: assign({
       pendingTemplateId: (_, params: { templateId: number }) => params.templateId,
     }),
-    // spec §2: switching template keeps every value whose field name exists in the new template; the rest wait
-    // in the stash for a template that has a place for them. The CV stays the same CV.
+    // docs/behaviour.md#cv-builder: switching template keeps every value whose field name exists in the new
+    // template; the rest wait in the stash for a template that has a place for them. The CV stays the same CV.
     switchTemplate: assign(({ context, spawn, self }, template: TemplateDetail) => {
       const { formData, stash } = switchTemplateValues(
         context.template?.sections ?? [],
@@ -486,14 +487,17 @@ const builderSetup = setup({
       };
     }),
     assignTemplates: assign({ templates: (_, params: { templates: Template[] }) => params.templates }),
-    /** The address follows the CV without navigating (spec §2); the route reads it back on a reload. */
+    /**
+     * The address follows the CV without navigating (docs/behaviour.md#cv-builder); the route reads it back on
+     * a reload.
+     */
     showAddress: ({ context }) => {
       if (typeof window === 'undefined' || !context.identity) return;
       const address = builderAddress(context.identity, context.cv.template);
       if (`${window.location.pathname}${window.location.search}` !== address)
         window.history.replaceState(window.history.state, '', address);
     },
-    // spec §8: template list failures are only logged.
+    // Template list failures are only logged: the switcher keeps the current template.
     logTemplatesFailure: (_, params: { error: unknown }) =>
       console.warn('Could not load the template list', params.error),
     notify: (_, _params: Notice) => undefined,
@@ -506,8 +510,9 @@ const builderSetup = setup({
     isOtherTemplate: ({ context }, params: { templateId: number }) =>
       params.templateId !== context.cv.template,
     isHeldElsewhere: (_, params: { held: boolean }) => params.held,
-    /** Delivering now would send the last saved copy while the screen shows newer text. */
-    mustSaveFirst: ({ context }) => context.cv.uuid !== undefined && context.unsaved,
+    /** docs/behaviour.md#validation-rules: a download or an email needs a saved CV with a uuid. */
+    hasSavedCopy: ({ context }) => context.cv.uuid !== undefined,
+    mustSaveFirst: ({ context }) => savesBeforeDelivery(context),
     isDeliveryPending: ({ context }) => context.pendingDelivery !== undefined,
     isConflict: (_, params: { error: unknown }) =>
       isApiError(params.error) && params.error.status === CV_CHANGED_STATUS,
@@ -568,7 +573,10 @@ const sendingSave = (src: 'createCv' | 'updateCv') =>
     },
   });
 
-/** Download or email: straight away when the saved copy is what the screen shows, else after saving it. */
+/**
+ * Download or email, once the CV is saved: straight away when the saved copy is what the screen shows, else after
+ * saving it. Before the first save neither is possible (the view asks `snapshot.can`).
+ */
 const deliver = (delivery: (event: BuilderEvent) => Delivery) => [
   {
     guard: 'mustSaveFirst' as const,
@@ -578,7 +586,10 @@ const deliver = (delivery: (event: BuilderEvent) => Delivery) => [
       'markDraftChanged' as const,
     ],
   },
-  { actions: { type: 'forwardDelivery' as const, params: ({ event }: { event: BuilderEvent }) => delivery(event) } },
+  {
+    guard: 'hasSavedCopy' as const,
+    actions: { type: 'forwardDelivery' as const, params: ({ event }: { event: BuilderEvent }) => delivery(event) },
+  },
 ];
 
 export const builderMachine = builderSetup.createMachine({
@@ -740,7 +751,7 @@ export const builderMachine = builderSetup.createMachine({
               entry: 'noteWhatIsSaved',
               initial: 'choosing',
               states: {
-                // spec §4 Saving: a new CV is created (POST), an existing one updated (PUT).
+                // docs/behaviour.md#saving: a new CV is created (POST), an existing one updated (PUT).
                 choosing: {
                   always: [{ guard: 'isExistingCv', target: 'updating' }, { target: 'creating' }],
                 },
@@ -797,7 +808,8 @@ export const builderMachine = builderSetup.createMachine({
             },
           },
         },
-        // The CV and form state are persisted locally while editing (spec §4), a moment after each change.
+        // The CV and form state are persisted locally while editing (docs/behaviour.md#cv-editing-state), a
+        // moment after each change.
         draft: {
           initial: 'clean',
           states: {
@@ -827,17 +839,12 @@ export const builderMachine = builderSetup.createMachine({
 export type BuilderActor = ActorRefFrom<typeof builderMachine>;
 export type BuilderSnapshot = SnapshotFrom<typeof builderMachine>;
 
-/** spec §2: 'Save CV' is disabled until at least one section is completed. */
-export function canSave(snapshot: BuilderSnapshot): boolean {
-  return snapshot.can({ type: 'save.open' });
+/** Delivering now would send the last saved copy while the screen shows newer text: Download and Email save first. */
+function savesBeforeDelivery(context: Pick<BuilderContext, 'cv' | 'unsaved'>): boolean {
+  return context.cv.uuid !== undefined && context.unsaved;
 }
 
-/** spec §2: Download is disabled until the CV is saved and has a uuid. */
-export function canDownload(snapshot: BuilderSnapshot): boolean {
-  return snapshot.context.cv.uuid !== undefined && snapshot.matches({ ready: { saving: 'idle' } });
-}
-
-/** Download and Email would save first: the screen shows changes the saved copy lacks. */
+/** What Download and Email say they do (they save first when the screen shows changes the saved copy lacks). */
 export function deliversAfterSave(snapshot: BuilderSnapshot): boolean {
-  return snapshot.context.cv.uuid !== undefined && snapshot.context.unsaved;
+  return savesBeforeDelivery(snapshot.context);
 }

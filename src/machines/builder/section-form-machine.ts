@@ -7,8 +7,8 @@ import {
   type Snapshot,
   type SnapshotFrom,
 } from 'xstate';
-import type { TemplateSection } from '../api/templates';
-import { dropEmptyValues, hasAnyValue, removeEntryValues, type SectionValues } from './builder/form-data';
+import type { TemplateSection } from '../../api/templates';
+import { dropEmptyValues, hasAnyValue, removeEntryValues, type SectionValues } from './form-data';
 
 export const EMPTY_SECTION_MESSAGE = 'Please fill in at least one field before submitting.';
 
@@ -37,7 +37,7 @@ export type SectionFormEvent =
   | { type: 'section.submit' }
   | { type: 'alert.dismiss' };
 
-// spec §4 Sections, §5 Section submit. One actor per section card: it owns the values while they are typed,
+// docs/behaviour.md#sections, #validation-rules. One actor per section card: it owns the values while they are typed,
 // so a keystroke changes one small snapshot, and reports every change to the builder (preview, save, draft).
 export const sectionFormMachine = setup({
   types: {
@@ -75,7 +75,7 @@ export const sectionFormMachine = setup({
   guards: {
     hasAnyValue: ({ context }) => hasAnyValue(context.values),
     isRepeatable: ({ context }) => context.section.is_repeatable,
-    // spec §2: only the extra entries ('Entry N', N > 1) can be removed.
+    // docs/behaviour.md#cv-builder: only the extra entries ('Entry N', N > 1) can be removed.
     isExtraEntry: ({ context }, params: { index: number }) =>
       params.index >= 1 && params.index < context.entryCount,
   },

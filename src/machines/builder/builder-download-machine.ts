@@ -1,9 +1,9 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { apiClient } from '../api/client';
-import { downloadCv, sendCvEmail, type CvFileFormat } from '../api/cvs';
-import { saveCvFile } from '../api/download';
-import type { Notice } from './auth-flow';
-import { EMAIL_FAILED_NOTICE, EMAIL_SENT_NOTICE } from './generated-cv-actions-machine';
+import { apiClient } from '../../api/client';
+import { downloadCv, sendCvEmail, type CvFileFormat } from '../../api/cvs';
+import { saveCvFile } from '../../api/download';
+import type { Notice } from '../auth-flow';
+import { EMAIL_FAILED_NOTICE, EMAIL_SENT_NOTICE } from '../generated-cv-actions-machine';
 
 export interface BuilderDownloadRequest {
   format: CvFileFormat;
@@ -15,7 +15,7 @@ export type BuilderDownloadEvent =
   | {
       type: 'download.request';
       format: CvFileFormat;
-      /** Present once the CV is saved (spec §5 Download: needs a saved CV with a uuid). */
+      /** Present once the CV is saved (docs/behaviour.md#validation-rules: needs a saved CV with a uuid). */
       uuid?: string;
       name: string;
     }
@@ -27,7 +27,7 @@ const DOWNLOADED_AS: Record<CvFileFormat, string> = {
   word: 'Your CV has been downloaded as Word document.',
 };
 
-// spec §8 builder messages
+// The builder's download messages (docs/behaviour.md#messages)
 export const MUST_SAVE_NOTICE: Notice = {
   title: 'Download Error',
   description: 'CV must be saved before downloading. Please save your CV first.',
