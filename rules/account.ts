@@ -33,10 +33,6 @@ export const ACCOUNT_MESSAGES = {
   passwordsDoNotMatch: 'Passwords do not match',
   newPasswordsDoNotMatch: 'New passwords do not match',
   passwordFieldsRequired: 'Please fill in all password fields',
-  /** A changed email address and a deletion are re-authenticated by the password (issue 27). */
-  currentPasswordForEmailChange: 'Please enter your current password to change your email address.',
-  passwordForAccountDeletion: 'Please enter your password to delete your account.',
-  currentPasswordIncorrect: 'Your current password is incorrect.',
   /** A confirmation link needs both its uid and its token (docs/behaviour.md#validation-rules). */
   invalidConfirmationLink: 'Invalid confirmation link',
 } as const;

@@ -2,6 +2,7 @@ import * as t from 'io-ts';
 import { DetailAnswer, Profile, getProfile } from './auth';
 import { IgnoredBody } from './codecs';
 import type { ApiClient } from './http';
+import { CONFIRMATION_SENT_CODE } from '../../rules/account-changes';
 
 // Profile settings calls (docs/behaviour.md#api-calls; delete account, the email change and its links are
 // extensions). Loading the profile is `getProfile` in ./auth, shared with the session.
@@ -53,7 +54,7 @@ export type AccountDeletion =
   /** An account without a password confirms by a link mailed to it. */
   | { outcome: 'link-sent'; detail?: string };
 
-const LinkSent = t.type({ code: t.literal('confirmation_sent') });
+const LinkSent = t.type({ code: t.literal(CONFIRMATION_SENT_CODE) });
 
 /**
  * DELETE /auth/profile/ (204): removes the personal data, archives the CVs and ends every session. An account

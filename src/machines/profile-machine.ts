@@ -12,6 +12,12 @@ import {
 } from '../api/profile';
 import { ACCOUNT_MESSAGES, fullNameProblem, sameEmailAddress } from '../../rules/account';
 import {
+  ACCOUNT_CHANGE_MESSAGES,
+  approvalSentTo,
+  confirmationSentTo,
+  deletionLinkSentTo,
+} from '../../rules/account-changes';
+import {
   BUSY_TAG,
   formProblemOf,
   messageOf,
@@ -44,16 +50,14 @@ export function emailChangeStartedNotice(profile: Profile, detail: string | unde
   const pending = profile.pending_email ?? '';
   const description =
     detail ??
-    (profile.has_password === false
-      ? `To make sure it is you, we sent a link to ${profile.email}. Open it to continue the change to ${pending}.`
-      : `We sent a confirmation link to ${pending}. Your email address changes when you open it.`);
+    (profile.has_password === false ? approvalSentTo(profile.email, pending) : confirmationSentTo(pending));
   // Not 'Profile updated successfully': the address in use has not changed yet, and the title must not say so.
   return { title: EMAIL_CHANGE_STARTED_TITLE, description, variant: 'success' };
 }
 
 /** What a deletion by mailed link tells the person (accounts without a password). */
 export function deletionLinkSentMessage(profile: Profile | undefined, detail: string | undefined): string {
-  return detail ?? `We sent a link to ${profile?.email ?? 'your email address'}. Open it to delete your account.`;
+  return detail ?? deletionLinkSentTo(profile?.email ?? 'your email address');
 }
 export const ACCOUNT_DELETED_NOTICE: Notice = {
   title: 'Account deleted',
@@ -106,7 +110,7 @@ export function validateProfile(
   const phoneProblem = phoneUnchanged ? undefined : accountPhoneProblem(values.phoneNumber, { required: false });
   if (phoneProblem) errors.phoneNumber = phoneProblem;
   if (!errors.email && needsPasswordForEmail(values, profile) && values.currentPassword === '') {
-    errors.currentPassword = ACCOUNT_MESSAGES.currentPasswordForEmailChange;
+    errors.currentPassword = ACCOUNT_CHANGE_MESSAGES.currentPasswordForEmail;
   }
   return errors;
 }
@@ -262,7 +266,7 @@ export const profileMachine = setup({
       deletionError: undefined,
     }),
     askDeletionPassword: assign({
-      deletionError: ACCOUNT_MESSAGES.passwordForAccountDeletion,
+      deletionError: ACCOUNT_CHANGE_MESSAGES.passwordForDeletion,
       deletionAttempt: ({ context }) => context.deletionAttempt + 1,
     }),
     showDeletionRefusal: assign({

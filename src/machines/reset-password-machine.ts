@@ -23,6 +23,7 @@ import {
   type FieldErrors,
   type ResetPasswordValues,
 } from './validation/auth-rules';
+import { LINK_ERROR_CODES } from '../../rules/account-changes';
 
 export type ResetPasswordField = keyof ResetPasswordValues;
 
@@ -35,7 +36,7 @@ export const PASSWORD_RESET_NOTICE: Notice = {
   variant: 'success',
 };
 
-const LINK_REFUSAL_CODES = new Set(['link_invalid', 'link_expired', 'link_used']);
+const LINK_REFUSAL_CODES = new Set<string>(Object.values(LINK_ERROR_CODES));
 
 /**
  * Whether the server refused the link itself (its signature, its age, its use) rather than the new password: the

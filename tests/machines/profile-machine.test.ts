@@ -27,6 +27,7 @@ import {
   transitionPaths,
 } from './model-paths';
 import { ACCOUNT_MESSAGES } from '../../rules/account';
+import { ACCOUNT_CHANGE_MESSAGES } from '../../rules/account-changes';
 
 const ADA: Profile = {
   full_name: 'Ada Lovelace',
@@ -343,7 +344,7 @@ describe('profile machine: details', () => {
     world.actor.send({ type: 'form.change', field: 'email', value: 'ada@example.org' });
     // A well-formed new address is confirmed with the password (issue 27).
     expect(world.actor.getSnapshot().context.errors).toEqual({
-      currentPassword: ACCOUNT_MESSAGES.currentPasswordForEmailChange,
+      currentPassword: ACCOUNT_CHANGE_MESSAGES.currentPasswordForEmail,
     });
     world.actor.send({ type: 'form.change', field: 'currentPassword', value: 'Passw0rd!' });
     expect(world.actor.getSnapshot().context.errors).toEqual({});
@@ -380,7 +381,7 @@ describe('profile machine: a new email address and a deletion are re-authenticat
     world.actor.send({ type: 'form.change', field: 'email', value: 'ada.new@example.com' });
     world.actor.send({ type: 'profile.save' });
     expect(world.actor.getSnapshot().context.errors).toEqual({
-      currentPassword: ACCOUNT_MESSAGES.currentPasswordForEmailChange,
+      currentPassword: ACCOUNT_CHANGE_MESSAGES.currentPasswordForEmail,
     });
     expect(world.actor.getSnapshot().context.attempt).toBe(1);
     world.actor.send({ type: 'form.change', field: 'currentPassword', value: 'Passw0rd!' });
@@ -468,7 +469,7 @@ describe('profile machine: a new email address and a deletion are re-authenticat
     world.actor.send({ type: 'account.delete' });
     world.actor.send({ type: 'account.deleteConfirm' });
     expect(world.deleteAccount.requests).toHaveLength(0);
-    expect(world.actor.getSnapshot().context.deletionError).toBe(ACCOUNT_MESSAGES.passwordForAccountDeletion);
+    expect(world.actor.getSnapshot().context.deletionError).toBe(ACCOUNT_CHANGE_MESSAGES.passwordForDeletion);
     world.actor.send({ type: 'account.deletePasswordChange', value: 'Wrong-passw0rd' });
     expect(world.actor.getSnapshot().context.deletionError).toBeUndefined();
     world.actor.send({ type: 'account.deleteConfirm' });
