@@ -6,7 +6,7 @@ import { CSRF_COOKIE } from '../http/csrf.js';
 import { endSession } from '../http/session.js';
 
 /*
- * The server's admin panel (spec §6: staff and superusers are sent here). Its content comes in a
+ * The server's admin panel (docs/behaviour.md#who-may-do-what: staff and superusers are sent here). Its content comes in a
  * later issue; for now staff get a page with a sign-out form and everyone else a 403 page that
  * explains and links to sign-in. Plain HTML forms: no JavaScript is needed to sign out.
  */

@@ -5,7 +5,7 @@ import { normalizeEmail } from './validation.js';
 
 export type User = Selectable<UserTable>;
 
-/** What GET /auth/profile/ answers (spec §3 Profile response fields). */
+/** What GET /auth/profile/ answers (docs/behaviour.md#data). */
 export interface Profile {
   full_name: string;
   email: string;

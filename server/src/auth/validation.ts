@@ -1,5 +1,5 @@
 /*
- * The sign-up rules of spec §5, with its messages letter for letter, so the server refuses exactly
+ * The sign-up rules (docs/behaviour.md#validation-rules), with their messages letter for letter, so the server refuses exactly
  * what the form refuses and the person sees the same words either way.
  */
 
@@ -30,7 +30,7 @@ export const MESSAGES = {
   passwordTooShort: ACCOUNT_MESSAGES.passwordTooShort,
   passwordTooWeak: ACCOUNT_MESSAGES.passwordTooWeak,
   passwordsDiffer: ACCOUNT_MESSAGES.passwordsMustMatch,
-  // Reset password (spec §5) words its length rule differently.
+  // Reset password words its length rule differently (docs/behaviour.md#validation-rules).
   newPasswordTooShort: ACCOUNT_MESSAGES.newPasswordTooShort,
 } as const;
 

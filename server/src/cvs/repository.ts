@@ -7,7 +7,7 @@ import type { CvLayout } from './layout.js';
 export type GeneratedCvRow = Selectable<GeneratedCvTable>;
 export type CvFieldEntryRow = Selectable<CvFieldEntryTable>;
 
-/** An entry as the API speaks of it (spec §3 CV field entry). */
+/** An entry as the API speaks of it (docs/behaviour.md#data). */
 export interface EntryInput {
   value: string;
   index: number;
@@ -22,7 +22,7 @@ export interface CvInput {
   layout?: CvLayout | null;
 }
 
-/** How a route names a CV: its numeric id or its uuid (spec §9: digits only, or 8-4-4-4-12 hex). */
+/** How a route names a CV: its numeric id or its uuid (digits only, or 8-4-4-4-12 hex; docs/behaviour.md#limits-and-timings). */
 export type CvReference = { id: number } | { uuid: string };
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

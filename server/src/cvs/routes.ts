@@ -72,7 +72,7 @@ interface CvParams {
 }
 
 /**
- * Saved CVs (spec §3 Generated CV, CV field entry; §7): every route needs a session and sees only
+ * Saved CVs (docs/behaviour.md#data, #api-calls): every route needs a session and sees only
  * the caller's CVs that are not archived, so another user's CV is 404 whatever the verb.
  */
 export async function cvsRoutes(app: FastifyInstance): Promise<void> {

@@ -29,7 +29,7 @@ export function entryJson(entry: CvFieldEntryRow): CvFieldEntryJson {
   return { id: entry.id, value: entry.value, index: entry.index, section_field: entry.section_field_id };
 }
 
-/** The list shape (spec §7 GET /v1/GeneratedCV/): no entries. */
+/** The list shape of GET /v1/GeneratedCV/ (docs/behaviour.md#api-calls): no entries. */
 export function cvSummaryJson(cv: GeneratedCvRow, publicUrl: string): GeneratedCvSummaryJson {
   return {
     id: cv.id,
@@ -49,7 +49,7 @@ export function cvJson(
 ): GeneratedCvJson {
   const { created, last_updated, ...identity } = cvSummaryJson(cv, publicUrl);
   const layout = parseStoredLayout(cv.layout);
-  // Keys in the order the spec lists them (§3 Generated CV), then the extension.
+  // Keys in the order docs/behaviour.md#data lists them, then the extension.
   return {
     ...identity,
     entries: entries.map(entryJson),

@@ -59,7 +59,7 @@ interface ProfileUpdateBody extends ProfileUpdate {
   current_password?: string;
 }
 
-/** Profile settings (spec §2 Profile settings, §7): the profile, update, change password, delete account. */
+/** Profile settings (docs/behaviour.md#profile-settings): the profile, update, change password, delete account. */
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
   registerProfileMail(app);
 

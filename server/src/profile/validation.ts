@@ -11,8 +11,8 @@ import {
 } from '../auth/validation.js';
 
 /*
- * The profile's rules. Messages the web shows too are the spec's (§5 Profile save, Profile password
- * change), letter for letter, so a refusal reads the same whichever side catches it.
+ * The profile's rules. Messages the web shows too (docs/behaviour.md#validation-rules: profile save, password
+ * change) are the same letter for letter, so a refusal reads the same whichever side catches it.
  */
 
 export const PROFILE_MESSAGES = {

@@ -90,7 +90,7 @@ export interface RenderModel {
   isEmpty: boolean;
 }
 
-/** A saved CV's field entry (spec §3 CV field entry). */
+/** A saved CV's field entry (docs/behaviour.md#data). */
 export interface CvFieldEntry {
   value: unknown;
   index: number;
@@ -413,7 +413,7 @@ function checkIndex(where: string, index: number): number {
 }
 
 /**
- * The builder's form data (spec §3): `{ [sectionName]: { "name-fieldId-repeatIndex": value } }`.
+ * The builder's form data (docs/behaviour.md#form-data): `{ [sectionName]: { "name-fieldId-repeatIndex": value } }`.
  * Field ids are unique across templates, so the id alone places a value; keys that are not in
  * that shape, or name a field of another template, are ignored as the builder's leftovers.
  */
@@ -444,7 +444,7 @@ export function buildRenderModelFromFormData(
   return buildModel(template, cells, layout);
 }
 
-/** A saved CV's entries (spec §3 CV field entry: value, index, section_field). */
+/** A saved CV's entries (value, index, section_field; docs/behaviour.md#data). */
 export function buildRenderModelFromEntries(
   template: TemplateDefinition,
   entries: readonly CvFieldEntry[],

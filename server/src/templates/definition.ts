@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { InputFieldShape } from '../../../rules/cv.js';
 
-// The widget types the builder knows (spec §2 CV builder); anything else falls back to text there.
+// The widget types the builder knows (docs/behaviour.md#cv-builder); anything else falls back to text there.
 export const WIDGET_TYPES = [
   'text-input',
   'phone-input',
@@ -73,7 +73,7 @@ export interface TemplateDefinition {
   sections: SectionDefinition[];
 }
 
-/** Form data as the builder posts it (spec §3): section name → "name-fieldId-repeatIndex" → value. */
+/** Form data as the builder posts it (docs/behaviour.md#form-data): section name → "name-fieldId-repeatIndex" → value. */
 export type CvFormData = Record<string, Record<string, unknown>>;
 
 export interface TemplateFolder {

@@ -10,7 +10,7 @@ import { registration } from './support.js';
 type Registration = Parameters<typeof registrationProblem>[0];
 const valid = registration() as unknown as Registration;
 
-describe('sign-up rules (spec §5)', () => {
+describe('sign-up rules', () => {
   it('accept a valid registration', () => {
     expect(registrationProblem(valid)).toBeNull();
   });
@@ -62,7 +62,7 @@ describe('email addresses', () => {
   });
 });
 
-describe('new password rule (spec §5 Reset password)', () => {
+describe('new password rule (reset password)', () => {
   it('asks for 8 characters, then what every new password needs', () => {
     expect(newPasswordProblem('short')).toBe('Password must be at least 8 characters long');
     expect(newPasswordProblem('longenough')).toBe(

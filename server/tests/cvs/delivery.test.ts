@@ -72,7 +72,7 @@ const PRINTED = [
 ];
 
 describe.each(testDatabases())(
-  'delivering a saved CV (spec §5 Download, §7 download and send-email) on $name',
+  'delivering a saved CV (downloads and the email) on $name',
   (database) => {
     let testApp: TestApp;
     let app: FastifyInstance;

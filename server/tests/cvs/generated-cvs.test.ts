@@ -4,7 +4,7 @@ import { CORPORATE_SIDEBAR_FULL_NAME, cvBody, EXECUTIVE_CLASSIC, insertUser } fr
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-describe.each(testDatabases())('saved CVs (spec §7 GeneratedCV, CVFieldEntry) on $name', (database) => {
+describe.each(testDatabases())('saved CVs (GeneratedCV, CVFieldEntry) on $name', (database) => {
   let testApp: TestApp;
   let app: FastifyInstance;
   let aliceId: number;

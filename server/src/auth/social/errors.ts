@@ -1,6 +1,6 @@
 /**
  * A social sign-in that cannot go on, with the words the person sees. The answer carries the same
- * text as `detail` (the API's rule) and `error` (spec §8: the LinkedIn flow shows the error field
+ * text as `detail` (the API's rule) and `error` (docs/behaviour.md#messages: the LinkedIn flow shows the error field
  * first), plus a stable `code` for clients that branch on the reason.
  */
 export class SocialSignInError extends Error {

@@ -11,7 +11,7 @@ type LinkedInConfig = Pick<
   'publicUrl' | 'linkedinClientId' | 'linkedinClientSecret' | 'linkedinTokenUrl' | 'linkedinUserinfoUrl'
 >;
 
-/** spec §7: the LinkedIn flow uses one fixed redirect address, the web app's callback page. */
+/** The LinkedIn flow uses one fixed redirect address, the web app's callback page (docs/behaviour.md#linkedin-callback). */
 export function linkedinRedirectUri(config: Pick<Config, 'publicUrl'>): string {
   return `${config.publicUrl}${LINKEDIN_CALLBACK_PATH}`;
 }

@@ -11,7 +11,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('owner_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
     .$call(timestampColumn('created'))
     .$call(timestampColumn('last_updated'))
-    // Deleting a CV archives it (spec §8 'The CV was archived successfully.'): the row stays.
+    // Deleting a CV archives it ('The CV was archived successfully.'): the row stays.
     .$call(timestampColumn('archived_at', { nullable: true }))
     .execute();
   // Every read is "this owner's live CVs, newest first".
