@@ -74,3 +74,22 @@ test('the rail toggles with Ctrl+B and remembers its state', async ({ page }) =>
     before ?? 'expanded',
   );
 });
+
+test('on a phone the navigation opens as a dialog that holds the keyboard and closes with Escape', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInThroughApi(page);
+  await page.goto('/cv-management');
+  const open = page.getByRole('button', { name: 'Open navigation' });
+  await open.click();
+  const drawer = page.getByRole('dialog', { name: 'Navigation' });
+  await expect(drawer).toBeVisible();
+  // The focus moves into the dialog and Tab stays there; the page behind it is not reachable.
+  await expect.poll(() => drawer.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press('Tab');
+    expect(await drawer.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(open).toBeFocused();
+});

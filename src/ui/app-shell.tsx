@@ -263,6 +263,9 @@ export function AppShell({ session, sidebar, children }: AppShellProps) {
           </Flex>
           <Drawer.Root
             open={drawerOpen}
+            // The content's id is the one the menu button controls; given to Ark by name (overriding the element's
+            // id hides it from the dialog's own focus trap and Escape handling).
+            ids={{ content: SIDEBAR_ID }}
             placement="start"
             onOpenChange={(details) => {
               if (!details.open) sidebar.send({ type: 'sidebar.mobileClose' });
@@ -271,7 +274,7 @@ export function AppShell({ session, sidebar, children }: AppShellProps) {
             <Portal>
               <Drawer.Backdrop />
               <Drawer.Positioner>
-                <Drawer.Content id={SIDEBAR_ID} w={SIDEBAR_WIDTH_MOBILE} maxW={SIDEBAR_WIDTH_MOBILE} aria-label="Navigation">
+                <Drawer.Content w={SIDEBAR_WIDTH_MOBILE} maxW={SIDEBAR_WIDTH_MOBILE} aria-label="Navigation">
                   <Drawer.Title asChild>
                     <VisuallyHidden>Navigation</VisuallyHidden>
                   </Drawer.Title>
