@@ -183,6 +183,12 @@ function toLayout(raw: t.TypeOf<typeof RawLayout>): CvLayout {
   };
 }
 
+/** A layout read from elsewhere (a draft in local storage): the same checks as an answer's; undefined if damaged. */
+export function decodeLayout(value: unknown): CvLayout | undefined {
+  const decoded = RawLayout.decode(value);
+  return decoded._tag === 'Right' ? toLayout(decoded.right) : undefined;
+}
+
 /** GET /v1/GeneratedCV/{id}/: the CV with its entries. Either id or uuid identifies it. */
 export interface GeneratedCvDetail extends Omit<GeneratedCv, 'id'> {
   id?: number;

@@ -13,6 +13,7 @@ import { isApiError } from '../../api/api-error';
 import { apiClient } from '../../api/client';
 import {
   CV_CHANGED_STATUS,
+  type CvLayout,
   createGeneratedCv,
   getGeneratedCv,
   updateGeneratedCv,
@@ -58,6 +59,27 @@ import {
   type LoadedCv,
   type SavedBase,
 } from './load-cv';
+import { emptyHistory, record, redo, undo, type History } from './history';
+import {
+  EMPTY_LAYOUT,
+  addCustomEntry,
+  addCustomSection,
+  canAddCustomSection,
+  isDefaultLayout,
+  isHidden,
+  layoutForTemplate,
+  moveCustomEntry,
+  moveSection,
+  newCustomKey,
+  removeCustomEntry,
+  removeCustomSection,
+  renameCustomSection,
+  renameSection,
+  setHidden,
+  templateRef,
+  updateCustomEntry,
+  type CustomEntryField,
+} from './layout';
 import { previewMachine } from './preview-machine';
 import {
   sectionFormMachine,
@@ -151,6 +173,21 @@ export interface BuilderContext {
   pendingTemplateId?: number;
   /** Where the work goes on after a section is completed: the next section's header takes the focus. */
   focusRequest?: { sectionIndex: number; sequence: number };
+  /** The CV's own structure (issue 12): its section order, hidden sections, headings, sections of its own. */
+  layout: CvLayout;
+  /** The CV's own sections that are open, by key. */
+  expandedCustom: string[];
+  /** The CV's own section whose removal waits for the person's word. */
+  removingCustom?: string;
+  /** Undo and redo over the CV's values and structure alike (issue 12). */
+  history: History<BuilderStep>;
+}
+
+/** What one step of the undo history puts back. */
+export interface BuilderStep {
+  formData: CvFormData;
+  entryCounts: number[];
+  layout: CvLayout;
 }
 
 export type BuilderEvent =
@@ -177,7 +214,25 @@ export type BuilderEvent =
   | { type: 'lock.takeOver' }
   /** The CV's identity changed (a new CV was saved): hold it under its new key. */
   | { type: 'lock.rekey' }
-  | { type: 'builder.retry' };
+  | { type: 'builder.retry' }
+  // The CV's own structure (issue 12). A section is named by its layout reference (a template section's id as
+  // text, or a custom section's key); `toIndex` counts in the list after the pinned personal details.
+  | { type: 'layout.moveSection'; ref: string; toIndex: number }
+  | { type: 'layout.toggleHidden'; ref: string }
+  | { type: 'layout.renameSection'; ref: string; title: string }
+  | { type: 'section.moveEntry'; sectionIndex: number; from: number; to: number }
+  | { type: 'custom.add' }
+  | { type: 'custom.toggle'; key: string }
+  | { type: 'custom.rename'; key: string; title: string }
+  | { type: 'custom.remove'; key: string }
+  | { type: 'custom.removeConfirm' }
+  | { type: 'custom.removeCancel' }
+  | { type: 'custom.entryAdd'; key: string }
+  | { type: 'custom.entryRemove'; key: string; index: number }
+  | { type: 'custom.entryChange'; key: string; index: number; field: CustomEntryField; value: string | boolean }
+  | { type: 'custom.entryMove'; key: string; from: number; to: number }
+  | { type: 'history.undo' }
+  | { type: 'history.redo' };
 
 export interface SaveCvInput {
   reference?: CvReference;
@@ -198,6 +253,7 @@ function toDraft(context: BuilderContext): BuilderDraft {
     owner: context.owner,
     cv: { name, template, ...(id !== undefined ? { id } : {}), ...(uuid !== undefined ? { uuid } : {}) },
     formData: context.formData,
+    ...(isDefaultLayout(context.layout) ? {} : { layout: context.layout }),
     stash: context.stash,
     entryCounts: context.entryCounts,
     completedSections: context.completedSections,
@@ -236,7 +292,13 @@ function savePayload(context: BuilderContext): SaveCvInput {
   const { cv } = context;
   return {
     reference: cv.id ?? cv.uuid,
-    payload: { name: cv.name, template: cv.template, entries: entriesFromFormData(context.formData) },
+    payload: {
+      name: cv.name,
+      template: cv.template,
+      entries: entriesFromFormData(context.formData),
+      // null gives a CV that had a structure of its own the template's back; an older server ignores the key.
+      layout: isDefaultLayout(context.layout) ? null : context.layout,
+    },
     ...(context.base?.lastUpdated && !context.overwrite ? { ifLastUpdated: context.base.lastUpdated } : {}),
   };
 }
@@ -265,6 +327,27 @@ function sectionFormInputs(
 
 const withoutIndex = (indexes: readonly number[], index: number) =>
   indexes.filter((candidate) => candidate !== index);
+
+/** The state one undo step puts back. */
+function stepOf(context: BuilderContext): BuilderStep {
+  return { formData: context.formData, entryCounts: context.entryCounts, layout: context.layout };
+}
+
+/**
+ * The undo group of a section's change: typing in one field (one key whose value changed) continues the step
+ * of the keystroke before it; anything else (an entry added, removed or moved) is a step of its own.
+ */
+function fieldChangeGroup(
+  context: BuilderContext,
+  report: Extract<SectionFormReport, { type: 'section.changed' }>,
+): string | undefined {
+  const section = context.template?.sections[report.sectionIndex];
+  if (!section || report.entryCount !== context.entryCounts[report.sectionIndex]) return undefined;
+  const before = context.formData[section.name] ?? {};
+  const keys = new Set([...Object.keys(before), ...Object.keys(report.values)]);
+  const changed = [...keys].filter((key) => (before[key] ?? '') !== (report.values[key] ?? ''));
+  return changed.length === 1 ? `field:${report.sectionIndex}:${changed[0]}` : undefined;
+}
 
 function initialTarget(input: BuilderInput): Pick<BuilderContext, 'target' | 'addressError'> {
   try {
@@ -335,6 +418,9 @@ const builderSetup = setup({
       isSaved: loaded.isSaved,
       isEditing: loaded.isEditing,
       base: loaded.base,
+      layout: loaded.layout,
+      expandedCustom: [],
+      history: emptyHistory<BuilderStep>(),
       unsaved: hasUnsavedChanges(loaded),
       overwrite: false,
       sectionForms: sectionFormInputs(self as SectionFormOwner, loaded.template.sections, loaded).map(
@@ -382,13 +468,104 @@ const builderSetup = setup({
     sendFormToPreview: sendTo('preview', ({ context }) => ({
       type: 'form.change' as const,
       formData: context.formData,
+      layout: context.layout,
     })),
     sendTemplateToPreview: sendTo('preview', ({ context }) => ({
       type: 'template.change' as const,
       templateId: context.cv.template,
       formData: context.formData,
+      layout: context.layout,
       sections: context.template?.sections ?? [],
     })),
+    // ── the CV's own structure and the undo history (issue 12) ──
+    recordStep: assign({
+      history: ({ context }, params: { group?: string }) => record(context.history, stepOf(context), params.group),
+    }),
+    recordFieldStep: assign({
+      history: ({ context }, report: Extract<SectionFormReport, { type: 'section.changed' }>) =>
+        record(context.history, stepOf(context), fieldChangeGroup(context, report)),
+    }),
+    clearHistory: assign({ history: () => emptyHistory<BuilderStep>() }),
+    moveSection: assign({
+      layout: ({ context }, params: { ref: string; toIndex: number }) =>
+        moveSection(context.layout, context.template?.sections ?? [], params.ref, params.toIndex),
+    }),
+    toggleHidden: assign({
+      layout: ({ context }, params: { ref: string }) =>
+        setHidden(context.layout, params.ref, !isHidden(context.layout, params.ref)),
+    }),
+    renameSection: assign({
+      layout: ({ context }, params: { ref: string; title: string }) =>
+        renameSection(context.layout, params.ref, params.title),
+    }),
+    forwardEntryMove: sendTo(
+      ({ context }, params: { sectionIndex: number; from: number; to: number }) =>
+        context.sectionForms[params.sectionIndex]!,
+      (_, params: { sectionIndex: number; from: number; to: number }) => ({
+        type: 'entry.move' as const,
+        from: params.from,
+        to: params.to,
+      }),
+    ),
+    addCustomSection: assign(({ context }) => {
+      const key = newCustomKey(context.layout);
+      return { layout: addCustomSection(context.layout, key), expandedCustom: [...context.expandedCustom, key] };
+    }),
+    toggleCustom: assign({
+      expandedCustom: ({ context }, params: { key: string }) =>
+        context.expandedCustom.includes(params.key)
+          ? context.expandedCustom.filter((key) => key !== params.key)
+          : [...context.expandedCustom, params.key],
+    }),
+    renameCustomSection: assign({
+      layout: ({ context }, params: { key: string; title: string }) =>
+        renameCustomSection(context.layout, params.key, params.title),
+    }),
+    askCustomRemoval: assign({ removingCustom: (_, params: { key: string }) => params.key }),
+    forgetCustomRemoval: assign({ removingCustom: undefined }),
+    removeCustomSection: assign(({ context }) => ({
+      layout: removeCustomSection(context.layout, context.removingCustom ?? ''),
+      expandedCustom: context.expandedCustom.filter((key) => key !== context.removingCustom),
+      removingCustom: undefined,
+    })),
+    addCustomEntry: assign({
+      layout: ({ context }, params: { key: string }) => addCustomEntry(context.layout, params.key),
+    }),
+    removeCustomEntry: assign({
+      layout: ({ context }, params: { key: string; index: number }) =>
+        removeCustomEntry(context.layout, params.key, params.index),
+    }),
+    changeCustomEntry: assign({
+      layout: (
+        { context },
+        params: { key: string; index: number; field: CustomEntryField; value: string | boolean },
+      ) => updateCustomEntry(context.layout, params.key, params.index, params.field, params.value),
+    }),
+    moveCustomEntry: assign({
+      layout: ({ context }, params: { key: string; from: number; to: number }) =>
+        moveCustomEntry(context.layout, params.key, params.from, params.to),
+    }),
+    undoStep: assign(({ context }) => {
+      const step = undo(context.history, stepOf(context));
+      return step ? { ...step.state, history: step.history } : {};
+    }),
+    redoStep: assign(({ context }) => {
+      const step = redo(context.history, stepOf(context));
+      return step ? { ...step.state, history: step.history } : {};
+    }),
+    /** After an undo or a redo, each section form shows the values put back. */
+    restoreSectionForms: enqueueActions(({ context, enqueue }) => {
+      const builder = context as BuilderContext;
+      builder.template?.sections.forEach((section: TemplateSection, index: number) => {
+        const form = builder.sectionForms[index];
+        if (!form) return;
+        enqueue.sendTo(form, {
+          type: 'values.restore',
+          values: builder.formData[section.name] ?? {},
+          entryCount: builder.entryCounts[index] ?? 1,
+        } as never);
+      });
+    }) as never,
     forwardDelivery: sendTo('downloads', ({ context }, params: Delivery) =>
       // docs/behaviour.md#cv-builder: delivery needs the CV saved with a uuid; the download machine tells the
       // person otherwise.
@@ -419,7 +596,7 @@ const builderSetup = setup({
       return name === context.cv.name ? {} : { cv: { ...context.cv, name }, isSaved: false };
     }),
     noteWhatIsSaved: assign({
-      savingFingerprint: ({ context }) => cvFingerprint(context.cv, context.formData),
+      savingFingerprint: ({ context }) => cvFingerprint(context.cv, context.formData, context.layout),
     }),
     allowOverwrite: assign({ overwrite: true }),
     /**
@@ -438,7 +615,7 @@ const builderSetup = setup({
         entries: saved.entries.map(({ value, index, section_field }) => ({ value, index, section_field })),
       };
       const base: SavedBase = {
-        fingerprint: context.savingFingerprint ?? cvFingerprint(cv, context.formData),
+        fingerprint: context.savingFingerprint ?? cvFingerprint(cv, context.formData, context.layout),
         ...(saved.last_updated ? { lastUpdated: saved.last_updated } : {}),
       };
       return {
@@ -446,7 +623,7 @@ const builderSetup = setup({
         target: targetOf(identity, cv.template),
         cv,
         base,
-        unsaved: hasUnsavedChanges({ cv, formData: context.formData, base }),
+        unsaved: hasUnsavedChanges({ cv, formData: context.formData, layout: context.layout, base }),
         overwrite: false,
         savingFingerprint: undefined,
         isSaved: true,
@@ -474,6 +651,9 @@ const builderSetup = setup({
       return {
         template,
         cv,
+        // The CV's own sections and order carry over; hidden and renamed sections follow their names.
+        layout: layoutForTemplate(context.layout, context.template?.sections ?? [], template.sections),
+        history: emptyHistory<BuilderStep>(),
         target: context.identity ? targetOf(context.identity, template.id) : context.target,
         formData,
         stash,
@@ -504,6 +684,17 @@ const builderSetup = setup({
   },
   guards: {
     isAddressValid: ({ context }) => context.target !== undefined,
+    /** A required section, and the pinned personal details, stay shown. */
+    canHide: ({ context }, params: { ref: string }) => {
+      const sections = context.template?.sections ?? [];
+      const index = sections.findIndex((section) => templateRef(section) === params.ref);
+      if (index === 0) return false;
+      if (index > 0) return !sections[index]!.is_required;
+      return context.layout.custom_sections.some((section) => section.key === params.ref);
+    },
+    canAddCustom: ({ context }) => canAddCustomSection(context.layout),
+    canUndo: ({ context }) => context.history.past.length > 0,
+    canRedo: ({ context }) => context.history.future.length > 0,
     hasCompletedSection: ({ context }) => context.completedSections.length > 0,
     isSaveNameBlank: ({ context }) => context.saveName.trim() === '',
     isExistingCv: ({ context }) => context.cv.id !== undefined || context.cv.uuid !== undefined,
@@ -573,6 +764,9 @@ const sendingSave = (src: 'createCv' | 'updateCv') =>
     },
   });
 
+/** After any change of the CV's values or structure: is it unsaved now, the preview, the draft. */
+const STRUCTURE_CHANGED = ['measureUnsaved', 'sendFormToPreview', 'markDraftChanged'] as const;
+
 /**
  * Download or email, once the CV is saved: straight away when the saved copy is what the screen shows, else after
  * saving it. Before the first save neither is possible (the view asks `snapshot.can`).
@@ -610,6 +804,9 @@ export const builderMachine = builderSetup.createMachine({
     overwrite: false,
     saveName: '',
     templates: [],
+    layout: EMPTY_LAYOUT,
+    expandedCustom: [],
+    history: emptyHistory<BuilderStep>(),
   }),
   initial: 'checkingAddress',
   states: {
@@ -688,6 +885,7 @@ export const builderMachine = builderSetup.createMachine({
       on: {
         'section.changed': {
           actions: [
+            { type: 'recordFieldStep', params: ({ event }) => event },
             { type: 'assignSectionValues', params: ({ event }) => event },
             'measureUnsaved',
             'sendFormToPreview',
@@ -706,6 +904,86 @@ export const builderMachine = builderSetup.createMachine({
             'markDraftChanged',
           ],
         },
+        // ── the CV's own structure (issue 12): each change is an undo step, updates the preview and the draft ──
+        'layout.moveSection': {
+          actions: [
+            { type: 'recordStep', params: {} },
+            { type: 'moveSection', params: ({ event }) => ({ ref: event.ref, toIndex: event.toIndex }) },
+            ...STRUCTURE_CHANGED,
+          ],
+        },
+        'layout.toggleHidden': {
+          guard: { type: 'canHide', params: ({ event }) => ({ ref: event.ref }) },
+          actions: [
+            { type: 'recordStep', params: {} },
+            { type: 'toggleHidden', params: ({ event }) => ({ ref: event.ref }) },
+            ...STRUCTURE_CHANGED,
+          ],
+        },
+        'layout.renameSection': {
+          actions: [
+            { type: 'recordStep', params: ({ event }) => ({ group: `title:${event.ref}` }) },
+            { type: 'renameSection', params: ({ event }) => ({ ref: event.ref, title: event.title }) },
+            ...STRUCTURE_CHANGED,
+          ],
+        },
+        // The section form reorders its values and reports them (section.changed): that report is the undo step.
+        'section.moveEntry': {
+          actions: {
+            type: 'forwardEntryMove',
+            params: ({ event }) => ({ sectionIndex: event.sectionIndex, from: event.from, to: event.to }),
+          },
+        },
+        'custom.add': {
+          guard: 'canAddCustom',
+          actions: [{ type: 'recordStep', params: {} }, 'addCustomSection', ...STRUCTURE_CHANGED],
+        },
+        'custom.toggle': {
+          actions: [{ type: 'toggleCustom', params: ({ event }) => ({ key: event.key }) }, 'markDraftChanged'],
+        },
+        'custom.rename': {
+          actions: [
+            { type: 'recordStep', params: ({ event }) => ({ group: `custom-title:${event.key}` }) },
+            { type: 'renameCustomSection', params: ({ event }) => ({ key: event.key, title: event.title }) },
+            ...STRUCTURE_CHANGED,
+          ],
+        },
+        'custom.entryAdd': {
+          actions: [
+            { type: 'recordStep', params: {} },
+            { type: 'addCustomEntry', params: ({ event }) => ({ key: event.key }) },
+            ...STRUCTURE_CHANGED,
+          ],
+        },
+        'custom.entryRemove': {
+          actions: [
+            { type: 'recordStep', params: {} },
+            { type: 'removeCustomEntry', params: ({ event }) => ({ key: event.key, index: event.index }) },
+            ...STRUCTURE_CHANGED,
+          ],
+        },
+        'custom.entryChange': {
+          actions: [
+            {
+              type: 'recordStep',
+              params: ({ event }) => ({ group: `custom:${event.key}:${event.index}:${event.field}` }),
+            },
+            {
+              type: 'changeCustomEntry',
+              params: ({ event }) => ({ key: event.key, index: event.index, field: event.field, value: event.value }),
+            },
+            ...STRUCTURE_CHANGED,
+          ],
+        },
+        'custom.entryMove': {
+          actions: [
+            { type: 'recordStep', params: {} },
+            { type: 'moveCustomEntry', params: ({ event }) => ({ key: event.key, from: event.from, to: event.to }) },
+            ...STRUCTURE_CHANGED,
+          ],
+        },
+        'history.undo': { guard: 'canUndo', actions: ['undoStep', 'restoreSectionForms', ...STRUCTURE_CHANGED] },
+        'history.redo': { guard: 'canRedo', actions: ['redoStep', 'restoreSectionForms', ...STRUCTURE_CHANGED] },
         // Another tab claimed this CV: its last words are written for that tab before this one lets go.
         'lock.handedOver': { target: 'openElsewhere', actions: 'handDraftOver' },
         'lock.taken': 'openElsewhere',
@@ -804,6 +1082,29 @@ export const builderMachine = builderSetup.createMachine({
                   ],
                 },
                 onError: { target: 'idle', actions: { type: 'notify', params: LOAD_FAILED_NOTICE } },
+              },
+            },
+          },
+        },
+        /** Removing a section of the CV's own asks first. */
+        removal: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'custom.remove': {
+                  target: 'confirming',
+                  actions: { type: 'askCustomRemoval', params: ({ event }) => ({ key: event.key }) },
+                },
+              },
+            },
+            confirming: {
+              on: {
+                'custom.removeConfirm': {
+                  target: 'idle',
+                  actions: [{ type: 'recordStep', params: {} }, 'removeCustomSection', ...STRUCTURE_CHANGED],
+                },
+                'custom.removeCancel': { target: 'idle', actions: 'forgetCustomRemoval' },
               },
             },
           },

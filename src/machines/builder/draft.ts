@@ -6,6 +6,7 @@ import {
   draftStorage as storage,
   storageKeys as keysOf,
 } from './draft-store';
+import { decodeLayout, type CvLayout } from '../../api/cvs';
 import type { CvFormData } from './form-data';
 
 // The builder's work in progress, kept in local storage so a reload, a crash or a closed tab loses nothing.
@@ -41,16 +42,25 @@ const Draft = t.intersection([
   t.partial({
     /** The saved copy this draft started from: what 'unsaved' is measured against, and its version. */
     base: t.intersection([t.type({ fingerprint: t.string }), t.partial({ lastUpdated: t.string })]),
+    /** The CV's own structure (issue 12); a draft written before it had one has none. */
+    layout: t.unknown,
   }),
 ]);
 
-export type BuilderDraft = t.TypeOf<typeof Draft> & { formData: CvFormData; stash: CvFormData };
+export type BuilderDraft = Omit<t.TypeOf<typeof Draft>, 'layout'> & {
+  formData: CvFormData;
+  stash: CvFormData;
+  layout?: CvLayout;
+};
 
 function decode(raw: string | null, owner: string): BuilderDraft | undefined {
   if (!raw) return undefined;
   try {
     const decoded = Draft.decode(JSON.parse(raw));
-    return decoded._tag === 'Right' && decoded.right.owner === owner ? decoded.right : undefined;
+    if (decoded._tag === 'Left' || decoded.right.owner !== owner) return undefined;
+    const { layout, ...draft } = decoded.right;
+    const shaped = layout === undefined ? undefined : decodeLayout(layout);
+    return shaped ? { ...draft, layout: shaped } : draft;
   } catch {
     return undefined;
   }

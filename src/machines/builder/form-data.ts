@@ -13,6 +13,8 @@ export type CvFormData = Readonly<Record<string, SectionValues>>;
 
 export { formDataKey, parseFormDataKey, type FormDataKey } from '../../../rules/cv';
 import { formDataKey, parseFormDataKey } from '../../../rules/cv';
+import type { CvLayout } from '../../api/cvs';
+import { EMPTY_LAYOUT, isDefaultLayout } from './layout';
 
 export function isBlank(value: string | undefined): boolean {
   return value === undefined || value.trim() === '';
@@ -128,6 +130,24 @@ export function removeEntryValues(values: SectionValues, index: number): Section
     kept[formDataKey(parsed.name, parsed.fieldId, row)] = value;
   }
   return kept;
+}
+
+/** The entries of a repeatable section in a new order: the one at `from` moves to `to`, the others close up. */
+export function moveEntryValues(values: SectionValues, from: number, to: number): SectionValues {
+  if (from === to) return values;
+  const order = (index: number) => {
+    if (index === from) return to;
+    if (from < to && index > from && index <= to) return index - 1;
+    if (to < from && index >= to && index < from) return index + 1;
+    return index;
+  };
+  const moved: Record<string, string> = {};
+  for (const [key, value] of Object.entries(values)) {
+    const parsed = parseFormDataKey(key);
+    if (!parsed) continue;
+    moved[formDataKey(parsed.name, parsed.fieldId, order(parsed.index))] = value;
+  }
+  return moved;
 }
 
 /** A section as the switch sees it: its name and the names of its fields (a stashed one has only what it holds). */
@@ -253,6 +273,15 @@ export function stashSummary(stash: CvFormData, toSections: readonly TemplateSec
  * The saved form of a CV, for telling whether what is on screen differs from it: the name, the template and
  * the entries a save would send, in a stable order.
  */
-export function cvFingerprint(cv: { name: string; template: number }, formData: CvFormData): string {
-  return JSON.stringify([cv.name, cv.template, entriesFromFormData(formData)]);
+/**
+ * What 'unsaved' compares: the name, the template, the entries and the CV's own structure (issue 12), which joins
+ * only when it changes anything, so a CV without one keeps the fingerprint it always had.
+ */
+export function cvFingerprint(
+  cv: { name: string; template: number },
+  formData: CvFormData,
+  layout: CvLayout = EMPTY_LAYOUT,
+): string {
+  const saved: unknown[] = [cv.name, cv.template, entriesFromFormData(formData)];
+  return JSON.stringify(isDefaultLayout(layout) ? saved : [...saved, layout]);
 }

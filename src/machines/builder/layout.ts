@@ -213,8 +213,9 @@ export function layoutForTemplate(
 ): CvLayout {
   const nameOf = new Map(from.flatMap((section) => (section.id === undefined ? [] : [[String(section.id), section.name]])));
   const refByName = new Map(
-    to.slice(1).flatMap((section) => (section.id === undefined ? [] : [[section.name, String(section.id)]])),
+    to.flatMap((section) => (section.id === undefined ? [] : [[section.name, String(section.id)]])),
   );
+  const pinned = to[0] ? templateRef(to[0]) : undefined;
   const custom = new Set(layout.custom_sections.map((section) => section.key));
   const translate = (ref: SectionRef): string | undefined => {
     const key = sectionRefKey(ref);
@@ -222,10 +223,11 @@ export function layoutForTemplate(
     const name = nameOf.get(key);
     return name === undefined ? undefined : refByName.get(name);
   };
+  // The personal details stay first and shown whatever the other template's order said.
   const refs = (list: readonly SectionRef[]) =>
     list.flatMap((ref) => {
       const translated = translate(ref);
-      return translated === undefined ? [] : [asRef(translated)];
+      return translated === undefined || translated === pinned ? [] : [asRef(translated)];
     });
   const required = new Set(to.filter((section) => section.is_required).map((section) => String(section.id)));
   const titles: Record<string, string> = {};

@@ -1,8 +1,9 @@
-import type { CvFieldEntryInput, CvReference, GeneratedCvDetail } from '../../api/cvs';
+import type { CvFieldEntryInput, CvLayout, CvReference, GeneratedCvDetail } from '../../api/cvs';
 import type { TemplateDetail } from '../../api/templates';
 import type { BuilderDraft } from './draft';
 import { cvFingerprint, entryCountOf, groupEntries, hasAnyValue, isFormDataEmpty, type CvFormData } from './form-data';
 import { cvKeyOf, type BuilderTarget, type CvIdentity } from './identity';
+import { EMPTY_LAYOUT, isDefaultLayout } from './layout';
 
 /** docs/behaviour.md#data: name, template, entries, and id or uuid once saved. */
 export interface BuilderCv {
@@ -25,6 +26,8 @@ export interface LoadedCv {
   cv: BuilderCv;
   template: TemplateDetail;
   formData: CvFormData;
+  /** The CV's own structure (issue 12): its order, hidden sections, headings and sections of its own. */
+  layout: CvLayout;
   /** Values the template has no place for (see form-data's switchTemplateValues). */
   stash: CvFormData;
   entryCounts: number[];
@@ -54,11 +57,12 @@ export function firstOpenSection(sectionCount: number, completed: readonly numbe
 export function hasUnsavedChanges(state: {
   cv: Pick<BuilderCv, 'name' | 'template'>;
   formData: CvFormData;
+  layout: CvLayout;
   base?: SavedBase;
 }): boolean {
   return state.base
-    ? cvFingerprint(state.cv, state.formData) !== state.base.fingerprint
-    : !isFormDataEmpty(state.formData);
+    ? cvFingerprint(state.cv, state.formData, state.layout) !== state.base.fingerprint
+    : !isFormDataEmpty(state.formData) || !isDefaultLayout(state.layout);
 }
 
 /**
@@ -71,6 +75,7 @@ export function newCv(template: TemplateDetail, draftId: string, name = ''): Loa
     cv: { name, template: template.id, entries: [] },
     template,
     formData: Object.fromEntries(template.sections.map((section) => [section.name, {}])),
+    layout: EMPTY_LAYOUT,
     stash: {},
     entryCounts: template.sections.map(() => 1),
     completedSections: [],
@@ -94,17 +99,19 @@ export function savedCv(detail: GeneratedCvDetail, template: TemplateDetail): Lo
     ...(detail.id !== undefined ? { id: detail.id } : {}),
     ...(detail.uuid ? { uuid: detail.uuid } : {}),
   };
+  const layout = detail.layout ?? EMPTY_LAYOUT;
   return {
     identity: { kind: 'saved', uuid: savedKeyOf(detail) },
     cv,
     template,
     ...grouped,
+    layout,
     stash: {},
     expandedSections: firstOpenSection(template.sections.length, grouped.completedSections),
     isSaved: true,
     isEditing: true,
     base: {
-      fingerprint: cvFingerprint(cv, grouped.formData),
+      fingerprint: cvFingerprint(cv, grouped.formData, layout),
       ...(detail.last_updated ? { lastUpdated: detail.last_updated } : {}),
     },
   };
@@ -128,6 +135,7 @@ export function draftCv(draft: BuilderDraft, identity: CvIdentity, template: Tem
     cv: { ...draft.cv, template: template.id, entries: [] },
     template,
     formData,
+    layout: draft.layout ?? EMPTY_LAYOUT,
     stash: draft.stash,
     entryCounts: fits
       ? draft.entryCounts.map((count, index) => Math.max(count, entryCountOf(formData[sections[index].name])))

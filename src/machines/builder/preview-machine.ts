@@ -5,7 +5,9 @@ import { PREVIEW_DEBOUNCE_MS } from '../../config/constants';
 import type { TemplateSection } from '../../api/templates';
 import type { Notice } from '../auth-flow';
 import { describePreviewProblem } from './cv-problems';
+import type { CvLayout } from '../../api/cvs';
 import { compactFormData, isFormDataEmpty, type CvFormData } from './form-data';
+import { EMPTY_LAYOUT, isDefaultLayout } from './layout';
 
 export type PreviewMode = 'html' | 'pdf';
 
@@ -24,6 +26,8 @@ export type PreviewResult =
 export interface PreviewInput {
   templateId: number;
   formData: CvFormData;
+  /** The CV's own structure (issue 12), applied by the server as it is to the downloads. */
+  layout?: CvLayout;
   mode?: PreviewMode;
   /** The template's sections: a failure about one field is told by its section and label. */
   sections?: readonly TemplateSection[];
@@ -32,6 +36,7 @@ export interface PreviewInput {
 export interface PreviewContext {
   templateId: number;
   formData: CvFormData;
+  layout: CvLayout;
   mode: PreviewMode;
   sections: readonly TemplateSection[];
   result?: PreviewResult;
@@ -41,12 +46,19 @@ export interface PreviewContext {
 export interface RenderPreviewInput {
   templateId: number;
   formData: CvFormData;
+  layout?: CvLayout;
   mode: PreviewMode;
 }
 
 export type PreviewEvent =
-  | { type: 'form.change'; formData: CvFormData }
-  | { type: 'template.change'; templateId: number; formData: CvFormData; sections?: readonly TemplateSection[] }
+  | { type: 'form.change'; formData: CvFormData; layout?: CvLayout }
+  | {
+      type: 'template.change';
+      templateId: number;
+      formData: CvFormData;
+      layout?: CvLayout;
+      sections?: readonly TemplateSection[];
+    }
   | { type: 'mode.switch'; mode: PreviewMode }
   | { type: 'preview.retry' };
 
@@ -78,7 +90,11 @@ const previewSetup = setup({
   },
   actors: {
     renderPreview: fromPromise<PreviewResult, RenderPreviewInput>(async ({ input, signal }) => {
-      const request = { templateId: input.templateId, cvData: compactFormData(input.formData) };
+      const request = {
+        templateId: input.templateId,
+        cvData: compactFormData(input.formData),
+        ...(input.layout && !isDefaultLayout(input.layout) ? { layout: input.layout } : {}),
+      };
       if (input.mode === 'pdf') return { kind: 'pdf', pdf: await previewPdf(apiClient, request, { signal }) };
       return { kind: 'html', html: await preview(apiClient, request, { signal }) };
     }),
@@ -90,7 +106,10 @@ const previewSetup = setup({
     }),
   },
   actions: {
-    assignFormData: assign({ formData: (_, params: { formData: CvFormData }) => params.formData }),
+    assignFormData: assign(({ context }, params: { formData: CvFormData; layout?: CvLayout }) => ({
+      formData: params.formData,
+      layout: params.layout ?? context.layout,
+    })),
     assignTemplate: assign(
       ({ context }, params: { templateId: number; sections?: readonly TemplateSection[] }) => ({
         templateId: params.templateId,
@@ -109,7 +128,8 @@ const previewSetup = setup({
     notify: (_, _params: Notice) => undefined,
   },
   guards: {
-    hasFormData: ({ context }) => !isFormDataEmpty(context.formData),
+    // A CV's own sections are content too, even before any template field is filled in.
+    hasFormData: ({ context }) => !isFormDataEmpty(context.formData) || !isDefaultLayout(context.layout),
     isOtherMode: ({ context }, params: { mode: PreviewMode }) => params.mode !== context.mode,
   },
   delays: {
@@ -125,6 +145,7 @@ const rendering = (src: 'renderPreview' | 'renderTemplatePreview') =>
       input: ({ context }) => ({
         templateId: context.templateId,
         formData: context.formData,
+        layout: context.layout,
         mode: context.mode,
       }),
       onDone: {
@@ -143,6 +164,7 @@ export const previewMachine = previewSetup.createMachine({
   context: ({ input }) => ({
     templateId: input.templateId,
     formData: input.formData,
+    layout: input.layout ?? EMPTY_LAYOUT,
     mode: input.mode ?? 'html',
     sections: input.sections ?? [],
   }),
@@ -150,7 +172,10 @@ export const previewMachine = previewSetup.createMachine({
   on: {
     'form.change': {
       target: '.debouncing',
-      actions: { type: 'assignFormData', params: ({ event }) => ({ formData: event.formData }) },
+      actions: {
+        type: 'assignFormData',
+        params: ({ event }) => ({ formData: event.formData, layout: event.layout }),
+      },
     },
     'template.change': {
       target: '.generating',
@@ -160,7 +185,7 @@ export const previewMachine = previewSetup.createMachine({
           type: 'assignTemplate',
           params: ({ event }) => ({ templateId: event.templateId, sections: event.sections }),
         },
-        { type: 'assignFormData', params: ({ event }) => ({ formData: event.formData }) },
+        { type: 'assignFormData', params: ({ event }) => ({ formData: event.formData, layout: event.layout }) },
       ],
     },
     'mode.switch': {
@@ -181,7 +206,10 @@ export const previewMachine = previewSetup.createMachine({
         'form.change': {
           target: 'debouncing',
           reenter: true,
-          actions: { type: 'assignFormData', params: ({ event }) => ({ formData: event.formData }) },
+          actions: {
+        type: 'assignFormData',
+        params: ({ event }) => ({ formData: event.formData, layout: event.layout }),
+      },
         },
       },
       after: { previewDebounce: 'generating' },

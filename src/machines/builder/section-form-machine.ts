@@ -8,7 +8,7 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import type { TemplateSection } from '../../api/templates';
-import { dropEmptyValues, hasAnyValue, removeEntryValues, type SectionValues } from './form-data';
+import { dropEmptyValues, hasAnyValue, moveEntryValues, removeEntryValues, type SectionValues } from './form-data';
 
 export const EMPTY_SECTION_MESSAGE = 'Please fill in at least one field before submitting.';
 
@@ -34,6 +34,10 @@ export type SectionFormEvent =
   | { type: 'field.change'; key: string; value: string }
   | { type: 'entry.add' }
   | { type: 'entry.remove'; index: number }
+  /** Reorders the entries of a repeatable section (issue 12). */
+  | { type: 'entry.move'; from: number; to: number }
+  /** The builder's undo puts values back; nothing is reported (the builder holds them already). */
+  | { type: 'values.restore'; values: SectionValues; entryCount: number }
   | { type: 'section.submit' }
   | { type: 'alert.dismiss' };
 
@@ -58,6 +62,14 @@ export const sectionFormMachine = setup({
       entryCount: ({ context }) => context.entryCount - 1,
     }),
     dropEmptyValues: assign({ values: ({ context }) => dropEmptyValues(context.values) }),
+    moveEntry: assign({
+      values: ({ context }, params: { from: number; to: number }) =>
+        moveEntryValues(context.values, params.from, params.to),
+    }),
+    restoreValues: assign((_, params: { values: SectionValues; entryCount: number }) => ({
+      values: params.values,
+      entryCount: params.entryCount,
+    })),
     reportChange: sendTo(
       ({ context }) => context.owner,
       ({ context }) => ({
@@ -78,6 +90,10 @@ export const sectionFormMachine = setup({
     // docs/behaviour.md#cv-builder: only the extra entries ('Entry N', N > 1) can be removed.
     isExtraEntry: ({ context }, params: { index: number }) =>
       params.index >= 1 && params.index < context.entryCount,
+    isMove: ({ context }, params: { from: number; to: number }) =>
+      context.section.is_repeatable &&
+      params.from !== params.to &&
+      [params.from, params.to].every((index) => index >= 0 && index < context.entryCount),
   },
 }).createMachine({
   id: 'sectionForm',
@@ -96,6 +112,18 @@ export const sectionFormMachine = setup({
       guard: { type: 'isExtraEntry', params: ({ event }) => ({ index: event.index }) },
       target: '.editing',
       actions: [{ type: 'removeEntry', params: ({ event }) => ({ index: event.index }) }, 'reportChange'],
+    },
+    'entry.move': {
+      guard: { type: 'isMove', params: ({ event }) => ({ from: event.from, to: event.to }) },
+      target: '.editing',
+      actions: [{ type: 'moveEntry', params: ({ event }) => ({ from: event.from, to: event.to }) }, 'reportChange'],
+    },
+    'values.restore': {
+      target: '.editing',
+      actions: {
+        type: 'restoreValues',
+        params: ({ event }) => ({ values: event.values, entryCount: event.entryCount }),
+      },
     },
     'section.submit': [
       {

@@ -1,143 +1,33 @@
-import {
-  SimulatedClock,
-  createActor,
-  createMachine,
-  fromCallback,
-  fromPromise,
-  type EventObject,
-} from 'xstate';
+import { createMachine } from 'xstate';
 import { ApiError } from '../../../src/api/api-error';
-import type { SavedGeneratedCv } from '../../../src/api/cvs';
-import type { Template, TemplateDetail } from '../../../src/api/templates';
-import type { Notice } from '../../../src/machines/auth-flow';
 import {
   DRAFT_WRITE_DELAY_MS,
   LOAD_FAILED_NOTICE,
   NAME_REQUIRED_NOTICE,
   SAVE_FAILED_NOTICE,
-  builderMachine,
   deliversAfterSave,
   savedNotice,
-  type BuilderActor,
-  type LoadCvInput,
-  type SaveCvInput,
 } from '../../../src/machines/builder/builder-machine';
-import {
-  MUST_SAVE_NOTICE,
-  builderDownloadMachine,
-  type BuilderDownloadRequest,
-} from '../../../src/machines/builder/builder-download-machine';
+import { MUST_SAVE_NOTICE } from '../../../src/machines/builder/builder-download-machine';
 import { readDraft, writeDraft, draftKey } from '../../../src/machines/builder/draft';
-import { builderAddress, cvKeyOf } from '../../../src/machines/builder/identity';
+import { EMPTY_LAYOUT } from '../../../src/machines/builder/layout';
 import { newCv, savedCv, type LoadedCv } from '../../../src/machines/builder/load-cv';
-import { declaredTransitionCount, deferredActor, flush, runModelPath, transitionPaths } from '../model-paths';
+import { declaredTransitionCount, flush, runModelPath, transitionPaths } from '../model-paths';
+import {
+  DRAFT_ID,
+  LAST_UPDATED,
+  OWNER,
+  UUID,
+  answerLoad,
+  createWorld,
+  form,
+  newDraftKey,
+  pendingSave,
+  saved,
+  savedDraftKey,
+  type World,
+} from './builder-world';
 import { classicTemplate, timelineTemplate } from './fixtures';
-
-const UUID = '3f2b8c1e-6a4d-4e2f-9b7a-1c2d3e4f5a6b';
-const DRAFT_ID = '0b7e3c1a-2d4f-4a6b-8c9d-0e1f2a3b4c5d';
-const OWNER = '7';
-const LAST_UPDATED = '2026-11-20T10:00:00.000Z';
-const NEWER = '2026-11-21T10:00:00.000Z';
-
-function saved(input: SaveCvInput, lastUpdated = NEWER): SavedGeneratedCv {
-  return {
-    id: 42,
-    uuid: UUID,
-    name: input.payload.name,
-    template: input.payload.template,
-    entries: input.payload.entries.map((entry, index) => ({ id: index + 1, ...entry })),
-    last_updated: lastUpdated,
-  };
-}
-
-const newDraftKey = cvKeyOf({ kind: 'new', draftId: DRAFT_ID });
-const savedDraftKey = cvKeyOf({ kind: 'saved', uuid: UUID });
-
-function createWorld(input: { routeId?: string; draftId?: string } = { routeId: '1', draftId: DRAFT_ID }) {
-  const loadCv = deferredActor<LoadedCv, LoadCvInput>();
-  const loadTemplate = deferredActor<TemplateDetail, { templateId: number }>();
-  const createCv = deferredActor<SavedGeneratedCv, SaveCvInput>();
-  const updateCv = deferredActor<SavedGeneratedCv, SaveCvInput>();
-  const download = deferredActor<void, BuilderDownloadRequest>();
-  const email = deferredActor<void, { uuid: string }>();
-  const checkEditLock = deferredActor<boolean, { key: string }>();
-  const takeOverEditLock = deferredActor<void, { key: string }>();
-  const lock: { handOver?: () => void; take?: () => void; held: string[] } = { held: [] };
-  const previewEvents: EventObject[] = [];
-  const notify = vi.fn<(notice: Notice) => void>();
-  const addresses: string[] = [];
-  const clock = new SimulatedClock();
-  const machine = builderMachine.provide({
-    actors: {
-      loadCv: loadCv.logic,
-      loadTemplate: loadTemplate.logic,
-      loadTemplates: fromPromise<Template[]>(async () => [classicTemplate, timelineTemplate]),
-      createCv: createCv.logic,
-      updateCv: updateCv.logic,
-      checkEditLock: checkEditLock.logic,
-      takeOverEditLock: takeOverEditLock.logic,
-      holdEditLock: fromCallback<{ type: 'lock.handedOver' } | { type: 'lock.taken' }, { key: string }>(
-        ({ input, sendBack }) => {
-          lock.held.push(input.key);
-          lock.handOver = () => sendBack({ type: 'lock.handedOver' });
-          lock.take = () => sendBack({ type: 'lock.taken' });
-          return () => lock.held.splice(lock.held.indexOf(input.key), 1);
-        },
-      ),
-      // Stands in for the preview: records what the builder tells it.
-      preview: fromCallback<EventObject>(({ receive }) => {
-        receive((event) => previewEvents.push(event));
-      }) as never,
-      downloads: builderDownloadMachine.provide({
-        actors: { downloadCv: download.logic, emailCv: email.logic },
-        actions: { notify: (_, notice) => notify(notice) },
-      }),
-    },
-    actions: {
-      notify: (_, notice) => notify(notice),
-      showAddress: ({ context }) => {
-        addresses.push(builderAddress(context.identity!, context.cv.template));
-      },
-    },
-  });
-  const actor: BuilderActor = createActor(machine, {
-    input: { routeId: input.routeId ?? '1', draftId: input.draftId, owner: OWNER },
-    clock,
-  }).start();
-  return {
-    actor,
-    clock,
-    loadCv,
-    loadTemplate,
-    createCv,
-    updateCv,
-    download,
-    email,
-    checkEditLock,
-    takeOverEditLock,
-    lock,
-    previewEvents,
-    notify,
-    addresses,
-  };
-}
-type World = ReturnType<typeof createWorld>;
-
-/** The save request under way: POST for a new CV, PUT for one that exists. */
-function pendingSave(world: World) {
-  const updating = world.actor.getSnapshot().matches({ ready: { saving: { saving: 'updating' } } });
-  return (updating ? world.updateCv : world.createCv).last();
-}
-
-const form = (world: World, index: number) => world.actor.getSnapshot().context.sectionForms[index];
-
-/** Answers the load, then the question whether another tab edits this CV (no). */
-async function answerLoad(world: World, loaded: LoadedCv) {
-  world.loadCv.last().resolve(loaded);
-  await flush();
-  world.checkEditLock.last().resolve(false);
-  await flush();
-}
 
 beforeEach(() => {
   localStorage.clear();
@@ -396,6 +286,8 @@ describe('builder machine: model-based (editing state, sections, saving, message
             name: 'Software Engineer 2024',
             template,
             entries: [{ value: 'Ada Lovelace', index: 0, section_field: onTimeline ? 4001 : 1001 }],
+            // Issue 12: a CV without a structure of its own says so (null), so a saved one loses nothing stale.
+            layout: null,
           },
         });
         break;
@@ -511,6 +403,7 @@ describe('builder machine: details', () => {
     expect(world.previewEvents.at(-1)).toEqual({
       type: 'form.change',
       formData: expect.objectContaining({ 'Work Experience': { 'job_title-1009-0': 'En' } }),
+      layout: EMPTY_LAYOUT,
     });
   });
 

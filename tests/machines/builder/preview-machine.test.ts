@@ -16,6 +16,7 @@ import {
 import { declaredTransitionCount, flush, runModelPath, transitionPaths } from '../model-paths';
 import { abortableActor, type AbortableRequest } from './support';
 import { classicTemplate } from './fixtures';
+import { EMPTY_LAYOUT } from '../../../src/machines/builder/layout';
 
 const typed = (text: string): CvFormData => ({ 'Personal Details': { 'full_name-1001-0': text } });
 const blank: CvFormData = { 'Personal Details': { 'full_name-1001-0': '' } };
@@ -151,6 +152,8 @@ describe('preview machine: model-based (debounce 1000 ms)', () => {
         expect(request.input).toEqual({
           templateId: world.templateId,
           formData: world.formData,
+          // Issue 12: the CV's own structure goes with every request (the template's when it has none).
+          layout: EMPTY_LAYOUT,
           mode: world.mode,
         });
         // docs/behaviour.md#validation-rules: form data is posted only if non-empty, otherwise the

@@ -163,6 +163,7 @@ describe('BuilderView', () => {
       name: 'Software Engineer 2024',
       template: 1,
       entries: [{ value: 'Ada', index: 0, section_field: 1001 }],
+      layout: null,
     });
   });
 
