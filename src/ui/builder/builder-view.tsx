@@ -8,6 +8,7 @@ import {
   Flex,
   HStack,
   Heading,
+  IconButton,
   Portal,
   Spinner,
   Stack,
@@ -15,7 +16,8 @@ import {
   VisuallyHidden,
 } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { Save } from 'lucide-react';
+import { Plus, Redo2, Save, Undo2 } from 'lucide-react';
+import { useEffect } from 'react';
 import { PREVIEW_PANE_MIN_WIDTH_PX } from '../../config/constants';
 import {
   CV_CHANGED_ELSEWHERE_TEXT,
@@ -24,11 +26,15 @@ import {
   type BuilderActor,
 } from '../../machines/builder/builder-machine';
 import { stashSummary } from '../../machines/builder/form-data';
+import { sectionOrder, sectionTitle, templateRef, type SectionItem } from '../../machines/builder/layout';
+import { ConfirmDialog } from '../confirm-dialog';
+import { CustomSectionCard } from './custom-section-card';
 import { useReturnFocus } from '../return-focus';
 import { DeliveryActions } from './download-menu';
 import { PreviewPane } from './preview-pane';
 import { SAVE_BUTTON_ID, SaveDialog } from './save-dialog';
 import { SectionCard } from './section-card';
+import { SortableList } from './sortable-list';
 
 export const BUILDER_INFO_TEXT =
   'Complete each section to build your CV. You can expand any section at any time, but we recommend completing them in order.';
@@ -38,14 +44,128 @@ export const NOT_SHOWN_PREFIX = 'Not shown in this template: ';
 /** Room kept below a field being typed in, so the sticky save bar never covers it. */
 const SAVE_BAR_ROOM = '7rem';
 
+/**
+ * The section cards: the personal details first, then the CV's own order, which the person changes by dragging a
+ * card's handle or with the keyboard (issue 12), and 'Add Custom Section'.
+ */
 function Sections({ builder }: { builder: BuilderActor }) {
   const forms = useSelector(builder, (snapshot) => snapshot.context.sectionForms);
+  const sections = useSelector(builder, (snapshot) => snapshot.context.template?.sections ?? []);
+  const layout = useSelector(builder, (snapshot) => snapshot.context.layout);
+  const canAdd = useSelector(builder, (snapshot) => snapshot.can({ type: 'custom.add' }));
+  const items = sectionOrder(sections, layout);
+  const labelOf = (item: SectionItem) =>
+    item.kind === 'custom'
+      ? layout.custom_sections.find((section) => section.key === item.key)?.title || 'Untitled section'
+      : sectionTitle(layout, item.ref, sections[item.sectionIndex]?.name ?? '');
+  const first = forms[0];
   return (
     <Stack gap="3">
-      {forms.map((form, sectionIndex) => (
-        <SectionCard key={form.id} builder={builder} form={form} sectionIndex={sectionIndex} />
-      ))}
+      {first && <SectionCard key={first.id} builder={builder} form={first} sectionIndex={0} position={1} />}
+      <SortableList
+        items={items}
+        idOf={(item) => item.ref}
+        labelOf={labelOf}
+        noun="sections"
+        onMove={(ref, toIndex) => builder.send({ type: 'layout.moveSection', ref, toIndex })}
+      >
+        {(item, handle, index) => (
+          <Box pb="3">
+            {item.kind === 'custom' ? (
+              <CustomSectionCard builder={builder} sectionKey={item.key} handle={handle} position={index + 2} />
+            ) : (
+              forms[item.sectionIndex] && (
+                <SectionCard
+                  builder={builder}
+                  form={forms[item.sectionIndex]!}
+                  sectionIndex={item.sectionIndex}
+                  position={index + 2}
+                  layoutRef={templateRef(sections[item.sectionIndex]!)}
+                  handle={templateRef(sections[item.sectionIndex]!) ? handle : undefined}
+                />
+              )
+            )}
+          </Box>
+        )}
+      </SortableList>
+      <Button
+        variant="outline"
+        alignSelf="flex-start"
+        disabled={!canAdd}
+        onClick={() => builder.send({ type: 'custom.add' })}
+      >
+        <Plus /> Add Custom Section
+      </Button>
+      <RemoveCustomSectionDialog builder={builder} />
     </Stack>
+  );
+}
+
+function RemoveCustomSectionDialog({ builder }: { builder: BuilderActor }) {
+  const removing = useSelector(builder, (snapshot) =>
+    snapshot.matches({ ready: { removal: 'confirming' } })
+      ? snapshot.context.layout.custom_sections.find((section) => section.key === snapshot.context.removingCustom)
+      : undefined,
+  );
+  return (
+    <ConfirmDialog
+      open={removing !== undefined}
+      title="Delete section?"
+      subject={removing?.title || 'Untitled section'}
+      description="The section and its entries leave this CV. You can undo this with Ctrl+Z (⌘Z on a Mac)."
+      confirmLabel="Delete"
+      destructive
+      onConfirm={() => builder.send({ type: 'custom.removeConfirm' })}
+      onCancel={() => builder.send({ type: 'custom.removeCancel' })}
+    />
+  );
+}
+
+/**
+ * Undo and redo (issue 12), with Ctrl/Cmd+Z, Shift+Ctrl/Cmd+Z and Ctrl+Y anywhere in the builder but the rich-text
+ * editor, which undoes its own typing first.
+ */
+function HistoryButtons({ builder }: { builder: BuilderActor }) {
+  const canUndo = useSelector(builder, (snapshot) => snapshot.can({ type: 'history.undo' }));
+  const canRedo = useSelector(builder, (snapshot) => snapshot.can({ type: 'history.redo' }));
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || !(event.ctrlKey || event.metaKey) || event.altKey) return;
+      if ((event.target as HTMLElement | null)?.closest?.('[contenteditable="true"]')) return;
+      const key = event.key.toLowerCase();
+      const type = key === 'z' ? (event.shiftKey ? 'history.redo' : 'history.undo') : key === 'y' ? 'history.redo' : undefined;
+      if (!type) return;
+      event.preventDefault();
+      builder.send({ type });
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [builder]);
+  return (
+    <HStack gap="0" flexShrink={0}>
+      <IconButton
+        size="sm"
+        variant="ghost"
+        aria-label="Undo"
+        title="Undo (Ctrl+Z)"
+        aria-keyshortcuts="Control+Z Meta+Z"
+        disabled={!canUndo}
+        onClick={() => builder.send({ type: 'history.undo' })}
+      >
+        <Undo2 />
+      </IconButton>
+      <IconButton
+        size="sm"
+        variant="ghost"
+        aria-label="Redo"
+        title="Redo (Ctrl+Shift+Z)"
+        aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
+        disabled={!canRedo}
+        onClick={() => builder.send({ type: 'history.redo' })}
+      >
+        <Redo2 />
+      </IconButton>
+    </HStack>
   );
 }
 
@@ -79,6 +199,7 @@ function Header({ builder }: { builder: BuilderActor }) {
         </Text>
         <UnsavedBadge builder={builder} />
       </HStack>
+      <HistoryButtons builder={builder} />
       <Box hideBelow="md">
         <DeliveryActions builder={builder} />
       </Box>

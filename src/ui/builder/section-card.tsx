@@ -12,16 +12,25 @@ import {
 } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Check, ChevronDown, Plus, Trash2 } from 'lucide-react';
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useRef, type ReactNode } from 'react';
 import type { BuilderActor } from '../../machines/builder/builder-machine';
+import { isHidden, sectionTitle } from '../../machines/builder/layout';
 import { EMPTY_SECTION_MESSAGE, type SectionFormActor } from '../../machines/builder/section-form-machine';
 import { FieldWidget } from './field-widget';
+import { HeadingEditor, HideToggle } from './section-controls';
 import { SectionErrorBoundary } from './section-error-boundary';
+import { SortableList } from './sortable-list';
 
 export interface SectionCardProps {
   builder: BuilderActor;
   form: SectionFormActor;
   sectionIndex: number;
+  /** The section's layout reference (issue 12); none for the personal details, which stay first and shown. */
+  layoutRef?: string;
+  /** The handle that moves the card in the list. */
+  handle?: ReactNode;
+  /** Where the card stands in the CV's order (the template's when it has none), from 1. */
+  position?: number;
 }
 
 function EntryFields({ form, entryIndex }: { form: SectionFormActor; entryIndex: number }) {
@@ -39,7 +48,14 @@ function EntryFields({ form, entryIndex }: { form: SectionFormActor; entryIndex:
  * docs/behaviour.md#cv-builder, #sections: a collapsible card per template section; repeatable sections take
  * more entries.
  */
-export const SectionCard = memo(function SectionCard({ builder, form, sectionIndex }: SectionCardProps) {
+export const SectionCard = memo(function SectionCard({
+  builder,
+  form,
+  sectionIndex,
+  layoutRef,
+  handle,
+  position = sectionIndex + 1,
+}: SectionCardProps) {
   const expanded = useSelector(builder, (snapshot) =>
     snapshot.context.expandedSections.includes(sectionIndex),
   );
@@ -59,8 +75,19 @@ export const SectionCard = memo(function SectionCard({ builder, form, sectionInd
     headerButton.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
   }, [focusRequest]);
   const { section } = form.getSnapshot().context;
+  const title = useSelector(builder, (snapshot) =>
+    layoutRef ? sectionTitle(snapshot.context.layout, layoutRef, section.name) : section.name,
+  );
+  const hidden = useSelector(builder, (snapshot) =>
+    layoutRef ? isHidden(snapshot.context.layout, layoutRef) : false,
+  );
+  const mayHide = useSelector(builder, (snapshot) =>
+    layoutRef ? snapshot.can({ type: 'layout.toggleHidden', ref: layoutRef }) : false,
+  );
   const headerId = `section-${form.id}-header`;
   const bodyId = `section-${form.id}-body`;
+  const entryIndexes = Array.from({ length: entryCount }, (_, index) => index);
+  const entryLabel = (index: number) => (index === 0 ? `${title} entry 1` : `Entry ${index + 1}`);
 
   return (
     <Card.Root
@@ -69,9 +96,13 @@ export const SectionCard = memo(function SectionCard({ builder, form, sectionInd
       data-testid="section-card"
       data-section={section.name}
       data-completed={completed || undefined}
+      data-hidden={hidden || undefined}
+      bg={hidden ? 'bg.subtle' : undefined}
     >
+      <HStack gap="1" pe="2" ps={handle ? '1' : '0'} align="center" flexWrap="wrap">
+      {handle}
       {/* The accordion pattern: a heading holding the button, with only phrasing content inside. */}
-      <chakra.h2 m="0" textStyle="md" fontWeight="normal">
+      <chakra.h2 m="0" textStyle="md" fontWeight="normal" flex="1" minW="0" opacity={hidden ? 0.7 : undefined}>
         <chakra.button
           ref={headerButton}
           id={headerId}
@@ -103,11 +134,11 @@ export const SectionCard = memo(function SectionCard({ builder, form, sectionInd
             fontWeight="semibold"
             aria-hidden="true"
           >
-            {completed ? <Check size={16} /> : sectionIndex + 1}
+            {completed ? <Check size={16} /> : position}
           </chakra.span>
           <chakra.span display="flex" flexDirection="column" flex="1" minW="0">
-            <chakra.span display="flex" alignItems="center" gap="2">
-              <chakra.span fontWeight="semibold">{section.name}</chakra.span>
+            <chakra.span display="flex" alignItems="center" gap="2" flexWrap="wrap">
+              <chakra.span fontWeight="semibold">{title}</chakra.span>
               {section.is_required && (
                 <chakra.span color="fg.error" aria-label="required">
                   *
@@ -116,6 +147,11 @@ export const SectionCard = memo(function SectionCard({ builder, form, sectionInd
               {completed && (
                 <Badge colorPalette="green" variant="subtle" size="sm">
                   Completed
+                </Badge>
+              )}
+              {hidden && (
+                <Badge colorPalette="gray" variant="outline" size="sm">
+                  Hidden
                 </Badge>
               )}
             </chakra.span>
@@ -134,6 +170,22 @@ export const SectionCard = memo(function SectionCard({ builder, form, sectionInd
           </chakra.span>
         </chakra.button>
       </chakra.h2>
+      {layoutRef && (
+        <>
+          <HeadingEditor
+            title={title}
+            defaultTitle={section.name}
+            onRename={(next) => builder.send({ type: 'layout.renameSection', ref: layoutRef, title: next })}
+          />
+          <HideToggle
+            name={title}
+            hidden={hidden}
+            disabled={!mayHide && !hidden}
+            onToggle={() => builder.send({ type: 'layout.toggleHidden', ref: layoutRef })}
+          />
+        </>
+      )}
+      </HStack>
 
       {expanded && (
         <Card.Body id={bodyId} role="region" aria-labelledby={headerId} pt="1">
@@ -146,34 +198,56 @@ export const SectionCard = memo(function SectionCard({ builder, form, sectionInd
               }}
             >
               <Stack gap="5">
-                {Array.from({ length: entryCount }, (_, entryIndex) => (
-                  <Stack
-                    key={entryIndex}
-                    gap="3"
-                    role="group"
-                    aria-label={entryIndex === 0 ? section.name : `Entry ${entryIndex + 1}`}
-                    {...(entryIndex > 0 ? { borderTopWidth: '1px', pt: '4' } : {})}
-                  >
-                    {entryIndex > 0 && (
-                      <HStack justify="space-between">
-                        <Text fontWeight="medium" textStyle="sm">
-                          Entry {entryIndex + 1}
-                        </Text>
-                        <IconButton
-                          size="xs"
-                          variant="ghost"
-                          colorPalette="red"
-                          aria-label={`Remove Entry ${entryIndex + 1}`}
-                          title={`Remove Entry ${entryIndex + 1}`}
-                          onClick={() => form.send({ type: 'entry.remove', index: entryIndex })}
-                        >
-                          <Trash2 />
-                        </IconButton>
-                      </HStack>
-                    )}
-                    <EntryFields form={form} entryIndex={entryIndex} />
-                  </Stack>
-                ))}
+                {/* Entries of a repeatable section are reordered by their handles (issue 12). */}
+                <SortableList
+                  items={entryIndexes}
+                  idOf={(index) => `${form.id}-entry-${index}`}
+                  labelOf={entryLabel}
+                  noun="entries"
+                  onMove={(id, toIndex) =>
+                    builder.send({
+                      type: 'section.moveEntry',
+                      sectionIndex,
+                      from: Number(id.slice(id.lastIndexOf('-') + 1)),
+                      to: toIndex,
+                    })
+                  }
+                >
+                  {(entryIndex, entryHandle) => (
+                    <Stack
+                      gap="3"
+                      role="group"
+                      aria-label={entryIndex === 0 ? section.name : `Entry ${entryIndex + 1}`}
+                      {...(entryIndex > 0 ? { borderTopWidth: '1px', pt: '4' } : {})}
+                    >
+                      {(entryIndex > 0 || entryCount > 1) && (
+                        <HStack justify="space-between">
+                          <HStack gap="1">
+                            {entryCount > 1 && entryHandle}
+                            {entryIndex > 0 && (
+                              <Text fontWeight="medium" textStyle="sm">
+                                Entry {entryIndex + 1}
+                              </Text>
+                            )}
+                          </HStack>
+                          {entryIndex > 0 && (
+                            <IconButton
+                              size="xs"
+                              variant="ghost"
+                              colorPalette="red"
+                              aria-label={`Remove Entry ${entryIndex + 1}`}
+                              title={`Remove Entry ${entryIndex + 1}`}
+                              onClick={() => form.send({ type: 'entry.remove', index: entryIndex })}
+                            >
+                              <Trash2 />
+                            </IconButton>
+                          )}
+                        </HStack>
+                      )}
+                      <EntryFields form={form} entryIndex={entryIndex} />
+                    </Stack>
+                  )}
+                </SortableList>
 
                 {section.is_repeatable && (
                   <Button

@@ -1,0 +1,100 @@
+import { Field, HStack, IconButton, Input } from '@chakra-ui/react';
+import { Eye, EyeOff, Pencil } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+
+/** The eye on a section card: hidden sections keep their values and are left out of every output (issue 12). */
+export function HideToggle({
+  name,
+  hidden,
+  disabled,
+  onToggle,
+}: {
+  name: string;
+  hidden: boolean;
+  disabled?: boolean;
+  onToggle: () => void;
+}) {
+  const label = hidden ? `Show ${name} in the CV` : `Hide ${name} from the CV`;
+  return (
+    <IconButton
+      variant="ghost"
+      size="sm"
+      aria-label={label}
+      title={disabled ? `${name} is required and always shown` : label}
+      aria-pressed={hidden}
+      disabled={disabled}
+      onClick={onToggle}
+    >
+      {hidden ? <EyeOff /> : <Eye />}
+    </IconButton>
+  );
+}
+
+/** 'Rename heading': the heading this section prints under in this CV; blank gives back the template's name. */
+export function HeadingEditor({
+  title,
+  defaultTitle,
+  onRename,
+}: {
+  title: string;
+  defaultTitle: string;
+  onRename: (title: string) => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState(title);
+  const input = useRef<HTMLInputElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (editing) input.current?.select();
+  }, [editing]);
+
+  function finish(commit: boolean) {
+    if (commit && text.trim() !== title) onRename(text);
+    setEditing(false);
+    queueMicrotask(() => button.current?.focus());
+  }
+
+  if (!editing) {
+    return (
+      <IconButton
+        ref={button}
+        variant="ghost"
+        size="sm"
+        aria-label={`Rename the heading ${title}`}
+        title="Rename heading"
+        onClick={() => {
+          setText(title);
+          setEditing(true);
+        }}
+      >
+        <Pencil />
+      </IconButton>
+    );
+  }
+  return (
+    <HStack gap="1" flex="1" minW="12rem">
+      <Field.Root>
+        <Field.Label srOnly>Heading of {defaultTitle} in this CV</Field.Label>
+        <Input
+          ref={input}
+          size="sm"
+          value={text}
+          placeholder={defaultTitle}
+          maxLength={100}
+          onChange={(event) => setText(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              finish(true);
+            } else if (event.key === 'Escape') {
+              event.preventDefault();
+              finish(false);
+            }
+          }}
+          onBlur={() => finish(true)}
+        />
+      </Field.Root>
+    </HStack>
+  );
+}
