@@ -271,6 +271,16 @@ function bundleSizes(floorKb: number) {
       'yes',
       !editorInInitial,
     );
+    // @dnd-kit names its live region and instructions 'DndLiveRegion' / 'DndDescribedBy' in the built code.
+    const dragInInitial = initial.some((file) =>
+      /DndLiveRegion|DndDescribedBy/.test(readFileSync(path.join(out, file), 'utf8')),
+    );
+    record(
+      'drag and drop (@dnd-kit) outside the initial JS',
+      dragInInitial ? 'no' : 'yes',
+      'yes',
+      !dragInInitial,
+    );
     const jsFiles = readdirSync(path.join(out, 'assets')).filter((file) => file.endsWith('.js'));
     record('JS chunks in the build', String(jsFiles.length), '');
   } finally {

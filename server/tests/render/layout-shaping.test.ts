@@ -6,7 +6,15 @@ import { buildRenderModelFromFormData } from '../../src/render/model.js';
 import { PdfRenderer } from '../../src/render/pdf.js';
 import type { TemplateDefinition } from '../../src/templates/definition.js';
 import { getTemplateRegistry } from '../../src/templates/registry.js';
-import { CHROMIUM_PATH, docxText, HAS_CHROMIUM, longExperienceData, pdfText, squash } from './support.js';
+import {
+  CHROMIUM_PATH,
+  docxText,
+  HAS_CHROMIUM,
+  longExperienceData,
+  pdfPageCount,
+  pdfText,
+  squash,
+} from './support.js';
 
 // Issue 12: one render model applies a CV's own structure — its order, a hidden section, a renamed heading and
 // sections of its own — so the preview, the PDF and the Word file agree, in every template the server has.
@@ -138,5 +146,34 @@ describe.each(registry.templates.map((t) => [t.slug, t] as const))(
         expect(squash(text)).toContain(squash(title));
       }
     });
+
+    it.runIf(HAS_CHROMIUM)('never splits an entry of a section of its own across pages', async () => {
+      const many = Array.from({ length: 14 }, (_, i) => ({
+        title: `Award${n(i)} title`,
+        subtitle: `Giver${n(i)}`,
+        start_date: '2015-01',
+        end_date: '2016-01',
+        description: `<p>First${n(i)} line of a longer description that fills its space.</p><ul><li>Point${n(i)}a</li><li>Point${n(i)}b</li><li>Last${n(i)} point</li></ul>`,
+      }));
+      const long = readLayout(
+        { custom_sections: [{ key: 'custom-awards', title: 'Awards', entries: many }] },
+        template.definition,
+      )!;
+      const printed = await pdf.render(
+        renderHtml(template, buildRenderModelFromFormData(template.definition, formData, long)),
+      );
+      const pages = pdfPageCount(printed);
+      expect(pages).toBeGreaterThanOrEqual(2);
+      const pageTexts = Array.from({ length: pages }, (_, p) => pdfText(printed, { first: p + 1, last: p + 1 }));
+      many.forEach((_entry, i) => {
+        const pagesOf = [`Award${n(i)}`, `Giver${n(i)}`, `First${n(i)}`, `Last${n(i)}`].map((token) =>
+          pageTexts.findIndex((page) => page.includes(token)),
+        );
+        expect(pagesOf.every((page) => page >= 0), `entry ${i} printed`).toBe(true);
+        expect(new Set(pagesOf).size, `entry ${i} on pages ${pagesOf.map((p) => p + 1).join(', ')}`).toBe(1);
+      });
+    });
   },
 );
+
+const n = (i: number) => String(i).padStart(2, '0');
