@@ -102,6 +102,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(page.getByRole('heading', { name: 'CV Builder', level: 1 })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Save CV' })).toBeVisible();
       await expectNoViolations(page, 'the builder');
+      // Issue 12: the shaping controls — handles, eyes, a hidden section, a section of one's own, open.
+      await page.getByRole('button', { name: 'Hide Skills from the CV' }).click();
+      await page.getByRole('button', { name: 'Add Custom Section' }).click();
+      await expect(page.getByRole('textbox', { name: /Section title/ })).toBeVisible();
+      await expectNoViolations(page, 'the builder with a hidden section and a section of its own');
     });
   });
 }

@@ -76,7 +76,7 @@ export const CustomSectionCard = memo(function CustomSectionCard({
     >
       <HStack gap="1" pe="2" ps={handle ? '1' : '0'} align="center">
         {handle}
-        <chakra.h2 m="0" textStyle="md" fontWeight="normal" flex="1" minW="0" opacity={hidden ? 0.7 : undefined}>
+        <chakra.h2 m="0" textStyle="md" fontWeight="normal" flex="1" minW="0">
           <chakra.button
             id={headerId}
             type="button"
@@ -263,7 +263,7 @@ export const CustomSectionCard = memo(function CustomSectionCard({
               alignSelf="flex-start"
               onClick={() => builder.send({ type: 'custom.entryAdd', key: sectionKey })}
             >
-              <Plus /> Add another entry to {title}
+              <Plus /> Add Another {title}
             </Button>
           </Stack>
         </Card.Body>

@@ -102,7 +102,7 @@ export const SectionCard = memo(function SectionCard({
       <HStack gap="1" pe="2" ps={handle ? '1' : '0'} align="center" flexWrap="wrap">
       {handle}
       {/* The accordion pattern: a heading holding the button, with only phrasing content inside. */}
-      <chakra.h2 m="0" textStyle="md" fontWeight="normal" flex="1" minW="0" opacity={hidden ? 0.7 : undefined}>
+      <chakra.h2 m="0" textStyle="md" fontWeight="normal" flex="1" minW="0">
         <chakra.button
           ref={headerButton}
           id={headerId}
