@@ -109,6 +109,9 @@ test('a person shapes their CV by keyboard, saves it, reopens it and downloads a
     await page.reload();
     await expect(section(page, 'Volunteering')).toBeVisible();
     expect((await cardOrder(page)).slice(0, 4)).toEqual(['Personal Details', 'Skills', 'Professional Summary', 'Work Experience']);
+    // The first preview after the reload is already shaped, before anything is typed.
+    await expect(htmlPreview(page).getByText('Volunteering')).toBeVisible();
+    await expect(htmlPreview(page).getByText('Builds calm systems.')).toHaveCount(0);
   });
 
   await test.step('reopened from CV management, it downloads as a PDF in the new order', async () => {
@@ -116,6 +119,8 @@ test('a person shapes their CV by keyboard, saves it, reopens it and downloads a
     await page.getByRole('link', { name: 'Shaped 2026' }).click();
     await expect(section(page, 'Professional Summary').getByText('Hidden', { exact: true })).toBeVisible();
     expect((await cardOrder(page)).slice(0, 2)).toEqual(['Personal Details', 'Skills']);
+    await expect(htmlPreview(page).getByText('Professional Experience')).toBeVisible();
+    await expect(htmlPreview(page).getByText('Builds calm systems.')).toHaveCount(0);
     const pdf = await downloadFrom(page, 'PDF');
     const text = execFileSync('pdftotext', [pdf.path, '-']).toString();
     const [name, skills, experience, volunteering] = positions(text, [

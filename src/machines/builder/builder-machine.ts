@@ -868,6 +868,7 @@ export const builderMachine = builderSetup.createMachine({
           input: ({ context }) => ({
             templateId: context.cv.template,
             formData: context.formData,
+            layout: context.layout,
             sections: context.template?.sections ?? [],
           }),
         },

@@ -215,6 +215,8 @@ describe('builder machine: the CV’s own structure, details', () => {
     );
     expect(world.actor.getSnapshot().context.unsaved).toBe(false);
     expect(layoutOf(world)).toEqual(layout);
+    // The first preview of the reopened CV is already shaped by it.
+    expect(world.previewInputs.at(-1)).toMatchObject({ layout });
     world.actor.send({ type: 'layout.renameSection', ref: '103', title: 'Career' });
     expect(world.actor.getSnapshot().context.unsaved).toBe(true);
     world.actor.send({ type: 'save.open' });

@@ -50,6 +50,8 @@ export function createWorld(input: { routeId?: string; draftId?: string } = { ro
   const takeOverEditLock = deferredActor<void, { key: string }>();
   const lock: { handOver?: () => void; take?: () => void; held: string[] } = { held: [] };
   const previewEvents: EventObject[] = [];
+  /** What the preview was started with: the CV as loaded. */
+  const previewInputs: unknown[] = [];
   const notify = vi.fn<(notice: Notice) => void>();
   const addresses: string[] = [];
   const clock = new SimulatedClock();
@@ -71,7 +73,8 @@ export function createWorld(input: { routeId?: string; draftId?: string } = { ro
         },
       ),
       // Stands in for the preview: records what the builder tells it.
-      preview: fromCallback<EventObject>(({ receive }) => {
+      preview: fromCallback<EventObject>(({ receive, input }) => {
+        previewInputs.push(input);
         receive((event) => previewEvents.push(event));
       }) as never,
       downloads: builderDownloadMachine.provide({
@@ -103,6 +106,7 @@ export function createWorld(input: { routeId?: string; draftId?: string } = { ro
     takeOverEditLock,
     lock,
     previewEvents,
+    previewInputs,
     notify,
     addresses,
   };
