@@ -1,0 +1,82 @@
+import type { CvDesign } from '../cvs/design.js';
+import { TEMPLATE_DESIGN } from '../cvs/design.js';
+import type { TemplateStyle } from '../templates/definition.js';
+import {
+  PAGE_DIMENSIONS,
+  isMostlyRightToLeft,
+  readableAccent,
+  type FontSize,
+  type LineSpacing,
+  type Margins,
+  type PageSize,
+} from '../../../rules/design.js';
+import { bundledFont } from './fonts.js';
+
+/*
+ * A CV's design as the three outputs read it (issue 13): one resolved value per setting, from the saved design
+ * and the template's own style. HTML turns it into CSS variables (html.ts), PDF into Chromium's paper (pdf.ts),
+ * Word into section properties and run styles (docx.ts).
+ */
+
+/** How much each setting scales the template's own sizes. */
+export const MARGIN_SCALE: Record<Margins, number> = { narrow: 0.6, normal: 1, wide: 1.4 };
+export const FONT_SCALE: Record<FontSize, number> = { small: 0.92, normal: 1, large: 1.1 };
+export const LINE_SCALE: Record<LineSpacing, number> = { compact: 0.9, normal: 1, relaxed: 1.15 };
+
+export interface RenderDesign {
+  pageSize: PageSize;
+  widthMm: number;
+  heightMm: number;
+  widthPt: number;
+  heightPt: number;
+  /** The template's page margins (and full-bleed paddings) times this. */
+  marginScale: number;
+  /** '#rrggbb', readable on white (4.5:1). */
+  accent: string;
+  bodyFamily: string;
+  headingFamily: string;
+  /** Every font size of the template times this. */
+  fontScale: number;
+  /** Every line height of the template times this. */
+  lineScale: number;
+  /** Spacing between blocks (pt margins and paddings) times this; fit to one page reduces it first. */
+  spaceScale: number;
+  fitOnePage: boolean;
+  direction: 'ltr' | 'rtl';
+  /** The CV's language (BCP 47): the documents' `lang`, Word's proofing language. */
+  language: string;
+}
+
+/** The design for a model whose printed text is `text` (read for an automatic direction). */
+export function resolveDesign(
+  saved: CvDesign | null,
+  style: TemplateStyle,
+  text: () => { name: string; all: string },
+): RenderDesign {
+  const design = saved ?? TEMPLATE_DESIGN;
+  const page = PAGE_DIMENSIONS[design.pageSize];
+  const font = design.font ? bundledFont(design.font) : undefined;
+  let direction: 'ltr' | 'rtl' = design.direction === 'rtl' ? 'rtl' : 'ltr';
+  if (design.direction === 'auto') {
+    const { name, all } = text();
+    // The person's name and most of the text: a CV with an Arabic name and English text stays left to right.
+    if ((name === '' || isMostlyRightToLeft(name)) && isMostlyRightToLeft(all)) direction = 'rtl';
+  }
+  return {
+    pageSize: design.pageSize,
+    widthMm: page.widthMm,
+    heightMm: page.heightMm,
+    widthPt: page.widthPt,
+    heightPt: page.heightPt,
+    marginScale: MARGIN_SCALE[design.margins],
+    accent: readableAccent(design.accentColor ?? style.accentColor),
+    bodyFamily: font?.body ?? style.fontFamily,
+    headingFamily: font?.heading ?? style.headingFontFamily,
+    fontScale: FONT_SCALE[design.fontSize],
+    lineScale: LINE_SCALE[design.lineSpacing],
+    spaceScale: 1,
+    fitOnePage: design.fitOnePage,
+    direction,
+    language: design.language,
+  };
+}

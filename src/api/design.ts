@@ -1,0 +1,161 @@
+import * as t from 'io-ts';
+import type { ApiClient, RequestOptions } from './http';
+import { listOf } from './codecs';
+import {
+  ACCENT_COLOR_PATTERN,
+  DESIGN_DEFAULTS,
+  LANGUAGE_PATTERN,
+  DIRECTIONS,
+  FONT_SIZES,
+  LINE_SPACINGS,
+  MARGINS,
+  PAGE_SIZES,
+  type Direction,
+  type FontSize,
+  type LineSpacing,
+  type Margins,
+  type PageSize,
+} from '../../rules/design';
+
+// [extension] A CV's design settings (issue 13): `design` on GeneratedCV and on both previews, and GET /v1/fonts/.
+
+const Nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null, t.undefined]);
+const oneOf = <V extends string>(values: readonly V[], name: string) =>
+  t.keyof(Object.fromEntries(values.map((value) => [value, null])) as Record<V, null>, name);
+
+/** A design as a CV carries it: every key present; null colour and font mean the template's own. */
+export interface CvDesign {
+  page_size: PageSize;
+  margins: Margins;
+  accent_color: string | null;
+  font: string | null;
+  font_size: FontSize;
+  line_spacing: LineSpacing;
+  fit_one_page: boolean;
+  direction: Direction;
+  /** [issue 26] The CV's language (BCP 47): month names and 'Present' are printed in it. */
+  language: string;
+}
+
+const Language = new t.Type<string, string, unknown>(
+  'Language',
+  (value): value is string => typeof value === 'string' && LANGUAGE_PATTERN.test(value),
+  (value, context) =>
+    typeof value === 'string' && LANGUAGE_PATTERN.test(value)
+      ? t.success(value)
+      : t.failure(value, context, 'expected a language tag such as "en" or "pt-BR"'),
+  (value) => value,
+);
+
+/**
+ * A new CV's language: the browser's, with every English one as plain 'en' (English prints the same everywhere, so
+ * an English CV keeps the plain design a backend without designs knows).
+ */
+export function newCvLanguage(languages: readonly string[]): string {
+  const language = languageFor(languages);
+  return language.split('-')[0]!.toLowerCase() === 'en' ? DESIGN_DEFAULTS.language : language;
+}
+
+/**
+ * The language a new CV starts in: the browser's first language the product can print (a BCP 47 tag), English
+ * when it names none.
+ */
+export function languageFor(languages: readonly string[]): string {
+  for (const language of languages) {
+    if (!LANGUAGE_PATTERN.test(language)) continue;
+    try {
+      const [canonical] = Intl.getCanonicalLocales(language);
+      if (canonical) return canonical;
+    } catch {
+      // Not a tag Intl knows: the next one.
+    }
+  }
+  return DESIGN_DEFAULTS.language;
+}
+
+const AccentColor = new t.Type<string, string, unknown>(
+  'AccentColor',
+  (value): value is string => typeof value === 'string' && ACCENT_COLOR_PATTERN.test(value),
+  (value, context) =>
+    typeof value === 'string' && ACCENT_COLOR_PATTERN.test(value)
+      ? t.success(value.toLowerCase())
+      : t.failure(value, context, 'expected a colour written #rrggbb'),
+  (value) => value,
+);
+
+const RawDesign = t.partial({
+  page_size: Nullable(oneOf(PAGE_SIZES, 'PageSize')),
+  margins: Nullable(oneOf(MARGINS, 'Margins')),
+  accent_color: Nullable(AccentColor),
+  font: Nullable(t.string),
+  font_size: Nullable(oneOf(FONT_SIZES, 'FontSize')),
+  line_spacing: Nullable(oneOf(LINE_SPACINGS, 'LineSpacing')),
+  fit_one_page: Nullable(t.boolean),
+  direction: Nullable(oneOf(DIRECTIONS, 'Direction')),
+  language: Nullable(Language),
+});
+export { RawDesign };
+
+/** A design with nothing chosen: the template's look on the given page. */
+export function templateDesign(
+  pageSize: PageSize = DESIGN_DEFAULTS.page_size,
+  language: string = DESIGN_DEFAULTS.language,
+): CvDesign {
+  return {
+    page_size: pageSize,
+    margins: DESIGN_DEFAULTS.margins,
+    accent_color: null,
+    font: null,
+    font_size: DESIGN_DEFAULTS.font_size,
+    line_spacing: DESIGN_DEFAULTS.line_spacing,
+    fit_one_page: DESIGN_DEFAULTS.fit_one_page,
+    direction: DESIGN_DEFAULTS.direction,
+    language,
+  };
+}
+
+export function toDesign(raw: t.TypeOf<typeof RawDesign>): CvDesign {
+  const base = templateDesign();
+  return {
+    page_size: raw.page_size ?? base.page_size,
+    margins: raw.margins ?? base.margins,
+    accent_color: raw.accent_color ?? null,
+    font: raw.font ?? null,
+    font_size: raw.font_size ?? base.font_size,
+    line_spacing: raw.line_spacing ?? base.line_spacing,
+    fit_one_page: raw.fit_one_page ?? base.fit_one_page,
+    direction: raw.direction ?? base.direction,
+    // A design saved before issue 26 (or by a backend without it) printed in English.
+    language: raw.language ?? base.language,
+  };
+}
+
+/** A design read from elsewhere (a draft in local storage): the same checks as an answer's; undefined if damaged. */
+export function decodeDesign(value: unknown): CvDesign | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  const decoded = RawDesign.decode(value);
+  return decoded._tag === 'Right' ? toDesign(decoded.right) : undefined;
+}
+
+/** One bundled font (GET /v1/fonts/). */
+export const BundledFont = t.type(
+  {
+    id: t.string,
+    name: t.string,
+    category: t.string,
+    body_family: t.string,
+    heading_family: t.string,
+  },
+  'BundledFont',
+);
+export type BundledFont = t.TypeOf<typeof BundledFont>;
+
+const BundledFontList = listOf(BundledFont);
+
+/** GET /v1/fonts/: the fonts a design may choose, installed on the server and embedded in its files. */
+export function listFonts(
+  client: ApiClient,
+  options?: Pick<RequestOptions, 'signal'>,
+): Promise<BundledFont[]> {
+  return client.get('/v1/fonts/', BundledFontList, options);
+}

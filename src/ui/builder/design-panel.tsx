@@ -1,0 +1,395 @@
+import {
+  Box,
+  Button,
+  Field,
+  HStack,
+  Heading,
+  NativeSelect,
+  SegmentGroup,
+  Stack,
+  Text,
+  chakra,
+} from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { Check, RotateCcw, X } from 'lucide-react';
+import { useId } from 'react';
+import type { CvDesign } from '../../api/design';
+import { CV_LANGUAGES, NEEDS_TWO_PAGES_MESSAGE } from '../../../rules/design';
+import type { BuilderActor } from '../../machines/builder/builder-machine';
+import { ACCENT_SWATCHES, darkenedAccent, resetDesign, sameDesign } from '../../machines/builder/design';
+import type { DesignPanelActor } from '../../machines/builder/design-panel-machine';
+import type { PreviewActor } from '../../machines/builder/preview-machine';
+
+/** The panel's id, for the toggle's aria-controls. */
+export const DESIGN_PANEL_ID = 'design-panel';
+
+type Choice<K extends keyof CvDesign> = { value: CvDesign[K] & string; label: string };
+
+const PAGE_SIZES: Choice<'page_size'>[] = [
+  { value: 'A4', label: 'A4' },
+  { value: 'Letter', label: 'Letter' },
+];
+const MARGINS: Choice<'margins'>[] = [
+  { value: 'narrow', label: 'Narrow' },
+  { value: 'normal', label: 'Normal' },
+  { value: 'wide', label: 'Wide' },
+];
+const FONT_SIZES: Choice<'font_size'>[] = [
+  { value: 'small', label: 'Small' },
+  { value: 'normal', label: 'Normal' },
+  { value: 'large', label: 'Large' },
+];
+const LINE_SPACINGS: Choice<'line_spacing'>[] = [
+  { value: 'compact', label: 'Compact' },
+  { value: 'normal', label: 'Normal' },
+  { value: 'relaxed', label: 'Relaxed' },
+];
+const DIRECTIONS: Choice<'direction'>[] = [
+  { value: 'auto', label: 'Automatic' },
+  { value: 'ltr', label: 'Left to right' },
+  { value: 'rtl', label: 'Right to left' },
+];
+
+/** The template's own font: no bundled font chosen. */
+const TEMPLATE_FONT = '';
+
+function Setting<K extends 'page_size' | 'margins' | 'font_size' | 'line_spacing' | 'direction'>({
+  label,
+  setting,
+  items,
+  design,
+  onChange,
+}: {
+  label: string;
+  setting: K;
+  items: Choice<K>[];
+  design: CvDesign;
+  onChange: (change: Partial<CvDesign>) => void;
+}) {
+  const labelId = useId();
+  return (
+    <Stack gap="1.5">
+      <Text id={labelId} textStyle="sm" fontWeight="medium">
+        {label}
+      </Text>
+      <SegmentGroup.Root
+        size="sm"
+        value={design[setting] as string}
+        aria-labelledby={labelId}
+        onValueChange={(details) => {
+          if (details.value) onChange({ [setting]: details.value } as Partial<CvDesign>);
+        }}
+      >
+        <SegmentGroup.Indicator />
+        <SegmentGroup.Items items={items} flex="1" />
+      </SegmentGroup.Root>
+    </Stack>
+  );
+}
+
+function AccentColour({
+  design,
+  onChange,
+}: {
+  design: CvDesign;
+  onChange: (change: Partial<CvDesign>) => void;
+}) {
+  const labelId = useId();
+  const inputId = useId();
+  const darkened = darkenedAccent(design.accent_color);
+  const custom =
+    design.accent_color !== null && !ACCENT_SWATCHES.some((s) => s.color === design.accent_color);
+  return (
+    <Stack gap="1.5" role="group" aria-labelledby={labelId}>
+      <Text id={labelId} textStyle="sm" fontWeight="medium">
+        Accent colour
+      </Text>
+      <HStack gap="1.5" flexWrap="wrap">
+        <Button
+          size="xs"
+          variant={design.accent_color === null ? 'solid' : 'outline'}
+          aria-pressed={design.accent_color === null}
+          onClick={() => onChange({ accent_color: null })}
+          minH="8"
+        >
+          Template colour
+        </Button>
+        {ACCENT_SWATCHES.map((swatch) => {
+          const chosen = design.accent_color === swatch.color;
+          return (
+            <chakra.button
+              key={swatch.color}
+              type="button"
+              aria-label={swatch.name}
+              title={swatch.name}
+              aria-pressed={chosen}
+              onClick={() => onChange({ accent_color: swatch.color })}
+              w="8"
+              h="8"
+              borderRadius="full"
+              borderWidth="2px"
+              borderColor={chosen ? 'fg' : 'border'}
+              style={{ background: swatch.color }}
+              display="inline-flex"
+              alignItems="center"
+              justifyContent="center"
+              color="white"
+              cursor="pointer"
+              _focusVisible={{
+                outline: '2px solid',
+                outlineColor: 'colorPalette.focusRing',
+                outlineOffset: '2px',
+              }}
+            >
+              {chosen && <Check size={14} aria-hidden />}
+            </chakra.button>
+          );
+        })}
+      </HStack>
+      <HStack gap="2">
+        <chakra.input
+          id={inputId}
+          type="color"
+          value={design.accent_color ?? '#000000'}
+          onChange={(event) => onChange({ accent_color: event.currentTarget.value })}
+          w="10"
+          h="8"
+          p="0"
+          borderWidth="1px"
+          borderRadius="l2"
+          cursor="pointer"
+          bg="transparent"
+        />
+        <chakra.label htmlFor={inputId} textStyle="sm">
+          Custom colour{custom && design.accent_color ? ` (${design.accent_color})` : ''}
+        </chakra.label>
+      </HStack>
+      {darkened && (
+        <HStack gap="2" role="status" textStyle="xs" color="fg.muted">
+          <Box w="3" h="3" borderRadius="full" flexShrink="0" style={{ background: darkened }} aria-hidden />
+          <Text>Darkened to {darkened} so headings stay readable (4.5:1 contrast on white).</Text>
+        </HStack>
+      )}
+    </Stack>
+  );
+}
+
+/** A language by its own name ('Deutsch', 'العربية', '日本語'), the tag where the browser cannot name it. */
+function languageName(tag: string): string {
+  try {
+    return new Intl.DisplayNames([tag], { type: 'language' }).of(tag) ?? tag;
+  } catch {
+    return tag;
+  }
+}
+
+/** The CV's language (issue 26): month names and 'Present' are printed in it. */
+function LanguageChoice({
+  design,
+  onChange,
+}: {
+  design: CvDesign;
+  onChange: (change: Partial<CvDesign>) => void;
+}) {
+  const offered: readonly string[] = CV_LANGUAGES;
+  return (
+    <Field.Root>
+      <Field.Label>Language</Field.Label>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field
+          value={design.language}
+          onChange={(event) => onChange({ language: event.currentTarget.value })}
+        >
+          {/* A language the list does not offer (the browser's own, say): still shown as chosen. */}
+          {!offered.includes(design.language) && (
+            <option value={design.language}>{languageName(design.language)}</option>
+          )}
+          {offered.map((tag) => (
+            <option key={tag} value={tag}>
+              {languageName(tag)}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <Field.HelperText>Month names and ‘Present’ are printed in it.</Field.HelperText>
+    </Field.Root>
+  );
+}
+
+function FontChoice({
+  design,
+  panel,
+  onChange,
+}: {
+  design: CvDesign;
+  panel: DesignPanelActor;
+  onChange: (change: Partial<CvDesign>) => void;
+}) {
+  const fonts = useSelector(panel, (snapshot) => snapshot.context.fonts);
+  const error = useSelector(panel, (snapshot) => snapshot.context.error);
+  const loading = useSelector(panel, (snapshot) => snapshot.matches({ fonts: 'loading' }));
+  const known = design.font === null || fonts.some((font) => font.id === design.font);
+  return (
+    <Field.Root>
+      <Field.Label>Font</Field.Label>
+      <NativeSelect.Root size="sm" disabled={loading && design.font !== null}>
+        <NativeSelect.Field
+          value={design.font ?? TEMPLATE_FONT}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            onChange({ font: value === TEMPLATE_FONT ? null : value });
+          }}
+        >
+          <option value={TEMPLATE_FONT}>Template’s pairing</option>
+          {/* A saved font the list has not brought (yet): still shown as chosen. */}
+          {!known && design.font && <option value={design.font}>{design.font}</option>}
+          {fonts.map((font) => (
+            <option key={font.id} value={font.id}>
+              {font.name} ({font.category})
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      {loading && <Field.HelperText>Loading fonts…</Field.HelperText>}
+      {error && (
+        <HStack gap="2" role="alert">
+          <Text textStyle="xs" color="fg.error">
+            {error}
+          </Text>
+          <Button size="xs" variant="outline" onClick={() => panel.send({ type: 'fonts.retry' })}>
+            Try Again
+          </Button>
+        </HStack>
+      )}
+    </Field.Root>
+  );
+}
+
+function FitOnePage({
+  design,
+  preview,
+  onChange,
+}: {
+  design: CvDesign;
+  preview?: PreviewActor;
+  onChange: (change: Partial<CvDesign>) => void;
+}) {
+  const labelId = useId();
+  const fits = useSelector(preview, (snapshot) => snapshot?.context.fitsOnePage);
+  const on = design.fit_one_page;
+  return (
+    <Stack gap="1.5">
+      <HStack justify="space-between" gap="3">
+        <Text id={labelId} textStyle="sm" fontWeight="medium">
+          Fit to one page
+        </Text>
+        <chakra.button
+          type="button"
+          role="switch"
+          aria-checked={on}
+          aria-labelledby={labelId}
+          onClick={() => onChange({ fit_one_page: !on })}
+          w="10"
+          h="6"
+          p="0.5"
+          borderRadius="full"
+          bg={on ? 'colorPalette.solid' : 'bg.emphasized'}
+          display="inline-flex"
+          justifyContent={on ? 'flex-end' : 'flex-start'}
+          cursor="pointer"
+          transition="background 0.15s"
+          _focusVisible={{
+            outline: '2px solid',
+            outlineColor: 'colorPalette.focusRing',
+            outlineOffset: '2px',
+          }}
+        >
+          <Box w="5" h="5" borderRadius="full" bg="white" shadow="sm" />
+        </chakra.button>
+      </HStack>
+      <Box role="status" aria-live="polite">
+        {on && fits === false && (
+          <Text textStyle="xs" color="fg.warning">
+            {NEEDS_TWO_PAGES_MESSAGE}
+          </Text>
+        )}
+      </Box>
+    </Stack>
+  );
+}
+
+/**
+ * Issue 13's Design panel beside the preview: page size, margins, colour, font, sizes, fit to one page and
+ * direction. Every change goes to the builder (an undo step, the draft, the preview through its debounce).
+ */
+export function DesignPanel({
+  builder,
+  preview,
+  onClose,
+}: {
+  builder: BuilderActor;
+  preview?: PreviewActor;
+  /** Closed from inside (its button or Escape): the focus goes back to the toggle. */
+  onClose: () => void;
+}) {
+  const panel = useSelector(builder, (snapshot) => snapshot.children.design as DesignPanelActor | undefined);
+  const design = useSelector(builder, (snapshot) => snapshot.context.design, sameDesign);
+  if (!panel) return null;
+  const onChange = (change: Partial<CvDesign>) => builder.send({ type: 'design.change', change });
+  const isDefault = sameDesign(resetDesign(design), design);
+  return (
+    <Stack
+      id={DESIGN_PANEL_ID}
+      as="section"
+      aria-labelledby={`${DESIGN_PANEL_ID}-title`}
+      gap="4"
+      p="4"
+      w={{ base: 'full', md: '72' }}
+      flexShrink="0"
+      overflowY="auto"
+      bg="bg"
+      borderStartWidth={{ base: '0', md: '1px' }}
+      data-testid="design-panel"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !event.defaultPrevented) {
+          event.preventDefault();
+          onClose();
+        }
+      }}
+    >
+      <HStack justify="space-between">
+        <Heading as="h3" size="sm" id={`${DESIGN_PANEL_ID}-title`}>
+          Design
+        </Heading>
+        <Button size="xs" variant="ghost" aria-label="Close design panel" onClick={onClose}>
+          <X />
+        </Button>
+      </HStack>
+      <Setting label="Page size" setting="page_size" items={PAGE_SIZES} design={design} onChange={onChange} />
+      <Setting label="Margins" setting="margins" items={MARGINS} design={design} onChange={onChange} />
+      <AccentColour design={design} onChange={onChange} />
+      <FontChoice design={design} panel={panel} onChange={onChange} />
+      <Setting label="Font size" setting="font_size" items={FONT_SIZES} design={design} onChange={onChange} />
+      <Setting
+        label="Line spacing"
+        setting="line_spacing"
+        items={LINE_SPACINGS}
+        design={design}
+        onChange={onChange}
+      />
+      <FitOnePage design={design} preview={preview} onChange={onChange} />
+      <Setting label="Direction" setting="direction" items={DIRECTIONS} design={design} onChange={onChange} />
+      <LanguageChoice design={design} onChange={onChange} />
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={isDefault}
+        onClick={() => builder.send({ type: 'design.reset' })}
+      >
+        <RotateCcw /> Reset to template defaults
+      </Button>
+    </Stack>
+  );
+}
