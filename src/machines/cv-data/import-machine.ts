@@ -1,0 +1,325 @@
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { apiClient } from '../../api/client';
+import { getTemplate, type Template, type TemplateSection } from '../../api/templates';
+import type { BuilderDraft } from '../builder/draft';
+import { isDefaultLayout } from '../builder/layout';
+import type { ImportedCv, JsonResume } from './json-resume';
+
+// Import (issue 14): choose a .json file or paste JSON → read → validate against the JSON Resume schema → a summary
+// of what goes where → apply (after a confirmation when it would replace work on screen), or a message saying
+// what is wrong. The schema, the validator and the mapping are loaded when a file is chosen, never with the page.
+
+/** A JSON Resume is a few kilobytes; anything over 1 MB is not one. */
+export const MAX_IMPORT_BYTES = 1024 * 1024;
+
+export const TOO_BIG_MESSAGE =
+  'This file is over 1 MB, too big for a JSON Resume. Choose the resume’s .json file.';
+export const NOT_JSON_MESSAGE =
+  'This is not JSON. Choose a .json file exported from JSON Resume or from this product, or paste its text.';
+export const READ_FAILED_MESSAGE = 'The file could not be read. Please try again.';
+export const TEMPLATE_FAILED_MESSAGE = 'The template could not be loaded. Please try again.';
+
+export class ImportProblem extends Error {}
+
+export interface ImportInput {
+  /** The template the CV is in (the builder), or the one the dialog starts on (the templates screen). */
+  templateId?: number;
+  /** The template's sections when they are known (the builder); otherwise they are loaded when needed. */
+  sections?: TemplateSection[];
+  /** The templates to choose from (the templates screen); none in the builder, whose template is the CV's. */
+  templates?: Template[];
+  /** Whether applying replaces what is on screen (a draft with values): then it asks first. */
+  replacesWork?: boolean;
+}
+
+export interface ImportContext {
+  templateId?: number;
+  sections?: TemplateSection[];
+  templates: Template[];
+  replacesWork: boolean;
+  /** The file's name, or undefined for pasted text. */
+  source?: string;
+  text?: string;
+  resume?: JsonResume;
+  imported?: ImportedCv;
+  summary?: string;
+  error?: string;
+}
+
+export type ImportEvent =
+  | { type: 'import.file'; file: File }
+  | { type: 'import.paste'; text: string }
+  | { type: 'import.template'; templateId: number }
+  | { type: 'import.apply' }
+  | { type: 'import.confirm' }
+  | { type: 'import.back' }
+  | { type: 'import.cancel' };
+
+/** What a file or a pasted text says, read: the validated JSON Resume. */
+export async function readResume(text: string): Promise<JsonResume> {
+  if (new Blob([text]).size > MAX_IMPORT_BYTES) throw new ImportProblem(TOO_BIG_MESSAGE);
+  let document: unknown;
+  try {
+    document = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch {
+    throw new ImportProblem(NOT_JSON_MESSAGE);
+  }
+  const { firstSchemaProblem } = await import('./json-resume-schema');
+  const problem = firstSchemaProblem(document);
+  if (problem !== undefined) throw new ImportProblem(problem);
+  return document as JsonResume;
+}
+
+export async function readFileText(file: Blob): Promise<string> {
+  if (file.size > MAX_IMPORT_BYTES) throw new ImportProblem(TOO_BIG_MESSAGE);
+  try {
+    return await file.text();
+  } catch {
+    throw new ImportProblem(READ_FAILED_MESSAGE);
+  }
+}
+
+export const IMPORT_BUSY_TAG = 'busy';
+
+const messageOf = (error: unknown, fallback: string) =>
+  error instanceof ImportProblem ? error.message : fallback;
+
+export const importMachine = setup({
+  types: {
+    context: {} as ImportContext,
+    events: {} as ImportEvent,
+    input: {} as ImportInput,
+    tags: {} as typeof IMPORT_BUSY_TAG,
+  },
+  actors: {
+    readFile: fromPromise<string, { file: File }>(({ input }) => readFileText(input.file)),
+    validate: fromPromise<JsonResume, { text: string }>(({ input }) => readResume(input.text)),
+    loadSections: fromPromise<TemplateSection[], { templateId: number }>(async ({ input, signal }) => {
+      const template = await getTemplate(apiClient, input.templateId, { signal });
+      return template.sections;
+    }),
+    mapResume: fromPromise<
+      { imported: ImportedCv; summary: string },
+      { resume: JsonResume; sections: TemplateSection[]; templateId?: number }
+    >(async ({ input }) => {
+      const { fromJsonResume, describeImport } = await import('./json-resume');
+      const imported = fromJsonResume(input.resume, input.sections, input.templateId);
+      return { imported, summary: describeImport(imported.summary) };
+    }),
+  },
+  actions: {
+    assignFile: assign({ source: (_, params: { name: string }) => params.name, error: undefined }),
+    assignPaste: assign({
+      source: undefined,
+      text: (_, params: { text: string }) => params.text,
+      error: undefined,
+    }),
+    assignText: assign({ text: (_, params: { text: string }) => params.text }),
+    assignResume: assign({ resume: (_, params: { resume: JsonResume }) => params.resume }),
+    assignSections: assign({ sections: (_, params: { sections: TemplateSection[] }) => params.sections }),
+    assignTemplate: assign({
+      templateId: (_, params: { templateId: number }) => params.templateId,
+      sections: undefined,
+      imported: undefined,
+      summary: undefined,
+    }),
+    assignImported: assign({
+      imported: (_, params: { imported: ImportedCv; summary: string }) => params.imported,
+      summary: (_, params: { imported: ImportedCv; summary: string }) => params.summary,
+    }),
+    assignError: assign({ error: (_, params: { message: string }) => params.message }),
+    /** The owner puts the imported CV in place (the builder's values, or a new draft from the templates screen). */
+    applyImport: (_, _params: { imported: ImportedCv; templateId?: number }) => undefined,
+  },
+  guards: {
+    hasText: (_, params: { text: string }) => params.text.trim() !== '',
+    hasSections: ({ context }) => context.sections !== undefined,
+    hasTemplate: ({ context }) => context.templateId !== undefined,
+    replacesWork: ({ context }) => context.replacesWork,
+    isOtherTemplate: ({ context }, params: { templateId: number }) =>
+      params.templateId !== context.templateId,
+  },
+}).createMachine({
+  id: 'import',
+  context: ({ input }) => ({
+    templateId: input.templateId ?? input.templates?.[0]?.id,
+    sections: input.sections,
+    templates: input.templates ?? [],
+    replacesWork: input.replacesWork ?? false,
+  }),
+  initial: 'choosing',
+  on: { 'import.cancel': '.cancelled' },
+  states: {
+    choosing: {
+      on: {
+        'import.file': {
+          target: 'reading',
+          actions: { type: 'assignFile', params: ({ event }) => ({ name: event.file.name }) },
+        },
+        'import.paste': {
+          guard: { type: 'hasText', params: ({ event }) => ({ text: event.text }) },
+          target: 'validating',
+          actions: { type: 'assignPaste', params: ({ event }) => ({ text: event.text }) },
+        },
+        'import.template': {
+          actions: { type: 'assignTemplate', params: ({ event }) => ({ templateId: event.templateId }) },
+        },
+      },
+    },
+    reading: {
+      tags: [IMPORT_BUSY_TAG],
+      invoke: {
+        src: 'readFile',
+        input: ({ event }) => ({ file: (event as Extract<ImportEvent, { type: 'import.file' }>).file }),
+        onDone: {
+          target: 'validating',
+          actions: { type: 'assignText', params: ({ event }) => ({ text: event.output }) },
+        },
+        onError: {
+          target: 'failed',
+          actions: {
+            type: 'assignError',
+            params: ({ event }) => ({ message: messageOf(event.error, READ_FAILED_MESSAGE) }),
+          },
+        },
+      },
+    },
+    validating: {
+      tags: [IMPORT_BUSY_TAG],
+      invoke: {
+        src: 'validate',
+        input: ({ context }) => ({ text: context.text ?? '' }),
+        onDone: {
+          target: 'resolving',
+          actions: { type: 'assignResume', params: ({ event }) => ({ resume: event.output }) },
+        },
+        onError: {
+          target: 'failed',
+          actions: {
+            type: 'assignError',
+            params: ({ event }) => ({ message: messageOf(event.error, NOT_JSON_MESSAGE) }),
+          },
+        },
+      },
+    },
+    /** The template's sections: known in the builder, loaded for the template chosen on the templates screen. */
+    resolving: {
+      always: [
+        { guard: 'hasSections', target: 'mapping' },
+        { guard: 'hasTemplate', target: 'loadingSections' },
+        { target: 'failed', actions: { type: 'assignError', params: { message: TEMPLATE_FAILED_MESSAGE } } },
+      ],
+    },
+    loadingSections: {
+      tags: [IMPORT_BUSY_TAG],
+      invoke: {
+        src: 'loadSections',
+        input: ({ context }) => ({ templateId: context.templateId! }),
+        onDone: {
+          target: 'mapping',
+          actions: { type: 'assignSections', params: ({ event }) => ({ sections: event.output }) },
+        },
+        onError: {
+          target: 'failed',
+          actions: { type: 'assignError', params: { message: TEMPLATE_FAILED_MESSAGE } },
+        },
+      },
+    },
+    mapping: {
+      tags: [IMPORT_BUSY_TAG],
+      invoke: {
+        src: 'mapResume',
+        input: ({ context }) => ({
+          resume: context.resume!,
+          sections: context.sections!,
+          templateId: context.templateId,
+        }),
+        onDone: {
+          target: 'previewing',
+          actions: { type: 'assignImported', params: ({ event }) => event.output },
+        },
+        onError: {
+          target: 'failed',
+          actions: { type: 'assignError', params: { message: NOT_JSON_MESSAGE } },
+        },
+      },
+    },
+    /** The summary: '12 entries in 6 sections; …'. Another template (templates screen) maps the same file again. */
+    previewing: {
+      on: {
+        'import.apply': [{ guard: 'replacesWork', target: 'confirming' }, { target: 'applied' }],
+        'import.template': {
+          guard: { type: 'isOtherTemplate', params: ({ event }) => ({ templateId: event.templateId }) },
+          target: 'loadingSections',
+          actions: { type: 'assignTemplate', params: ({ event }) => ({ templateId: event.templateId }) },
+        },
+        'import.file': {
+          target: 'reading',
+          actions: { type: 'assignFile', params: ({ event }) => ({ name: event.file.name }) },
+        },
+      },
+    },
+    /** Applying replaces the CV's values on screen: the person says so first. */
+    confirming: {
+      on: {
+        'import.confirm': 'applied',
+        'import.back': 'previewing',
+      },
+    },
+    failed: {
+      on: {
+        'import.file': {
+          target: 'reading',
+          actions: { type: 'assignFile', params: ({ event }) => ({ name: event.file.name }) },
+        },
+        'import.paste': {
+          guard: { type: 'hasText', params: ({ event }) => ({ text: event.text }) },
+          target: 'validating',
+          actions: { type: 'assignPaste', params: ({ event }) => ({ text: event.text }) },
+        },
+        'import.template': {
+          actions: { type: 'assignTemplate', params: ({ event }) => ({ templateId: event.templateId }) },
+        },
+      },
+    },
+    applied: {
+      type: 'final',
+      entry: {
+        type: 'applyImport',
+        params: ({ context }) => ({ imported: context.imported!, templateId: context.templateId }),
+      },
+    },
+    cancelled: { type: 'final' },
+  },
+});
+
+export type ImportActor = ActorRefFrom<typeof importMachine>;
+export type ImportSnapshot = SnapshotFrom<typeof importMachine>;
+
+/**
+ * An import from the templates screen becomes a new CV's draft: the builder opens it (`?draft=`) with the values
+ * filled, unsaved, as if they had been typed there.
+ */
+export function draftOfImport(
+  owner: string,
+  templateId: number,
+  imported: ImportedCv,
+  now = Date.now(),
+): BuilderDraft {
+  return {
+    version: 2,
+    owner,
+    cv: { name: '', template: templateId },
+    formData: imported.formData,
+    ...(isDefaultLayout(imported.layout) ? {} : { layout: imported.layout }),
+    stash: {},
+    // Worked out again from the values when the builder opens the draft (see load-cv's draftCv).
+    entryCounts: [],
+    completedSections: [],
+    expandedSections: [],
+    isSaved: false,
+    isEditing: false,
+    unsaved: true,
+    updatedAt: now,
+  };
+}

@@ -1,0 +1,34 @@
+import { Button } from '@chakra-ui/react';
+import { Upload } from 'lucide-react';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import type { ImportFlowProps } from './import-flow';
+
+const ImportFlow = lazy(() => import('./import-flow'));
+
+/**
+ * 'Import' (issue 14): opens the import dialog. The flow, the schema and the mapping load on the first click, so the
+ * pages that show the button (and /signin) carry none of them.
+ */
+export function ImportButton({
+  input,
+  onApply,
+  size = 'sm',
+}: Omit<ImportFlowProps, 'onClosed' | 'input'> & {
+  input: () => ImportFlowProps['input'];
+  size?: 'sm' | 'md';
+}) {
+  const [open, setOpen] = useState<ImportFlowProps['input']>();
+  const close = useCallback(() => setOpen(undefined), []);
+  return (
+    <>
+      <Button id="import-button" variant="outline" size={size} minH="11" onClick={() => setOpen(input())}>
+        <Upload /> Import
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <ImportFlow input={open} onApply={onApply} onClosed={close} />
+        </Suspense>
+      )}
+    </>
+  );
+}

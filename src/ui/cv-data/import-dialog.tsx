@@ -1,0 +1,180 @@
+import {
+  Alert,
+  Button,
+  Dialog,
+  Field,
+  HStack,
+  NativeSelect,
+  Portal,
+  Spinner,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { IMPORT_BUSY_TAG, type ImportActor } from '../../machines/cv-data/import-machine';
+
+export const IMPORT_DIALOG_TITLE = 'Import a CV';
+export const REPLACE_WARNING =
+  'Importing replaces what this CV shows now. Its unsaved changes go; Undo brings them back.';
+
+/**
+ * The import dialog (issue 14): a .json file or pasted JSON, the template it goes into (on the templates screen),
+ * what is wrong with it or a summary of what goes where, then Import (and, over work on screen, Replace).
+ */
+export function ImportDialog({ actor }: { actor: ImportActor }) {
+  const state = useSelector(actor, (snapshot) => snapshot.value);
+  const busy = useSelector(actor, (snapshot) => snapshot.hasTag(IMPORT_BUSY_TAG));
+  const { error, summary, source, templates, templateId } = useSelector(
+    actor,
+    (snapshot) => snapshot.context,
+  );
+  const open = useSelector(actor, (snapshot) => snapshot.status === 'active');
+  const [pasted, setPasted] = useState('');
+  const confirming = state === 'confirming';
+
+  return (
+    <Dialog.Root
+      open={open}
+      placement="center"
+      size="lg"
+      initialFocusEl={() => document.getElementById('import-file-input')}
+      onOpenChange={(details) => {
+        if (!details.open) actor.send({ type: 'import.cancel' });
+      }}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="import-dialog">
+            <Dialog.Header>
+              <Dialog.Title>{IMPORT_DIALOG_TITLE}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="4">
+                <Dialog.Description>
+                  Choose a JSON Resume file (.json, from jsonresume.org or exported from here) or paste its
+                  text.
+                </Dialog.Description>
+                {templates.length > 0 && (
+                  <Field.Root>
+                    <Field.Label htmlFor="import-template">Template</Field.Label>
+                    <NativeSelect.Root disabled={busy || confirming}>
+                      <NativeSelect.Field
+                        id="import-template"
+                        value={templateId ?? ''}
+                        onChange={(event) =>
+                          actor.send({
+                            type: 'import.template',
+                            templateId: Number(event.currentTarget.value),
+                          })
+                        }
+                      >
+                        {templates.map((template) => (
+                          <option key={template.id} value={template.id}>
+                            {template.name}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                  </Field.Root>
+                )}
+                <Field.Root>
+                  <Field.Label htmlFor="import-file-input">JSON Resume file</Field.Label>
+                  <input
+                    id="import-file-input"
+                    type="file"
+                    accept=".json,application/json"
+                    disabled={busy || confirming}
+                    onChange={(event) => {
+                      const file = event.currentTarget.files?.[0];
+                      if (file) actor.send({ type: 'import.file', file });
+                      event.currentTarget.value = '';
+                    }}
+                  />
+                </Field.Root>
+                <Field.Root>
+                  <Field.Label htmlFor="import-paste">Or paste JSON</Field.Label>
+                  <Textarea
+                    id="import-paste"
+                    rows={5}
+                    fontFamily="mono"
+                    fontSize="sm"
+                    value={pasted}
+                    readOnly={busy || confirming}
+                    onChange={(event) => setPasted(event.currentTarget.value)}
+                  />
+                  <Button
+                    mt="2"
+                    size="sm"
+                    variant="outline"
+                    disabled={busy || confirming || pasted.trim() === ''}
+                    onClick={() => actor.send({ type: 'import.paste', text: pasted })}
+                  >
+                    Read pasted JSON
+                  </Button>
+                </Field.Root>
+                <div role="status" aria-live="polite">
+                  {busy && (
+                    <HStack gap="2">
+                      <Spinner size="sm" />
+                      <Text>Reading {source ?? 'the pasted text'}...</Text>
+                    </HStack>
+                  )}
+                  {!busy && summary && (state === 'previewing' || confirming) && (
+                    <Alert.Root status="success" variant="subtle" data-testid="import-summary">
+                      <Alert.Indicator />
+                      <Alert.Content>
+                        <Alert.Title>{source ?? 'Pasted JSON'}</Alert.Title>
+                        <Alert.Description>{summary}</Alert.Description>
+                      </Alert.Content>
+                    </Alert.Root>
+                  )}
+                </div>
+                <div role="alert">
+                  {error && state === 'failed' && (
+                    <Alert.Root status="error" variant="subtle" data-testid="import-error">
+                      <Alert.Indicator />
+                      <Alert.Content>
+                        <Alert.Title>Nothing was imported</Alert.Title>
+                        <Alert.Description>{error}</Alert.Description>
+                      </Alert.Content>
+                    </Alert.Root>
+                  )}
+                  {confirming && (
+                    <Alert.Root status="warning" variant="subtle">
+                      <Alert.Indicator />
+                      <Alert.Description>{REPLACE_WARNING}</Alert.Description>
+                    </Alert.Root>
+                  )}
+                </div>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button
+                variant="outline"
+                onClick={() => actor.send(confirming ? { type: 'import.back' } : { type: 'import.cancel' })}
+              >
+                {confirming ? 'Back' : 'Cancel'}
+              </Button>
+              {confirming ? (
+                <Button colorPalette="orange" onClick={() => actor.send({ type: 'import.confirm' })}>
+                  Replace
+                </Button>
+              ) : (
+                <Button
+                  disabled={state !== 'previewing'}
+                  onClick={() => actor.send({ type: 'import.apply' })}
+                >
+                  Import
+                </Button>
+              )}
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

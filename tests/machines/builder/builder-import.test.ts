@@ -1,0 +1,57 @@
+import { fromJsonResume } from '../../../src/machines/cv-data/json-resume';
+import { newCv } from '../../../src/machines/builder/load-cv';
+import { flush } from '../model-paths';
+import { DRAFT_ID, OWNER, answerLoad, createWorld, form, type World } from './builder-world';
+import { classicTemplate } from './fixtures';
+
+// Issue 14: an imported JSON Resume takes the place of what the builder shows, unsaved, and can be undone.
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem('user_id', OWNER);
+});
+
+async function ready() {
+  const world = createWorld();
+  await answerLoad(world, newCv(classicTemplate, DRAFT_ID));
+  return world;
+}
+
+const imported = fromJsonResume(
+  {
+    basics: { name: '李雷', summary: 'Builds things.' },
+    work: [{ name: 'Hooli', position: 'Engineer', startDate: '2020-01', highlights: ['Shipped'] }],
+    volunteer: [{ organization: 'CoderDojo', position: 'Mentor' }],
+  },
+  classicTemplate.sections,
+  classicTemplate.id,
+);
+
+function importInto(world: World) {
+  world.actor.send({ type: 'cv.import', formData: imported.formData, layout: imported.layout });
+}
+
+describe('builder machine: an imported CV', () => {
+  it('fills the section forms, the layout and the preview, and is unsaved', async () => {
+    const world = await ready();
+    importInto(world);
+    await flush();
+    const context = world.actor.getSnapshot().context;
+    expect(context.formData['Personal Details']).toEqual({ 'full_name-1001-0': '李雷' });
+    expect(context.formData['Work Experience']).toMatchObject({ 'company-1010-0': 'Hooli', 'currently_working-1014-0': 'true' });
+    expect(context.completedSections).toEqual([0, 1, 2]);
+    expect(context.layout.custom_sections.map((section) => section.title)).toEqual(['Volunteering']);
+    expect(context.unsaved).toBe(true);
+    expect(form(world, 2)!.getSnapshot().context.values).toMatchObject({ 'job_title-1009-0': 'Engineer' });
+    expect(world.previewEvents.at(-1)).toMatchObject({ type: 'form.change', formData: context.formData });
+  });
+
+  it('Undo gives back what was there before', async () => {
+    const world = await ready();
+    importInto(world);
+    world.actor.send({ type: 'history.undo' });
+    const context = world.actor.getSnapshot().context;
+    expect(context.formData['Personal Details'] ?? {}).toEqual({});
+    expect(context.layout.custom_sections).toEqual([]);
+  });
+});
