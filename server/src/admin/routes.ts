@@ -1,59 +1,437 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { escapeHtml } from '../render/rich-text.js';
+import { ACCOUNT_MAIL, queueConfirmation } from '../auth/account-mail.js';
+import { now } from '../auth/clock.js';
 import { findUserById, isStaffAccount, type User } from '../auth/users-repository.js';
 import { CSRF_COOKIE } from '../http/csrf.js';
-import { endSession } from '../http/session.js';
+import { endSession, endUserSessions } from '../http/session.js';
+import { deleteAccount } from '../profile/repository.js';
+import { AUDIT_ACTIONS, listAudit, recordAudit, type AuditEntry } from './audit.js';
+import { catalogueRoutes } from './catalogue-routes.js';
+import { cvRoutes } from './cv-routes.js';
+import { dashboardView } from './dashboard.js';
+import {
+  activeSuperusers,
+  cvCountsOf,
+  deactivateUser,
+  listUsers,
+  openSessionsOf,
+  PAGE_SIZE,
+  parseUserSort,
+  reactivateUser,
+  setRoles,
+  type UserListRow,
+  type UserSortKey,
+} from './users.js';
+import { renderPage, type PageFrame, type Section } from './views.js';
+import { nonceStyledPage } from '../http/security-headers.js';
 
 /*
- * The server's admin panel (docs/behaviour.md#who-may-do-what: staff and superusers are sent here). Its content comes in a
- * later issue; for now staff get a page with a sign-out form and everyone else a 403 page that
- * explains and links to sign-in. Plain HTML forms: no JavaScript is needed to sign out.
+ * The server's admin panel (issue 15; docs/behaviour.md#who-may-do-what: staff and superusers are sent here).
+ * Plain HTML pages and forms, no JavaScript: every page checks the staff account server-side (anyone else gets
+ * the 403 page), every change is a POST carrying the CSRF token in a form field, and every change writes an
+ * audit entry in its own transaction.
  */
 
-const CSRF_FIELD = 'csrfmiddlewaretoken';
+export const CSRF_FIELD = 'csrfmiddlewaretoken';
 const CSRF_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 const CSRF_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,128}$/;
+const MAX_SEARCH_LENGTH = 200;
+
+export type Form = Record<string, string>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in staff member on an /admin/ route (set by the plugin's guard). */
+    staff: User | null;
+  }
+}
+
+/** What every admin route needs: the signed-in staff member, the page frame, and audited writes. */
+export interface AdminKit {
+  frame(request: FastifyRequest, reply: FastifyReply, section: Section, title: string): PageFrame;
+  /** Runs the change and its audit entry in one transaction. */
+  audited<T>(request: FastifyRequest, entry: AuditEntry, work: (trx: FastifyInstance['db']) => Promise<T>): Promise<T>;
+  send(reply: FastifyReply, html: string): FastifyReply;
+  notFound(request: FastifyRequest, reply: FastifyReply, message: string, back: string): FastifyReply;
+  /** Registers a POST action: CSRF checked from the form field (the guard), the body a flat form. */
+  action(path: string, handler: (request: FastifyRequest<{ Body: Form; Params: Record<string, string> }>, reply: FastifyReply) => Promise<unknown>): void;
+}
+
+export function notice(code: string): string {
+  return `done=${encodeURIComponent(code)}`;
+}
+
+export const NOTICES: Record<string, string> = {
+  confirmation: 'A new confirmation link is on its way to the user.',
+  reset: 'A password-reset mail is on its way to the user.',
+  deactivated: 'The account is deactivated: its sessions ended and it can no longer sign in.',
+  reactivated: 'The account is active again.',
+  sessions: 'Every session of the account has ended.',
+  deleted: 'The account is deleted: personal data removed, CVs archived.',
+  roles: 'Permissions saved.',
+  enabled: 'The template is active: it is listed in the catalogue again.',
+  disabled: 'The template is inactive: it no longer appears in the catalogue. Saved CVs still open and download.',
+  template: 'Template saved.',
+  icon: 'The icon was rendered again.',
+  'tag-created': 'Tag created.',
+  'tag-renamed': 'Tag renamed.',
+  'tag-deleted': 'Tag deleted.',
+  restored: 'The CV is restored: its owner sees it in their list again.',
+};
 
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
-  // Scoped to this plugin: the sign-out form posts urlencoded fields, which the JSON API never accepts.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
-    (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    },
-  );
+  // Scoped to this plugin: the admin forms post urlencoded fields, which the JSON API never accepts.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+  app.decorateRequest('staff', null);
 
-  app.get('/admin/', async (request, reply) => {
-    const user = request.userId === null ? undefined : await findUserById(app.db, request.userId);
-    if (!user || user.is_active !== 1 || !isStaffAccount(user)) {
-      return sendPage(reply.code(403), forbiddenPage(user));
+  // A form cannot send the X-CSRFToken header: it echoes the cookie in a field instead (Django's way). Checked
+  // first, then the account: everyone who is not active staff gets the 403 page, on every page and action.
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.method === 'POST') {
+      const cookie = request.cookies[CSRF_COOKIE];
+      const field = (request.body as Form | undefined)?.[CSRF_FIELD];
+      if (!cookie || typeof field !== 'string' || !sameToken(cookie, field)) {
+        const heading = request.url.startsWith('/admin/logout') ? 'Sign-out refused' : 'Action refused';
+        return send(reply.code(403), renderPage('csrf-failed', { title: heading }, { heading }));
+      }
+      if (request.url.startsWith('/admin/logout')) return;
     }
-    return sendPage(reply, adminPage(user, csrfToken(request, reply)));
+    const user = request.userId === null ? undefined : await findUserById(app.db, request.userId);
+    if (!user || user.is_active !== 1 || user.deactivated_at !== null || !isStaffAccount(user)) {
+      return send(reply.code(403), renderPage('forbidden', { title: 'Staff only' }, { email: user?.email }));
+    }
+    request.staff = user;
   });
 
-  // A form cannot send the X-CSRFToken header: it echoes the cookie in a field instead (Django's way).
-  app.post<{ Body: Record<string, string> | undefined }>(
-    '/admin/logout/',
-    { config: { csrf: false } },
-    async (request, reply) => {
-      const cookie = request.cookies[CSRF_COOKIE];
-      const field = request.body?.[CSRF_FIELD];
-      if (!cookie || typeof field !== 'string' || !sameToken(cookie, field)) {
-        return sendPage(reply.code(403), csrfFailedPage());
-      }
-      await endSession(request, reply);
-      return reply.redirect('/signin', 303);
+  const kit: AdminKit = {
+    frame(request, reply, section, title) {
+      const staff = request.staff!;
+      const name = staff.full_name.trim();
+      return {
+        title,
+        section,
+        admin: { who: name ? `${name} (${staff.email})` : staff.email, role: staff.is_superuser === 1 ? 'Superuser' : 'Staff' },
+        csrf: csrfToken(request, reply),
+        notice: NOTICES[String((request.query as Record<string, unknown>)?.done ?? '')],
+      };
     },
-  );
+    audited(request, entry, work) {
+      return app.db.transaction().execute(async (trx) => {
+        const result = await work(trx);
+        await recordAudit(trx, request.staff!, request.ip, entry);
+        return result;
+      });
+    },
+    send,
+    notFound(request, reply, message, back) {
+      return send(reply.code(404), renderPage('not-found', { ...kit.frame(request, reply, 'dashboard', 'Not found') }, { message, back }));
+    },
+    action(path, handler) {
+      app.post(path, { config: { csrf: false } }, handler as never);
+    },
+  };
+
+  app.post('/admin/logout/', { config: { csrf: false } }, async (request, reply) => {
+    await endSession(request, reply);
+    return reply.redirect('/signin', 303);
+  });
+
+  app.get('/admin/', async (request, reply) => {
+    return send(reply, renderPage('dashboard', kit.frame(request, reply, 'dashboard', 'Dashboard'), await dashboardView(app)));
+  });
+
+  userRoutes(app, kit);
+  catalogueRoutes(app, kit);
+  cvRoutes(app, kit);
+  auditRoutes(app, kit);
+}
+
+function userRoutes(app: FastifyInstance, kit: AdminKit): void {
+  app.get<{ Querystring: Record<string, string | undefined> }>('/admin/users/', async (request, reply) => {
+    const q = searchText(request.query.q);
+    const sort = parseUserSort(request.query.sort);
+    const page = pageNumber(request.query.page);
+    const { total, rows } = await listUsers(app.db, q, sort, page);
+    const sortParam = `${sort.descending ? '-' : ''}${sort.key}`;
+    const link = (params: Record<string, string | number>) =>
+      `/admin/users/?${new URLSearchParams({ ...(q ? { q } : {}), ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) })}`;
+    const columns = (
+      [
+        ['email', 'Email'],
+        ['name', 'Name'],
+        [null, 'Status'],
+        [null, 'Role'],
+        ['joined', 'Joined'],
+        ['last_login', 'Last sign-in'],
+      ] as Array<[UserSortKey | null, string]>
+    ).map(([key, label]) => {
+      if (!key) return { label };
+      const current = key === sort.key;
+      const nextDescending = current ? !sort.descending : key === 'joined' || key === 'last_login';
+      return {
+        label,
+        href: link({ sort: `${nextDescending ? '-' : ''}${key}` }),
+        sorted: current ? (sort.descending ? 'descending' : 'ascending') : undefined,
+        arrow: current ? (sort.descending ? '▼' : '▲') : undefined,
+      };
+    });
+    return kit.send(
+      reply,
+      renderPage('users', kit.frame(request, reply, 'users', q ? `Users matching “${q}”` : 'Users'), {
+        q,
+        sort: sortParam,
+        total,
+        single: total === 1,
+        columns,
+        users: rows.map(userRow),
+        pages: pager(total, page, (n) => link({ sort: sortParam, page: n })),
+      }),
+    );
+  });
+
+  async function userPage(request: FastifyRequest, reply: FastifyReply, user: User, error?: string) {
+    const staff = request.staff!;
+    const cvs = await cvCountsOf(app.db, user.id);
+    const deleted = user.deleted_at !== null;
+    const deactivated = user.deactivated_at !== null;
+    const frame = kit.frame(request, reply, 'users', user.email);
+    return kit.send(
+      error ? reply.code(400) : reply,
+      renderPage('user', { ...frame, ...(error ? { error, notice: undefined } : {}) }, {
+        user,
+        status: statusOf(user),
+        role: roleOf(user),
+        confirmation: user.email_confirmed_at ? `confirmed ${day(user.email_confirmed_at)}` : 'waiting for confirmation',
+        hasPassword: user.password_hash !== null,
+        joined: day(user.created_at),
+        lastLogin: user.last_login_at ? day(user.last_login_at) : 'never',
+        sessions: await openSessionsOf(app.db, user.id),
+        cvs,
+        deleted,
+        deactivated,
+        self: user.id === staff.id,
+        canResendConfirmation: !deleted && !deactivated && user.email_confirmed_at === null,
+        canSendReset: !deleted && !deactivated && user.is_active === 1,
+        canGrant: staff.is_superuser === 1,
+        isStaff: user.is_staff === 1,
+        isSuperuser: user.is_superuser === 1,
+      }),
+    );
+  }
+
+  async function target(request: FastifyRequest<{ Params: Record<string, string> }>) {
+    const id = /^[1-9][0-9]{0,9}$/.test(request.params.id ?? '') ? Number(request.params.id) : null;
+    return id === null ? undefined : findUserById(app.db, id);
+  }
+
+  app.get<{ Params: Record<string, string> }>('/admin/users/:id/', async (request, reply) => {
+    const user = await target(request);
+    if (!user) return kit.notFound(request, reply, 'There is no user with this id.', '/admin/users/');
+    return userPage(request, reply, user);
+  });
+
+  app.get<{ Params: Record<string, string> }>('/admin/users/:id/delete/', async (request, reply) => {
+    const user = await target(request);
+    if (!user || user.deleted_at !== null) return kit.notFound(request, reply, 'There is no user with this id.', '/admin/users/');
+    const { live } = await cvCountsOf(app.db, user.id);
+    return kit.send(reply, renderPage('user-delete', kit.frame(request, reply, 'users', `Delete ${user.email}`), { user, cvs: live, oneCv: live === 1 }));
+  });
+
+  /** An action on one user: found, not deleted, allowed for this staff member; else its page says why (400). */
+  function userAction(
+    path: string,
+    rules: { notSelf?: boolean; protectsSuperuser?: boolean },
+    run: (request: FastifyRequest<{ Body: Form; Params: Record<string, string> }>, user: User) => Promise<string | { error: string }>,
+  ) {
+    kit.action(`/admin/users/:id/${path}/`, async (request, reply) => {
+      const user = await target(request);
+      if (!user || user.deleted_at !== null) return kit.notFound(request, reply, 'There is no user with this id.', '/admin/users/');
+      const staff = request.staff!;
+      if (rules.notSelf && user.id === staff.id) return userPage(request, reply, user, 'You cannot do this to your own account.');
+      if (isStaffAccount(user) && staff.is_superuser !== 1 && user.id !== staff.id) {
+        return userPage(request, reply, user, 'Only a superuser can change a staff or superuser account.');
+      }
+      if (rules.protectsSuperuser && user.is_superuser === 1 && user.deactivated_at === null && (await activeSuperusers(app.db)) <= 1) {
+        return userPage(request, reply, user, 'This is the last superuser: make another superuser first.');
+      }
+      const outcome = await run(request, user);
+      if (typeof outcome === 'object') return userPage(request, reply, (await findUserById(app.db, user.id))!, outcome.error);
+      return reply.redirect(`/admin/users/${user.id}/?${notice(outcome)}`, 303);
+    });
+  }
+
+  const on = (user: User, action: string, detail?: string): AuditEntry => ({
+    action,
+    targetType: 'user',
+    targetId: user.id,
+    targetLabel: user.email,
+    ...(detail ? { detail } : {}),
+  });
+
+  userAction('resend-confirmation', {}, async (request, user) => {
+    if (user.email_confirmed_at !== null) return { error: 'This address is confirmed already.' };
+    if (user.deactivated_at !== null) return { error: 'Reactivate the account first.' };
+    await kit.audited(request, on(user, 'user.resend_confirmation'), (trx) => queueConfirmation(app, trx, user.id));
+    app.mailQueue.kick();
+    return 'confirmation';
+  });
+
+  userAction('password-reset', {}, async (request, user) => {
+    if (user.is_active !== 1 || user.deactivated_at !== null) return { error: 'An inactive account gets no password-reset mail.' };
+    await kit.audited(request, on(user, 'user.password_reset'), (trx) =>
+      app.mailQueue.enqueue(trx, ACCOUNT_MAIL.passwordResetRequest, { email: user.email }),
+    );
+    app.mailQueue.kick();
+    return 'reset';
+  });
+
+  userAction('deactivate', { notSelf: true, protectsSuperuser: true }, async (request, user) => {
+    if (user.deactivated_at !== null) return 'deactivated';
+    await kit.audited(request, on(user, 'user.deactivate'), async (trx) => {
+      await deactivateUser(trx, user.id, now());
+      await endUserSessions(trx, user.id);
+    });
+    return 'deactivated';
+  });
+
+  userAction('reactivate', {}, async (request, user) => {
+    if (user.deactivated_at === null) return 'reactivated';
+    await kit.audited(request, on(user, 'user.reactivate'), (trx) => reactivateUser(trx, user, now()));
+    return 'reactivated';
+  });
+
+  userAction('end-sessions', {}, async (request, user) => {
+    // Your own sessions elsewhere end; the one you are using stays.
+    const keep = user.id === request.staff!.id ? request.sessionId : null;
+    await kit.audited(request, on(user, 'user.end_sessions'), (trx) => endUserSessions(trx, user.id, keep));
+    return 'sessions';
+  });
+
+  userAction('delete', { notSelf: true, protectsSuperuser: true }, async (request, user) => {
+    // The person's own delete (profile/repository.ts): personal data removed, CVs archived, sessions ended.
+    await kit.audited(request, on(user, 'user.delete'), (trx) => deleteAccount(trx, user.id, now()));
+    return 'deleted';
+  });
+
+  userAction('roles', {}, async (request, user) => {
+    if (request.staff!.is_superuser !== 1) return { error: 'Only a superuser can grant or take staff and superuser.' };
+    const staff = request.body.is_staff === '1';
+    const superuser = request.body.is_superuser === '1';
+    if (user.is_superuser === 1 && !superuser && user.deactivated_at === null && (await activeSuperusers(app.db)) <= 1) {
+      return { error: 'This is the last superuser: make another superuser first.' };
+    }
+    if (staff === (user.is_staff === 1) && superuser === (user.is_superuser === 1)) return 'roles';
+    const detail = `staff: ${yesNo(user.is_staff === 1)} → ${yesNo(staff)}; superuser: ${yesNo(user.is_superuser === 1)} → ${yesNo(superuser)}`;
+    await kit.audited(request, on(user, 'user.roles', detail), (trx) => setRoles(trx, user.id, { staff, superuser }, now()));
+    return 'roles';
+  });
+}
+
+function auditRoutes(app: FastifyInstance, kit: AdminKit): void {
+  app.get<{ Querystring: Record<string, string | undefined> }>('/admin/audit/', async (request, reply) => {
+    const filter = {
+      actor: searchText(request.query.actor),
+      action: AUDIT_ACTIONS[request.query.action ?? ''] ? request.query.action : undefined,
+      targetType: ['user', 'template', 'tag', 'cv'].includes(request.query.target_type ?? '') ? request.query.target_type : undefined,
+      targetId: /^[0-9]{1,12}$/.test(request.query.target_id ?? '') ? request.query.target_id : undefined,
+    };
+    const page = pageNumber(request.query.page);
+    const { total, rows } = await listAudit(app.db, filter, (page - 1) * PAGE_SIZE, PAGE_SIZE);
+    const params = Object.fromEntries(
+      Object.entries({ actor: filter.actor, action: filter.action, target_type: filter.targetType, target_id: filter.targetId }).filter(
+        ([, value]) => value,
+      ),
+    ) as Record<string, string>;
+    return kit.send(
+      reply,
+      renderPage('audit', kit.frame(request, reply, 'audit', 'Audit log'), {
+        filter,
+        total,
+        single: total === 1,
+        actions: Object.entries(AUDIT_ACTIONS).map(([value, label]) => ({
+          value,
+          label: `${value.split('.')[0]}: ${label}`,
+          selected: value === filter.action,
+        })),
+        targetTypes: ['user', 'template', 'tag', 'cv'].map((value) => ({ value, selected: value === filter.targetType })),
+        entries: rows.map((row) => ({
+          ...row,
+          when: row.at.replace('T', ' ').slice(0, 19) + ' UTC',
+          what: AUDIT_ACTIONS[row.action] ?? row.action,
+          href: targetHref(row.target_type, row.target_id),
+        })),
+        pages: pager(total, page, (n) => `/admin/audit/?${new URLSearchParams({ ...params, page: String(n) })}`),
+      }),
+    );
+  });
+}
+
+function targetHref(type: string, id: string | null): string | undefined {
+  if (id === null) return undefined;
+  if (type === 'user') return `/admin/users/${id}/`;
+  if (type === 'cv') return `/admin/cvs/?id=${id}&archived=all`;
+  if (type === 'template') return '/admin/templates/';
+  if (type === 'tag') return '/admin/tags/';
+  return undefined;
+}
+
+const yesNo = (value: boolean) => (value ? 'yes' : 'no');
+
+export function day(stamp: string): string {
+  return `${stamp.slice(0, 10)} ${stamp.slice(11, 16)} UTC`;
+}
+
+function statusOf(user: Pick<User, 'deleted_at' | 'deactivated_at' | 'email_confirmed_at' | 'is_active'>): string {
+  if (user.deleted_at !== null) return 'Deleted';
+  if (user.deactivated_at !== null) return 'Deactivated';
+  if (user.email_confirmed_at === null) return 'Unconfirmed';
+  return user.is_active === 1 ? 'Active' : 'Disabled';
+}
+
+function roleOf(user: Pick<User, 'is_staff' | 'is_superuser'>): string {
+  if (user.is_superuser === 1) return 'Superuser';
+  return user.is_staff === 1 ? 'Staff' : 'User';
+}
+
+function userRow(user: UserListRow) {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.full_name,
+    status: statusOf(user),
+    role: roleOf(user),
+    joined: user.created_at.slice(0, 10),
+    lastLogin: user.last_login_at ? user.last_login_at.slice(0, 10) : 'never',
+  };
+}
+
+export function searchText(raw: string | undefined): string {
+  return (raw ?? '').trim().slice(0, MAX_SEARCH_LENGTH);
+}
+
+export function pageNumber(raw: string | undefined): number {
+  return raw && /^[1-9][0-9]{0,6}$/.test(raw) ? Number(raw) : 1;
+}
+
+export function pager(total: number, page: number, href: (page: number) => string) {
+  const count = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  return {
+    many: count > 1,
+    number: page,
+    count,
+    previous: page > 1 ? href(Math.min(page - 1, count)) : undefined,
+    next: page < count ? href(page + 1) : undefined,
+  };
 }
 
 function csrfToken(request: FastifyRequest, reply: FastifyReply): string {
   const existing = request.cookies[CSRF_COOKIE];
   if (existing && CSRF_TOKEN_PATTERN.test(existing)) return existing;
   const token = randomBytes(32).toString('base64url');
-  // The same cookie GET /auth/csrf/ sets, so the web app and this page share one token.
+  // The same cookie GET /auth/csrf/ sets, so the web app and these pages share one token.
   reply.setCookie(CSRF_COOKIE, token, {
     path: '/',
     httpOnly: false,
@@ -61,6 +439,8 @@ function csrfToken(request: FastifyRequest, reply: FastifyReply): string {
     secure: request.server.config.publicUrl.startsWith('https:'),
     maxAge: CSRF_COOKIE_MAX_AGE_SECONDS,
   });
+  // A later call in the same request (the layout's forms) sees the same token.
+  request.cookies[CSRF_COOKIE] = token;
   return token;
 }
 
@@ -70,78 +450,10 @@ function sameToken(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-function sendPage(reply: FastifyReply, html: string) {
+function send(reply: FastifyReply, html: string): FastifyReply {
   return reply
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .header('x-frame-options', 'DENY')
-    .send(html);
-}
-
-function adminPage(user: User, csrf: string): string {
-  const role = user.is_superuser === 1 ? 'Superuser' : 'Staff';
-  const who = user.full_name.trim() ? `${user.full_name.trim()} (${user.email})` : user.email;
-  return page(
-    'CV Builder administration',
-    `<h1>CV Builder administration</h1>
-    <p class="muted">Signed in as <strong>${escapeHtml(who)}</strong> · ${role}</p>
-    <p>The administration tools will appear here.</p>
-    <form method="post" action="/admin/logout/">
-      <input type="hidden" name="${CSRF_FIELD}" value="${escapeHtml(csrf)}">
-      <button type="submit">Sign out</button>
-    </form>`,
-  );
-}
-
-function forbiddenPage(user: User | undefined): string {
-  const signedIn = user
-    ? `<p>You are signed in as ${escapeHtml(user.email)}, which is not a staff account.</p>
-    <p><a class="button" href="/">Back to CV Builder</a> <a href="/signin">Sign in with another account</a></p>`
-    : `<p><a class="button" href="/signin">Sign in</a></p>`;
-  return page(
-    'Staff only · CV Builder',
-    `<h1>Staff only</h1>
-    <p>The CV Builder administration is for staff accounts only.</p>
-    ${signedIn}`,
-  );
-}
-
-function csrfFailedPage(): string {
-  return page(
-    'Sign-out refused · CV Builder',
-    `<h1>Sign-out refused</h1>
-    <p>CSRF token missing or incorrect. Reload the administration page and try again.</p>
-    <p><a class="button" href="/admin/">Back to administration</a></p>`,
-  );
-}
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<title>${escapeHtml(title)}</title>
-<style>
-  :root { color-scheme: light dark; --bg: #f7f7f8; --card: #ffffff; --text: #1a202c; --muted: #4a5568; --accent: #0f766e; --border: #e2e8f0; }
-  @media (prefers-color-scheme: dark) { :root { --bg: #111214; --card: #1c1d21; --text: #edf2f7; --muted: #a0aec0; --accent: #2dd4bf; --border: #2d3139; } }
-  body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: var(--bg); color: var(--text);
-    font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; }
-  main { background: var(--card); border: 1px solid var(--border); border-radius: 12px; padding: 2rem 2.5rem; max-width: 32rem; margin: 1rem; }
-  h1 { margin-top: 0; font-size: 1.5rem; }
-  .muted { color: var(--muted); }
-  a { color: var(--accent); }
-  a.button, button { display: inline-block; padding: .5rem 1rem; border-radius: 6px; border: 0; background: var(--accent);
-    color: var(--card); font: inherit; font-weight: 600; text-decoration: none; cursor: pointer; margin-right: .75rem; }
-  a.button:focus-visible, button:focus-visible, a:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
-</style>
-</head>
-<body>
-<main>
-    ${body}
-</main>
-</body>
-</html>
-`;
+    .send(nonceStyledPage(reply, html));
 }

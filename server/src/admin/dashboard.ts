@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import { now as timestamp } from '../db/columns.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+async function count(query: { executeTakeFirstOrThrow(): Promise<{ n: string | number | bigint }> }): Promise<number> {
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+/** The dashboard's figures: people, CVs, the PDF renderer of this instance and the mail outbox. */
+export async function dashboardView(app: FastifyInstance) {
+  const { db } = app;
+  const users = db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('deleted_at', 'is', null);
+  const cvs = db.selectFrom('generated_cvs').select((eb) => eb.fn.countAll<number>().as('n'));
+  const weekAgo = timestamp(new Date(Date.now() - 7 * DAY_MS));
+  const mail = db.selectFrom('mail_queue');
+  const [userCount, confirmed, recent, saved, archived, waiting, failing] = await Promise.all([
+    count(users),
+    count(users.where('email_confirmed_at', 'is not', null)),
+    count(users.where('last_login_at', '>=', weekAgo)),
+    count(cvs.where('archived_at', 'is', null)),
+    count(cvs.where('archived_at', 'is not', null)),
+    count(mail.select((eb) => eb.fn.countAll<number>().as('n'))),
+    count(mail.select((eb) => eb.fn.countAll<number>().as('n')).where('last_error', 'is not', null)),
+  ]);
+  const oldest = await mail.select(['created_at', 'last_error']).orderBy('created_at').limit(1).executeTakeFirst();
+  const { pdf, config } = app;
+  const started = pdf.stats;
+  return {
+    counts: [
+      { label: 'Users', value: userCount, href: '/admin/users/' },
+      { label: 'Confirmed', value: confirmed },
+      { label: 'Signed in in the last 7 days', value: recent, href: '/admin/users/?sort=-last_login' },
+      { label: 'CVs saved', value: saved, href: '/admin/cvs/' },
+      { label: 'CVs archived', value: archived, href: '/admin/cvs/?archived=only' },
+      { label: 'PDFs rendered today (this instance)', value: started.day === new Date().toISOString().slice(0, 10) ? started.dayRenders : 0 },
+    ],
+    renderer: {
+      available: pdf.available,
+      running: pdf.browserPid !== undefined,
+      executable: config.chromiumPath ?? 'none found',
+      pool: pdf.poolSize,
+      launches: started.launches,
+      renders: started.renders,
+      lastLaunch: started.lastLaunchAt ? started.lastLaunchAt.replace('T', ' ').slice(0, 16) + ' UTC' : 'not yet',
+      restarts: Math.max(0, started.launches - 1),
+      retries: started.retries,
+      timeouts: started.timeouts,
+      cacheHits: started.cacheHits,
+    },
+    mail: {
+      transport: config.smtpUrl ? `SMTP (${new URL(config.smtpUrl).host})` : `files in ${config.mailOutboxDir}`,
+      waiting,
+      failing,
+      oldest: oldest ? oldest.created_at.replace('T', ' ').slice(0, 16) + ' UTC' : undefined,
+      lastError: oldest?.last_error ?? undefined,
+    },
+  };
+}
