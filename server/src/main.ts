@@ -1,6 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.js';
+import { socialSignInStatus } from './auth/social/start-up.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+
+/** Longest a SIGTERM waits for requests in flight before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 9_000;
 
 function describeDatabase(url: string): string {
   if (url.startsWith('sqlite:')) return url;
@@ -30,10 +34,16 @@ async function main(): Promise<void> {
 
   const app = await buildApp(config);
   let closing = false;
+  // Stop accepting, let requests in flight finish, close Chromium and the database; a request that will not finish
+  // does not keep the process past SHUTDOWN_GRACE_MS (an orchestrator's kill follows soon after anyway).
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, shutting down`);
+    setTimeout(() => {
+      console.error(`Shutdown took longer than ${SHUTDOWN_GRACE_MS} ms: exiting with requests unfinished`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -49,6 +59,7 @@ async function main(): Promise<void> {
   console.log(`CV Builder listening on ${config.publicUrl} (Node.js ${process.versions.node})`);
   console.log(`  database: ${describeDatabase(config.databaseUrl)}`);
   console.log(`  mail:     ${describeMail(config)}`);
+  for (const line of socialSignInStatus(config)) console.log(line);
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,7 @@
 import { createLazyRoute } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
+import { activeSessionsMachine } from '../machines/active-sessions-machine';
 import { changePasswordMachine } from '../machines/change-password-machine';
 import { inspectOptions } from '../machines/inspect';
 import { profileMachine } from '../machines/profile-machine';
@@ -15,8 +16,10 @@ function ProfilePage() {
   const [logic] = useState(() => ({
     profile: profileMachine.provide({ actions: effects }),
     changePassword: changePasswordMachine.provide({ actions: { notify: effects.notify } }),
+    sessions: activeSessionsMachine.provide({ actions: { notify: effects.notify } }),
   }));
   const profile = useActorRef(logic.profile, { input: { session }, ...inspectOptions });
   const changePasswordActor = useActorRef(logic.changePassword, inspectOptions);
-  return <ProfileScreen profile={profile} changePassword={changePasswordActor} />;
+  const sessionsActor = useActorRef(logic.sessions, inspectOptions);
+  return <ProfileScreen profile={profile} changePassword={changePasswordActor} sessions={sessionsActor} />;
 }

@@ -1,6 +1,7 @@
 import { ClientOnly, IconButton, Skeleton, type IconButtonProps } from '@chakra-ui/react';
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { ThemeProvider, useTheme, type ThemeProviderProps } from 'next-themes';
+import { pageNonce } from './csp-nonce';
 
 export type ColorModeSetting = 'light' | 'dark' | 'system';
 
@@ -17,6 +18,8 @@ export function ColorModeProvider(props: ThemeProviderProps) {
       enableSystem
       disableTransitionOnChange
       scriptProps={INERT_SCRIPT}
+      // The style that holds transitions still while the mode changes carries the page's nonce (src/ui/csp-nonce.ts).
+      nonce={pageNonce()}
       {...props}
     />
   );

@@ -22,7 +22,11 @@ const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /** Creates a session row and returns the raw token for the cookie (tests use it to sign in directly). */
-export async function createSessionToken(db: Kysely<Database>, userId: number | null): Promise<string> {
+export async function createSessionToken(
+  db: Kysely<Database>,
+  userId: number | null,
+  userAgent?: string,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const created = new Date();
   await db
@@ -33,6 +37,7 @@ export async function createSessionToken(db: Kysely<Database>, userId: number | 
       created_at: now(created),
       last_seen_at: now(created),
       expires_at: now(new Date(created.getTime() + SESSION_MAX_AGE_SECONDS * 1000)),
+      user_agent: userAgent ? userAgent.slice(0, 512) : null,
     })
     .execute();
   return token;
@@ -57,7 +62,9 @@ export async function startSession(
   if (request.sessionId) await db.deleteFrom('sessions').where('id', '=', request.sessionId).execute();
   // Expired rows are swept here, at sign-in, rather than by a timer every instance would run.
   await db.deleteFrom('sessions').where('expires_at', '<', now()).execute();
-  const token = await createSessionToken(db, userId);
+  const token = await createSessionToken(db, userId, request.headers['user-agent']);
+  // Every sign-in route comes through here: the admin lists show it as the last sign-in.
+  await db.updateTable('users').set({ last_login_at: now() }).where('id', '=', userId).execute();
   request.sessionId = hashToken(token);
   request.userId = userId;
   reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge: SESSION_MAX_AGE_SECONDS });

@@ -17,19 +17,40 @@ import type { Readable, Writable } from 'node:stream';
 interface Commands {
   'Browser.getVersion': { params: Record<string, never>; result: { product: string } };
   'Browser.close': { params: Record<string, never>; result: Record<string, never> };
-  'Target.createBrowserContext': { params: { disposeOnDetach?: boolean }; result: { browserContextId: string } };
+  'Target.createBrowserContext': {
+    params: { disposeOnDetach?: boolean };
+    result: { browserContextId: string };
+  };
   'Target.createTarget': { params: { url: string; browserContextId?: string }; result: { targetId: string } };
   'Target.attachToTarget': { params: { targetId: string; flatten: true }; result: { sessionId: string } };
   'Target.closeTarget': { params: { targetId: string }; result: { success?: boolean } };
   'Emulation.setScriptExecutionDisabled': { params: { value: boolean }; result: Record<string, never> };
   'Fetch.enable': { params: { patterns: Array<{ urlPattern: string }> }; result: Record<string, never> };
-  'Fetch.failRequest': { params: { requestId: string; errorReason: 'BlockedByClient' }; result: Record<string, never> };
-  'Memory.simulatePressureNotification': { params: { level: 'moderate' | 'critical' }; result: Record<string, never> };
+  'Fetch.failRequest': {
+    params: { requestId: string; errorReason: 'BlockedByClient' };
+    result: Record<string, never>;
+  };
+  'Memory.simulatePressureNotification': {
+    params: { level: 'moderate' | 'critical' };
+    result: Record<string, never>;
+  };
+  'Page.getFrameTree': { params: Record<string, never>; result: { frameTree: unknown } };
   'Page.setDocumentContent': { params: { frameId: string; html: string }; result: Record<string, never> };
+  // Fit to one page (pdf.ts, firstThatFits): lay a document out with print styles in a viewport of the page.
+  'Emulation.setEmulatedMedia': { params: { media: string }; result: Record<string, never> };
+  'Emulation.setDeviceMetricsOverride': {
+    params: { width: number; height: number; deviceScaleFactor: number; mobile: boolean };
+    result: Record<string, never>;
+  };
+  'Emulation.clearDeviceMetricsOverride': { params: Record<string, never>; result: Record<string, never> };
+  'Page.getLayoutMetrics': {
+    params: Record<string, never>;
+    result: { cssContentSize: { x: number; y: number; width: number; height: number } };
+  };
   'Page.printToPDF': {
     params: {
-      paperWidth: number;
-      paperHeight: number;
+      paperWidth?: number;
+      paperHeight?: number;
       printBackground: boolean;
       preferCSSPageSize: boolean;
       marginTop: number;
@@ -116,9 +137,13 @@ export class ChromiumBrowser {
   /** Starts Chromium with a throw-away profile and waits until it answers. */
   static async launch({ executablePath, args, timeoutMs }: LaunchOptions): Promise<ChromiumBrowser> {
     const userDataDir = mkdtempSync(path.join(tmpdir(), 'cv-builder-chromium-'));
-    const child = spawn(executablePath, [...args, `--user-data-dir=${userDataDir}`, '--remote-debugging-pipe', '--no-startup-window'], {
-      stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      executablePath,
+      [...args, `--user-data-dir=${userDataDir}`, '--remote-debugging-pipe', '--no-startup-window'],
+      {
+        stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'],
+      },
+    );
     const spawned = new Promise<void>((resolve, reject) => {
       child.once('spawn', resolve);
       child.once('error', reject);
@@ -155,7 +180,11 @@ export class ChromiumBrowser {
     return !this.gone;
   }
 
-  send<M extends CdpMethod>(method: M, params: Commands[M]['params'], sessionId?: string): Promise<Commands[M]['result']> {
+  send<M extends CdpMethod>(
+    method: M,
+    params: Commands[M]['params'],
+    sessionId?: string,
+  ): Promise<Commands[M]['result']> {
     if (this.gone) return Promise.reject(new BrowserGoneError(`${method}: the browser is gone`));
     const id = this.nextId++;
     const message = JSON.stringify(sessionId ? { id, method, params, sessionId } : { id, method, params });
@@ -191,7 +220,14 @@ export class ChromiumBrowser {
   }
 
   private dispatch(text: string): void {
-    let message: { id?: number; result?: unknown; error?: { message: string }; method?: string; params?: Record<string, unknown>; sessionId?: string };
+    let message: {
+      id?: number;
+      result?: unknown;
+      error?: { message: string };
+      method?: string;
+      params?: Record<string, unknown>;
+      sessionId?: string;
+    };
     try {
       message = JSON.parse(text) as typeof message;
     } catch {
@@ -204,7 +240,11 @@ export class ChromiumBrowser {
       if (message.error) pending.reject(new Error(`${pending.method}: ${message.error.message}`));
       else pending.resolve(message.result ?? {});
     } else if (message.method) {
-      const event: CdpEvent = { method: message.method, params: message.params ?? {}, sessionId: message.sessionId };
+      const event: CdpEvent = {
+        method: message.method,
+        params: message.params ?? {},
+        sessionId: message.sessionId,
+      };
       for (const listener of this.eventListeners) listener(event);
     }
   }
@@ -212,7 +252,8 @@ export class ChromiumBrowser {
   private markGone(reason: string): void {
     if (this.gone) return;
     this.gone = true;
-    for (const { reject, method } of this.pending.values()) reject(new BrowserGoneError(`${method}: ${reason}`));
+    for (const { reject, method } of this.pending.values())
+      reject(new BrowserGoneError(`${method}: ${reason}`));
     this.pending.clear();
     for (const listener of this.exitListeners) listener();
     this.exitListeners.clear();

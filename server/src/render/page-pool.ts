@@ -25,6 +25,31 @@ export interface PagePoolOptions {
   maxPageUses: number;
   /** Counts browser launches for the renderer's stats. */
   onLaunch: () => void;
+  /** Counts a browser or page found deaf by the probe (and replaced) for the renderer's stats. */
+  onProbeFailed?: () => void;
+  /** After this long without a render, or after a render slower than `slowRenderMs`, a page is probed before use. */
+  probeAfterIdleMs?: number;
+  slowRenderMs?: number;
+  /** Longest a probe waits for the browser and the page to answer. */
+  probeTimeoutMs?: number;
+  /** The time in ms (tests pass a clock they move to simulate a long quiet period). */
+  now?: () => number;
+}
+
+export const PROBE_AFTER_IDLE_MS = 20_000;
+export const SLOW_RENDER_MS = 3_000;
+export const PROBE_TIMEOUT_MS = 1_500;
+
+class ProbeTimeout extends Error {}
+
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    work,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new ProbeTimeout(`no answer within ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
 }
 
 // Every this many documents a page is told memory is short, and Blink drops its caches. Under
@@ -55,9 +80,15 @@ export class PagePool {
   private idle: PooledPage[] = [];
   private readonly slots: Slots;
   private closed = false;
+  private readonly now: () => number;
+  /** When the last render ended, and whether it was slow: either makes the next acquire probe first. */
+  private lastUsedAt: number;
+  private lastRenderSlow = false;
 
   constructor(private readonly options: PagePoolOptions) {
     this.slots = new Slots(options.size, options.queueTimeoutMs);
+    this.now = options.now ?? (() => performance.now());
+    this.lastUsedAt = this.now();
   }
 
   /** Whether a Chromium executable is there to launch (rendering may still fail later). */
@@ -83,9 +114,28 @@ export class PagePool {
   async acquire(): Promise<PooledPage> {
     await this.slots.take();
     try {
+      const suspect =
+        this.lastRenderSlow ||
+        this.now() - this.lastUsedAt > (this.options.probeAfterIdleMs ?? PROBE_AFTER_IDLE_MS);
+      this.lastRenderSlow = false;
+      // A browser that stopped answering while quiet (or after a slow render) is found by a probe within
+      // PROBE_TIMEOUT_MS and replaced, instead of holding the request until the render timeout.
+      if (
+        suspect &&
+        this.browser?.connected &&
+        !(await this.answers(() => this.browser!.send('Browser.getVersion', {})))
+      ) {
+        this.dropBrowser();
+      }
       const warm = this.idle.pop();
       // Pages of a browser that went away are never reused.
-      if (warm && warm.browser === this.browser && !warm.broken) return warm;
+      if (warm && warm.browser === this.browser && !warm.broken) {
+        if (
+          !suspect ||
+          (await this.answers(() => warm.browser.send('Page.getFrameTree', {}, warm.sessionId)))
+        )
+          return warm;
+      }
       if (warm) this.closePage(warm);
       const browser = await this.ensureBrowser();
       return await this.openPage(browser, this.contextId!);
@@ -95,7 +145,25 @@ export class PagePool {
     }
   }
 
+  /** Whether the browser (or a page) answers a harmless command in time; a miss is counted. */
+  private async answers(command: () => Promise<unknown>): Promise<boolean> {
+    try {
+      await within(command(), this.options.probeTimeoutMs ?? PROBE_TIMEOUT_MS);
+      return true;
+    } catch {
+      this.options.onProbeFailed?.();
+      return false;
+    }
+  }
+
+  /** A render took `ms`: the pool remembers when it was last used and whether that render was slow. */
+  renderEnded(ms: number): void {
+    this.lastUsedAt = this.now();
+    if (ms > (this.options.slowRenderMs ?? SLOW_RENDER_MS)) this.lastRenderSlow = true;
+  }
+
   release(pooled: PooledPage, healthy: boolean): void {
+    this.lastUsedAt = this.now();
     pooled.uses += 1;
     if (pooled.uses % PURGE_EVERY_USES === 0 && !pooled.broken) {
       void pooled.browser
@@ -132,7 +200,10 @@ export class PagePool {
 
   /** A blank page in the render context that runs no JavaScript and whose every request fails. */
   private async openPage(browser: ChromiumBrowser, contextId: string): Promise<PooledPage> {
-    const { targetId } = await browser.send('Target.createTarget', { url: 'about:blank', browserContextId: contextId });
+    const { targetId } = await browser.send('Target.createTarget', {
+      url: 'about:blank',
+      browserContextId: contextId,
+    });
     try {
       const { sessionId } = await browser.send('Target.attachToTarget', { targetId, flatten: true });
       const pooled: PooledPage = { browser, targetId, sessionId, broken: false, uses: 0 };
@@ -156,7 +227,9 @@ export class PagePool {
   private onBrowserEvent(browser: ChromiumBrowser, event: CdpEvent): void {
     if (event.method === 'Fetch.requestPaused' && event.sessionId) {
       const requestId = String(event.params.requestId);
-      void browser.send('Fetch.failRequest', { requestId, errorReason: 'BlockedByClient' }, event.sessionId).catch(() => undefined);
+      void browser
+        .send('Fetch.failRequest', { requestId, errorReason: 'BlockedByClient' }, event.sessionId)
+        .catch(() => undefined);
     } else if (event.method === 'Inspector.targetCrashed' && event.sessionId) {
       const crashed = this.pagesBySession.get(event.sessionId);
       if (crashed) crashed.broken = true;
@@ -189,7 +262,9 @@ export class PagePool {
       );
     }
     try {
-      ({ browserContextId: contextId } = await browser.send('Target.createBrowserContext', { disposeOnDetach: true }));
+      ({ browserContextId: contextId } = await browser.send('Target.createBrowserContext', {
+        disposeOnDetach: true,
+      }));
     } catch (error) {
       browser.kill();
       throw error;

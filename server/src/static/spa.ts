@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { newNonce, pageSecurityPolicy } from '../http/security-headers.js';
 
 /**
  * Paths the SPA never answers: unknown ones there are 404 JSON, not index.html. `/static/` is left
@@ -13,12 +14,14 @@ export const API_PREFIXES = [
   '/cv',
   '/admin',
   '/healthz',
+  '/readyz',
   '/static',
   '/templates-static',
   '/api',
   '/cvTemplates',
   '/cvTemplateSections',
   '/generatedCvs',
+  '/_pact',
 ] as const;
 
 export function isApiPath(path: string): boolean {
@@ -26,6 +29,8 @@ export function isApiPath(path: string): boolean {
 }
 
 const NOT_BUILT = 'The web app is not built: run npm run build';
+/** What the build writes where each page's nonce goes (vite.config.ts). */
+export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Serves the built SPA from STATIC_DIR: files as they are, and index.html for app routes (history fallback). */
@@ -67,11 +72,19 @@ function wantsAppPage(request: FastifyRequest): boolean {
 }
 
 async function sendIndex(reply: FastifyReply, root: string): Promise<FastifyReply> {
-  let html: Buffer;
+  let html: string;
   try {
-    html = await readFile(join(root, 'index.html'));
+    html = await readFile(join(root, 'index.html'), 'utf8');
   } catch {
     return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
   }
-  return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  // A fresh nonce per page: the build marks where it goes (vite.config.ts, html.cspNonce); the page's styling engine
+  // reads it from the csp-nonce meta element.
+  const nonce = newNonce();
+  return reply
+    .code(200)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('content-security-policy', pageSecurityPolicy(reply.server.config, nonce))
+    .send(html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
 }

@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO_ROOT } from '../../src/config.js';
+import { DEFAULT_CHROMIUM_PATH, REPO_ROOT } from '../../src/config.js';
 
 const MAIN = join(REPO_ROOT, 'server/src/main.ts');
 
@@ -75,4 +75,83 @@ describe('npm start (server/src/main.ts)', () => {
     }
     expect(await server.exited).toBe(0);
   });
+
+  it('on SIGTERM stops taking connections, answers the request in flight, closes Chromium and exits 0 within 10 s', async () => {
+    const port = await freePort();
+    const server = start({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${join(dir, 'shutdown.sqlite')}`,
+      MAIL_OUTBOX_DIR: join(dir, 'shutdown-outbox'),
+      STATIC_DIR: join(dir, 'dist'),
+      // Production warms the renderer up at start: there is a Chromium to close.
+      NODE_ENV: 'production',
+      ...(existsSync(DEFAULT_CHROMIUM_PATH) ? {} : { CHROMIUM_PATH: '/nonexistent/chromium' }),
+    });
+    const pid = server.child.pid!;
+    const childrenOf = (parent: number) => {
+      try {
+        return execFileSync('pgrep', ['-P', String(parent)])
+          .toString()
+          .trim()
+          .split('\n')
+          .filter(Boolean)
+          .map(Number);
+      } catch {
+        return [];
+      }
+    };
+    try {
+      await server.output(/mail:/);
+      if (existsSync(DEFAULT_CHROMIUM_PATH)) {
+        await expect
+          .poll(
+            async () =>
+              ((await (await fetch(`http://127.0.0.1:${port}/readyz`)).json()) as { renderer: string })
+                .renderer,
+            {
+              timeout: 30_000,
+            },
+          )
+          .toBe('running');
+      }
+      const chromium = childrenOf(pid);
+      if (existsSync(DEFAULT_CHROMIUM_PATH)) expect(chromium.length).toBeGreaterThan(0);
+
+      // A request in flight: its headers are in, half its body is still to come when SIGTERM arrives.
+      const body = JSON.stringify({ email: 'nobody@example.com', password: 'Passw0rd!' });
+      const socket = connect(port, '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      let answer = '';
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+      const closed = new Promise((resolve) => socket.once('close', resolve));
+      socket.write(
+        `POST /auth/login/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const signalled = Date.now();
+      server.child.kill('SIGTERM');
+      // New connections are refused once the server stops listening.
+      await expect
+        .poll(
+          async () =>
+            fetch(`http://127.0.0.1:${port}/healthz`).then(
+              () => 'answered',
+              () => 'refused',
+            ),
+          { timeout: 5000 },
+        )
+        .toBe('refused');
+      socket.write(body.slice(10));
+      await closed;
+      expect(answer).toMatch(/^HTTP\/1\.1 (4\d\d|200) /);
+      expect(answer).toContain('"detail"');
+      expect(await server.exited).toBe(0);
+      expect(Date.now() - signalled).toBeLessThan(10_000);
+      for (const child of chromium)
+        expect(existsSync(`/proc/${child}`), `Chromium ${child} still running`).toBe(false);
+    } finally {
+      if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    }
+  }, 60_000);
 });

@@ -173,6 +173,55 @@ describe.runIf(HAS_CHROMIUM)('PdfRenderer with Chromium', () => {
     }
   });
 
+  // Issue 16 / issue 26: a browser found deaf after a quiet period, or after a slow render, is replaced within the
+  // probe's timeout, not after the render's. Fake time: the clock jumps ten minutes; the browser is frozen for real.
+  it('after a long quiet, probes the browser first and replaces a deaf one well within the render timeout', async () => {
+    let clock = 0;
+    const quiet = new PdfRenderer({
+      executablePath: CHROMIUM_PATH,
+      poolSize: 1,
+      renderTimeoutMs: 10_000,
+      probeTimeoutMs: 500,
+      now: () => clock,
+    });
+    try {
+      await quiet.render(doc('<p>before the quiet</p>'));
+      clock += 10 * 60_000;
+      process.kill(quiet.browserPid!, 'SIGSTOP');
+      const started = performance.now();
+      const pdf = await quiet.render(doc('<p>after the quiet</p>'));
+      expect(performance.now() - started).toBeLessThan(5_000);
+      expect(pdfText(pdf)).toContain('after the quiet');
+      expect(quiet.stats).toMatchObject({ timeouts: 0, retries: 0, launches: 2, probeFailures: 1 });
+      // A quiet browser that still answers is kept: one probe, no relaunch.
+      clock += 10 * 60_000;
+      expect(pdfText(await quiet.render(doc('<p>quiet but well</p>')))).toContain('quiet but well');
+      expect(quiet.stats).toMatchObject({ timeouts: 0, launches: 2, probeFailures: 1 });
+    } finally {
+      await quiet.close();
+    }
+  });
+
+  it('after a slow render, probes before the next one and replaces a deaf browser', async () => {
+    const afterSlow = new PdfRenderer({
+      executablePath: CHROMIUM_PATH,
+      poolSize: 1,
+      renderTimeoutMs: 10_000,
+      probeTimeoutMs: 500,
+      slowRenderMs: 0, // every render counts as slow here
+    });
+    try {
+      await afterSlow.render(doc('<p>slow one</p>'));
+      process.kill(afterSlow.browserPid!, 'SIGSTOP');
+      const started = performance.now();
+      expect(pdfText(await afterSlow.render(doc('<p>right after</p>')))).toContain('right after');
+      expect(performance.now() - started).toBeLessThan(5_000);
+      expect(afterSlow.stats).toMatchObject({ timeouts: 0, retries: 0, launches: 2, probeFailures: 1 });
+    } finally {
+      await afterSlow.close();
+    }
+  });
+
   it('runs Chromium with a throw-away profile and removes it when closed', async () => {
     const closing = new PdfRenderer({ executablePath: CHROMIUM_PATH, poolSize: 1 });
     await closing.render(doc(`<p>profile ${Date.now()}</p>`));

@@ -3,9 +3,11 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { ArrowLeft, RefreshCw } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import type { ActiveSessionsActor } from '../../machines/active-sessions-machine';
 import type { ChangePasswordActor } from '../../machines/change-password-machine';
 import type { ProfileActor } from '../../machines/profile-machine';
 import { FullPageSpinner } from '../full-page-spinner';
+import { ActiveSessionsCard } from './active-sessions-card';
 import { ChangePasswordCard, CHANGE_PASSWORD_CARD_ID } from './change-password-card';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { PersonalInformationCard } from './personal-information-card';
@@ -14,12 +16,14 @@ import { ProfileSummaryCard, QuickActionsCard } from './profile-summary';
 export interface ProfileScreenProps {
   profile: ProfileActor;
   changePassword: ChangePasswordActor;
+  /** The active-sessions card (issue 16); absent in screens and tests that do not show it. */
+  sessions?: ActiveSessionsActor;
 }
 
 export { DELETE_ACCOUNT_DESCRIPTION, DELETE_ACCOUNT_TITLE } from './delete-account-dialog';
 
 /** docs/behaviour.md#profile-settings (/profile). */
-export function ProfileScreen({ profile, changePassword }: ProfileScreenProps) {
+export function ProfileScreen({ profile, changePassword, sessions }: ProfileScreenProps) {
   const snapshot = useSelector(profile, (state) => state);
   const passwordPanelOpen = useSelector(changePassword, (state) => !state.matches('closed'));
   const passwordToggle = useRef<HTMLButtonElement>(null);
@@ -99,6 +103,7 @@ export function ProfileScreen({ profile, changePassword }: ProfileScreenProps) {
                 <Box id={CHANGE_PASSWORD_CARD_ID} hidden={!passwordPanelOpen}>
                   {passwordPanelOpen && <ChangePasswordCard actor={changePassword} />}
                 </Box>
+                {sessions && <ActiveSessionsCard actor={sessions} />}
               </Stack>
             </GridItem>
           </Grid>
