@@ -241,6 +241,12 @@ for (const template of templates) {
     await test.step('fill every field of every section, two entries where a section repeats', async () => {
       await page.goto('/');
       const card = page.getByRole('article', { name: template.name });
+      // Ten templates a page: a person pages on until theirs is there.
+      const pagination = page.getByRole('navigation', { name: 'Pagination' });
+      await expect(page.getByRole('region', { name: 'Templates' }).getByRole('article').first()).toBeVisible();
+      while (!(await card.isVisible()) && (await pagination.getByRole('button', { name: 'Next' }).isEnabled())) {
+        await pagination.getByRole('button', { name: 'Next' }).click();
+      }
       await card.hover();
       await card.getByRole('link', { name: 'Create New CV' }).click();
       await expect(page.getByRole('heading', { name: 'CV Builder', level: 1 })).toBeVisible();
@@ -285,7 +291,15 @@ for (const template of templates) {
 
     await test.step('reopen it from CV management and find every value in every section', async () => {
       await page.goto('/cv-management');
-      await page.getByRole('link', { name: cvName }).click();
+      // Twelve templates a page there: a person pages on until the CV's template is there.
+      const saved = page.getByRole('link', { name: cvName });
+      const pages = page.getByRole('navigation', { name: 'Pagination' });
+      await expect(page.getByRole('link').first()).toBeVisible();
+      while (!(await saved.isVisible()) && (await pages.getByRole('button', { name: 'Next' }).isVisible())) {
+        if (!(await pages.getByRole('button', { name: 'Next' }).isEnabled())) break;
+        await pages.getByRole('button', { name: 'Next' }).click();
+      }
+      await saved.click();
       await expect(page).toHaveURL(new RegExp(`/dashboard/${uuid}$`));
       await expect(page.getByTestId('cv-name')).toHaveText(cvName);
       await checkEverySection(page, template);

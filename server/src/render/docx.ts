@@ -3,11 +3,13 @@ import {
   BorderStyle,
   Document,
   ExternalHyperlink,
+  HeadingLevel,
   LevelFormat,
   Packer,
   Paragraph,
   TabStopType,
   TextRun,
+  type IParagraphOptions,
   type IRunOptions,
   type ParagraphChild,
 } from 'docx';
@@ -15,11 +17,23 @@ import type { CvTemplate } from './html.js';
 import type { RenderEntry, RenderModel, RenderSection } from './model.js';
 import { tokenizeRichText } from './rich-text.js';
 
-// A4 in twentieths of a point, with 18 mm margins; the text block is what the right tab stop needs.
-const PAGE_WIDTH = 11906;
-const PAGE_HEIGHT = 16838;
-const MARGIN = 1020;
-const TEXT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
+// Word measures in twentieths of a point. The page is the design's; the margins 18 mm times the design's scale.
+const TWIPS_PER_MM = 1440 / 25.4;
+const MARGIN_MM = 18;
+
+/**
+ * What the design asks of every paragraph and run while one document is built (issue 13): the font scale and the
+ * direction. Set and reset around renderDocx's synchronous build, before anything awaits, so no two documents
+ * ever see each other's.
+ */
+const build = { fontScale: 1, rtl: false, textWidth: 0 };
+
+/** A paragraph in the design's direction: every paragraph of a right-to-left CV carries w:bidi. */
+function paragraph(options: ConstructorParameters<typeof Paragraph>[0] & object): Paragraph {
+  return new Paragraph(build.rtl ? { ...options, bidirectional: true } : options);
+}
+
+const scaledSize = (halfPoints: number) => Math.round(halfPoints * build.fontScale);
 
 const BULLET_LIST = 'cv-bullets';
 const NUMBERED_LIST = 'cv-numbers';
@@ -30,7 +44,8 @@ function fontsFor(family: string) {
 }
 
 const RTL_CHAR = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
-const STRONG_CHAR = /[A-Za-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff\u0590-\u08ff\u3040-\u9fff\uac00-\ud7af\ufb1d-\ufdff\ufe70-\ufeff]/;
+const STRONG_CHAR =
+  /[A-Za-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff\u0590-\u08ff\u3040-\u9fff\uac00-\ud7af\ufb1d-\ufdff\ufe70-\ufeff]/;
 
 /** The first strong character decides, as `dir="auto"` does in the HTML. */
 function isRightToLeft(text: string): boolean {
@@ -49,11 +64,11 @@ interface RunStyle {
 function run(text: string, style: RunStyle = {}): TextRun {
   const options: IRunOptions = {
     text,
-    ...(style.bold ? { bold: true } : {}),
+    ...(style.bold !== undefined ? { bold: style.bold } : {}),
     ...(style.italics ? { italics: true } : {}),
     ...(style.underline ? { underline: {} } : {}),
     ...(style.color ? { color: style.color } : {}),
-    ...(style.size ? { size: style.size } : {}),
+    ...(style.size ? { size: scaledSize(style.size) } : {}),
     ...(isRightToLeft(text) ? { rightToLeft: true } : {}),
   };
   return new TextRun(options);
@@ -71,8 +86,8 @@ interface DocxContext {
 }
 
 /** Sanitised rich text as Word paragraphs: runs for bold/italic/underline/links, real list items. */
-function richTextParagraphs(html: string, context: DocxContext, base: RunStyle = {}): Paragraph[] {
-  const paragraphs: Paragraph[] = [];
+function richTextParagraphs(html: string, context: DocxContext, base: RunStyle = {}): IParagraphOptions[] {
+  const paragraphs: IParagraphOptions[] = [];
   const lists: Array<{ kind: 'ul' | 'ol'; instance: number }> = [];
   const marks = { bold: 0, italics: 0, underline: 0 };
   let href: string | undefined;
@@ -83,22 +98,20 @@ function richTextParagraphs(html: string, context: DocxContext, base: RunStyle =
   const flush = () => {
     if (children.length === 0) return;
     const list = inItem ? lists[lists.length - 1] : undefined;
-    paragraphs.push(
-      new Paragraph({
-        children,
-        spacing: { after: list ? 20 : 60 },
-        ...(isRightToLeft(text) ? { bidirectional: true } : {}),
-        ...(list
-          ? {
-              numbering: {
-                reference: list.kind === 'ol' ? NUMBERED_LIST : BULLET_LIST,
-                level: Math.min(lists.length - 1, 2),
-                instance: list.instance,
-              },
-            }
-          : {}),
-      }),
-    );
+    paragraphs.push({
+      children,
+      spacing: { after: list ? 20 : 60 },
+      ...(isRightToLeft(text) ? { bidirectional: true } : {}),
+      ...(list
+        ? {
+            numbering: {
+              reference: list.kind === 'ol' ? NUMBERED_LIST : BULLET_LIST,
+              level: Math.min(lists.length - 1, 2),
+              instance: list.instance,
+            },
+          }
+        : {}),
+    });
     children = [];
     text = '';
   };
@@ -112,7 +125,10 @@ function richTextParagraphs(html: string, context: DocxContext, base: RunStyle =
         ...(marks.italics ? { italics: true } : {}),
         ...(marks.underline ? { underline: true } : {}),
       };
-      children.push(href ? link(token.text, href, style) : run(token.text, style));
+      // A link written into rich text looks like one (issue 26): the accent colour, underlined, as in the PDF.
+      children.push(
+        href ? new ExternalHyperlink({ link: href, children: [run(token.text, { ...style, color: context.accent, underline: true })] }) : run(token.text, style),
+      );
       text += token.text;
       continue;
     }
@@ -158,65 +174,63 @@ function richTextParagraphs(html: string, context: DocxContext, base: RunStyle =
   return paragraphs;
 }
 
-function sectionHeading(name: string, context: DocxContext): Paragraph {
-  return new Paragraph({
-    children: [run(name.toUpperCase(), { bold: true, color: context.accent, size: 22 })],
+// Section headings are Heading 1 and entry titles Heading 2 (the styles are defined in renderDocx), so Word's
+// navigation pane, screen readers and parsers that read styles see the CV's structure.
+function sectionHeading(name: string): Paragraph {
+  return paragraph({
+    heading: HeadingLevel.HEADING_1,
+    children: [run(name)],
     keepNext: true,
     keepLines: true,
-    spacing: { before: 240, after: 100 },
-    border: { bottom: { style: BorderStyle.SINGLE, size: 6, color: context.accent, space: 2 } },
+    ...(isRightToLeft(name) ? { bidirectional: true } : {}),
   });
 }
 
+/**
+ * An entry's paragraphs held together as the PDF holds an entry (`break-inside: avoid`): no paragraph splits
+ * across pages and each keeps with the next, the last excepted, so the next entry may start a new page.
+ */
+function keptTogether(paragraphs: IParagraphOptions[]): Paragraph[] {
+  return paragraphs.map((options, i) =>
+    paragraph({ ...options, keepLines: true, keepNext: i < paragraphs.length - 1 }),
+  );
+}
+
 function entryParagraphs(entry: RenderEntry, context: DocxContext): Paragraph[] {
-  const paragraphs: Paragraph[] = [];
+  const paragraphs: IParagraphOptions[] = [];
   const headChildren: ParagraphChild[] = [];
-  if (entry.title) headChildren.push(run(entry.title, { bold: true, size: 22 }));
-  if (entry.dates) headChildren.push(run(`\t${entry.dates}`, { color: context.muted, size: 19 }));
+  if (entry.title) headChildren.push(run(entry.title));
+  if (entry.dates) headChildren.push(run(`\t${entry.dates}`, { color: context.muted, size: 19, bold: false }));
   if (headChildren.length) {
-    paragraphs.push(
-      new Paragraph({
-        children: headChildren,
-        tabStops: [{ type: TabStopType.RIGHT, position: TEXT_WIDTH }],
-        keepNext: true,
-        keepLines: true,
-        spacing: { before: 120, after: 0 },
-        ...(entry.title && isRightToLeft(entry.title) ? { bidirectional: true } : {}),
-      }),
-    );
+    paragraphs.push({
+      ...(entry.title ? { heading: HeadingLevel.HEADING_2 } : { spacing: { before: 120, after: 0 } }),
+      children: headChildren,
+      tabStops: [{ type: TabStopType.RIGHT, position: build.textWidth }],
+      ...(entry.title && isRightToLeft(entry.title) ? { bidirectional: true } : {}),
+    });
   }
   const subtitle = [entry.subtitle, entry.location].filter(Boolean).join(' · ');
   if (subtitle) {
-    paragraphs.push(
-      new Paragraph({
-        children: [run(subtitle, { italics: true, color: context.accent })],
-        keepNext: true,
-        keepLines: true,
-        spacing: { after: 40 },
-        ...(isRightToLeft(subtitle) ? { bidirectional: true } : {}),
-      }),
-    );
+    paragraphs.push({
+      children: [run(subtitle, { italics: true, color: context.accent })],
+      spacing: { after: 40 },
+      ...(isRightToLeft(subtitle) ? { bidirectional: true } : {}),
+    });
   }
   for (const detail of entry.details) {
-    paragraphs.push(
-      new Paragraph({
-        children: [run(`${detail.label}: `, { color: context.muted, size: 19 }), run(detail.text, { size: 19 })],
-        keepNext: true,
-        spacing: { after: 20 },
-      }),
-    );
+    paragraphs.push({
+      children: [run(`${detail.label}: `, { color: context.muted, size: 19 }), run(detail.text, { size: 19 })],
+      spacing: { after: 20 },
+    });
   }
   if (entry.link) {
-    paragraphs.push(
-      new Paragraph({
-        children: [link(entry.link.text, entry.link.href, { color: context.accent, size: 19 })],
-        keepNext: Boolean(entry.body),
-        spacing: { after: 20 },
-      }),
-    );
+    paragraphs.push({
+      children: [link(entry.link.text, entry.link.href, { color: context.accent, size: 19 })],
+      spacing: { after: 20 },
+    });
   }
   if (entry.body) paragraphs.push(...richTextParagraphs(entry.body, context));
-  return paragraphs;
+  return keptTogether(paragraphs);
 }
 
 function listParagraph(entry: RenderEntry, context: DocxContext): Paragraph {
@@ -229,9 +243,10 @@ function listParagraph(entry: RenderEntry, context: DocxContext): Paragraph {
     children.push(run(' · '));
     children.push(link(entry.link.text, entry.link.href, { color: context.accent }));
   }
-  return new Paragraph({
+  return paragraph({
     children,
     numbering: { reference: BULLET_LIST, level: 0, instance: 0 },
+    keepLines: true,
     spacing: { after: 20 },
   });
 }
@@ -244,15 +259,15 @@ function linkParagraph(entry: RenderEntry, context: DocxContext): Paragraph {
     children.push(link(entry.link.text, entry.link.href, { color: context.accent }));
   }
   for (const detail of entry.details) children.push(run(` — ${detail.text}`, { color: context.muted }));
-  return new Paragraph({ children, spacing: { after: 40 } });
+  return paragraph({ children, keepLines: true, spacing: { after: 40 } });
 }
 
 function sectionParagraphs(section: RenderSection, context: DocxContext): Paragraph[] {
-  const paragraphs = [sectionHeading(section.name, context)];
+  const paragraphs = [sectionHeading(section.name)];
   for (const entry of section.entries) {
     if (section.isText) {
-      paragraphs.push(...richTextParagraphs(entry.body ?? '', context));
-      for (const detail of entry.details) paragraphs.push(new Paragraph({ children: [run(detail.text)] }));
+      paragraphs.push(...richTextParagraphs(entry.body ?? '', context).map((options) => paragraph(options)));
+      for (const detail of entry.details) paragraphs.push(paragraph({ children: [run(detail.text)] }));
     } else if (section.isList) {
       paragraphs.push(listParagraph(entry, context));
     } else if (section.isLinks) {
@@ -264,29 +279,25 @@ function sectionParagraphs(section: RenderSection, context: DocxContext): Paragr
   return paragraphs;
 }
 
-function headerParagraphs(model: RenderModel, context: DocxContext, headingFont: string): Paragraph[] {
+function headerParagraphs(model: RenderModel, context: DocxContext): Paragraph[] {
   const { person } = model;
   const paragraphs: Paragraph[] = [];
   if (person.name) {
     paragraphs.push(
-      new Paragraph({
-        children: [
-          new TextRun({
-            text: person.name,
-            bold: true,
-            size: 44,
-            color: context.accent,
-            font: fontsFor(headingFont),
-            ...(isRightToLeft(person.name) ? { rightToLeft: true } : {}),
-          }),
-        ],
-        spacing: { after: 40 },
+      paragraph({
+        heading: HeadingLevel.TITLE,
+        children: [run(person.name)],
         ...(isRightToLeft(person.name) ? { bidirectional: true } : {}),
       }),
     );
   }
   if (person.headline) {
-    paragraphs.push(new Paragraph({ children: [run(person.headline, { size: 24, color: context.muted })], spacing: { after: 80 } }));
+    paragraphs.push(
+      paragraph({
+        children: [run(person.headline, { size: 24, color: context.muted })],
+        spacing: { after: 80 },
+      }),
+    );
   }
   if (person.contacts.length) {
     const children: ParagraphChild[] = [];
@@ -294,14 +305,19 @@ function headerParagraphs(model: RenderModel, context: DocxContext, headingFont:
       if (i > 0) children.push(run('  |  ', { color: 'A0A7B0', size: 19 }));
       children.push(link(contact.text, contact.href, { size: 19 }));
     });
-    paragraphs.push(new Paragraph({ children, spacing: { after: 40 } }));
+    paragraphs.push(paragraph({ children, spacing: { after: 40 } }));
   }
   for (const detail of person.details) {
     paragraphs.push(
-      new Paragraph({ children: [run(`${detail.label}: `, { color: context.muted, size: 19 }), run(detail.text, { size: 19 })] }),
+      paragraph({
+        children: [
+          run(`${detail.label}: `, { color: context.muted, size: 19 }),
+          run(detail.text, { size: 19 }),
+        ],
+      }),
     );
   }
-  if (person.body) paragraphs.push(...richTextParagraphs(person.body, context));
+  if (person.body) paragraphs.push(...richTextParagraphs(person.body, context).map((options) => paragraph(options)));
   return paragraphs;
 }
 
@@ -316,42 +332,117 @@ function listLevels(format: 'bullet' | 'decimal') {
   }));
 }
 
-/** The same render model as a Word document, in the template's fonts and accent colour. */
+const KANA = /[\u3040-\u30ff]/;
+const HAN = /[\u4e00-\u9fff]/;
+const HANGUL = /[\uac00-\ud7af]/;
+const HEBREW = /[\u0590-\u05ff]/;
+const ARABIC = /[\u0600-\u08ff\ufb50-\ufdff\ufe70-\ufeff]/;
+
+/**
+ * The languages Word proofs the text in, from the scripts the CV is written in (the CV has no language setting of
+ * its own): Latin text as British English, East Asian text as Japanese when there is kana, Korean when there is
+ * Hangul, else Chinese; right-to-left text as Hebrew or Arabic.
+ */
+export function documentLanguage(
+  text: string,
+  language = 'en',
+): { value: string; eastAsia: string; bidirectional: string } {
+  const eastAsia = KANA.test(text) ? 'ja-JP' : HANGUL.test(text) ? 'ko-KR' : HAN.test(text) ? 'zh-CN' : 'ja-JP';
+  const bidirectional = HEBREW.test(text) && !ARABIC.test(text) ? 'he-IL' : 'ar-SA';
+  // The CV's own language (issue 26) takes the slot of its script.
+  const primary = language.split('-')[0]!.toLowerCase();
+  if (['ja', 'zh', 'ko'].includes(primary)) return { value: 'en-GB', eastAsia: language, bidirectional };
+  if (['ar', 'he', 'fa', 'ur'].includes(primary)) return { value: 'en-GB', eastAsia, bidirectional: language };
+  return { value: primary === 'en' ? 'en-GB' : language, eastAsia, bidirectional };
+}
+
+function modelText(model: RenderModel): string {
+  const { person } = model;
+  return [person.name, person.headline, ...model.sections.flatMap((s) => s.entries.flatMap((e) => [e.title, e.subtitle, e.body]))]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** The same render model as a Word document, in the design's page, margins, fonts, colour and direction. */
 export async function renderDocx(template: CvTemplate, model: RenderModel): Promise<Buffer> {
-  const { style } = template.definition;
-  const context: DocxContext = { accent: style.accentColor.slice(1).toUpperCase(), muted: '555B65', listInstance: 0 };
-  const children = [
-    ...headerParagraphs(model, context, style.headingFontFamily),
-    ...model.sections.flatMap((section) => sectionParagraphs(section, context)),
-  ];
-  const document = new Document({
-    creator: 'CV Builder',
-    title: model.person.name ? `${model.person.name} – CV` : `${template.definition.name} – CV`,
-    styles: {
-      default: {
-        document: {
-          run: { font: fontsFor(style.fontFamily), size: 20, color: '1F2328' },
-          paragraph: { spacing: { line: 264 } },
-        },
-      },
-    },
-    numbering: {
-      config: [
-        { reference: BULLET_LIST, levels: listLevels('bullet') },
-        { reference: NUMBERED_LIST, levels: listLevels('decimal') },
-      ],
-    },
-    sections: [
-      {
-        properties: {
-          page: {
-            size: { width: PAGE_WIDTH, height: PAGE_HEIGHT },
-            margin: { top: MARGIN, right: MARGIN, bottom: MARGIN, left: MARGIN },
+  const { design } = model;
+  const pageWidth = Math.round(design.widthMm * TWIPS_PER_MM);
+  const pageHeight = Math.round(design.heightMm * TWIPS_PER_MM);
+  const margin = Math.round(MARGIN_MM * design.marginScale * TWIPS_PER_MM);
+  const context: DocxContext = {
+    accent: design.accent.slice(1).toUpperCase(),
+    muted: '555B65',
+    listInstance: 0,
+  };
+  let document: Document;
+  Object.assign(build, {
+    fontScale: design.fontScale,
+    rtl: design.direction === 'rtl',
+    textWidth: pageWidth - 2 * margin,
+  });
+  try {
+    const children = [
+      ...headerParagraphs(model, context),
+      ...model.sections.flatMap((section) => sectionParagraphs(section, context)),
+    ];
+    const headingFont = fontsFor(design.headingFamily);
+    // Title, Heading 1 and Heading 2 (issue 17) carry the design's fonts, colour and sizes (issue 13).
+    document = new Document({
+      creator: model.person.name || 'CV Builder',
+      lastModifiedBy: 'CV Builder',
+      title: model.person.name ? `${model.person.name} – CV` : `${template.definition.name} – CV`,
+      subject: 'Curriculum vitae',
+      styles: {
+        default: {
+          document: {
+            run: {
+              font: fontsFor(design.bodyFamily),
+              size: scaledSize(20),
+              color: '1F2328',
+              language: documentLanguage(modelText(model), design.language),
+            },
+            paragraph: { spacing: { line: Math.round(264 * design.lineScale) } },
+          },
+          title: {
+            run: { font: headingFont, size: scaledSize(44), bold: true, color: context.accent },
+            paragraph: { spacing: { after: 40 } },
+          },
+          heading1: {
+            run: { font: headingFont, size: scaledSize(22), bold: true, allCaps: true, color: context.accent },
+            paragraph: {
+              spacing: { before: 240, after: 100 },
+              border: { bottom: { style: BorderStyle.SINGLE, size: 6, color: context.accent, space: 2 } },
+              keepNext: true,
+              keepLines: true,
+              outlineLevel: 0,
+            },
+          },
+          heading2: {
+            run: { font: fontsFor(design.bodyFamily), size: scaledSize(22), bold: true, color: '1F2328' },
+            paragraph: { spacing: { before: 120, after: 0 }, keepNext: true, keepLines: true, outlineLevel: 1 },
           },
         },
-        children: children.length ? children : [new Paragraph({ children: [] })],
       },
-    ],
-  });
+      numbering: {
+        config: [
+          { reference: BULLET_LIST, levels: listLevels('bullet') },
+          { reference: NUMBERED_LIST, levels: listLevels('decimal') },
+        ],
+      },
+      sections: [
+        {
+          properties: {
+            page: {
+              size: { width: pageWidth, height: pageHeight },
+              margin: { top: margin, right: margin, bottom: margin, left: margin },
+            },
+          },
+          children: children.length ? children : [paragraph({ children: [] })],
+        },
+      ],
+    });
+  } finally {
+    Object.assign(build, { fontScale: 1, rtl: false, textWidth: 0 });
+  }
   return Packer.toBuffer(document);
 }

@@ -46,9 +46,11 @@ export async function listTemplates(db: Kysely<Database>, categoryId?: number): 
   let query = db
     .selectFrom('templates')
     .select(['id', 'name', 'icon', 'category_id as category'])
-    .where('is_active', '=', 1);
+    .where('is_active', '=', 1)
+    // Switched off by staff: gone from the catalogue; findTemplate still answers for the CVs that use it.
+    .where('is_enabled', '=', 1);
   if (categoryId !== undefined) query = query.where('category_id', '=', categoryId);
-  return query.orderBy('id').execute();
+  return query.orderBy('sort_order').orderBy('id').execute();
 }
 
 export async function findTemplate(db: Kysely<Database>, id: number): Promise<TemplateJson | undefined> {

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../http/errors.js';
 import { findTemplate, listTags, listTemplates } from './repository.js';
@@ -31,6 +31,9 @@ const iconParams = {
   properties: { slug: { type: 'string', maxLength: 100 } },
 } as const;
 
+// Icon files, read again when the file changes (the admin panel renders icons again).
+const icons = new Map<string, { bytes: Buffer; mtimeMs: number }>();
+
 /** The catalogue: tags, templates and their icons. */
 export async function templateRoutes(app: FastifyInstance): Promise<void> {
   app.get('/v1/Tag/', async () => listTags(app.db));
@@ -53,21 +56,24 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // Icons are public: the template list shows them before anyone picks a template.
-  const icons = new Map<string, Buffer>();
   app.get<{ Params: { slug: string }; Querystring: { v?: string } }>(
     '/static/templates/:slug/icon.png',
     { schema: { params: iconParams } },
     async (request, reply) => {
       const template = app.cvTemplates.bySlug(request.params.slug);
       if (!template) throw notFound('Icon not found.');
-      let icon = icons.get(template.slug);
-      if (!icon) {
-        try {
+      let icon: Buffer;
+      try {
+        // A stat per request: an icon rendered again (by any instance) is served from then on.
+        const { mtimeMs } = await stat(template.iconPath);
+        const cached = icons.get(template.slug);
+        if (cached && cached.mtimeMs === mtimeMs) icon = cached.bytes;
+        else {
           icon = await readFile(template.iconPath);
-        } catch {
-          throw notFound('Icon not found.');
+          icons.set(template.slug, { bytes: icon, mtimeMs });
         }
-        icons.set(template.slug, icon);
+      } catch {
+        throw notFound('Icon not found.');
       }
       return reply
         .header('content-type', 'image/png')

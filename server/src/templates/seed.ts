@@ -34,7 +34,8 @@ async function upsertTags(trx: Transaction<Database>, templates: readonly CvTemp
   for (const [id, name] of wanted) {
     const row = existing.get(id);
     if (!row) await trx.insertInto('tags').values({ id, name }).execute();
-    else if (row.name !== name) await trx.updateTable('tags').set({ name }).where('id', '=', id).execute();
+    // A name staff gave in the admin panel stays.
+    else if (row.name !== name && !row.name_locked) await trx.updateTable('tags').set({ name }).where('id', '=', id).execute();
   }
 }
 
@@ -50,8 +51,10 @@ async function upsertTemplates(trx: Transaction<Database>, templates: readonly C
       is_active: 1,
     };
     const row = existing.get(definition.id);
+    // A category staff chose in the admin panel stays over template.json's.
+    if (row?.category_locked) wanted.category_id = row.category_id;
     if (!row) {
-      await trx.insertInto('templates').values({ id: definition.id, ...wanted, created: at, last_updated: at }).execute();
+      await trx.insertInto('templates').values({ id: definition.id, ...wanted, sort_order: definition.id, created: at, last_updated: at }).execute();
     } else if (differs(row, wanted)) {
       await trx.updateTable('templates').set({ ...wanted, last_updated: at }).where('id', '=', definition.id).execute();
     }

@@ -44,8 +44,10 @@ describe.each(registry.templates.map((t) => [t.slug, t] as const))('%s fidelity'
   });
 
   it('HTML holds every value, escaped, and nothing executable', () => {
+    // Links and emails carry break points (<wbr>, issue 26), which add no character.
+    const text = html.replaceAll('<wbr>', '');
     for (const expectation of expectations) {
-      expect(html, `${expectation.section}.${expectation.field}[${expectation.index}]`).toContain(escapeHtml(expectation.text));
+      expect(text, `${expectation.section}.${expectation.field}[${expectation.index}]`).toContain(escapeHtml(expectation.text));
     }
     for (const pattern of DANGEROUS) expect(html).not.toMatch(pattern);
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');

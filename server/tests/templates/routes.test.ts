@@ -64,9 +64,9 @@ describe.each(testDatabases())('templates API on $name', (database) => {
     expect(response.statusCode).toBe(200);
     const templates = response.json() as Array<{ id: number; name: string; icon: string; category: number }>;
     expect(Array.isArray(templates)).toBe(true);
-    expect(templates.length).toBeGreaterThanOrEqual(8);
+    expect(templates.length).toBeGreaterThanOrEqual(16);
     const tagIds = new Set((await anonymous.get('/v1/Tag/')).json().map((t: { id: number }) => t.id));
-    expect(new Set(templates.map((t) => t.category)).size).toBeGreaterThanOrEqual(4);
+    expect(new Set(templates.map((t) => t.category)).size).toBeGreaterThanOrEqual(8);
     for (const template of templates) {
       expect(Object.keys(template).sort()).toEqual(['category', 'icon', 'id', 'name']);
       expect(tagIds.has(template.category)).toBe(true);
@@ -202,6 +202,41 @@ describe.each(testDatabases())('templates API on $name', (database) => {
     expect(sample.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect((await signedIn.get('/v1/template-preview-pdf/abc/')).statusCode).toBe(404);
   });
+
+  it.runIf(existsSync(CHROMIUM))('reads the preview as an ATS does: the PDF text and the checklist', async () => {
+    const response = await signedIn.post('/v1/preview-text/', {
+      template_id: 1,
+      cv_data: {
+        'Personal Details': { 'full_name-1001-0': 'Grace Hopper', 'email-1003-0': 'grace@example.com' },
+        'Work Experience': { 'job_title-1009-0': 'Rear Admiral', 'company-1010-0': 'US Navy' },
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    const { text, checks } = response.json() as { text: string; checks: Array<{ id: string; passed: boolean }> };
+    expect(text).toMatch(/^Grace Hopper\n/);
+    expect(text).toContain('US Navy');
+    expect(checks.map((check) => [check.id, check.passed])).toEqual([
+      ['values', true],
+      ['order', true],
+      ['contact', true],
+      ['characters', true],
+    ]);
+  });
+
+  it('refuses a bad ATS request as it refuses a bad preview', async () => {
+    expect((await anonymous.post('/v1/preview-text/', { template_id: 1, cv_data: {} })).statusCode).toBe(401);
+    const missing = await signedIn.post('/v1/preview-text/', {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().detail).toMatch(/template_id is required/);
+    const nested = await signedIn.post('/v1/preview-text/', { template_id: 1, cv_data: { Personal: 'x' } });
+    expect(nested.statusCode).toBe(400);
+    expect(nested.json().detail).toMatch(/cv_data\["Personal"\] must be an object/);
+    expect((await signedIn.post('/v1/preview-text/', { template_id: 4242, cv_data: {} })).statusCode).toBe(404);
+    const forged = await signedIn.post('/v1/preview-text/', { template_id: 1, cv_data: {} }, { csrf: false });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json()).toEqual({ detail: 'CSRF token missing or incorrect.' });
+  });
 });
 
 describe('without Chromium', () => {
@@ -220,6 +255,7 @@ describe('without Chromium', () => {
   it('answers PDF routes with 503 and the install hint, and everything else still works', async () => {
     const pdf = await signedIn.post('/v1/preview-pdf/', { template_id: 1, cv_data: {} });
     expect(pdf.statusCode).toBe(503);
+    expect((await signedIn.post('/v1/preview-text/', { template_id: 1, cv_data: {} })).statusCode).toBe(503);
     expect(pdf.json()).toEqual({
       detail: 'PDF rendering is unavailable: install Chromium (apt-get install chromium) or set CHROMIUM_PATH.',
     });
