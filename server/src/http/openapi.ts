@@ -1,0 +1,90 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { documentedAnswers } from './openapi-responses.js';
+
+/** Where the browsable reference is served in development (API_DOCS=1, which `npm run dev` sets). */
+export const API_DOCS_PATH = '/api/docs';
+
+/** The API of spec section 7 and its extensions; the rest (health, admin pages, static files, the SPA) is not. */
+const API_PATH = /^\/(auth|v1|cv)\//;
+
+/** A refusal, as every route answers one (docs/behaviour.md#api-calls). */
+const ERROR: OpenAPIV3_1.SchemaObject = {
+  type: 'object',
+  required: ['detail'],
+  properties: {
+    detail: { type: 'string', description: 'What is wrong, in words a person can act on.' },
+    code: { type: 'string', description: 'A machine-readable reason, where the app needs one (extension).' },
+    field: { type: 'string', description: 'The form field the refusal is about (extension).' },
+  },
+};
+
+/** The tag a path is listed under: its resource ('auth', 'GeneratedCV', 'CvTemplate', 'cv' …). */
+function tagOf(url: string): string {
+  const [first, second] = url.split('/').filter(Boolean);
+  return first === 'v1' ? second.replace(/[{}]/g, '') : first;
+}
+
+/**
+ * The OpenAPI 3.1 document of the routes' own schemas (docs/api/openapi.json is its committed copy). Registered
+ * before the routes, whose schemas it collects as they register; with API_DOCS=1 the document and a browsable page
+ * (Swagger UI, its assets served from the package: nothing is fetched from the internet) are served at /api/docs.
+ */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'CV Builder API',
+        version: '1',
+        description:
+          'The API the CV Builder web app calls, as the reference server implements it. The contract is ' +
+          'pacts/cv-builder-web-cv-builder-api.json: this document is checked against it (server/tests/openapi). ' +
+          'Errors are JSON { "detail": "…" }. Unsafe methods need the `csrftoken` cookie (GET /auth/csrf/) echoed in ' +
+          'X-CSRFToken; signed-in calls carry the `sessionid` cookie.',
+      },
+      components: {
+        schemas: { Error: ERROR },
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'sessionid' },
+          csrf: { type: 'apiKey', in: 'header', name: 'X-CSRFToken' },
+        },
+      },
+    },
+    transform: ({ schema, url, route }) => {
+      const methods = [route.method].flat();
+      const documented = API_PATH.test(url) && !methods.includes('HEAD');
+      const base = (schema ?? {}) as Record<string, unknown>;
+      if (!documented) return { schema: { ...base, hide: true }, url };
+      const response = (base.response ?? {}) as Record<string, unknown>;
+      return {
+        url,
+        schema: {
+          ...base,
+          tags: [tagOf(url)],
+          response: {
+            ...documentedAnswers(`${methods[0]} ${url.replace(/:(\w+)/g, '{$1}')}`),
+            ...response,
+            '4XX': response['4XX'] ?? { description: 'Refused', ...ERROR },
+          },
+        },
+      };
+    },
+    transformObject: (documentObject) => {
+      const document =
+        'openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject;
+      // Fastify's own servers list would name the host the document was generated on.
+      delete (document as { servers?: unknown }).servers;
+      return document;
+    },
+  });
+  if (app.config.apiDocs) {
+    await app.register(swaggerUi, {
+      routePrefix: API_DOCS_PATH,
+      uiConfig: { docExpansion: 'list', deepLinking: true },
+      staticCSP: true,
+    });
+  }
+}
