@@ -33,6 +33,18 @@ export function escapeHtml(text: string): string {
 }
 
 /** Plain multi-line text as safe HTML: blank lines separate paragraphs, single newlines break. */
+/**
+ * A link or an email as HTML with a break point (<wbr>) after each '/', '.', '@', '-', '_', '?', '&', '=' and '#'
+ * (issue 26): a line that must break does so between its parts, never inside a word of the domain. A break point
+ * adds no character: the text reads, copies and extracts as typed.
+ */
+export function breakableHtml(text: string): string {
+  return text
+    .split(/(?<=[/.@\-_?&=#])(?=[^/.@\-_?&=#])/)
+    .map(escapeHtml)
+    .join('<wbr>');
+}
+
 export function plainTextToHtml(text: string): string {
   return text
     .replace(/\r\n?/g, '\n')
@@ -54,7 +66,8 @@ const NAMED_ENTITIES: Record<string, string> = {
 export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, code: string) => {
     if (code[0] === '#') {
-      const point = code[1] === 'x' || code[1] === 'X' ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
+      const point =
+        code[1] === 'x' || code[1] === 'X' ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
       return Number.isFinite(point) && point <= 0x10ffff ? String.fromCodePoint(point) : whole;
     }
     return NAMED_ENTITIES[code.toLowerCase()] ?? whole;
