@@ -46,7 +46,7 @@ test.describe('sign in', () => {
     const phone = page.getByLabel('Phone Number', { exact: true });
     await phone.click();
     await phone.press('End');
-    await phone.pressSequentially('811234569');
+    await phone.pressSequentially('2015550124');
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
     await submit(page, 'Sign up');
@@ -75,7 +75,7 @@ test.describe('sign up', () => {
     const phone = page.getByLabel('Phone Number', { exact: true });
     await phone.click();
     await phone.press('End');
-    await phone.pressSequentially('811234567');
+    await phone.pressSequentially('2015550123');
     await page.getByLabel('Password', { exact: true }).fill('password1');
     await expect(errorOf(page, 'Full Name must be at least 3 characters')).toBeHidden();
     await expect(errorOf(page, 'Invalid email address')).toBeHidden();
@@ -101,7 +101,7 @@ test.describe('sign up', () => {
     const phone = page.getByLabel('Phone Number', { exact: true });
     await phone.click();
     await phone.press('End');
-    await phone.pressSequentially('811234567');
+    await phone.pressSequentially('2015550123');
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
     await submit(page, 'Sign up');

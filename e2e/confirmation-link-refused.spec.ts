@@ -13,7 +13,7 @@ test('a refused confirmation link says why, sends a new link that works, and sup
   const phone = page.getByLabel('Phone Number', { exact: true });
   await phone.click();
   await phone.press('End');
-  await phone.pressSequentially('811234569');
+  await phone.pressSequentially('2015550199');
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();

@@ -157,4 +157,3 @@ export function isUnconfirmedAccountError(error: unknown): boolean {
     error.serverMessage ?? '',
   );
 }
-

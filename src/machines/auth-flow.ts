@@ -25,7 +25,10 @@ export type SessionRef = ActorRef<Snapshot<unknown>, SessionEvent>;
  * The `signIntoSession` action of a flow that signs someone in (password, Google, LinkedIn, a password reset):
  * it tells the session whose it is now. Made for each machine's own setup, with its context and events.
  */
-export function signIntoSessionAction<TContext extends { session: SessionRef }, TEvent extends EventObject>() {
+export function signIntoSessionAction<
+  TContext extends { session: SessionRef },
+  TEvent extends EventObject,
+>() {
   return sendTo<TContext, TEvent, { userId: string | number }, SessionRef, TEvent>(
     ({ context }) => context.session,
     (_, params) => ({ type: 'session.signedIn', userId: params.userId }),
@@ -89,12 +92,18 @@ export function formProblemOf<F extends string>(
 }
 
 /** The errors a form shows: its own rules' verdicts, and what the server refused that the person has not changed. */
-export function shownErrors<F extends string>(own: Partial<Record<F, string>>, server: Partial<Record<F, string>>) {
+export function shownErrors<F extends string>(
+  own: Partial<Record<F, string>>,
+  server: Partial<Record<F, string>>,
+) {
   return { ...server, ...own };
 }
 
 /** A field the person changed is judged again: the server's word on its old value goes. */
-export function withoutField<F extends string>(errors: Partial<Record<F, string>>, field: F): Partial<Record<F, string>> {
+export function withoutField<F extends string>(
+  errors: Partial<Record<F, string>>,
+  field: F,
+): Partial<Record<F, string>> {
   if (!(field in errors)) return errors;
   const rest = { ...errors };
   delete rest[field];

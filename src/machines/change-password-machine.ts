@@ -24,7 +24,8 @@ export type PasswordChangeField = keyof PasswordChangeValues;
  * first broken rule's message, or undefined.
  */
 export function passwordChangeProblem(values: PasswordChangeValues): string | undefined {
-  if (values.currentPassword === '' || values.newPassword === '') return ACCOUNT_MESSAGES.passwordFieldsRequired;
+  if (values.currentPassword === '' || values.newPassword === '')
+    return ACCOUNT_MESSAGES.passwordFieldsRequired;
   if (values.newPassword !== values.confirmPassword) return ACCOUNT_MESSAGES.newPasswordsDoNotMatch;
   return newPasswordProblem(values.newPassword, {
     tooShort: ACCOUNT_MESSAGES.newPasswordTooShort,

@@ -67,7 +67,9 @@ export const confirmEmailMachine = setup({
   },
   actors: {
     confirmEmail: fromPromise<void, EmailConfirmationLink>(({ input }) => confirmOnce(input)),
-    resendConfirmation: fromPromise<void, { email: string }>(({ input }) => resendConfirmation(apiClient, input)),
+    resendConfirmation: fromPromise<void, { email: string }>(({ input }) =>
+      resendConfirmation(apiClient, input),
+    ),
   },
   actions: {
     setInvalidLink: assign({ error: ({ context }) => confirmationLink(context) }),

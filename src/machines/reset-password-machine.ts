@@ -48,8 +48,11 @@ export function isLinkRefusal(error: unknown, call: 'validate' | 'submit'): bool
   if (!(error instanceof ApiError) || error.status === undefined) return false;
   const code = refusalCodeOf(error);
   if (code !== undefined) return LINK_REFUSAL_CODES.has(code);
-  if (call === 'validate') return error.status >= 400 && error.status < 500 && ![404, 405, 429].includes(error.status);
-  return error.status === 400 && refusedFieldOf(error) === undefined && /\b(link|token)\b/i.test(error.message);
+  if (call === 'validate')
+    return error.status >= 400 && error.status < 500 && ![404, 405, 429].includes(error.status);
+  return (
+    error.status === 400 && refusedFieldOf(error) === undefined && /\b(link|token)\b/i.test(error.message)
+  );
 }
 
 /** docs/behaviour.md#messages: the error message, else the flow's own. */
@@ -86,8 +89,8 @@ export const resetPasswordMachine = setup({
     validateLink: fromPromise<boolean, { uid: string; token: string }>(({ input, signal }) =>
       validatePasswordResetLink(apiClient, input, { signal }),
     ),
-    confirmPasswordReset: fromPromise<PasswordResetConfirmResponse, PasswordResetConfirmPayload>(({ input }) =>
-      confirmPasswordReset(apiClient, input),
+    confirmPasswordReset: fromPromise<PasswordResetConfirmResponse, PasswordResetConfirmPayload>(
+      ({ input }) => confirmPasswordReset(apiClient, input),
     ),
   },
   actions: {
@@ -115,7 +118,8 @@ export const resetPasswordMachine = setup({
     }),
     setLinkProblem: assign({
       linkProblem: (_, params: { error: unknown }) =>
-        (params.error instanceof ApiError ? params.error.serverMessage : undefined) ?? RESET_LINK_REFUSED_MESSAGE,
+        (params.error instanceof ApiError ? params.error.serverMessage : undefined) ??
+        RESET_LINK_REFUSED_MESSAGE,
     }),
     signIntoSession: signIntoSessionAction<ResetPasswordContext, ResetPasswordEvent>(),
     redirect: (_, _params: { to: FlowDestination }) => undefined,
@@ -158,7 +162,10 @@ export const resetPasswordMachine = setup({
         onDone: 'editing',
         onError: [
           {
-            guard: { type: 'isLinkRefusal', params: ({ event }) => ({ error: event.error, call: 'validate' as const }) },
+            guard: {
+              type: 'isLinkRefusal',
+              params: ({ event }) => ({ error: event.error, call: 'validate' as const }),
+            },
             target: 'linkRefused',
             actions: { type: 'setLinkProblem', params: ({ event }) => ({ error: event.error }) },
           },
@@ -200,7 +207,10 @@ export const resetPasswordMachine = setup({
         ],
         onError: [
           {
-            guard: { type: 'isLinkRefusal', params: ({ event }) => ({ error: event.error, call: 'submit' as const }) },
+            guard: {
+              type: 'isLinkRefusal',
+              params: ({ event }) => ({ error: event.error, call: 'submit' as const }),
+            },
             target: 'linkRefused',
             actions: { type: 'setLinkProblem', params: ({ event }) => ({ error: event.error }) },
           },
@@ -218,7 +228,10 @@ export const resetPasswordMachine = setup({
     },
     leaving: {
       type: 'final',
-      entry: [{ type: 'redirect', params: { to: '/' } }, { type: 'notify', params: PASSWORD_RESET_NOTICE }],
+      entry: [
+        { type: 'redirect', params: { to: '/' } },
+        { type: 'notify', params: PASSWORD_RESET_NOTICE },
+      ],
     },
   },
 });

@@ -1,5 +1,11 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { isUnconfirmedAccountError, login, resendConfirmation, type LoginPayload, type LoginResponse } from '../api/auth';
+import {
+  isUnconfirmedAccountError,
+  login,
+  resendConfirmation,
+  type LoginPayload,
+  type LoginResponse,
+} from '../api/auth';
 import { apiClient } from '../api/client';
 import { GENERIC_ERROR_MESSAGE } from '../config/constants';
 import {
@@ -57,7 +63,9 @@ export const signInMachine = setup({
   },
   actors: {
     login: fromPromise<LoginResponse, LoginPayload>(({ input }) => login(apiClient, input)),
-    resendConfirmation: fromPromise<void, { email: string }>(({ input }) => resendConfirmation(apiClient, input)),
+    resendConfirmation: fromPromise<void, { email: string }>(({ input }) =>
+      resendConfirmation(apiClient, input),
+    ),
   },
   actions: {
     assignValue: assign({

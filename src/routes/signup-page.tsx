@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { inspectOptions } from '../machines/inspect';
 import { signUpMachine } from '../machines/sign-up-machine';
 import { SignUpView } from '../ui/auth/sign-up-view';
+import { browserLanguages, browserRegion } from '../config/locale';
+import { signUpPhoneCountry } from '../ui/phone-field';
 import { useFlowEffects } from './auth-flow-effects';
 
 // Its own chunk: the phone input and its country data are only fetched by someone signing up.
@@ -14,5 +16,6 @@ function SignUpPage() {
   const [logic] = useState(() => signUpMachine.provide({ actions: effects }));
   const actor = useActorRef(logic, inspectOptions);
   const snapshot = useSelector(actor, (state) => state);
-  return <SignUpView snapshot={snapshot} send={actor.send} />;
+  const [phoneCountry] = useState(() => signUpPhoneCountry(browserRegion(browserLanguages())));
+  return <SignUpView snapshot={snapshot} send={actor.send} phoneCountry={phoneCountry} />;
 }

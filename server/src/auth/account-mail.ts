@@ -57,7 +57,7 @@ export function registerAccountMail(app: FastifyInstance): void {
   async function confirmationFor(userId: number) {
     const user = await findUserById(db, userId);
     // Confirmed meanwhile (by this link's twin, a reset or a social sign-in), or gone: nothing to send.
-    if (!user || user.email_confirmed_at !== null || user.deleted_at !== null) return null;
+    if (!user || user.email_confirmed_at !== null || user.deleted_at !== null || user.deactivated_at !== null) return null;
     const token = makeConfirmationToken(config.secretKey, user, now());
     return confirmationEmail(user, confirmationLink(config.publicUrl, user.id, token));
   }
@@ -73,8 +73,8 @@ export function registerAccountMail(app: FastifyInstance): void {
 
   app.mailQueue.handle(ACCOUNT_MAIL.passwordResetRequest, async (payload) => {
     const user = await findUserByEmail(db, (payload as { email: string }).email);
-    // A disabled account (confirmed, then switched off) gets no way back in by mail.
-    if (!user || (user.is_active !== 1 && user.email_confirmed_at !== null)) return null;
+    // A disabled account (confirmed, then switched off, or deactivated by staff) gets no way back in by mail.
+    if (!user || (user.is_active !== 1 && user.email_confirmed_at !== null) || user.deactivated_at !== null) return null;
     const token = makePasswordResetToken(config.secretKey, user, now());
     return passwordResetEmail(user, passwordResetLink(config.publicUrl, user.id, token));
   });

@@ -189,7 +189,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const userId = decodeUid(uid);
       const user = userId === null ? undefined : await findUserById(app.db, userId);
       const invalid = badRequest(DETAILS.confirmationInvalid, { code: LINK_ERROR_CODES.invalid });
-      if (!user) throw invalid;
+      if (!user || user.deactivated_at !== null) throw invalid;
       const result = checkConfirmationToken(app.config.secretKey, user, token, now());
       if (result === 'expired')
         throw badRequest(DETAILS.confirmationExpired, { code: LINK_ERROR_CODES.expired });
@@ -253,7 +253,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         user?.password_hash != null
           ? await verifyPassword(user.password_hash, password)
           : await verifyAgainstDummy(password);
-      if (!user || !passwordMatches) throw badRequest(DETAILS.invalidCredentials);
+      // An account staff deactivated answers exactly as a wrong password does, after the same argon2 work,
+      // and spends the attempt like one: nothing tells a deactivated account from a mistyped password.
+      if (!user || !passwordMatches || user.deactivated_at !== null) throw badRequest(DETAILS.invalidCredentials);
       // The right password: it is no failure of the account, nor a guess of the address.
       await resetRateLimit(app.db, accountKey);
       await releaseAttempt(app.db, byIp);
@@ -285,7 +287,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     const userId = decodeUid(uid);
     const user = userId === null ? undefined : await findUserById(app.db, userId);
     const invalid = badRequest(DETAILS.resetLinkInvalid, { code: LINK_ERROR_CODES.invalid });
-    if (!user || (user.is_active !== 1 && user.email_confirmed_at !== null)) throw invalid;
+    if (!user || (user.is_active !== 1 && user.email_confirmed_at !== null) || user.deactivated_at !== null)
+      throw invalid;
     const result = checkPasswordResetToken(app.config.secretKey, user, token, now());
     if (result === 'expired') throw badRequest(DETAILS.resetLinkExpired, { code: LINK_ERROR_CODES.expired });
     if (result === 'invalid') throw invalid;

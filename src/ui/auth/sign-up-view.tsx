@@ -1,5 +1,5 @@
 import { Button, Field } from '@chakra-ui/react';
-import { DEFAULT_PHONE_COUNTRY_SIGNUP } from '../../config/constants';
+import type { Country } from 'react-phone-number-input';
 import { BUSY_TAG } from '../../machines/auth-flow';
 import type { SignUpEvent, SignUpField, SignUpSnapshot } from '../../machines/sign-up-machine';
 import { FormProblem } from '../form-problem';
@@ -10,10 +10,12 @@ import { EmailField, PasswordField, TextField } from './text-field';
 export interface SignUpViewProps {
   snapshot: SignUpSnapshot;
   send: (event: SignUpEvent) => void;
+  /** The phone country the field starts on (the browser's region: `signUpPhoneCountry`). */
+  phoneCountry: Country;
 }
 
 // docs/behaviour.md#sign-up
-export function SignUpView({ snapshot, send }: SignUpViewProps) {
+export function SignUpView({ snapshot, send, phoneCountry }: SignUpViewProps) {
   const { values, errors, formError, attempt } = snapshot.context;
   const busy = snapshot.hasTag(BUSY_TAG);
   const change = (field: SignUpField) => (value: string) => send({ type: 'form.change', field, value });
@@ -50,7 +52,7 @@ export function SignUpView({ snapshot, send }: SignUpViewProps) {
           <Field.Label>Phone Number</Field.Label>
           <PhoneField
             name="phone_number"
-            defaultCountry={DEFAULT_PHONE_COUNTRY_SIGNUP}
+            defaultCountry={phoneCountry}
             value={values.phoneNumber}
             onValueChange={change('phoneNumber')}
             invalid={errors.phoneNumber !== undefined}

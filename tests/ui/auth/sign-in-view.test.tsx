@@ -5,7 +5,6 @@ import { ApiError } from '../../../src/api/api-error';
 import type { LoginPayload, LoginResponse } from '../../../src/api/auth';
 import { signInMachine } from '../../../src/machines/sign-in-machine';
 import { SignInView } from '../../../src/ui/auth/sign-in-view';
-import { GOOGLE_NOT_CONFIGURED_MESSAGE } from '../../../src/ui/auth/social/social-sign-in-options';
 import { deferredActor, recordingSession } from '../../machines/model-paths';
 import { renderView } from './render-view';
 
@@ -34,10 +33,11 @@ describe('SignInView', () => {
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
   });
 
-  it('says Google sign-in is not configured when there is no Google flow', async () => {
+  it('shows no Google option and no "or" when there is no Google flow (issue 13)', async () => {
     await setup().render();
-    expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeDisabled();
-    expect(screen.getByText(GOOGLE_NOT_CONFIGURED_MESSAGE)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Continue with Google' })).not.toBeInTheDocument();
+    expect(screen.queryByText('or')).not.toBeInTheDocument();
+    expect(screen.queryByText(/not configured/)).not.toBeInTheDocument();
   });
 
   it('starts the Google flow when there is one', async () => {
@@ -45,7 +45,7 @@ describe('SignInView', () => {
     await setup(onGoogleSignIn).render();
     await userEvent.click(screen.getByRole('button', { name: 'Continue with Google' }));
     expect(onGoogleSignIn).toHaveBeenCalledTimes(1);
-    expect(screen.queryByText(GOOGLE_NOT_CONFIGURED_MESSAGE)).not.toBeInTheDocument();
+    expect(screen.getByText('or')).toBeInTheDocument();
   });
 
   it('shows and hides the password', async () => {

@@ -7,24 +7,24 @@ import { SignUpView } from '../../../src/ui/auth/sign-up-view';
 import { deferredActor } from '../../machines/model-paths';
 import { renderView } from './render-view';
 
-function setup() {
+function setup(phoneCountry: 'US' | 'GB' = 'US') {
   const register = deferredActor<void, RegistrationPayload>();
   const logic = signUpMachine.provide({ actors: { register: register.logic } });
   function Harness() {
     const [snapshot, send] = useActor(logic);
-    return <SignUpView snapshot={snapshot} send={send} />;
+    return <SignUpView snapshot={snapshot} send={send} phoneCountry={phoneCountry} />;
   }
   return { register, render: () => renderView(() => <Harness />) };
 }
 
 describe('SignUpView', () => {
-  it('labels every field, gives both passwords a toggle and defaults the phone country to NA', async () => {
-    await setup().render();
+  it('labels every field, gives both passwords a toggle and starts the phone country where it is told', async () => {
+    await setup('GB').render();
     expect(screen.getByRole('heading', { name: 'Create an Account' })).toBeInTheDocument();
     for (const label of ['Full Name', 'Email', 'Phone Number', 'Password', 'Confirm Password']) {
       expect(screen.getByLabelText(label)).toBeInTheDocument();
     }
-    expect(screen.getByLabelText('Phone number country')).toHaveValue('NA');
+    expect(screen.getByLabelText('Phone number country')).toHaveValue('GB');
     expect(screen.getByLabelText('Phone Number')).toHaveValue('');
     expect(screen.getAllByRole('button', { name: 'Show password' })).toHaveLength(2);
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin');

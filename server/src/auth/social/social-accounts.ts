@@ -42,6 +42,7 @@ export async function accountForSocialProfile(db: Db, profile: SocialProfile, at
 }
 
 async function adopt(db: Db, user: User, at: Date): Promise<User> {
+  if (user.deactivated_at !== null) throw new SocialSignInError(403, ACCOUNT_DISABLED, 'account_disabled');
   if (user.email_confirmed_at !== null) {
     if (user.is_active !== 1) throw new SocialSignInError(403, ACCOUNT_DISABLED, 'account_disabled');
     return user;

@@ -9,9 +9,6 @@ import type { ReactNode } from 'react';
 import { GoogleIcon } from '../google-icon';
 import { LinkedInIcon } from './linkedin-icon';
 
-export const GOOGLE_NOT_CONFIGURED_MESSAGE = 'Google sign-in is not configured';
-export const LINKEDIN_NOT_CONFIGURED_MESSAGE = 'LinkedIn sign-in is not configured';
-
 export interface SocialSignInOptionsProps {
   google: { snapshot: GoogleSignInSnapshot; send: (event: GoogleSignInEvent) => void };
   linkedin: { snapshot: LinkedInSignInSnapshot; send: (event: LinkedInSignInEvent) => void };
@@ -52,8 +49,15 @@ export function SocialSignInPlaceholder() {
   return <SocialSignInButtons google={WAITING} linkedin={WAITING} />;
 }
 
-/** The options below the sign-in form, after an 'or': Google, and LinkedIn when given. */
+/**
+ * The options below the sign-in form, after an 'or': Google, and LinkedIn when given. A provider the server has no
+ * client id for is left out (an operator's configuration is not the person's business: the server says so in its
+ * start-up output), and the 'or' with it when none is left.
+ */
 export function SocialSignInButtons({ google, linkedin }: { google: OptionState; linkedin?: OptionState }) {
+  const showGoogle = !google.unavailable;
+  const showLinkedIn = linkedin !== undefined && !linkedin.unavailable;
+  if (!showGoogle && !showLinkedIn) return null;
   return (
     <Stack gap="6">
       <HStack gap="3" aria-hidden="true">
@@ -65,22 +69,15 @@ export function SocialSignInButtons({ google, linkedin }: { google: OptionState;
       </HStack>
 
       <Stack gap="3">
-        <SocialOption
-          id="google-sign-in-status"
-          option={google}
-          icon={<GoogleIcon />}
-          label="Continue with Google"
-          loadingText="Signing in..."
-          unavailableText={GOOGLE_NOT_CONFIGURED_MESSAGE}
-        />
-        {linkedin && (
+        {showGoogle && (
+          <SocialOption option={google} icon={<GoogleIcon />} label="Continue with Google" loadingText="Signing in..." />
+        )}
+        {showLinkedIn && (
           <SocialOption
-            id="linkedin-sign-in-status"
             option={linkedin}
             icon={<LinkedInIcon />}
             label="Sign in with LinkedIn"
             loadingText="Redirecting to LinkedIn..."
-            unavailableText={LINKEDIN_NOT_CONFIGURED_MESSAGE}
           />
         )}
       </Stack>
@@ -89,37 +86,26 @@ export function SocialSignInButtons({ google, linkedin }: { google: OptionState;
 }
 
 interface SocialOptionProps {
-  /** The id of the line that says the option is not configured (the button is described by it). */
-  id: string;
   option: OptionState;
   icon: ReactNode;
   label: string;
   loadingText: string;
-  unavailableText: string;
 }
 
-function SocialOption({ id, option, icon, label, loadingText, unavailableText }: SocialOptionProps) {
+function SocialOption({ option, icon, label, loadingText }: SocialOptionProps) {
   return (
-    <Stack gap="2">
-      <Button
-        type="button"
-        variant="outline"
-        width="full"
-        size="lg"
-        onClick={option.onStart}
-        disabled={!option.enabled}
-        loading={option.busy}
-        loadingText={loadingText}
-        aria-describedby={option.unavailable ? id : undefined}
-      >
-        {icon}
-        {label}
-      </Button>
-      {option.unavailable && (
-        <Text id={id} textStyle="xs" color="fg.muted" textAlign="center">
-          {unavailableText}
-        </Text>
-      )}
-    </Stack>
+    <Button
+      type="button"
+      variant="outline"
+      width="full"
+      size="lg"
+      onClick={option.onStart}
+      disabled={!option.enabled}
+      loading={option.busy}
+      loadingText={loadingText}
+    >
+      {icon}
+      {label}
+    </Button>
   );
 }

@@ -7,11 +7,7 @@ import { googleSignInMachine } from '../../../../src/machines/google-sign-in-mac
 import { linkedinSignInMachine } from '../../../../src/machines/linkedin-callback-machine';
 import { signInMachine } from '../../../../src/machines/sign-in-machine';
 import { SignInView } from '../../../../src/ui/auth/sign-in-view';
-import {
-  GOOGLE_NOT_CONFIGURED_MESSAGE,
-  LINKEDIN_NOT_CONFIGURED_MESSAGE,
-  SocialSignInOptions,
-} from '../../../../src/ui/auth/social/social-sign-in-options';
+import { SocialSignInOptions } from '../../../../src/ui/auth/social/social-sign-in-options';
 import { deferredActor, recordingSession } from '../../../machines/model-paths';
 import { socialConfig } from '../../../machines/social-fixtures';
 import { renderView } from '../render-view';
@@ -74,12 +70,19 @@ function setup(config: SocialConfig) {
 }
 
 describe('social sign-in options on the sign-in screen (issue 8)', () => {
-  it('says each provider is not configured, with no dead button', async () => {
+  it('hides every unconfigured provider and the "or" when none is configured (issue 13)', async () => {
     await setup(socialConfig({ google_client_id: null, linkedin_client_id: null })).render();
-    expect(await screen.findByText(GOOGLE_NOT_CONFIGURED_MESSAGE)).toBeInTheDocument();
-    expect(screen.getByText(LINKEDIN_NOT_CONFIGURED_MESSAGE)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Sign in with LinkedIn' })).toBeDisabled();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Continue with Google' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Sign in with LinkedIn' })).not.toBeInTheDocument();
+    expect(screen.queryByText('or')).not.toBeInTheDocument();
+    expect(screen.queryByText(/not configured/)).not.toBeInTheDocument();
+  });
+
+  it('keeps the configured provider and the "or" when only one is configured (issue 13)', async () => {
+    await setup(socialConfig({ google_client_id: null })).render();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Continue with Google' })).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Sign in with LinkedIn' })).toBeEnabled();
+    expect(screen.getByText('or')).toBeInTheDocument();
   });
 
   it('enables Google once its script has loaded, and opens Google from the click', async () => {
@@ -90,7 +93,6 @@ describe('social sign-in options on the sign-in screen (issue 8)', () => {
     expect(google).toBeDisabled();
     await act(async () => world.loadScript.last().resolve());
     await waitFor(() => expect(google).toBeEnabled());
-    expect(screen.queryByText(GOOGLE_NOT_CONFIGURED_MESSAGE)).not.toBeInTheDocument();
     await userEvent.click(google);
     expect(world.requestAccessToken.last().input).toEqual({
       clientId: 'web-client.apps.googleusercontent.com',
