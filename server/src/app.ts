@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { now } from './auth/clock.js';
 import type { Config } from './config.js';
@@ -11,7 +11,11 @@ import { resolveSecretKey } from './db/settings.js';
 import { registerCsrf } from './http/csrf.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerJsonBodyParser } from './http/json-body.js';
+import { registerOpenApi } from './http/openapi.js';
+import { pactProviderStatesRoutes } from './http/pact-provider-states.js';
 import { configureRateLimits } from './http/rate-limit.js';
+import { registerRequestLog } from './http/request-log.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSessions } from './http/session.js';
 import { schemaController } from './http/validation.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -36,6 +40,8 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   /** Overrides the logger built from config.logLevel (false: none). */
   logger?: boolean | object;
+  /** Where the logger built from config writes (default stdout); tests read what reaches the log. */
+  logStream?: { write(line: string): void };
   /** An already opened database (else opened from config.databaseUrl); the app closes it either way. */
   database?: DatabaseHandle;
   mailer?: Mailer;
@@ -67,7 +73,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     logger: options.logger ?? {
       level: config.logLevel,
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
+    // One line per request instead of Fastify's two (http/request-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     schemaController,
@@ -93,13 +102,18 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
 
   await app.register(cookie);
+  await registerSecurityHeaders(app);
+  registerRequestLog(app);
   registerJsonBodyParser(app);
   registerErrorHandler(app);
   // CSRF first: a forged request is refused before it costs a session lookup.
   registerCsrf(app);
   registerSessions(app);
   configureRateLimits(app.db, { scale: config.rateLimitScale });
+  // Before the routes: it collects their schemas as they register.
+  await registerOpenApi(app);
   await registerRoutes(app);
+  if (config.pactProviderStates) await app.register(pactProviderStatesRoutes);
   await registerSpa(app);
   return app;
 }

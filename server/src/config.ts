@@ -48,6 +48,13 @@ export interface Config {
   bodyLimit: number;
   /** Multiplies every rate limit (1 in production; the e2e server, whose browsers all share 127.0.0.1, raises it). */
   rateLimitScale: number;
+  /**
+   * PACT_PROVIDER_STATES=1: the server answers `POST /_pact/provider-states`, which empties the database and seeds a
+   * Pact provider state (test mode only: `npm run pact:verify` and the provider verification use it).
+   */
+  pactProviderStates: boolean;
+  /** API_DOCS=1 (`npm run dev` sets it): the OpenAPI document and its browsable page at `/api/docs`. */
+  apiDocs: boolean;
 }
 
 export class ConfigError extends Error {
@@ -215,5 +222,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: boolean(env, 'TRUST_PROXY', false),
     bodyLimit: integer(env, 'BODY_LIMIT', 1_048_576, 1024, 1024 * 1024 * 1024),
     rateLimitScale: integer(env, 'RATE_LIMIT_SCALE', 1, 1, 1_000_000),
+    pactProviderStates: boolean(env, 'PACT_PROVIDER_STATES', false),
+    apiDocs: boolean(env, 'API_DOCS', false),
   };
 }

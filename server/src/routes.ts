@@ -7,6 +7,7 @@ import { csrfRoutes } from './http/csrf.js';
 import { healthRoutes } from './http/health.js';
 import { accountLinkRoutes } from './profile/link-routes.js';
 import { profileRoutes } from './profile/routes.js';
+import { sessionsRoutes } from './profile/sessions.js';
 import { renderEngine } from './render/plugin.js';
 import { previewRoutes } from './render/routes.js';
 import { supportRoutes } from './support/routes.js';
@@ -19,6 +20,7 @@ const PLUGINS = [
   authRoutes,
   socialRoutes,
   profileRoutes,
+  sessionsRoutes,
   accountLinkRoutes,
   supportRoutes,
   adminRoutes,

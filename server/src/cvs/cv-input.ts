@@ -2,11 +2,18 @@ import { badRequest } from '../http/errors.js';
 import { isPossiblePhone } from '../http/phone.js';
 import { ACCOUNT_MESSAGES } from '../../../rules/account.js';
 import type { InputFieldDefinition, TemplateDefinition } from '../templates/definition.js';
+import { designSchema, readDesign } from './design.js';
 import { layoutSchema, readLayout } from './layout.js';
 import type { CvInput, EntryInput } from './repository.js';
 import { sanitiseCvName, sanitiseEntryValue } from './values.js';
 
-import { MAX_CV_NAME_LENGTH, MAX_FIELD_LENGTH, MAX_REPEAT_INDEX, type CvLayoutShape } from '../../../rules/cv.js';
+import {
+  MAX_CV_NAME_LENGTH,
+  MAX_FIELD_LENGTH,
+  MAX_REPEAT_INDEX,
+  type CvLayoutShape,
+} from '../../../rules/cv.js';
+import type { CvDesignShape } from '../../../rules/design.js';
 
 export { MAX_REPEAT_INDEX };
 export const MAX_NAME_LENGTH = MAX_CV_NAME_LENGTH;
@@ -20,6 +27,8 @@ export interface CvBody {
   entries: Array<{ value: string | number | boolean | null; index: number; section_field: number }>;
   /** [extension] The CV's own structure (issue 12); absent keeps a saved CV's, null removes it. */
   layout?: CvLayoutShape | null;
+  /** [extension] The CV's design settings (issue 13); absent keeps a saved CV's, null removes it. */
+  design?: CvDesignShape | null;
 }
 
 export const cvBodySchema = {
@@ -53,6 +62,7 @@ export const cvBodySchema = {
       },
     },
     layout: layoutSchema,
+    design: designSchema,
   },
 } as const;
 
@@ -96,5 +106,6 @@ export function readCvInput(body: CvBody, template: TemplateDefinition | undefin
     return { section_field: entry.section_field, index: entry.index, value };
   });
   const layout = body.layout === undefined ? undefined : readLayout(body.layout, template);
-  return { name, templateId: template.id, entries, layout };
+  const design = readDesign(body.design);
+  return { name, templateId: template.id, entries, layout, design };
 }

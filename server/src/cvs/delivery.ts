@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { findUserById } from '../auth/users-repository.js';
 import { notFound } from '../http/errors.js';
 import { renderDocx } from '../render/docx.js';
-import { renderHtml } from '../render/html.js';
 import { buildRenderModelFromEntries } from '../render/model.js';
-import { printForRequest } from '../render/print.js';
+import { printCv } from '../render/print.js';
+import { parseStoredDesign } from './design.js';
 import { safeFileName } from './file-name.js';
 import { parseStoredLayout } from './layout.js';
 import { listEntries, type GeneratedCvRow } from './repository.js';
@@ -36,12 +36,13 @@ export async function renderCvFile(
       section_field: entry.section_field_id,
     })),
     parseStoredLayout(cv.layout),
+    parseStoredDesign(cv.design),
   );
   if (format === 'word') {
     return { body: await renderDocx(template, model), contentType: DOCX_TYPE, extension: 'docx' };
   }
   return {
-    body: await printForRequest(app.pdf, renderHtml(template, model)),
+    body: (await printCv(app.pdf, template, model)).pdf,
     contentType: 'application/pdf',
     extension: 'pdf',
   };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { CvFieldEntryTable, Database, GeneratedCvTable } from '../db/schema.js';
 import { now } from '../db/columns.js';
+import type { CvDesign } from './design.js';
 import type { CvLayout } from './layout.js';
 
 export type GeneratedCvRow = Selectable<GeneratedCvTable>;
@@ -20,6 +21,8 @@ export interface CvInput {
   entries: readonly EntryInput[];
   /** The CV's own structure; null removes it, undefined (a client that does not know it) keeps it. */
   layout?: CvLayout | null;
+  /** [extension] The CV's design (issue 13); undefined keeps a saved CV's, null removes it. */
+  design?: CvDesign | null;
 }
 
 /** How a route names a CV: its numeric id or its uuid (digits only, or 8-4-4-4-12 hex; docs/behaviour.md#limits-and-timings). */
@@ -117,6 +120,7 @@ export async function insertCv(
       last_updated: timestamp,
       archived_at: null,
       layout: input.layout ? JSON.stringify(input.layout) : null,
+      design: input.design ? JSON.stringify(input.design) : null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -142,6 +146,7 @@ export async function replaceCv(
       template_id: input.templateId,
       last_updated: now(options.at),
       ...(input.layout === undefined ? {} : { layout: input.layout ? JSON.stringify(input.layout) : null }),
+      ...(input.design === undefined ? {} : { design: input.design ? JSON.stringify(input.design) : null }),
     })
     .where('id', '=', cvId)
     .where('archived_at', 'is', null);

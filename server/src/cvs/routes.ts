@@ -15,6 +15,7 @@ import {
   type GeneratedCvRow,
 } from './repository.js';
 import { cvJson, cvSummaryJson, entryJson } from './serialise.js';
+import { TEMPLATE_DESIGN, parseStoredDesign } from './design.js';
 import { attachmentDisposition } from './file-name.js';
 
 const CV_NOT_FOUND = 'CV not found.';
@@ -36,7 +37,12 @@ export function acceptedVersions(header: string | string[] | undefined): 'any' |
   if (value.trim() === '*') return 'any';
   return value
     .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, '').replace(/^"(.*)"$/, '$1'))
+    .map((tag) =>
+      tag
+        .trim()
+        .replace(/^W\//, '')
+        .replace(/^"(.*)"$/, '$1'),
+    )
     .filter((tag) => tag !== '');
 }
 
@@ -95,7 +101,11 @@ export async function cvsRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/v1/GeneratedCV/', async (request) => {
     const cvs = await listLiveCvs(app.db, requireUser(request));
-    return cvs.map((cv) => cvSummaryJson(cv, app.config.publicUrl));
+    // [extension] Each CV's paper (issue 13), so a list's download menu can say 'PDF (Letter)' without the detail.
+    return cvs.map((cv) => ({
+      ...cvSummaryJson(cv, app.config.publicUrl),
+      page_size: parseStoredDesign(cv.design)?.pageSize ?? TEMPLATE_DESIGN.pageSize,
+    }));
   });
 
   app.get<{ Params: CvParams }>(

@@ -1,4 +1,5 @@
 import type { CvLayoutShape } from '../../../rules/cv.js';
+import { designJson, parseStoredDesign } from './design.js';
 import { layoutJson, parseStoredLayout } from './layout.js';
 import type { CvFieldEntryRow, GeneratedCvRow } from './repository.js';
 
@@ -23,6 +24,8 @@ export interface GeneratedCvJson extends GeneratedCvSummaryJson {
   entries: CvFieldEntryJson[];
   /** [extension] The CV's own structure, or null: it prints as its template says. */
   layout: CvLayoutShape | null;
+  /** [extension] The CV's design settings (issue 13), or null: it prints as its template says. */
+  design: ReturnType<typeof designJson> | null;
 }
 
 export function entryJson(entry: CvFieldEntryRow): CvFieldEntryJson {
@@ -49,6 +52,7 @@ export function cvJson(
 ): GeneratedCvJson {
   const { created, last_updated, ...identity } = cvSummaryJson(cv, publicUrl);
   const layout = parseStoredLayout(cv.layout);
+  const design = parseStoredDesign(cv.design);
   // Keys in the order docs/behaviour.md#data lists them, then the extension.
   return {
     ...identity,
@@ -56,5 +60,6 @@ export function cvJson(
     created,
     last_updated,
     layout: layout ? layoutJson(layout) : null,
+    design: design ? designJson(design) : null,
   };
 }

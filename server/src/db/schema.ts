@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * The database as Kysely sees it: one interface per table, grouped by domain. Each domain adds its
@@ -27,6 +27,8 @@ export interface Database {
   // ── generated CVs ───────────────────────────────────────────────────────
   generated_cvs: GeneratedCvTable;
   cv_field_entries: CvFieldEntryTable;
+  // ── admin ───────────────────────────────────────────────────────────────
+  admin_audit_log: AdminAuditLogTable;
 }
 
 // ── foundation ────────────────────────────────────────────────────────────
@@ -38,6 +40,8 @@ export interface SessionTable {
   created_at: string;
   expires_at: string;
   last_seen_at: string;
+  /** The User-Agent the session was started with (at most 512 characters); null for older sessions. */
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One counted attempt under a rate-limit key (a sliding window: see http/rate-limit.ts). */
@@ -94,6 +98,10 @@ export interface UserTable {
   updated_at: string;
   /** Set when the person deletes the account: the row stays, anonymised and inactive (profile issue). */
   deleted_at: string | null;
+  /** Set while staff have switched the account off (admin panel); is_active is 0 meanwhile. */
+  deactivated_at: string | null;
+  /** The last time a session was started for the account (any sign-in route). */
+  last_login_at: string | null;
 }
 
 export type EmailChangeStatus =
@@ -131,6 +139,8 @@ export interface EmailChangeTable {
 export interface TagTable {
   id: number;
   name: string;
+  /** 1 once staff renamed it: template.json no longer renames it back (templates/seed.ts). */
+  name_locked: Generated<number>;
 }
 
 export interface TemplateTable {
@@ -140,7 +150,14 @@ export interface TemplateTable {
   /** Address of the template's icon (a true render of its sample CV). */
   icon: string;
   category_id: number;
+  /** The seeder's flag: 0 once the template's folder is gone. */
   is_active: number;
+  /** Staff's switch (admin panel): 0 hides it from the catalogue; saved CVs still open, render and download. */
+  is_enabled: Generated<number>;
+  /** The catalogue's order (admin panel); starts as the id. */
+  sort_order: Generated<number>;
+  /** 1 once staff chose the category: template.json's category no longer overrides it. */
+  category_locked: Generated<number>;
   created: string;
   last_updated: string;
 }
@@ -186,6 +203,8 @@ export interface GeneratedCvTable {
   archived_at: string | null;
   /** The CV's own structure (cvs/layout.ts), JSON; null: the template's. */
   layout: string | null;
+  /** The CV's design settings (cvs/design.ts), JSON; null: the template's. */
+  design: string | null;
 }
 
 export interface CvFieldEntryTable {
@@ -196,4 +215,21 @@ export interface CvFieldEntryTable {
   /** Repeat number of a repeatable section, from 0. */
   index: number;
   value: string;
+}
+
+// ── admin ─────────────────────────────────────────────────────────────────
+
+/** One admin action (admin/audit.ts): written with the change, never edited or deleted by any route. */
+export interface AdminAuditLogTable {
+  id: Generated<number>;
+  at: string;
+  actor_id: number | null;
+  actor_email: string;
+  /** e.g. 'user.deactivate', 'template.disable', 'tag.rename'. */
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  target_label: string;
+  detail: string;
+  ip: string;
 }

@@ -7,7 +7,9 @@ import type {
   WidgetType,
 } from '../templates/definition.js';
 import type { CustomEntry, CustomSection, CvLayout } from '../cvs/layout.js';
-import { plainTextToHtml, richTextToPlainText, sanitizeRichText } from './rich-text.js';
+import type { CvDesign } from '../cvs/design.js';
+import { resolveDesign, type RenderDesign } from './design.js';
+import { breakableHtml, escapeHtml, plainTextToHtml, richTextToPlainText, sanitizeRichText } from './rich-text.js';
 import { MAX_FIELD_LENGTH, parseFormDataKey } from '../../../rules/cv.js';
 
 /** One filled-in field, ready to print. `text` is what a reader sees; `html` is already safe. */
@@ -38,7 +40,7 @@ export interface RenderEntry {
   startValue?: string;
   endValue?: string;
   body?: string;
-  link?: { text: string; href?: string };
+  link?: { text: string; html: string; href?: string };
   details: RenderField[];
   fields: RenderField[];
   /** Printed text by field name, for layouts that address a field directly. */
@@ -63,6 +65,8 @@ export interface RenderSection {
 export interface ContactItem {
   kind: 'email' | 'phone' | 'location' | 'link';
   text: string;
+  /** The text, escaped, with break points (issue 26): a long link or email wraps between its parts. */
+  html: string;
   href?: string;
 }
 
@@ -88,6 +92,8 @@ export interface RenderModel {
   main: RenderSection[];
   side: RenderSection[];
   isEmpty: boolean;
+  /** The CV's design settings, resolved against the template's style (issue 13). */
+  design: RenderDesign;
 }
 
 /** A saved CV's field entry (docs/behaviour.md#data). */
@@ -122,13 +128,70 @@ function isTicked(value: string): boolean {
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** ISO dates read as "Mar 2020"; anything else is printed as typed. */
-export function formatDate(value: string): string {
+/**
+ * 'Present' in the CV's language (issue 26), by primary language subtag; English for a language not listed. Intl
+ * names months but has no word for an ongoing position.
+ */
+export const PRESENT: Record<string, string> = {
+  en: 'Present',
+  ar: 'حتى الآن',
+  he: 'עד היום',
+  fa: 'تاکنون',
+  ur: 'تاحال',
+  zh: '至今',
+  ja: '現在',
+  ko: '현재',
+  es: 'Actualidad',
+  pt: 'Atual',
+  fr: 'Aujourd’hui',
+  de: 'Heute',
+  it: 'Oggi',
+  nl: 'Heden',
+  sv: 'Nu',
+  da: 'Nu',
+  nb: 'Nå',
+  fi: 'Nykyään',
+  pl: 'Obecnie',
+  cs: 'Současnost',
+  ru: 'Настоящее время',
+  uk: 'Теперішній час',
+  tr: 'Halen',
+  el: 'Σήμερα',
+  hi: 'वर्तमान',
+  id: 'Sekarang',
+  vi: 'Hiện tại',
+  th: 'ปัจจุบัน',
+};
+
+/** The language a model is being built in: set around one synchronous build (buildModel), English otherwise. */
+let buildLanguage = 'en';
+
+const primary = (language: string) => language.split('-')[0]!.toLowerCase();
+
+/** 'Present' for a ticked 'current' box, in the CV's language. */
+export function presentWord(language = buildLanguage): string {
+  return PRESENT[primary(language)] ?? PRESENT.en!;
+}
+
+const monthFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * ISO dates read as "Mar 2020" (English) or the CV's language's own short month and year ('مارس 2020',
+ * '2020年3月'; issue 26); anything else is printed as typed.
+ */
+export function formatDate(value: string, language = buildLanguage): string {
   const match = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(value.trim());
   if (!match) return value.trim();
   const month = match[2] ? Number(match[2]) : 0;
-  if (month < 1 || month > 12) return match[1];
-  return `${MONTHS[month - 1]} ${match[1]}`;
+  if (month < 1 || month > 12) return match[1]!;
+  // English keeps the product's own abbreviations (ICU's en-GB says 'Sept').
+  if (primary(language) === 'en') return `${MONTHS[month - 1]} ${match[1]}`;
+  let format = monthFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { month: 'short', year: 'numeric', timeZone: 'UTC' });
+    monthFormats.set(language, format);
+  }
+  return format.format(new Date(Date.UTC(Number(match[1]), month - 1, 1)));
 }
 
 function linkHref(value: string): string | undefined {
@@ -164,7 +227,7 @@ function buildField(field: InputFieldDefinition, value: string): RenderField | u
   switch (field.widget_type) {
     case 'checkbox':
       if (!isTicked(value)) return undefined;
-      return { ...base, text: field.role === 'current' ? 'Present' : 'Yes' };
+      return { ...base, text: field.role === 'current' ? presentWord() : 'Yes' };
     case 'date':
       return { ...base, text: formatDate(value) };
     case 'richtext-input': {
@@ -216,7 +279,7 @@ function buildEntry(index: number, fields: RenderField[]): RenderEntry {
     startValue: start?.value ?? single?.value,
     endValue: current ? undefined : end?.value,
     body: bodies.length ? bodies.map((f) => f.html ?? '').join('') : undefined,
-    link: link ? { text: link.text, ...(link.href ? { href: link.href } : {}) } : undefined,
+    link: link ? { text: link.text, html: breakableHtml(link.text), ...(link.href ? { href: link.href } : {}) } : undefined,
     details: fields.filter((f) => f.role === 'detail' && !bodies.includes(f)),
     fields,
     values,
@@ -237,7 +300,13 @@ function buildPerson(section: RenderSection | undefined): RenderPerson {
   const contacts: ContactItem[] = [];
   for (const field of entry.fields) {
     if (field.role === 'email' || field.role === 'phone' || field.role === 'location' || field.role === 'link') {
-      contacts.push({ kind: field.role, text: field.text, ...(field.href ? { href: field.href } : {}) });
+      contacts.push({
+        kind: field.role,
+        text: field.text,
+        // An email or a link breaks only between its parts; a phone number or a place keeps its spaces.
+        html: field.role === 'email' || field.role === 'link' ? breakableHtml(field.text) : escapeHtml(field.text),
+        ...(field.href ? { href: field.href } : {}),
+      });
     }
   }
   return {
@@ -258,7 +327,12 @@ function personalRoles(role: FieldRole): FieldRole {
 }
 
 // A custom section's entry is printed through the same fields as a template's dated entry.
-const customField = (name: string, label: string, widgetType: WidgetType, role: FieldRole): InputFieldDefinition => ({
+const customField = (
+  name: string,
+  label: string,
+  widgetType: WidgetType,
+  role: FieldRole,
+): InputFieldDefinition => ({
   id: 0,
   name,
   widget_label: label,
@@ -329,7 +403,36 @@ function applyLayout(sections: RenderSection[], layout: CvLayout | null): Render
     .map(({ section }) => section);
 }
 
-function buildModel(template: TemplateDefinition, cells: Cell[], layout: CvLayout | null = null): RenderModel {
+function printedText(person: RenderPerson, sections: RenderSection[]): { name: string; all: string } {
+  const parts = [person.name ?? '', person.headline ?? ''];
+  for (const section of sections) {
+    for (const entry of section.entries) for (const field of entry.fields) parts.push(field.text);
+  }
+  return { name: person.name ?? '', all: parts.join(' ') };
+}
+
+function buildModel(
+  template: TemplateDefinition,
+  cells: Cell[],
+  layout: CvLayout | null = null,
+  design: CvDesign | null = null,
+): RenderModel {
+  // Dates and 'Present' in the CV's language, for this build only (it is synchronous).
+  const previous = buildLanguage;
+  buildLanguage = design?.language ?? 'en';
+  try {
+    return buildModelIn(template, cells, layout, design);
+  } finally {
+    buildLanguage = previous;
+  }
+}
+
+function buildModelIn(
+  template: TemplateDefinition,
+  cells: Cell[],
+  layout: CvLayout | null,
+  design: CvDesign | null,
+): RenderModel {
   const fieldIndex = new Map<number, { section: SectionDefinition; field: InputFieldDefinition }>();
   for (const section of template.sections) {
     for (const field of section.input_fields) fieldIndex.set(field.id, { section, field });
@@ -384,14 +487,16 @@ function buildModel(template: TemplateDefinition, cells: Cell[], layout: CvLayou
     else sections.push(rendered);
   }
   const shaped = applyLayout(sections, layout);
+  const person = buildPerson(personal);
   return {
     templateId: template.id,
     templateName: template.name,
-    person: buildPerson(personal),
+    person,
     sections: shaped,
     main: shaped.filter((s) => s.column === 'main'),
     side: shaped.filter((s) => s.column === 'side'),
     isEmpty: !personal && shaped.length === 0,
+    design: resolveDesign(design, template.style, () => printedText(person, shaped)),
   };
 }
 
@@ -421,8 +526,9 @@ export function buildRenderModelFromFormData(
   template: TemplateDefinition,
   cvData: unknown,
   layout: CvLayout | null = null,
+  design: CvDesign | null = null,
 ): RenderModel {
-  if (cvData === null || cvData === undefined) return buildModel(template, [], layout);
+  if (cvData === null || cvData === undefined) return buildModel(template, [], layout, design);
   if (typeof cvData !== 'object' || Array.isArray(cvData)) {
     throw new RenderInputError('cv_data must be an object of sections');
   }
@@ -441,7 +547,7 @@ export function buildRenderModelFromFormData(
       cells.push({ fieldId: parsed.fieldId, index: checkIndex(where, parsed.index), value });
     }
   }
-  return buildModel(template, cells, layout);
+  return buildModel(template, cells, layout, design);
 }
 
 /** A saved CV's entries (value, index, section_field; docs/behaviour.md#data). */
@@ -449,6 +555,7 @@ export function buildRenderModelFromEntries(
   template: TemplateDefinition,
   entries: readonly CvFieldEntry[],
   layout: CvLayout | null = null,
+  design: CvDesign | null = null,
 ): RenderModel {
   const cells: Cell[] = [];
   entries.forEach((entry, i) => {
@@ -456,5 +563,5 @@ export function buildRenderModelFromEntries(
     if (value === undefined) return;
     cells.push({ fieldId: entry.section_field, index: checkIndex(`entries[${i}]`, entry.index), value });
   });
-  return buildModel(template, cells, layout);
+  return buildModel(template, cells, layout, design);
 }

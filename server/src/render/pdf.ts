@@ -21,15 +21,22 @@ export const CHROMIUM_ARGS = [
   '--hide-scrollbars',
   '--force-color-profile=srgb',
   '--disable-breakpad',
-  '--disable-features=Translate,MediaRouter,OptimizationHints,BackForwardCache',
+  '--disable-features=Translate,MediaRouter,OptimizationHints,BackForwardCache,IntensiveWakeUpThrottling',
+  // Render pages have no visible window, so Chromium may treat their renderers as background tabs (lower process
+  // priority, throttled timers, hang detection); headless automation tools pass these switches for that reason. The
+  // first PDF after a pause, or right after a slow one, is when renders used to wait (issue 26).
+  '--disable-renderer-backgrounding',
+  '--disable-background-timer-throttling',
+  '--disable-backgrounding-occluded-windows',
+  '--disable-hang-monitor',
+  '--disable-ipc-flooding-protection',
   // Chromium runs in its normal multi-process model. One process (`--single-process --no-zygote`,
   // which upstream documents as unsupported) printed ~25% faster but stopped answering after about
   // three minutes without work: the first PDF after a quiet pause waited 15 s and failed (issue 28).
-  // A render that does time out is retried once on a fresh browser within the same request.
+  // A render that does time out is retried once on a fresh browser within the same request; and after a quiet
+  // period or a slow render the pool probes the browser and the page first (page-pool.ts), so a deaf one is replaced
+  // within 1.5 s instead of costing the render timeout.
 ];
-
-/** A4, in inches, as Chromium's printToPDF takes it (Playwright's `format: 'A4'`). */
-const A4 = { paperWidth: 8.27, paperHeight: 11.7 } as const;
 
 export interface PdfRendererOptions {
   /** Chromium to launch (the server's config says which: CHROMIUM_PATH, else /usr/bin/chromium). */
@@ -47,11 +54,28 @@ export interface PdfRendererOptions {
   maxPageUses?: number;
   /** Chromium's command line; CHROMIUM_ARGS unless a test or benchmark compares another. */
   chromiumArgs?: readonly string[];
+  /** Probing before use after a quiet period or a slow render (page-pool.ts); tests move `now` to fake the quiet. */
+  probeAfterIdleMs?: number;
+  slowRenderMs?: number;
+  probeTimeoutMs?: number;
+  now?: () => number;
 }
+
+export interface Paper {
+  widthMm: number;
+  heightMm: number;
+}
+
+const MM_PER_INCH = 25.4;
 
 export interface PdfRenderOptions {
   /** Add the PDF structure tree (accessible, "tagged" PDF). Default true. */
   tagged?: boolean;
+  /**
+   * The paper, in millimetres, from the CV's design (its render model's page size). Every CV document says the same
+   * in its `@page size`, which wins (preferCSSPageSize); without either Chromium uses its default paper.
+   */
+  paper?: Paper;
 }
 
 export interface PdfRendererStats {
@@ -60,7 +84,16 @@ export interface PdfRendererStats {
   launches: number;
   retries: number;
   timeouts: number;
+  /** When Chromium was last started (ISO-8601), null before the first PDF: the admin dashboard shows it. */
+  lastLaunchAt: string | null;
+  /** PDFs rendered on `day` (UTC date): the admin dashboard's "today". */
+  day: string;
+  dayRenders: number;
+  /** A browser or page that did not answer its probe before a render (it was replaced). */
+  probeFailures: number;
 }
+
+export type RendererState = 'running' | 'idle' | 'unavailable' | 'closed';
 
 class TimeoutError extends Error {}
 
@@ -90,7 +123,17 @@ const MAX_PAGE_USES = 1000;
 export class PdfRenderer {
   readonly executablePath: string;
   readonly poolSize: number;
-  readonly stats: PdfRendererStats = { renders: 0, cacheHits: 0, launches: 0, retries: 0, timeouts: 0 };
+  readonly stats: PdfRendererStats = {
+    renders: 0,
+    cacheHits: 0,
+    launches: 0,
+    retries: 0,
+    timeouts: 0,
+    lastLaunchAt: null,
+    day: '',
+    dayRenders: 0,
+    probeFailures: 0,
+  };
 
   private readonly renderTimeoutMs: number;
   private readonly cache: PdfCache;
@@ -111,13 +154,28 @@ export class PdfRenderer {
       maxPageUses: options.maxPageUses ?? MAX_PAGE_USES,
       onLaunch: () => {
         this.stats.launches += 1;
+        this.stats.lastLaunchAt = new Date().toISOString();
       },
+      onProbeFailed: () => {
+        this.stats.probeFailures += 1;
+      },
+      probeAfterIdleMs: options.probeAfterIdleMs,
+      slowRenderMs: options.slowRenderMs,
+      probeTimeoutMs: options.probeTimeoutMs,
+      now: options.now,
     });
   }
 
   /** Whether a Chromium executable is there to launch (rendering may still fail later). */
   get available(): boolean {
     return this.pages.available;
+  }
+
+  /** For the readiness probe: running (a browser answers), idle (one starts on the next PDF), unavailable, closed. */
+  get state(): RendererState {
+    if (this.closed) return 'closed';
+    if (!this.pages.available) return 'unavailable';
+    return this.pages.browserPid === undefined ? 'idle' : 'running';
   }
 
   /** Launches the browser and opens the pool's pages ahead of the first request. */
@@ -142,7 +200,7 @@ export class PdfRenderer {
     // Identical requests arriving together share one render.
     const pending = this.inFlight.get(key);
     if (pending) return pending;
-    const work = this.renderWithRetry(html, tagged).then((pdf) => {
+    const work = this.renderWithRetry(html, tagged, options.paper).then((pdf) => {
       this.cache.set(key, pdf);
       return pdf;
     });
@@ -151,6 +209,76 @@ export class PdfRenderer {
       return await work;
     } finally {
       this.inFlight.delete(key);
+    }
+  }
+
+  /**
+   * Fit to one page (issue 13): of `candidates`, documents that each take no more room than the one before, the
+   * first whose content fits one page of `box` (the printable area in millimetres). Every pass lays a candidate out
+   * in the same pooled page, with print styles and a viewport of the printable area, and reads the content's height
+   * (two calls to Chromium per pass); a binary search keeps the passes few. `fits` false: not even the last fits.
+   */
+  async firstThatFits(candidates: readonly string[], box: Paper): Promise<{ index: number; fits: boolean }> {
+    if (this.closed) throw new PdfUnavailableError(RENDERER_CLOSING_MESSAGE);
+    const pooled = await this.pages.acquire();
+    let healthy = false;
+    try {
+      const result = await withTimeout(this.searchFit(pooled, candidates, box), this.renderTimeoutMs, () => {
+        this.stats.timeouts += 1;
+      });
+      healthy = true;
+      return result;
+    } catch (error) {
+      if (error instanceof TimeoutError) {
+        if (this.pages.isCurrent(pooled)) this.pages.dropBrowser();
+        throw new PdfUnavailableError(
+          `PDF rendering timed out after ${this.renderTimeoutMs} ms; please try again.`,
+        );
+      }
+      throw error;
+    } finally {
+      this.pages.release(pooled, healthy);
+    }
+  }
+
+  private async searchFit(
+    { browser, targetId, sessionId }: PooledPage,
+    candidates: readonly string[],
+    box: Paper,
+  ): Promise<{ index: number; fits: boolean }> {
+    const px = (mm: number) => Math.max(1, Math.floor((mm * 96) / MM_PER_INCH));
+    const height = px(box.heightMm);
+    await browser.send('Emulation.setEmulatedMedia', { media: 'print' }, sessionId);
+    await browser.send(
+      'Emulation.setDeviceMetricsOverride',
+      { width: px(box.widthMm), height, deviceScaleFactor: 1, mobile: false },
+      sessionId,
+    );
+    const fits = async (index: number) => {
+      await browser.send(
+        'Page.setDocumentContent',
+        { frameId: targetId, html: candidates[index]! },
+        sessionId,
+      );
+      const metrics = await browser.send('Page.getLayoutMetrics', {}, sessionId);
+      // The content's height, or the viewport's when the content is shorter.
+      return Math.ceil(metrics.cssContentSize.height) <= height;
+    };
+    try {
+      if (await fits(0)) return { index: 0, fits: true };
+      const last = candidates.length - 1;
+      if (last === 0 || !(await fits(last))) return { index: 0, fits: false };
+      let low = 0; // does not fit
+      let high = last; // fits
+      while (high - low > 1) {
+        const mid = Math.floor((low + high) / 2);
+        if (await fits(mid)) high = mid;
+        else low = mid;
+      }
+      return { index: high, fits: true };
+    } finally {
+      await browser.send('Emulation.clearDeviceMetricsOverride', {}, sessionId);
+      await browser.send('Emulation.setEmulatedMedia', { media: '' }, sessionId);
     }
   }
 
@@ -169,52 +297,68 @@ export class PdfRenderer {
    * the browser died, or the render timed out (the browser is replaced first). The person asking pays for a
    * relaunch, never with a 503, unless the second try fails too.
    */
-  private async renderWithRetry(html: string, tagged: boolean): Promise<Buffer> {
+  private async renderWithRetry(html: string, tagged: boolean, paper: Paper | undefined): Promise<Buffer> {
     try {
-      return await this.renderOnce(html, tagged);
+      return await this.renderOnce(html, tagged, paper);
     } catch (error) {
       if (error instanceof PdfUnavailableError || this.closed) throw error;
       if (this.pages.lostBrowser) this.pages.dropBrowser();
       this.stats.retries += 1;
       try {
-        return await this.renderOnce(html, tagged);
+        return await this.renderOnce(html, tagged, paper);
       } catch (retryError) {
         if (retryError instanceof PdfUnavailableError) throw retryError;
         if (retryError instanceof TimeoutError) {
-          throw new PdfUnavailableError(`PDF rendering timed out after ${this.renderTimeoutMs} ms; please try again.`);
+          throw new PdfUnavailableError(
+            `PDF rendering timed out after ${this.renderTimeoutMs} ms; please try again.`,
+          );
         }
-        throw new PdfUnavailableError(`PDF rendering failed: ${(retryError as Error).message.split('\n')[0]}`);
+        throw new PdfUnavailableError(
+          `PDF rendering failed: ${(retryError as Error).message.split('\n')[0]}`,
+        );
       }
     }
   }
 
-  private async renderOnce(html: string, tagged: boolean): Promise<Buffer> {
+  private async renderOnce(html: string, tagged: boolean, paper: Paper | undefined): Promise<Buffer> {
     const pooled = await this.pages.acquire();
     let healthy = false;
+    const started = performance.now();
     try {
-      const pdf = await withTimeout(this.print(pooled, html, tagged), this.renderTimeoutMs, () => {
+      const pdf = await withTimeout(this.print(pooled, html, tagged, paper), this.renderTimeoutMs, () => {
         this.stats.timeouts += 1;
       });
       healthy = true;
       this.stats.renders += 1;
+      const today = new Date().toISOString().slice(0, 10);
+      if (this.stats.day !== today) Object.assign(this.stats, { day: today, dayRenders: 0 });
+      this.stats.dayRenders += 1;
       return pdf;
     } catch (error) {
       // A browser that stopped answering is not trusted with the next render: relaunch.
       if (error instanceof TimeoutError && this.pages.isCurrent(pooled)) this.pages.dropBrowser();
       throw error;
     } finally {
+      this.pages.renderEnded(performance.now() - started);
       this.pages.release(pooled, healthy);
     }
   }
 
-  private async print({ browser, targetId, sessionId }: PooledPage, html: string, tagged: boolean): Promise<Buffer> {
+  private async print(
+    { browser, targetId, sessionId }: PooledPage,
+    html: string,
+    tagged: boolean,
+    paper: Paper | undefined,
+  ): Promise<Buffer> {
     // The document has no scripts and no subresources: once it is parsed (setDocumentContent
     // returns then) it can be printed. A page's main frame id is its target id.
     await browser.send('Page.setDocumentContent', { frameId: targetId, html }, sessionId);
     const { data } = await browser.send(
       'Page.printToPDF',
       {
-        ...A4,
+        ...(paper
+          ? { paperWidth: paper.widthMm / MM_PER_INCH, paperHeight: paper.heightMm / MM_PER_INCH }
+          : {}),
         printBackground: true,
         preferCSSPageSize: true,
         marginTop: 0,

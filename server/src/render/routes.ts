@@ -4,16 +4,22 @@ import { requireUser } from '../http/session.js';
 import { TEMPLATE_NOT_FOUND, parseTemplateId, templateIdParams } from '../templates/routes.js';
 import { iconUrl } from '../templates/seed.js';
 import type { CvLayoutShape } from '../../../rules/cv.js';
+import { FITS_ONE_PAGE_HEADER, type CvDesignShape } from '../../../rules/design.js';
+import { designSchema, readDesign } from '../cvs/design.js';
+import { BUNDLED_FONTS, fontJson } from './fonts.js';
 import { layoutSchema, readLayout } from '../cvs/layout.js';
-import { renderHtml, type CvTemplate } from './html.js';
-import { buildRenderModelFromFormData, RenderInputError } from './model.js';
-import { printForRequest } from './print.js';
+import type { CvTemplate } from './html.js';
+import { atsReport } from './ats.js';
+import { buildRenderModelFromFormData, RenderInputError, type RenderModel } from './model.js';
+import { previewCvHtml, printCv } from './print.js';
 
 interface PreviewBody {
   template_id: unknown;
   cv_data?: Record<string, unknown> | null;
   /** [extension] The CV's own structure (issue 12), as saved with it. */
   layout?: CvLayoutShape | null;
+  /** [extension] The CV's design settings (issue 13), as saved with it. */
+  design?: CvDesignShape | null;
 }
 
 const previewBody = {
@@ -24,6 +30,7 @@ const previewBody = {
     template_id: {},
     cv_data: { type: ['object', 'null'] },
     layout: layoutSchema,
+    design: designSchema,
   },
 } as const;
 
@@ -49,29 +56,62 @@ export async function previewRoutes(app: FastifyInstance): Promise<void> {
     return template;
   };
 
-  const previewHtml = (body: PreviewBody): string => {
+  const previewModel = (body: PreviewBody): { template: CvTemplate; model: RenderModel } => {
     const template = renderableTemplate(templateIdOf(body.template_id));
     try {
       const layout = readLayout(body.layout, template.definition);
-      return renderHtml(template, buildRenderModelFromFormData(template.definition, body.cv_data ?? {}, layout));
+      const design = readDesign(body.design) ?? null;
+      return {
+        template,
+        model: buildRenderModelFromFormData(template.definition, body.cv_data ?? {}, layout, design),
+      };
     } catch (error) {
       if (error instanceof RenderInputError) throw badRequest(error.message);
       throw error;
     }
   };
 
-  app.post<{ Body: PreviewBody }>('/v1/preview/', { schema: { body: previewBody } }, async (request, reply) => {
-    requireUser(request);
-    const html = previewHtml(request.body);
-    return reply.header('cache-control', 'private, no-store').send({ html });
-  });
+  app.post<{ Body: PreviewBody }>(
+    '/v1/preview/',
+    { schema: { body: previewBody } },
+    async (request, reply) => {
+      requireUser(request);
+      const { template, model } = previewModel(request.body);
+      const { html, fitsOnePage } = await previewCvHtml(app.pdf, template, model);
+      // [extension] fits_one_page: only when the design asks to fit one page and a renderer could measure it.
+      return reply
+        .header('cache-control', 'private, no-store')
+        .send(fitsOnePage === undefined ? { html } : { html, fits_one_page: fitsOnePage });
+    },
+  );
 
-  app.post<{ Body: PreviewBody }>('/v1/preview-pdf/', { schema: { body: previewBody } }, async (request, reply) => {
+  app.post<{ Body: PreviewBody }>(
+    '/v1/preview-pdf/',
+    { schema: { body: previewBody } },
+    async (request, reply) => {
+      requireUser(request);
+      const { template, model } = previewModel(request.body);
+      // The live preview re-renders on every pause in typing: it skips the structure tree (~20 ms).
+      const { pdf, fitsOnePage } = await printCv(app.pdf, template, model, { tagged: false });
+      if (fitsOnePage !== undefined) reply.header(FITS_ONE_PAGE_HEADER, String(fitsOnePage));
+      return sendPdf(reply, pdf, 'preview.pdf', 'private, no-store');
+    },
+  );
+
+  // [extension] The bundled fonts a CV's design may name (issue 13): installed on the server, never fetched.
+  app.get('/v1/fonts/', async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').send(BUNDLED_FONTS.map(fontJson)),
+  );
+
+  // [extension] The ATS view (issue 17): the text a parser reads from the PDF the person would download, and a
+  // checklist. The PDF is printed as the live PDF preview prints it (no structure tree): the same text, in the same
+  // order, as the download's.
+  app.post<{ Body: PreviewBody }>('/v1/preview-text/', { schema: { body: previewBody } }, async (request, reply) => {
     requireUser(request);
-    const html = previewHtml(request.body);
-    // The live preview re-renders on every pause in typing: it skips the structure tree (~20 ms).
-    const pdf = await printForRequest(app.pdf, html, { tagged: false });
-    return sendPdf(reply, pdf, 'preview.pdf', 'private, no-store');
+    const { template, model } = previewModel(request.body);
+    // The PDF as the person would download it: their design's paper, fitted to one page when they ask.
+    const { pdf } = await printCv(app.pdf, template, model, { tagged: false });
+    return reply.header('cache-control', 'private, no-store').send(await atsReport(model, pdf));
   });
 
   app.get<{ Params: { templateId: string } }>(
@@ -90,8 +130,11 @@ export async function previewRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       requireUser(request);
       const template = renderableTemplate(parseTemplateId(request.params.templateId));
-      const html = renderHtml(template, buildRenderModelFromFormData(template.definition, template.sample));
-      const pdf = await printForRequest(app.pdf, html);
+      const { pdf } = await printCv(
+        app.pdf,
+        template,
+        buildRenderModelFromFormData(template.definition, template.sample),
+      );
       return sendPdf(reply, pdf, `${template.slug}-sample.pdf`, 'private, max-age=3600');
     },
   );

@@ -56,6 +56,7 @@ describe.each(testDatabases())('saved CVs (GeneratedCV, CVFieldEntry) on $name',
         last_updated: cv.created,
         // Issue 12's extension: a CV without its own structure prints as its template says.
         layout: null,
+        design: null,
       });
       expect(response.headers.location).toBe(cv.url);
       expect(new Date(cv.created).toISOString()).toBe(cv.created);
@@ -83,13 +84,15 @@ describe.each(testDatabases())('saved CVs (GeneratedCV, CVFieldEntry) on $name',
       expect(list.map((cv: { name: string }) => cv.name)).not.toContain('Bob’s own');
       const ids = list.map((cv: { id: number }) => cv.id);
       expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
-      const { entries: _entries, layout: _layout, ...summary } = second;
-      expect(list[0]).toEqual(summary);
+      const { entries: _entries, layout: _layout, design: _design, ...summary } = second;
+      // [extension] issue 13: the paper it prints on, A4 without a design.
+      expect(list[0]).toEqual({ ...summary, page_size: 'A4' });
       expect(Object.keys(list[0]).sort()).toEqual([
         'created',
         'id',
         'last_updated',
         'name',
+        'page_size',
         'template',
         'url',
         'uuid',

@@ -50,8 +50,10 @@ describe('Pact provider states for saved CVs', () => {
 
   it("'a signed-in user with a saved CV': SAVED_CV by id and uuid, its entries, its files", async () => {
     await enter('a signed-in user with a saved CV');
-    expect((await browser.get('/v1/GeneratedCV/')).json()).toEqual([asServed(SAVED_CV)]);
-    const detail = { ...asServed(SAVED_CV), entries: SAVED_CV.entries, layout: null };
+    // The list names each CV's paper (issue 13: CV management's 'Download PDF (A4)').
+    const listed = (cv: typeof SAVED_CV | typeof SECOND_CV) => ({ ...asServed(cv), page_size: 'A4' });
+    expect((await browser.get('/v1/GeneratedCV/')).json()).toEqual([listed(SAVED_CV)]);
+    const detail = { ...asServed(SAVED_CV), entries: SAVED_CV.entries, layout: null, design: null };
     expect((await browser.get(`/v1/GeneratedCV/${SAVED_CV.id}/`)).json()).toEqual(detail);
     expect((await browser.get(`/v1/GeneratedCV/${SAVED_CV.uuid}/`)).json()).toEqual(detail);
     expect((await browser.get(`/v1/CVFieldEntry/?generated_cv=${SAVED_CV.id}`)).json()).toEqual({
@@ -69,7 +71,10 @@ describe('Pact provider states for saved CVs', () => {
 
   it("'a signed-in user with saved CVs on two templates': both, newest first", async () => {
     await enter('a signed-in user with saved CVs on two templates');
-    expect((await browser.get('/v1/GeneratedCV/')).json()).toEqual([asServed(SECOND_CV), asServed(SAVED_CV)]);
+    expect((await browser.get('/v1/GeneratedCV/')).json()).toEqual([
+      { ...asServed(SECOND_CV), page_size: 'A4' },
+      { ...asServed(SAVED_CV), page_size: 'A4' },
+    ]);
     expect((await browser.get(`/v1/GeneratedCV/${SECOND_CV.uuid}/`)).json().entries).toEqual(
       SECOND_CV.entries,
     );

@@ -1,130 +1,133 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Verifier, type VerifierOptions } from '@pact-foundation/pact';
-import { sql } from 'kysely';
-import type { ProviderStateContext, ProviderStates } from './provider-state.js';
+import { fileURLToPath } from 'node:url';
+import { loadStates } from './provider-state.js';
 import { createTestApp, testDatabases } from '../helpers/app.js';
-import { createSessionToken, SESSION_COOKIE } from '../../src/http/session.js';
+import { PROVIDER_STATES_PATH } from '../../src/http/pact-provider-states.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../../..');
 // PACT_FILE verifies another copy of the contract (e.g. one a consumer branch wrote) against this server.
 const PACT_FILE = process.env.PACT_FILE
   ? path.resolve(process.env.PACT_FILE)
-  : path.resolve(here, '../../../pacts/cv-builder-web-cv-builder-api.json');
+  : path.resolve(root, 'pacts/cv-builder-web-cv-builder-api.json');
 
-/** Tables the seed fills from the repository (templates) and bookkeeping; everything else is per-state data. */
-const KEPT_TABLES = new Set([
-  'kysely_migration',
-  'kysely_migration_lock',
-  'settings',
-  'tags',
-  'templates',
-  'template_sections',
-  'sections',
-  'input_fields',
-]);
-
-async function loadStates(): Promise<ProviderStates> {
-  const dir = path.join(here, 'states');
-  const all: ProviderStates = {};
-  for (const file of readdirSync(dir)
-    .filter((f) => f.endsWith('.ts'))
-    .sort()) {
-    const module = (await import(pathToFileURL(path.join(dir, file)).href)) as { states: ProviderStates };
-    for (const [sentence, handler] of Object.entries(module.states)) {
-      if (all[sentence]) throw new Error(`Provider state "${sentence}" is defined twice (in ${file})`);
-      all[sentence] = handler;
-    }
-  }
-  return all;
+/** Runs a command to its end (without blocking this process, which serves the requests), with its output. */
+function run(command: string, args: string[]): Promise<{ status: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, PACT_DO_NOT_TRACK: 'true' } });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (status) => resolve({ status: status ?? 1, output }));
+  });
 }
 
-// SQLite always; PostgreSQL too when TEST_POSTGRES_URL is set (CI sets it): the pact holds on both.
-describe.each(testDatabases())('Pact provider verification: the reference server honours pacts/ ($name)', (database) => {
-  it('verifies every interaction', async () => {
-    const testApp = await createTestApp({}, database);
-    const { app } = testApp;
-    const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-    let sessionId: string | undefined;
+it('every provider state the pact names has a handler in server/tests/pact/states/', async () => {
+  const states = await loadStates();
+  const pact = JSON.parse(readFileSync(PACT_FILE, 'utf8')) as {
+    interactions: Array<{ description: string; providerStates?: Array<{ name: string }> }>;
+  };
+  const unhandled = pact.interactions.flatMap((i) =>
+    (i.providerStates?.length ? i.providerStates : [{ name: '(none)' }])
+      .filter((s) => !states[s.name])
+      .map((s) => `"${s.name}" in "${i.description}"`),
+  );
+  // Pact only warns about a state without a handler; an unseeded interaction would then pass or fail by luck.
+  expect(unhandled).toEqual([]);
+});
 
-    /** Empties every per-state table (the seeded templates stay), in either database. */
-    async function resetData() {
-      if (database.name === 'sqlite') {
-        const tables = await sql<{
-          name: string;
-        }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(app.db);
-        await sql`PRAGMA foreign_keys = OFF`.execute(app.db);
-        for (const { name } of tables.rows) {
-          if (!KEPT_TABLES.has(name)) await sql`delete from ${sql.table(name)}`.execute(app.db);
-        }
-        await sql`PRAGMA foreign_keys = ON`.execute(app.db);
-      } else {
-        const tables = await sql<{
-          name: string;
-        }>`select table_name as name from information_schema.tables
-           where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(app.db);
-        const emptied = tables.rows.map((row) => row.name).filter((name) => !KEPT_TABLES.has(name));
-        if (emptied.length)
-          await sql`truncate table ${sql.join(emptied.map((name) => sql.table(name)))} cascade`.execute(app.db);
+it("every provider state the pact names is listed in the README's table for backend teams", () => {
+  const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+  const section = readme.slice(
+    readme.indexOf('## For backend teams'),
+    readme.indexOf('### What the contract adds'),
+  );
+  const pact = JSON.parse(readFileSync(PACT_FILE, 'utf8')) as {
+    interactions: Array<{ providerStates?: Array<{ name: string }> }>;
+  };
+  const names = new Set(pact.interactions.flatMap((i) => (i.providerStates ?? []).map((s) => s.name)));
+  expect([...names].filter((name) => !section.includes(`\`${name}\``))).toEqual([]);
+});
+
+// SQLite always; PostgreSQL too when TEST_POSTGRES_URL is set (CI sets it): the pact holds on both. The reference
+// server is verified exactly as a backend team verifies theirs: `npm run pact:verify` against a running server
+// started in test mode (PACT_PROVIDER_STATES=1), its state-setup URL seeding each state.
+describe.each(testDatabases())(
+  'Pact provider verification: the reference server honours pacts/ ($name)',
+  (database) => {
+    it('npm run pact:verify passes against it', async () => {
+      const testApp = await createTestApp({ pactProviderStates: true }, database);
+      try {
+        const baseUrl = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+        const { status, output } = await run('npm', [
+          'run',
+          '--silent',
+          'pact:verify',
+          '--',
+          '--provider-base-url',
+          baseUrl,
+          '--provider-states-setup-url',
+          `${baseUrl}${PROVIDER_STATES_PATH}`,
+          '--pact-file',
+          PACT_FILE,
+        ]);
+        const summary = output.slice(output.lastIndexOf('=== Pact verification summary'));
+        expect(status, summary || output.slice(-4000)).toBe(0);
+        expect(summary).toMatch(/\d+ interactions: \d+ passed, 0 failed/);
+      } finally {
+        await testApp.close();
       }
-      sessionId = undefined;
-    }
+    });
+  },
+);
 
-    const states = await loadStates();
+describe('npm run pact:verify against a server that does not honour the contract', () => {
+  it('fails and says which states were not set up and which calls answered what', async () => {
+    // Two interactions of the real contract, against a server started without the state-setup URL.
     const pact = JSON.parse(readFileSync(PACT_FILE, 'utf8')) as {
-      interactions: Array<{ description: string; providerStates?: Array<{ name: string }> }>;
+      interactions: Array<{ description: string }>;
     };
-    const unhandled = pact.interactions.flatMap((i) =>
-      (i.providerStates?.length ? i.providerStates : [{ name: '(none)' }])
-        .filter((s) => !states[s.name])
-        .map((s) => `"${s.name}" in "${i.description}"`),
-    );
-    // Pact only warns about a state without a handler; an unseeded interaction would then pass or fail by luck.
-    expect(unhandled, 'every interaction names a provider state that has a handler').toEqual([]);
-    // Pact's type joins message and HTTP state handlers; ours are HTTP state handlers (params only).
-    const stateHandlers = Object.fromEntries(
-      Object.entries(states).map(([sentence, handler]) => [
-        sentence,
-        async (params?: Record<string, unknown>) => {
-          await resetData();
-          const context: ProviderStateContext = {
-            app,
-            db: app.db,
-            params: params ?? {},
-            signIn: async (userId) => {
-              sessionId = await createSessionToken(app.db, userId);
-            },
-          };
-          return (await handler(context)) ?? undefined;
-        },
-      ]),
-    );
-
+    const wanted = ['a request for the list of saved CVs', 'a request for the CSRF cookie'];
+    pact.interactions = pact.interactions.filter((i) => wanted.includes(i.description));
+    expect(pact.interactions).toHaveLength(2);
+    const dir = mkdtempSync(path.join(tmpdir(), 'cvb-pact-'));
+    const file = path.join(dir, 'pact.json');
+    writeFileSync(file, JSON.stringify(pact));
+    const testApp = await createTestApp({}, undefined, { seed: false });
     try {
-      await new Verifier({
-        provider: 'cv-builder-api',
-        providerBaseUrl: baseUrl,
-        pactUrls: [PACT_FILE],
-        stateHandlers: stateHandlers as unknown as VerifierOptions['stateHandlers'],
-        logLevel: 'warn',
-        // The consumer runs in Node without a cookie jar: give each request the cookies a browser would hold —
-        // the CSRF cookie matching the X-CSRFToken header it sent, and the session of a signed-in state.
-        requestFilter: (req: IncomingMessage, _res: unknown, next: () => void) => {
-          const csrf = req.headers['x-csrftoken'];
-          const cookies = [
-            typeof csrf === 'string' ? `csrftoken=${csrf}` : undefined,
-            sessionId ? `${SESSION_COOKIE}=${sessionId}` : undefined,
-          ]
-            .filter(Boolean)
-            .join('; ');
-          if (cookies) req.headers.cookie = cookies;
-          next();
-        },
-      }).verifyProvider();
+      const baseUrl = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+      const { status, output } = await run('npm', [
+        'run',
+        '--silent',
+        'pact:verify',
+        '--',
+        '--provider-base-url',
+        baseUrl,
+        '--provider-states-setup-url',
+        `${baseUrl}${PROVIDER_STATES_PATH}`,
+        '--pact-file',
+        file,
+      ]);
+      const summary = output.slice(output.lastIndexOf('=== Pact verification summary'));
+      expect(status, output.slice(-4000)).toBe(1);
+      expect(summary).toContain('2 interactions: 1 passed, 1 failed');
+      expect(summary).toContain('"a signed-in user with a saved CV": 404');
+      expect(summary).toContain('1. GET /v1/GeneratedCV/ — a request for the list of saved CVs');
+      expect(summary).toMatch(/StatusMismatch: expected 200 but was 401/);
+      expect(summary).toContain('FAILED: the server does not honour the contract yet.');
     } finally {
       await testApp.close();
+      rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('explains its options when one is missing', async () => {
+    const { status, output } = await run('npm', ['run', '--silent', 'pact:verify']);
+    expect(status).toBe(2);
+    expect(output).toContain('--provider-base-url is required');
+    expect(output).toContain('Usage: npm run pact:verify');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildRenderModelFromEntries, buildRenderModelFromFormData, formatDate, parseFormDataKey, RenderInputError } from '../../src/render/model.js';
-import { sanitizeRichText } from '../../src/render/rich-text.js';
+import { breakableHtml, sanitizeRichText } from '../../src/render/rich-text.js';
 import { readTemplateFolders, TEMPLATES_ROOT, WIDGET_TYPES } from '../../src/templates/definition.js';
 import { getTemplateRegistry } from '../../src/templates/registry.js';
 
@@ -109,9 +109,9 @@ describe('rich text', () => {
 describe('template folders', () => {
   const folders = readTemplateFolders(TEMPLATES_ROOT);
 
-  it('offer at least 8 templates in at least 4 categories, using every widget type', () => {
-    expect(folders.length).toBeGreaterThanOrEqual(8);
-    expect(new Set(folders.map((f) => f.definition.category.name)).size).toBeGreaterThanOrEqual(4);
+  it('offer at least 16 templates in at least 8 categories, using every widget type', () => {
+    expect(folders.length).toBeGreaterThanOrEqual(16);
+    expect(new Set(folders.map((f) => f.definition.category.name)).size).toBeGreaterThanOrEqual(8);
     const widgets = new Set(folders.flatMap((f) => f.definition.sections.flatMap((s) => s.input_fields.map((i) => i.widget_type))));
     expect([...widgets].sort()).toEqual([...WIDGET_TYPES].sort());
   });
@@ -128,10 +128,10 @@ describe('template folders', () => {
     }
   });
 
-  it('output raw HTML only for sanitised bodies, and fetch nothing', () => {
+  it('output raw HTML only for sanitised bodies and escaped links with break points, and fetch nothing', () => {
     for (const folder of folders) {
       for (const triple of folder.layoutSource.matchAll(/\{\{\{\s*([^}\s]+)\s*\}\}\}/g)) {
-        expect(triple[1], `${folder.slug}/layout.hbs`).toBe('body');
+        expect(['body', 'link.html'], `${folder.slug}/layout.hbs: {{{${triple[1]}}}}`).toContain(triple[1]);
       }
       expect(folder.css, `${folder.slug}/style.css`).not.toMatch(/url\(|@import/);
     }
@@ -143,5 +143,27 @@ describe('template folders', () => {
       expect(model.person.name, folder.slug).toBeTruthy();
       expect(model.sections.length, folder.slug).toBeGreaterThanOrEqual(folder.definition.sections.length - 2);
     }
+  });
+});
+
+describe('links and emails as HTML with break points (issue 26)', () => {
+  it('break only between their parts, escaped, adding no character', () => {
+    expect(breakableHtml('ada.lovelace@example.co.uk')).toBe('ada.<wbr>lovelace@<wbr>example.<wbr>co.<wbr>uk');
+    expect(breakableHtml('https://x.io/a-b?q=1&r=<2>')).toBe(
+      'https://<wbr>x.<wbr>io/<wbr>a-<wbr>b?<wbr>q&#x3D;<wbr>1&amp;<wbr>r&#x3D;<wbr>&lt;2&gt;',
+    );
+    expect(breakableHtml('plain')).toBe('plain');
+  });
+
+  it('are what contacts and entry links print; phone numbers and places stay as typed', () => {
+    const template = getTemplateRegistry().bySlug('executive-classic')!;
+    const model = buildRenderModelFromFormData(template.definition, {
+      'Personal Details': { 'email-1003-0': 'a.b@c.org', 'phone-1004-0': '+44 20 7946 0958', 'location-1005-0': 'St. Ives' },
+    });
+    expect(model.person.contacts.map((contact) => contact.html)).toEqual([
+      'a.<wbr>b@<wbr>c.<wbr>org',
+      '+44 20 7946 0958',
+      'St. Ives',
+    ]);
   });
 });

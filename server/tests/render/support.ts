@@ -51,15 +51,33 @@ export function pdfInfo(pdf: Buffer): string {
   return withTempFile('cv.pdf', pdf, (file) => execFileSync('pdfinfo', [file], { encoding: 'utf8' }));
 }
 
+/** The fonts a PDF embeds, as pdffonts lists them: name and type ('CID TrueType', 'Type 3', …). */
+export function pdfFonts(pdf: Buffer): Array<{ name: string; type: string }> {
+  const listing = withTempFile('cv.pdf', pdf, (file) => execFileSync('pdffonts', [file], { encoding: 'utf8' }));
+  return listing
+    .split('\n')
+    .slice(2)
+    .filter((line) => line.trim())
+    .map((line) => {
+      const [, name, type] = /^(\S+)\s+(.+?)\s{2,}/.exec(line) ?? [];
+      return { name: name ?? line, type: type ?? '' };
+    });
+}
+
 export function pdfPageCount(pdf: Buffer): number {
   return Number(/^Pages:\s+(\d+)/m.exec(pdfInfo(pdf))?.[1] ?? 0);
 }
 
-export function docxDocumentXml(docx: Buffer): string {
-  return withTempFile('cv.docx', docx, (file) => execFileSync('unzip', ['-p', file, 'word/document.xml'], { encoding: 'utf8' }));
+/** One part of a .docx package, e.g. `word/styles.xml` or `docProps/core.xml`. */
+export function docxPart(docx: Buffer, part: string): string {
+  return withTempFile('cv.docx', docx, (file) => execFileSync('unzip', ['-p', file, part], { encoding: 'utf8' }));
 }
 
-function decodeXml(text: string): string {
+export function docxDocumentXml(docx: Buffer): string {
+  return docxPart(docx, 'word/document.xml');
+}
+
+export function decodeXml(text: string): string {
   return text
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')

@@ -8,6 +8,9 @@ import * as slidingRateLimits from './0006-sliding-rate-limits.js';
 import * as mailQueue from './0007-mail-queue.js';
 import * as emailChanges from './0008-email-changes.js';
 import * as cvLayout from './0009-cv-layout.js';
+import * as cvDesign from './0010-cv-design.js';
+import * as admin from './0011-admin.js';
+import * as sessionDetails from './0012-session-details.js';
 
 /**
  * Every migration, in order. Add yours as the next line with the next number; names sort
@@ -23,4 +26,7 @@ export const migrations: Record<string, Migration> = {
   '0007-mail-queue': mailQueue,
   '0008-email-changes': emailChanges,
   '0009-cv-layout': cvLayout,
+  '0010-cv-design': cvDesign,
+  '0011-admin': admin,
+  '0012-session-details': sessionDetails,
 };

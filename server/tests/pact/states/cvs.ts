@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { readDesign, type CvDesign } from '../../../src/cvs/design.js';
 import { readLayout, type CvLayout } from '../../../src/cvs/layout.js';
 import type { Database } from '../../../src/db/schema.js';
 import type { ProviderStates } from '../provider-state.js';
@@ -15,6 +16,7 @@ import type { ProviderStates } from '../provider-state.js';
  * - "a signed-in user and another user's CV"        → CV_OWNER signed in, nothing of theirs; OTHER_USERS_CV belongs
  *                                                     to OTHER_USER: every route on it is 404 for the signed-in user
  * - 'a signed-in user with a saved CV shaped by its own layout' → SAVED_CV with SHAPED_LAYOUT (issue 12)
+ * - 'a signed-in user with a saved CV with its own design' → SAVED_CV with SAVED_DESIGN (issue 13)
  */
 
 export const CV_OWNER = { id: 1, email: 'ada@example.com', full_name: 'Ada Lovelace' } as const;
@@ -60,6 +62,19 @@ export const OTHER_USERS_CV = {
   created: '2024-04-01T12:00:00.000Z',
   last_updated: '2024-04-01T12:00:00.000Z',
   entries: [{ id: 301, value: 'Grace Hopper', index: 0, section_field: 1001 }],
+} as const;
+
+/** Issue 13: a Letter CV, fitted to one page, in a colour and a font of its own (every key, as the API answers). */
+export const SAVED_DESIGN = {
+  page_size: 'Letter',
+  margins: 'narrow',
+  accent_color: '#1565c0',
+  font: 'noto-serif',
+  font_size: 'small',
+  line_spacing: 'compact',
+  fit_one_page: true,
+  direction: 'auto',
+  language: 'ja',
 } as const;
 
 /** Issue 12: Work Experience first, Skills hidden, a renamed heading and a custom section (template 1's ids). */
@@ -114,7 +129,13 @@ async function insertUser(db: Kysely<Database>, person: Person): Promise<void> {
     .execute();
 }
 
-async function insertCv(db: Kysely<Database>, ownerId: number, cv: SeededCv, layout?: CvLayout): Promise<void> {
+async function insertCv(
+  db: Kysely<Database>,
+  ownerId: number,
+  cv: SeededCv,
+  layout?: CvLayout,
+  design?: CvDesign,
+): Promise<void> {
   await db
     .insertInto('generated_cvs')
     .values({
@@ -127,6 +148,7 @@ async function insertCv(db: Kysely<Database>, ownerId: number, cv: SeededCv, lay
       last_updated: cv.last_updated,
       archived_at: null,
       layout: layout ? JSON.stringify(layout) : null,
+      design: design ? JSON.stringify(design) : null,
     })
     .execute();
   await db
@@ -163,6 +185,11 @@ export const states: ProviderStates = {
     await insertUser(db, CV_OWNER);
     const template = app.cvTemplates.byId(SAVED_CV.template)!.definition;
     await insertCv(db, CV_OWNER.id, SAVED_CV, readLayout(SHAPED_LAYOUT, template)!);
+    await signIn(CV_OWNER.id);
+  },
+  'a signed-in user with a saved CV with its own design': async ({ db, signIn }) => {
+    await insertUser(db, CV_OWNER);
+    await insertCv(db, CV_OWNER.id, SAVED_CV, undefined, readDesign(SAVED_DESIGN)!);
     await signIn(CV_OWNER.id);
   },
   "a signed-in user and another user's CV": async ({ db, signIn }) => {
