@@ -15,7 +15,13 @@ export class ApiError extends Error {
 
   constructor(
     message: string,
-    options: { detail?: string; status?: number; serverMessage?: string; data?: unknown; cause?: unknown } = {},
+    options: {
+      detail?: string;
+      status?: number;
+      serverMessage?: string;
+      data?: unknown;
+      cause?: unknown;
+    } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.detail = options.detail;
@@ -34,7 +40,12 @@ export function isApiError(error: unknown): error is ApiError {
  * extension of the reference server): the form shows the message next to that field.
  */
 export function refusedFieldOf(error: unknown): string | undefined {
-  if (!(error instanceof ApiError) || error.status === undefined || error.status < 400 || error.status >= 500) {
+  if (
+    !(error instanceof ApiError) ||
+    error.status === undefined ||
+    error.status < 400 ||
+    error.status >= 500
+  ) {
     return undefined;
   }
   return field(error.data, 'field');
@@ -85,7 +96,12 @@ export function toApiError(error: unknown): ApiError {
   const message = serverMessage ?? ownMessage ?? GENERIC_ERROR_MESSAGE;
 
   // The detail is the server's own explanation, kept only when it adds something to the message.
-  const serverTexts = [nonBlankString(body), field(body, 'detail'), field(body, 'error'), field(body, 'message')];
+  const serverTexts = [
+    nonBlankString(body),
+    field(body, 'detail'),
+    field(body, 'error'),
+    field(body, 'message'),
+  ];
   const detail = serverTexts.find((text) => text !== undefined && text !== message);
 
   return new ApiError(message, { detail, status, serverMessage, data: body, cause: error });

@@ -4,7 +4,10 @@ import * as t from 'io-ts';
  * A list answer that the server may send as a plain array or as `{ results: [...] }`
  * (docs/behaviour.md#data: a list may be a plain array or a `{ results }` page). Decodes to an array.
  */
-export function listOf<C extends t.Mixed>(item: C, name = `listOf(${item.name})`): t.Type<t.TypeOf<C>[], t.OutputOf<C>[], unknown> {
+export function listOf<C extends t.Mixed>(
+  item: C,
+  name = `listOf(${item.name})`,
+): t.Type<t.TypeOf<C>[], t.OutputOf<C>[], unknown> {
   const array = t.array(item);
   const paged = t.type({ results: array });
   return new t.Type<t.TypeOf<C>[], t.OutputOf<C>[], unknown>(

@@ -3,6 +3,8 @@ import type { ApiClient, RequestOptions } from './http';
 import { IgnoredBody, listOf } from './codecs';
 import { reshaped } from './templates';
 import type { CvLayoutShape } from '../../rules/cv';
+import { RawDesign, toDesign, type CvDesign } from './design';
+import type { PageSize } from '../../rules/design';
 
 // Saved CVs (docs/behaviour.md#data, #api-calls: GeneratedCV, CVFieldEntry, download, send-email).
 
@@ -85,6 +87,8 @@ export interface GeneratedCv {
   template: number;
   created?: string;
   last_updated?: string;
+  /** [extension] The paper it prints on (issue 13), as the list says; absent from a backend without designs. */
+  page_size?: PageSize;
 }
 
 const RawGeneratedCv = t.intersection([
@@ -96,6 +100,7 @@ const RawGeneratedCv = t.intersection([
     name: OptionalText,
     created: OptionalText,
     last_updated: OptionalText,
+    page_size: t.union([t.keyof({ A4: null, Letter: null }), t.null, t.undefined]),
   }),
 ]);
 type RawGeneratedCv = t.TypeOf<typeof RawGeneratedCv>;
@@ -114,6 +119,7 @@ function toGeneratedCv(raw: RawGeneratedCv, id: number): GeneratedCv {
     template: raw.template,
     ...(raw.created ? { created: raw.created } : {}),
     ...(raw.last_updated ? { last_updated: raw.last_updated } : {}),
+    ...(raw.page_size ? { page_size: raw.page_size } : {}),
   };
 }
 
@@ -195,11 +201,17 @@ export interface GeneratedCvDetail extends Omit<GeneratedCv, 'id'> {
   entries: CvFieldEntry[];
   /** [extension] The CV's own structure; absent or null: the template's. */
   layout?: CvLayout;
+  /** [extension] The CV's design settings (issue 13); absent or null: the template's look. */
+  design?: CvDesign;
 }
 
 const RawGeneratedCvDetail = t.intersection([
   RawGeneratedCv,
-  t.partial({ entries: Nullable(t.array(CvFieldEntry)), layout: Nullable(RawLayout) }),
+  t.partial({
+    entries: Nullable(t.array(CvFieldEntry)),
+    layout: Nullable(RawLayout),
+    design: Nullable(RawDesign),
+  }),
 ]);
 
 function toDetail(raw: t.TypeOf<typeof RawGeneratedCvDetail>): GeneratedCvDetail {
@@ -210,6 +222,7 @@ function toDetail(raw: t.TypeOf<typeof RawGeneratedCvDetail>): GeneratedCvDetail
     ...rest,
     entries: raw.entries ?? [],
     ...(raw.layout ? { layout: toLayout(raw.layout) } : {}),
+    ...(raw.design ? { design: toDesign(raw.design) } : {}),
   };
 }
 
@@ -273,6 +286,8 @@ export interface GeneratedCvPayload {
   entries: CvFieldEntryInput[];
   /** Sent when the CV has a structure of its own, null when it went back to the template's. */
   layout?: CvLayout | null;
+  /** [extension] Sent when the CV has design settings of its own, null when it went back to the template's. */
+  design?: CvDesign | null;
 }
 
 export type CvFileFormat = 'pdf' | 'word';

@@ -2,14 +2,22 @@ import { DOWNLOAD_LINK_CLEANUP_MS } from '../config/constants';
 import type { CvFileFormat } from './cvs';
 
 const FALLBACK_NAME = 'cv';
-const EXTENSION: Record<CvFileFormat, string> = { pdf: 'pdf', word: 'docx' };
+/** What the data exports (issue 14) are saved as beside PDF and Word: JSON Resume, Markdown, plain text. */
+export type CvDataFormat = 'json' | 'markdown' | 'text';
+const EXTENSION: Record<CvFileFormat | CvDataFormat, string> = {
+  pdf: 'pdf',
+  word: 'docx',
+  json: 'json',
+  markdown: 'md',
+  text: 'txt',
+};
 
 // Characters file systems reject and ones that would point outside the download folder.
 // eslint-disable-next-line no-control-regex
 const FORBIDDEN = /[\u0000-\u001f\u007f"*/:<>?\\|]/g;
 
-/** docs/behaviour.md#api-calls: a downloaded CV is saved as its name (or 'cv') with .pdf or .docx. */
-export function cvFileName(name: string | null | undefined, format: CvFileFormat): string {
+/** docs/behaviour.md#api-calls: a downloaded CV is saved as its name (or 'cv') with .pdf or .docx (.json, .md, .txt). */
+export function cvFileName(name: string | null | undefined, format: CvFileFormat | CvDataFormat): string {
   const cleaned = (name ?? '')
     .replace(FORBIDDEN, ' ')
     .replace(/\s+/g, ' ')

@@ -64,6 +64,12 @@ export interface ApiClient {
   delete<A = unknown>(path: string, codec?: Decoder<A>, options?: RequestOptions): Promise<A>;
   getBlob(path: string, options?: RequestOptions): Promise<Blob>;
   postBlob(path: string, body: unknown, options?: RequestOptions): Promise<Blob>;
+  /** The same, with the answer's headers (lower-case names). */
+  postBlobResponse(
+    path: string,
+    body: unknown,
+    options?: RequestOptions,
+  ): Promise<{ blob: Blob; headers: Record<string, string> }>;
   /** GET /auth/csrf/ so the server sets the `csrftoken` cookie. */
   fetchCsrf(options?: RequestOptions): Promise<void>;
   /** Hands an error nobody handled to `onUnhandledError` (no-op for non-API errors). */
@@ -73,7 +79,9 @@ export interface ApiClient {
   setSessionEndedHandler(handler: (() => void) | undefined): void;
 }
 
-export function readCsrfCookie(cookie: string = typeof document === 'undefined' ? '' : document.cookie): string | undefined {
+export function readCsrfCookie(
+  cookie: string = typeof document === 'undefined' ? '' : document.cookie,
+): string | undefined {
   for (const part of cookie.split(';')) {
     const separator = part.indexOf('=');
     if (separator === -1) continue;
@@ -97,11 +105,15 @@ export function retryDelay(attempt: number): number {
 type AxiosErrorLike = { isAxiosError: true; code?: string; response?: AxiosResponse };
 
 function isAxiosError(error: unknown): error is AxiosErrorLike {
-  return typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true;
+  return (
+    typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true
+  );
 }
 
 function isCancel(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { __CANCEL__?: unknown }).__CANCEL__ === true;
+  return (
+    typeof error === 'object' && error !== null && (error as { __CANCEL__?: unknown }).__CANCEL__ === true
+  );
 }
 
 /** axios, fetched with the first request: the sign-in page paints without waiting for it. */
@@ -135,16 +147,32 @@ function decodeWith<A>(codec: Decoder<A>, response: AxiosResponse, method: strin
   });
 }
 
-function expectStatusOf(response: AxiosResponse, requestOptions: RequestOptions | undefined, method: string, path: string) {
+function expectStatusOf(
+  response: AxiosResponse,
+  requestOptions: RequestOptions | undefined,
+  method: string,
+  path: string,
+) {
   const expected = requestOptions?.expectStatus;
   if (expected === undefined || response.status === expected) return;
-  throw new ApiError(`Unexpected response from ${method} ${path}: status ${response.status}, expected ${expected}`, {
-    status: response.status,
-    data: response.data,
-  });
+  throw new ApiError(
+    `Unexpected response from ${method} ${path}: status ${response.status}, expected ${expected}`,
+    {
+      status: response.status,
+      data: response.data,
+    },
+  );
 }
 
 /** Binary answers are fetched as array buffers (same code path in the browser and in Node). */
+function headersOf(response: AxiosResponse<ArrayBuffer>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(response.headers ?? {})) {
+    if (value !== undefined && value !== null) headers[name.toLowerCase()] = String(value);
+  }
+  return headers;
+}
+
 function toBlob(response: AxiosResponse<ArrayBuffer>): Blob {
   const type = String(response.headers['content-type'] ?? 'application/octet-stream');
   return new Blob([response.data], { type });
@@ -273,7 +301,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
           headers: { Accept: '*/*', ...(method === 'post' ? await csrfHeaders(requestOptions) : {}) },
         });
       const response = method === 'get' ? await withRetry(run) : await run();
-      return toBlob(response);
+      return { blob: toBlob(response), headers: headersOf(response) };
     } catch (error) {
       return fail(decodeBinaryErrorBody(error), requestOptions);
     }
@@ -291,8 +319,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     patch: (path, body, codec, requestOptions) => mutate('patch', path, body, codec, requestOptions),
     delete: <A = unknown>(path: string, codec?: Decoder<A>, requestOptions?: RequestOptions) =>
       mutate('delete', path, requestOptions?.body, (codec ?? t.unknown) as Decoder<A>, requestOptions),
-    getBlob: (path, requestOptions) => blob('get', path, undefined, requestOptions),
-    postBlob: (path, body, requestOptions) => blob('post', path, body, requestOptions),
+    getBlob: async (path, requestOptions) => (await blob('get', path, undefined, requestOptions)).blob,
+    postBlob: async (path, body, requestOptions) => (await blob('post', path, body, requestOptions)).blob,
+    postBlobResponse: (path, body, requestOptions) => blob('post', path, body, requestOptions),
     fetchCsrf: async (requestOptions) => {
       try {
         await instance.get(CSRF_PATH, { signal: requestOptions?.signal });

@@ -2,6 +2,8 @@ import * as t from 'io-ts';
 import type { ApiClient, RequestOptions } from './http';
 import { optional } from './codecs';
 import type { CvLayout } from './cvs';
+import type { CvDesign } from './design';
+import { FITS_ONE_PAGE_HEADER } from '../../rules/design';
 
 // Live preview of the CV being built (docs/behaviour.md#api-calls, #validation-rules).
 
@@ -13,9 +15,20 @@ export interface PreviewRequest {
   cvData: PreviewCvData;
   /** [extension] The CV's own structure (issue 12); left out when it has none. */
   layout?: CvLayout;
+  /** [extension] The CV's design settings (issue 13); left out when it has none. */
+  design?: CvDesign;
 }
 
-export const PreviewHtml = t.type({ html: t.string }, 'PreviewHtml');
+/**
+ * [extension] With fit to one page on, whether the CV fits one page (false: it needs more even at the smallest
+ * size and prints normally); undefined when fit to one page is off or the server does not say.
+ */
+export type FitsOnePage = boolean | undefined;
+
+export const PreviewHtml = t.intersection(
+  [t.type({ html: t.string }), t.partial({ fits_one_page: t.union([t.boolean, t.null, t.undefined]) })],
+  'PreviewHtml',
+);
 export type PreviewHtml = t.TypeOf<typeof PreviewHtml>;
 
 /** A template's own preview (docs/behaviour.md#data). */
@@ -25,12 +38,28 @@ export const TemplatePreview = t.type(
 );
 export type TemplatePreview = t.TypeOf<typeof TemplatePreview>;
 
+/** [extension] One item of the ATS checklist (issue 17); `problems` lists what failed, as data to show. */
+export const AtsCheck = t.type(
+  {
+    id: t.keyof({ values: null, order: null, contact: null, characters: null }),
+    passed: t.boolean,
+    problems: t.array(t.string),
+  },
+  'AtsCheck',
+);
+export type AtsCheck = t.TypeOf<typeof AtsCheck>;
+
+/** [extension] What an applicant tracking system reads from the CV's PDF, and the checklist (issue 17). */
+export const AtsReport = t.type({ text: t.string, checks: t.array(AtsCheck) }, 'AtsReport');
+export type AtsReport = t.TypeOf<typeof AtsReport>;
+
 type CallOptions = Pick<RequestOptions, 'signal'>;
 
-const previewBody = ({ templateId, cvData, layout }: PreviewRequest) => ({
+const previewBody = ({ templateId, cvData, layout, design }: PreviewRequest) => ({
   template_id: templateId,
   cv_data: cvData,
   ...(layout ? { layout } : {}),
+  ...(design ? { design } : {}),
 });
 
 /** POST /v1/preview/ {template_id, cv_data} → the CV as an HTML document. */
@@ -39,13 +68,42 @@ export async function preview(
   request: PreviewRequest,
   options?: CallOptions,
 ): Promise<string> {
+  return (await previewWithFit(client, request, options)).html;
+}
+
+/** POST /v1/preview/ with whether the CV fits one page ([extension] `fits_one_page`, issue 13). */
+export async function previewWithFit(
+  client: ApiClient,
+  request: PreviewRequest,
+  options?: CallOptions,
+): Promise<{ html: string; fitsOnePage: FitsOnePage }> {
   const answer = await client.post('/v1/preview/', previewBody(request), PreviewHtml, options);
-  return answer.html;
+  return { html: answer.html, fitsOnePage: answer.fits_one_page ?? undefined };
 }
 
 /** POST /v1/preview-pdf/: the same body, the CV as a PDF. */
-export function previewPdf(client: ApiClient, request: PreviewRequest, options?: CallOptions): Promise<Blob> {
-  return client.postBlob('/v1/preview-pdf/', previewBody(request), options);
+export async function previewPdf(
+  client: ApiClient,
+  request: PreviewRequest,
+  options?: CallOptions,
+): Promise<Blob> {
+  return (await previewPdfWithFit(client, request, options)).pdf;
+}
+
+/** POST /v1/preview-pdf/ with whether the CV fits one page ([extension] the x-cv-fits-one-page header, issue 13). */
+export async function previewPdfWithFit(
+  client: ApiClient,
+  request: PreviewRequest,
+  options?: CallOptions,
+): Promise<{ pdf: Blob; fitsOnePage: FitsOnePage }> {
+  const { blob, headers } = await client.postBlobResponse('/v1/preview-pdf/', previewBody(request), options);
+  const fits = headers[FITS_ONE_PAGE_HEADER];
+  return { pdf: blob, fitsOnePage: fits === 'true' ? true : fits === 'false' ? false : undefined };
+}
+
+/** [extension] POST /v1/preview-text/: the same body; the text a parser reads from the CV's PDF and the checklist. */
+export function previewText(client: ApiClient, request: PreviewRequest, options?: CallOptions): Promise<AtsReport> {
+  return client.post('/v1/preview-text/', previewBody(request), AtsReport, options);
 }
 
 /** GET /v1/template-preview/{templateId}/: the template's name and sample image, for a CV with nothing in it yet. */

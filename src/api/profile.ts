@@ -36,12 +36,18 @@ const ProfileWithDetail = t.intersection([Profile, DetailAnswer]);
  * adds'): the reference server answers the profile as saved; a backend that answers something else (e.g.
  * `{ "detail": "…" }`) is read again with GET /auth/profile/ (issue 19).
  */
-export async function updateProfile(client: ApiClient, payload: ProfileUpdatePayload): Promise<ProfileUpdateResult> {
+export async function updateProfile(
+  client: ApiClient,
+  payload: ProfileUpdatePayload,
+): Promise<ProfileUpdateResult> {
   const answer = await client.put('/auth/profile/update/', payload, IgnoredBody);
   const decoded = ProfileWithDetail.decode(answer);
   if (decoded._tag === 'Right') return { profile: decoded.right, detail: decoded.right.detail };
   const detail = DetailAnswer.decode(answer);
-  return { profile: await getProfile(client), detail: detail._tag === 'Right' ? detail.right.detail : undefined };
+  return {
+    profile: await getProfile(client),
+    detail: detail._tag === 'Right' ? detail.right.detail : undefined,
+  };
 }
 
 /** POST /auth/change-password/: on success the server ends the user's other sessions. */
@@ -81,7 +87,8 @@ export async function cancelPendingEmailChange(client: ApiClient): Promise<Profi
 }
 
 /** The links mailed about an account (its email change, its deletion), each opened on a page of its own. */
-export type AccountLinkAction = 'confirm-email-change' | 'approve-email-change' | 'cancel-email-change' | 'delete-account';
+export type AccountLinkAction =
+  'confirm-email-change' | 'approve-email-change' | 'cancel-email-change' | 'delete-account';
 
 const ACCOUNT_LINK_PATHS: Record<AccountLinkAction, string> = {
   'confirm-email-change': '/auth/email-change/confirm/',

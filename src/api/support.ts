@@ -5,6 +5,9 @@ import type { ApiClient } from './http';
 export const SupportContact = t.type({ email: t.union([t.string, t.null]) });
 export type SupportContact = t.TypeOf<typeof SupportContact>;
 
-export function getSupportContact(client: ApiClient, options: { signal?: AbortSignal } = {}): Promise<SupportContact> {
+export function getSupportContact(
+  client: ApiClient,
+  options: { signal?: AbortSignal } = {},
+): Promise<SupportContact> {
   return client.get('/v1/support/', SupportContact, { signal: options.signal });
 }

@@ -11,7 +11,8 @@ export const PREVIEW_DEBOUNCE_MS = 1000;
 export const REDIRECT_AFTER_RESET_MS = 2000;
 export const REDIRECT_AFTER_CONFIRM_MS = 3000;
 
-export const DEFAULT_PHONE_COUNTRY_SIGNUP = 'NA';
+// The profile and the builder start on US (+1). Sign-up starts on the browser's region, US without one: the
+// spec's 'default country NA' means no fixed country, not Namibia (README, Decisions).
 export const DEFAULT_PHONE_COUNTRY = 'US';
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

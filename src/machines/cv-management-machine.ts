@@ -2,13 +2,14 @@ import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type Sna
 import { apiClient } from '../api/client';
 import { listGeneratedCvs, type GeneratedCv } from '../api/cvs';
 import type { ApiClient } from '../api/http';
-import { listTemplates, type Template } from '../api/templates';
+import { getTemplate, listTemplates, type Template } from '../api/templates';
 import { CV_MANAGEMENT_PAGE_SIZE } from '../config/constants';
 import type { Notice } from './auth-flow';
 import { clampPage, pageCount, pageItems, showsPaging } from './catalogue-paging';
 import {
   cvActionsFor,
   generatedCvActionsMachine,
+  withCv,
   withoutCv,
   type CvActionsById,
   type CvListRef,
@@ -42,6 +43,7 @@ export type CvManagementEvent =
   | { type: 'page.next' }
   | { type: 'page.previous' }
   | { type: 'cv.removed'; cvId: number }
+  | { type: 'cv.added'; cv: GeneratedCv }
   | { type: 'search.change'; query: string }
   | { type: 'sort.change'; sort: CvSort }
   | { type: 'list.reload' };
@@ -51,7 +53,8 @@ const normalised = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '
 /** The CVs that match the search, in the chosen order (names compared as people read them). */
 export function shownCvs(context: Pick<CvManagementContext, 'cvs' | 'query' | 'sort'>): GeneratedCv[] {
   const query = normalised(context.query.trim());
-  const matching = query === '' ? context.cvs : context.cvs.filter((cv) => normalised(cv.name).includes(query));
+  const matching =
+    query === '' ? context.cvs : context.cvs.filter((cv) => normalised(cv.name).includes(query));
   const byName = (a: GeneratedCv, b: GeneratedCv) =>
     a.name.localeCompare(b.name, undefined, { sensitivity: 'base', numeric: true });
   const byEdited = (a: GeneratedCv, b: GeneratedCv) =>
@@ -77,7 +80,14 @@ export async function loadTemplatesAndCvs(client: ApiClient, signal?: AbortSigna
     listTemplates(client, { signal }),
     listGeneratedCvs(client, { signal }),
   ]);
-  return { templates, cvs };
+  // A CV on a template staff switched off (issue 15) stays the person's: that template leaves the catalogue but is
+  // still read on its own, so its CVs keep their card. One that cannot be read is left out.
+  const listed = new Set(templates.map((template) => template.id));
+  const missing = [...new Set(cvs.map((cv) => cv.template).filter((id) => !listed.has(id)))];
+  const retired = await Promise.all(
+    missing.map((id) => getTemplate(client, id, { signal }).catch(() => undefined)),
+  );
+  return { templates: [...templates, ...retired.filter((template) => template !== undefined)], cvs };
 }
 
 export function managementPage(context: CvManagementContext): number {
@@ -128,6 +138,10 @@ export const cvManagementMachine = setup({
     showNextPage: assign({ page: ({ context }) => managementPage(context) + 1 }),
     showPreviousPage: assign({ page: ({ context }) => managementPage(context) - 1 }),
     removeCv: assign(({ context }, params: { cvId: number }) => withoutCv(context, params.cvId)),
+    addCv: assign(({ context, spawn, self }, params: { cv: GeneratedCv }) => {
+      const list: CvListRef = self;
+      return withCv(context, params.cv, spawn('cvActions', { input: { cv: params.cv, list } }));
+    }),
     assignQuery: assign((_, params: { query: string }) => ({ query: params.query, page: 1 })),
     assignSort: assign({ sort: (_, params: { sort: CvSort }) => params.sort }),
     logFailure: (_, params: { error: unknown }) => {
@@ -167,7 +181,10 @@ export const cvManagementMachine = setup({
         'page.next': { guard: 'hasNextPage', actions: 'showNextPage' },
         'page.previous': { guard: 'hasPreviousPage', actions: 'showPreviousPage' },
         'cv.removed': { actions: { type: 'removeCv', params: ({ event }) => ({ cvId: event.cvId }) } },
-        'search.change': { actions: { type: 'assignQuery', params: ({ event }) => ({ query: event.query }) } },
+        'cv.added': { actions: { type: 'addCv', params: ({ event }) => ({ cv: event.cv }) } },
+        'search.change': {
+          actions: { type: 'assignQuery', params: ({ event }) => ({ query: event.query }) },
+        },
         'sort.change': { actions: { type: 'assignSort', params: ({ event }) => ({ sort: event.sort }) } },
         'list.reload': 'loading',
       },

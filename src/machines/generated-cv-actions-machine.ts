@@ -9,9 +9,21 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import { apiClient } from '../api/client';
-import { deleteGeneratedCv, downloadCv, sendCvEmail, type CvFileFormat, type GeneratedCv } from '../api/cvs';
-import { saveCvFile } from '../api/download';
+import {
+  createGeneratedCv,
+  deleteGeneratedCv,
+  downloadCv,
+  getGeneratedCv,
+  sendCvEmail,
+  type CvFileFormat,
+  type GeneratedCv,
+} from '../api/cvs';
+import { saveCvFile, type CvDataFormat } from '../api/download';
+import { getTemplate } from '../api/templates';
+import { groupEntries } from './builder/form-data';
+import { EMPTY_LAYOUT } from './builder/layout';
 import type { Notice } from './auth-flow';
+import { MAX_CV_NAME_LENGTH } from '../../rules/cv';
 
 // What a user can do with one saved CV from a list (docs/behaviour.md#template-card, #validation-rules, #messages).
 
@@ -41,10 +53,31 @@ export const DELETE_FAILED_NOTICE: Notice = {
   variant: 'destructive',
 };
 
-const FORMAT_WORDS: Record<CvFileFormat, string> = { pdf: 'PDF', word: 'Word document' };
+const FORMAT_WORDS: Record<CvFileFormat | CvDataFormat, string> = {
+  pdf: 'PDF',
+  word: 'Word document',
+  json: 'JSON Resume',
+  markdown: 'Markdown',
+  text: 'plain text',
+};
+
+export const DUPLICATE_FAILED_NOTICE: Notice = {
+  title: 'Duplicate failed',
+  description: 'Could not duplicate the CV. Please try again.',
+  variant: 'destructive',
+};
+
+/** A copy's name (issue 14): 'Copy of …', within the longest name a CV may have. */
+export function copyName(name: string): string {
+  return `Copy of ${name.trim() || 'CV'}`.slice(0, MAX_CV_NAME_LENGTH);
+}
+
+export function duplicatedNotice(name: string): Notice {
+  return { title: 'CV duplicated', description: `"${name}" is ready in your list.`, variant: 'success' };
+}
 
 /** docs/behaviour.md#messages: '<name> has been downloaded as PDF.' or 'as Word document.' */
-export function downloadedNotice(name: string, format: CvFileFormat): Notice {
+export function downloadedNotice(name: string, format: CvFileFormat | CvDataFormat): Notice {
   // A CV saved without a name still gets a sentence that reads well (the builder's wording).
   const subject = name.trim() === '' ? 'Your CV' : name.trim();
   return {
@@ -55,17 +88,25 @@ export function downloadedNotice(name: string, format: CvFileFormat): Notice {
 }
 
 /** The list that shows the CV: told when the CV is gone so it can drop it locally. */
-export type CvListRef = ActorRef<Snapshot<unknown>, { type: 'cv.removed'; cvId: number }>;
+export type CvListRef = ActorRef<
+  Snapshot<unknown>,
+  { type: 'cv.removed'; cvId: number } | { type: 'cv.added'; cv: GeneratedCv }
+>;
 
 export interface GeneratedCvActionsContext {
   cv: GeneratedCv;
   list?: CvListRef;
   format: CvFileFormat;
+  exportFormat?: CvDataFormat;
 }
 
 export type GeneratedCvActionsEvent =
   | { type: 'cv.download'; format: CvFileFormat }
   | { type: 'cv.email' }
+  /** JSON Resume, Markdown or plain text of the saved CV (issue 14). */
+  | { type: 'cv.export'; format: CvDataFormat }
+  /** A copy named 'Copy of …' with the same template, values, layout and design (issue 14). */
+  | { type: 'cv.duplicate' }
   | { type: 'cv.delete' }
   | { type: 'delete.confirm' }
   | { type: 'delete.cancel' };
@@ -87,12 +128,42 @@ export const generatedCvActionsMachine = setup({
     deleteCv: fromPromise<void, { cv: GeneratedCv }>(({ input }) =>
       deleteGeneratedCv(apiClient, input.cv.id),
     ),
+    /** The saved CV and its template, made into a file in the browser (the export code loads on first use). */
+    exportCv: fromPromise<void, { cv: GeneratedCv; format: CvDataFormat }>(async ({ input, signal }) => {
+      const detail = await getGeneratedCv(apiClient, input.cv.id, { signal });
+      const template = await getTemplate(apiClient, detail.template, { signal });
+      const { formData } = groupEntries(template.sections, detail.entries);
+      const { saveCvExport } = await import('./cv-data/cv-export');
+      saveCvExport(input.format, {
+        name: input.cv.name,
+        templateId: template.id,
+        sections: template.sections,
+        formData,
+        layout: detail.layout ?? EMPTY_LAYOUT,
+      });
+    }),
+    /** A new GeneratedCV through the same POST the builder saves with. */
+    duplicateCv: fromPromise<GeneratedCv, { cv: GeneratedCv }>(async ({ input, signal }) => {
+      const detail = await getGeneratedCv(apiClient, input.cv.id, { signal });
+      return createGeneratedCv(apiClient, {
+        name: copyName(detail.name || input.cv.name),
+        template: detail.template,
+        entries: detail.entries.map(({ value, index, section_field }) => ({ value, index, section_field })),
+        ...(detail.layout ? { layout: detail.layout } : {}),
+        // Issue 13: the copy prints as the original does.
+        ...(detail.design ? { design: detail.design } : {}),
+      });
+    }),
   },
   actions: {
     assignFormat: assign({ format: (_, params: { format: CvFileFormat }) => params.format }),
     saveFile: (_, params: { blob: Blob; name: string; format: CvFileFormat }) => {
       saveCvFile(params.blob, params.name, params.format);
     },
+    assignExportFormat: assign({ exportFormat: (_, params: { format: CvDataFormat }) => params.format }),
+    reportAdded: enqueueActions(({ context, enqueue }, params: { cv: GeneratedCv }) => {
+      if (context.list) enqueue.sendTo(context.list, { type: 'cv.added', cv: params.cv });
+    }),
     reportRemoved: enqueueActions(({ context, enqueue }) => {
       if (context.list) enqueue.sendTo(context.list, { type: 'cv.removed', cvId: context.cv.id });
     }),
@@ -111,6 +182,11 @@ export const generatedCvActionsMachine = setup({
           actions: { type: 'assignFormat', params: ({ event }) => ({ format: event.format }) },
         },
         'cv.email': 'emailing',
+        'cv.export': {
+          target: 'exporting',
+          actions: { type: 'assignExportFormat', params: ({ event }) => ({ format: event.format }) },
+        },
+        'cv.duplicate': 'duplicating',
         'cv.delete': 'confirmingDelete',
       },
     },
@@ -143,6 +219,36 @@ export const generatedCvActionsMachine = setup({
         input: ({ context }) => ({ cv: context.cv }),
         onDone: { target: 'idle', actions: { type: 'notify', params: EMAIL_SENT_NOTICE } },
         onError: { target: 'idle', actions: { type: 'notify', params: EMAIL_FAILED_NOTICE } },
+      },
+    },
+    exporting: {
+      tags: [CV_ACTION_BUSY_TAG],
+      invoke: {
+        src: 'exportCv',
+        input: ({ context }) => ({ cv: context.cv, format: context.exportFormat! }),
+        onDone: {
+          target: 'idle',
+          actions: {
+            type: 'notify',
+            params: ({ context }) => downloadedNotice(context.cv.name, context.exportFormat!),
+          },
+        },
+        onError: { target: 'idle', actions: { type: 'notify', params: DOWNLOAD_FAILED_NOTICE } },
+      },
+    },
+    duplicating: {
+      tags: [CV_ACTION_BUSY_TAG],
+      invoke: {
+        src: 'duplicateCv',
+        input: ({ context }) => ({ cv: context.cv }),
+        onDone: {
+          target: 'idle',
+          actions: [
+            { type: 'reportAdded', params: ({ event }) => ({ cv: event.output }) },
+            { type: 'notify', params: ({ event }) => duplicatedNotice(event.output.name) },
+          ],
+        },
+        onError: { target: 'idle', actions: { type: 'notify', params: DUPLICATE_FAILED_NOTICE } },
       },
     },
     // docs/behaviour.md#validation-rules: needs confirmation ('Delete CV?').
@@ -180,6 +286,18 @@ export function cvActionsFor(
   spawnFor: (cv: GeneratedCv) => GeneratedCvActionsActor,
 ): CvActionsById {
   return Object.fromEntries(cvs.map((cv) => [cv.id, spawnFor(cv)]));
+}
+
+/** A list with a new CV (a duplicate) first, and its actions actor. */
+export function withCv(
+  list: { cvs: GeneratedCv[]; cvActions: CvActionsById },
+  cv: GeneratedCv,
+  actions: GeneratedCvActionsActor,
+) {
+  return {
+    cvs: [cv, ...list.cvs.filter((other) => other.id !== cv.id)],
+    cvActions: { ...list.cvActions, [cv.id]: actions },
+  };
 }
 
 /** A list without a deleted CV: the CV and its actions actor (which has stopped: its machine ended). */

@@ -107,7 +107,9 @@ export function validateProfile(
   if (values.email.trim() === '') errors.email = ACCOUNT_MESSAGES.emailRequired;
   else if (!isEmail(values.email)) errors.email = ACCOUNT_MESSAGES.invalidEmail;
   const phoneUnchanged = saved !== undefined && values.phoneNumber.trim() === saved.phoneNumber.trim();
-  const phoneProblem = phoneUnchanged ? undefined : accountPhoneProblem(values.phoneNumber, { required: false });
+  const phoneProblem = phoneUnchanged
+    ? undefined
+    : accountPhoneProblem(values.phoneNumber, { required: false });
   if (phoneProblem) errors.phoneNumber = phoneProblem;
   if (!errors.email && needsPasswordForEmail(values, profile) && values.currentPassword === '') {
     errors.currentPassword = ACCOUNT_CHANGE_MESSAGES.currentPasswordForEmail;
@@ -270,7 +272,8 @@ export const profileMachine = setup({
       deletionAttempt: ({ context }) => context.deletionAttempt + 1,
     }),
     showDeletionRefusal: assign({
-      deletionError: (_, params: { error: unknown }) => failureMessage(params.error, ACCOUNT_DELETE_FAILED_MESSAGE),
+      deletionError: (_, params: { error: unknown }) =>
+        failureMessage(params.error, ACCOUNT_DELETE_FAILED_MESSAGE),
       deletionAttempt: ({ context }) => context.deletionAttempt + 1,
     }),
     clearDeletion: assign({ deletionPassword: '', deletionError: undefined }),
@@ -304,7 +307,8 @@ export const profileMachine = setup({
       Boolean(params.profile.pending_email) &&
       context.profile !== undefined &&
       !sameEmailAddress(context.values.email, context.profile.email),
-    lacksDeletionPassword: ({ context }) => context.profile?.has_password !== false && context.deletionPassword === '',
+    lacksDeletionPassword: ({ context }) =>
+      context.profile?.has_password !== false && context.deletionPassword === '',
     wasDeleted: (_, params: { deletion: AccountDeletion }) => params.deletion.outcome === 'deleted',
     /** A refusal the person can mend in the dialog: a wrong password, or too many tries for now. */
     isDeletionRefusal: (_, params: { error: unknown }) =>
@@ -384,7 +388,8 @@ export const profileMachine = setup({
                     actions: [
                       {
                         type: 'notify',
-                        params: ({ event }) => emailChangeStartedNotice(event.output.profile, event.output.detail),
+                        params: ({ event }) =>
+                          emailChangeStartedNotice(event.output.profile, event.output.detail),
                       },
                       { type: 'assignProfile', params: ({ event }) => ({ profile: event.output.profile }) },
                       'keepAvatarDraft',
@@ -445,7 +450,9 @@ export const profileMachine = setup({
               invoke: {
                 src: 'deleteAccount',
                 input: ({ context }) =>
-                  context.profile?.has_password === false ? {} : { current_password: context.deletionPassword },
+                  context.profile?.has_password === false
+                    ? {}
+                    : { current_password: context.deletionPassword },
                 onDone: [
                   {
                     guard: { type: 'wasDeleted', params: ({ event }) => ({ deletion: event.output }) },

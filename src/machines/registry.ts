@@ -2,9 +2,11 @@ import type { AnyStateMachine } from 'xstate';
 import { accountLinkMachine } from './account-link-machine';
 import { builderDownloadMachine } from './builder/builder-download-machine';
 import { builderMachine } from './builder/builder-machine';
+import { designPanelMachine } from './builder/design-panel-machine';
 import { changePasswordMachine } from './change-password-machine';
 import { confirmEmailMachine } from './confirm-email-machine';
 import { cvManagementMachine } from './cv-management-machine';
+import { importMachine } from './cv-data/import-machine';
 import { forgotPasswordMachine } from './forgot-password-machine';
 import { generatedCvActionsMachine } from './generated-cv-actions-machine';
 import { googleSignInMachine } from './google-sign-in-machine';
@@ -16,6 +18,7 @@ import { resetPasswordMachine } from './reset-password-machine';
 import { sectionFormMachine } from './builder/section-form-machine';
 import { sessionMachine } from './session-machine';
 import { contactMachine } from './contact-machine';
+import { activeSessionsMachine } from './active-sessions-machine';
 import { sidebarMachine } from './sidebar-machine';
 import { signInMachine } from './sign-in-machine';
 import { signUpMachine } from './sign-up-machine';
@@ -40,6 +43,7 @@ export const machineRegistry: Record<string, AnyStateMachine> = {
   [resetPasswordMachine.id]: resetPasswordMachine,
   [profileMachine.id]: profileMachine,
   [changePasswordMachine.id]: changePasswordMachine,
+  [activeSessionsMachine.id]: activeSessionsMachine,
   [accountLinkMachine.id]: accountLinkMachine,
   [templatesListMachine.id]: templatesListMachine,
   [cvManagementMachine.id]: cvManagementMachine,
@@ -48,4 +52,6 @@ export const machineRegistry: Record<string, AnyStateMachine> = {
   [sectionFormMachine.id]: sectionFormMachine,
   [previewMachine.id]: previewMachine,
   [builderDownloadMachine.id]: builderDownloadMachine,
+  [importMachine.id]: importMachine,
+  [designPanelMachine.id]: designPanelMachine,
 };

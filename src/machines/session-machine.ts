@@ -126,7 +126,11 @@ export const sessionMachine = setup({
         },
         'session.ended': {
           target: 'anonymous',
-          actions: ['markEnded', 'announceSessionEnded', { type: 'redirectToSignIn', params: { returnHere: true } }],
+          actions: [
+            'markEnded',
+            'announceSessionEnded',
+            { type: 'redirectToSignIn', params: { returnHere: true } },
+          ],
         },
         'session.profileUpdated': {
           actions: { type: 'assignProfile', params: ({ event }) => ({ profile: event.profile }) },
@@ -157,7 +161,10 @@ export const sessionMachine = setup({
       invoke: {
         src: 'logout',
         onDone: { target: 'anonymous', actions: { type: 'redirectToSignIn', params: { returnHere: false } } },
-        onError: { target: 'anonymous', actions: { type: 'redirectToSignIn', params: { returnHere: false } } },
+        onError: {
+          target: 'anonymous',
+          actions: { type: 'redirectToSignIn', params: { returnHere: false } },
+        },
       },
     },
     // Nobody is signed in: whoever was is forgotten here and on this computer (docs/behaviour.md#session:

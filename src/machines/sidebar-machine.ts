@@ -2,7 +2,9 @@ import { assign, setup, type ActorRefFrom } from 'xstate';
 import { SIDEBAR_COOKIE_MAX_AGE_S, SIDEBAR_COOKIE_NAME } from '../config/constants';
 
 /** The remembered rail state: expanded unless the cookie says otherwise (docs/behaviour.md#shared-navigation). */
-export function readSidebarCookie(cookie: string = typeof document === 'undefined' ? '' : document.cookie): boolean {
+export function readSidebarCookie(
+  cookie: string = typeof document === 'undefined' ? '' : document.cookie,
+): boolean {
   for (const part of cookie.split(';')) {
     const [name, value] = part.trim().split('=');
     if (name === SIDEBAR_COOKIE_NAME) return value !== 'false';
@@ -46,17 +48,16 @@ export const sidebarMachine = setup({
   type: 'parallel',
   context: ({ input }) => ({ isMobile: input.isMobile, initiallyExpanded: input.expanded }),
   on: {
-    'viewport.changed': { actions: { type: 'setViewport', params: ({ event }) => ({ isMobile: event.isMobile }) } },
+    'viewport.changed': {
+      actions: { type: 'setViewport', params: ({ event }) => ({ isMobile: event.isMobile }) },
+    },
   },
   states: {
     rail: {
       initial: 'restoring',
       states: {
         restoring: {
-          always: [
-            { guard: 'startsExpanded', target: 'expanded' },
-            { target: 'collapsed' },
-          ],
+          always: [{ guard: 'startsExpanded', target: 'expanded' }, { target: 'collapsed' }],
         },
         expanded: {
           on: {

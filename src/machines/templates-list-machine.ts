@@ -8,6 +8,7 @@ import { clampPage, pageCount, pageItems, showsPaging } from './catalogue-paging
 import {
   cvActionsFor,
   generatedCvActionsMachine,
+  withCv,
   withoutCv,
   type CvActionsById,
   type CvListRef,
@@ -52,6 +53,7 @@ export type TemplatesListEvent =
   | { type: 'page.previous' }
   /** A card deleted (archived) one of the user's CVs: it leaves the card (docs/behaviour.md#template-card). */
   | { type: 'cv.removed'; cvId: number }
+  | { type: 'cv.added'; cv: GeneratedCv }
   | { type: 'list.reload' };
 
 /** Loads templates, categories and the user's CVs side by side; one failing never hides the others. */
@@ -126,7 +128,12 @@ export const templatesListMachine = setup({
   actions: {
     // The page the address asked for stays (clamped to what exists once the templates are in).
     assignCatalogue: assign(({ context, spawn, self }, params: { load: CatalogueLoad }) => {
-      const next = { ...context, templates: params.load.templates ?? [], tags: params.load.tags, cvs: params.load.cvs };
+      const next = {
+        ...context,
+        templates: params.load.templates ?? [],
+        tags: params.load.tags,
+        cvs: params.load.cvs,
+      };
       const list: CvListRef = self;
       return {
         ...next,
@@ -142,6 +149,10 @@ export const templatesListMachine = setup({
     showNextPage: assign({ page: ({ context }) => currentPage(context) + 1 }),
     showPreviousPage: assign({ page: ({ context }) => currentPage(context) - 1 }),
     removeCv: assign(({ context }, params: { cvId: number }) => withoutCv(context, params.cvId)),
+    addCv: assign(({ context, spawn, self }, params: { cv: GeneratedCv }) => {
+      const list: CvListRef = self;
+      return withCv(context, params.cv, spawn('cvActions', { input: { cv: params.cv, list } }));
+    }),
     /** The route writes the category and page into the address (replacing the entry: no history per click). */
     showAddress: (_, _params: { category: string | null; page: number }) => undefined,
     // docs/behaviour.md#templates-screen: these failures are only logged; the screen shows a gentle empty or
@@ -199,24 +210,34 @@ export const templatesListMachine = setup({
         'category.select': {
           actions: [
             { type: 'selectCategory', params: ({ event }) => ({ value: event.value }) },
-            { type: 'showAddress', params: ({ context }) => ({ category: context.category, page: context.page }) },
+            {
+              type: 'showAddress',
+              params: ({ context }) => ({ category: context.category, page: context.page }),
+            },
           ],
         },
         'page.next': {
           guard: 'hasNextPage',
           actions: [
             'showNextPage',
-            { type: 'showAddress', params: ({ context }) => ({ category: context.category, page: context.page }) },
+            {
+              type: 'showAddress',
+              params: ({ context }) => ({ category: context.category, page: context.page }),
+            },
           ],
         },
         'page.previous': {
           guard: 'hasPreviousPage',
           actions: [
             'showPreviousPage',
-            { type: 'showAddress', params: ({ context }) => ({ category: context.category, page: context.page }) },
+            {
+              type: 'showAddress',
+              params: ({ context }) => ({ category: context.category, page: context.page }),
+            },
           ],
         },
         'cv.removed': { actions: { type: 'removeCv', params: ({ event }) => ({ cvId: event.cvId }) } },
+        'cv.added': { actions: { type: 'addCv', params: ({ event }) => ({ cv: event.cv }) } },
         'list.reload': 'loading',
       },
     },

@@ -9,6 +9,8 @@ import type { SessionActor } from '../machines/session-machine';
 import { previewMachine } from '../machines/builder/preview-machine';
 import { BuilderView } from '../ui/builder/builder-view';
 import { notify } from './notify';
+import { newCvLanguage } from '../api/design';
+import { browserLanguages, pageSizeForLanguages } from '../config/locale';
 
 export const appBuilderMachine = builderMachine.provide({
   actions: { notify },
@@ -56,7 +58,17 @@ interface BuilderProps {
 
 /** The /dashboard/{id} page, loaded with its own chunk the first time a CV is opened. */
 function Builder({ routeId, draftId, owner, session }: BuilderProps) {
-  const builder = useActorRef(appBuilderMachine, { ...inspectOptions, input: { routeId, draftId, owner } });
+  const builder = useActorRef(appBuilderMachine, {
+    ...inspectOptions,
+    // Issue 13: a new CV starts on the paper of where the person is (Letter in the US, A4 in most places).
+    input: {
+      routeId,
+      draftId,
+      owner,
+      pageSize: pageSizeForLanguages(browserLanguages()),
+      language: newCvLanguage(browserLanguages()),
+    },
+  });
 
   // Signing out on purpose removes the person's drafts: this builder must not write one back as it closes.
   useEffect(() => {

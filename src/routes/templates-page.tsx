@@ -3,6 +3,10 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { inspectOptions } from '../machines/inspect';
 import { templatesListMachine } from '../machines/templates-list-machine';
+import { writeDraft } from '../machines/builder/draft';
+import { cvKeyOf, mintDraftId } from '../machines/builder/identity';
+import { draftOfImport } from '../machines/cv-data/import-machine';
+import { ImportButton } from '../ui/cv-data/import-button';
 import { TemplatesScreen } from '../ui/templates/templates-screen';
 import { cvActionsWithToasts } from './cv-actions';
 
@@ -32,7 +36,26 @@ function TemplatesPage() {
   );
   const actor = useActorRef(logic, { ...inspectOptions, input: { category, page } });
   useScrollKeptPerEntry(useSelector(actor, (state) => state.matches('ready')));
-  return <TemplatesScreen actor={actor} />;
+  const { session } = Route.useRouteContext();
+  const importAction = (
+    <ImportButton
+      size="md"
+      input={() => ({ templates: actor.getSnapshot().context.templates })}
+      onApply={(imported, templateId) => {
+        // The imported CV opens in the builder as a new CV's draft, unsaved.
+        const owner = session.getSnapshot().context.userId ?? '';
+        if (templateId === undefined) return;
+        const draftId = mintDraftId();
+        writeDraft(owner, cvKeyOf({ kind: 'new', draftId }), draftOfImport(owner, templateId, imported));
+        void navigate({
+          to: '/dashboard/$id',
+          params: { id: String(templateId) },
+          search: { draft: draftId },
+        });
+      }}
+    />
+  );
+  return <TemplatesScreen actor={actor} importAction={importAction} />;
 }
 
 /**

@@ -1,16 +1,17 @@
 import { Box, Input } from '@chakra-ui/react';
 import { forwardRef } from 'react';
-import PhoneInput, { type Country } from 'react-phone-number-input';
+import PhoneInput, { isSupportedCountry, type Country } from 'react-phone-number-input';
 import flags from 'react-phone-number-input/flags';
 import labels from 'react-phone-number-input/locale/en';
 import 'react-phone-number-input/style.css';
+import { DEFAULT_PHONE_COUNTRY } from '../config/constants';
 
 export interface PhoneFieldProps {
   value: string;
   onValueChange: (value: string) => void;
   /**
-   * Country picked until the person chooses another: NA on sign up, 'US' on the profile
-   * (docs/behaviour.md#limits-and-timings).
+   * Country picked until the person chooses another: the browser's region on sign up (`signUpPhoneCountry`), 'US'
+   * on the profile and in the builder (docs/behaviour.md#limits-and-timings).
    */
   defaultCountry: Country;
   id?: string;
@@ -19,6 +20,11 @@ export interface PhoneFieldProps {
   disabled?: boolean;
   invalid?: boolean;
   autoComplete?: string;
+}
+
+/** Sign-up's first country: the browser's region when the phone library knows it, else US. */
+export function signUpPhoneCountry(region: string | undefined): Country {
+  return region !== undefined && isSupportedCountry(region) ? region : DEFAULT_PHONE_COUNTRY;
 }
 
 // The library's own country list, names and flags, all bundled: nothing is fetched from the internet.

@@ -63,3 +63,11 @@ export function useTemplateCard(cvCount: number) {
   useFocusListAfterRemoval(cvCount, card);
   return { titleId, cardProps: { ref: card, tabIndex: -1, as: 'article', 'aria-labelledby': titleId } as const };
 }
+
+/**
+ * After a control removes what it belongs to (an entry's trash button), the focus goes to `targetId` — a control
+ * that stays, such as the section's 'Add Another' button — once the page has re-rendered, instead of the page.
+ */
+export function focusAfterRemoval(targetId: string): void {
+  requestAnimationFrame(() => document.getElementById(targetId)?.focus());
+}

@@ -215,4 +215,21 @@ describe('loadTemplatesAndCvs', () => {
     };
     await expect(loadTemplatesAndCvs(failing as unknown as ApiClient)).rejects.toThrow('x');
   });
+
+  it('reads a template staff switched off on its own, so its CVs keep their card (issue 15)', async () => {
+    const [shown, retired] = [manyTemplates[0]!, manyTemplates[1]!];
+    const mine = [{ ...cvs[0]!, template: shown.id }, { ...cvs[0]!, id: 99, template: retired.id }];
+    const asked: string[] = [];
+    const client = {
+      get: (path: string) => {
+        asked.push(path);
+        if (path === '/v1/CvTemplate/') return Promise.resolve([shown]);
+        if (path === '/v1/GeneratedCV/') return Promise.resolve(mine);
+        if (path === `/v1/CvTemplate/${retired.id}/`) return Promise.resolve(retired);
+        return Promise.reject(new ApiError('Not found.', { status: 404 }));
+      },
+    } as unknown as ApiClient;
+    await expect(loadTemplatesAndCvs(client)).resolves.toEqual({ templates: [shown, retired], cvs: mine });
+    expect(asked).toEqual(['/v1/CvTemplate/', '/v1/GeneratedCV/', `/v1/CvTemplate/${retired.id}/`]);
+  });
 });

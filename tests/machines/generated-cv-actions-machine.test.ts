@@ -1,17 +1,21 @@
 import { createActor, createMachine, fromCallback } from 'xstate';
 import { ApiError } from '../../src/api/api-error';
 import type { CvFileFormat, GeneratedCv } from '../../src/api/cvs';
+import type { CvDataFormat } from '../../src/api/download';
 import type { Notice } from '../../src/machines/auth-flow';
 import {
+  copyName,
   CV_ACTION_BUSY_TAG,
   CV_DELETED_NOTICE,
   DELETE_FAILED_NOTICE,
   DOWNLOAD_FAILED_NOTICE,
+  downloadedNotice,
+  DUPLICATE_FAILED_NOTICE,
+  duplicatedNotice,
   EMAIL_FAILED_NOTICE,
   EMAIL_SENT_NOTICE,
-  downloadedNotice,
-  generatedCvActionsMachine,
   type GeneratedCvActionsActor,
+  generatedCvActionsMachine,
 } from '../../src/machines/generated-cv-actions-machine';
 import { makeCv } from './catalogue-fixtures';
 import { declaredTransitionCount, deferredActor, flush, runModelPath, transitionPaths } from './model-paths';
@@ -21,9 +25,11 @@ const cv = makeCv(7, 1, 'Software Engineer 2024');
 function recordingList() {
   const received: unknown[] = [];
   const actor = createActor(
-    fromCallback<{ type: 'cv.removed'; cvId: number }>(({ receive }) => {
-      receive((event) => received.push(event));
-    }),
+    fromCallback<{ type: 'cv.removed'; cvId: number } | { type: 'cv.added'; cv: GeneratedCv }>(
+      ({ receive }) => {
+        receive((event) => received.push(event));
+      },
+    ),
   ).start();
   return { actor, received };
 }
@@ -218,5 +224,75 @@ describe('generated-CV actions machine: details', () => {
     world.actor.send({ type: 'delete.confirm' });
     expect(world.actor.getSnapshot().value).toBe('idle');
     expect(world.remove.requests).toHaveLength(0);
+  });
+});
+
+describe('generated-CV actions machine: duplicate and export (issue 14)', () => {
+  it('a copy named "Copy of …" is created and handed to the list', async () => {
+    const notify = vi.fn<(notice: Notice) => void>();
+    const list = recordingList();
+    const copy = {
+      ...cv,
+      id: cv.id + 100,
+      uuid: '11111111-2222-4333-8444-555555555555',
+      name: `Copy of ${cv.name}`,
+    };
+    const duplicate = deferredActor<GeneratedCv, { cv: GeneratedCv }>();
+    const actor = createActor(
+      generatedCvActionsMachine.provide({
+        actors: { duplicateCv: duplicate.logic },
+        actions: { notify: (_, params) => notify(params) },
+      }),
+      { input: { cv, list: list.actor } },
+    ).start();
+    actor.send({ type: 'cv.duplicate' });
+    expect(actor.getSnapshot().hasTag(CV_ACTION_BUSY_TAG)).toBe(true);
+    duplicate.last().resolve(copy);
+    await flush();
+    expect(list.received).toEqual([{ type: 'cv.added', cv: copy }]);
+    expect(notify).toHaveBeenCalledWith(duplicatedNotice(copy.name));
+    expect(actor.getSnapshot().value).toBe('idle');
+  });
+
+  it('a failed copy says so and changes nothing', async () => {
+    const notify = vi.fn<(notice: Notice) => void>();
+    const list = recordingList();
+    const duplicate = deferredActor<GeneratedCv, { cv: GeneratedCv }>();
+    const actor = createActor(
+      generatedCvActionsMachine.provide({
+        actors: { duplicateCv: duplicate.logic },
+        actions: { notify: (_, params) => notify(params) },
+      }),
+      { input: { cv, list: list.actor } },
+    ).start();
+    actor.send({ type: 'cv.duplicate' });
+    duplicate.last().reject(new Error('500'));
+    await flush();
+    expect(list.received).toEqual([]);
+    expect(notify).toHaveBeenCalledWith(DUPLICATE_FAILED_NOTICE);
+  });
+
+  it('names a copy within the longest CV name', () => {
+    expect(copyName('Backend 2026')).toBe('Copy of Backend 2026');
+    expect(copyName('  ')).toBe('Copy of CV');
+    expect(copyName('x'.repeat(300))).toHaveLength(200);
+  });
+
+  it('an export says which format it was saved as', async () => {
+    const notify = vi.fn<(notice: Notice) => void>();
+    const exported = deferredActor<void, { cv: GeneratedCv; format: CvDataFormat }>();
+    const actor = createActor(
+      generatedCvActionsMachine.provide({
+        actors: { exportCv: exported.logic },
+        actions: { notify: (_, params) => notify(params) },
+      }),
+      { input: { cv } },
+    ).start();
+    actor.send({ type: 'cv.export', format: 'markdown' });
+    expect(exported.last().input).toEqual({ cv, format: 'markdown' });
+    exported.last().resolve();
+    await flush();
+    expect(notify).toHaveBeenCalledWith(downloadedNotice(cv.name, 'markdown'));
+    expect(downloadedNotice('Ops', 'json').description).toBe('Ops has been downloaded as JSON Resume.');
   });
 });

@@ -1,10 +1,12 @@
 import path from 'node:path';
-import { preview, previewPdf, templatePreview, templatePreviewPdf } from '../../src/api/preview';
+import { preview, previewPdf, previewText, templatePreview, templatePreviewPdf } from '../../src/api/preview';
 import { compactFormData } from '../../src/machines/builder/form-data';
 import { previewFailureMessage } from '../../src/machines/builder/preview-machine';
 import {
+  boolean,
   clientFor,
   createPact,
+  eachLike,
   expectApiError,
   FIXTURES,
   jsonBody,
@@ -97,6 +99,48 @@ describe('POST /v1/preview-pdf/', () => {
       const pdf = await previewPdf(clientFor(mockServer), request);
       expect(pdf.type).toBe(PDF_TYPE);
       expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
+    });
+  });
+});
+
+// [extension] The ATS view (issue 17): the same body as the PDF preview; the text a parser reads from the PDF and
+// the checklist. Every value of this CV is found, so each check passes with no problems listed.
+describe('POST /v1/preview-text/', () => {
+  it('answers the text of the CV\'s PDF and the checklist', async () => {
+    const pact = withCsrf(createPact())
+      .given(SIGNED_IN)
+      .uponReceiving('a request for the ATS view of form data')
+      .withRequest({ method: 'POST', path: '/v1/preview-text/', headers: unsafeJsonHeaders, body })
+      .willRespondWith({
+        status: 200,
+        headers: jsonBody,
+        body: {
+          text: regex(/^Ada Lovelace\n[\s\S]*Analyst Programmer[\s\S]*$/, 'Ada Lovelace\nWORK EXPERIENCE\nAnalyst Programmer\nWrote the first program.'),
+          checks: eachLike({
+            id: regex(/^(values|order|contact|characters)$/, 'values'),
+            passed: boolean(true),
+            problems: [],
+          }),
+        },
+      });
+    await pact.executeTest(async (mockServer) => {
+      const report = await previewText(clientFor(mockServer), request);
+      expect(report.text).toContain('Ada Lovelace');
+      expect(report.checks[0]).toEqual({ id: 'values', passed: true, problems: [] });
+    });
+  });
+
+  it('answers 404 for a template that does not exist; the pane says it in the person\'s words', async () => {
+    const lost = { template_id: 999999, cv_data: cvData };
+    const pact = withCsrf(createPact())
+      .given(SIGNED_IN)
+      .uponReceiving('a request for the ATS view on a template that does not exist')
+      .withRequest({ method: 'POST', path: '/v1/preview-text/', headers: unsafeJsonHeaders, body: lost })
+      .willRespondWith({ status: 404, headers: jsonBody, body: { detail: string('Template not found.') } });
+    await pact.executeTest(async (mockServer) => {
+      const error = await expectApiError(previewText(clientFor(mockServer), { templateId: 999999, cvData }));
+      expect(error.status).toBe(404);
+      expect(previewFailureMessage(error, 'ats')).toBe('Failed to generate ATS view');
     });
   });
 });

@@ -1,7 +1,8 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { apiClient } from '../../api/client';
 import { downloadCv, sendCvEmail, type CvFileFormat } from '../../api/cvs';
-import { saveCvFile } from '../../api/download';
+import { saveCvFile, type CvDataFormat } from '../../api/download';
+import type { CvExportSource } from '../cv-data/cv-export';
 import type { Notice } from '../auth-flow';
 import { EMAIL_FAILED_NOTICE, EMAIL_SENT_NOTICE } from '../generated-cv-actions-machine';
 
@@ -20,11 +21,16 @@ export type BuilderDownloadEvent =
       name: string;
     }
   /** Mails the saved CV as a PDF to the person's own address (the card list's email action, from the builder). */
-  | { type: 'email.request'; uuid?: string; name: string };
+  | { type: 'email.request'; uuid?: string; name: string }
+  /** The CV's data as JSON Resume, Markdown or plain text (issue 14): made here from what the screen shows. */
+  | { type: 'export.request'; format: CvDataFormat; source: CvExportSource };
 
-const DOWNLOADED_AS: Record<CvFileFormat, string> = {
+const DOWNLOADED_AS: Record<CvFileFormat | CvDataFormat, string> = {
   pdf: 'Your CV has been downloaded as PDF.',
   word: 'Your CV has been downloaded as Word document.',
+  json: 'Your CV has been downloaded as JSON Resume.',
+  markdown: 'Your CV has been downloaded as Markdown.',
+  text: 'Your CV has been downloaded as plain text.',
 };
 
 // The builder's download messages (docs/behaviour.md#messages)
@@ -38,7 +44,7 @@ export const DOWNLOAD_FAILED_NOTICE: Notice = {
   description: 'There was an issue downloading your CV. Please try again.',
   variant: 'destructive',
 };
-export function downloadedNotice(format: CvFileFormat): Notice {
+export function downloadedNotice(format: CvFileFormat | CvDataFormat): Notice {
   return { title: 'Download Successful', description: DOWNLOADED_AS[format], variant: 'success' };
 }
 
@@ -47,7 +53,7 @@ export const DOWNLOAD_BUSY_TAG = 'busy';
 // The builder's Download menu (PDF, Word) and Email: one at a time, by the saved CV's uuid and name.
 export const builderDownloadMachine = setup({
   types: {
-    context: {} as { request?: BuilderDownloadRequest; emailUuid?: string },
+    context: {} as { request?: BuilderDownloadRequest; emailUuid?: string; exportFormat?: CvDataFormat },
     events: {} as BuilderDownloadEvent,
     tags: {} as typeof DOWNLOAD_BUSY_TAG,
   },
@@ -57,12 +63,18 @@ export const builderDownloadMachine = setup({
       saveCvFile(blob, input.name, input.format);
     }),
     emailCv: fromPromise<void, { uuid: string }>(({ input }) => sendCvEmail(apiClient, input.uuid)),
+    /** The export code (schema, mapping) loads with the first export, never with the page. */
+    exportCv: fromPromise<void, { format: CvDataFormat; source: CvExportSource }>(async ({ input }) => {
+      const { saveCvExport } = await import('../cv-data/cv-export');
+      saveCvExport(input.format, input.source);
+    }),
   },
   actions: {
     assignRequest: assign({
       request: (_, params: BuilderDownloadRequest) => params,
     }),
     assignEmailUuid: assign({ emailUuid: (_, params: { uuid: string }) => params.uuid }),
+    assignExportFormat: assign({ exportFormat: (_, params: { format: CvDataFormat }) => params.format }),
     notify: (_, _params: Notice) => undefined,
   },
   guards: {
@@ -94,6 +106,25 @@ export const builderDownloadMachine = setup({
           },
           { actions: { type: 'notify', params: MUST_SAVE_NOTICE } },
         ],
+        'export.request': {
+          target: 'exporting',
+          actions: { type: 'assignExportFormat', params: ({ event }) => ({ format: event.format }) },
+        },
+      },
+    },
+    exporting: {
+      tags: [DOWNLOAD_BUSY_TAG],
+      invoke: {
+        src: 'exportCv',
+        input: ({ event }) => {
+          const request = event as Extract<BuilderDownloadEvent, { type: 'export.request' }>;
+          return { format: request.format, source: request.source };
+        },
+        onDone: {
+          target: 'idle',
+          actions: { type: 'notify', params: ({ context }) => downloadedNotice(context.exportFormat!) },
+        },
+        onError: { target: 'idle', actions: { type: 'notify', params: DOWNLOAD_FAILED_NOTICE } },
       },
     },
     emailing: {

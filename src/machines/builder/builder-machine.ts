@@ -30,6 +30,10 @@ import {
   type TemplateSection,
 } from '../../api/templates';
 import type { Notice } from '../auth-flow';
+import type { CvDataFormat } from '../../api/download';
+import type { CvDesign } from '../../api/design';
+import type { PageSize } from '../../../rules/design';
+import { PLAIN_DESIGN, changeDesign, designForServer, isPlainDesign, resetDesign, sameDesign } from './design';
 import { builderDownloadMachine } from './builder-download-machine';
 import { describeSaveProblem } from './cv-problems';
 import { readDraft, removeDraft, writeDraft, type BuilderDraft } from './draft';
@@ -67,6 +71,7 @@ import {
   canAddCustomSection,
   isDefaultLayout,
   isHidden,
+  layoutForServer,
   layoutForTemplate,
   moveCustomEntry,
   moveSection,
@@ -79,8 +84,10 @@ import {
   templateRef,
   updateCustomEntry,
   type CustomEntryField,
+  type LayoutStash,
 } from './layout';
 import { previewMachine } from './preview-machine';
+import { designPanelMachine } from './design-panel-machine';
 import {
   sectionFormMachine,
   type SectionFormActor,
@@ -132,6 +139,10 @@ export interface BuilderInput {
   draftId?: string;
   /** The signed-in person's user id: drafts are theirs alone. */
   owner: string;
+  /** A new CV's page size (issue 13): the route gives `pageSizeForLanguages(navigator.languages)`; A4 without. */
+  pageSize?: PageSize;
+  /** A new CV's language (issue 26): the route gives `newCvLanguage(navigator.languages)`; English without. */
+  language?: string;
 }
 
 /** A download or an email asked for while the CV had unsaved changes: it follows the save. */
@@ -139,6 +150,10 @@ export type Delivery = { kind: 'download'; format: CvFileFormat } | { kind: 'ema
 
 export interface BuilderContext {
   owner: string;
+  /** A new CV's page size (issue 13), from the browser's locale. */
+  pageSize: PageSize;
+  /** A new CV's language (issue 26), from the browser's languages. */
+  language: string;
   /** What to load: the address's intent first, then the CV it turned out to be (a reload reopens the same). */
   target?: BuilderTarget;
   /** Set when the address cannot be a CV. */
@@ -152,6 +167,8 @@ export interface BuilderContext {
   formData: CvFormData;
   /** Values the current template has no place for, kept for a switch back. */
   stash: CvFormData;
+  /** How sections the current template has no place for were shaped (hidden, heading, place), for a switch back. */
+  layoutStash: LayoutStash;
   entryCounts: number[];
   completedSections: number[];
   expandedSections: number[];
@@ -175,6 +192,8 @@ export interface BuilderContext {
   focusRequest?: { sectionIndex: number; sequence: number };
   /** The CV's own structure (issue 12): its section order, hidden sections, headings, sections of its own. */
   layout: CvLayout;
+  /** The CV's design settings (issue 13): page size, margins, colour, font, sizes, fit to one page, direction. */
+  design: CvDesign;
   /** The CV's own sections that are open, by key. */
   expandedCustom: string[];
   /** The CV's own section whose removal waits for the person's word. */
@@ -188,6 +207,7 @@ export interface BuilderStep {
   formData: CvFormData;
   entryCounts: number[];
   layout: CvLayout;
+  design: CvDesign;
 }
 
 export type BuilderEvent =
@@ -201,6 +221,8 @@ export type BuilderEvent =
   | { type: 'save.overwrite' }
   | { type: 'cv.download'; format: CvFileFormat }
   | { type: 'cv.email' }
+  /** JSON Resume, Markdown or plain text of what the screen shows (issue 14): no save needed, nothing leaves. */
+  | { type: 'cv.export'; format: CvDataFormat }
   | { type: 'template.switch'; templateId: number }
   | { type: 'draft.changed' }
   | { type: 'draft.flush' }
@@ -229,10 +251,22 @@ export type BuilderEvent =
   | { type: 'custom.removeCancel' }
   | { type: 'custom.entryAdd'; key: string }
   | { type: 'custom.entryRemove'; key: string; index: number }
-  | { type: 'custom.entryChange'; key: string; index: number; field: CustomEntryField; value: string | boolean }
+  | {
+      type: 'custom.entryChange';
+      key: string;
+      index: number;
+      field: CustomEntryField;
+      value: string | boolean;
+    }
   | { type: 'custom.entryMove'; key: string; from: number; to: number }
+  /** One or more design settings changed (issue 13); the same step as the change before it when `group` matches. */
+  | { type: 'design.change'; change: Partial<CvDesign> }
+  /** 'Reset to template defaults' (the page size stays). */
+  | { type: 'design.reset' }
   | { type: 'history.undo' }
-  | { type: 'history.redo' };
+  | { type: 'history.redo' }
+  /** An imported CV (issue 14) takes the place of the values and the structure on screen; Undo gives them back. */
+  | { type: 'cv.import'; formData: CvFormData; layout: CvLayout };
 
 export interface SaveCvInput {
   reference?: CvReference;
@@ -244,6 +278,10 @@ export interface SaveCvInput {
 export interface LoadCvInput {
   target: BuilderTarget;
   owner: string;
+  /** A new CV's page size. */
+  pageSize?: PageSize;
+  /** A new CV's language (issue 26). */
+  language?: string;
 }
 
 function toDraft(context: BuilderContext): BuilderDraft {
@@ -254,7 +292,9 @@ function toDraft(context: BuilderContext): BuilderDraft {
     cv: { name, template, ...(id !== undefined ? { id } : {}), ...(uuid !== undefined ? { uuid } : {}) },
     formData: context.formData,
     ...(isDefaultLayout(context.layout) ? {} : { layout: context.layout }),
+    ...(isPlainDesign(context.design) ? {} : { design: context.design }),
     stash: context.stash,
+    ...(Object.keys(context.layoutStash).length > 0 ? { layoutStash: context.layoutStash } : {}),
     entryCounts: context.entryCounts,
     completedSections: context.completedSections,
     expandedSections: context.expandedSections,
@@ -266,9 +306,9 @@ function toDraft(context: BuilderContext): BuilderDraft {
   };
 }
 
-/** A draft is worth keeping while it holds unsaved changes or values waiting for another template. */
+/** A draft is worth keeping while it holds unsaved changes or values or shaping waiting for another template. */
 function needsDraft(context: BuilderContext): boolean {
-  return context.unsaved || !isFormDataEmpty(context.stash);
+  return context.unsaved || !isFormDataEmpty(context.stash) || Object.keys(context.layoutStash).length > 0;
 }
 
 /** The name under which tabs agree who edits this CV. */
@@ -297,7 +337,9 @@ function savePayload(context: BuilderContext): SaveCvInput {
       template: cv.template,
       entries: entriesFromFormData(context.formData),
       // null gives a CV that had a structure of its own the template's back; an older server ignores the key.
-      layout: isDefaultLayout(context.layout) ? null : context.layout,
+      layout: isDefaultLayout(context.layout) ? null : layoutForServer(context.layout),
+      // Likewise null gives a CV that had a design its template's look on A4 back.
+      design: designForServer(context.design),
     },
     ...(context.base?.lastUpdated && !context.overwrite ? { ifLastUpdated: context.base.lastUpdated } : {}),
   };
@@ -330,7 +372,12 @@ const withoutIndex = (indexes: readonly number[], index: number) =>
 
 /** The state one undo step puts back. */
 function stepOf(context: BuilderContext): BuilderStep {
-  return { formData: context.formData, entryCounts: context.entryCounts, layout: context.layout };
+  return {
+    formData: context.formData,
+    entryCounts: context.entryCounts,
+    layout: context.layout,
+    design: context.design,
+  };
 }
 
 /**
@@ -376,10 +423,14 @@ const builderSetup = setup({
           mintDraftId,
         },
         signal,
+        input.pageSize,
+        input.language,
       ),
     ),
     /** Whether another tab of this browser is editing this CV. */
-    checkEditLock: fromPromise<boolean, { key: string }>(async ({ input }) => isHeldElsewhere(input.key, TAB_ID)),
+    checkEditLock: fromPromise<boolean, { key: string }>(async ({ input }) =>
+      isHeldElsewhere(input.key, TAB_ID),
+    ),
     takeOverEditLock: fromPromise<void, { key: string }>(({ input, signal }) =>
       takeOver(input.key, TAB_ID, signal),
     ),
@@ -403,6 +454,7 @@ const builderSetup = setup({
     sectionForm: sectionFormMachine,
     preview: previewMachine,
     downloads: builderDownloadMachine,
+    designPanel: designPanelMachine,
   },
   actions: {
     assignLoaded: assign(({ spawn, self }, loaded: LoadedCv) => ({
@@ -412,6 +464,7 @@ const builderSetup = setup({
       template: loaded.template,
       formData: loaded.formData,
       stash: loaded.stash,
+      layoutStash: loaded.layoutStash ?? {},
       entryCounts: loaded.entryCounts,
       completedSections: loaded.completedSections,
       expandedSections: loaded.expandedSections,
@@ -419,6 +472,7 @@ const builderSetup = setup({
       isEditing: loaded.isEditing,
       base: loaded.base,
       layout: loaded.layout,
+      design: loaded.design ?? PLAIN_DESIGN,
       expandedCustom: [],
       history: emptyHistory<BuilderStep>(),
       unsaved: hasUnsavedChanges(loaded),
@@ -469,22 +523,29 @@ const builderSetup = setup({
       type: 'form.change' as const,
       formData: context.formData,
       layout: context.layout,
+      design: context.design,
     })),
     sendTemplateToPreview: sendTo('preview', ({ context }) => ({
       type: 'template.change' as const,
       templateId: context.cv.template,
       formData: context.formData,
       layout: context.layout,
+      design: context.design,
       sections: context.template?.sections ?? [],
     })),
     // ── the CV's own structure and the undo history (issue 12) ──
     recordStep: assign({
-      history: ({ context }, params: { group?: string }) => record(context.history, stepOf(context), params.group),
+      history: ({ context }, params: { group?: string }) =>
+        record(context.history, stepOf(context), params.group),
     }),
     recordFieldStep: assign({
       history: ({ context }, report: Extract<SectionFormReport, { type: 'section.changed' }>) =>
         record(context.history, stepOf(context), fieldChangeGroup(context, report)),
     }),
+    changeDesign: assign({
+      design: ({ context }, params: { change: Partial<CvDesign> }) => changeDesign(context.design, params.change),
+    }),
+    resetDesign: assign({ design: ({ context }) => resetDesign(context.design) }),
     clearHistory: assign({ history: () => emptyHistory<BuilderStep>() }),
     moveSection: assign({
       layout: ({ context }, params: { ref: string; toIndex: number }) =>
@@ -509,7 +570,10 @@ const builderSetup = setup({
     ),
     addCustomSection: assign(({ context }) => {
       const key = newCustomKey(context.layout);
-      return { layout: addCustomSection(context.layout, key), expandedCustom: [...context.expandedCustom, key] };
+      return {
+        layout: addCustomSection(context.layout, key),
+        expandedCustom: [...context.expandedCustom, key],
+      };
     }),
     toggleCustom: assign({
       expandedCustom: ({ context }, params: { key: string }) =>
@@ -553,6 +617,25 @@ const builderSetup = setup({
       const step = redo(context.history, stepOf(context));
       return step ? { ...step.state, history: step.history } : {};
     }),
+    applyImport: assign(({ context }, params: { formData: CvFormData; layout: CvLayout }) => {
+      const sections = context.template?.sections ?? [];
+      const formData = Object.fromEntries(
+        sections.map((section) => [section.name, params.formData[section.name] ?? {}]),
+      );
+      const completedSections = sections.flatMap((section, index) =>
+        hasAnyValue(formData[section.name]) ? [index] : [],
+      );
+      return {
+        formData,
+        layout: params.layout,
+        entryCounts: sections.map((section) => entryCountOf(formData[section.name])),
+        completedSections,
+        expandedSections: firstOpenSection(sections.length, completedSections),
+        expandedCustom: [],
+        stash: {},
+        layoutStash: {},
+      };
+    }),
     /** After an undo or a redo, each section form shows the values put back. */
     restoreSectionForms: enqueueActions(({ context, enqueue }) => {
       const builder = context as BuilderContext;
@@ -570,9 +653,25 @@ const builderSetup = setup({
       // docs/behaviour.md#cv-builder: delivery needs the CV saved with a uuid; the download machine tells the
       // person otherwise.
       params.kind === 'download'
-        ? { type: 'download.request' as const, format: params.format, uuid: context.cv.uuid, name: context.cv.name }
+        ? {
+            type: 'download.request' as const,
+            format: params.format,
+            uuid: context.cv.uuid,
+            name: context.cv.name,
+          }
         : { type: 'email.request' as const, uuid: context.cv.uuid, name: context.cv.name },
     ),
+    forwardExport: sendTo('downloads', ({ context }, params: { format: CvDataFormat }) => ({
+      type: 'export.request' as const,
+      format: params.format,
+      source: {
+        name: context.cv.name,
+        templateId: context.cv.template,
+        sections: context.template?.sections ?? [],
+        formData: context.formData,
+        layout: context.layout,
+      },
+    })),
     assignPendingDelivery: assign({ pendingDelivery: (_, params: Delivery) => params }),
     deliverPending: enqueueActions(({ context, enqueue }) => {
       if (context.pendingDelivery) enqueue({ type: 'forwardDelivery', params: context.pendingDelivery });
@@ -596,7 +695,8 @@ const builderSetup = setup({
       return name === context.cv.name ? {} : { cv: { ...context.cv, name }, isSaved: false };
     }),
     noteWhatIsSaved: assign({
-      savingFingerprint: ({ context }) => cvFingerprint(context.cv, context.formData, context.layout),
+      savingFingerprint: ({ context }) =>
+        cvFingerprint(context.cv, context.formData, context.layout, context.design),
     }),
     allowOverwrite: assign({ overwrite: true }),
     /**
@@ -615,7 +715,8 @@ const builderSetup = setup({
         entries: saved.entries.map(({ value, index, section_field }) => ({ value, index, section_field })),
       };
       const base: SavedBase = {
-        fingerprint: context.savingFingerprint ?? cvFingerprint(cv, context.formData, context.layout),
+        fingerprint:
+          context.savingFingerprint ?? cvFingerprint(cv, context.formData, context.layout, context.design),
         ...(saved.last_updated ? { lastUpdated: saved.last_updated } : {}),
       };
       return {
@@ -623,7 +724,13 @@ const builderSetup = setup({
         target: targetOf(identity, cv.template),
         cv,
         base,
-        unsaved: hasUnsavedChanges({ cv, formData: context.formData, layout: context.layout, base }),
+        unsaved: hasUnsavedChanges({
+          cv,
+          formData: context.formData,
+          layout: context.layout,
+          design: context.design,
+          base,
+        }),
         overwrite: false,
         savingFingerprint: undefined,
         isSaved: true,
@@ -648,11 +755,14 @@ const builderSetup = setup({
         hasAnyValue(formData[section.name]) ? [index] : [],
       );
       const cv = { ...context.cv, template: template.id };
+      const from = context.template?.sections ?? [];
+      const shaped = layoutForTemplate(context.layout, from, sections, context.layoutStash);
       return {
         template,
         cv,
-        // The CV's own sections and order carry over; hidden and renamed sections follow their names.
-        layout: layoutForTemplate(context.layout, context.template?.sections ?? [], template.sections),
+        // The CV's own sections and order carry over; the template's sections follow their match (see layout).
+        layout: shaped.layout,
+        layoutStash: shaped.stash,
         history: emptyHistory<BuilderStep>(),
         target: context.identity ? targetOf(context.identity, template.id) : context.target,
         formData,
@@ -693,6 +803,10 @@ const builderSetup = setup({
       return context.layout.custom_sections.some((section) => section.key === params.ref);
     },
     canAddCustom: ({ context }) => canAddCustomSection(context.layout),
+    /** A design event that would change nothing records no undo step. */
+    changesDesign: ({ context }, params: { change: Partial<CvDesign> }) =>
+      !sameDesign(changeDesign(context.design, params.change), context.design),
+    canResetDesign: ({ context }) => !sameDesign(resetDesign(context.design), context.design),
     canUndo: ({ context }) => context.history.past.length > 0,
     canRedo: ({ context }) => context.history.future.length > 0,
     hasCompletedSection: ({ context }) => context.completedSections.length > 0,
@@ -776,13 +890,19 @@ const deliver = (delivery: (event: BuilderEvent) => Delivery) => [
     guard: 'mustSaveFirst' as const,
     target: 'saving' as const,
     actions: [
-      { type: 'assignPendingDelivery' as const, params: ({ event }: { event: BuilderEvent }) => delivery(event) },
+      {
+        type: 'assignPendingDelivery' as const,
+        params: ({ event }: { event: BuilderEvent }) => delivery(event),
+      },
       'markDraftChanged' as const,
     ],
   },
   {
     guard: 'hasSavedCopy' as const,
-    actions: { type: 'forwardDelivery' as const, params: ({ event }: { event: BuilderEvent }) => delivery(event) },
+    actions: {
+      type: 'forwardDelivery' as const,
+      params: ({ event }: { event: BuilderEvent }) => delivery(event),
+    },
   },
 ];
 
@@ -790,11 +910,14 @@ export const builderMachine = builderSetup.createMachine({
   id: 'builder',
   context: ({ input }) => ({
     owner: input.owner,
+    pageSize: input.pageSize ?? PLAIN_DESIGN.page_size,
+    language: input.language ?? PLAIN_DESIGN.language,
     ...initialTarget(input),
     cv: { name: '', template: 0, entries: [] },
     sectionForms: [],
     formData: {},
     stash: {},
+    layoutStash: {},
     entryCounts: [],
     completedSections: [],
     expandedSections: [],
@@ -805,6 +928,7 @@ export const builderMachine = builderSetup.createMachine({
     saveName: '',
     templates: [],
     layout: EMPTY_LAYOUT,
+    design: PLAIN_DESIGN,
     expandedCustom: [],
     history: emptyHistory<BuilderStep>(),
   }),
@@ -818,7 +942,12 @@ export const builderMachine = builderSetup.createMachine({
       entry: 'stopSectionForms',
       invoke: {
         src: 'loadCv',
-        input: ({ context }) => ({ target: context.target!, owner: context.owner }),
+        input: ({ context }) => ({
+          target: context.target!,
+          owner: context.owner,
+          pageSize: context.pageSize,
+          language: context.language,
+        }),
         onDone: {
           target: 'checkingTabs',
           actions: [{ type: 'assignLoaded', params: ({ event }) => event.output }, 'showAddress'],
@@ -869,10 +998,12 @@ export const builderMachine = builderSetup.createMachine({
             templateId: context.cv.template,
             formData: context.formData,
             layout: context.layout,
+            design: context.design,
             sections: context.template?.sections ?? [],
           }),
         },
         { id: 'downloads', src: 'downloads' },
+        { id: 'design', src: 'designPanel' },
         {
           src: 'loadTemplates',
           onDone: {
@@ -940,7 +1071,10 @@ export const builderMachine = builderSetup.createMachine({
           actions: [{ type: 'recordStep', params: {} }, 'addCustomSection', ...STRUCTURE_CHANGED],
         },
         'custom.toggle': {
-          actions: [{ type: 'toggleCustom', params: ({ event }) => ({ key: event.key }) }, 'markDraftChanged'],
+          actions: [
+            { type: 'toggleCustom', params: ({ event }) => ({ key: event.key }) },
+            'markDraftChanged',
+          ],
         },
         'custom.rename': {
           actions: [
@@ -971,7 +1105,12 @@ export const builderMachine = builderSetup.createMachine({
             },
             {
               type: 'changeCustomEntry',
-              params: ({ event }) => ({ key: event.key, index: event.index, field: event.field, value: event.value }),
+              params: ({ event }) => ({
+                key: event.key,
+                index: event.index,
+                field: event.field,
+                value: event.value,
+              }),
             },
             ...STRUCTURE_CHANGED,
           ],
@@ -979,12 +1118,54 @@ export const builderMachine = builderSetup.createMachine({
         'custom.entryMove': {
           actions: [
             { type: 'recordStep', params: {} },
-            { type: 'moveCustomEntry', params: ({ event }) => ({ key: event.key, from: event.from, to: event.to }) },
+            {
+              type: 'moveCustomEntry',
+              params: ({ event }) => ({ key: event.key, from: event.from, to: event.to }),
+            },
             ...STRUCTURE_CHANGED,
           ],
         },
-        'history.undo': { guard: 'canUndo', actions: ['undoStep', 'restoreSectionForms', ...STRUCTURE_CHANGED] },
-        'history.redo': { guard: 'canRedo', actions: ['redoStep', 'restoreSectionForms', ...STRUCTURE_CHANGED] },
+        // ── the CV's design (issue 13): an undo step, the preview and the draft, as any other change ──
+        'design.change': {
+          guard: { type: 'changesDesign', params: ({ event }) => ({ change: event.change }) },
+          actions: [
+            {
+              type: 'recordStep',
+              // Dragging through the colour input is one step, as typing in one field is.
+              params: ({ event }) => ({
+                group: Object.keys(event.change).join(',') === 'accent_color' ? 'design:accent_color' : undefined,
+              }),
+            },
+            { type: 'changeDesign', params: ({ event }) => ({ change: event.change }) },
+            ...STRUCTURE_CHANGED,
+          ],
+        },
+        'design.reset': {
+          guard: 'canResetDesign',
+          actions: [{ type: 'recordStep', params: {} }, 'resetDesign', ...STRUCTURE_CHANGED],
+        },
+        'cv.export': {
+          actions: { type: 'forwardExport', params: ({ event }) => ({ format: event.format }) },
+        },
+        'cv.import': {
+          actions: [
+            { type: 'recordStep', params: {} },
+            {
+              type: 'applyImport',
+              params: ({ event }) => ({ formData: event.formData, layout: event.layout }),
+            },
+            'restoreSectionForms',
+            ...STRUCTURE_CHANGED,
+          ],
+        },
+        'history.undo': {
+          guard: 'canUndo',
+          actions: ['undoStep', 'restoreSectionForms', ...STRUCTURE_CHANGED],
+        },
+        'history.redo': {
+          guard: 'canRedo',
+          actions: ['redoStep', 'restoreSectionForms', ...STRUCTURE_CHANGED],
+        },
         // Another tab claimed this CV: its last words are written for that tab before this one lets go.
         'lock.handedOver': { target: 'openElsewhere', actions: 'handDraftOver' },
         'lock.taken': 'openElsewhere',

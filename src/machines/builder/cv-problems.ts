@@ -16,7 +16,11 @@ interface Place {
   index: number;
 }
 
-function placeOfField(sections: readonly TemplateSection[], fieldId: number, index: number): Place | undefined {
+function placeOfField(
+  sections: readonly TemplateSection[],
+  fieldId: number,
+  index: number,
+): Place | undefined {
   for (const section of sections) {
     const field = section.input_fields.find((candidate) => candidate.id === fieldId);
     if (field) return { section, field, index };

@@ -37,7 +37,11 @@ export function countUnsavedDrafts(owner: string): number {
       .filter((key) => key.startsWith(ownerPrefix(owner)))
       .filter((key) => {
         try {
-          const draft = JSON.parse(store.getItem(key) ?? 'null') as { version?: unknown; owner?: unknown; unsaved?: unknown } | null;
+          const draft = JSON.parse(store.getItem(key) ?? 'null') as {
+            version?: unknown;
+            owner?: unknown;
+            unsaved?: unknown;
+          } | null;
           return draft?.version === 2 && draft.owner === owner && draft.unsaved === true;
         } catch {
           return false;

@@ -8,6 +8,7 @@ import {
 } from './draft-store';
 import { decodeLayout, type CvLayout } from '../../api/cvs';
 import type { CvFormData } from './form-data';
+import { decodeDesign, type CvDesign } from '../../api/design';
 
 // The builder's work in progress, kept in local storage so a reload, a crash or a closed tab loses nothing.
 // A draft belongs to one person and one CV: its key holds the person's user id and the CV's identity (a saved
@@ -44,13 +45,18 @@ const Draft = t.intersection([
     base: t.intersection([t.type({ fingerprint: t.string }), t.partial({ lastUpdated: t.string })]),
     /** The CV's own structure (issue 12); a draft written before it had one has none. */
     layout: t.unknown,
+    /** The CV's design settings (issue 13); a draft written before them has none (the template's look on A4). */
+    design: t.unknown,
+    /** How sections the template has no place for were shaped, for a switch back (layout's LayoutStash). */
+    layoutStash: t.record(t.string, t.partial({ hidden: t.literal(true), title: t.string, after: t.string })),
   }),
 ]);
 
-export type BuilderDraft = Omit<t.TypeOf<typeof Draft>, 'layout'> & {
+export type BuilderDraft = Omit<t.TypeOf<typeof Draft>, 'layout' | 'design'> & {
   formData: CvFormData;
   stash: CvFormData;
   layout?: CvLayout;
+  design?: CvDesign;
 };
 
 function decode(raw: string | null, owner: string): BuilderDraft | undefined {
@@ -58,9 +64,11 @@ function decode(raw: string | null, owner: string): BuilderDraft | undefined {
   try {
     const decoded = Draft.decode(JSON.parse(raw));
     if (decoded._tag === 'Left' || decoded.right.owner !== owner) return undefined;
-    const { layout, ...draft } = decoded.right;
+    const { layout, design, ...draft } = decoded.right;
     const shaped = layout === undefined ? undefined : decodeLayout(layout);
-    return shaped ? { ...draft, layout: shaped } : draft;
+    // A damaged design is dropped on its own: the values and structure are kept.
+    const designed = design === undefined ? undefined : decodeDesign(design);
+    return { ...draft, ...(shaped ? { layout: shaped } : {}), ...(designed ? { design: designed } : {}) };
   } catch {
     return undefined;
   }

@@ -1,3 +1,5 @@
+import type { CvDesign } from '../../api/design';
+import { PLAIN_DESIGN, isPlainDesign } from './design';
 import type { CvFieldEntryInput } from '../../api/cvs';
 import type { InputField, TemplateSection } from '../../api/templates';
 
@@ -56,6 +58,20 @@ export function entriesFromFormData(formData: CvFormData): CvFieldEntryInput[] {
     }
   }
   return entries.sort((a, b) => a.section_field - b.section_field || a.index - b.index);
+}
+
+/** The repeat indexes of a section's entries that hold a value, in order. */
+export function filledRows(
+  section: Pick<TemplateSection, 'input_fields'>,
+  values: SectionValues | undefined,
+): number[] {
+  const ids = new Set(section.input_fields.map((field) => field.id));
+  const rows = new Set<number>();
+  for (const [key, value] of Object.entries(values ?? {})) {
+    const parsed = parseFormDataKey(key);
+    if (parsed && ids.has(parsed.fieldId) && !isBlank(value)) rows.add(parsed.index);
+  }
+  return [...rows].sort((a, b) => a - b);
 }
 
 /** How many entries a section shows: one more than the highest repeat index with a key, at least one. */
@@ -281,7 +297,10 @@ export function cvFingerprint(
   cv: { name: string; template: number },
   formData: CvFormData,
   layout: CvLayout = EMPTY_LAYOUT,
+  design: CvDesign = PLAIN_DESIGN,
 ): string {
   const saved: unknown[] = [cv.name, cv.template, entriesFromFormData(formData)];
-  return JSON.stringify(isDefaultLayout(layout) ? saved : [...saved, layout]);
+  const shaped = isDefaultLayout(layout) ? saved : [...saved, layout];
+  // A CV without a design of its own keeps the fingerprint it had before designs existed.
+  return JSON.stringify(isPlainDesign(design) ? shaped : [...shaped, { design }]);
 }

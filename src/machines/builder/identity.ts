@@ -33,7 +33,8 @@ export function isDraftId(value: unknown): value is string {
 export function resolveBuilderTarget(routeId: string, draftId?: string): BuilderTarget {
   if (UUID_PATTERN.test(routeId)) return { kind: 'saved', reference: routeId.toLowerCase() };
   if (!NUMERIC_ID_PATTERN.test(routeId)) throw new UnknownBuilderIdError(routeId);
-  if (draftId !== undefined && isDraftId(draftId)) return { kind: 'new', templateId: Number(routeId), draftId };
+  if (draftId !== undefined && isDraftId(draftId))
+    return { kind: 'new', templateId: Number(routeId), draftId };
   return { kind: 'numeric', id: Number(routeId) };
 }
 

@@ -1,9 +1,19 @@
 import type { CvFieldEntryInput, CvLayout, CvReference, GeneratedCvDetail } from '../../api/cvs';
+import { templateDesign, type CvDesign } from '../../api/design';
 import type { TemplateDetail } from '../../api/templates';
+import type { PageSize } from '../../../rules/design';
+import { PLAIN_DESIGN } from './design';
 import type { BuilderDraft } from './draft';
-import { cvFingerprint, entryCountOf, groupEntries, hasAnyValue, isFormDataEmpty, type CvFormData } from './form-data';
+import {
+  cvFingerprint,
+  entryCountOf,
+  groupEntries,
+  hasAnyValue,
+  isFormDataEmpty,
+  type CvFormData,
+} from './form-data';
 import { cvKeyOf, type BuilderTarget, type CvIdentity } from './identity';
-import { EMPTY_LAYOUT, isDefaultLayout } from './layout';
+import { EMPTY_LAYOUT, isDefaultLayout, type LayoutStash } from './layout';
 
 /** docs/behaviour.md#data: name, template, entries, and id or uuid once saved. */
 export interface BuilderCv {
@@ -28,8 +38,12 @@ export interface LoadedCv {
   formData: CvFormData;
   /** The CV's own structure (issue 12): its order, hidden sections, headings and sections of its own. */
   layout: CvLayout;
+  /** The CV's design settings (issue 13); left out, the template's look on A4. */
+  design?: CvDesign;
   /** Values the template has no place for (see form-data's switchTemplateValues). */
   stash: CvFormData;
+  /** How sections a template switch could not place were shaped (see layout's layoutForTemplate). */
+  layoutStash?: LayoutStash;
   entryCounts: number[];
   completedSections: number[];
   expandedSections: number[];
@@ -58,10 +72,11 @@ export function hasUnsavedChanges(state: {
   cv: Pick<BuilderCv, 'name' | 'template'>;
   formData: CvFormData;
   layout: CvLayout;
+  design?: CvDesign;
   base?: SavedBase;
 }): boolean {
   return state.base
-    ? cvFingerprint(state.cv, state.formData, state.layout) !== state.base.fingerprint
+    ? cvFingerprint(state.cv, state.formData, state.layout, state.design) !== state.base.fingerprint
     : !isFormDataEmpty(state.formData) || !isDefaultLayout(state.layout);
 }
 
@@ -69,13 +84,21 @@ export function hasUnsavedChanges(state: {
  * docs/behaviour.md#cv-editing-state: a new CV starts with the chosen name (or empty), the template and no
  * entries, not editing, not saved.
  */
-export function newCv(template: TemplateDetail, draftId: string, name = ''): LoadedCv {
+export function newCv(
+  template: TemplateDetail,
+  draftId: string,
+  name = '',
+  pageSize: PageSize = PLAIN_DESIGN.page_size,
+  language: string = PLAIN_DESIGN.language,
+): LoadedCv {
   return {
     identity: { kind: 'new', draftId },
     cv: { name, template: template.id, entries: [] },
     template,
     formData: Object.fromEntries(template.sections.map((section) => [section.name, {}])),
     layout: EMPTY_LAYOUT,
+    // Issue 13: the template's look on the paper of where the person is.
+    design: templateDesign(pageSize, language),
     stash: {},
     entryCounts: template.sections.map(() => 1),
     completedSections: [],
@@ -100,18 +123,20 @@ export function savedCv(detail: GeneratedCvDetail, template: TemplateDetail): Lo
     ...(detail.uuid ? { uuid: detail.uuid } : {}),
   };
   const layout = detail.layout ?? EMPTY_LAYOUT;
+  const design = detail.design ?? PLAIN_DESIGN;
   return {
     identity: { kind: 'saved', uuid: savedKeyOf(detail) },
     cv,
     template,
     ...grouped,
     layout,
+    design,
     stash: {},
     expandedSections: firstOpenSection(template.sections.length, grouped.completedSections),
     isSaved: true,
     isEditing: true,
     base: {
-      fingerprint: cvFingerprint(cv, grouped.formData, layout),
+      fingerprint: cvFingerprint(cv, grouped.formData, layout, design),
       ...(detail.last_updated ? { lastUpdated: detail.last_updated } : {}),
     },
   };
@@ -136,7 +161,9 @@ export function draftCv(draft: BuilderDraft, identity: CvIdentity, template: Tem
     template,
     formData,
     layout: draft.layout ?? EMPTY_LAYOUT,
+    design: draft.design ?? PLAIN_DESIGN,
     stash: draft.stash,
+    ...(draft.layoutStash ? { layoutStash: draft.layoutStash } : {}),
     entryCounts: fits
       ? draft.entryCounts.map((count, index) => Math.max(count, entryCountOf(formData[sections[index].name])))
       : sections.map((section) => entryCountOf(formData[section.name])),
@@ -180,7 +207,9 @@ async function openSaved(
   const saved = savedCv(detail, await loaders.getTemplate(detail.template, signal));
   const draft = await fromDraft(saved.identity, loaders, signal);
   if (draft && hasUnsavedChanges(draft)) return draft;
-  return draft ? { ...saved, stash: draft.stash } : saved;
+  return draft
+    ? { ...saved, stash: draft.stash, ...(draft.layoutStash ? { layoutStash: draft.layoutStash } : {}) }
+    : saved;
 }
 
 /**
@@ -192,6 +221,10 @@ export async function loadBuilderCv(
   target: BuilderTarget,
   loaders: CvLoaders,
   signal?: AbortSignal,
+  /** A new CV's page size (issue 13: from the browser's locale). */
+  pageSize: PageSize = PLAIN_DESIGN.page_size,
+  /** A new CV's language (issue 26: from the browser's languages). */
+  language: string = PLAIN_DESIGN.language,
 ): Promise<LoadedCv> {
   switch (target.kind) {
     case 'saved':
@@ -200,7 +233,7 @@ export async function loadBuilderCv(
       const identity: CvIdentity = { kind: 'new', draftId: target.draftId };
       return (
         (await fromDraft(identity, loaders, signal)) ??
-        newCv(await loaders.getTemplate(target.templateId, signal), target.draftId)
+        newCv(await loaders.getTemplate(target.templateId, signal), target.draftId, '', pageSize, language)
       );
     }
     case 'numeric': {
@@ -211,7 +244,7 @@ export async function loadBuilderCv(
         detail = undefined;
       }
       if (detail) return openSaved(detail, loaders, signal);
-      return newCv(await loaders.getTemplate(target.id, signal), loaders.mintDraftId());
+      return newCv(await loaders.getTemplate(target.id, signal), loaders.mintDraftId(), '', pageSize);
     }
   }
 }

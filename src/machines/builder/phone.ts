@@ -119,7 +119,11 @@ function ownerOf(international: string): CountryCode | undefined {
  */
 export function readTypedPhone(text: string, chosen: Country): ParsedPhone {
   const trimmed = text.trim();
-  const international = trimmed.startsWith('+') ? trimmed : trimmed.startsWith('00') ? `+${trimmed.slice(2)}` : undefined;
+  const international = trimmed.startsWith('+')
+    ? trimmed
+    : trimmed.startsWith('00')
+      ? `+${trimmed.slice(2)}`
+      : undefined;
   if (international && /\d{6,}/.test(international.replace(/\D/g, ''))) {
     try {
       const parsed = parsePhoneNumber(international);
@@ -145,7 +149,8 @@ export function tidyNationalNumber(number: string, country: Country): string {
   if (number.trim() === '') return number;
   try {
     const parsed = parsePhoneNumber(number, country.code as CountryCode);
-    const hasTrunkPrefix = parsed !== undefined && number.replace(/\D/g, '') !== String(parsed.nationalNumber);
+    const hasTrunkPrefix =
+      parsed !== undefined && number.replace(/\D/g, '') !== String(parsed.nationalNumber);
     return parsed && hasTrunkPrefix && `+${parsed.countryCallingCode}` === country.dialCode
       ? nationalPart(parsed.formatInternational(), country.dialCode)
       : number;

@@ -1,33 +1,60 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { apiClient } from '../../api/client';
-import { preview, previewPdf, templatePreview, templatePreviewPdf } from '../../api/preview';
+import {
+  previewPdfWithFit,
+  previewText,
+  previewWithFit,
+  templatePreview,
+  templatePreviewPdf,
+  type AtsReport,
+} from '../../api/preview';
 import { PREVIEW_DEBOUNCE_MS } from '../../config/constants';
 import type { TemplateSection } from '../../api/templates';
 import type { Notice } from '../auth-flow';
 import { describePreviewProblem } from './cv-problems';
 import type { CvLayout } from '../../api/cvs';
 import { compactFormData, isFormDataEmpty, type CvFormData } from './form-data';
-import { EMPTY_LAYOUT, isDefaultLayout } from './layout';
+import { EMPTY_LAYOUT, isDefaultLayout, layoutForServer } from './layout';
+import type { CvDesign } from '../../api/design';
+import { PLAIN_DESIGN, isPlainDesign } from './design';
 
-export type PreviewMode = 'html' | 'pdf';
+/** The HTML and PDF previews of the spec, and the ATS view (issue 17): what a parser reads from the PDF. */
+export type PreviewMode = 'html' | 'pdf' | 'ats';
 
 export const PREVIEW_FAILED_MESSAGE = 'Failed to generate preview';
 export const PDF_PREVIEW_FAILED_MESSAGE = 'Failed to generate PDF preview';
+export const ATS_PREVIEW_FAILED_MESSAGE = 'Failed to generate ATS view';
+
+const FAILED_MESSAGES: Record<PreviewMode, string> = {
+  html: PREVIEW_FAILED_MESSAGE,
+  pdf: PDF_PREVIEW_FAILED_MESSAGE,
+  ats: ATS_PREVIEW_FAILED_MESSAGE,
+};
+const FAILED_TITLES: Record<PreviewMode, string> = {
+  html: 'Preview Error',
+  pdf: 'PDF Preview Error',
+  ats: 'ATS View Error',
+};
 
 /**
  * What the pane shows: the CV as HTML, as a PDF, or, before anything is typed, the template. The PDF stays a
  * Blob here: the viewer makes the object URL and gives it back when the PDF is replaced or the pane closes.
  */
 export type PreviewResult =
-  | { kind: 'html'; html: string }
-  | { kind: 'pdf'; pdf: Blob }
-  | { kind: 'template'; templateName: string; iconUrl: string | null };
+  /** `fitsOnePage` (issue 13): with fit to one page on, whether the CV fits; undefined otherwise. */
+  | { kind: 'html'; html: string; fitsOnePage?: boolean }
+  | { kind: 'pdf'; pdf: Blob; fitsOnePage?: boolean }
+  | { kind: 'template'; templateName: string; iconUrl: string | null }
+  /** What a parser reads and the checklist; none while nothing is entered (there is no CV to read yet). */
+  | { kind: 'ats'; report?: AtsReport };
 
 export interface PreviewInput {
   templateId: number;
   formData: CvFormData;
   /** The CV's own structure (issue 12), applied by the server as it is to the downloads. */
   layout?: CvLayout;
+  /** The CV's design settings (issue 13), applied by the server as to the downloads. */
+  design?: CvDesign;
   mode?: PreviewMode;
   /** The template's sections: a failure about one field is told by its section and label. */
   sections?: readonly TemplateSection[];
@@ -37,8 +64,11 @@ export interface PreviewContext {
   templateId: number;
   formData: CvFormData;
   layout: CvLayout;
+  design: CvDesign;
   mode: PreviewMode;
   sections: readonly TemplateSection[];
+  /** With fit to one page on, what the last HTML or PDF answer said: false is 'Needs 2 pages…' (issue 13). */
+  fitsOnePage?: boolean;
   result?: PreviewResult;
   error?: string;
 }
@@ -47,16 +77,18 @@ export interface RenderPreviewInput {
   templateId: number;
   formData: CvFormData;
   layout?: CvLayout;
+  design?: CvDesign;
   mode: PreviewMode;
 }
 
 export type PreviewEvent =
-  | { type: 'form.change'; formData: CvFormData; layout?: CvLayout }
+  | { type: 'form.change'; formData: CvFormData; layout?: CvLayout; design?: CvDesign }
   | {
       type: 'template.change';
       templateId: number;
       formData: CvFormData;
       layout?: CvLayout;
+      design?: CvDesign;
       sections?: readonly TemplateSection[];
     }
   | { type: 'mode.switch'; mode: PreviewMode }
@@ -76,7 +108,7 @@ export function previewFailureMessage(
   const serverMessage = (error as { serverMessage?: unknown } | null)?.serverMessage;
   const problem =
     typeof serverMessage === 'string' ? describePreviewProblem(serverMessage, sections) : undefined;
-  return problem ?? (mode === 'pdf' ? PDF_PREVIEW_FAILED_MESSAGE : PREVIEW_FAILED_MESSAGE);
+  return problem ?? FAILED_MESSAGES[mode];
 }
 
 // docs/behaviour.md#live-preview, #validation-rules. Leaving a state stops its request: the actor's AbortSignal
@@ -93,23 +125,38 @@ const previewSetup = setup({
       const request = {
         templateId: input.templateId,
         cvData: compactFormData(input.formData),
-        ...(input.layout && !isDefaultLayout(input.layout) ? { layout: input.layout } : {}),
+        ...(input.layout && !isDefaultLayout(input.layout) ? { layout: layoutForServer(input.layout) } : {}),
+        ...(input.design && !isPlainDesign(input.design) ? { design: input.design } : {}),
       };
-      if (input.mode === 'pdf') return { kind: 'pdf', pdf: await previewPdf(apiClient, request, { signal }) };
-      return { kind: 'html', html: await preview(apiClient, request, { signal }) };
+      if (input.mode === 'pdf') {
+        const answer = await previewPdfWithFit(apiClient, request, { signal });
+        return { kind: 'pdf', pdf: answer.pdf, fitsOnePage: answer.fitsOnePage };
+      }
+      if (input.mode === 'ats') return { kind: 'ats', report: await previewText(apiClient, request, { signal }) };
+      const answer = await previewWithFit(apiClient, request, { signal });
+      return { kind: 'html', html: answer.html, fitsOnePage: answer.fitsOnePage };
     }),
     renderTemplatePreview: fromPromise<PreviewResult, RenderPreviewInput>(async ({ input, signal }) => {
       if (input.mode === 'pdf')
         return { kind: 'pdf', pdf: await templatePreviewPdf(apiClient, input.templateId, { signal }) };
+      if (input.mode === 'ats') return { kind: 'ats' };
       const answer = await templatePreview(apiClient, input.templateId, { signal });
       return { kind: 'template', templateName: answer.template_name, iconUrl: answer.icon_url ?? null };
     }),
   },
   actions: {
-    assignFormData: assign(({ context }, params: { formData: CvFormData; layout?: CvLayout }) => ({
-      formData: params.formData,
-      layout: params.layout ?? context.layout,
-    })),
+    assignFormData: assign(
+      ({ context }, params: { formData: CvFormData; layout?: CvLayout; design?: CvDesign }) => {
+        const design = params.design ?? context.design;
+        return {
+          formData: params.formData,
+          layout: params.layout ?? context.layout,
+          design,
+          // Fit to one page turned off: nothing more to tell.
+          fitsOnePage: design.fit_one_page ? context.fitsOnePage : undefined,
+        };
+      },
+    ),
     assignTemplate: assign(
       ({ context }, params: { templateId: number; sections?: readonly TemplateSection[] }) => ({
         templateId: params.templateId,
@@ -117,10 +164,17 @@ const previewSetup = setup({
       }),
     ),
     assignMode: assign({ mode: (_, params: { mode: PreviewMode }) => params.mode }),
-    assignResult: assign({
-      result: (_, params: { result: PreviewResult }) => params.result,
+    assignResult: assign(({ context }, params: { result: PreviewResult }) => ({
+      result: params.result,
       error: undefined,
-    }),
+      // The ATS view and the template alone do not say; the last answer that did stands.
+      fitsOnePage:
+        params.result.kind === 'html' || params.result.kind === 'pdf'
+          ? context.design.fit_one_page
+            ? params.result.fitsOnePage
+            : undefined
+          : context.fitsOnePage,
+    })),
     assignError: assign({
       error: ({ context }, params: { error: unknown }) =>
         previewFailureMessage(params.error, context.mode, context.sections),
@@ -146,6 +200,7 @@ const rendering = (src: 'renderPreview' | 'renderTemplatePreview') =>
         templateId: context.templateId,
         formData: context.formData,
         layout: context.layout,
+        design: context.design,
         mode: context.mode,
       }),
       onDone: {
@@ -165,6 +220,7 @@ export const previewMachine = previewSetup.createMachine({
     templateId: input.templateId,
     formData: input.formData,
     layout: input.layout ?? EMPTY_LAYOUT,
+    design: input.design ?? PLAIN_DESIGN,
     mode: input.mode ?? 'html',
     sections: input.sections ?? [],
   }),
@@ -174,7 +230,7 @@ export const previewMachine = previewSetup.createMachine({
       target: '.debouncing',
       actions: {
         type: 'assignFormData',
-        params: ({ event }) => ({ formData: event.formData, layout: event.layout }),
+        params: ({ event }) => ({ formData: event.formData, layout: event.layout, design: event.design }),
       },
     },
     'template.change': {
@@ -185,7 +241,10 @@ export const previewMachine = previewSetup.createMachine({
           type: 'assignTemplate',
           params: ({ event }) => ({ templateId: event.templateId, sections: event.sections }),
         },
-        { type: 'assignFormData', params: ({ event }) => ({ formData: event.formData, layout: event.layout }) },
+        {
+          type: 'assignFormData',
+          params: ({ event }) => ({ formData: event.formData, layout: event.layout, design: event.design }),
+        },
       ],
     },
     'mode.switch': {
@@ -207,9 +266,9 @@ export const previewMachine = previewSetup.createMachine({
           target: 'debouncing',
           reenter: true,
           actions: {
-        type: 'assignFormData',
-        params: ({ event }) => ({ formData: event.formData, layout: event.layout }),
-      },
+            type: 'assignFormData',
+            params: ({ event }) => ({ formData: event.formData, layout: event.layout, design: event.design }),
+          },
         },
       },
       after: { previewDebounce: 'generating' },
@@ -232,7 +291,7 @@ export const previewMachine = previewSetup.createMachine({
       entry: {
         type: 'notify',
         params: ({ context }) => ({
-          title: context.mode === 'pdf' ? 'PDF Preview Error' : 'Preview Error',
+          title: FAILED_TITLES[context.mode],
           description: context.error,
           variant: 'destructive' as const,
         }),

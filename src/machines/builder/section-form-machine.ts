@@ -8,7 +8,13 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import type { TemplateSection } from '../../api/templates';
-import { dropEmptyValues, hasAnyValue, moveEntryValues, removeEntryValues, type SectionValues } from './form-data';
+import {
+  dropEmptyValues,
+  hasAnyValue,
+  moveEntryValues,
+  removeEntryValues,
+  type SectionValues,
+} from './form-data';
 
 export const EMPTY_SECTION_MESSAGE = 'Please fill in at least one field before submitting.';
 
@@ -116,7 +122,10 @@ export const sectionFormMachine = setup({
     'entry.move': {
       guard: { type: 'isMove', params: ({ event }) => ({ from: event.from, to: event.to }) },
       target: '.editing',
-      actions: [{ type: 'moveEntry', params: ({ event }) => ({ from: event.from, to: event.to }) }, 'reportChange'],
+      actions: [
+        { type: 'moveEntry', params: ({ event }) => ({ from: event.from, to: event.to }) },
+        'reportChange',
+      ],
     },
     'values.restore': {
       target: '.editing',

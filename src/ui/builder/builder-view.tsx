@@ -17,7 +17,7 @@ import {
 } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Plus, Redo2, Save, Undo2 } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { PREVIEW_PANE_MIN_WIDTH_PX } from '../../config/constants';
 import {
   CV_CHANGED_ELSEWHERE_TEXT,
@@ -25,12 +25,19 @@ import {
   OPEN_IN_ANOTHER_TAB_TEXT,
   type BuilderActor,
 } from '../../machines/builder/builder-machine';
-import { stashSummary } from '../../machines/builder/form-data';
-import { sectionOrder, sectionTitle, templateRef, type SectionItem } from '../../machines/builder/layout';
+import { isFormDataEmpty, stashSummary } from '../../machines/builder/form-data';
+import {
+  customSectionTitle,
+  sectionOrder,
+  sectionTitle,
+  templateRef,
+  type SectionItem,
+} from '../../machines/builder/layout';
 import { ConfirmDialog } from '../confirm-dialog';
-import { CustomSectionCard } from './custom-section-card';
+import { CustomSectionCard, customDeleteId } from './custom-section-card';
 import { useReturnFocus } from '../return-focus';
 import { DeliveryActions } from './download-menu';
+import { ImportButton } from '../cv-data/import-button';
 import { PreviewPane } from './preview-pane';
 import { SAVE_BUTTON_ID, SaveDialog } from './save-dialog';
 import { SectionCard } from './section-card';
@@ -44,6 +51,9 @@ export const NOT_SHOWN_PREFIX = 'Not shown in this template: ';
 /** Room kept below a field being typed in, so the sticky save bar never covers it. */
 const SAVE_BAR_ROOM = '7rem';
 
+/** 'Add Custom Section': the focus lands here when a section of the CV's own is deleted. */
+const ADD_CUSTOM_SECTION_ID = 'add-custom-section';
+
 /**
  * The section cards: the personal details first, then the CV's own order, which the person changes by dragging a
  * card's handle or with the keyboard (issue 12), and 'Add Custom Section'.
@@ -56,7 +66,9 @@ function Sections({ builder }: { builder: BuilderActor }) {
   const items = sectionOrder(sections, layout);
   const labelOf = (item: SectionItem) =>
     item.kind === 'custom'
-      ? layout.custom_sections.find((section) => section.key === item.key)?.title || 'Untitled section'
+      ? customSectionTitle(
+          layout.custom_sections.find((section) => section.key === item.key) ?? { title: '' },
+        )
       : sectionTitle(layout, item.ref, sections[item.sectionIndex]?.name ?? '');
   const first = forms[0];
   return (
@@ -67,12 +79,18 @@ function Sections({ builder }: { builder: BuilderActor }) {
         idOf={(item) => item.ref}
         labelOf={labelOf}
         noun="sections"
+        before={1}
         onMove={(ref, toIndex) => builder.send({ type: 'layout.moveSection', ref, toIndex })}
       >
         {(item, handle, index) => (
           <Box pb="3">
             {item.kind === 'custom' ? (
-              <CustomSectionCard builder={builder} sectionKey={item.key} handle={handle} position={index + 2} />
+              <CustomSectionCard
+                builder={builder}
+                sectionKey={item.key}
+                handle={handle}
+                position={index + 2}
+              />
             ) : (
               forms[item.sectionIndex] && (
                 <SectionCard
@@ -89,6 +107,7 @@ function Sections({ builder }: { builder: BuilderActor }) {
         )}
       </SortableList>
       <Button
+        id={ADD_CUSTOM_SECTION_ID}
         variant="outline"
         alignSelf="flex-start"
         disabled={!canAdd}
@@ -104,14 +123,26 @@ function Sections({ builder }: { builder: BuilderActor }) {
 function RemoveCustomSectionDialog({ builder }: { builder: BuilderActor }) {
   const removing = useSelector(builder, (snapshot) =>
     snapshot.matches({ ready: { removal: 'confirming' } })
-      ? snapshot.context.layout.custom_sections.find((section) => section.key === snapshot.context.removingCustom)
+      ? snapshot.context.layout.custom_sections.find(
+          (section) => section.key === snapshot.context.removingCustom,
+        )
       : undefined,
+  );
+  // The focus goes back to the section's delete button when it stays, else to 'Add Custom Section'.
+  const asked = useRef<string>(undefined);
+  if (removing) asked.current = removing.key;
+  const stays = useSelector(builder, (snapshot) =>
+    snapshot.context.layout.custom_sections.some((section) => section.key === asked.current),
+  );
+  useReturnFocus(
+    removing !== undefined,
+    stays && asked.current ? customDeleteId(asked.current) : ADD_CUSTOM_SECTION_ID,
   );
   return (
     <ConfirmDialog
       open={removing !== undefined}
       title="Delete section?"
-      subject={removing?.title || 'Untitled section'}
+      subject={customSectionTitle(removing ?? { title: '' })}
       description="The section and its entries leave this CV. You can undo this with Ctrl+Z (⌘Z on a Mac)."
       confirmLabel="Delete"
       destructive
@@ -133,7 +164,14 @@ function HistoryButtons({ builder }: { builder: BuilderActor }) {
       if (event.defaultPrevented || !(event.ctrlKey || event.metaKey) || event.altKey) return;
       if ((event.target as HTMLElement | null)?.closest?.('[contenteditable="true"]')) return;
       const key = event.key.toLowerCase();
-      const type = key === 'z' ? (event.shiftKey ? 'history.redo' : 'history.undo') : key === 'y' ? 'history.redo' : undefined;
+      const type =
+        key === 'z'
+          ? event.shiftKey
+            ? 'history.redo'
+            : 'history.undo'
+          : key === 'y'
+            ? 'history.redo'
+            : undefined;
       if (!type) return;
       event.preventDefault();
       builder.send({ type });
@@ -143,13 +181,14 @@ function HistoryButtons({ builder }: { builder: BuilderActor }) {
   }, [builder]);
   return (
     <HStack gap="0" flexShrink={0}>
+      {/* aria-disabled, not disabled: the button keeps the focus when the last step is undone (or redone). */}
       <IconButton
         size="sm"
         variant="ghost"
         aria-label="Undo"
         title="Undo (Ctrl+Z)"
         aria-keyshortcuts="Control+Z Meta+Z"
-        disabled={!canUndo}
+        aria-disabled={!canUndo}
         onClick={() => builder.send({ type: 'history.undo' })}
       >
         <Undo2 />
@@ -160,7 +199,7 @@ function HistoryButtons({ builder }: { builder: BuilderActor }) {
         aria-label="Redo"
         title="Redo (Ctrl+Shift+Z)"
         aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
-        disabled={!canRedo}
+        aria-disabled={!canRedo}
         onClick={() => builder.send({ type: 'history.redo' })}
       >
         <Redo2 />
@@ -182,6 +221,25 @@ function UnsavedBadge({ builder }: { builder: BuilderActor }) {
   );
 }
 
+/** 'Import' (issue 14): a JSON Resume into this CV's template; over values on screen it asks first. */
+function BuilderImport({ builder }: { builder: BuilderActor }) {
+  return (
+    <ImportButton
+      input={() => {
+        const { cv, template, formData, layout } = builder.getSnapshot().context;
+        return {
+          templateId: cv.template,
+          sections: template?.sections ?? [],
+          replacesWork: !isFormDataEmpty(formData) || layout.custom_sections.length > 0,
+        };
+      }}
+      onApply={(imported) =>
+        builder.send({ type: 'cv.import', formData: imported.formData, layout: imported.layout })
+      }
+    />
+  );
+}
+
 function Header({ builder }: { builder: BuilderActor }) {
   const name = useSelector(builder, (snapshot) => snapshot.context.cv.name);
   return (
@@ -194,12 +252,15 @@ function Header({ builder }: { builder: BuilderActor }) {
         <VisuallyHidden asChild hideFrom="md">
           <h1>CV Builder</h1>
         </VisuallyHidden>
-        <Text color="fg.muted" wordBreak="break-word" minW="0" data-testid="cv-name">
+        {/* Never narrower than a short word: a crowded header wraps the name to its own line instead of stacking
+            its letters (found by trying it at 1280 px). */}
+        <Text color="fg.muted" overflowWrap="anywhere" minW="min(12ch, 100%)" data-testid="cv-name">
           {name || 'Untitled CV'}
         </Text>
         <UnsavedBadge builder={builder} />
       </HStack>
       <HistoryButtons builder={builder} />
+      <BuilderImport builder={builder} />
       <Box hideBelow="md">
         <DeliveryActions builder={builder} />
       </Box>

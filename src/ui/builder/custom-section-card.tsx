@@ -18,7 +18,13 @@ import { ChevronDown, Plus, Trash2 } from 'lucide-react';
 import { Suspense, lazy, memo, type ReactNode } from 'react';
 import { MAX_CUSTOM_ENTRY_TEXT_LENGTH, MAX_SECTION_TITLE_LENGTH } from '../../../rules/cv';
 import type { BuilderActor } from '../../machines/builder/builder-machine';
-import { isHidden, type CustomEntryField } from '../../machines/builder/layout';
+import {
+  customSectionTitle,
+  isHidden,
+  NEW_CUSTOM_SECTION_TITLE,
+  type CustomEntryField,
+} from '../../machines/builder/layout';
+import { focusAfterRemoval } from '../return-focus';
 import { HideToggle } from './section-controls';
 import { SortableList } from './sortable-list';
 
@@ -35,6 +41,9 @@ const DATE_FIELDS: Array<{ field: 'start_date' | 'end_date'; label: string }> = 
   { field: 'start_date', label: 'Start date' },
   { field: 'end_date', label: 'End date' },
 ];
+
+/** The id of a section of the CV's own's delete button: the focus comes back to it when its removal is cancelled. */
+export const customDeleteId = (key: string) => `custom-${key}-delete`;
 
 /**
  * A section of the CV's own (issue 12): its title and dated entries (title, subtitle, location, dates, 'current'
@@ -57,9 +66,10 @@ export const CustomSectionCard = memo(function CustomSectionCard({
   const expanded = useSelector(builder, (snapshot) => snapshot.context.expandedCustom.includes(sectionKey));
   const hidden = useSelector(builder, (snapshot) => isHidden(snapshot.context.layout, sectionKey));
   if (!section) return null;
-  const title = section.title.trim() || 'Untitled section';
+  const title = customSectionTitle(section);
   const headerId = `custom-${sectionKey}-header`;
   const bodyId = `custom-${sectionKey}-body`;
+  const addId = `custom-${sectionKey}-add`;
   const entryIndexes = section.entries.map((_, index) => index);
   const change = (index: number, field: CustomEntryField, value: string | boolean) =>
     builder.send({ type: 'custom.entryChange', key: sectionKey, index, field, value });
@@ -122,7 +132,11 @@ export const CustomSectionCard = memo(function CustomSectionCard({
                 </Badge>
               )}
             </chakra.span>
-            <chakra.span color="fg.muted" transform={expanded ? 'rotate(180deg)' : undefined} transition="transform 0.15s">
+            <chakra.span
+              color="fg.muted"
+              transform={expanded ? 'rotate(180deg)' : undefined}
+              transition="transform 0.15s"
+            >
               <ChevronDown size={18} />
             </chakra.span>
           </chakra.button>
@@ -136,6 +150,7 @@ export const CustomSectionCard = memo(function CustomSectionCard({
           variant="ghost"
           size="sm"
           colorPalette="red"
+          id={customDeleteId(sectionKey)}
           aria-label={`Delete the section ${title}`}
           title="Delete section"
           onClick={() => builder.send({ type: 'custom.remove', key: sectionKey })}
@@ -147,13 +162,11 @@ export const CustomSectionCard = memo(function CustomSectionCard({
       {expanded && (
         <Card.Body id={bodyId} role="region" aria-labelledby={headerId} pt="1">
           <Stack gap="5">
-            <Field.Root required>
-              <Field.Label>
-                Section title
-                <Field.RequiredIndicator />
-              </Field.Label>
+            <Field.Root>
+              <Field.Label>Section title</Field.Label>
               <Input
                 value={section.title}
+                placeholder={NEW_CUSTOM_SECTION_TITLE}
                 maxLength={MAX_SECTION_TITLE_LENGTH}
                 onChange={(event) =>
                   builder.send({ type: 'custom.rename', key: sectionKey, title: event.currentTarget.value })
@@ -197,7 +210,10 @@ export const CustomSectionCard = memo(function CustomSectionCard({
                         colorPalette="red"
                         aria-label={`Remove ${title} entry ${index + 1}`}
                         title="Remove entry"
-                        onClick={() => builder.send({ type: 'custom.entryRemove', key: sectionKey, index })}
+                        onClick={() => {
+                          builder.send({ type: 'custom.entryRemove', key: sectionKey, index });
+                          focusAfterRemoval(addId);
+                        }}
                       >
                         <Trash2 />
                       </IconButton>
@@ -257,6 +273,7 @@ export const CustomSectionCard = memo(function CustomSectionCard({
               }}
             </SortableList>
             <Button
+              id={addId}
               type="button"
               variant="outline"
               size="sm"

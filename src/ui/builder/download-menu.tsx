@@ -3,7 +3,11 @@ import { useSelector } from '@xstate/react';
 import { ChevronDown, Download, Mail } from 'lucide-react';
 import type { CvFileFormat } from '../../api/cvs';
 import { deliversAfterSave, type BuilderActor } from '../../machines/builder/builder-machine';
-import { DOWNLOAD_BUSY_TAG, type BuilderDownloadActor } from '../../machines/builder/builder-download-machine';
+import { DataExportItems, isDataFormat } from '../cv-data/data-export-items';
+import {
+  DOWNLOAD_BUSY_TAG,
+  type BuilderDownloadActor,
+} from '../../machines/builder/builder-download-machine';
 
 const SAVE_FIRST_TITLE = 'Save your CV to download it';
 
@@ -22,11 +26,17 @@ export function DeliveryActions({ builder, size = 'sm' }: { builder: BuilderActo
   );
   const busy = useSelector(downloads, (snapshot) => snapshot?.hasTag(DOWNLOAD_BUSY_TAG) ?? false);
   const saving = useSelector(builder, (snapshot) => snapshot.hasTag('saving'));
+  // Issue 13: the menu names the paper the PDF prints on.
+  const pdf = `PDF (${useSelector(builder, (snapshot) => snapshot.context.design.page_size)})`;
 
   return (
     <HStack gap="2">
       <Menu.Root
-        onSelect={(details) => builder.send({ type: 'cv.download', format: details.value as CvFileFormat })}
+        onSelect={(details) =>
+          isDataFormat(details.value)
+            ? builder.send({ type: 'cv.export', format: details.value })
+            : builder.send({ type: 'cv.download', format: details.value as CvFileFormat })
+        }
       >
         <Menu.Trigger asChild>
           <Button
@@ -44,11 +54,12 @@ export function DeliveryActions({ builder, size = 'sm' }: { builder: BuilderActo
           <Menu.Positioner>
             <Menu.Content>
               <Menu.Item value="pdf" minH="11">
-                {saveFirst ? 'Save and download PDF' : 'PDF'}
+                {saveFirst ? `Save and download ${pdf}` : pdf}
               </Menu.Item>
               <Menu.Item value="word" minH="11">
                 {saveFirst ? 'Save and download Word' : 'Word'}
               </Menu.Item>
+              <DataExportItems />
             </Menu.Content>
           </Menu.Positioner>
         </Portal>

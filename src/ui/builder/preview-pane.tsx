@@ -14,14 +14,20 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { FileText, TriangleAlert } from 'lucide-react';
-import { memo, useEffect, useState } from 'react';
+import { FileText, Palette, TriangleAlert } from 'lucide-react';
+import { memo, useEffect, useRef, useState } from 'react';
+import { pageNonce, withStyleNonce } from '../csp-nonce';
 import type { BuilderActor } from '../../machines/builder/builder-machine';
+import { AtsView } from './ats-view';
+import { DESIGN_PANEL_ID, DesignPanel } from './design-panel';
+import type { DesignPanelActor } from '../../machines/builder/design-panel-machine';
 import { PREVIEW_LOADING_TAG, type PreviewActor, type PreviewMode } from '../../machines/builder/preview-machine';
 
 const MODES: { value: PreviewMode; label: string }[] = [
   { value: 'html', label: 'HTML' },
   { value: 'pdf', label: 'PDF' },
+  // Issue 17: the text an applicant tracking system reads from the PDF, and a checklist.
+  { value: 'ats', label: 'ATS' },
 ];
 
 /** The PDF in an embedded viewer. The object URL lives as long as this PDF is shown, and is given back after. */
@@ -149,14 +155,16 @@ function PreviewBody({ preview }: { preview: PreviewActor }) {
         <iframe
           title="CV preview"
           sandbox=""
-          srcDoc={result.html}
+          srcDoc={withStyleNonce(result.html, pageNonce())}
           data-testid="html-preview"
           style={{ width: '100%', height: '100%', border: 0, background: 'white' }}
         />
       )}
       {result.kind === 'pdf' && <PdfViewer pdf={result.pdf} />}
+      {result.kind === 'ats' && <AtsView report={result.report} />}
       {result.kind === 'template' && (
-        <EmptyState.Root h="full" overflowY="auto">
+        // It scrolls when the pane is short: the keyboard can scroll it too (axe: scrollable-region-focusable).
+        <EmptyState.Root h="full" overflowY="auto" tabIndex={0} role="region" aria-label="Template preview">
           <EmptyState.Content>
             <EmptyState.Indicator>
               <FileText />
@@ -184,10 +192,20 @@ function PreviewBody({ preview }: { preview: PreviewActor }) {
   );
 }
 
-/** docs/behaviour.md#preview-panel, beside the builder: 'Preview', the HTML/PDF switch and the template switcher. */
+/**
+ * docs/behaviour.md#preview-panel, beside the builder: 'Preview', the HTML/PDF switch (with the ATS view of issue 17)
+ * and the template switcher.
+ */
 export const PreviewPane = memo(function PreviewPane({ builder }: { builder: BuilderActor }) {
   const preview = useSelector(builder, (snapshot) => snapshot.children.preview as PreviewActor | undefined);
   const mode = useSelector(preview, (snapshot) => snapshot?.context.mode ?? 'html');
+  const panel = useSelector(builder, (snapshot) => snapshot.children.design as DesignPanelActor | undefined);
+  const designOpen = useSelector(panel, (snapshot) => snapshot?.matches({ visibility: 'open' }) ?? false);
+  const designToggle = useRef<HTMLButtonElement>(null);
+  const closeDesign = () => {
+    panel?.send({ type: 'panel.close' });
+    designToggle.current?.focus();
+  };
 
   return (
     <Flex direction="column" h="full" minH="0" bg="bg.subtle" aria-label="Preview" role="region">
@@ -207,10 +225,25 @@ export const PreviewPane = memo(function PreviewPane({ builder }: { builder: Bui
           <SegmentGroup.Indicator />
           <SegmentGroup.Items items={MODES} />
         </SegmentGroup.Root>
+        {panel && (
+          <Button
+            ref={designToggle}
+            size="sm"
+            variant={designOpen ? 'solid' : 'outline'}
+            aria-expanded={designOpen}
+            aria-controls={DESIGN_PANEL_ID}
+            onClick={() => panel.send({ type: 'panel.toggle' })}
+          >
+            <Palette /> Design
+          </Button>
+        )}
       </HStack>
-      <Box flex="1" minH="0">
-        {preview && <PreviewBody preview={preview} />}
-      </Box>
+      <Flex flex="1" minH="0" direction={{ base: 'column', md: 'row' }}>
+        <Box flex="1" minH="0" minW="0">
+          {preview && <PreviewBody preview={preview} />}
+        </Box>
+        {designOpen && <DesignPanel builder={builder} preview={preview} onClose={closeDesign} />}
+      </Flex>
     </Flex>
   );
 });

@@ -5,6 +5,7 @@ import { EditorContent, createDocument, useEditor, useEditorState, type Editor }
 import StarterKit from '@tiptap/starter-kit';
 import { Bold, Italic, Link2, List, ListOrdered } from 'lucide-react';
 import { memo, useEffect, useRef, useState } from 'react';
+import { pageNonce } from '../csp-nonce';
 
 export interface RichTextEditorProps {
   id: string;
@@ -156,6 +157,8 @@ export const RichTextEditor = memo(function RichTextEditor({
     extensions,
     content: value === '' ? EMPTY_DOCUMENT : value,
     shouldRerenderOnTransaction: false,
+    // Tiptap's own base styles go in a <style> that must carry the page's nonce (src/ui/csp-nonce.ts).
+    injectNonce: pageNonce(),
     editorProps: {
       attributes: {
         id,

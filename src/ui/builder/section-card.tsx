@@ -18,6 +18,7 @@ import { isHidden, sectionTitle } from '../../machines/builder/layout';
 import { EMPTY_SECTION_MESSAGE, type SectionFormActor } from '../../machines/builder/section-form-machine';
 import { FieldWidget } from './field-widget';
 import { HeadingEditor, HideToggle } from './section-controls';
+import { focusAfterRemoval } from '../return-focus';
 import { SectionErrorBoundary } from './section-error-boundary';
 import { SortableList } from './sortable-list';
 
@@ -86,8 +87,9 @@ export const SectionCard = memo(function SectionCard({
   );
   const headerId = `section-${form.id}-header`;
   const bodyId = `section-${form.id}-body`;
+  const addId = `section-${form.id}-add`;
   const entryIndexes = Array.from({ length: entryCount }, (_, index) => index);
-  const entryLabel = (index: number) => (index === 0 ? `${title} entry 1` : `Entry ${index + 1}`);
+  const entryLabel = (index: number) => `${title} entry ${index + 1}`;
 
   return (
     <Card.Root
@@ -100,91 +102,91 @@ export const SectionCard = memo(function SectionCard({
       bg={hidden ? 'bg.subtle' : undefined}
     >
       <HStack gap="1" pe="2" ps={handle ? '1' : '0'} align="center" flexWrap="wrap">
-      {handle}
-      {/* The accordion pattern: a heading holding the button, with only phrasing content inside. */}
-      <chakra.h2 m="0" textStyle="md" fontWeight="normal" flex="1" minW="0">
-        <chakra.button
-          ref={headerButton}
-          id={headerId}
-          type="button"
-          aria-expanded={expanded}
-          aria-controls={bodyId}
-          onClick={() => builder.send({ type: 'section.toggle', sectionIndex })}
-          display="flex"
-          alignItems="center"
-          gap="3"
-          width="full"
-          textAlign="start"
-          px="4"
-          py="3"
-          borderRadius="l3"
-          _hover={{ bg: 'bg.muted' }}
-          _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}
-        >
-          <chakra.span
+        {handle}
+        {/* The accordion pattern: a heading holding the button, with only phrasing content inside. */}
+        <chakra.h2 m="0" textStyle="md" fontWeight="normal" flex="1" minW="0">
+          <chakra.button
+            ref={headerButton}
+            id={headerId}
+            type="button"
+            aria-expanded={expanded}
+            aria-controls={bodyId}
+            onClick={() => builder.send({ type: 'section.toggle', sectionIndex })}
             display="flex"
-            boxSize="7"
-            flexShrink={0}
             alignItems="center"
-            justifyContent="center"
-            borderRadius="full"
-            bg={completed ? 'colorPalette.solid' : 'bg.muted'}
-            color={completed ? 'colorPalette.contrast' : 'fg.muted'}
-            textStyle="sm"
-            fontWeight="semibold"
-            aria-hidden="true"
+            gap="3"
+            width="full"
+            textAlign="start"
+            px="4"
+            py="3"
+            borderRadius="l3"
+            _hover={{ bg: 'bg.muted' }}
+            _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}
           >
-            {completed ? <Check size={16} /> : position}
-          </chakra.span>
-          <chakra.span display="flex" flexDirection="column" flex="1" minW="0">
-            <chakra.span display="flex" alignItems="center" gap="2" flexWrap="wrap">
-              <chakra.span fontWeight="semibold">{title}</chakra.span>
-              {section.is_required && (
-                <chakra.span color="fg.error" aria-label="required">
-                  *
+            <chakra.span
+              display="flex"
+              boxSize="7"
+              flexShrink={0}
+              alignItems="center"
+              justifyContent="center"
+              borderRadius="full"
+              bg={completed ? 'colorPalette.solid' : 'bg.muted'}
+              color={completed ? 'colorPalette.contrast' : 'fg.muted'}
+              textStyle="sm"
+              fontWeight="semibold"
+              aria-hidden="true"
+            >
+              {completed ? <Check size={16} /> : position}
+            </chakra.span>
+            <chakra.span display="flex" flexDirection="column" flex="1" minW="0">
+              <chakra.span display="flex" alignItems="center" gap="2" flexWrap="wrap">
+                <chakra.span fontWeight="semibold">{title}</chakra.span>
+                {section.is_required && (
+                  <chakra.span color="fg.error" aria-label="required">
+                    *
+                  </chakra.span>
+                )}
+                {completed && (
+                  <Badge colorPalette="green" variant="subtle" size="sm">
+                    Completed
+                  </Badge>
+                )}
+                {hidden && (
+                  <Badge colorPalette="gray" variant="outline" size="sm">
+                    Hidden
+                  </Badge>
+                )}
+              </chakra.span>
+              {section.description && (
+                <chakra.span textStyle="sm" color="fg.muted">
+                  {section.description}
                 </chakra.span>
               )}
-              {completed && (
-                <Badge colorPalette="green" variant="subtle" size="sm">
-                  Completed
-                </Badge>
-              )}
-              {hidden && (
-                <Badge colorPalette="gray" variant="outline" size="sm">
-                  Hidden
-                </Badge>
-              )}
             </chakra.span>
-            {section.description && (
-              <chakra.span textStyle="sm" color="fg.muted">
-                {section.description}
-              </chakra.span>
-            )}
-          </chakra.span>
-          <chakra.span
-            color="fg.muted"
-            transform={expanded ? 'rotate(180deg)' : undefined}
-            transition="transform 0.15s"
-          >
-            <ChevronDown size={18} />
-          </chakra.span>
-        </chakra.button>
-      </chakra.h2>
-      {layoutRef && (
-        <>
-          <HeadingEditor
-            title={title}
-            defaultTitle={section.name}
-            onRename={(next) => builder.send({ type: 'layout.renameSection', ref: layoutRef, title: next })}
-          />
-          <HideToggle
-            name={title}
-            hidden={hidden}
-            disabled={!mayHide && !hidden}
-            onToggle={() => builder.send({ type: 'layout.toggleHidden', ref: layoutRef })}
-          />
-        </>
-      )}
+            <chakra.span
+              color="fg.muted"
+              transform={expanded ? 'rotate(180deg)' : undefined}
+              transition="transform 0.15s"
+            >
+              <ChevronDown size={18} />
+            </chakra.span>
+          </chakra.button>
+        </chakra.h2>
+        {layoutRef && (
+          <>
+            <HeadingEditor
+              title={title}
+              defaultTitle={section.name}
+              onRename={(next) => builder.send({ type: 'layout.renameSection', ref: layoutRef, title: next })}
+            />
+            <HideToggle
+              name={title}
+              hidden={hidden}
+              disabled={!mayHide && !hidden}
+              onToggle={() => builder.send({ type: 'layout.toggleHidden', ref: layoutRef })}
+            />
+          </>
+        )}
       </HStack>
 
       {expanded && (
@@ -237,7 +239,10 @@ export const SectionCard = memo(function SectionCard({
                               colorPalette="red"
                               aria-label={`Remove Entry ${entryIndex + 1}`}
                               title={`Remove Entry ${entryIndex + 1}`}
-                              onClick={() => form.send({ type: 'entry.remove', index: entryIndex })}
+                              onClick={() => {
+                                form.send({ type: 'entry.remove', index: entryIndex });
+                                focusAfterRemoval(addId);
+                              }}
                             >
                               <Trash2 />
                             </IconButton>
@@ -251,6 +256,7 @@ export const SectionCard = memo(function SectionCard({
 
                 {section.is_repeatable && (
                   <Button
+                    id={addId}
                     type="button"
                     variant="outline"
                     size="sm"

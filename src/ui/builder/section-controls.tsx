@@ -14,16 +14,23 @@ export function HideToggle({
   disabled?: boolean;
   onToggle: () => void;
 }) {
-  const label = hidden ? `Show ${name} in the CV` : `Hide ${name} from the CV`;
+  // A toggle button keeps its name; 'pressed' says the section is hidden. A required section's eye stays
+  // focusable (aria-disabled) so the keyboard and screen readers reach the reason, its description.
   return (
     <IconButton
       variant="ghost"
       size="sm"
-      aria-label={label}
-      title={disabled ? `${name} is required and always shown` : label}
+      aria-label={`Hide ${name} from the CV`}
+      title={
+        disabled
+          ? `${name} is required and always shown`
+          : hidden
+            ? `Show ${name} in the CV`
+            : `Hide ${name} from the CV`
+      }
       aria-pressed={hidden}
-      disabled={disabled}
-      onClick={onToggle}
+      aria-disabled={disabled || undefined}
+      onClick={disabled ? undefined : onToggle}
     >
       {hidden ? <EyeOff /> : <Eye />}
     </IconButton>
@@ -73,7 +80,14 @@ export function HeadingEditor({
     );
   }
   return (
-    <HStack gap="1" flex="1" minW="12rem">
+    // On a phone the box takes a line of its own, below the heading and the buttons, instead of squeezing them.
+    <HStack
+      gap="1"
+      flex={{ base: '1 0 100%', sm: '1' }}
+      minW="12rem"
+      order={{ base: 1, sm: 0 }}
+      pb={{ base: '2', sm: '0' }}
+    >
       <Field.Root>
         <Field.Label srOnly>Heading of {defaultTitle} in this CV</Field.Label>
         <Input

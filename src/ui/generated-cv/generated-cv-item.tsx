@@ -13,9 +13,14 @@ import {
 } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { ChevronDown, Download, FileText, Mail, Trash2 } from 'lucide-react';
+import { ChevronDown, Copy, Download, FileText, Mail, Trash2 } from 'lucide-react';
 import type { CvFileFormat, GeneratedCv } from '../../api/cvs';
-import { CV_ACTION_BUSY_TAG, type CvActionsById, type GeneratedCvActionsActor } from '../../machines/generated-cv-actions-machine';
+import {
+  CV_ACTION_BUSY_TAG,
+  type CvActionsById,
+  type GeneratedCvActionsActor,
+} from '../../machines/generated-cv-actions-machine';
+import { DataExportItems, isDataFormat } from '../cv-data/data-export-items';
 import { ConfirmDialog } from '../confirm-dialog';
 
 export interface GeneratedCvItemProps {
@@ -96,7 +101,11 @@ export function GeneratedCvItem({ cv, actor }: GeneratedCvItemProps) {
       <HStack gap="0.5" flexShrink={0} css={{ '@media (pointer: coarse)': { gap: '8px' } }}>
         <Menu.Root
           positioning={{ placement: 'bottom-end' }}
-          onSelect={(details) => actor.send({ type: 'cv.download', format: details.value as CvFileFormat })}
+          onSelect={(details) =>
+            isDataFormat(details.value)
+              ? actor.send({ type: 'cv.export', format: details.value })
+              : actor.send({ type: 'cv.download', format: details.value as CvFileFormat })
+          }
         >
           <Menu.Trigger asChild>
             <Button
@@ -116,8 +125,12 @@ export function GeneratedCvItem({ cv, actor }: GeneratedCvItemProps) {
           <Portal>
             <Menu.Positioner>
               <Menu.Content minW="10rem">
-                <Menu.Item value="pdf">Download PDF</Menu.Item>
+                <Menu.Item value="pdf">
+                  {/* Issue 13: the paper, when the list says (a backend without designs prints on A4). */}
+                  Download PDF ({cv.page_size ?? 'A4'})
+                </Menu.Item>
                 <Menu.Item value="word">Download Word</Menu.Item>
+                <DataExportItems />
               </Menu.Content>
             </Menu.Positioner>
           </Portal>
@@ -132,6 +145,17 @@ export function GeneratedCvItem({ cv, actor }: GeneratedCvItemProps) {
           onClick={() => actor.send({ type: 'cv.email' })}
         >
           {emailing ? <Spinner size="xs" /> : <Mail />}
+        </IconButton>
+        <IconButton
+          size="xs"
+          variant="ghost"
+          aria-label={`Duplicate ${name}`}
+          title="Duplicate"
+          disabled={busy}
+          css={TOUCH_TARGET}
+          onClick={() => actor.send({ type: 'cv.duplicate' })}
+        >
+          <Copy />
         </IconButton>
         <IconButton
           size="xs"

@@ -1,4 +1,5 @@
-import { Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Container, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { CloudOff } from 'lucide-react';
 import { TEMPLATES_PAGE_SIZE } from '../../config/constants';
@@ -17,10 +18,12 @@ import { TemplateCard } from './template-card';
 
 export interface TemplatesScreenProps {
   actor: TemplatesListActor;
+  /** 'Import' (issue 14): a JSON Resume into a template of the person's choice. */
+  importAction?: ReactNode;
 }
 
 /** docs/behaviour.md#templates-screen (the main screen at /). */
-export function TemplatesScreen({ actor }: TemplatesScreenProps) {
+export function TemplatesScreen({ actor, importAction }: TemplatesScreenProps) {
   const snapshot = useSelector(actor, (state) => state);
   const { context } = snapshot;
   const matching = matchingTemplates(context);
@@ -28,14 +31,17 @@ export function TemplatesScreen({ actor }: TemplatesScreenProps) {
   return (
     <Container maxW="7xl" py={{ base: '6', md: '10' }} px={{ base: '4', md: '8' }}>
       <Stack gap="8">
-        <Stack gap="1">
-          <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="tight">
-            Available CV Templates
-          </Heading>
-          <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>
-            Choose from our collection of professional templates
-          </Text>
-        </Stack>
+        <HStack gap="4" justify="space-between" align="flex-end" flexWrap="wrap">
+          <Stack gap="1">
+            <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="tight">
+              Available CV Templates
+            </Heading>
+            <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>
+              Choose from our collection of professional templates
+            </Text>
+          </Stack>
+          {importAction}
+        </HStack>
 
         {snapshot.matches('loading') && <LoadingGrid text="Loading templates..." />}
 

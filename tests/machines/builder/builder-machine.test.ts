@@ -1,3 +1,4 @@
+import { PLAIN_DESIGN } from '../../../src/machines/builder/design';
 import { createMachine } from 'xstate';
 import { ApiError } from '../../../src/api/api-error';
 import {
@@ -288,6 +289,8 @@ describe('builder machine: model-based (editing state, sections, saving, message
             entries: [{ value: 'Ada Lovelace', index: 0, section_field: onTimeline ? 4001 : 1001 }],
             // Issue 12: a CV without a structure of its own says so (null), so a saved one loses nothing stale.
             layout: null,
+            // Issue 13: likewise the design (a new CV on A4 in its template's look has none).
+            design: null,
           },
         });
         break;
@@ -404,6 +407,7 @@ describe('builder machine: details', () => {
       type: 'form.change',
       formData: expect.objectContaining({ 'Work Experience': { 'job_title-1009-0': 'En' } }),
       layout: EMPTY_LAYOUT,
+      design: PLAIN_DESIGN,
     });
   });
 

@@ -243,7 +243,7 @@ describe('builder machine: the CV’s own structure, details', () => {
     expect(readDraft(OWNER, newDraftKey)!.layout).toBeUndefined();
   });
 
-  it('carries the structure to another template: its own sections and order; hidden and renamed by name', async () => {
+  it('carries the structure to another template: its own sections and order; hidden and renamed by match', async () => {
     const world = await ready();
     world.actor.send({ type: 'custom.add' });
     world.actor.send({ type: 'layout.renameSection', ref: '101', title: 'About me' });
@@ -253,10 +253,33 @@ describe('builder machine: the CV’s own structure, details', () => {
     await flush();
     const layout = layoutOf(world);
     expect(layout.custom_sections).toHaveLength(1);
-    expect(layout.section_order).toEqual([layout.custom_sections[0]!.key]);
+    // Work Experience is Career History there (the same fields); Education takes its template place.
+    expect(sectionOrder(timelineTemplate.sections, layout).map((item) => item.ref)).toEqual([
+      layout.custom_sections[0]!.key,
+      '403',
+      '404',
+    ]);
     // 'Personal Details' is 401 there.
     expect(layout.section_titles).toEqual({ '401': 'About me' });
     // The undo history belongs to the template it was made in.
     expect(world.actor.getSnapshot().can({ type: 'history.undo' })).toBe(false);
+  });
+
+  it('gives a hidden section back, in its place, after a switch to a template without it and back', async () => {
+    const world = await ready();
+    world.actor.send({ type: 'layout.toggleHidden', ref: '105' });
+    world.actor.send({ type: 'layout.moveSection', ref: '105', toIndex: 0 });
+    const before = order(world);
+    world.actor.send({ type: 'template.switch', templateId: 4 });
+    world.loadTemplate.last().resolve(timelineTemplate);
+    await flush();
+    // The stash survives a reload in the draft.
+    world.actor.send({ type: 'draft.flush' });
+    expect(readDraft(OWNER, newDraftKey)!.layoutStash).toMatchObject({ Skills: { hidden: true, after: '' } });
+    world.actor.send({ type: 'template.switch', templateId: 1 });
+    world.loadTemplate.last().resolve(classicTemplate);
+    await flush();
+    expect(order(world)).toEqual(before);
+    expect(layoutOf(world).hidden_sections).toEqual([105]);
   });
 });

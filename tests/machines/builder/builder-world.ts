@@ -39,7 +39,12 @@ export function saved(input: SaveCvInput, lastUpdated = NEWER): SavedGeneratedCv
 export const newDraftKey = cvKeyOf({ kind: 'new', draftId: DRAFT_ID });
 export const savedDraftKey = cvKeyOf({ kind: 'saved', uuid: UUID });
 
-export function createWorld(input: { routeId?: string; draftId?: string } = { routeId: '1', draftId: DRAFT_ID }) {
+export function createWorld(
+  input: { routeId?: string; draftId?: string; pageSize?: 'A4' | 'Letter'; language?: string } = {
+    routeId: '1',
+    draftId: DRAFT_ID,
+  },
+) {
   const loadCv = deferredActor<LoadedCv, LoadCvInput>();
   const loadTemplate = deferredActor<TemplateDetail, { templateId: number }>();
   const createCv = deferredActor<SavedGeneratedCv, SaveCvInput>();
@@ -90,7 +95,13 @@ export function createWorld(input: { routeId?: string; draftId?: string } = { ro
     },
   });
   const actor: BuilderActor = createActor(machine, {
-    input: { routeId: input.routeId ?? '1', draftId: input.draftId, owner: OWNER },
+    input: {
+      routeId: input.routeId ?? '1',
+      draftId: input.draftId,
+      owner: OWNER,
+      pageSize: input.pageSize,
+      language: input.language,
+    },
     clock,
   }).start();
   return {
@@ -128,4 +139,3 @@ export async function answerLoad(world: World, loaded: LoadedCv) {
   world.checkEditLock.last().resolve(false);
   await flush();
 }
-

@@ -4,8 +4,10 @@ import {
   addCustomEntry,
   addCustomSection,
   canAddCustomSection,
+  customSectionTitle,
   isDefaultLayout,
   isHidden,
+  layoutForServer,
   layoutForTemplate,
   moveCustomEntry,
   moveSection,
@@ -19,6 +21,18 @@ import {
   updateCustomEntry,
 } from '../../../src/machines/builder/layout';
 
+const FIELDS: Record<string, string[]> = {
+  'Personal Details': ['full_name', 'email'],
+  'Professional Summary': ['summary'],
+  Profile: ['profile_summary'],
+  'Work Experience': ['job_title', 'company', 'start_date', 'description'],
+  'Career History': ['job_title', 'company', 'start_date', 'description'],
+  Education: ['degree', 'institution'],
+  Skills: ['skill_name', 'skill_level'],
+  'Core Skills': ['skill_name', 'skill_level'],
+  Languages: ['language', 'proficiency'],
+};
+
 const section = (id: number, name: string, required = false): TemplateSection => ({
   id,
   name,
@@ -26,7 +40,14 @@ const section = (id: number, name: string, required = false): TemplateSection =>
   is_active: true,
   is_required: required,
   is_repeatable: false,
-  input_fields: [],
+  input_fields: (FIELDS[name] ?? []).map((field, i) => ({
+    id: id * 10 + i,
+    name: field,
+    widget_label: field,
+    widget_type: 'text-input',
+    description: '',
+    is_required: false,
+  })),
 });
 
 // Executive Classic's sections, as the API gives them.
@@ -109,19 +130,68 @@ describe('a CV’s own structure (issue 12)', () => {
     expect(newCustomKey(first, fixed)).not.toBe(first.custom_sections[0]!.key);
   });
 
-  it('carries the structure to another template by section name; what has no match is dropped', () => {
+  it('carries the structure to another template by section name; what has no match waits in the stash', () => {
     let layout = moveSection(EMPTY_LAYOUT, EXECUTIVE, '105', 0);
     layout = setHidden(layout, '102', true);
     layout = setHidden(layout, '105', true);
     layout = renameSection(layout, '103', 'Professional Experience');
     layout = addCustomSection(layout, 'custom-talks', 'Talks');
-    const moved = layoutForTemplate(layout, EXECUTIVE, SIDEBAR);
-    // Skills (105 → 202) first, Work Experience (103 → 203); Summary and Education have no place.
-    expect(moved.section_order).toEqual([202, 203]);
+    const { layout: moved, stash } = layoutForTemplate(layout, EXECUTIVE, SIDEBAR);
+    // Skills (105 → 202) first, Work Experience (103 → 203), Languages in its template place, then Talks.
+    expect(sectionOrder(SIDEBAR, moved).map((item) => item.ref)).toEqual(['202', '203', '204', 'custom-talks']);
     // Skills is required in the new template: it cannot stay hidden.
     expect(moved.hidden_sections).toEqual([]);
     expect(moved.section_titles).toEqual({ '203': 'Professional Experience' });
     expect(moved.custom_sections.map((s) => s.key)).toEqual(['custom-talks']);
-    expect(sectionOrder(SIDEBAR, moved).map((item) => item.ref)).toEqual(['202', '203', '204', 'custom-talks']);
+    // The hidden summary has no place there: the stash remembers it, and what stood before it.
+    expect(stash['Professional Summary']).toEqual({ hidden: true, after: 'Skills' });
+  });
+
+  it('matches a section under another name by its fields', () => {
+    const TIMELINE = [
+      section(401, 'Personal Details', true),
+      section(402, 'Profile'),
+      section(403, 'Career History', true),
+      section(404, 'Core Skills'),
+      section(405, 'Education'),
+    ];
+    let layout = moveSection(EMPTY_LAYOUT, EXECUTIVE, '105', 0);
+    layout = renameSection(layout, '103', 'Where I worked');
+    layout = setHidden(layout, '105', true);
+    const { layout: moved } = layoutForTemplate(layout, EXECUTIVE, TIMELINE);
+    expect(moved.section_titles).toEqual({ '403': 'Where I worked' });
+    expect(moved.hidden_sections).toEqual([404]);
+    // Profile (no match for the summary's field) takes its template place, the first; then Core Skills, as
+    // Skills came first.
+    expect(sectionOrder(TIMELINE, moved).map((item) => item.ref)).toEqual(['402', '404', '403', '405']);
+  });
+
+  it('gives a section back as it was after a switch to a template without it and back', () => {
+    let layout = moveSection(EMPTY_LAYOUT, EXECUTIVE, '102', 3);
+    layout = setHidden(layout, '102', true);
+    layout = renameSection(layout, '102', 'About');
+    const before = sectionOrder(EXECUTIVE, layout).map((item) => item.ref);
+    expect(before).toEqual(['103', '104', '105', '102']);
+    const there = layoutForTemplate(layout, EXECUTIVE, SIDEBAR);
+    const back = layoutForTemplate(there.layout, SIDEBAR, EXECUTIVE, there.stash);
+    expect(sectionOrder(EXECUTIVE, back.layout).map((item) => item.ref)).toEqual(before);
+    expect(back.layout.hidden_sections).toEqual([102]);
+    expect(back.layout.section_titles['102']).toBe('About');
+    // Given back, it leaves the stash.
+    expect(back.stash['Professional Summary']).toBeUndefined();
+  });
+
+  it('keeps a template without a custom order in the template’s order', () => {
+    const { layout: moved } = layoutForTemplate(setHidden(EMPTY_LAYOUT, '102', true), EXECUTIVE, SIDEBAR);
+    expect(moved.section_order).toEqual([]);
+    expect(isDefaultLayout(moved)).toBe(true);
+  });
+
+  it('prints a section of the CV’s own without a title as ‘Custom Section’, and sends it so', () => {
+    const layout = addCustomSection(EMPTY_LAYOUT, 'custom-a', '  ');
+    expect(customSectionTitle(layout.custom_sections[0]!)).toBe('Custom Section');
+    expect(layoutForServer(layout).custom_sections[0]!.title).toBe('Custom Section');
+    const titled = addCustomSection(EMPTY_LAYOUT, 'custom-b', 'Talks');
+    expect(layoutForServer(titled)).toBe(titled);
   });
 });

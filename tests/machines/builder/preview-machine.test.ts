@@ -1,9 +1,11 @@
+import { PLAIN_DESIGN } from '../../../src/machines/builder/design';
 import { SimulatedClock, createActor, createMachine } from 'xstate';
 import { ApiError } from '../../../src/api/api-error';
 import { PREVIEW_DEBOUNCE_MS } from '../../../src/config/constants';
 import type { Notice } from '../../../src/machines/auth-flow';
 import type { CvFormData } from '../../../src/machines/builder/form-data';
 import {
+  ATS_PREVIEW_FAILED_MESSAGE,
   PDF_PREVIEW_FAILED_MESSAGE,
   PREVIEW_FAILED_MESSAGE,
   previewFailureMessage,
@@ -17,6 +19,15 @@ import { declaredTransitionCount, flush, runModelPath, transitionPaths } from '.
 import { abortableActor, type AbortableRequest } from './support';
 import { classicTemplate } from './fixtures';
 import { EMPTY_LAYOUT } from '../../../src/machines/builder/layout';
+
+// The switch goes round the three modes: HTML, PDF, and the ATS view (issue 17).
+const NEXT_MODE: Record<PreviewMode, PreviewMode> = { html: 'pdf', pdf: 'ats', ats: 'html' };
+const FAILED: Record<PreviewMode, { title: string; message: string }> = {
+  html: { title: 'Preview Error', message: PREVIEW_FAILED_MESSAGE },
+  pdf: { title: 'PDF Preview Error', message: PDF_PREVIEW_FAILED_MESSAGE },
+  ats: { title: 'ATS View Error', message: ATS_PREVIEW_FAILED_MESSAGE },
+};
+const ATS_REPORT = { text: 'Ada', checks: [{ id: 'values' as const, passed: true, problems: [] }] };
 
 const typed = (text: string): CvFormData => ({ 'Personal Details': { 'full_name-1001-0': text } });
 const blank: CvFormData = { 'Personal Details': { 'full_name-1001-0': '' } };
@@ -96,12 +107,17 @@ describe('preview machine: model-based (debounce 1000 ms)', () => {
   const executors: Record<string, (world: World) => Promise<void> | void> = {
     'request.succeeds': async (world) => {
       const request = world.latest();
+      const templateOnly = world.templateOnly.requests.includes(request);
       const result: PreviewResult =
         request.input.mode === 'pdf'
           ? { kind: 'pdf', pdf: new Blob(['%PDF-1.7'], { type: 'application/pdf' }) }
-          : world.templateOnly.requests.includes(request)
-            ? { kind: 'template', templateName: 'Executive Classic', iconUrl: '/static/icon.png' }
-            : { kind: 'html', html: `<p>${JSON.stringify(request.input.formData)}</p>` };
+          : request.input.mode === 'ats'
+            ? templateOnly
+              ? { kind: 'ats' }
+              : { kind: 'ats', report: ATS_REPORT }
+            : templateOnly
+              ? { kind: 'template', templateName: 'Executive Classic', iconUrl: '/static/icon.png' }
+              : { kind: 'html', html: `<p>${JSON.stringify(request.input.formData)}</p>` };
       request.resolve(result);
       world.lastResult = result;
       await flush();
@@ -133,7 +149,7 @@ describe('preview machine: model-based (debounce 1000 ms)', () => {
       world.actor.send({ type: 'template.change', templateId: world.templateId, formData: world.formData });
     },
     'mode.switch': (world) => {
-      world.mode = world.mode === 'html' ? 'pdf' : 'html';
+      world.mode = NEXT_MODE[world.mode];
       world.actor.send({ type: 'mode.switch', mode: world.mode });
     },
     'preview.retry': (world) => world.actor.send({ type: 'preview.retry' }),
@@ -154,6 +170,8 @@ describe('preview machine: model-based (debounce 1000 ms)', () => {
           formData: world.formData,
           // Issue 12: the CV's own structure goes with every request (the template's when it has none).
           layout: EMPTY_LAYOUT,
+          // Issue 13: and its design (the template's look on A4 when it has none).
+          design: PLAIN_DESIGN,
           mode: world.mode,
         });
         // docs/behaviour.md#validation-rules: form data is posted only if non-empty, otherwise the
@@ -175,12 +193,10 @@ describe('preview machine: model-based (debounce 1000 ms)', () => {
         break;
       case 'failed':
         expect(snapshot.value).toBe('failed');
-        expect(snapshot.context.error).toBe(
-          world.mode === 'pdf' ? PDF_PREVIEW_FAILED_MESSAGE : PREVIEW_FAILED_MESSAGE,
-        );
+        expect(snapshot.context.error).toBe(FAILED[world.mode].message);
         expect(world.notify).toHaveBeenLastCalledWith({
-          title: world.mode === 'pdf' ? 'PDF Preview Error' : 'Preview Error',
-          description: world.mode === 'pdf' ? PDF_PREVIEW_FAILED_MESSAGE : PREVIEW_FAILED_MESSAGE,
+          title: FAILED[world.mode].title,
+          description: FAILED[world.mode].message,
           variant: 'destructive',
         });
         break;
@@ -225,6 +241,24 @@ describe('preview machine: details', () => {
     expect(first.signal.aborted).toBe(true);
   });
 
+  it('the ATS view reads the typed CV; with nothing typed it has nothing to read (issue 17)', async () => {
+    const world = createWorld();
+    world.actor.send({ type: 'mode.switch', mode: 'ats' });
+    expect(world.latest().input.mode).toBe('ats');
+    expect(world.templateOnly.requests.includes(world.latest())).toBe(true);
+    world.latest().resolve({ kind: 'ats' });
+    await flush();
+    expect(world.actor.getSnapshot().context.result).toEqual({ kind: 'ats' });
+
+    world.actor.send({ type: 'form.change', formData: typed('Ada') });
+    world.clock.increment(PREVIEW_DEBOUNCE_MS);
+    expect(world.withData.requests.includes(world.latest())).toBe(true);
+    expect(world.latest().input).toMatchObject({ mode: 'ats', formData: typed('Ada') });
+    world.latest().resolve({ kind: 'ats', report: ATS_REPORT });
+    await flush();
+    expect(world.actor.getSnapshot().context.result).toEqual({ kind: 'ats', report: ATS_REPORT });
+  });
+
   it('ignores a switch to the mode already shown', () => {
     const world = createWorld();
     world.actor.send({ type: 'mode.switch', mode: 'html' });
@@ -243,6 +277,7 @@ describe('preview machine: details', () => {
       PDF_PREVIEW_FAILED_MESSAGE,
     ],
     [new Error('network down'), 'html', PREVIEW_FAILED_MESSAGE],
+    [new ApiError('Request failed with status code 503', { status: 503 }), 'ats', ATS_PREVIEW_FAILED_MESSAGE],
     [
       new ApiError('bad', {
         status: 400,

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { MatchersV3, PactV3 } from '@pact-foundation/pact';
+import { MatchersV3, PactV3, SpecificationVersion } from '@pact-foundation/pact';
 import { ApiError } from '../../../src/api/api-error';
 import { createApiClient, type ApiClient } from '../../../src/api/http';
 
@@ -16,8 +16,18 @@ export const PACT_DIR = path.resolve(__dirname, '../../../pacts');
  */
 export const PACT_CSRF_TOKEN = 'pact-csrf-token-0123456789abcdef';
 
+/**
+ * The pact is written in the current Pact specification, V4 (pact-js's own default). The V3 builder stays: it
+ * writes V4 interactions when told to, so every consumer test keeps its `given().uponReceiving().withRequest()`.
+ */
 export function createPact(): PactV3 {
-  return new PactV3({ consumer: CONSUMER, provider: PROVIDER, dir: PACT_DIR, logLevel: 'warn' });
+  return new PactV3({
+    consumer: CONSUMER,
+    provider: PROVIDER,
+    dir: PACT_DIR,
+    logLevel: 'warn',
+    spec: SpecificationVersion.SPECIFICATION_VERSION_V4,
+  });
 }
 
 /** The real API client (codecs and all) pointed at the Pact mock server, never raw HTTP. */

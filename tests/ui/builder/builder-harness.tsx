@@ -15,6 +15,8 @@ import {
   type RenderPreviewInput,
 } from '../../../src/machines/builder/preview-machine';
 import { BuilderView } from '../../../src/ui/builder/builder-view';
+import { designPanelMachine } from '../../../src/machines/builder/design-panel-machine';
+import type { BundledFont } from '../../../src/api/design';
 import { AppProvider } from '../../../src/ui/provider';
 import { showToast } from '../../../src/ui/toaster';
 import { deferredActor, flush } from '../../machines/model-paths';
@@ -57,6 +59,7 @@ export function renderBuilder(
   const renderPreview = deferredActor<PreviewResult, RenderPreviewInput>();
   const renderTemplatePreview = deferredActor<PreviewResult, RenderPreviewInput>();
   const takeOver = deferredActor<void, { key: string }>();
+  const loadFonts = deferredActor<BundledFont[], unknown>();
   const machine = builderMachine.provide({
     actors: {
       loadCv: loadCv.logic,
@@ -70,14 +73,17 @@ export function renderBuilder(
       preview: previewMachine.provide({
         actors: { renderPreview: renderPreview.logic, renderTemplatePreview: renderTemplatePreview.logic },
       }),
+      designPanel: designPanelMachine.provide({ actors: { loadFonts: loadFonts.logic } }),
       downloads: builderDownloadMachine.provide({
         actors: { downloadCv: fromPromise<void, BuilderDownloadRequest>(async () => undefined) },
       }),
     },
     actions: { showAddress: () => undefined, notify: (_, notice) => void showToast(notice) },
   });
+  let builderRef: ReturnType<typeof useActorRef<typeof machine>> | undefined;
   function Harness() {
     const builder = useActorRef(machine, { input: { routeId: '1', draftId: DRAFT_ID, owner: '7' } });
+    builderRef = builder;
     return <BuilderView builder={builder} />;
   }
   render(
@@ -92,7 +98,17 @@ export function renderBuilder(
     });
     if (!options.openElsewhere) await screen.findByRole('heading', { name: 'CV Builder', level: 1 });
   };
-  return { loadCv, createCv, updateCv, renderPreview, renderTemplatePreview, takeOver, ready };
+  return {
+    loadCv,
+    createCv,
+    updateCv,
+    renderPreview,
+    renderTemplatePreview,
+    takeOver,
+    loadFonts,
+    ready,
+    builder: () => builderRef!,
+  };
 }
 
 export const card = (name: string) =>

@@ -164,6 +164,7 @@ describe('BuilderView', () => {
       template: 1,
       entries: [{ value: 'Ada', index: 0, section_field: 1001 }],
       layout: null,
+      design: null,
     });
   });
 

@@ -23,24 +23,35 @@ describe('BuilderView: shaping the CV', () => {
     };
     const world = renderBuilder(newCv(requiredWork, DRAFT_ID));
     await world.ready();
-    const hide = screen.getByRole('button', { name: 'Hide Skills from the CV' });
-    expect(hide).toHaveAttribute('aria-pressed', 'false');
-    fireEvent.click(hide);
-    const show = screen.getByRole('button', { name: 'Show Skills in the CV' });
-    expect(show).toHaveAttribute('aria-pressed', 'true');
+    const eye = () => screen.getByRole('button', { name: 'Hide Skills from the CV' });
+    expect(eye()).toHaveAttribute('aria-pressed', 'false');
+    fireEvent.click(eye());
+    // A toggle keeps its name; pressed says the section is hidden.
+    expect(eye()).toHaveAttribute('aria-pressed', 'true');
+    expect(eye()).toHaveAttribute('title', 'Show Skills in the CV');
     expect(within(card('Skills')).getByText('Hidden')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Hide Work Experience from the CV' })).toBeDisabled();
+    // A required section's eye stays reachable, says why, and does nothing.
+    const required = screen.getByRole('button', { name: 'Hide Work Experience from the CV' });
+    expect(required).toHaveAttribute('aria-disabled', 'true');
+    expect(required).toHaveAccessibleDescription('Work Experience is required and always shown');
+    fireEvent.click(required);
+    expect(required).toHaveAttribute('aria-pressed', 'false');
     expect(screen.queryByRole('button', { name: /Personal Details from the CV/ })).not.toBeInTheDocument();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
-    expect(screen.getByRole('button', { name: 'Hide Skills from the CV' })).toBeInTheDocument();
+    const undo = screen.getByRole('button', { name: 'Undo' });
+    undo.focus();
+    fireEvent.click(undo);
+    expect(eye()).toHaveAttribute('aria-pressed', 'false');
     expect(within(card('Skills')).queryByText('Hidden')).not.toBeInTheDocument();
+    // Nothing left to undo: the button says so and keeps the focus.
+    expect(undo).toHaveAttribute('aria-disabled', 'true');
+    expect(undo).toHaveFocus();
     fireEvent.keyDown(window, { key: 'y', ctrlKey: true });
-    expect(screen.getByRole('button', { name: 'Show Skills in the CV' })).toBeInTheDocument();
+    expect(eye()).toHaveAttribute('aria-pressed', 'true');
     fireEvent.keyDown(window, { key: 'z', metaKey: true });
-    expect(screen.getByRole('button', { name: 'Hide Skills from the CV' })).toBeInTheDocument();
+    expect(eye()).toHaveAttribute('aria-pressed', 'false');
     fireEvent.keyDown(window, { key: 'Z', ctrlKey: true, shiftKey: true });
-    expect(screen.getByRole('button', { name: 'Show Skills in the CV' })).toBeInTheDocument();
+    expect(eye()).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('renames a heading with Enter, keeps it on Escape, and gives the template’s name back when left blank', async () => {
@@ -101,6 +112,9 @@ describe('BuilderView: shaping the CV', () => {
     );
     fireEvent.click(awards.getByRole('button', { name: 'Add Another Awards' }));
     expect(awards.getByRole('group', { name: 'Awards entry 2' })).toBeInTheDocument();
+    fireEvent.click(awards.getByRole('button', { name: 'Add Another Awards' }));
+    fireEvent.click(awards.getByRole('button', { name: 'Remove Awards entry 3' }));
+    await waitFor(() => expect(awards.getByRole('button', { name: 'Add Another Awards' })).toHaveFocus());
     expect(awards.getByRole('button', { name: 'Move Awards entry 1' })).toBeInTheDocument();
     expect(cardNames().at(-1)).toBe('Awards');
 
@@ -113,6 +127,8 @@ describe('BuilderView: shaping the CV', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete the section Awards' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(card('Awards')).toBeNull());
+    // The focus goes on from 'Add Custom Section', not from the top of the page.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add Custom Section' })).toHaveFocus());
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
     expect(within(card('Awards')).getByText('Your section')).toBeInTheDocument();
   });
