@@ -6,7 +6,8 @@ const apiTarget = `http://127.0.0.1:${apiPort}`;
 
 // The dev server forwards API paths to the reference server so cookies (session, csrftoken) stay same-origin.
 // Regex keys (leading ^) so that '/cv' does not also swallow the SPA route '/cv-management'.
-const API_PATHS = ['auth', 'v1', 'cv', 'admin', 'static', 'healthz'];
+// 'api': the OpenAPI reference at /api/docs (served by the API server in development).
+const API_PATHS = ['auth', 'v1', 'cv', 'admin', 'static', 'healthz', 'api'];
 const proxy = Object.fromEntries(
   API_PATHS.map((path) => [`^/${path}(/|$|\\?)`, { target: apiTarget, changeOrigin: false }]),
 );
@@ -45,6 +46,9 @@ export default defineConfig({
     host: '127.0.0.1',
     proxy,
   },
+  // The server puts a fresh nonce here on every page (server/src/static/spa.ts): the content security policy lets
+  // only styles that carry it run inline.
+  html: { cspNonce: '__CSP_NONCE__' },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

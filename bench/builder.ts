@@ -281,6 +281,17 @@ function bundleSizes(floorKb: number) {
       'yes',
       !dragInInitial,
     );
+    // The JSON Resume schema names itself ('JSON Resume Schema') and ajv its own errors ('must have required
+    // property') in the built code: the import and export code (issue 14) loads on first use only.
+    const dataInInitial = initial.some((file) =>
+      /JSON Resume Schema|must have required property/.test(readFileSync(path.join(out, file), 'utf8')),
+    );
+    record(
+      'JSON Resume import/export (schema, ajv) outside the initial JS',
+      dataInInitial ? 'no' : 'yes',
+      'yes',
+      !dataInInitial,
+    );
     const jsFiles = readdirSync(path.join(out, 'assets')).filter((file) => file.endsWith('.js'));
     record('JS chunks in the build', String(jsFiles.length), '');
   } finally {

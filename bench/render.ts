@@ -236,6 +236,20 @@ async function main(): Promise<void> {
     record('HTML preview request CPU per request', ms(await cpuOf(500, () => http.post('/v1/preview/', body))), '', undefined);
     const htmlSamples = await time(2000, () => renderHtml(template, buildRenderModelFromFormData(template.definition, template.sample)));
     record('HTML: model + renderHtml p50', ms(percentile(htmlSamples, 50)), '', undefined);
+
+    // ── ATS view (issue 17): the PDF printed and read back, against the PDF preview, both through their routes ──
+    const routeBody = (i: number, tag: string) => ({ template_id: template.definition.id, cv_data: variant(template.sample, `${tag}${i}`) });
+    const routeSamples = async (path: string, tag: string) => {
+      await time(5, (i) => http.post(path, routeBody(i, `${tag}warm`)));
+      return time(60, async (i) => {
+        const response = await http.post(path, routeBody(i, tag));
+        if (response.statusCode !== 200) throw new Error(`${path} answered ${response.statusCode}`);
+      });
+    };
+    const pdfRouteP50 = percentile(await routeSamples('/v1/preview-pdf/', 'pdfroute'), 50);
+    const atsP50 = percentile(await routeSamples('/v1/preview-text/', 'ats'), 50);
+    record('PDF preview request (POST /v1/preview-pdf/) p50', ms(pdfRouteP50), '', undefined);
+    record('ATS request (POST /v1/preview-text/) p50', `${ms(atsP50)} (${(atsP50 / pdfRouteP50).toFixed(2)}×)`, '≤ 2× PDF preview', atsP50 <= 2 * pdfRouteP50);
   } finally {
     await test.close();
   }

@@ -157,7 +157,7 @@ test('build a CV with a live preview, save it, download it, switch template, rel
   });
 
   await test.step('downloads: PDF and Word, named after the CV, with its content', async () => {
-    const pdf = await downloadFrom(page, 'PDF');
+    const pdf = await downloadFrom(page, 'PDF (Letter)');
     expect(pdf.name).toBe(`${CV_NAME}.pdf`);
     await expectToast(page, 'Download Successful', 'Your CV has been downloaded as PDF.');
     const pdfText = execFileSync('pdftotext', ['-layout', pdf.path, '-']).toString();
@@ -217,7 +217,7 @@ test('build a CV with a live preview, save it, download it, switch template, rel
     await expect(page.getByTestId('cv-name')).toHaveText(CV_NAME);
     await expect(page.getByText('Unsaved changes')).toBeVisible();
     // Download now saves first: the file has what the screen shows.
-    const pdf = await downloadFrom(page, 'Save and download PDF');
+    const pdf = await downloadFrom(page, 'Save and download PDF (Letter)');
     expect(execFileSync('pdftotext', ['-layout', pdf.path, '-']).toString()).toContain('Principal Engineer');
     await expect(page.getByText('Unsaved changes')).toBeHidden();
   });

@@ -138,9 +138,9 @@ for (const [device, options] of Object.entries(DEVICES)) {
         await expect(page.getByLabel('Template', { exact: true })).toBeEnabled();
         const download = page.getByRole('button', { name: 'Download' }).locator('visible=true');
         await tap(download);
-        await expect(page.getByRole('menuitem', { name: 'PDF', exact: true })).toBeVisible();
+        await expect(page.getByRole('menuitem', { name: 'PDF (A4)', exact: true })).toBeVisible();
         await page.keyboard.press('Escape');
-        await expect(page.getByRole('menuitem', { name: 'PDF', exact: true })).toBeHidden();
+        await expect(page.getByRole('menuitem', { name: 'PDF (A4)', exact: true })).toBeHidden();
         await expect(section(page, 'Personal Details')).toBeVisible();
       });
 

@@ -66,3 +66,28 @@ test('deleting a CV names it, and the focus stays where the person can go on', a
   await expect(page.getByRole('link', { name: cv.name })).toHaveCount(0);
   await expect(page.getByRole('article', { name: 'Executive Classic' })).toBeFocused();
 });
+
+test('the templates screen pages through all sixteen templates, ten at a time', async ({ page }) => {
+  const email = uniqueEmail('pages');
+  createUser({ email });
+  await signInThroughApi(page, email, PASSWORD);
+  await page.goto('/');
+  const grid = page.getByRole('region', { name: 'Templates' });
+  const pagination = page.getByRole('navigation', { name: 'Pagination' });
+  await expect(pagination.getByText('Page 1 of 2')).toBeVisible();
+  await expect(grid.getByRole('article')).toHaveCount(10);
+  await expect(grid.getByRole('article', { name: 'Executive Classic' })).toBeVisible();
+  await pagination.getByRole('button', { name: 'Next' }).click();
+  await expect(pagination.getByText('Page 2 of 2')).toBeVisible();
+  await expect(grid.getByRole('article')).toHaveCount(6);
+  await expect(grid.getByRole('article', { name: 'Japanese & Chinese' })).toBeVisible();
+  await expect(pagination.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+  // The new categories filter to their own templates, on one page.
+  await page.getByRole('button', { name: 'International', exact: true }).click();
+  await expect(grid.getByRole('article')).toHaveCount(2);
+  await expect(grid.getByRole('article', { name: 'Right-to-Left (Arabic & Hebrew)' })).toBeVisible();
+  await expect(pagination).toHaveCount(0);
+  await page.getByRole('button', { name: 'Student', exact: true }).click();
+  await expect(grid.getByRole('article', { name: 'Graduate' })).toBeVisible();
+});

@@ -15,7 +15,7 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 const cardOrder = (page: Page) =>
   page.locator('[data-testid="section-card"]').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-section')));
 
-/** Moves a section with the keyboard alone: Tab to its handle, Space, the arrows, Space. */
+/** Moves a section with the keyboard alone: Tab to its handle, Space, the arrows, Space. `from` is its number on the card. */
 async function moveWithKeyboard(page: Page, name: string, from: number, steps: number) {
   const handle = page.getByRole('button', { name: `Move ${name}`, exact: true });
   await handle.focus();
@@ -68,7 +68,7 @@ test('a person shapes their CV by keyboard, saves it, reopens it and downloads a
       'Education',
       'Skills',
     ]);
-    await moveWithKeyboard(page, 'Skills', 4, -3);
+    await moveWithKeyboard(page, 'Skills', 5, -3);
     expect((await cardOrder(page)).slice(0, 4)).toEqual(['Personal Details', 'Skills', 'Professional Summary', 'Work Experience']);
     await expect(page.getByRole('button', { name: 'Move Personal Details' })).toHaveCount(0);
   });
@@ -121,7 +121,7 @@ test('a person shapes their CV by keyboard, saves it, reopens it and downloads a
     expect((await cardOrder(page)).slice(0, 2)).toEqual(['Personal Details', 'Skills']);
     await expect(htmlPreview(page).getByText('Professional Experience')).toBeVisible();
     await expect(htmlPreview(page).getByText('Builds calm systems.')).toHaveCount(0);
-    const pdf = await downloadFrom(page, 'PDF');
+    const pdf = await downloadFrom(page, 'PDF (Letter)');
     const text = execFileSync('pdftotext', [pdf.path, '-']).toString();
     const [name, skills, experience, volunteering] = positions(text, [
       'Sam Shaper',
@@ -140,12 +140,12 @@ test('a person shapes their CV by keyboard, saves it, reopens it and downloads a
 });
 
 test('a section of the CV’s own prints in every template', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const email = uniqueEmail('shaper-all');
   createUser({ email, fullName: 'Sam Shaper' });
   await signInThroughApi(page, email, PASSWORD);
   const templates = (await (await page.request.get('/v1/CvTemplate/')).json()) as Array<{ id: number; name: string }>;
-  expect(templates.length).toBeGreaterThanOrEqual(8);
+  expect(templates.length).toBeGreaterThanOrEqual(16);
   for (const template of templates) {
     await test.step(template.name, async () => {
       await page.goto(`/dashboard/${template.id}?new=true`);
@@ -157,4 +157,42 @@ test('a section of the CV’s own prints in every template', async ({ page }) =>
       await expect(htmlPreview(page).getByText('Typed state machines')).toBeVisible();
     });
   }
+});
+
+test('an open section and a job move by keyboard, and the focus stays with what moved', async ({ page }) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('shaper-open');
+  createUser({ email, fullName: 'Sam Shaper' });
+  await signInThroughApi(page, email, PASSWORD);
+  await page.goto('/dashboard/1?new=true');
+
+  const work = await openSection(page, 'Work Experience');
+  await work.getByRole('textbox', { name: 'Job Title', exact: true }).fill('First Job');
+  await work.getByRole('button', { name: 'Add Another Work Experience' }).click();
+  await work
+    .getByRole('group', { name: 'Entry 2' })
+    .getByRole('textbox', { name: 'Job Title', exact: true })
+    .fill('Second Job');
+
+  await test.step('the open Work Experience card moves up a place', async () => {
+    // An open section is far taller than the others: the arrows still move it one place each.
+    await moveWithKeyboard(page, 'Work Experience', 3, -1);
+    expect((await cardOrder(page)).slice(0, 3)).toEqual(['Personal Details', 'Work Experience', 'Professional Summary']);
+    await expect(page.getByRole('button', { name: 'Move Work Experience', exact: true })).toBeFocused();
+  });
+
+  await test.step('the second job moves above the first; the focus stays on its handle', async () => {
+    const second = page.getByRole('button', { name: 'Move Work Experience entry 2' });
+    await second.focus();
+    await page.keyboard.press('Space');
+    await expect(page.getByText(/Picked up Work Experience entry 2, 2 of 2 entries/)).toBeAttached();
+    await page.keyboard.press('ArrowUp');
+    await expect(page.getByText(/Work Experience entry 2 is at position 1 of 2/)).toBeAttached();
+    await page.keyboard.press('Space');
+    await expect(page.getByText(/Work Experience entry 2 dropped at position 1 of 2/)).toBeAttached();
+    const first = work.getByRole('group', { name: 'Work Experience' }).getByRole('textbox', { name: 'Job Title', exact: true });
+    await expect(first).toHaveValue('Second Job');
+    // The handle now at the top is the moved job's: pressing on would move it, not the other one.
+    await expect(page.getByRole('button', { name: 'Move Work Experience entry 1' })).toBeFocused();
+  });
 });

@@ -4,7 +4,8 @@
 import { spawn } from 'node:child_process';
 
 const apiPort = process.env.API_PORT ?? '8000';
-const env = { ...process.env, PORT: apiPort, API_PORT: apiPort };
+// API_DOCS: the OpenAPI reference at /api/docs, in development only.
+const env = { ...process.env, PORT: apiPort, API_PORT: apiPort, API_DOCS: process.env.API_DOCS ?? '1' };
 const children = [
   spawn('npx', ['tsx', 'watch', 'server/src/main.ts'], { stdio: 'inherit', env }),
   spawn('npx', ['vite'], { stdio: 'inherit', env }),

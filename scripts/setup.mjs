@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// npm run setup: idempotent. npm dependencies, Debian packages (Chromium, poppler, Noto fonts), app build.
+// npm run setup: idempotent. npm dependencies, Debian packages (Chromium, poppler, Noto fonts, LibreOffice
+// Writer for the Word-file tests), app build.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -7,7 +8,20 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const DEBIAN_PACKAGES = ['chromium', 'poppler-utils', 'fonts-noto-core', 'fonts-noto-cjk', 'fonts-noto-color-emoji'];
+const DEBIAN_PACKAGES = [
+  'chromium',
+  'poppler-utils',
+  'fonts-noto-core',
+  'fonts-noto-cjk',
+  'fonts-noto-color-emoji',
+  // Chinese, Japanese and Korean in a TrueType face, so PDFs embed them as real fonts, not Type 3 (issue 26).
+  'fonts-wqy-microhei',
+  // A test dependency: server/tests/render/word-processor.test.ts opens every template's .docx in it.
+  'libreoffice-writer-nogui',
+  // The bundled fonts a CV's design may choose (server/src/render/fonts.ts), installed here and embedded in its files.
+  'fonts-liberation',
+  'fonts-dejavu-core',
+];
 
 function run(command, options = {}) {
   console.log(`$ ${command}`);
@@ -141,7 +155,7 @@ function missingDebianPackages() {
 function installDebianPackages() {
   const missing = missingDebianPackages();
   if (missing.length === 0) {
-    console.log('setup: Chromium, poppler-utils and Noto fonts are installed.');
+    console.log('setup: Chromium, poppler-utils, Noto fonts and LibreOffice Writer are installed.');
     return;
   }
   const command = `apt-get install -y ${missing.join(' ')}`;

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // npm test: every check, in order; stops at the first failing step and exits non-zero.
-// Pact provider verification is a separate vitest run after the consumer tests (they race in one run).
+// Pact provider verification is a separate vitest run after the consumer tests (they race in one run); it starts the
+// reference server in test mode and runs `npm run pact:verify` against it, the command backend teams run.
 // Slow jobs (tests that wait for real minutes to pass, mostly idle) start first and run beside the steps;
 // their result joins the summary at the end.
 import { spawn, spawnSync } from 'node:child_process';
