@@ -244,8 +244,11 @@ for (const template of templates) {
       // Ten templates a page: a person pages on until theirs is there.
       const pagination = page.getByRole('navigation', { name: 'Pagination' });
       await expect(page.getByRole('region', { name: 'Templates' }).getByRole('article').first()).toBeVisible();
-      while (!(await card.isVisible()) && (await pagination.getByRole('button', { name: 'Next' }).isEnabled())) {
-        await pagination.getByRole('button', { name: 'Next' }).click();
+      const next = pagination.getByRole('button', { name: 'Next' });
+      while (!(await card.isVisible()) && (await next.isEnabled())) {
+        const shown = await pagination.getByText(/^Page \d+ of \d+$/).textContent();
+        await next.click();
+        await expect(pagination.getByText(/^Page \d+ of \d+$/)).not.toHaveText(shown ?? '');
       }
       await card.hover();
       await card.getByRole('link', { name: 'Create New CV' }).click();
@@ -294,14 +297,21 @@ for (const template of templates) {
       // Twelve templates a page there: a person pages on until the CV's template is there.
       const saved = page.getByRole('link', { name: cvName });
       const pages = page.getByRole('navigation', { name: 'Pagination' });
-      await expect(page.getByRole('link').first()).toBeVisible();
-      while (!(await saved.isVisible()) && (await pages.getByRole('button', { name: 'Next' }).isVisible())) {
-        if (!(await pages.getByRole('button', { name: 'Next' }).isEnabled())) break;
-        await pages.getByRole('button', { name: 'Next' }).click();
+      // The list has loaded when its first template is there (the sidebar's links come before it).
+      await expect(
+        page.getByRole('region', { name: 'Templates and their CVs' }).getByRole('article').first(),
+      ).toBeVisible();
+      const next = pages.getByRole('button', { name: 'Next' });
+      while (!(await saved.isVisible()) && (await next.isVisible()) && (await next.isEnabled())) {
+        const shown = await pages.getByText(/^Page \d+ of \d+$/).textContent();
+        await next.click();
+        await expect(pages.getByText(/^Page \d+ of \d+$/)).not.toHaveText(shown ?? '');
       }
       await saved.click();
       await expect(page).toHaveURL(new RegExp(`/dashboard/${uuid}$`));
       await expect(page.getByTestId('cv-name')).toHaveText(cvName);
+      // A long name wraps in the header, never squeezed into a column of single letters over the sections.
+      expect((await page.getByTestId('cv-name').boundingBox())!.width).toBeGreaterThan(100);
       await checkEverySection(page, template);
       await expect(page.getByText('Unsaved changes')).toBeHidden();
       await expect(page.getByText('This section could not be shown.')).toHaveCount(0);

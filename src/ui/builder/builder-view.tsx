@@ -244,7 +244,10 @@ function Header({ builder }: { builder: BuilderActor }) {
   const name = useSelector(builder, (snapshot) => snapshot.context.cv.name);
   return (
     <HStack gap="3" px={{ base: '4', md: '6' }} py="3" borderBottomWidth="1px" bg="bg" flexWrap="wrap">
-      <HStack gap="3" flex="1" minW="0" align="baseline" flexWrap="wrap">
+      {/* The title takes the room left beside the buttons, but never less than 16rem: with less, the buttons wrap
+          onto their own line (with a plain flex: 1 the title shrank to a few pixels and a long CV name stacked its
+          letters down the page, over the first section). */}
+      <HStack gap="3" flex="1 1 16rem" minW="0" align="baseline" flexWrap="wrap">
         {/* On a phone the app bar already says 'CV Builder': the heading stays for screen readers only. */}
         <Heading as="h1" size="lg" flexShrink={0} hideBelow="md">
           CV Builder
@@ -254,7 +257,7 @@ function Header({ builder }: { builder: BuilderActor }) {
         </VisuallyHidden>
         {/* Never narrower than a short word: a crowded header wraps the name to its own line instead of stacking
             its letters (found by trying it at 1280 px). */}
-        <Text color="fg.muted" overflowWrap="anywhere" minW="min(12ch, 100%)" data-testid="cv-name">
+        <Text color="fg.muted" overflowWrap="anywhere" minW="min(12ch, 100%)" maxW="100%" data-testid="cv-name">
           {name || 'Untitled CV'}
         </Text>
         <UnsavedBadge builder={builder} />
