@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { HttpError, notFound } from '../http/errors.js';
+import { HttpError, badRequest, notFound } from '../http/errors.js';
 import { hit } from '../http/rate-limit.js';
 import { requireUser } from '../http/session.js';
 import { cvBodySchema, readCvInput, type CvBody } from './cv-input.js';
@@ -17,6 +17,10 @@ import {
 import { cvJson, cvSummaryJson, entryJson } from './serialise.js';
 import { TEMPLATE_DESIGN, parseStoredDesign } from './design.js';
 import { attachmentDisposition } from './file-name.js';
+
+/** A new CV on a template staff switched off (issue 15's admin panel). */
+export const TEMPLATE_SWITCHED_OFF =
+  'This template is no longer offered. Choose another template in the preview, then save your CV.';
 
 const CV_NOT_FOUND = 'CV not found.';
 export const CV_CHANGED = 'This CV was changed elsewhere.';
@@ -124,6 +128,13 @@ export async function cvsRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const ownerId = requireUser(request);
       const input = readCvInput(request.body, templateDefinition(request.body.template));
+      // A template staff switched off makes no new CVs; the CVs made with it still save, open and download.
+      const template = await app.db
+        .selectFrom('templates')
+        .select('is_enabled')
+        .where('id', '=', input.templateId)
+        .executeTakeFirst();
+      if (template?.is_enabled === 0) throw badRequest(TEMPLATE_SWITCHED_OFF);
       const saved = await app.db.transaction().execute(async (trx) => {
         const id = await insertCv(trx, ownerId, input);
         const cv = (await findLiveCv(trx, ownerId, { id }))!;

@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { sql } from 'kysely';
 import type { User } from '../../src/auth/users-repository.js';
+import { TEMPLATE_SWITCHED_OFF } from '../../src/cvs/routes.js';
 import { seedTemplates } from '../../src/templates/seed.js';
 import { createAccount } from '../auth/support.js';
 import { cvBody } from '../cvs/support.js';
@@ -48,6 +49,11 @@ describe.each(testDatabases())('admin panel: templates and tags ($name)', (datab
     expect((await catalogue()).map((t) => t.id)).not.toContain(1);
     expect((await owner.get('/v1/CvTemplate/1/')).statusCode).toBe(200);
     expect((await owner.get(`/v1/GeneratedCV/${saved.id}/`)).statusCode).toBe(200);
+    // No new CV on it; the saved one still saves.
+    const refused = await owner.post('/v1/GeneratedCV/', cvBody('A new one on Executive Classic'));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ detail: TEMPLATE_SWITCHED_OFF });
+    expect((await owner.put(`/v1/GeneratedCV/${saved.id}/`, cvBody('Made with Executive Classic'))).statusCode).toBe(200);
     const word = await owner.get(`/v1/download/word/${saved.id}/`);
     expect(word.statusCode).toBe(200);
     expect(word.headers['content-type']).toContain('wordprocessingml');
