@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { ApiError } from '../../src/api/api-error';
 import {
   createGeneratedCv,
   getGeneratedCv,
@@ -12,17 +11,23 @@ import { previewPdfWithFit, previewWithFit } from '../../src/api/preview';
 import { FITS_ONE_PAGE_HEADER } from '../../rules/design';
 import { SAVED_CV, SAVED_DESIGN } from '../../server/tests/pact/states/cvs';
 import {
+  answersSavedCv,
   clientFor,
+  expectApiError,
   createPact,
-  csrfHeaders,
   eachLike,
   FIXTURES,
   integer,
+  jsonBody,
   like,
   PDF_TYPE,
+  refusesNewCv,
   regex,
+  savesNewCv,
   string,
-  withCsrf,
+  twoEntryCv,
+  twoEntryCvData as cvData,
+  unsafeCall,
 } from './support/pact';
 
 // Issue 13, [extension]: a saved CV's design settings — `design` on GeneratedCV and on both previews, and
@@ -31,25 +36,13 @@ import {
 const NO_CVS = 'a signed-in user with no saved CVs';
 const DESIGNED = 'a signed-in user with a saved CV with its own design';
 
-const jsonBody = { 'Content-Type': regex('application/json(;.*)?', 'application/json; charset=utf-8') };
-const unsafeHeaders = { ...csrfHeaders, 'Content-Type': 'application/json' };
-
 const design: CvDesign = { ...SAVED_DESIGN };
 
-const payload: GeneratedCvPayload = {
-  name: 'Designed 2024',
-  template: 1,
-  entries: [
-    { value: 'Ada Lovelace', index: 0, section_field: 1001 },
-    { value: 'Analyst Programmer', index: 0, section_field: 1009 },
-  ],
-  design,
-};
+const payload = twoEntryCv('Designed 2024', { design });
 
-const cvData = {
-  'Personal Details': { 'full_name-1001-0': 'Ada Lovelace' },
-  'Work Experience': { 'job_title-1009-0': 'Analyst Programmer' },
-};
+/** A preview of the two entries with the design, before a CV is saved. */
+const designedPreview = (description: string, route: string) =>
+  unsafeCall(NO_CVS, description, 'POST', route, { template_id: 1, cv_data: cvData, design });
 
 describe('[extension] a CV with its own design', () => {
   it('lists the bundled fonts', async () => {
@@ -102,22 +95,7 @@ describe('[extension] a CV with its own design', () => {
   });
 
   it('saves the design with the CV and answers it back', async () => {
-    const pact = withCsrf(createPact())
-      .given(NO_CVS)
-      .uponReceiving('[extension] a new CV saved with its own design')
-      .withRequest({ method: 'POST', path: '/v1/GeneratedCV/', headers: unsafeHeaders, body: payload })
-      .willRespondWith({
-        status: 201,
-        headers: jsonBody,
-        body: {
-          id: integer(1),
-          uuid: string('3f2b8c1e-5d4a-4e6b-9c7d-1a2b3c4d5e6f'),
-          name: 'Designed 2024',
-          template: 1,
-          entries: payload.entries.map((entry) => ({ ...entry, id: integer(1) })),
-          design,
-        },
-      });
+    const pact = savesNewCv(NO_CVS, '[extension] a new CV saved with its own design', payload, { design });
     await pact.executeTest(async (mockServer) => {
       const saved = await createGeneratedCv(clientFor(mockServer), payload);
       expect(saved.design).toEqual(design);
@@ -125,15 +103,12 @@ describe('[extension] a CV with its own design', () => {
   });
 
   it('answers a saved CV with its design', async () => {
-    const pact = createPact()
-      .given(DESIGNED)
-      .uponReceiving('[extension] a request for a saved CV that has its own design')
-      .withRequest({ method: 'GET', path: `/v1/GeneratedCV/${SAVED_CV.uuid}/` })
-      .willRespondWith({
-        status: 200,
-        headers: jsonBody,
-        body: { id: SAVED_CV.id, uuid: SAVED_CV.uuid, name: SAVED_CV.name, template: 1, design },
-      });
+    const pact = answersSavedCv(
+      DESIGNED,
+      '[extension] a request for a saved CV that has its own design',
+      SAVED_CV,
+      { design },
+    );
     await pact.executeTest(async (mockServer) => {
       const cv = await getGeneratedCv(clientFor(mockServer), SAVED_CV.uuid);
       expect(cv.design).toEqual(design);
@@ -147,15 +122,17 @@ describe('[extension] a CV with its own design', () => {
       entries: [{ value: 'Ada Lovelace', index: 0, section_field: 1001 }],
       design: null,
     };
-    const pact = withCsrf(createPact())
-      .given(DESIGNED)
-      .uponReceiving('[extension] a saved CV updated back to its template’s design')
-      .withRequest({ method: 'PUT', path: `/v1/GeneratedCV/${SAVED_CV.id}/`, headers: unsafeHeaders, body })
-      .willRespondWith({
-        status: 200,
-        headers: jsonBody,
-        body: { id: SAVED_CV.id, uuid: SAVED_CV.uuid, name: SAVED_CV.name, template: 1, design: null },
-      });
+    const pact = unsafeCall(
+      DESIGNED,
+      '[extension] a saved CV updated back to its template’s design',
+      'PUT',
+      `/v1/GeneratedCV/${SAVED_CV.id}/`,
+      body,
+    ).willRespondWith({
+      status: 200,
+      headers: jsonBody,
+      body: { id: SAVED_CV.id, uuid: SAVED_CV.uuid, name: SAVED_CV.name, template: 1, design: null },
+    });
     await pact.executeTest(async (mockServer) => {
       const saved = await updateGeneratedCv(clientFor(mockServer), SAVED_CV.id, body);
       expect(saved.design).toBeUndefined();
@@ -164,42 +141,31 @@ describe('[extension] a CV with its own design', () => {
 
   it('refuses a design with a value the API does not know (400 naming the field)', async () => {
     const bad = { ...payload, design: { ...design, page_size: 'A5' } } as unknown as GeneratedCvPayload;
-    const pact = withCsrf(createPact())
-      .given(NO_CVS)
-      .uponReceiving('[extension] a new CV saved with an unknown page size')
-      .withRequest({ method: 'POST', path: '/v1/GeneratedCV/', headers: unsafeHeaders, body: bad })
-      .willRespondWith({
-        status: 400,
-        headers: jsonBody,
-        body: {
-          detail: regex('^design\\.page_size: .+$', 'design.page_size: must be one of "A4", "Letter"'),
-        },
-      });
+    const pact = refusesNewCv(
+      NO_CVS,
+      '[extension] a new CV saved with an unknown page size',
+      bad,
+      '^design\\.page_size: .+$',
+      'design.page_size: must be one of "A4", "Letter"',
+    );
     await pact.executeTest(async (mockServer) => {
-      const error = await createGeneratedCv(clientFor(mockServer), bad).catch((reason: unknown) => reason);
-      expect(error).toBeInstanceOf(ApiError);
-      expect((error as ApiError).message).toMatch(/^design\.page_size/);
+      const error = await expectApiError(createGeneratedCv(clientFor(mockServer), bad), 400);
+      expect(error.message).toMatch(/^design\.page_size/);
     });
   });
 
   it('previews the form data with the design, saying whether it fits one page', async () => {
-    const pact = withCsrf(createPact())
-      .given(NO_CVS)
-      .uponReceiving('[extension] a request for an HTML preview with the CV’s own design')
-      .withRequest({
-        method: 'POST',
-        path: '/v1/preview/',
-        headers: unsafeHeaders,
-        body: { template_id: 1, cv_data: cvData, design },
-      })
-      .willRespondWith({
-        status: 200,
-        headers: jsonBody,
-        body: {
-          html: like('<!doctype html><style>@page{size:215.9mm 279.4mm;}</style>'),
-          fits_one_page: true,
-        },
-      });
+    const pact = designedPreview(
+      '[extension] a request for an HTML preview with the CV’s own design',
+      '/v1/preview/',
+    ).willRespondWith({
+      status: 200,
+      headers: jsonBody,
+      body: {
+        html: like('<!doctype html><style>@page{size:215.9mm 279.4mm;}</style>'),
+        fits_one_page: true,
+      },
+    });
     await pact.executeTest(async (mockServer) => {
       const answer = await previewWithFit(clientFor(mockServer), { templateId: 1, cvData, design });
       expect(answer.fitsOnePage).toBe(true);
@@ -207,20 +173,14 @@ describe('[extension] a CV with its own design', () => {
   });
 
   it('prints the PDF preview with the design, saying in a header whether it fits one page', async () => {
-    const pact = withCsrf(createPact())
-      .given(NO_CVS)
-      .uponReceiving('[extension] a request for a PDF preview with the CV’s own design')
-      .withRequest({
-        method: 'POST',
-        path: '/v1/preview-pdf/',
-        headers: unsafeHeaders,
-        body: { template_id: 1, cv_data: cvData, design },
-      })
-      .withResponseBinaryFile(
-        { status: 200, headers: { [FITS_ONE_PAGE_HEADER]: regex('^(true|false)$', 'true') } },
-        PDF_TYPE,
-        path.join(FIXTURES, 'example-cv.pdf'),
-      );
+    const pact = designedPreview(
+      '[extension] a request for a PDF preview with the CV’s own design',
+      '/v1/preview-pdf/',
+    ).withResponseBinaryFile(
+      { status: 200, headers: { [FITS_ONE_PAGE_HEADER]: regex('^(true|false)$', 'true') } },
+      PDF_TYPE,
+      path.join(FIXTURES, 'example-cv.pdf'),
+    );
     await pact.executeTest(async (mockServer) => {
       const answer = await previewPdfWithFit(clientFor(mockServer), { templateId: 1, cvData, design });
       expect(answer.pdf.type).toBe(PDF_TYPE);

@@ -14,6 +14,7 @@ const string: Schema = { type: 'string' };
 const integer: Schema = { type: 'integer' };
 const boolean: Schema = { type: 'boolean' };
 const timestamp: Schema = { type: 'string', format: 'date-time' };
+const arrayOf = (items: Schema): Schema => ({ type: 'array', items });
 const object = (properties: Record<string, Schema>, required = Object.keys(properties)): Schema => ({
   type: 'object',
   required,
@@ -64,7 +65,7 @@ const cvSummary = object(
 const cv: Schema = {
   ...cvSummary,
   required: ['uuid', 'name', 'template'],
-  properties: { ...cvSummary.properties, id: integer, entries: { type: 'array', items: entry }, layout },
+  properties: { ...cvSummary.properties, id: integer, entries: arrayOf(entry), layout },
 };
 
 const inputField = object(
@@ -88,7 +89,7 @@ const section = object(
     is_repeatable: boolean,
     created: timestamp,
     last_updated: timestamp,
-    input_fields: { type: 'array', items: inputField },
+    input_fields: arrayOf(inputField),
   },
   ['id', 'name', 'input_fields'],
 );
@@ -99,172 +100,125 @@ const templateSummary = object({ id: integer, name: string, category: integer, i
 const template: Schema = {
   ...templateSummary,
   required: ['id', 'name', 'sections'],
-  properties: { ...templateSummary.properties, sections: { type: 'array', items: section } },
+  properties: { ...templateSummary.properties, sections: arrayOf(section) },
 };
 
 const PDF = ['application/pdf'];
 const WORD = ['application/vnd.openxmlformats-officedocument.wordprocessingml.document'];
 
+/** A route's one success answer: its status, what it means, and its JSON body's schema (none: an empty body). */
+function answer(status: number, description: string, schema?: Schema): Record<number, Answer> {
+  return { [status]: schema === undefined ? { description } : { description, schema } };
+}
+const ok = (description: string, schema?: Schema) => answer(200, description, schema);
+const created = (description: string, schema: Schema) => answer(201, description, schema);
+const noContent = (description: string) => answer(204, description);
+/** A file in one of the `types`. */
+const download = (description: string, types: string[]): Record<number, Answer> => ({
+  200: { description, binary: types },
+});
+
 export const SUCCESS_ANSWERS: Record<string, Record<number, Answer>> = {
-  'GET /auth/csrf/': { 200: { description: 'Sets the `csrftoken` cookie.' } },
-  'POST /auth/register/': {
-    201: { description: 'Account created; a confirmation link is mailed.', schema: message },
-  },
-  'GET /auth/confirm-email/': { 200: { description: 'Email confirmed.', schema: message } },
-  'POST /auth/resend-confirmation/': {
-    200: { description: 'A new link is mailed if the account waits for one.', schema: message },
-  },
-  'POST /auth/login/': { 200: { description: 'Signed in: sets the `sessionid` cookie.', schema: signedIn } },
-  'POST /auth/logout/': { 200: { description: 'Signed out.', schema: message } },
-  'POST /auth/password-reset/': {
-    200: { description: 'The same answer whether or not the email exists.', schema: message },
-  },
-  'POST /auth/password-reset-validate/': {
-    200: { description: 'The link is valid (extension).', schema: message },
-  },
-  'POST /auth/password-reset-confirm/': {
-    200: { description: 'Password set; signed in.', schema: signedIn },
-  },
-  'GET /auth/social/config/': {
-    200: {
-      description: 'Which social sign-ins this server offers (null: not configured).',
-      schema: object(
-        {
-          google_client_id: { type: ['string', 'null'] },
-          google_script_url: string,
-          linkedin_client_id: { type: ['string', 'null'] },
-          linkedin_authorization_url: string,
-          linkedin_redirect_uri: string,
-        },
-        ['google_client_id', 'linkedin_client_id'],
-      ),
-    },
-  },
-  'POST /auth/social/login/google/': { 200: { description: 'Signed in with Google.', schema: signedIn } },
-  'POST /auth/social/login/linkedin/': { 200: { description: 'Signed in with LinkedIn.', schema: signedIn } },
-  'GET /auth/profile/': { 200: { description: 'The signed-in person.', schema: profile } },
+  'GET /auth/csrf/': ok('Sets the `csrftoken` cookie.'),
+  'POST /auth/register/': created('Account created; a confirmation link is mailed.', message),
+  'GET /auth/confirm-email/': ok('Email confirmed.', message),
+  'POST /auth/resend-confirmation/': ok('A new link is mailed if the account waits for one.', message),
+  'POST /auth/login/': ok('Signed in: sets the `sessionid` cookie.', signedIn),
+  'POST /auth/logout/': ok('Signed out.', message),
+  'POST /auth/password-reset/': ok('The same answer whether or not the email exists.', message),
+  'POST /auth/password-reset-validate/': ok('The link is valid (extension).', message),
+  'POST /auth/password-reset-confirm/': ok('Password set; signed in.', signedIn),
+  'GET /auth/social/config/': ok(
+    'Which social sign-ins this server offers (null: not configured).',
+    object(
+      {
+        google_client_id: { type: ['string', 'null'] },
+        google_script_url: string,
+        linkedin_client_id: { type: ['string', 'null'] },
+        linkedin_authorization_url: string,
+        linkedin_redirect_uri: string,
+      },
+      ['google_client_id', 'linkedin_client_id'],
+    ),
+  ),
+  'POST /auth/social/login/google/': ok('Signed in with Google.', signedIn),
+  'POST /auth/social/login/linkedin/': ok('Signed in with LinkedIn.', signedIn),
+  'GET /auth/profile/': ok('The signed-in person.', profile),
   'DELETE /auth/profile/': {
-    202: {
-      description: 'An account without a password: a confirmation link is mailed.',
-      schema: object({ detail: string, code: string }),
-    },
-    204: { description: 'Account deleted; CVs archived; signed out everywhere.' },
+    ...answer(
+      202,
+      'An account without a password: a confirmation link is mailed.',
+      object({ detail: string, code: string }),
+    ),
+    ...noContent('Account deleted; CVs archived; signed out everywhere.'),
   },
-  'PUT /auth/profile/update/': {
-    200: {
-      description:
-        'The profile as saved (with a `detail` when an email change waits for its link), or only a `detail`.',
-      schema: { ...profile, required: [], properties: { ...profile.properties, detail: string } },
-    },
-  },
-  'DELETE /auth/email-change/': {
-    200: { description: 'The pending change withdrawn: the profile.', schema: profile },
-  },
-  'POST /auth/change-password/': {
-    200: { description: 'Password changed; other sessions end.', schema: message },
-  },
-  'POST /auth/email-change/approve/': {
-    200: { description: 'The change approved (extension).', schema: message },
-  },
-  'POST /auth/email-change/confirm/': {
-    200: { description: 'The new address confirmed (extension).', schema: message },
-  },
-  'POST /auth/email-change/cancel/': {
-    200: { description: 'The change undone; signed out everywhere (extension).', schema: message },
-  },
-  'POST /auth/delete-account/confirm/': {
-    200: { description: 'Account deleted (extension).', schema: message },
-  },
-  'GET /v1/support/': {
-    200: {
-      description: 'The operator’s support address (extension).',
-      schema: object({ email: { type: ['string', 'null'] } }),
-    },
-  },
-  'GET /v1/Tag/': {
-    200: {
-      description: 'Template categories.',
-      schema: { type: 'array', items: object({ id: integer, name: string }) },
-    },
-  },
-  'GET /v1/CvTemplate/': {
-    200: { description: 'Templates.', schema: { type: 'array', items: templateSummary } },
-  },
-  'GET /v1/CvTemplate/{id}/': {
-    200: { description: 'A template with its sections and input fields.', schema: template },
-  },
-  'POST /v1/preview/': { 200: { description: 'The CV as HTML.', schema: object({ html: string }) } },
-  'POST /v1/preview-pdf/': { 200: { description: 'The CV as PDF.', binary: PDF } },
-  'POST /v1/preview-text/': {
-    200: {
-      description:
-        'The ATS view (extension, issue 17): the text a parser reads from the CV’s PDF, and the checklist.',
-      schema: object({
-        text: string,
-        checks: {
-          type: 'array',
-          items: object({
-            id: { type: 'string', enum: ['values', 'order', 'contact', 'characters'] },
-            passed: boolean,
-            problems: { type: 'array', items: string },
-          }),
-        },
+  'PUT /auth/profile/update/': ok(
+    'The profile as saved (with a `detail` when an email change waits for its link), or only a `detail`.',
+    { ...profile, required: [], properties: { ...profile.properties, detail: string } },
+  ),
+  'DELETE /auth/email-change/': ok('The pending change withdrawn: the profile.', profile),
+  'POST /auth/change-password/': ok('Password changed; other sessions end.', message),
+  'POST /auth/email-change/approve/': ok('The change approved (extension).', message),
+  'POST /auth/email-change/confirm/': ok('The new address confirmed (extension).', message),
+  'POST /auth/email-change/cancel/': ok('The change undone; signed out everywhere (extension).', message),
+  'POST /auth/delete-account/confirm/': ok('Account deleted (extension).', message),
+  'GET /v1/support/': ok(
+    'The operator’s support address (extension).',
+    object({ email: { type: ['string', 'null'] } }),
+  ),
+  'GET /v1/Tag/': ok('Template categories.', arrayOf(object({ id: integer, name: string }))),
+  'GET /v1/CvTemplate/': ok('Templates.', arrayOf(templateSummary)),
+  'GET /v1/CvTemplate/{id}/': ok('A template with its sections and input fields.', template),
+  'POST /v1/preview/': ok('The CV as HTML.', object({ html: string })),
+  'POST /v1/preview-pdf/': download('The CV as PDF.', PDF),
+  'POST /v1/preview-text/': ok(
+    'The ATS view (extension, issue 17): the text a parser reads from the CV’s PDF, and the checklist.',
+    object({
+      text: string,
+      checks: arrayOf(
+        object({
+          id: { type: 'string', enum: ['values', 'order', 'contact', 'characters'] },
+          passed: boolean,
+          problems: arrayOf(string),
+        }),
+      ),
+    }),
+  ),
+  'GET /v1/fonts/': ok(
+    'The bundled fonts a CV’s design may name (extension, issue 13).',
+    arrayOf(
+      object({
+        id: string,
+        name: string,
+        category: string,
+        body_family: string,
+        heading_family: string,
       }),
-    },
-  },
-  'GET /v1/fonts/': {
-    200: {
-      description: 'The bundled fonts a CV’s design may name (extension, issue 13).',
-      schema: {
-        type: 'array',
-        items: object({ id: string, name: string, category: string, body_family: string, heading_family: string }),
-      },
-    },
-  },
-  'GET /v1/template-preview/{templateId}/': {
-    200: {
-      description: 'The template’s name and picture.',
-      schema: object({ template_name: string, icon_url: string }, ['template_name']),
-    },
-  },
-  'GET /v1/template-preview-pdf/{templateId}/': { 200: { description: 'The template as PDF.', binary: PDF } },
-  'GET /v1/GeneratedCV/': {
-    200: {
-      description: 'The person’s saved CVs, newest first.',
-      schema: { type: 'array', items: cvSummary },
-    },
-  },
-  'POST /v1/GeneratedCV/': { 201: { description: 'The saved CV.', schema: cv } },
-  'GET /v1/GeneratedCV/{id}/': {
-    200: { description: 'A saved CV (by id or uuid), with an ETag.', schema: cv },
-  },
-  'PUT /v1/GeneratedCV/{id}/': { 200: { description: 'The CV as saved.', schema: cv } },
-  'DELETE /v1/GeneratedCV/{id}/': { 204: { description: 'Archived.' } },
-  'GET /auth/sessions/': {
-    200: {
-      description: 'The person’s active sessions, this one first and marked (extension, issue 16).',
-      schema: {
-        type: 'array',
-        items: object({ id: string, browser: string, os: string, last_used: timestamp, current: boolean }),
-      },
-    },
-  },
-  'DELETE /auth/sessions/{id}/': { 204: { description: 'That session has ended (extension, issue 16).' } },
-  'POST /auth/sessions/end-others/': {
-    200: {
-      description: 'Every other session has ended (extension, issue 16).',
-      schema: object({ ended: integer }),
-    },
-  },
-  'GET /v1/CVFieldEntry/': {
-    200: {
-      description: 'The entries of a saved CV.',
-      schema: object({ results: { type: 'array', items: entry } }),
-    },
-  },
-  'GET /v1/download/pdf/{id}/': { 200: { description: 'The CV as PDF.', binary: PDF } },
-  'GET /v1/download/word/{id}/': { 200: { description: 'The CV as a Word file.', binary: WORD } },
-  'POST /cv/send-email/': { 200: { description: 'The PDF is mailed to the person.', schema: message } },
+    ),
+  ),
+  'GET /v1/template-preview/{templateId}/': ok(
+    'The template’s name and picture.',
+    object({ template_name: string, icon_url: string }, ['template_name']),
+  ),
+  'GET /v1/template-preview-pdf/{templateId}/': download('The template as PDF.', PDF),
+  'GET /v1/GeneratedCV/': ok('The person’s saved CVs, newest first.', arrayOf(cvSummary)),
+  'POST /v1/GeneratedCV/': created('The saved CV.', cv),
+  'GET /v1/GeneratedCV/{id}/': ok('A saved CV (by id or uuid), with an ETag.', cv),
+  'PUT /v1/GeneratedCV/{id}/': ok('The CV as saved.', cv),
+  'DELETE /v1/GeneratedCV/{id}/': noContent('Archived.'),
+  'GET /auth/sessions/': ok(
+    'The person’s active sessions, this one first and marked (extension, issue 16).',
+    arrayOf(object({ id: string, browser: string, os: string, last_used: timestamp, current: boolean })),
+  ),
+  'DELETE /auth/sessions/{id}/': noContent('That session has ended (extension, issue 16).'),
+  'POST /auth/sessions/end-others/': ok(
+    'Every other session has ended (extension, issue 16).',
+    object({ ended: integer }),
+  ),
+  'GET /v1/CVFieldEntry/': ok('The entries of a saved CV.', object({ results: arrayOf(entry) })),
+  'GET /v1/download/pdf/{id}/': download('The CV as PDF.', PDF),
+  'GET /v1/download/word/{id}/': download('The CV as a Word file.', WORD),
+  'POST /cv/send-email/': ok('The PDF is mailed to the person.', message),
 };
 
 /** The `schema.response` entries @fastify/swagger turns into an operation's responses. */

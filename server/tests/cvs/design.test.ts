@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { client, createTestApp, testDatabases, type TestApp, type TestClient } from '../helpers/app.js';
-import { cvBody, EXECUTIVE_CLASSIC, insertUser } from './support.js';
+import { testDatabases } from '../helpers/app.js';
+import { aliceSignedIn, cvBody, EXECUTIVE_CLASSIC } from './support.js';
 
 // Issue 13: a saved CV's design settings (`design`), an optional extension of GeneratedCV and both previews, and
 // GET /v1/fonts/, the bundled fonts a design may name.
@@ -18,25 +17,12 @@ const DESIGN = {
 } as const;
 
 describe.each(testDatabases())('a CV with its own design (issue 13) on $name', (database) => {
-  let testApp: TestApp;
-  let app: FastifyInstance;
-  let alice: TestClient;
+  const world = aliceSignedIn(database);
 
-  beforeAll(async () => {
-    testApp = await createTestApp({}, database);
-    app = testApp.app;
-    alice = await client(app);
-    await alice.signInAs(await insertUser(app.db, 'alice@example.com', 'Alice Example'));
-  });
-
-  afterAll(async () => {
-    await testApp?.close();
-  });
-
-  const designOf = async (id: number) => (await alice.get(`/v1/GeneratedCV/${id}/`)).json().design;
+  const designOf = async (id: number) => (await world.alice.get(`/v1/GeneratedCV/${id}/`)).json().design;
 
   it('lists the bundled fonts: a serif, a sans and a monospace accent at least', async () => {
-    const response = await alice.get('/v1/fonts/');
+    const response = await world.alice.get('/v1/fonts/');
     expect(response.statusCode).toBe(200);
     const fonts: Array<{ id: string; name: string; category: string }> = response.json();
     expect(new Set(fonts.map((font) => font.category))).toEqual(
@@ -49,28 +35,28 @@ describe.each(testDatabases())('a CV with its own design (issue 13) on $name', (
   });
 
   it('saves a design with the CV and answers it back (colour in lower case); a CV without one answers null', async () => {
-    const plain = await alice.post('/v1/GeneratedCV/', cvBody('Plain'));
+    const plain = await world.alice.post('/v1/GeneratedCV/', cvBody('Plain'));
     expect(plain.json().design).toBeNull();
 
-    const designed = await alice.post('/v1/GeneratedCV/', { ...cvBody('Designed'), design: DESIGN });
+    const designed = await world.alice.post('/v1/GeneratedCV/', { ...cvBody('Designed'), design: DESIGN });
     expect(designed.statusCode, designed.body).toBe(201);
     expect(await designOf(designed.json().id)).toEqual({ ...DESIGN, accent_color: '#c2185b' });
   });
 
   it('the list names each CV’s paper (A4 without a design)', async () => {
-    const plain = (await alice.post('/v1/GeneratedCV/', cvBody('Listed plain'))).json();
+    const plain = (await world.alice.post('/v1/GeneratedCV/', cvBody('Listed plain'))).json();
     const letter = (
-      await alice.post('/v1/GeneratedCV/', { ...cvBody('Listed letter'), design: DESIGN })
+      await world.alice.post('/v1/GeneratedCV/', { ...cvBody('Listed letter'), design: DESIGN })
     ).json();
-    const list: Array<{ id: number; page_size: string }> = (await alice.get('/v1/GeneratedCV/')).json();
+    const list: Array<{ id: number; page_size: string }> = (await world.alice.get('/v1/GeneratedCV/')).json();
     expect(list.find((cv) => cv.id === plain.id)?.page_size).toBe('A4');
     expect(list.find((cv) => cv.id === letter.id)?.page_size).toBe('Letter');
     // The detail keeps its own shape: the paper is in its design.
-    expect((await alice.get(`/v1/GeneratedCV/${letter.id}/`)).json()).not.toHaveProperty('page_size');
+    expect((await world.alice.get(`/v1/GeneratedCV/${letter.id}/`)).json()).not.toHaveProperty('page_size');
   });
 
   it('fills the keys a design leaves out: the defaults, and null for the template’s colour and font', async () => {
-    const response = await alice.post('/v1/GeneratedCV/', {
+    const response = await world.alice.post('/v1/GeneratedCV/', {
       ...cvBody('Partial'),
       design: { page_size: 'Letter' },
     });
@@ -89,18 +75,21 @@ describe.each(testDatabases())('a CV with its own design (issue 13) on $name', (
   });
 
   it('keeps the CV’s language in its canonical form (issue 26)', async () => {
-    const response = await alice.post('/v1/GeneratedCV/', { ...cvBody('Lingua'), design: { language: 'PT-br' } });
+    const response = await world.alice.post('/v1/GeneratedCV/', {
+      ...cvBody('Lingua'),
+      design: { language: 'PT-br' },
+    });
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().design.language).toBe('pt-BR');
   });
 
   it('a PUT without a design keeps the saved one (an older client); null removes it', async () => {
-    const { id } = (await alice.post('/v1/GeneratedCV/', { ...cvBody('Kept'), design: DESIGN })).json();
-    expect((await alice.put(`/v1/GeneratedCV/${id}/`, cvBody('Kept, renamed'))).statusCode).toBe(200);
+    const { id } = (await world.alice.post('/v1/GeneratedCV/', { ...cvBody('Kept'), design: DESIGN })).json();
+    expect((await world.alice.put(`/v1/GeneratedCV/${id}/`, cvBody('Kept, renamed'))).statusCode).toBe(200);
     expect((await designOf(id)).page_size).toBe('Letter');
-    expect((await alice.put(`/v1/GeneratedCV/${id}/`, { ...cvBody('Kept'), design: null })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await world.alice.put(`/v1/GeneratedCV/${id}/`, { ...cvBody('Kept'), design: null })).statusCode,
+    ).toBe(200);
     expect(await designOf(id)).toBeNull();
   });
 
@@ -121,14 +110,14 @@ describe.each(testDatabases())('a CV with its own design (issue 13) on $name', (
     const count = async () =>
       Number(
         (
-          await app.db
+          await world.app.db
             .selectFrom('generated_cvs')
             .select((eb) => eb.fn.countAll<number>().as('n'))
             .executeTakeFirstOrThrow()
         ).n,
       );
     const before = await count();
-    const response = await alice.post('/v1/GeneratedCV/', { ...cvBody('Refused'), design });
+    const response = await world.alice.post('/v1/GeneratedCV/', { ...cvBody('Refused'), design });
     expect(response.statusCode).toBe(400);
     expect(response.json().detail).toContain(detail);
     expect(await count()).toBe(before);
@@ -136,11 +125,11 @@ describe.each(testDatabases())('a CV with its own design (issue 13) on $name', (
 
   it('the HTML preview carries the design: the page, the readable colour, the font and the direction', async () => {
     const cvData = { 'Personal Details': { [`full_name-${EXECUTIVE_CLASSIC.fullName}-0`]: 'Ada Lovelace' } };
-    const plain = (await alice.post('/v1/preview/', { template_id: 1, cv_data: cvData })).json();
+    const plain = (await world.alice.post('/v1/preview/', { template_id: 1, cv_data: cvData })).json();
     expect(plain.html).toContain('@page{size:210mm 297mm;');
     expect(plain.fits_one_page).toBeUndefined();
 
-    const response = await alice.post('/v1/preview/', {
+    const response = await world.alice.post('/v1/preview/', {
       template_id: 1,
       cv_data: cvData,
       design: { page_size: 'Letter', accent_color: '#ffeb3b', font: 'mono-accent', direction: 'rtl' },
@@ -154,7 +143,7 @@ describe.each(testDatabases())('a CV with its own design (issue 13) on $name', (
     expect(html).not.toContain('--accent:#ffeb3b');
     expect(html).toMatch(/--accent:#[0-9a-f]{6};--font-body/);
 
-    const refused = await alice.post('/v1/preview-pdf/', {
+    const refused = await world.alice.post('/v1/preview-pdf/', {
       template_id: 1,
       cv_data: cvData,
       design: { margins: 'x' },

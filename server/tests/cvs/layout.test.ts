@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { client, createTestApp, testDatabases, type TestApp, type TestClient } from '../helpers/app.js';
-import { cvBody, EXECUTIVE_CLASSIC, insertUser } from './support.js';
+import { testDatabases } from '../helpers/app.js';
+import { aliceSignedIn, cvBody, EXECUTIVE_CLASSIC } from './support.js';
 
 // Issue 12: a saved CV's own structure (`layout`), an optional extension of GeneratedCV and both previews.
 // Executive Classic's sections: 101 Personal Details (required), 102 Professional Summary, 103 Work Experience
@@ -28,28 +27,15 @@ const LAYOUT = {
 };
 
 describe.each(testDatabases())('a CV shaped by its person (issue 12) on $name', (database) => {
-  let testApp: TestApp;
-  let app: FastifyInstance;
-  let alice: TestClient;
+  const world = aliceSignedIn(database);
 
-  beforeAll(async () => {
-    testApp = await createTestApp({}, database);
-    app = testApp.app;
-    alice = await client(app);
-    await alice.signInAs(await insertUser(app.db, 'alice@example.com', 'Alice Example'));
-  });
-
-  afterAll(async () => {
-    await testApp?.close();
-  });
-
-  const layoutOf = async (id: number) => (await alice.get(`/v1/GeneratedCV/${id}/`)).json().layout;
+  const layoutOf = async (id: number) => (await world.alice.get(`/v1/GeneratedCV/${id}/`)).json().layout;
 
   it('saves a layout with the CV and answers it back; a CV without one answers null', async () => {
-    const plain = await alice.post('/v1/GeneratedCV/', cvBody('Plain'));
+    const plain = await world.alice.post('/v1/GeneratedCV/', cvBody('Plain'));
     expect(plain.json().layout).toBeNull();
 
-    const shaped = await alice.post('/v1/GeneratedCV/', { ...cvBody('Shaped'), layout: LAYOUT });
+    const shaped = await world.alice.post('/v1/GeneratedCV/', { ...cvBody('Shaped'), layout: LAYOUT });
     expect(shaped.statusCode, shaped.body).toBe(201);
     expect(await layoutOf(shaped.json().id)).toEqual({
       ...LAYOUT,
@@ -73,17 +59,17 @@ describe.each(testDatabases())('a CV shaped by its person (issue 12) on $name', 
   });
 
   it('a PUT without a layout keeps the saved one (an older client); null removes it', async () => {
-    const { id } = (await alice.post('/v1/GeneratedCV/', { ...cvBody('Kept'), layout: LAYOUT })).json();
-    expect((await alice.put(`/v1/GeneratedCV/${id}/`, cvBody('Kept, renamed'))).statusCode).toBe(200);
+    const { id } = (await world.alice.post('/v1/GeneratedCV/', { ...cvBody('Kept'), layout: LAYOUT })).json();
+    expect((await world.alice.put(`/v1/GeneratedCV/${id}/`, cvBody('Kept, renamed'))).statusCode).toBe(200);
     expect((await layoutOf(id)).section_order).toEqual(LAYOUT.section_order);
-    expect((await alice.put(`/v1/GeneratedCV/${id}/`, { ...cvBody('Kept'), layout: null })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await world.alice.put(`/v1/GeneratedCV/${id}/`, { ...cvBody('Kept'), layout: null })).statusCode,
+    ).toBe(200);
     expect(await layoutOf(id)).toBeNull();
   });
 
   it('drops empty headings (the template name comes back) and repeated hidden sections', async () => {
-    const response = await alice.post('/v1/GeneratedCV/', {
+    const response = await world.alice.post('/v1/GeneratedCV/', {
       ...cvBody('Tidy'),
       layout: { hidden_sections: [105, '105'], section_titles: { '102': '  ', '104': ' Studies ' } },
     });
@@ -147,14 +133,14 @@ describe.each(testDatabases())('a CV shaped by its person (issue 12) on $name', 
     ],
     [{ section_order: [{ id: 3 }] }, 'layout.section_order'],
   ])('refuses %j with a 400 naming the field, and saves nothing', async (layout, detail) => {
-    const before = await app.db
+    const before = await world.app.db
       .selectFrom('generated_cvs')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    const response = await alice.post('/v1/GeneratedCV/', { ...cvBody('Refused'), layout });
+    const response = await world.alice.post('/v1/GeneratedCV/', { ...cvBody('Refused'), layout });
     expect(response.statusCode).toBe(400);
     expect(response.json().detail).toContain(detail);
-    const after = await app.db
+    const after = await world.app.db
       .selectFrom('generated_cvs')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
@@ -162,13 +148,13 @@ describe.each(testDatabases())('a CV shaped by its person (issue 12) on $name', 
   });
 
   it('a refused PUT leaves the saved CV as it was', async () => {
-    const { id } = (await alice.post('/v1/GeneratedCV/', { ...cvBody('Safe'), layout: LAYOUT })).json();
-    const response = await alice.put(`/v1/GeneratedCV/${id}/`, {
+    const { id } = (await world.alice.post('/v1/GeneratedCV/', { ...cvBody('Safe'), layout: LAYOUT })).json();
+    const response = await world.alice.put(`/v1/GeneratedCV/${id}/`, {
       ...cvBody('Changed'),
       layout: { hidden_sections: [103] },
     });
     expect(response.statusCode).toBe(400);
-    const saved = (await alice.get(`/v1/GeneratedCV/${id}/`)).json();
+    const saved = (await world.alice.get(`/v1/GeneratedCV/${id}/`)).json();
     expect(saved.name).toBe('Safe');
     expect(saved.layout.section_order).toEqual(LAYOUT.section_order);
   });
@@ -180,7 +166,11 @@ describe.each(testDatabases())('a CV shaped by its person (issue 12) on $name', 
       'Work Experience': { [`job_title-${EXECUTIVE_CLASSIC.experienceTitle}-0`]: 'Engine programmer' },
       Skills: { 'skill_name-1022-0': 'Mathematics' },
     };
-    const response = await alice.post('/v1/preview/', { template_id: 1, cv_data: cvData, layout: LAYOUT });
+    const response = await world.alice.post('/v1/preview/', {
+      template_id: 1,
+      cv_data: cvData,
+      layout: LAYOUT,
+    });
     expect(response.statusCode, response.body).toBe(200);
     const html: string = response.json().html;
     const headings = [...html.matchAll(/<h2 class="section-title">([^<]*)<\/h2>/g)].map((m) => m[1]);
@@ -188,7 +178,7 @@ describe.each(testDatabases())('a CV shaped by its person (issue 12) on $name', 
     expect(html).not.toContain('Mathematics');
     expect(html).toContain('Sep 2019 – Present');
 
-    const refused = await alice.post('/v1/preview/', {
+    const refused = await world.alice.post('/v1/preview/', {
       template_id: 1,
       cv_data: cvData,
       layout: { section_order: [999] },

@@ -1,5 +1,7 @@
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/schema.js';
+import { client, createTestApp, type TestApp, type TestClient, type TestDatabase } from '../helpers/app.js';
 
 /** A confirmed, active account inserted directly: these tests are about CVs, not sign-up. */
 export async function insertUser(
@@ -57,4 +59,29 @@ export function cvBody(name: string, overrides: Partial<{ template: number; entr
     ],
   };
   return { ...body, ...overrides };
+}
+
+/** What a describe block of CV tests works on: the app, and Alice signed in to it. */
+export interface AliceWorld {
+  app: FastifyInstance;
+  alice: TestClient;
+}
+
+/**
+ * The app on `database` with Alice signed in, built before the block's tests and closed after them: call it in the
+ * describe block, and read its fields in the tests.
+ */
+export function aliceSignedIn(database: TestDatabase): AliceWorld {
+  const world = {} as AliceWorld;
+  let testApp: TestApp | undefined;
+  beforeAll(async () => {
+    testApp = await createTestApp({}, database);
+    world.app = testApp.app;
+    world.alice = await client(world.app);
+    await world.alice.signInAs(await insertUser(world.app.db, 'alice@example.com', 'Alice Example'));
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+  return world;
 }

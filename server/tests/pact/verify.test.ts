@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadStates } from './provider-state.js';
-import { createTestApp, testDatabases } from '../helpers/app.js';
+import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { PROVIDER_STATES_PATH } from '../../src/http/pact-provider-states.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -25,11 +25,36 @@ function run(command: string, args: string[]): Promise<{ status: number; output:
   });
 }
 
+interface Pact {
+  interactions: Array<{ description: string; providerStates?: Array<{ name: string }> }>;
+}
+
+const readPact = () => JSON.parse(readFileSync(PACT_FILE, 'utf8')) as Pact;
+
+/**
+ * `npm run pact:verify` of `pactFile` against the test app, listening on a free port, with its state-setup URL: as
+ * a backend team verifies their server. `summary` is the verifier's closing summary.
+ */
+async function verify(testApp: TestApp, pactFile: string) {
+  const baseUrl = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+  const { status, output } = await run('npm', [
+    'run',
+    '--silent',
+    'pact:verify',
+    '--',
+    '--provider-base-url',
+    baseUrl,
+    '--provider-states-setup-url',
+    `${baseUrl}${PROVIDER_STATES_PATH}`,
+    '--pact-file',
+    pactFile,
+  ]);
+  return { status, output, summary: output.slice(output.lastIndexOf('=== Pact verification summary')) };
+}
+
 it('every provider state the pact names has a handler in server/tests/pact/states/', async () => {
   const states = await loadStates();
-  const pact = JSON.parse(readFileSync(PACT_FILE, 'utf8')) as {
-    interactions: Array<{ description: string; providerStates?: Array<{ name: string }> }>;
-  };
+  const pact = readPact();
   const unhandled = pact.interactions.flatMap((i) =>
     (i.providerStates?.length ? i.providerStates : [{ name: '(none)' }])
       .filter((s) => !states[s.name])
@@ -45,9 +70,7 @@ it("every provider state the pact names is listed in the README's table for back
     readme.indexOf('## For backend teams'),
     readme.indexOf('### What the contract adds'),
   );
-  const pact = JSON.parse(readFileSync(PACT_FILE, 'utf8')) as {
-    interactions: Array<{ providerStates?: Array<{ name: string }> }>;
-  };
+  const pact = readPact();
   const names = new Set(pact.interactions.flatMap((i) => (i.providerStates ?? []).map((s) => s.name)));
   expect([...names].filter((name) => !section.includes(`\`${name}\``))).toEqual([]);
 });
@@ -61,20 +84,7 @@ describe.each(testDatabases())(
     it('npm run pact:verify passes against it', async () => {
       const testApp = await createTestApp({ pactProviderStates: true }, database);
       try {
-        const baseUrl = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
-        const { status, output } = await run('npm', [
-          'run',
-          '--silent',
-          'pact:verify',
-          '--',
-          '--provider-base-url',
-          baseUrl,
-          '--provider-states-setup-url',
-          `${baseUrl}${PROVIDER_STATES_PATH}`,
-          '--pact-file',
-          PACT_FILE,
-        ]);
-        const summary = output.slice(output.lastIndexOf('=== Pact verification summary'));
+        const { status, output, summary } = await verify(testApp, PACT_FILE);
         expect(status, summary || output.slice(-4000)).toBe(0);
         expect(summary).toMatch(/\d+ interactions: \d+ passed, 0 failed/);
       } finally {
@@ -87,9 +97,7 @@ describe.each(testDatabases())(
 describe('npm run pact:verify against a server that does not honour the contract', () => {
   it('fails and says which states were not set up and which calls answered what', async () => {
     // Two interactions of the real contract, against a server started without the state-setup URL.
-    const pact = JSON.parse(readFileSync(PACT_FILE, 'utf8')) as {
-      interactions: Array<{ description: string }>;
-    };
+    const pact = readPact();
     const wanted = ['a request for the list of saved CVs', 'a request for the CSRF cookie'];
     pact.interactions = pact.interactions.filter((i) => wanted.includes(i.description));
     expect(pact.interactions).toHaveLength(2);
@@ -98,20 +106,7 @@ describe('npm run pact:verify against a server that does not honour the contract
     writeFileSync(file, JSON.stringify(pact));
     const testApp = await createTestApp({}, undefined, { seed: false });
     try {
-      const baseUrl = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
-      const { status, output } = await run('npm', [
-        'run',
-        '--silent',
-        'pact:verify',
-        '--',
-        '--provider-base-url',
-        baseUrl,
-        '--provider-states-setup-url',
-        `${baseUrl}${PROVIDER_STATES_PATH}`,
-        '--pact-file',
-        file,
-      ]);
-      const summary = output.slice(output.lastIndexOf('=== Pact verification summary'));
+      const { status, output, summary } = await verify(testApp, file);
       expect(status, output.slice(-4000)).toBe(1);
       expect(summary).toContain('2 interactions: 1 passed, 1 failed');
       expect(summary).toContain('"a signed-in user with a saved CV": 404');

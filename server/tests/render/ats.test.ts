@@ -1,14 +1,12 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { atsChecks, atsReport, extractPdfText, type AtsCheck } from '../../src/render/ats.js';
 import { renderHtml } from '../../src/render/html.js';
 import { buildRenderModelFromFormData } from '../../src/render/model.js';
-import { PdfRenderer } from '../../src/render/pdf.js';
 import { getTemplateRegistry } from '../../src/templates/registry.js';
-import { CHROMIUM_PATH, fidelityData, HAS_CHROMIUM } from './support.js';
+import { fidelityData, HAS_CHROMIUM, testPdfRenderer } from './support.js';
 
 const registry = getTemplateRegistry();
-const pdf = new PdfRenderer({ executablePath: CHROMIUM_PATH, poolSize: 2 });
-afterAll(() => pdf.close());
+const pdf = testPdfRenderer();
 
 const failed = (checks: AtsCheck[]) => checks.filter((check) => !check.passed);
 

@@ -1,15 +1,13 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readDesign } from '../../src/cvs/design.js';
 import { renderDocx } from '../../src/render/docx.js';
 import { renderHtml } from '../../src/render/html.js';
 import { buildRenderModelFromFormData } from '../../src/render/model.js';
-import { PdfRenderer } from '../../src/render/pdf.js';
 import { printCv } from '../../src/render/print.js';
 import type { CvFormData } from '../../src/templates/definition.js';
 import { getTemplateRegistry } from '../../src/templates/registry.js';
 import { contrastOnWhite, readableAccent, type CvDesignShape } from '../../../rules/design.js';
 import {
-  CHROMIUM_PATH,
   HAS_CHROMIUM,
   docxDocumentXml,
   longExperienceData,
@@ -19,13 +17,13 @@ import {
   pdfPagePixels,
   pdfText,
   squash,
+  testPdfRenderer,
 } from './support.js';
 
 // Issue 13: a CV's design settings, applied the same way to the PDF and the Word file, for every template.
 
 const registry = getTemplateRegistry();
-const pdf = new PdfRenderer({ executablePath: CHROMIUM_PATH, poolSize: 2 });
-afterAll(() => pdf.close());
+const pdf = testPdfRenderer();
 
 const ACCENT = '#8e24aa';
 const SIDEBAR_TEMPLATES = new Set(['corporate-sidebar', 'creative-portfolio']);

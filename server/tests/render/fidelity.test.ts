@@ -1,15 +1,13 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderDocx } from '../../src/render/docx.js';
 import { renderHtml } from '../../src/render/html.js';
 import { buildRenderModelFromEntries, buildRenderModelFromFormData, parseFormDataKey } from '../../src/render/model.js';
-import { PdfRenderer } from '../../src/render/pdf.js';
 import { escapeHtml } from '../../src/render/rich-text.js';
 import { getTemplateRegistry } from '../../src/templates/registry.js';
-import { CHROMIUM_PATH, docxDocumentXml, docxText, fidelityData, HAS_CHROMIUM, pdfText, squash } from './support.js';
+import { docxDocumentXml, docxText, fidelityData, HAS_CHROMIUM, pdfText, squash, testPdfRenderer } from './support.js';
 
 const registry = getTemplateRegistry();
-const pdf = new PdfRenderer({ executablePath: CHROMIUM_PATH, poolSize: 2 });
-afterAll(() => pdf.close());
+const pdf = testPdfRenderer();
 
 const unspaced = (text: string) => text.replace(/\s+/g, '');
 const CJK_RUNS = /[\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]+|[^\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]+/g;

@@ -1,18 +1,16 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderHtml } from '../../src/render/html.js';
 import { buildRenderModelFromFormData } from '../../src/render/model.js';
-import { PdfRenderer } from '../../src/render/pdf.js';
 import { getTemplateRegistry } from '../../src/templates/registry.js';
 import type { CvFormData } from '../../src/templates/definition.js';
-import { CHROMIUM_PATH, fidelityData, HAS_CHROMIUM, pdfFonts } from './support.js';
+import { fidelityData, HAS_CHROMIUM, pdfFonts, testPdfRenderer } from './support.js';
 
 // Issue 26: every script is embedded as a real font (TrueType/CID), never as Type 3 glyph drawings, which screening
 // systems and some viewers read poorly — Latin, Cyrillic, Greek, Arabic, Hebrew, Chinese, Japanese and Korean, in
 // regular, bold and italic text, in every template the server lists.
 
 const registry = getTemplateRegistry();
-const pdf = new PdfRenderer({ executablePath: CHROMIUM_PATH, poolSize: 2 });
-afterAll(() => pdf.close());
+const pdf = testPdfRenderer();
 
 const SCRIPTS = [
   'Łódź Ærøskøbing Çelik',

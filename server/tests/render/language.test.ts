@@ -1,20 +1,18 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readDesign } from '../../src/cvs/design.js';
 import { renderDocx } from '../../src/render/docx.js';
 import { renderHtml } from '../../src/render/html.js';
 import { buildRenderModelFromFormData, formatDate, presentWord, PRESENT } from '../../src/render/model.js';
 import { CV_LANGUAGES } from '../../../rules/design.js';
-import { PdfRenderer } from '../../src/render/pdf.js';
 import { getTemplateRegistry } from '../../src/templates/registry.js';
 import type { CvFormData, TemplateDefinition } from '../../src/templates/definition.js';
-import { CHROMIUM_PATH, docxText, HAS_CHROMIUM, pdfText } from './support.js';
+import { docxText, HAS_CHROMIUM, pdfText, testPdfRenderer } from './support.js';
 
 // Issue 26: month names and 'Present' follow the CV's language (design.language), in the HTML, the PDF and the
 // Word file of every template; English CVs print as they always did.
 
 const registry = getTemplateRegistry();
-const pdf = new PdfRenderer({ executablePath: CHROMIUM_PATH, poolSize: 2 });
-afterAll(() => pdf.close());
+const pdf = testPdfRenderer();
 
 describe('dates in the CV’s language', () => {
   it('English keeps the product’s abbreviations; other languages take Intl’s short month and year', () => {

@@ -1,27 +1,25 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readLayout } from '../../src/cvs/layout.js';
 import { renderDocx } from '../../src/render/docx.js';
 import { renderHtml } from '../../src/render/html.js';
 import { buildRenderModelFromFormData } from '../../src/render/model.js';
-import { PdfRenderer } from '../../src/render/pdf.js';
 import type { TemplateDefinition } from '../../src/templates/definition.js';
 import { getTemplateRegistry } from '../../src/templates/registry.js';
 import {
-  CHROMIUM_PATH,
   docxText,
   HAS_CHROMIUM,
   longExperienceData,
   pdfPageCount,
   pdfText,
   squash,
+  testPdfRenderer,
 } from './support.js';
 
 // Issue 12: one render model applies a CV's own structure — its order, a hidden section, a renamed heading and
 // sections of its own — so the preview, the PDF and the Word file agree, in every template the server has.
 
 const registry = getTemplateRegistry();
-const pdf = new PdfRenderer({ executablePath: CHROMIUM_PATH, poolSize: 2 });
-afterAll(() => pdf.close());
+const pdf = testPdfRenderer();
 
 const RENAMED = 'Selected Highlights';
 const CUSTOM = [

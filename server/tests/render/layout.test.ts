@@ -1,13 +1,11 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderHtml } from '../../src/render/html.js';
 import { buildRenderModelFromFormData } from '../../src/render/model.js';
-import { PdfRenderer } from '../../src/render/pdf.js';
 import { getTemplateRegistry } from '../../src/templates/registry.js';
-import { CHROMIUM_PATH, HAS_CHROMIUM, longExperienceData, pdfInfo, pdfPageCount, pdfPagePixels, pdfText } from './support.js';
+import { HAS_CHROMIUM, longExperienceData, pdfInfo, pdfPageCount, pdfPagePixels, pdfText, testPdfRenderer } from './support.js';
 
 const registry = getTemplateRegistry();
-const pdf = new PdfRenderer({ executablePath: CHROMIUM_PATH, poolSize: 2 });
-afterAll(() => pdf.close());
+const pdf = testPdfRenderer();
 
 const ENTRIES = 12;
 const n = (i: number) => String(i).padStart(2, '0');

@@ -1,12 +1,21 @@
+import { afterAll } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { CvFormData, SectionDefinition, TemplateDefinition } from '../../src/templates/definition.js';
 import { formatDate } from '../../src/render/model.js';
+import { PdfRenderer } from '../../src/render/pdf.js';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const HAS_CHROMIUM = existsSync(CHROMIUM_PATH);
+
+/** The test file's PDF renderer: Chromium at CHROMIUM_PATH with a pool of two pages, closed after the file's tests. */
+export function testPdfRenderer(): PdfRenderer {
+  const pdf = new PdfRenderer({ executablePath: CHROMIUM_PATH, poolSize: 2 });
+  afterAll(() => pdf.close());
+  return pdf;
+}
 
 function withTempFile<T>(name: string, contents: Buffer, work: (file: string) => T): T {
   const dir = mkdtempSync(path.join(tmpdir(), 'cv-render-test-'));

@@ -84,7 +84,7 @@ export const IMPORT_BUSY_TAG = 'busy';
 const messageOf = (error: unknown, fallback: string) =>
   error instanceof ImportProblem ? error.message : fallback;
 
-export const importMachine = setup({
+const importSetup = setup({
   types: {
     context: {} as ImportContext,
     events: {} as ImportEvent,
@@ -139,7 +139,30 @@ export const importMachine = setup({
     isOtherTemplate: ({ context }, params: { templateId: number }) =>
       params.templateId !== context.templateId,
   },
-}).createMachine({
+});
+
+/**
+ * Where an import starts, and starts again after a failure: a chosen file is read, pasted text is validated, and
+ * another template may be picked first.
+ */
+const startingAnImport = importSetup.createStateConfig({
+  on: {
+    'import.file': {
+      target: 'reading',
+      actions: { type: 'assignFile', params: ({ event }) => ({ name: event.file.name }) },
+    },
+    'import.paste': {
+      guard: { type: 'hasText', params: ({ event }) => ({ text: event.text }) },
+      target: 'validating',
+      actions: { type: 'assignPaste', params: ({ event }) => ({ text: event.text }) },
+    },
+    'import.template': {
+      actions: { type: 'assignTemplate', params: ({ event }) => ({ templateId: event.templateId }) },
+    },
+  },
+});
+
+export const importMachine = importSetup.createMachine({
   id: 'import',
   context: ({ input }) => ({
     templateId: input.templateId ?? input.templates?.[0]?.id,
@@ -150,22 +173,7 @@ export const importMachine = setup({
   initial: 'choosing',
   on: { 'import.cancel': '.cancelled' },
   states: {
-    choosing: {
-      on: {
-        'import.file': {
-          target: 'reading',
-          actions: { type: 'assignFile', params: ({ event }) => ({ name: event.file.name }) },
-        },
-        'import.paste': {
-          guard: { type: 'hasText', params: ({ event }) => ({ text: event.text }) },
-          target: 'validating',
-          actions: { type: 'assignPaste', params: ({ event }) => ({ text: event.text }) },
-        },
-        'import.template': {
-          actions: { type: 'assignTemplate', params: ({ event }) => ({ templateId: event.templateId }) },
-        },
-      },
-    },
+    choosing: startingAnImport,
     reading: {
       tags: [IMPORT_BUSY_TAG],
       invoke: {
@@ -253,10 +261,7 @@ export const importMachine = setup({
           target: 'loadingSections',
           actions: { type: 'assignTemplate', params: ({ event }) => ({ templateId: event.templateId }) },
         },
-        'import.file': {
-          target: 'reading',
-          actions: { type: 'assignFile', params: ({ event }) => ({ name: event.file.name }) },
-        },
+        'import.file': startingAnImport.on['import.file'],
       },
     },
     /** Applying replaces the CV's values on screen: the person says so first. */
@@ -266,22 +271,7 @@ export const importMachine = setup({
         'import.back': 'previewing',
       },
     },
-    failed: {
-      on: {
-        'import.file': {
-          target: 'reading',
-          actions: { type: 'assignFile', params: ({ event }) => ({ name: event.file.name }) },
-        },
-        'import.paste': {
-          guard: { type: 'hasText', params: ({ event }) => ({ text: event.text }) },
-          target: 'validating',
-          actions: { type: 'assignPaste', params: ({ event }) => ({ text: event.text }) },
-        },
-        'import.template': {
-          actions: { type: 'assignTemplate', params: ({ event }) => ({ templateId: event.templateId }) },
-        },
-      },
-    },
+    failed: startingAnImport,
     applied: {
       type: 'final',
       entry: {

@@ -10,11 +10,10 @@ import {
   SimpleGrid,
   Skeleton,
   Stack,
-  Text,
   chakra,
 } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { ChevronDown, Plus, Trash2 } from 'lucide-react';
+import { Plus, Trash2 } from 'lucide-react';
 import { Suspense, lazy, memo, type ReactNode } from 'react';
 import { MAX_CUSTOM_ENTRY_TEXT_LENGTH, MAX_SECTION_TITLE_LENGTH } from '../../../rules/cv';
 import type { BuilderActor } from '../../machines/builder/builder-machine';
@@ -24,9 +23,8 @@ import {
   NEW_CUSTOM_SECTION_TITLE,
   type CustomEntryField,
 } from '../../machines/builder/layout';
-import { focusAfterRemoval } from '../return-focus';
 import { HideToggle } from './section-controls';
-import { SortableList } from './sortable-list';
+import { EntryGroup, EntryList, SectionToggle } from './section-card-parts';
 
 const RichTextEditor = lazy(() =>
   import('./rich-text-editor').then((module) => ({ default: module.RichTextEditor })),
@@ -70,7 +68,6 @@ export const CustomSectionCard = memo(function CustomSectionCard({
   const headerId = `custom-${sectionKey}-header`;
   const bodyId = `custom-${sectionKey}-body`;
   const addId = `custom-${sectionKey}-add`;
-  const entryIndexes = section.entries.map((_, index) => index);
   const change = (index: number, field: CustomEntryField, value: string | boolean) =>
     builder.send({ type: 'custom.entryChange', key: sectionKey, index, field, value });
 
@@ -86,61 +83,27 @@ export const CustomSectionCard = memo(function CustomSectionCard({
     >
       <HStack gap="1" pe="2" ps={handle ? '1' : '0'} align="center">
         {handle}
-        <chakra.h2 m="0" textStyle="md" fontWeight="normal" flex="1" minW="0">
-          <chakra.button
-            id={headerId}
-            type="button"
-            aria-expanded={expanded}
-            aria-controls={bodyId}
-            onClick={() => builder.send({ type: 'custom.toggle', key: sectionKey })}
-            display="flex"
-            alignItems="center"
-            gap="3"
-            width="full"
-            textAlign="start"
-            px="4"
-            py="3"
-            borderRadius="l3"
-            _hover={{ bg: 'bg.muted' }}
-            _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}
-          >
-            <chakra.span
-              display="flex"
-              boxSize="7"
-              flexShrink={0}
-              alignItems="center"
-              justifyContent="center"
-              borderRadius="full"
-              bg="bg.muted"
-              color="fg.muted"
-              textStyle="sm"
-              fontWeight="semibold"
-              aria-hidden="true"
-            >
-              {position}
+        <SectionToggle
+          id={headerId}
+          bodyId={bodyId}
+          expanded={expanded}
+          onToggle={() => builder.send({ type: 'custom.toggle', key: sectionKey })}
+          marker={position}
+        >
+          <chakra.span display="flex" alignItems="center" gap="2" flex="1" minW="0" flexWrap="wrap">
+            <chakra.span fontWeight="semibold" wordBreak="break-word">
+              {title}
             </chakra.span>
-            <chakra.span display="flex" alignItems="center" gap="2" flex="1" minW="0" flexWrap="wrap">
-              <chakra.span fontWeight="semibold" wordBreak="break-word">
-                {title}
-              </chakra.span>
-              <Badge colorPalette="blue" variant="subtle" size="sm">
-                Your section
+            <Badge colorPalette="blue" variant="subtle" size="sm">
+              Your section
+            </Badge>
+            {hidden && (
+              <Badge colorPalette="gray" variant="outline" size="sm">
+                Hidden
               </Badge>
-              {hidden && (
-                <Badge colorPalette="gray" variant="outline" size="sm">
-                  Hidden
-                </Badge>
-              )}
-            </chakra.span>
-            <chakra.span
-              color="fg.muted"
-              transform={expanded ? 'rotate(180deg)' : undefined}
-              transition="transform 0.15s"
-            >
-              <ChevronDown size={18} />
-            </chakra.span>
-          </chakra.button>
-        </chakra.h2>
+            )}
+          </chakra.span>
+        </SectionToggle>
         <HideToggle
           name={title}
           hidden={hidden}
@@ -173,51 +136,28 @@ export const CustomSectionCard = memo(function CustomSectionCard({
                 }
               />
             </Field.Root>
-            <SortableList
-              items={entryIndexes}
-              idOf={(index) => `${sectionKey}-entry-${index}`}
+            <EntryList
+              idPrefix={sectionKey}
+              count={section.entries.length}
               labelOf={(index) => `${title} entry ${index + 1}`}
-              noun="entries"
-              onMove={(id, toIndex) =>
-                builder.send({
-                  type: 'custom.entryMove',
-                  key: sectionKey,
-                  from: Number(id.slice(id.lastIndexOf('-') + 1)),
-                  to: toIndex,
-                })
-              }
+              onMove={(from, to) => builder.send({ type: 'custom.entryMove', key: sectionKey, from, to })}
             >
               {(index, entryHandle) => {
                 const entry = section.entries[index]!;
                 const id = (field: string) => `custom-${sectionKey}-${index}-${field}`;
                 return (
-                  <Stack
-                    gap="3"
-                    role="group"
-                    aria-label={`${title} entry ${index + 1}`}
-                    {...(index > 0 ? { borderTopWidth: '1px', pt: '4' } : {})}
+                  <EntryGroup
+                    index={index}
+                    label={`${title} entry ${index + 1}`}
+                    handle={section.entries.length > 1 && entryHandle}
+                    numbered
+                    remove={{
+                      label: `Remove ${title} entry ${index + 1}`,
+                      title: 'Remove entry',
+                      onRemove: () => builder.send({ type: 'custom.entryRemove', key: sectionKey, index }),
+                    }}
+                    returnFocusTo={addId}
                   >
-                    <HStack justify="space-between">
-                      <HStack gap="1">
-                        {section.entries.length > 1 && entryHandle}
-                        <Text fontWeight="medium" textStyle="sm">
-                          Entry {index + 1}
-                        </Text>
-                      </HStack>
-                      <IconButton
-                        size="xs"
-                        variant="ghost"
-                        colorPalette="red"
-                        aria-label={`Remove ${title} entry ${index + 1}`}
-                        title="Remove entry"
-                        onClick={() => {
-                          builder.send({ type: 'custom.entryRemove', key: sectionKey, index });
-                          focusAfterRemoval(addId);
-                        }}
-                      >
-                        <Trash2 />
-                      </IconButton>
-                    </HStack>
                     {TEXT_FIELDS.map(({ field, label }) => (
                       <Field.Root key={field}>
                         <Field.Label htmlFor={id(field)}>{label}</Field.Label>
@@ -268,10 +208,10 @@ export const CustomSectionCard = memo(function CustomSectionCard({
                         />
                       </Suspense>
                     </Field.Root>
-                  </Stack>
+                  </EntryGroup>
                 );
               }}
-            </SortableList>
+            </EntryList>
             <Button
               id={addId}
               type="button"

@@ -1,26 +1,14 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  CloseButton,
-  HStack,
-  IconButton,
-  Stack,
-  Text,
-  chakra,
-} from '@chakra-ui/react';
+import { Alert, Badge, Button, Card, CloseButton, HStack, Stack, chakra } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { Check, ChevronDown, Plus, Trash2 } from 'lucide-react';
+import { Check, Plus } from 'lucide-react';
 import { memo, useEffect, useRef, type ReactNode } from 'react';
 import type { BuilderActor } from '../../machines/builder/builder-machine';
 import { isHidden, sectionTitle } from '../../machines/builder/layout';
 import { EMPTY_SECTION_MESSAGE, type SectionFormActor } from '../../machines/builder/section-form-machine';
 import { FieldWidget } from './field-widget';
 import { HeadingEditor, HideToggle } from './section-controls';
-import { focusAfterRemoval } from '../return-focus';
+import { EntryGroup, EntryList, SectionToggle } from './section-card-parts';
 import { SectionErrorBoundary } from './section-error-boundary';
-import { SortableList } from './sortable-list';
 
 export interface SectionCardProps {
   builder: BuilderActor;
@@ -88,8 +76,6 @@ export const SectionCard = memo(function SectionCard({
   const headerId = `section-${form.id}-header`;
   const bodyId = `section-${form.id}-body`;
   const addId = `section-${form.id}-add`;
-  const entryIndexes = Array.from({ length: entryCount }, (_, index) => index);
-  const entryLabel = (index: number) => `${title} entry ${index + 1}`;
 
   return (
     <Card.Root
@@ -103,75 +89,41 @@ export const SectionCard = memo(function SectionCard({
     >
       <HStack gap="1" pe="2" ps={handle ? '1' : '0'} align="center" flexWrap="wrap">
         {handle}
-        {/* The accordion pattern: a heading holding the button, with only phrasing content inside. */}
-        <chakra.h2 m="0" textStyle="md" fontWeight="normal" flex="1" minW="0">
-          <chakra.button
-            ref={headerButton}
-            id={headerId}
-            type="button"
-            aria-expanded={expanded}
-            aria-controls={bodyId}
-            onClick={() => builder.send({ type: 'section.toggle', sectionIndex })}
-            display="flex"
-            alignItems="center"
-            gap="3"
-            width="full"
-            textAlign="start"
-            px="4"
-            py="3"
-            borderRadius="l3"
-            _hover={{ bg: 'bg.muted' }}
-            _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}
-          >
-            <chakra.span
-              display="flex"
-              boxSize="7"
-              flexShrink={0}
-              alignItems="center"
-              justifyContent="center"
-              borderRadius="full"
-              bg={completed ? 'colorPalette.solid' : 'bg.muted'}
-              color={completed ? 'colorPalette.contrast' : 'fg.muted'}
-              textStyle="sm"
-              fontWeight="semibold"
-              aria-hidden="true"
-            >
-              {completed ? <Check size={16} /> : position}
-            </chakra.span>
-            <chakra.span display="flex" flexDirection="column" flex="1" minW="0">
-              <chakra.span display="flex" alignItems="center" gap="2" flexWrap="wrap">
-                <chakra.span fontWeight="semibold">{title}</chakra.span>
-                {section.is_required && (
-                  <chakra.span color="fg.error" aria-label="required">
-                    *
-                  </chakra.span>
-                )}
-                {completed && (
-                  <Badge colorPalette="green" variant="subtle" size="sm">
-                    Completed
-                  </Badge>
-                )}
-                {hidden && (
-                  <Badge colorPalette="gray" variant="outline" size="sm">
-                    Hidden
-                  </Badge>
-                )}
-              </chakra.span>
-              {section.description && (
-                <chakra.span textStyle="sm" color="fg.muted">
-                  {section.description}
+        <SectionToggle
+          id={headerId}
+          bodyId={bodyId}
+          expanded={expanded}
+          onToggle={() => builder.send({ type: 'section.toggle', sectionIndex })}
+          marker={completed ? <Check size={16} /> : position}
+          done={completed}
+          buttonRef={headerButton}
+        >
+          <chakra.span display="flex" flexDirection="column" flex="1" minW="0">
+            <chakra.span display="flex" alignItems="center" gap="2" flexWrap="wrap">
+              <chakra.span fontWeight="semibold">{title}</chakra.span>
+              {section.is_required && (
+                <chakra.span color="fg.error" aria-label="required">
+                  *
                 </chakra.span>
               )}
+              {completed && (
+                <Badge colorPalette="green" variant="subtle" size="sm">
+                  Completed
+                </Badge>
+              )}
+              {hidden && (
+                <Badge colorPalette="gray" variant="outline" size="sm">
+                  Hidden
+                </Badge>
+              )}
             </chakra.span>
-            <chakra.span
-              color="fg.muted"
-              transform={expanded ? 'rotate(180deg)' : undefined}
-              transition="transform 0.15s"
-            >
-              <ChevronDown size={18} />
-            </chakra.span>
-          </chakra.button>
-        </chakra.h2>
+            {section.description && (
+              <chakra.span textStyle="sm" color="fg.muted">
+                {section.description}
+              </chakra.span>
+            )}
+          </chakra.span>
+        </SectionToggle>
         {layoutRef && (
           <>
             <HeadingEditor
@@ -201,58 +153,33 @@ export const SectionCard = memo(function SectionCard({
             >
               <Stack gap="5">
                 {/* Entries of a repeatable section are reordered by their handles (issue 12). */}
-                <SortableList
-                  items={entryIndexes}
-                  idOf={(index) => `${form.id}-entry-${index}`}
-                  labelOf={entryLabel}
-                  noun="entries"
-                  onMove={(id, toIndex) =>
-                    builder.send({
-                      type: 'section.moveEntry',
-                      sectionIndex,
-                      from: Number(id.slice(id.lastIndexOf('-') + 1)),
-                      to: toIndex,
-                    })
-                  }
+                <EntryList
+                  idPrefix={form.id}
+                  count={entryCount}
+                  labelOf={(index) => `${title} entry ${index + 1}`}
+                  onMove={(from, to) => builder.send({ type: 'section.moveEntry', sectionIndex, from, to })}
                 >
                   {(entryIndex, entryHandle) => (
-                    <Stack
-                      gap="3"
-                      role="group"
-                      aria-label={entryIndex === 0 ? section.name : `Entry ${entryIndex + 1}`}
-                      {...(entryIndex > 0 ? { borderTopWidth: '1px', pt: '4' } : {})}
+                    <EntryGroup
+                      index={entryIndex}
+                      label={entryIndex === 0 ? section.name : `Entry ${entryIndex + 1}`}
+                      handle={entryCount > 1 && entryHandle}
+                      numbered={entryIndex > 0}
+                      remove={
+                        entryIndex > 0
+                          ? {
+                              label: `Remove Entry ${entryIndex + 1}`,
+                              title: `Remove Entry ${entryIndex + 1}`,
+                              onRemove: () => form.send({ type: 'entry.remove', index: entryIndex }),
+                            }
+                          : undefined
+                      }
+                      returnFocusTo={addId}
                     >
-                      {(entryIndex > 0 || entryCount > 1) && (
-                        <HStack justify="space-between">
-                          <HStack gap="1">
-                            {entryCount > 1 && entryHandle}
-                            {entryIndex > 0 && (
-                              <Text fontWeight="medium" textStyle="sm">
-                                Entry {entryIndex + 1}
-                              </Text>
-                            )}
-                          </HStack>
-                          {entryIndex > 0 && (
-                            <IconButton
-                              size="xs"
-                              variant="ghost"
-                              colorPalette="red"
-                              aria-label={`Remove Entry ${entryIndex + 1}`}
-                              title={`Remove Entry ${entryIndex + 1}`}
-                              onClick={() => {
-                                form.send({ type: 'entry.remove', index: entryIndex });
-                                focusAfterRemoval(addId);
-                              }}
-                            >
-                              <Trash2 />
-                            </IconButton>
-                          )}
-                        </HStack>
-                      )}
                       <EntryFields form={form} entryIndex={entryIndex} />
-                    </Stack>
+                    </EntryGroup>
                   )}
-                </SortableList>
+                </EntryList>
 
                 {section.is_repeatable && (
                   <Button

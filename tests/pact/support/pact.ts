@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { MatchersV3, PactV3, SpecificationVersion } from '@pact-foundation/pact';
 import { ApiError } from '../../../src/api/api-error';
+import type { GeneratedCvPayload } from '../../../src/api/cvs';
 import { createApiClient, type ApiClient } from '../../../src/api/http';
 
 export const { like, eachLike, string, integer, boolean, regex, atLeastOneLike } = MatchersV3;
@@ -141,4 +142,79 @@ export async function expectApiError(
   if (expected.message !== undefined) expect(apiError.message).toBe(expected.message);
   if (expected.serverMessage !== undefined) expect(apiError.serverMessage).toBe(expected.serverMessage);
   return apiError;
+}
+
+// ── [extension] What a saved CV's own layout (issue 12) and design (issue 13) are pinned with ────────────────────
+
+/** A new CV on template 1 with two entries, and what an extension adds to it (its `layout` or its `design`). */
+export function twoEntryCv(name: string, extension: Partial<GeneratedCvPayload>): GeneratedCvPayload {
+  return {
+    name,
+    template: 1,
+    entries: [
+      { value: 'Ada Lovelace', index: 0, section_field: 1001 },
+      { value: 'Analyst Programmer', index: 0, section_field: 1009 },
+    ],
+    ...extension,
+  };
+}
+
+/** The same two entries as the builder's form data, which the previews take. */
+export const twoEntryCvData = {
+  'Personal Details': { 'full_name-1001-0': 'Ada Lovelace' },
+  'Work Experience': { 'job_title-1009-0': 'Analyst Programmer' },
+};
+
+/** The new CV saved in `state`: 201, the CV as saved, with the extension's field (`saved`) as it was sent. */
+export function savesNewCv(
+  state: string,
+  description: string,
+  payload: GeneratedCvPayload,
+  saved: Record<string, unknown>,
+): PactV3 {
+  return unsafeCall(state, description, 'POST', '/v1/GeneratedCV/', payload).willRespondWith({
+    status: 201,
+    headers: jsonBody,
+    body: {
+      id: integer(1),
+      uuid: string('3f2b8c1e-5d4a-4e6b-9c7d-1a2b3c4d5e6f'),
+      name: payload.name,
+      template: payload.template,
+      entries: payload.entries.map((entry) => ({ ...entry, id: integer(1) })),
+      ...saved,
+    },
+  });
+}
+
+/** The new CV refused in `state`: 400, its detail naming the field (`detailPattern`, with `example`). */
+export function refusesNewCv(
+  state: string,
+  description: string,
+  payload: GeneratedCvPayload,
+  detailPattern: string,
+  example: string,
+): PactV3 {
+  return unsafeCall(state, description, 'POST', '/v1/GeneratedCV/', payload).willRespondWith({
+    status: 400,
+    headers: jsonBody,
+    body: { detail: regex(detailPattern, example) },
+  });
+}
+
+/** A saved CV (one of server/tests/pact/states/cvs.ts) read by its uuid in `state`, with the extension's field. */
+export function answersSavedCv(
+  state: string,
+  description: string,
+  cv: { id: number; uuid: string; name: string },
+  saved: Record<string, unknown>,
+): PactV3 {
+  return createPact()
+    .given(state)
+    .uponReceiving(description)
+    .withRequest({ method: 'GET', path: `/v1/GeneratedCV/${cv.uuid}/` })
+    .willRespondWith({
+      status: 200,
+      headers: jsonBody,
+      body: { id: cv.id, uuid: cv.uuid, name: cv.name, template: 1, ...saved },
+    });
 }
