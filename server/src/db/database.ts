@@ -12,6 +12,11 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** PostgreSQL schema the connection works in (from `?schema=`), else undefined. */
   schema?: string;
+  /**
+   * Told when the database cuts a connection the pool holds (PostgreSQL restarted, failed over, or ended it): the
+   * pool drops that connection and opens a new one when next needed. buildApp points it at the app's log.
+   */
+  onConnectionError?: (error: Error) => void;
   destroy(): Promise<void>;
 }
 
@@ -78,5 +83,15 @@ function openPostgres(url: string): DatabaseHandle {
     },
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', schema, destroy: () => db.destroy() };
+  const handle: DatabaseHandle = { db, dialect: 'postgres', schema, destroy: () => db.destroy() };
+  // A connection the server ends (a restart: 57P01 'terminating connection due to administrator command') emits
+  // 'error' on its client, and an 'error' event nobody listens to ends the process. Idle clients are listened to by
+  // the pool, which re-emits on itself; a client checked out between two statements (a transaction, a request doing
+  // other work) is not listened to by anyone. So: every client gets a listener of its own for as long as it lives,
+  // and the pool's re-emit is answered too (the client's own listener has already reported it). The dead client is
+  // not queryable any more: a statement on it fails (one 500), releasing it removes it from the pool, and the next
+  // request connects afresh, so the server recovers by itself once the database is back.
+  pool.on('connect', (client) => client.on('error', (error) => handle.onConnectionError?.(error)));
+  pool.on('error', () => {});
+  return handle;
 }
