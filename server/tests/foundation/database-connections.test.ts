@@ -7,7 +7,8 @@ import { client, createTestApp, testDatabases, type TestApp } from '../helpers/a
 // listened to turned that into an unhandled 'error' event, and the server process died. Here the connections are cut
 // one by one with pg_terminate_backend, which is what a restart does to each of them.
 const postgres = testDatabases().find((database) => database.name === 'postgres');
-if (!postgres) console.warn('database-connections.test.ts skipped: TEST_POSTGRES_URL is not set (PostgreSQL only).');
+if (!postgres)
+  console.warn('database-connections.test.ts skipped: TEST_POSTGRES_URL is not set (PostgreSQL only).');
 
 describe.runIf(postgres)('PostgreSQL connections cut under the server', () => {
   let testApp: TestApp;
