@@ -1,7 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type SqliteDialectConfig,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -45,6 +54,45 @@ export function nativeAddonProblem(error: unknown): string | undefined {
   );
 }
 
+/**
+ * Transactions that take SQLite's write lock as they begin (BEGIN IMMEDIATE), so several processes on one file
+ * (two instances, WEB_CONCURRENCY workers, `npm run user:create` beside the server) queue on the busy timeout
+ * instead of failing. A deferred BEGIN reads first and asks for the write lock later: when another process has
+ * written in between, SQLite refuses the upgrade with SQLITE_BUSY at once, without waiting. Inside one process
+ * nothing changes (Kysely runs one statement at a time on its one connection).
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+/**
+ * Kysely's SQLite adapter runs migrations outside a transaction with a no-op lock (one connection, one process):
+ * two processes starting on a new file both ran 0001 ('table "sessions" already exists'). SQLite does have
+ * transactional DDL, so the migrations run in one immediate transaction: the second process waits for the first
+ * and then finds them applied, and a migration that fails leaves nothing half done.
+ */
+class SqliteTransactionalDdlAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly options: SqliteDialectConfig) {
+    super(options);
+  }
+
+  override createDriver(): SqliteDriver {
+    return new ImmediateSqliteDriver(this.options);
+  }
+
+  override createAdapter(): SqliteAdapter {
+    return new SqliteTransactionalDdlAdapter();
+  }
+}
+
 function openSqlite(file: string): DatabaseHandle {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   let sqlite: SQLite.Database;
@@ -59,7 +107,7 @@ function openSqlite(file: string): DatabaseHandle {
   // Several instances (or a CLI next to the server) may write at once: wait instead of failing.
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
 
