@@ -6,13 +6,18 @@
  * starts --processes server processes (default 2; WEB_CONCURRENCY workers or a CLI beside the server are such
  * processes) on ONE SQLite file and has --connections clients (default 32, spread over them) save CVs of 100–400
  * entries for --seconds (default 20): new CVs with POST, then PUTs over them, with a sign-in now and then (sessions
- * and rate-limit rows are written too). Goal: 0 failed saves, none of them SQLITE_BUSY ('database is locked'); the
- * servers' logs are searched for it as well. Reports saves/s and the save latency.
+ * and rate-limit rows are written too), while `npm run user:create` runs beside them three times. Goal: 0 failed
+ * saves, none of them SQLITE_BUSY ('database is locked'); the servers' logs are searched for it as well. Reports
+ * saves/s and the save latency.
  */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { createDatabase } from '../server/src/db/database.js';
 import {
   Browser,
+  PASSWORD,
+  ROOT,
   Report,
   createUsers,
   cvEntries,
@@ -42,15 +47,14 @@ async function main(): Promise<void> {
   const users = await createUsers(database.url, USERS);
   const servers: RunningServer[] = [];
   try {
-    // One after the other: the first migrates and seeds, the others find it done.
-    for (let i = 0; i < PROCESSES; i++)
-      servers.push(
-        await startServer({
-          databaseUrl: database.url,
-          outboxDir: outbox.dir,
-          env: { RATE_LIMIT_SCALE: '100' },
-        }),
-      );
+    // Started together, as instances or workers are: they migrate and seed the new file at the same moment too.
+    servers.push(
+      ...(await Promise.all(
+        Array.from({ length: PROCESSES }, () =>
+          startServer({ databaseUrl: database.url, outboxDir: outbox.dir, env: { RATE_LIMIT_SCALE: '100' } }),
+        ),
+      )),
+    );
     console.log(
       `${PROCESSES} server processes (${servers.map((s) => s.pid).join(', ')}) on ${database.url}, ${CONNECTIONS} clients, ${SECONDS} s`,
     );
@@ -107,8 +111,34 @@ async function main(): Promise<void> {
         browser.close();
       }
     };
+    // A third kind of writer mid-drill: `npm run user:create` beside the servers, three times over.
+    const cliRuns: Array<{ code: number | null; output: string }> = [];
+    const cli = async (i: number) => {
+      await new Promise((resolve) => setTimeout(resolve, (SECONDS * 1000) / 3));
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          path.join(ROOT, 'server/src/cli/user-create.ts'),
+          '--email',
+          `cli-${i}@example.com`,
+          '--password',
+          PASSWORD,
+        ],
+        {
+          cwd: ROOT,
+          env: { PATH: process.env.PATH ?? '', DATABASE_URL: database.url },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      cliRuns.push(await new Promise((resolve) => child.on('exit', (code) => resolve({ code, output }))));
+    };
     const started = performance.now();
-    await Promise.all(Array.from({ length: CONNECTIONS }, (_, n) => client(n)));
+    await Promise.all([...Array.from({ length: CONNECTIONS }, (_, n) => client(n)), ...[0, 1, 2].map(cli)]);
     const seconds = (performance.now() - started) / 1000;
     const logs = servers.map((s) => s.output()).join('\n');
     const busyLogged = logs.split('\n').filter((line) => BUSY.test(line)).length;
@@ -138,6 +168,14 @@ async function main(): Promise<void> {
     report.row('Save p50 / p99', `${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 99))}`);
     report.row('Sign-ins between the saves', String(signIns));
     report.row('Failed saves', String(failures.length), '0', failures.length === 0);
+    const cliFailed = cliRuns.filter((run) => run.code !== 0);
+    report.row(
+      '`npm run user:create` runs beside them, failed',
+      `3, ${cliFailed.length}`,
+      '0 failed',
+      cliFailed.length === 0,
+    );
+    for (const run of cliFailed) report.notes.push(`user:create: ${run.output.trim().slice(0, 200)}`);
     report.row(
       'SQLITE_BUSY (answers / lines in the servers’ logs)',
       `${busyAnswers} / ${busyLogged}`,
