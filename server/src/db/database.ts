@@ -93,6 +93,21 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
+/** Runs a synchronous SQLite call again (pausing the thread briefly) while it answers SQLITE_BUSY, up to ~5 s. */
+function retryWhileBusy<T>(work: () => T): T {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    try {
+      return work();
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      if (typeof code !== 'string' || !code.startsWith('SQLITE_BUSY') || Date.now() > deadline) throw error;
+      Atomics.wait(pause, 0, 0, 10 + Math.random() * 40);
+    }
+  }
+}
+
 function openSqlite(file: string): DatabaseHandle {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   let sqlite: SQLite.Database;
@@ -102,10 +117,12 @@ function openSqlite(file: string): DatabaseHandle {
     const problem = nativeAddonProblem(error);
     throw problem ? new Error(problem, { cause: error }) : error;
   }
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
   // Several instances (or a CLI next to the server) may write at once: wait instead of failing.
   sqlite.pragma('busy_timeout = 5000');
+  // On a new file, processes starting together all switch it to WAL, and SQLite can answer one of them SQLITE_BUSY
+  // at once, without the busy timeout (about one start in fifty with eight at once): try again for a few seconds.
+  retryWhileBusy(() => sqlite.pragma('journal_mode = WAL'));
+  sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
