@@ -64,6 +64,10 @@ async function startInstance(name: string, databaseUrl: string, outboxDir: strin
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise((resolve) => child.on('exit', resolve));
+  // Never left behind, whatever happens to the test run.
+  const stop = () => child.kill('SIGKILL');
+  process.once('exit', stop);
+  void exited.then(() => process.removeListener('exit', stop));
   let gone = false;
   void exited.then(() => (gone = true));
   const instance: Instance = {
@@ -138,10 +142,20 @@ describe.each(cases)('two server processes on one %s', (_title, maybeDatabase) =
     work = await mkdtemp(join(tmpdir(), 'cvb-scale-out-'));
     databaseUrl = await database.url();
     // Started together on an empty database: both migrate, seed and settle on one signing secret at once.
-    [a, b] = await Promise.all([
+    const started = await Promise.allSettled([
       startInstance('A', databaseUrl, join(work, 'outbox'), join(work, 'dist')),
       startInstance('B', databaseUrl, join(work, 'outbox'), join(work, 'dist')),
     ]);
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) {
+      // The one that did start is not left running.
+      for (const result of started) if (result.status === 'fulfilled') result.value.child.kill('SIGKILL');
+      throw failed.reason;
+    }
+    [a, b] = started.map((result) => (result as PromiseFulfilledResult<Instance>).value) as [
+      Instance,
+      Instance,
+    ];
   }, 60_000);
 
   afterAll(async () => {
