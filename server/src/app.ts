@@ -83,6 +83,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     routerOptions: { ignoreTrailingSlash: true },
   });
 
+  database.onConnectionError = (error) =>
+    app.log.warn({ err: error }, 'database connection lost: the pool opens a new one when next needed');
   app.decorate('config', { ...config, secretKey });
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);

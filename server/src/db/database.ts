@@ -1,7 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type SqliteDialectConfig,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -12,6 +21,11 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** PostgreSQL schema the connection works in (from `?schema=`), else undefined. */
   schema?: string;
+  /**
+   * Told when the database cuts a connection the pool holds (PostgreSQL restarted, failed over, or ended it): the
+   * pool drops that connection and opens a new one when next needed. buildApp points it at the app's log.
+   */
+  onConnectionError?: (error: Error) => void;
   destroy(): Promise<void>;
 }
 
@@ -40,6 +54,60 @@ export function nativeAddonProblem(error: unknown): string | undefined {
   );
 }
 
+/**
+ * Transactions that take SQLite's write lock as they begin (BEGIN IMMEDIATE), so several processes on one file
+ * (two instances, WEB_CONCURRENCY workers, `npm run user:create` beside the server) queue on the busy timeout
+ * instead of failing. A deferred BEGIN reads first and asks for the write lock later: when another process has
+ * written in between, SQLite refuses the upgrade with SQLITE_BUSY at once, without waiting. Inside one process
+ * nothing changes (Kysely runs one statement at a time on its one connection).
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+/**
+ * Kysely's SQLite adapter runs migrations outside a transaction with a no-op lock (one connection, one process):
+ * two processes starting on a new file both ran 0001 ('table "sessions" already exists'). SQLite does have
+ * transactional DDL, so the migrations run in one immediate transaction: the second process waits for the first
+ * and then finds them applied, and a migration that fails leaves nothing half done.
+ */
+class SqliteTransactionalDdlAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly options: SqliteDialectConfig) {
+    super(options);
+  }
+
+  override createDriver(): SqliteDriver {
+    return new ImmediateSqliteDriver(this.options);
+  }
+
+  override createAdapter(): SqliteAdapter {
+    return new SqliteTransactionalDdlAdapter();
+  }
+}
+
+/** Runs a synchronous SQLite call again (pausing the thread briefly) while it answers SQLITE_BUSY, up to ~5 s. */
+function retryWhileBusy<T>(work: () => T): T {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    try {
+      return work();
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      if (typeof code !== 'string' || !code.startsWith('SQLITE_BUSY') || Date.now() > deadline) throw error;
+      Atomics.wait(pause, 0, 0, 10 + Math.random() * 40);
+    }
+  }
+}
+
 function openSqlite(file: string): DatabaseHandle {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   let sqlite: SQLite.Database;
@@ -49,12 +117,14 @@ function openSqlite(file: string): DatabaseHandle {
     const problem = nativeAddonProblem(error);
     throw problem ? new Error(problem, { cause: error }) : error;
   }
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
   // Several instances (or a CLI next to the server) may write at once: wait instead of failing.
   sqlite.pragma('busy_timeout = 5000');
+  // On a new file, processes starting together all switch it to WAL, and SQLite can answer one of them SQLITE_BUSY
+  // at once, without the busy timeout (about one start in fifty with eight at once): try again for a few seconds.
+  retryWhileBusy(() => sqlite.pragma('journal_mode = WAL'));
+  sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
 
@@ -78,5 +148,15 @@ function openPostgres(url: string): DatabaseHandle {
     },
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', schema, destroy: () => db.destroy() };
+  const handle: DatabaseHandle = { db, dialect: 'postgres', schema, destroy: () => db.destroy() };
+  // A connection the server ends (a restart: 57P01 'terminating connection due to administrator command') emits
+  // 'error' on its client, and an 'error' event nobody listens to ends the process. Idle clients are listened to by
+  // the pool, which re-emits on itself; a client checked out between two statements (a transaction, a request doing
+  // other work) is not listened to by anyone. So: every client gets a listener of its own for as long as it lives,
+  // and the pool's re-emit is answered too (the client's own listener has already reported it). The dead client is
+  // not queryable any more: a statement on it fails (one 500), releasing it removes it from the pool, and the next
+  // request connects afresh, so the server recovers by itself once the database is back.
+  pool.on('connect', (client) => client.on('error', (error) => handle.onConnectionError?.(error)));
+  pool.on('error', () => {});
+  return handle;
 }

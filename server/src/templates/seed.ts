@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import type { Kysely, Transaction } from 'kysely';
-import { flag, now } from '../db/columns.js';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { dialectOf, flag, now } from '../db/columns.js';
 import type { Database } from '../db/schema.js';
 import type { Seeder } from '../db/seeders.js';
 import type { CvTemplate } from '../render/html.js';
@@ -137,6 +137,11 @@ async function upsertSections(trx: Transaction<Database>, templates: readonly Cv
 export async function seedTemplates(db: Kysely<Database>, templates: readonly CvTemplate[] = getTemplateRegistry().templates): Promise<void> {
   const at = now();
   await db.transaction().execute(async (trx) => {
+    // Instances started together seed at once: on PostgreSQL both read 'no tags yet' and both inserted them (a
+    // duplicate key stopped one of them). One at a time, per schema; the later one finds the rows and leaves them.
+    // (SQLite's transactions take the write lock as they begin, which serialises them already.)
+    if (dialectOf(db) === 'postgres')
+      await sql`select pg_advisory_xact_lock(hashtextextended('cv-builder:seed:' || current_schema(), 0))`.execute(trx);
     await upsertTags(trx, templates);
     await upsertTemplates(trx, templates, at);
     await upsertSections(trx, templates, at);
