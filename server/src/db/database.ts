@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type Driver } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -40,6 +40,23 @@ export function nativeAddonProblem(error: unknown): string | undefined {
   );
 }
 
+/**
+ * SQLite transactions start with BEGIN IMMEDIATE, taking the write lock at once. Kysely's plain BEGIN (deferred) is
+ * safe inside one process, which has one connection, but with several processes on one file (WEB_CONCURRENCY > 1,
+ * or a CLI beside the server) a transaction that reads and then writes fails with SQLITE_BUSY — without waiting the
+ * busy timeout — when another process wrote in between. Taken first, the lock is waited for (busy_timeout) instead,
+ * and a transaction's reads and writes see one state. Transactions here are short and run no I/O but the database.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    return driver;
+  }
+}
+
 function openSqlite(file: string): DatabaseHandle {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   let sqlite: SQLite.Database;
@@ -54,7 +71,7 @@ function openSqlite(file: string): DatabaseHandle {
   // Several instances (or a CLI next to the server) may write at once: wait instead of failing.
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
 
