@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
-import { createDatabase } from '../../src/db/database.js';
+import { createDatabase, withStatementCache } from '../../src/db/database.js';
 
 // Several processes on one SQLite file (WEB_CONCURRENCY > 1, or the user:create CLI beside the server): a transaction
 // holds the write lock from its first statement, so a write of another process between its read and its write cannot
@@ -43,6 +43,48 @@ describe('SQLite transactions across processes', () => {
       expect(other.prepare('select n from counter').get()).toEqual({ n: 2 });
     } finally {
       other.close();
+      await handle.destroy();
+    }
+  });
+});
+
+// Kysely prepares every query it runs; the connection keeps the prepared statements (a pure cache, db/database.ts).
+describe('SQLite prepared statements', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'cvb-sqlite-statements-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('are kept by their text, the least recently used dropped past the bound', () => {
+    const sqlite = new SQLite(':memory:');
+    try {
+      const cached = withStatementCache(sqlite, 2);
+      const a = cached.prepare('select 1 as n');
+      expect(cached.prepare('select 1 as n')).toBe(a);
+      const b = cached.prepare('select 2 as n');
+      cached.prepare('select 1 as n'); // a used again: b is now the oldest
+      cached.prepare('select 3 as n'); // over the bound: b goes
+      expect(cached.prepare('select 1 as n')).toBe(a);
+      expect(cached.prepare('select 2 as n')).not.toBe(b);
+      // A kept statement runs with each call's own parameters.
+      const echo = cached.prepare('select ? as n');
+      expect(echo.all([5])).toEqual([{ n: 5 }]);
+      expect(cached.prepare('select ? as n').all([6])).toEqual([{ n: 6 }]);
+    } finally {
+      sqlite.close();
+    }
+  });
+
+  it('a kept statement still reads the table after its schema changed', async () => {
+    const handle = createDatabase(`sqlite:${join(dir, 'schema.sqlite')}`);
+    try {
+      await sql`create table t (a integer)`.execute(handle.db);
+      await sql`insert into t (a) values (1)`.execute(handle.db);
+      expect((await sql`select * from t`.execute(handle.db)).rows).toEqual([{ a: 1 }]);
+      await sql`alter table t add column b text default 'x'`.execute(handle.db);
+      expect((await sql`select * from t`.execute(handle.db)).rows).toEqual([{ a: 1, b: 'x' }]);
+    } finally {
       await handle.destroy();
     }
   });
