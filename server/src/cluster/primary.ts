@@ -1,18 +1,22 @@
+import { fork } from 'node:child_process';
 import cluster, { type Worker } from 'node:cluster';
+import { once } from 'node:events';
 import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Config, LogLevel } from '../config.js';
-import { createDatabase } from '../db/database.js';
-import { prepareDatabase } from '../db/prepare.js';
 import { PdfRenderer } from '../render/pdf.js';
 import { startUpLines } from '../start-up.js';
 import { PRIMARY_SHUTDOWN_DEADLINE_MS, SHUTDOWN_MESSAGE } from './messages.js';
 import { answerRendererRequest, isRendererRequest } from './renderer-ipc.js';
 
 /*
- * WEB_CONCURRENCY > 1: the primary process. It migrates and seeds once, owns the one Chromium (a PdfRenderer that
+ * WEB_CONCURRENCY > 1: the primary process. It has the database migrated and seeded once, owns the one Chromium (a PdfRenderer that
  * every worker prints through, cluster/renderer-ipc.ts), forks the HTTP workers — node:cluster shares the port and
  * hands each new connection to the next worker in turn — and replaces a worker that dies. It serves no HTTP itself.
  */
+
+/** The one-off child that migrates and seeds (this folder's prepare-database.ts, run as the primary is: with tsx). */
+const PREPARE_DATABASE = fileURLToPath(new URL('./prepare-database.ts', import.meta.url));
 
 /** A worker that dies is replaced after 1 s, then 2, 4 … at most 30 s while they keep dying (a minute apart resets). */
 const RESTART_BASE_MS = 1_000;
@@ -53,14 +57,12 @@ export async function runPrimary(config: Config): Promise<void> {
   const log = primaryLog(config.logLevel);
   if (!config.smtpUrl) mkdirSync(config.mailOutboxDir, { recursive: true });
 
-  // Once, before any worker exists: no two processes ever migrate or seed at once. The secret key is made here too
-  // (when SECRET_KEY is unset) and every worker reads the same one from the database.
-  const database = createDatabase(config.databaseUrl);
-  try {
-    await prepareDatabase(database.db, config);
-  } finally {
-    await database.destroy();
-  }
+  // Once, before any worker exists: no two processes ever migrate or seed at once. The secret key is made then too
+  // (when SECRET_KEY is unset) and every worker reads the same one from the database. A child process does it, which
+  // has printed why when it fails.
+  const preparing = fork(PREPARE_DATABASE, [], { execArgv: process.execArgv, stdio: 'inherit' });
+  const [code] = (await once(preparing, 'exit')) as [number | null];
+  if (code !== 0) process.exit(1);
 
   const renderer = new PdfRenderer({
     // config.chromiumPath is null when none was found: every PDF then answers 503 with the reason.
@@ -93,7 +95,7 @@ export async function runPrimary(config: Config): Promise<void> {
   let finishing = false;
   let exitCode = 0;
 
-  const fork = () => live.add(cluster.fork());
+  const forkWorker = () => live.add(cluster.fork());
 
   const finish = () => {
     if (!closing || finishing || live.size > 0) return;
@@ -154,7 +156,7 @@ export async function runPrimary(config: Config): Promise<void> {
     );
     const timer = setTimeout(() => {
       restarts.delete(timer);
-      if (!closing) fork();
+      if (!closing) forkWorker();
     }, delay);
     restarts.add(timer);
   });
@@ -169,7 +171,7 @@ export async function runPrimary(config: Config): Promise<void> {
       listening.add(worker.id);
       if (listening.size === config.webConcurrency) resolve();
     });
-    for (let i = 0; i < config.webConcurrency; i++) fork();
+    for (let i = 0; i < config.webConcurrency; i++) forkWorker();
   });
   if (closing) return;
   started = true;
