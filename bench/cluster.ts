@@ -411,6 +411,7 @@ async function main(): Promise<void> {
       let failures = 0;
       let next = 0;
       const latencies: number[] = [];
+      const pdfCpuBefore = treeCpuMs(launcher);
       const start = performance.now();
       const client = async () => {
         while (next < LOAD_PDFS) {
@@ -439,6 +440,13 @@ async function main(): Promise<void> {
         `${rate.toFixed(1)} PDFs/s (${seconds.toFixed(1)} s; p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms)`,
         `≥ ${GOAL_PDFS_PER_S} PDFs/s`,
         rate >= GOAL_PDFS_PER_S,
+      );
+      const cpuPerPdf = (treeCpuMs(launcher) - pdfCpuBefore) / LOAD_PDFS;
+      record(
+        `${LOAD_PDFS} PDFs: CPU per PDF, every process`,
+        `${cpuPerPdf.toFixed(1)} ms ⇒ 2 idle cores ≈ ${(2000 / cpuPerPdf).toFixed(1)} PDFs/s`,
+        '',
+        undefined,
       );
     }
     clearInterval(sampler);
