@@ -142,7 +142,9 @@ const total = (sums: Record<Role, number>) =>
 
 /** "812 MB (launcher 16, primary 50, …)": the total and each role's part. */
 const byRole = (sums: Record<Role, number>) =>
-  `launcher ${sums.launcher.toFixed(0)}, primary ${sums.primary.toFixed(0)}, workers ${sums.workers.toFixed(0)}, ` +
+  (WORKERS > 1
+    ? `launcher ${sums.launcher.toFixed(0)}, primary ${sums.primary.toFixed(0)}, workers ${sums.workers.toFixed(0)}, `
+    : `launcher ${sums.launcher.toFixed(0)}, server ${sums.primary.toFixed(0)}, `) +
   `Chromium ${sums.chromium.toFixed(0)}${sums.compiler ? `, tsx's esbuild ${sums.compiler.toFixed(0)}` : ''}`;
 
 // ── HTTP ────────────────────────────────────────────────────────────────────────────────────────────────────────
