@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import { mkdirSync } from 'node:fs';
+import { WORKER_ENV } from './cluster/messages.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { SHUTDOWN_GRACE_MS, startUpLines } from './start-up.js';
 
@@ -47,11 +48,12 @@ async function main(): Promise<void> {
     throw error;
   }
   // WEB_CONCURRENCY > 1 (server/src/cluster/): the primary migrates, owns the one Chromium and forks the HTTP
-  // workers, which share the port and print through it. Each side loads only its own modules.
-  if (cluster.isWorker) {
+  // workers, which share the port and print through it. Each side loads only its own modules. A cluster worker that
+  // is not ours (PM2's cluster mode) is a whole server of its own, as with WEB_CONCURRENCY=1.
+  if (cluster.isWorker && process.env[WORKER_ENV] === '1') {
     const { runWorker } = await import('./cluster/worker.js');
     await runWorker(config);
-  } else if (config.webConcurrency > 1) {
+  } else if (cluster.isPrimary && config.webConcurrency > 1) {
     const { runPrimary } = await import('./cluster/primary.js');
     await runPrimary(config);
   } else {

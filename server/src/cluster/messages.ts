@@ -1,3 +1,9 @@
+/**
+ * Set in the environment of the workers the primary forks. A cluster worker without it belongs to another process
+ * manager (PM2's cluster mode forks node:cluster workers too): it runs as one whole process, renderer included.
+ */
+export const WORKER_ENV = 'CV_BUILDER_CLUSTER_WORKER';
+
 /** The primary asks a worker to stop accepting, finish its requests in flight and exit. */
 export const SHUTDOWN_MESSAGE = 'cvb:shutdown';
 

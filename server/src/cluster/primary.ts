@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Config, LogLevel } from '../config.js';
 import { PdfRenderer } from '../render/pdf.js';
 import { startUpLines } from '../start-up.js';
-import { PRIMARY_SHUTDOWN_DEADLINE_MS, SHUTDOWN_MESSAGE } from './messages.js';
+import { PRIMARY_SHUTDOWN_DEADLINE_MS, SHUTDOWN_MESSAGE, WORKER_ENV } from './messages.js';
 import { answerRendererRequest, isRendererRequest } from './renderer-ipc.js';
 
 /*
@@ -95,7 +95,7 @@ export async function runPrimary(config: Config): Promise<void> {
   let finishing = false;
   let exitCode = 0;
 
-  const forkWorker = () => live.add(cluster.fork());
+  const forkWorker = () => live.add(cluster.fork({ [WORKER_ENV]: '1' }));
 
   const finish = () => {
     if (!closing || finishing || live.size > 0) return;
