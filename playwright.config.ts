@@ -36,6 +36,9 @@ export const e2eEnv = {
   DATABASE_URL: `sqlite:${join(tmp, 'cv-builder.sqlite')}`,
   MAIL_OUTBOX_DIR: join(tmp, 'outbox'),
   LOG_LEVEL: 'warn',
+  // One process, the renderer in it (the default is a worker per core): server/tests/foundation/cluster.test.ts
+  // covers several workers.
+  WEB_CONCURRENCY: '1',
   // Every browser of the run shares 127.0.0.1; the limits themselves are tested in the server tests.
   RATE_LIMIT_SCALE: '100',
   // The /contact page's address (e2e/confirmation-link-refused.spec.ts).

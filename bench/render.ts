@@ -13,6 +13,7 @@ import path from 'node:path';
 import { renderDocx } from '../server/src/render/docx.js';
 import { renderHtml } from '../server/src/render/html.js';
 import { buildRenderModelFromFormData } from '../server/src/render/model.js';
+import { PdfRenderer } from '../server/src/render/pdf.js';
 import type { CvFormData } from '../server/src/templates/definition.js';
 import { getTemplateRegistry } from '../server/src/templates/registry.js';
 import { client, createTestApp, type TestApp } from '../server/tests/helpers/app.js';
@@ -164,7 +165,9 @@ async function main(): Promise<void> {
   try {
     const http = await client(test.app);
     await http.signInAs(await insertUser(test));
+    // A test app is one process: its printer is the PdfRenderer itself (a cluster worker's would be a proxy).
     const pdf = test.app.pdf;
+    if (!(pdf instanceof PdfRenderer)) throw new Error('expected the in-process PdfRenderer');
     const launchStart = performance.now();
     await pdf.warmUp();
     record('PDF: browser launch + pool warm-up', ms(performance.now() - launchStart), '', undefined);

@@ -4,10 +4,8 @@ import type { Kysely } from 'kysely';
 import { now } from './auth/clock.js';
 import type { Config } from './config.js';
 import { createDatabase, type DatabaseHandle, type Dialect } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
 import type { Database } from './db/schema.js';
-import { seed } from './db/seed.js';
-import { resolveSecretKey } from './db/settings.js';
+import { prepareDatabase } from './db/prepare.js';
 import { registerCsrf } from './http/csrf.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerJsonBodyParser } from './http/json-body.js';
@@ -20,6 +18,7 @@ import { registerSessions } from './http/session.js';
 import { schemaController } from './http/validation.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createMailQueue, type MailQueue } from './mail/queue.js';
+import type { PdfPrinter } from './render/pdf.js';
 import { registerRoutes } from './routes.js';
 import { registerSpa } from './static/spa.js';
 
@@ -45,9 +44,11 @@ export interface BuildAppOptions {
   /** An already opened database (else opened from config.databaseUrl); the app closes it either way. */
   database?: DatabaseHandle;
   mailer?: Mailer;
-  /** Run migrations and seeders before answering (default true). */
+  /** Run migrations and seeders before answering (default true; a cluster's primary has run them once already). */
   migrate?: boolean;
   seed?: boolean;
+  /** Print with this renderer instead of one of the app's own (a cluster worker's proxy to the primary's). */
+  renderer?: PdfPrinter;
 }
 
 const REDACTED_PATHS = [
@@ -61,9 +62,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const database = options.database ?? createDatabase(config.databaseUrl);
   let secretKey: string;
   try {
-    if (options.migrate !== false) await migrateToLatest(database.db);
-    secretKey = await resolveSecretKey(database.db, config.secretKey);
-    if (options.seed !== false) await seed(database.db, config);
+    secretKey = await prepareDatabase(database.db, config, options);
   } catch (error) {
     await database.destroy();
     throw error;
@@ -114,7 +113,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   configureRateLimits(app.db, { scale: config.rateLimitScale });
   // Before the routes: it collects their schemas as they register.
   await registerOpenApi(app);
-  await registerRoutes(app);
+  await registerRoutes(app, options.renderer ? { renderer: options.renderer } : {});
   if (config.pactProviderStates) await app.register(pactProviderStatesRoutes);
   await registerSpa(app);
   return app;

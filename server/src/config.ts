@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -43,6 +44,11 @@ export interface Config {
   linkedinUserinfoUrl: string;
   pdfPoolSize: number;
   pdfTimeoutMs: number;
+  /**
+   * HTTP worker processes (WEB_CONCURRENCY, default: the cores). 1: one process serves and renders (tests and e2e run
+   * this way); more: node:cluster workers share the port and one PDF renderer in the primary (server/src/cluster/).
+   */
+  webConcurrency: number;
   trustProxy: boolean;
   /** Largest accepted request body in bytes (BODY_LIMIT); larger bodies get 413. */
   bodyLimit: number;
@@ -182,15 +188,39 @@ function supportEmail(env: Env): string | null {
   return raw;
 }
 
+/** The most HTTP workers WEB_CONCURRENCY may ask for. */
+export const MAX_WEB_CONCURRENCY = 64;
+
+/** One HTTP worker per core the process may use (cgroup and affinity limits included), at most 64. */
+export function defaultWebConcurrency(): number {
+  return Math.min(MAX_WEB_CONCURRENCY, Math.max(1, availableParallelism()));
+}
+
+/** An in-memory SQLite database belongs to one process: it cannot be shared by workers, so it means one. */
+function webConcurrency(env: Env, database: string): number {
+  if (database !== 'sqlite::memory:') {
+    return integer(env, 'WEB_CONCURRENCY', defaultWebConcurrency(), 1, MAX_WEB_CONCURRENCY);
+  }
+  const workers = integer(env, 'WEB_CONCURRENCY', 1, 1, MAX_WEB_CONCURRENCY);
+  if (workers > 1) {
+    throw new ConfigError(
+      'WEB_CONCURRENCY',
+      `must be 1 with DATABASE_URL=sqlite::memory: (each worker would have a database of its own), got ${workers}`,
+    );
+  }
+  return workers;
+}
+
 /** Reads and validates the environment; a bad value throws ConfigError naming the variable. */
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 8000, 0, 65535);
   const secretKey = read(env, 'SECRET_KEY');
+  const database = databaseUrl(env);
   return {
     port,
     host: read(env, 'HOST') ?? '0.0.0.0',
     publicUrl: httpUrl(env, 'PUBLIC_URL', `http://localhost:${port}`).replace(/\/+$/, ''),
-    databaseUrl: databaseUrl(env),
+    databaseUrl: database,
     mailOutboxDir: path(env, 'MAIL_OUTBOX_DIR', 'var/outbox'),
     smtpUrl: smtpUrl(env),
     mailFrom: read(env, 'MAIL_FROM') ?? 'CV Builder <no-reply@localhost>',
@@ -219,6 +249,7 @@ export function loadConfig(env: Env = process.env): Config {
     linkedinUserinfoUrl: httpUrl(env, 'LINKEDIN_USERINFO_URL', 'https://api.linkedin.com/v2/userinfo'),
     pdfPoolSize: integer(env, 'PDF_POOL_SIZE', 2, 1, 64),
     pdfTimeoutMs: integer(env, 'PDF_TIMEOUT_MS', 15_000, 100, 600_000),
+    webConcurrency: webConcurrency(env, database),
     trustProxy: boolean(env, 'TRUST_PROXY', false),
     bodyLimit: integer(env, 'BODY_LIMIT', 1_048_576, 1024, 1024 * 1024 * 1024),
     rateLimitScale: integer(env, 'RATE_LIMIT_SCALE', 1, 1, 1_000_000),

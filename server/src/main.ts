@@ -1,37 +1,14 @@
+import cluster from 'node:cluster';
 import { mkdirSync } from 'node:fs';
-import { buildApp } from './app.js';
-import { socialSignInStatus } from './auth/social/start-up.js';
+import { WORKER_ENV } from './cluster/messages.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { SHUTDOWN_GRACE_MS, startUpLines } from './start-up.js';
 
-/** Longest a SIGTERM waits for requests in flight before the process exits anyway. */
-const SHUTDOWN_GRACE_MS = 9_000;
-
-function describeDatabase(url: string): string {
-  if (url.startsWith('sqlite:')) return url;
-  const parsed = new URL(url);
-  if (parsed.password) parsed.password = '***';
-  return parsed.toString();
-}
-
-function describeMail(config: Config): string {
-  if (!config.smtpUrl) return `outbox ${config.mailOutboxDir}`;
-  const parsed = new URL(config.smtpUrl);
-  return `SMTP ${parsed.host}`;
-}
-
-async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Configuration error: ${error.message}`);
-      process.exit(1);
-    }
-    throw error;
-  }
+/** WEB_CONCURRENCY=1: one process serves every request and owns the PDF renderer (tests and e2e run this way). */
+async function runSingle(config: Config): Promise<void> {
   if (!config.smtpUrl) mkdirSync(config.mailOutboxDir, { recursive: true });
 
+  const { buildApp } = await import('./app.js');
   const app = await buildApp(config);
   let closing = false;
   // Stop accepting, let requests in flight finish, close Chromium and the database; a request that will not finish
@@ -56,10 +33,32 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  console.log(`CV Builder listening on ${config.publicUrl} (Node.js ${process.versions.node})`);
-  console.log(`  database: ${describeDatabase(config.databaseUrl)}`);
-  console.log(`  mail:     ${describeMail(config)}`);
-  for (const line of socialSignInStatus(config)) console.log(line);
+  for (const line of startUpLines(config)) console.log(line);
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  // WEB_CONCURRENCY > 1 (server/src/cluster/): the primary migrates, owns the one Chromium and forks the HTTP
+  // workers, which share the port and print through it. Each side loads only its own modules. A cluster worker that
+  // is not ours (PM2's cluster mode) is a whole server of its own, as with WEB_CONCURRENCY=1.
+  if (cluster.isWorker && process.env[WORKER_ENV] === '1') {
+    const { runWorker } = await import('./cluster/worker.js');
+    await runWorker(config);
+  } else if (cluster.isPrimary && config.webConcurrency > 1) {
+    const { runPrimary } = await import('./cluster/primary.js');
+    await runPrimary(config);
+  } else {
+    await runSingle(config);
+  }
 }
 
 main().catch((error: unknown) => {

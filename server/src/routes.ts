@@ -8,7 +8,7 @@ import { healthRoutes } from './http/health.js';
 import { accountLinkRoutes } from './profile/link-routes.js';
 import { profileRoutes } from './profile/routes.js';
 import { sessionsRoutes } from './profile/sessions.js';
-import { renderEngine } from './render/plugin.js';
+import { renderEngine, type RenderEngineOptions } from './render/plugin.js';
 import { previewRoutes } from './render/routes.js';
 import { supportRoutes } from './support/routes.js';
 import { templateRoutes } from './templates/routes.js';
@@ -30,6 +30,10 @@ const PLUGINS = [
   cvsRoutes,
 ];
 
-export async function registerRoutes(app: FastifyInstance): Promise<void> {
-  for (const plugin of PLUGINS) await app.register(plugin);
+/** `engine` reaches the render engine (a cluster worker hands it the proxy to the primary's renderer). */
+export async function registerRoutes(app: FastifyInstance, engine: RenderEngineOptions = {}): Promise<void> {
+  for (const plugin of PLUGINS) {
+    if (plugin === renderEngine) await app.register(renderEngine, engine);
+    else await app.register(plugin);
+  }
 }

@@ -25,7 +25,9 @@ export async function dashboardView(app: FastifyInstance) {
   ]);
   const oldest = await mail.select(['created_at', 'last_error']).orderBy('created_at').limit(1).executeTakeFirst();
   const { pdf, config } = app;
-  const started = pdf.stats;
+  // The renderer of this server: in a cluster the primary's one renderer, which every worker prints with.
+  const renderer = await pdf.snapshot();
+  const started = renderer.stats;
   return {
     counts: [
       { label: 'Users', value: userCount, href: '/admin/users/' },
@@ -37,7 +39,7 @@ export async function dashboardView(app: FastifyInstance) {
     ],
     renderer: {
       available: pdf.available,
-      running: pdf.browserPid !== undefined,
+      running: renderer.running,
       executable: config.chromiumPath ?? 'none found',
       pool: pdf.poolSize,
       launches: started.launches,

@@ -31,8 +31,12 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get('/healthz', async () => ({ status: 'ok' }));
 
   app.get('/readyz', async (request, reply) => {
-    const database = (await databaseReachable(app)) ? 'ok' : 'unreachable';
-    const renderer = request.server.pdf.state;
+    // In a cluster worker the renderer is the primary's: its state comes over IPC, asked beside the database.
+    const [reachable, { state: renderer }] = await Promise.all([
+      databaseReachable(app),
+      request.server.pdf.snapshot(),
+    ]);
+    const database = reachable ? 'ok' : 'unreachable';
     const ready = database === 'ok';
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ok' : 'unavailable', database, renderer });
   });

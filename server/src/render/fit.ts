@@ -2,7 +2,7 @@ import { MIN_FIT_BODY_PT } from '../../../rules/design.js';
 import type { RenderDesign } from './design.js';
 import { renderHtml, type CvTemplate } from './html.js';
 import type { RenderModel } from './model.js';
-import type { PdfRenderer } from './pdf.js';
+import type { PdfPrinter } from './pdf.js';
 
 /*
  * Fit to one page (issue 13): spacing gives way first, then line height, then the font size, a step at a time,
@@ -36,7 +36,7 @@ export interface FittedModel {
 
 /** The model as it prints: with fit to one page on, the first step that fits (or its own design if none does). */
 export async function fitModel(
-  pdf: PdfRenderer,
+  pdf: PdfPrinter,
   template: CvTemplate,
   model: RenderModel,
 ): Promise<FittedModel> {

@@ -57,7 +57,8 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
 // throughput; "critical" pressure, or purging less often, buys less for more (bench/render.ts).
 const PURGE_EVERY_USES = 10;
 
-function isExecutable(file: string): boolean {
+/** Whether `file` can be launched (a renderer with none answers every PDF with a 503). */
+export function isExecutable(file: string): boolean {
   try {
     accessSync(file, constants.X_OK);
     return true;

@@ -95,6 +95,30 @@ export interface PdfRendererStats {
 
 export type RendererState = 'running' | 'idle' | 'unavailable' | 'closed';
 
+/** The renderer as /readyz and the admin dashboard report it, read when asked. */
+export interface RendererSnapshot {
+  state: RendererState;
+  /** Whether a browser runs now. */
+  running: boolean;
+  stats: PdfRendererStats;
+}
+
+/**
+ * What the app prints with (`app.pdf`): the PdfRenderer itself when one process serves (WEB_CONCURRENCY=1), or in a
+ * cluster worker a proxy to the primary's one renderer (cluster/renderer-ipc.ts). Both fail the same way: a
+ * PdfUnavailableError (503) with the same messages.
+ */
+export interface PdfPrinter {
+  /** Whether a Chromium executable is there to launch (rendering may still fail later). */
+  readonly available: boolean;
+  readonly poolSize: number;
+  render(html: string, options?: PdfRenderOptions): Promise<Buffer>;
+  firstThatFits(candidates: readonly string[], box: Paper): Promise<{ index: number; fits: boolean }>;
+  warmUp(): Promise<void>;
+  snapshot(): Promise<RendererSnapshot>;
+  close(): Promise<void>;
+}
+
 class TimeoutError extends Error {}
 
 function withTimeout<T>(work: Promise<T>, ms: number, onTimeout: () => void): Promise<T> {
@@ -120,7 +144,7 @@ const MAX_PAGE_USES = 1000;
  * start, becomes a PdfUnavailableError (503), never a hang; a browser that dies is relaunched and
  * the render retried once.
  */
-export class PdfRenderer {
+export class PdfRenderer implements PdfPrinter {
   readonly executablePath: string;
   readonly poolSize: number;
   readonly stats: PdfRendererStats = {
@@ -176,6 +200,10 @@ export class PdfRenderer {
     if (this.closed) return 'closed';
     if (!this.pages.available) return 'unavailable';
     return this.pages.browserPid === undefined ? 'idle' : 'running';
+  }
+
+  async snapshot(): Promise<RendererSnapshot> {
+    return { state: this.state, running: this.browserPid !== undefined, stats: { ...this.stats } };
   }
 
   /** Launches the browser and opens the pool's pages ahead of the first request. */

@@ -1,33 +1,43 @@
 import type { FastifyInstance } from 'fastify';
 import { getTemplateRegistry, type TemplateRegistry } from '../templates/registry.js';
-import { PdfRenderer } from './pdf.js';
+import { PdfRenderer, type PdfPrinter } from './pdf.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The process's one Chromium-backed PDF printer (closed with the app). */
-    pdf: PdfRenderer;
+    /**
+     * What the app prints PDFs with (closed with the app): the process's own Chromium-backed PdfRenderer, or in a
+     * cluster worker (WEB_CONCURRENCY > 1) a proxy to the primary's one renderer.
+     */
+    pdf: PdfPrinter;
     /** The CV templates, compiled: what renderHtml and renderDocx take. */
     cvTemplates: TemplateRegistry;
   }
+}
+
+export interface RenderEngineOptions {
+  /** A renderer made elsewhere (a cluster worker's proxy); the app then neither makes nor warms up its own. */
+  renderer?: PdfPrinter;
 }
 
 /**
  * Puts the render engine on the app for every domain (the download route prints with `app.pdf`).
  * Registered with skip-override so the decorations reach the root instance, not just this plugin.
  */
-export async function renderEngine(app: FastifyInstance): Promise<void> {
-  const pdf = new PdfRenderer({
-    // config.chromiumPath is null when none was found: every PDF then answers 503 with the reason.
-    executablePath: app.config.chromiumPath ?? '',
-    poolSize: app.config.pdfPoolSize,
-    renderTimeoutMs: app.config.pdfTimeoutMs,
-  });
+export async function renderEngine(app: FastifyInstance, options: RenderEngineOptions = {}): Promise<void> {
+  const pdf =
+    options.renderer ??
+    new PdfRenderer({
+      // config.chromiumPath is null when none was found: every PDF then answers 503 with the reason.
+      executablePath: app.config.chromiumPath ?? '',
+      poolSize: app.config.pdfPoolSize,
+      renderTimeoutMs: app.config.pdfTimeoutMs,
+    });
   app.decorate('pdf', pdf);
   app.decorate('cvTemplates', getTemplateRegistry());
   app.addHook('onClose', async () => {
     await pdf.close();
   });
-  if (app.config.nodeEnv === 'production' && pdf.available) {
+  if (!options.renderer && app.config.nodeEnv === 'production' && pdf.available) {
     // A warm browser makes the first preview as fast as the rest; a failure here is only logged.
     app.addHook('onReady', async () => {
       pdf.warmUp().catch((error: Error) => app.log.warn({ err: error }, 'PDF renderer warm-up failed'));

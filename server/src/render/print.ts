@@ -2,14 +2,14 @@ import { serviceUnavailable } from '../http/errors.js';
 import { fitModel } from './fit.js';
 import { renderHtml, type CvTemplate } from './html.js';
 import type { RenderModel } from './model.js';
-import { PdfUnavailableError, type PdfRenderer, type PdfRenderOptions } from './pdf.js';
+import { PdfUnavailableError, type PdfPrinter, type PdfRenderOptions } from './pdf.js';
 
 /**
  * Prints for a request: no Chromium, a render timeout or a busy pool become a 503 whose detail says which, the
  * only thing a client can act on (try again later).
  */
 export async function printForRequest(
-  pdf: PdfRenderer,
+  pdf: PdfPrinter,
   html: string,
   options?: PdfRenderOptions,
 ): Promise<Buffer> {
@@ -29,7 +29,7 @@ export interface PrintedCv {
 
 /** A CV's render model as a PDF: its design's paper, fitted to one page when it asks. */
 export async function printCv(
-  pdf: PdfRenderer,
+  pdf: PdfPrinter,
   template: CvTemplate,
   model: RenderModel,
   options: Omit<PdfRenderOptions, 'paper'> = {},
@@ -51,7 +51,7 @@ export async function printCv(
 
 /** A CV's render model as the HTML preview: fitted to one page when it asks and a Chromium is there to measure. */
 export async function previewCvHtml(
-  pdf: PdfRenderer,
+  pdf: PdfPrinter,
   template: CvTemplate,
   model: RenderModel,
 ): Promise<{ html: string; fitsOnePage?: boolean }> {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { renderHtml, type CvTemplate } from '../render/html.js';
 import { buildRenderModelFromFormData } from '../render/model.js';
-import type { PdfRenderer } from '../render/pdf.js';
+import type { PdfPrinter } from '../render/pdf.js';
 
 // Sharp on high-density screens: template cards show icons up to ~400 CSS px wide.
 const ICON_WIDTH = 800;
@@ -15,7 +15,7 @@ const run = promisify(execFile);
  * Renders the template's sample CV and saves page 1 as its icon (server/templates/<slug>/icon.png): the icon is
  * what the template really prints, not a mock-up. Needs Chromium (the renderer) and pdftoppm (poppler-utils).
  */
-export async function renderTemplateIcon(pdf: PdfRenderer, template: CvTemplate): Promise<void> {
+export async function renderTemplateIcon(pdf: PdfPrinter, template: CvTemplate): Promise<void> {
   const work = await mkdtemp(path.join(tmpdir(), 'cv-icons-'));
   try {
     const html = renderHtml(template, buildRenderModelFromFormData(template.definition, template.sample));

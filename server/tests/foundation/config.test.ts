@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { ConfigError, loadConfig } from '../../src/config.js';
 
 describe('loadConfig', () => {
@@ -13,6 +14,7 @@ describe('loadConfig', () => {
     expect(config.logLevel).toBe('info');
     expect(config.pdfPoolSize).toBe(2);
     expect(config.pdfTimeoutMs).toBe(15_000);
+    expect(config.webConcurrency).toBe(Math.min(64, availableParallelism()));
     expect(config.trustProxy).toBe(false);
     expect(config.secretKey).toBeUndefined();
     expect(config.googleUserinfoUrl).toBe('https://openidconnect.googleapis.com/v1/userinfo');
@@ -21,6 +23,14 @@ describe('loadConfig', () => {
   it('builds PUBLIC_URL from PORT and drops a trailing slash', () => {
     expect(loadConfig({ PORT: '9001' }).publicUrl).toBe('http://localhost:9001');
     expect(loadConfig({ PUBLIC_URL: 'https://cv.example.com/' }).publicUrl).toBe('https://cv.example.com');
+  });
+
+  it('takes WEB_CONCURRENCY as a whole number of workers from 1 to 64', () => {
+    expect(loadConfig({ WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: ' 4 ' }).webConcurrency).toBe(4);
+    expect(loadConfig({ WEB_CONCURRENCY: '64' }).webConcurrency).toBe(64);
+    // An in-memory database lives in one process: one worker unless told otherwise (and more is refused).
+    expect(loadConfig({ DATABASE_URL: 'sqlite::memory:' }).webConcurrency).toBe(1);
   });
 
   it('accepts every database URL form', () => {
@@ -43,6 +53,11 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ PDF_POOL_SIZE: '0' }, 'PDF_POOL_SIZE'],
     [{ PDF_TIMEOUT_MS: '1.5' }, 'PDF_TIMEOUT_MS'],
+    [{ WEB_CONCURRENCY: '0' }, 'WEB_CONCURRENCY'],
+    [{ WEB_CONCURRENCY: '65' }, 'WEB_CONCURRENCY'],
+    [{ WEB_CONCURRENCY: 'auto' }, 'WEB_CONCURRENCY'],
+    [{ WEB_CONCURRENCY: '2.5' }, 'WEB_CONCURRENCY'],
+    [{ WEB_CONCURRENCY: '2', DATABASE_URL: 'sqlite::memory:' }, 'WEB_CONCURRENCY'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
     [{ SUPPORT_EMAIL: 'help desk' }, 'SUPPORT_EMAIL'],
   ])('rejects %o with a ConfigError naming %s', (env, variable) => {

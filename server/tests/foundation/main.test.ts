@@ -1,42 +1,13 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { connect, createServer, type AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_CHROMIUM_PATH, REPO_ROOT } from '../../src/config.js';
+import { DEFAULT_CHROMIUM_PATH } from '../../src/config.js';
+import { freePort, startServer as start } from '../helpers/server-process.js';
 
-const MAIN = join(REPO_ROOT, 'server/src/main.ts');
-
-function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const output = (pattern: RegExp) =>
-    new Promise<string>((resolve, reject) => {
-      const check = () => (pattern.test(stdout) ? resolve(stdout) : undefined);
-      child.stdout.on('data', check);
-      void exited.then(() => reject(new Error(`exited before printing ${pattern}: ${stdout}${stderr}`)));
-      check();
-    });
-  return { child, exited, output, logs: () => ({ stdout, stderr }) };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
+// One process (WEB_CONCURRENCY=1, as startServer sets unless told otherwise); cluster.test.ts starts several workers.
 describe('npm start (server/src/main.ts)', () => {
   let dir: string;
   beforeAll(async () => {

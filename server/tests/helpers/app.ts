@@ -7,6 +7,7 @@ import pg from 'pg';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Mailer } from '../../src/mail/mailer.js';
+import type { PdfPrinter } from '../../src/render/pdf.js';
 import { createSessionToken, SESSION_COOKIE } from '../../src/http/session.js';
 import { CSRF_COOKIE } from '../../src/http/csrf.js';
 
@@ -75,6 +76,8 @@ export interface TestAppOptions {
   seed?: boolean;
   /** Instead of the mailer the config names (e.g. one that fails like a mail server that is down). */
   mailer?: Mailer;
+  /** Print with this instead of an in-process renderer (a cluster worker's proxy). */
+  renderer?: PdfPrinter;
 }
 
 /**
@@ -96,7 +99,11 @@ export async function createTestApp(
   };
   let app: FastifyInstance;
   try {
-    app = await buildApp(config, { seed: options.seed, ...(options.mailer ? { mailer: options.mailer } : {}) });
+    app = await buildApp(config, {
+      seed: options.seed,
+      ...(options.mailer ? { mailer: options.mailer } : {}),
+      ...(options.renderer ? { renderer: options.renderer } : {}),
+    });
   } catch (error) {
     await dropTestDatabase(databaseUrl);
     await rm(outboxDir, { recursive: true, force: true });

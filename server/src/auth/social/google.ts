@@ -1,9 +1,10 @@
 import type { Config } from '../../config.js';
+import { GOOGLE_NOT_CONFIGURED } from './configured.js';
 import { SocialSignInError, providerRejected, providerUnavailable } from './errors.js';
 import { profileFromUserinfo, type SocialProfile } from './profile.js';
 import { asRecord, callProvider, oauthErrorReason } from './provider-http.js';
 
-export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured on this server.';
+export { GOOGLE_NOT_CONFIGURED };
 
 type GoogleConfig = Pick<Config, 'googleClientId' | 'googleTokeninfoUrl' | 'googleUserinfoUrl'>;
 

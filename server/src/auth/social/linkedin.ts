@@ -1,9 +1,10 @@
 import type { Config } from '../../config.js';
+import { LINKEDIN_NOT_CONFIGURED, isLinkedInConfigured } from './configured.js';
 import { SocialSignInError, providerRejected, providerUnavailable } from './errors.js';
 import { profileFromUserinfo, type SocialProfile } from './profile.js';
 import { asRecord, callProvider, oauthErrorReason } from './provider-http.js';
 
-export const LINKEDIN_NOT_CONFIGURED = 'LinkedIn sign-in is not configured on this server.';
+export { LINKEDIN_NOT_CONFIGURED, isLinkedInConfigured };
 export const LINKEDIN_CALLBACK_PATH = '/linkedin-callback';
 
 type LinkedInConfig = Pick<
@@ -14,12 +15,6 @@ type LinkedInConfig = Pick<
 /** The LinkedIn flow uses one fixed redirect address, the web app's callback page (docs/behaviour.md#linkedin-callback). */
 export function linkedinRedirectUri(config: Pick<Config, 'publicUrl'>): string {
   return `${config.publicUrl}${LINKEDIN_CALLBACK_PATH}`;
-}
-
-export function isLinkedInConfigured(
-  config: Pick<Config, 'linkedinClientId' | 'linkedinClientSecret'>,
-): boolean {
-  return config.linkedinClientId !== null && config.linkedinClientSecret !== null;
 }
 
 /**

@@ -1,6 +1,5 @@
 import type { Config } from '../../config.js';
-import { GOOGLE_NOT_CONFIGURED } from './google.js';
-import { LINKEDIN_NOT_CONFIGURED, isLinkedInConfigured } from './linkedin.js';
+import { GOOGLE_NOT_CONFIGURED, LINKEDIN_NOT_CONFIGURED, isLinkedInConfigured } from './configured.js';
 
 /**
  * What the server's start-up output says about each sign-in provider. The sign-in screen hides a provider the
