@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { now as timestamp } from '../db/columns.js';
 import { isUniqueViolation } from '../auth/users-repository.js';
 import { renderTemplateIcon } from '../templates/icons.js';
+import { forgetCatalogue } from '../templates/repository.js';
 import { iconUrl } from '../templates/seed.js';
 import type { AdminKit, Form } from './routes.js';
 import { notice } from './routes.js';
@@ -86,6 +87,7 @@ export function catalogueRoutes(app: FastifyInstance, kit: AdminKit): void {
           { action: `template.${path}`, targetType: 'template', targetId: template.id, targetLabel: template.name },
           (trx) => trx.updateTable('templates').set({ is_enabled: enabled }).where('id', '=', template.id).execute(),
         );
+        forgetCatalogue(db);
       }
       return reply.redirect(`/admin/templates/?${notice(enabled ? 'enabled' : 'disabled')}#template-${template.id}`, 303);
     });
@@ -121,6 +123,7 @@ export function catalogueRoutes(app: FastifyInstance, kit: AdminKit): void {
             .where('id', '=', template.id)
             .execute(),
       );
+      forgetCatalogue(db);
     }
     return reply.redirect(`/admin/templates/?${notice('template')}#template-${template.id}`, 303);
   });
@@ -148,6 +151,7 @@ export function catalogueRoutes(app: FastifyInstance, kit: AdminKit): void {
       { action: 'template.icon', targetType: 'template', targetId: row.id, targetLabel: row.name },
       (trx) => trx.updateTable('templates').set({ icon: iconUrl(template) }).where('id', '=', row.id).execute(),
     );
+    forgetCatalogue(db);
     return reply.redirect(`/admin/templates/?${notice('icon')}#template-${row.id}`, 303);
   });
 

@@ -53,6 +53,34 @@ export async function listTemplates(db: Kysely<Database>, categoryId?: number): 
   return query.orderBy('sort_order').orderBy('id').execute();
 }
 
+/**
+ * How long an instance answers GET /v1/CvTemplate/ from memory before asking the database again. The list is read
+ * by every visitor and changes only when staff change the catalogue: the instance that makes the change forgets its
+ * copy at once (forgetCatalogue), any other worker or instance shows the change within this time.
+ */
+export const CATALOGUE_CACHE_MS = 1_000;
+
+const catalogues = new WeakMap<Kysely<Database>, Map<string, { until: number; json: Promise<string> }>>();
+
+/** The catalogue list as its JSON answer, from memory for up to CATALOGUE_CACHE_MS (issue 16: every core). */
+export function catalogueJson(db: Kysely<Database>, categoryId?: number, now = Date.now()): Promise<string> {
+  let lists = catalogues.get(db);
+  if (!lists) catalogues.set(db, (lists = new Map()));
+  const key = String(categoryId ?? '');
+  const kept = lists.get(key);
+  if (kept && kept.until > now) return kept.json;
+  const json = listTemplates(db, categoryId).then((templates) => JSON.stringify(templates));
+  lists.set(key, { until: now + CATALOGUE_CACHE_MS, json });
+  // A failed read is not kept: the next request asks again.
+  json.catch(() => lists.get(key)?.json === json && lists.delete(key));
+  return json;
+}
+
+/** After a change to the catalogue (staff's panel, the seeder): this instance answers from the database again. */
+export function forgetCatalogue(db: Kysely<Database>): void {
+  catalogues.delete(db);
+}
+
 export async function findTemplate(db: Kysely<Database>, id: number): Promise<TemplateJson | undefined> {
   const template = await db
     .selectFrom('templates')

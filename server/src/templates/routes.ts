@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../http/errors.js';
-import { findTemplate, listTags, listTemplates } from './repository.js';
+import { catalogueJson, findTemplate, listTags } from './repository.js';
 
 export const TEMPLATE_NOT_FOUND = 'Template not found.';
 
@@ -41,7 +41,8 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { category?: number } }>(
     '/v1/CvTemplate/',
     { schema: { querystring: templateListQuery } },
-    async (request) => listTemplates(app.db, request.query.category),
+    async (request, reply) =>
+      reply.type('application/json; charset=utf-8').send(await catalogueJson(app.db, request.query.category)),
   );
 
   app.get<{ Params: { id: string } }>(

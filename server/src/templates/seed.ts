@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { dialectOf, flag, now } from '../db/columns.js';
 import type { Database } from '../db/schema.js';
+import { forgetCatalogue } from './repository.js';
 import type { Seeder } from '../db/seeders.js';
 import type { CvTemplate } from '../render/html.js';
 import { getTemplateRegistry } from './registry.js';
@@ -146,6 +147,7 @@ export async function seedTemplates(db: Kysely<Database>, templates: readonly Cv
     await upsertTemplates(trx, templates, at);
     await upsertSections(trx, templates, at);
   });
+  forgetCatalogue(db);
 }
 
 export const templatesSeeder: Seeder = {

@@ -5,6 +5,7 @@ import type { Database } from '../../src/db/schema.js';
 import { seedTemplates } from '../../src/templates/seed.js';
 import { TEMPLATE_NOT_FOUND } from '../../src/templates/routes.js';
 import { getTemplateRegistry } from '../../src/templates/registry.js';
+import { CATALOGUE_CACHE_MS, catalogueJson, forgetCatalogue } from '../../src/templates/repository.js';
 import { client, createTestApp, testDatabases, type TestApp, type TestClient } from '../helpers/app.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -71,6 +72,28 @@ describe.each(testDatabases())('templates API on $name', (database) => {
       expect(Object.keys(template).sort()).toEqual(['category', 'icon', 'id', 'name']);
       expect(tagIds.has(template.category)).toBe(true);
       expect(template.icon).toMatch(/^\/static\/templates\/[a-z-]+\/icon\.png/);
+    }
+  });
+
+  it('answers the list from memory for a second; a change by the seeder or the panel shows at once', async () => {
+    const { db } = test.app;
+    const names = async (at: number) =>
+      (JSON.parse(await catalogueJson(db, undefined, at)) as Array<{ name: string }>).map((t) => t.name);
+    const start = Date.now() + 10 * CATALOGUE_CACHE_MS;
+    expect(await names(start)).toContain('Executive Classic');
+    expect((await anonymous.get('/v1/CvTemplate/')).headers['content-type']).toMatch(/^application\/json/);
+    try {
+      // A change made behind the instance's back (another instance's panel): seen once the copy runs out.
+      await db.updateTable('templates').set({ is_enabled: 0 }).where('id', '=', executive.definition.id).execute();
+      expect(await names(start + CATALOGUE_CACHE_MS - 1)).toContain('Executive Classic');
+      expect(await names(start + CATALOGUE_CACHE_MS + 1)).not.toContain('Executive Classic');
+      // This instance's own change (the panel and the seeder call forgetCatalogue): seen at once.
+      await db.updateTable('templates').set({ is_enabled: 1 }).where('id', '=', executive.definition.id).execute();
+      forgetCatalogue(db);
+      expect(await names(start + CATALOGUE_CACHE_MS + 2)).toContain('Executive Classic');
+    } finally {
+      await db.updateTable('templates').set({ is_enabled: 1 }).execute();
+      forgetCatalogue(db);
     }
   });
 
