@@ -3,6 +3,9 @@
 /** The largest value of one field the server keeps; the builder's fields accept no more. */
 export const MAX_FIELD_LENGTH = 20_000;
 export const MAX_CV_NAME_LENGTH = 200;
+/** A new CV on a template staff switched off: the server's 400, shown by the builder as it stands. */
+export const TEMPLATE_NO_LONGER_OFFERED =
+  'This template is no longer offered. Choose another template in the preview, then save your CV.';
 /** The highest repeat index of an entry: a repeatable section holds at most 100 entries. */
 export const MAX_REPEAT_INDEX = 99;
 

@@ -17,10 +17,10 @@ import {
 import { cvJson, cvSummaryJson, entryJson } from './serialise.js';
 import { TEMPLATE_DESIGN, parseStoredDesign } from './design.js';
 import { attachmentDisposition } from './file-name.js';
+import { TEMPLATE_NO_LONGER_OFFERED } from '../../../rules/cv.js';
 
 /** A new CV on a template staff switched off (issue 15's admin panel). */
-export const TEMPLATE_SWITCHED_OFF =
-  'This template is no longer offered. Choose another template in the preview, then save your CV.';
+export const TEMPLATE_SWITCHED_OFF = TEMPLATE_NO_LONGER_OFFERED;
 
 const CV_NOT_FOUND = 'CV not found.';
 export const CV_CHANGED = 'This CV was changed elsewhere.';

@@ -32,6 +32,7 @@ import {
 import type { Notice } from '../auth-flow';
 import type { CvDataFormat } from '../../api/download';
 import type { CvDesign } from '../../api/design';
+import { TEMPLATE_NO_LONGER_OFFERED } from '../../../rules/cv';
 import type { PageSize } from '../../../rules/design';
 import { PLAIN_DESIGN, changeDesign, designForServer, isPlainDesign, resetDesign, sameDesign } from './design';
 import { builderDownloadMachine } from './builder-download-machine';
@@ -836,7 +837,11 @@ function saveFailedNotice(context: BuilderContext, error: unknown): Notice {
         context.template?.sections ?? [],
       )
     : undefined;
-  return problem ? { ...SAVE_FAILED_NOTICE, description: problem } : SAVE_FAILED_NOTICE;
+  if (problem) return { ...SAVE_FAILED_NOTICE, description: problem };
+  // A sentence the server words for people (rules/cv.ts): saying 'try again' would send them round in circles.
+  if (isApiError(error) && (error.serverMessage ?? error.detail) === TEMPLATE_NO_LONGER_OFFERED)
+    return { ...SAVE_FAILED_NOTICE, description: TEMPLATE_NO_LONGER_OFFERED };
+  return SAVE_FAILED_NOTICE;
 }
 
 /** Sending the CV: the same answers whether it is created (POST) or updated (PUT). */

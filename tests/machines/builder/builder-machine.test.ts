@@ -1,3 +1,4 @@
+import { TEMPLATE_NO_LONGER_OFFERED } from '../../../rules/cv';
 import { PLAIN_DESIGN } from '../../../src/machines/builder/design';
 import { createMachine } from 'xstate';
 import { ApiError } from '../../../src/api/api-error';
@@ -510,6 +511,23 @@ describe('builder machine: details', () => {
     expect(world.notify).toHaveBeenLastCalledWith({
       ...SAVE_FAILED_NOTICE,
       description: "Work Experience, entry 2: 'Job Title' is too long (at most 20,000 characters).",
+    });
+  });
+
+  it('says a switched-off template makes no new CV in the server\'s words, and keeps the work', async () => {
+    const world = await ready();
+    form(world, 2).send({ type: 'field.change', key: 'job_title-1009-0', value: 'Engineer' });
+    form(world, 2).send({ type: 'section.submit' });
+    world.actor.send({ type: 'save.open' });
+    world.actor.send({ type: 'save.nameChange', name: 'Mine' });
+    world.actor.send({ type: 'save.submit' });
+    world.createCv
+      .last()
+      .reject(new ApiError(TEMPLATE_NO_LONGER_OFFERED, { status: 400, serverMessage: TEMPLATE_NO_LONGER_OFFERED }));
+    await flush();
+    expect(world.notify).toHaveBeenLastCalledWith({ ...SAVE_FAILED_NOTICE, description: TEMPLATE_NO_LONGER_OFFERED });
+    expect(world.actor.getSnapshot().context.formData).toMatchObject({
+      'Work Experience': { 'job_title-1009-0': 'Engineer' },
     });
   });
 
