@@ -257,7 +257,17 @@ function Header({ builder }: { builder: BuilderActor }) {
         </VisuallyHidden>
         {/* Never narrower than a short word: a crowded header wraps the name to its own line instead of stacking
             its letters (found by trying it at 1280 px). */}
-        <Text color="fg.muted" overflowWrap="anywhere" minW="min(12ch, 100%)" maxW="100%" data-testid="cv-name">
+        {/* At most two lines (a long name took four and left the form little room); the whole name is its title
+            and stays in the page's text for screen readers. */}
+        <Text
+          color="fg.muted"
+          overflowWrap="anywhere"
+          minW="min(12ch, 100%)"
+          maxW="100%"
+          lineClamp={2}
+          title={name || undefined}
+          data-testid="cv-name"
+        >
           {name || 'Untitled CV'}
         </Text>
         <UnsavedBadge builder={builder} />
