@@ -1,6 +1,6 @@
 import { isExecutable } from '../render/page-pool.js';
 import { PdfUnavailableError, RENDERER_CLOSING_MESSAGE } from '../render/pdf-errors.js';
-import type { Paper, PdfPrinter, PdfRenderOptions, RendererSnapshot } from '../render/pdf.js';
+import { emptyRendererStats, type Paper, type PdfPrinter, type PdfRenderOptions, type RendererSnapshot } from '../render/pdf.js';
 
 /*
  * One PDF renderer for every HTTP worker (WEB_CONCURRENCY > 1). The cluster's primary owns the one Chromium (a
@@ -214,7 +214,7 @@ export class RendererProxy implements PdfPrinter {
       return (await this.call({ call: 'snapshot' }, this.snapshotTimeoutMs)) as RendererSnapshot;
     } catch {
       const state = this.closed || !this.channel.connected ? 'closed' : 'unavailable';
-      return { state, running: false, stats: emptyStats() };
+      return { state, running: false, stats: emptyRendererStats() };
     }
   }
 
@@ -271,18 +271,4 @@ export class RendererProxy implements PdfPrinter {
   private failAll(error: Error): void {
     for (const id of [...this.pending.keys()]) this.settle(id, (entry) => entry.reject(error));
   }
-}
-
-function emptyStats(): RendererSnapshot['stats'] {
-  return {
-    renders: 0,
-    cacheHits: 0,
-    launches: 0,
-    retries: 0,
-    timeouts: 0,
-    lastLaunchAt: null,
-    day: '',
-    dayRenders: 0,
-    probeFailures: 0,
-  };
 }

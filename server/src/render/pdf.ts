@@ -137,17 +137,9 @@ function withTimeout<T>(work: Promise<T>, ms: number, onTimeout: () => void): Pr
 // retiring more often only trades throughput (fresh renderers are cold) for a sawtooth.
 const MAX_PAGE_USES = 1000;
 
-/**
- * Prints HTML to PDF with one headless Chromium per process and a bounded pool of warm pages.
- * Render pages run no JavaScript and make no requests: the document arrives by setDocumentContent
- * and every request it would make fails. A render that takes too long, or a browser that cannot
- * start, becomes a PdfUnavailableError (503), never a hang; a browser that dies is relaunched and
- * the render retried once.
- */
-export class PdfRenderer implements PdfPrinter {
-  readonly executablePath: string;
-  readonly poolSize: number;
-  readonly stats: PdfRendererStats = {
+/** A renderer's counters before its first document (a worker's proxy answers these when the primary is silent). */
+export function emptyRendererStats(): PdfRendererStats {
+  return {
     renders: 0,
     cacheHits: 0,
     launches: 0,
@@ -158,6 +150,19 @@ export class PdfRenderer implements PdfPrinter {
     dayRenders: 0,
     probeFailures: 0,
   };
+}
+
+/**
+ * Prints HTML to PDF with one headless Chromium per process and a bounded pool of warm pages.
+ * Render pages run no JavaScript and make no requests: the document arrives by setDocumentContent
+ * and every request it would make fails. A render that takes too long, or a browser that cannot
+ * start, becomes a PdfUnavailableError (503), never a hang; a browser that dies is relaunched and
+ * the render retried once.
+ */
+export class PdfRenderer implements PdfPrinter {
+  readonly executablePath: string;
+  readonly poolSize: number;
+  readonly stats: PdfRendererStats = emptyRendererStats();
 
   private readonly renderTimeoutMs: number;
   private readonly cache: PdfCache;
