@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { now } from '../../src/auth/clock.js';
@@ -10,7 +9,7 @@ import { createUser } from '../../src/auth/users-repository.js';
 import { DEFAULT_CHROMIUM_PATH } from '../../src/config.js';
 import { createDatabase } from '../../src/db/database.js';
 import { dropTestDatabase, testDatabases } from '../helpers/app.js';
-import { descendants, freePort, running, startServer, type ProcessInfo } from '../helpers/server-process.js';
+import { descendants, freePort, halfSentRequest, running, startServer, type ProcessInfo } from '../helpers/server-process.js';
 
 const HAS_CHROMIUM = existsSync(DEFAULT_CHROMIUM_PATH);
 const EMAIL = 'cluster@example.com';
@@ -260,15 +259,7 @@ describe.each(testDatabases())('WEB_CONCURRENCY=2 on $name', (database) => {
     expect(everything.filter(isWorker)).toHaveLength(2);
 
     // A request in flight: its headers are in, half its body is still to come when SIGTERM arrives.
-    const body = JSON.stringify({ email: 'nobody@example.com', password: 'Passw0rd!' });
-    const socket = connect(port, '127.0.0.1');
-    await new Promise((resolve) => socket.once('connect', resolve));
-    let answer = '';
-    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
-    const closed = new Promise((resolve) => socket.once('close', resolve));
-    socket.write(
-      `POST /auth/login/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
-    );
+    const inFlight = await halfSentRequest(port);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const signalled = Date.now();
     server.child.kill('SIGTERM');
@@ -282,8 +273,7 @@ describe.each(testDatabases())('WEB_CONCURRENCY=2 on $name', (database) => {
         { timeout: 5_000 },
       )
       .toBe('refused');
-    socket.write(body.slice(10));
-    await closed;
+    const answer = await inFlight.finish();
     expect(answer).toMatch(/^HTTP\/1\.1 (4\d\d|200) /);
     expect(answer).toContain('"detail"');
     expect(await server.exited).toBe(0);

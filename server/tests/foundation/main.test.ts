@@ -1,11 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_CHROMIUM_PATH } from '../../src/config.js';
-import { freePort, startServer as start } from '../helpers/server-process.js';
+import { freePort, halfSentRequest, startServer as start } from '../helpers/server-process.js';
 
 // One process (WEB_CONCURRENCY=1, as startServer sets unless told otherwise); cluster.test.ts starts several workers.
 describe('npm start (server/src/main.ts)', () => {
@@ -90,15 +89,7 @@ describe('npm start (server/src/main.ts)', () => {
       if (existsSync(DEFAULT_CHROMIUM_PATH)) expect(chromium.length).toBeGreaterThan(0);
 
       // A request in flight: its headers are in, half its body is still to come when SIGTERM arrives.
-      const body = JSON.stringify({ email: 'nobody@example.com', password: 'Passw0rd!' });
-      const socket = connect(port, '127.0.0.1');
-      await new Promise((resolve) => socket.once('connect', resolve));
-      let answer = '';
-      socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
-      const closed = new Promise((resolve) => socket.once('close', resolve));
-      socket.write(
-        `POST /auth/login/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
-      );
+      const inFlight = await halfSentRequest(port);
       await new Promise((resolve) => setTimeout(resolve, 200));
       const signalled = Date.now();
       server.child.kill('SIGTERM');
@@ -113,8 +104,7 @@ describe('npm start (server/src/main.ts)', () => {
           { timeout: 5000 },
         )
         .toBe('refused');
-      socket.write(body.slice(10));
-      await closed;
+      const answer = await inFlight.finish();
       expect(answer).toMatch(/^HTTP\/1\.1 (4\d\d|200) /);
       expect(answer).toContain('"detail"');
       expect(await server.exited).toBe(0);

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../../src/config.js';
 
@@ -79,4 +79,27 @@ export function running(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * A sign-in request in flight: its headers and half its body sent, as when SIGTERM arrives mid-request. `finish`
+ * sends the rest and resolves with the whole answer once the server closes the connection.
+ */
+export async function halfSentRequest(port: number): Promise<{ finish(): Promise<string> }> {
+  const body = JSON.stringify({ email: 'nobody@example.com', password: 'Passw0rd!' });
+  const socket = connect(port, '127.0.0.1');
+  await new Promise((resolve) => socket.once('connect', resolve));
+  let answer = '';
+  socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+  const closed = new Promise((resolve) => socket.once('close', resolve));
+  socket.write(
+    `POST /auth/login/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+  );
+  return {
+    async finish() {
+      socket.write(body.slice(10));
+      await closed;
+      return answer;
+    },
+  };
 }
