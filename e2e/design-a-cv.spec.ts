@@ -52,9 +52,13 @@ const pdfText = (path: string) => execFileSync('pdftotext', [path, '-']).toStrin
 
 async function openDesignPanel(page: Page) {
   const toggle = page.getByRole('button', { name: 'Design', exact: true });
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   const panel = page.getByRole('region', { name: 'Design' });
-  await expect(panel).toBeVisible();
+  // A toast sliding over the preview's controls (after a download) can take the click, as it would a person's:
+  // they click again, and so does the journey.
+  await expect(async () => {
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    await expect(panel).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   return panel;
 }
 
