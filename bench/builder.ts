@@ -61,7 +61,7 @@ async function rendersPerKeystroke() {
   const { builderMachine } = await import('../src/machines/builder/builder-machine');
   const { previewMachine } = await import('../src/machines/builder/preview-machine');
   const { builderDownloadMachine } = await import('../src/machines/builder/builder-download-machine');
-  const { newCv } = await import('../src/machines/builder/load-cv');
+  const { newCv } = await import('../src/drafts/load-cv');
   const { BuilderView } = await import('../src/ui/builder/builder-view');
   const { setRenderListener } = await import('../src/ui/builder/render-probe');
 

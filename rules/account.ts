@@ -1,4 +1,4 @@
-// The product's account rules, said once: the web app (src/machines/validation/auth-rules.ts) and the server
+// The product's account rules, said once: the web app (src/account/auth-rules.ts) and the server
 // (server/src/auth/validation.ts) each check them with their own functions over these messages, limits and
 // patterns, and tests/rules/rules-agree.test.ts runs both over the same cases. No imports: both halves load it.
 // The messages are the words the screens show, letter for letter (docs/behaviour.md#validation-rules).

@@ -4,7 +4,7 @@
 // ajv compiles a schema into a function with `new Function`, which the app's content security policy (no
 // 'unsafe-eval', issue 16) forbids in the browser: the import dialog answered 'This is not JSON' for every file.
 // Ajv's standalone mode writes the same validator as a module instead (issue 14: still the published schema and
-// ajv, never hand-written checks). tests/machines/cv-data/json-resume-validator.test.ts fails when the committed
+// ajv, never hand-written checks). tests/cv-data/json-resume-validator.test.ts fails when the committed
 // module differs from what this writes.
 import Ajv, { _ } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -15,7 +15,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const VALIDATOR_PATH = join(root, 'src/machines/cv-data/json-resume-validator.generated.js');
+export const VALIDATOR_PATH = join(root, 'src/cv-data/json-resume-validator.generated.js');
 const FORMATS_MODULE = 'ajv-formats/dist/formats.js';
 
 /** The validator module's source for the installed @jsonresume/schema. */

@@ -248,7 +248,7 @@ export function statelyJson(machine: AnyStateMachine): string {
 }
 
 interface Source {
-  /** The machine's module, e.g. src/machines/confirm-email-machine.ts. */
+  /** The machine's module, e.g. src/machines/auth/confirm-email-machine.ts. */
   file: string;
   exportName: string;
 }

@@ -5,7 +5,7 @@ import { createActor } from 'xstate';
 import { apiClient } from './api/client';
 import { installGlobalErrorToast } from './ui/global-error-toast';
 import { inspectOptions } from './machines/inspect';
-import { SESSION_ENDED_MESSAGE, sessionMachine } from './machines/session-machine';
+import { SESSION_ENDED_MESSAGE, sessionMachine } from './machines/auth/session-machine';
 import { leaveSignedInPage } from './routes/authenticated';
 import { createAppRouter } from './routes/router';
 import { AppProvider } from './ui/provider';

@@ -4,7 +4,7 @@ import { AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import { createActor, fromPromise } from 'xstate';
 import { apiClient } from '../src/api/client';
 import type { Profile } from '../src/api/auth';
-import { sessionMachine } from '../src/machines/session-machine';
+import { sessionMachine } from '../src/machines/auth/session-machine';
 import { leaveSignedInPage } from '../src/routes/authenticated';
 import { createAppRouter } from '../src/routes/router';
 import { AppProvider } from '../src/ui/provider';

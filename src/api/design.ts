@@ -47,32 +47,6 @@ const Language = new t.Type<string, string, unknown>(
   (value) => value,
 );
 
-/**
- * A new CV's language: the browser's, with every English one as plain 'en' (English prints the same everywhere, so
- * an English CV keeps the plain design a backend without designs knows).
- */
-export function newCvLanguage(languages: readonly string[]): string {
-  const language = languageFor(languages);
-  return language.split('-')[0]!.toLowerCase() === 'en' ? DESIGN_DEFAULTS.language : language;
-}
-
-/**
- * The language a new CV starts in: the browser's first language the product can print (a BCP 47 tag), English
- * when it names none.
- */
-export function languageFor(languages: readonly string[]): string {
-  for (const language of languages) {
-    if (!LANGUAGE_PATTERN.test(language)) continue;
-    try {
-      const [canonical] = Intl.getCanonicalLocales(language);
-      if (canonical) return canonical;
-    } catch {
-      // Not a tag Intl knows: the next one.
-    }
-  }
-  return DESIGN_DEFAULTS.language;
-}
-
 const AccentColor = new t.Type<string, string, unknown>(
   'AccentColor',
   (value): value is string => typeof value === 'string' && ACCENT_COLOR_PATTERN.test(value),

@@ -1,3 +1,5 @@
+import { DESIGN_DEFAULTS, LANGUAGE_PATTERN } from '../../rules/design';
+
 // What the browser's locale says about where the person is: the region of their first language tag that names
 // one ('en-GB' → 'GB'; 'en' names none). Used for first impressions only (the sign-up phone country, a new CV's
 // page size); the person can change either.
@@ -49,4 +51,30 @@ export function browserLanguages(): readonly string[] {
     : navigator.language
       ? [navigator.language]
       : [];
+}
+
+/**
+ * A new CV's language: the browser's, with every English one as plain 'en' (English prints the same everywhere, so
+ * an English CV keeps the plain design a backend without designs knows).
+ */
+export function newCvLanguage(languages: readonly string[]): string {
+  const language = languageFor(languages);
+  return language.split('-')[0]!.toLowerCase() === 'en' ? DESIGN_DEFAULTS.language : language;
+}
+
+/**
+ * The language a new CV starts in: the browser's first language the product can print (a BCP 47 tag), English
+ * when it names none.
+ */
+export function languageFor(languages: readonly string[]): string {
+  for (const language of languages) {
+    if (!LANGUAGE_PATTERN.test(language)) continue;
+    try {
+      const [canonical] = Intl.getCanonicalLocales(language);
+      if (canonical) return canonical;
+    } catch {
+      // Not a tag Intl knows: the next one.
+    }
+  }
+  return DESIGN_DEFAULTS.language;
 }

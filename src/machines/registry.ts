@@ -1,28 +1,28 @@
 import type { AnyStateMachine } from 'xstate';
-import { accountLinkMachine } from './account-link-machine';
+import { accountLinkMachine } from './profile/account-link-machine';
 import { builderDownloadMachine } from './builder/builder-download-machine';
 import { builderMachine } from './builder/builder-machine';
 import { designPanelMachine } from './builder/design-panel-machine';
-import { changePasswordMachine } from './change-password-machine';
-import { confirmEmailMachine } from './confirm-email-machine';
-import { cvManagementMachine } from './cv-management-machine';
+import { changePasswordMachine } from './profile/change-password-machine';
+import { confirmEmailMachine } from './auth/confirm-email-machine';
+import { cvManagementMachine } from './catalogue/cv-management-machine';
 import { importMachine } from './cv-data/import-machine';
-import { forgotPasswordMachine } from './forgot-password-machine';
-import { generatedCvActionsMachine } from './generated-cv-actions-machine';
-import { googleSignInMachine } from './google-sign-in-machine';
-import { linkedinCallbackMachine } from './linkedin-callback-machine';
-import { linkedinSignInMachine } from './linkedin-sign-in-machine';
+import { forgotPasswordMachine } from './auth/forgot-password-machine';
+import { generatedCvActionsMachine } from './catalogue/generated-cv-actions-machine';
+import { googleSignInMachine } from './auth/google-sign-in-machine';
+import { linkedinCallbackMachine } from './auth/linkedin-callback-machine';
+import { linkedinSignInMachine } from './auth/linkedin-sign-in-machine';
 import { previewMachine } from './builder/preview-machine';
-import { profileMachine } from './profile-machine';
-import { resetPasswordMachine } from './reset-password-machine';
+import { profileMachine } from './profile/profile-machine';
+import { resetPasswordMachine } from './auth/reset-password-machine';
 import { sectionFormMachine } from './builder/section-form-machine';
-import { sessionMachine } from './session-machine';
+import { sessionMachine } from './auth/session-machine';
 import { contactMachine } from './contact-machine';
-import { activeSessionsMachine } from './active-sessions-machine';
+import { activeSessionsMachine } from './profile/active-sessions-machine';
 import { sidebarMachine } from './sidebar-machine';
-import { signInMachine } from './sign-in-machine';
-import { signUpMachine } from './sign-up-machine';
-import { templatesListMachine } from './templates-list-machine';
+import { signInMachine } from './auth/sign-in-machine';
+import { signUpMachine } from './auth/sign-up-machine';
+import { templatesListMachine } from './catalogue/templates-list-machine';
 
 /**
  * Every flow machine of the app by its id: for the inspector, for docs and for the test that checks

@@ -1,7 +1,7 @@
 import { createLazyRoute, useSearch } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { accountLinkMachine, type AccountLinkAction } from '../machines/account-link-machine';
+import { accountLinkMachine, type AccountLinkAction } from '../machines/profile/account-link-machine';
 import { inspectOptions } from '../machines/inspect';
 import { AccountLinkView } from '../ui/auth/account-link-view';
 import { useFlowEffects } from './auth-flow-effects';

@@ -1,6 +1,6 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import type { FlowDestination } from '../machines/auth-flow';
+import type { FlowDestination } from '../machines/auth/auth-flow';
 import { notify } from './notify';
 import { safeReturnPath } from './return-path';
 

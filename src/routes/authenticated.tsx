@@ -1,6 +1,6 @@
 import { createRoute, redirect, type AnyRouter } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
-import { SESSION_SETTLED_TAG, isAuthenticated, type SessionActor, type SessionSnapshot } from '../machines/session-machine';
+import { SESSION_SETTLED_TAG, isAuthenticated, type SessionActor, type SessionSnapshot } from '../machines/auth/session-machine';
 import { FullPageSpinner } from '../ui/full-page-spinner';
 import { rootRoute } from './root';
 

@@ -1,7 +1,7 @@
 import { createLazyRoute } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { confirmEmailMachine } from '../machines/confirm-email-machine';
+import { confirmEmailMachine } from '../machines/auth/confirm-email-machine';
 import { inspectOptions } from '../machines/inspect';
 import { ConfirmEmailView } from '../ui/auth/confirm-email-view';
 import { useFlowEffects } from './auth-flow-effects';

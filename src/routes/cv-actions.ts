@@ -1,4 +1,4 @@
-import { generatedCvActionsMachine } from '../machines/generated-cv-actions-machine';
+import { generatedCvActionsMachine } from '../machines/catalogue/generated-cv-actions-machine';
 import { notify } from './notify';
 
 /** What the lists run for each saved CV (download, email, delete), telling the person with the app's toaster. */

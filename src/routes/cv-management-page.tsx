@@ -1,6 +1,6 @@
 import { createLazyRoute } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
-import { cvManagementMachine } from '../machines/cv-management-machine';
+import { cvManagementMachine } from '../machines/catalogue/cv-management-machine';
 import { inspectOptions } from '../machines/inspect';
 import { CvManagementScreen } from '../ui/cv-management/cv-management-screen';
 import { cvActionsWithToasts } from './cv-actions';

@@ -3,13 +3,13 @@ import { useActorRef } from '@xstate/react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { builderDownloadMachine } from '../machines/builder/builder-download-machine';
 import { builderMachine } from '../machines/builder/builder-machine';
-import { removeOwnerlessDrafts } from '../machines/builder/draft';
+import { removeOwnerlessDrafts } from '../drafts/draft';
 import { inspectOptions } from '../machines/inspect';
-import type { SessionActor } from '../machines/session-machine';
+import type { SessionActor } from '../machines/auth/session-machine';
 import { previewMachine } from '../machines/builder/preview-machine';
 import { BuilderView } from '../ui/builder/builder-view';
 import { notify } from './notify';
-import { newCvLanguage } from '../api/design';
+import { newCvLanguage } from '../config/locale';
 import { browserLanguages, pageSizeForLanguages } from '../config/locale';
 
 export const appBuilderMachine = builderMachine.provide({

@@ -1,6 +1,6 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import * as t from 'io-ts';
-import { mintDraftId } from '../machines/builder/identity';
+import { mintDraftId } from '../cv/identity';
 import { FullPageSpinner } from '../ui/full-page-spinner';
 import { authenticatedRoute } from './authenticated';
 import { SearchText, searchValidator } from './search';

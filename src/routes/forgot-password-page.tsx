@@ -1,6 +1,6 @@
 import { createLazyRoute } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { forgotPasswordMachine } from '../machines/forgot-password-machine';
+import { forgotPasswordMachine } from '../machines/auth/forgot-password-machine';
 import { inspectOptions } from '../machines/inspect';
 import { ForgotPasswordView } from '../ui/auth/forgot-password-view';
 

@@ -1,6 +1,6 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import * as t from 'io-ts';
-import { hasUserId } from '../machines/session-machine';
+import { hasUserId } from '../machines/auth/session-machine';
 import { authenticatedRoute } from './authenticated';
 import { SearchText, searchValidator } from './search';
 

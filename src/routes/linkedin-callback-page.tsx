@@ -1,9 +1,9 @@
 import { createLazyRoute } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
-import { readLinkedInAuthorization } from '../api/social';
+import { readLinkedInAuthorization } from '../account/linkedin-authorization';
 import { inspectOptions } from '../machines/inspect';
-import { linkedinCallbackMachine } from '../machines/linkedin-callback-machine';
+import { linkedinCallbackMachine } from '../machines/auth/linkedin-callback-machine';
 import { LinkedInCallbackView } from '../ui/auth/social/linkedin-callback-view';
 import { useFlowEffects } from './auth-flow-effects';
 

@@ -1,4 +1,4 @@
-import type { Notice } from '../machines/auth-flow';
+import type { Notice } from '../machines/auth/auth-flow';
 import { showToast } from '../ui/toaster';
 
 /** The `notify` action every machine names: the machine says what to tell the person, the app's toaster shows it. */

@@ -1,10 +1,10 @@
 import { createLazyRoute } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
-import { activeSessionsMachine } from '../machines/active-sessions-machine';
-import { changePasswordMachine } from '../machines/change-password-machine';
+import { activeSessionsMachine } from '../machines/profile/active-sessions-machine';
+import { changePasswordMachine } from '../machines/profile/change-password-machine';
 import { inspectOptions } from '../machines/inspect';
-import { profileMachine } from '../machines/profile-machine';
+import { profileMachine } from '../machines/profile/profile-machine';
 import { ProfileScreen } from '../ui/profile/profile-screen';
 import { useFlowEffects } from './auth-flow-effects';
 

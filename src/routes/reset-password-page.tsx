@@ -2,7 +2,7 @@ import { createLazyRoute } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { inspectOptions } from '../machines/inspect';
-import { resetPasswordMachine } from '../machines/reset-password-machine';
+import { resetPasswordMachine } from '../machines/auth/reset-password-machine';
 import { ResetPasswordView } from '../ui/auth/reset-password-view';
 import { useFlowEffects } from './auth-flow-effects';
 

@@ -1,6 +1,6 @@
 import { Box, Button, Center, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link, Outlet, createRootRouteWithContext, type ErrorComponentProps } from '@tanstack/react-router';
-import type { SessionActor } from '../machines/session-machine';
+import type { SessionActor } from '../machines/auth/session-machine';
 
 export interface RouterContext {
   session: SessionActor;

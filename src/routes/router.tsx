@@ -1,5 +1,5 @@
 import { createRouter } from '@tanstack/react-router';
-import type { SessionActor } from '../machines/session-machine';
+import type { SessionActor } from '../machines/auth/session-machine';
 import {
   approveEmailChangeRoute,
   cancelEmailChangeRoute,

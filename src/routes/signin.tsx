@@ -2,7 +2,7 @@ import { createRoute } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Suspense, lazy, useState } from 'react';
 import { inspectOptions } from '../machines/inspect';
-import { signInMachine } from '../machines/sign-in-machine';
+import { signInMachine } from '../machines/auth/sign-in-machine';
 import { SignInView } from '../ui/auth/sign-in-view';
 import { useFlowEffects } from './auth-flow-effects';
 import { skipWhenSignedIn } from './authenticated';

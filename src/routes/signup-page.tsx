@@ -2,7 +2,7 @@ import { createLazyRoute } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { inspectOptions } from '../machines/inspect';
-import { signUpMachine } from '../machines/sign-up-machine';
+import { signUpMachine } from '../machines/auth/sign-up-machine';
 import { SignUpView } from '../ui/auth/sign-up-view';
 import { browserLanguages, browserRegion } from '../config/locale';
 import { signUpPhoneCountry } from '../ui/phone-field';

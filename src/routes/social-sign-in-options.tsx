@@ -1,9 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
-import type { SessionRef } from '../machines/auth-flow';
-import { googleSignInMachine } from '../machines/google-sign-in-machine';
+import type { SessionRef } from '../machines/auth/auth-flow';
+import { googleSignInMachine } from '../machines/auth/google-sign-in-machine';
 import { inspectOptions } from '../machines/inspect';
-import { linkedinSignInMachine } from '../machines/linkedin-sign-in-machine';
+import { linkedinSignInMachine } from '../machines/auth/linkedin-sign-in-machine';
 import { SocialSignInOptions as SocialSignInOptionsView } from '../ui/auth/social/social-sign-in-options';
 import { useFlowEffects } from './auth-flow-effects';
 

@@ -2,9 +2,9 @@ import { createLazyRoute, useNavigate, useRouterState } from '@tanstack/react-ro
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { inspectOptions } from '../machines/inspect';
-import { templatesListMachine } from '../machines/templates-list-machine';
-import { writeDraft } from '../machines/builder/draft';
-import { cvKeyOf, mintDraftId } from '../machines/builder/identity';
+import { templatesListMachine } from '../machines/catalogue/templates-list-machine';
+import { writeDraft } from '../drafts/draft';
+import { cvKeyOf, mintDraftId } from '../cv/identity';
 import { draftOfImport } from '../machines/cv-data/import-machine';
 import { ImportButton } from '../ui/cv-data/import-button';
 import { TemplatesScreen } from '../ui/templates/templates-screen';

@@ -10,7 +10,7 @@ import {
   SIDEBAR_WIDTH_MOBILE,
   TOOLTIP_OPEN_DELAY_MS,
 } from '../config/constants';
-import { unsavedChangesText, type SessionActor } from '../machines/session-machine';
+import { unsavedChangesText, type SessionActor } from '../machines/auth/session-machine';
 import type { SidebarActor } from '../machines/sidebar-machine';
 import { ConfirmDialog } from './confirm-dialog';
 import { ColorModeButton } from './color-mode';

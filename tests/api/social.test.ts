@@ -1,15 +1,13 @@
+import { GOOGLE_SCOPE, GoogleIdentityError, requestGoogleAccessToken } from '../../src/api/social';
 import {
-  GOOGLE_SCOPE,
-  GoogleIdentityError,
   LINKEDIN_AUTHORIZATION_STORAGE_KEY,
   createOAuthState,
   forgetLinkedInAuthorization,
   linkedinAuthorizationUrl,
   readLinkedInAuthorization,
-  requestGoogleAccessToken,
   storeLinkedInAuthorization,
-} from '../../src/api/social';
-import { socialConfig } from '../machines/social-fixtures';
+} from '../../src/account/linkedin-authorization';
+import { socialConfig } from '../machines/auth/social-fixtures';
 
 afterEach(() => {
   sessionStorage.clear();

@@ -1,5 +1,4 @@
-import { languageFor, newCvLanguage } from '../../src/api/design';
-import { browserRegion, pageSizeForLanguages } from '../../src/config/locale';
+import { browserRegion, languageFor, newCvLanguage, pageSizeForLanguages } from '../../src/config/locale';
 import { signUpPhoneCountry } from '../../src/ui/phone-field';
 
 describe("what the browser's locale says (issue 13)", () => {

@@ -8,7 +8,7 @@ import {
   type AnyStateMachine,
   type EventObject,
 } from 'xstate';
-import type { SessionEvent } from '../../src/machines/session-machine';
+import type { SessionEvent } from '../../src/machines/auth/session-machine';
 
 // Model-based testing helpers (STACK.md): a small model machine without invoke/after describes the expected
 // behaviour; its paths drive the real actor through executors, and every model state reached is checked.

@@ -3,8 +3,8 @@ import { isApiError } from '../../src/api/api-error';
 import { createGeneratedCv, downloadCv, getGeneratedCv, updateGeneratedCv } from '../../src/api/cvs';
 import type { ApiClient } from '../../src/api/http';
 import { getTemplate } from '../../src/api/templates';
-import { entriesFromFormData } from '../../src/machines/builder/form-data';
-import { loadBuilderCv, type CvLoaders } from '../../src/machines/builder/load-cv';
+import { entriesFromFormData } from '../../src/cv/form-data';
+import { loadBuilderCv, type CvLoaders } from '../../src/drafts/load-cv';
 import { SAVED_CV } from '../../server/tests/pact/states/cvs';
 import {
   boolean,

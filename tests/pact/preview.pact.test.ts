@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { preview, previewPdf, previewText, templatePreview, templatePreviewPdf } from '../../src/api/preview';
-import { compactFormData } from '../../src/machines/builder/form-data';
+import { compactFormData } from '../../src/cv/form-data';
 import { previewFailureMessage } from '../../src/machines/builder/preview-machine';
 import {
   boolean,

@@ -1,7 +1,7 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { getSocialConfig, googleLogin, linkedinLogin } from '../../src/api/social';
-import { linkedinFailureMessage } from '../../src/machines/linkedin-callback-machine';
-import { googleSignInFailureMessage } from '../../src/machines/google-sign-in-machine';
+import { linkedinFailureMessage } from '../../src/machines/auth/linkedin-callback-machine';
+import { googleSignInFailureMessage } from '../../src/machines/auth/google-sign-in-machine';
 import {
   clientFor,
   createPact,

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { USER_ID_STORAGE_KEY } from '../../src/machines/storage';
+import { USER_ID_STORAGE_KEY } from '../../src/drafts/storage';
 import { confirmEmailRoute } from '../../src/routes/confirm-email';
 import { linkedinCallbackRoute } from '../../src/routes/linkedin-callback';
 import { resetPasswordRoute } from '../../src/routes/reset-password';

@@ -11,16 +11,16 @@ import {
 } from '../../server/src/profile/validation';
 import { buildRenderModelFromFormData } from '../../server/src/render/model';
 import { getTemplateRegistry } from '../../server/src/templates/registry';
-import { entriesFromFormData } from '../../src/machines/builder/form-data';
-import { passwordChangeProblem as webPasswordChange } from '../../src/machines/change-password-machine';
-import { validateProfile } from '../../src/machines/profile-machine';
+import { entriesFromFormData } from '../../src/cv/form-data';
+import { passwordChangeProblem as webPasswordChange } from '../../src/machines/profile/change-password-machine';
+import { validateProfile } from '../../src/machines/profile/profile-machine';
 import {
   fullName as webFullName,
   isEmail as webIsEmail,
   newAccountPassword as webSignUpPassword,
   resetPassword as webResetPassword,
-} from '../../src/machines/validation/auth-rules';
-import { phoneNumber as webPhone } from '../../src/machines/validation/sign-up-rules';
+} from '../../src/account/auth-rules';
+import { phoneNumber as webPhone } from '../../src/account/sign-up-rules';
 
 // One rule per thing: the web app and the server check the account rules of rules/account.ts with their own
 // functions; these cases run through both and must get the same verdict (the same message, or none).

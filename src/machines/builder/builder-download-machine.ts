@@ -2,9 +2,9 @@ import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from
 import { apiClient } from '../../api/client';
 import { downloadCv, sendCvEmail, type CvFileFormat } from '../../api/cvs';
 import { saveCvFile, type CvDataFormat } from '../../api/download';
-import type { CvExportSource } from '../cv-data/cv-export';
-import type { Notice } from '../auth-flow';
-import { EMAIL_FAILED_NOTICE, EMAIL_SENT_NOTICE } from '../generated-cv-actions-machine';
+import type { CvExportSource } from '../../cv-data/cv-export';
+import type { Notice } from '../auth/auth-flow';
+import { EMAIL_FAILED_NOTICE, EMAIL_SENT_NOTICE } from '../catalogue/generated-cv-actions-machine';
 
 export interface BuilderDownloadRequest {
   format: CvFileFormat;
@@ -65,7 +65,7 @@ export const builderDownloadMachine = setup({
     emailCv: fromPromise<void, { uuid: string }>(({ input }) => sendCvEmail(apiClient, input.uuid)),
     /** The export code (schema, mapping) loads with the first export, never with the page. */
     exportCv: fromPromise<void, { format: CvDataFormat; source: CvExportSource }>(async ({ input }) => {
-      const { saveCvExport } = await import('../cv-data/cv-export');
+      const { saveCvExport } = await import('../../cv-data/cv-export');
       saveCvExport(input.format, input.source);
     }),
   },

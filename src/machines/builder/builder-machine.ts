@@ -29,16 +29,16 @@ import {
   type TemplateDetail,
   type TemplateSection,
 } from '../../api/templates';
-import type { Notice } from '../auth-flow';
+import type { Notice } from '../auth/auth-flow';
 import type { CvDataFormat } from '../../api/download';
 import type { CvDesign } from '../../api/design';
 import { TEMPLATE_NO_LONGER_OFFERED } from '../../../rules/cv';
 import type { PageSize } from '../../../rules/design';
-import { PLAIN_DESIGN, changeDesign, designForServer, isPlainDesign, resetDesign, sameDesign } from './design';
+import { PLAIN_DESIGN, changeDesign, designForServer, isPlainDesign, resetDesign, sameDesign } from '../../cv/design';
 import { builderDownloadMachine } from './builder-download-machine';
-import { describeSaveProblem } from './cv-problems';
-import { readDraft, removeDraft, writeDraft, type BuilderDraft } from './draft';
-import { TAB_ID, hold, isHeldElsewhere, mayWrite, takeOver } from './edit-lock';
+import { describeSaveProblem } from '../../cv/problems';
+import { readDraft, removeDraft, writeDraft, type BuilderDraft } from '../../drafts/draft';
+import { TAB_ID, hold, isHeldElsewhere, mayWrite, takeOver } from '../../drafts/edit-lock';
 import {
   cvFingerprint,
   entriesFromFormData,
@@ -47,7 +47,7 @@ import {
   isFormDataEmpty,
   switchTemplateValues,
   type CvFormData,
-} from './form-data';
+} from '../../cv/form-data';
 import {
   builderAddress,
   cvKeyOf,
@@ -55,7 +55,7 @@ import {
   resolveBuilderTarget,
   type BuilderTarget,
   type CvIdentity,
-} from './identity';
+} from '../../cv/identity';
 import {
   firstOpenSection,
   hasUnsavedChanges,
@@ -63,8 +63,8 @@ import {
   type BuilderCv,
   type LoadedCv,
   type SavedBase,
-} from './load-cv';
-import { emptyHistory, record, redo, undo, type History } from './history';
+} from '../../drafts/load-cv';
+import { emptyHistory, record, redo, undo, type History } from '../../cv/history';
 import {
   EMPTY_LAYOUT,
   addCustomEntry,
@@ -86,7 +86,7 @@ import {
   updateCustomEntry,
   type CustomEntryField,
   type LayoutStash,
-} from './layout';
+} from '../../cv/layout';
 import { previewMachine } from './preview-machine';
 import { designPanelMachine } from './design-panel-machine';
 import {

@@ -10,13 +10,13 @@ import {
 } from '../../api/preview';
 import { PREVIEW_DEBOUNCE_MS } from '../../config/constants';
 import type { TemplateSection } from '../../api/templates';
-import type { Notice } from '../auth-flow';
-import { describePreviewProblem } from './cv-problems';
+import type { Notice } from '../auth/auth-flow';
+import { describePreviewProblem } from '../../cv/problems';
 import type { CvLayout } from '../../api/cvs';
-import { compactFormData, isFormDataEmpty, type CvFormData } from './form-data';
-import { EMPTY_LAYOUT, isDefaultLayout, layoutForServer } from './layout';
+import { compactFormData, isFormDataEmpty, type CvFormData } from '../../cv/form-data';
+import { EMPTY_LAYOUT, isDefaultLayout, layoutForServer } from '../../cv/layout';
 import type { CvDesign } from '../../api/design';
-import { PLAIN_DESIGN, isPlainDesign } from './design';
+import { PLAIN_DESIGN, isPlainDesign } from '../../cv/design';
 
 /** The HTML and PDF previews of the spec, and the ATS view (issue 17): what a parser reads from the PDF. */
 export type PreviewMode = 'html' | 'pdf' | 'ats';

@@ -14,7 +14,7 @@ import {
   moveEntryValues,
   removeEntryValues,
   type SectionValues,
-} from './form-data';
+} from '../../cv/form-data';
 
 export const EMPTY_SECTION_MESSAGE = 'Please fill in at least one field before submitting.';
 

@@ -1,9 +1,9 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { apiClient } from '../../api/client';
 import { getTemplate, type Template, type TemplateSection } from '../../api/templates';
-import type { BuilderDraft } from '../builder/draft';
-import { isDefaultLayout } from '../builder/layout';
-import type { ImportedCv, JsonResume } from './json-resume';
+import type { BuilderDraft } from '../../drafts/draft';
+import { isDefaultLayout } from '../../cv/layout';
+import type { ImportedCv, JsonResume } from '../../cv-data/json-resume';
 
 // Import (issue 14): choose a .json file or paste JSON → read → validate against the JSON Resume schema → a summary
 // of what goes where → apply (after a confirmation when it would replace work on screen), or a message saying
@@ -64,7 +64,7 @@ export async function readResume(text: string): Promise<JsonResume> {
   } catch {
     throw new ImportProblem(NOT_JSON_MESSAGE);
   }
-  const { firstSchemaProblem } = await import('./json-resume-schema');
+  const { firstSchemaProblem } = await import('../../cv-data/json-resume-schema');
   const problem = firstSchemaProblem(document);
   if (problem !== undefined) throw new ImportProblem(problem);
   return document as JsonResume;
@@ -102,7 +102,7 @@ const importSetup = setup({
       { imported: ImportedCv; summary: string },
       { resume: JsonResume; sections: TemplateSection[]; templateId?: number }
     >(async ({ input }) => {
-      const { fromJsonResume, describeImport } = await import('./json-resume');
+      const { fromJsonResume, describeImport } = await import('../../cv-data/json-resume');
       const imported = fromJsonResume(input.resume, input.sections, input.templateId);
       return { imported, summary: describeImport(imported.summary) };
     }),

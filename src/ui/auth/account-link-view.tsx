@@ -7,7 +7,7 @@ import {
   LINK_REFUSED_TITLE,
   type AccountLinkEvent,
   type AccountLinkSnapshot,
-} from '../../machines/account-link-machine';
+} from '../../machines/profile/account-link-machine';
 import { FullPageSpinner } from '../full-page-spinner';
 import { AuthCard, AuthLink } from './auth-card';
 import { DELETE_ACCOUNT_DESCRIPTION, DELETE_ACCOUNT_TITLE } from '../profile/delete-account-dialog';

@@ -1,12 +1,12 @@
 import { Alert, Button, Icon, Separator, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { CircleCheck, CircleX } from 'lucide-react';
-import { BUSY_TAG } from '../../machines/auth-flow';
+import { BUSY_TAG } from '../../machines/auth/auth-flow';
 import {
   NEW_LINK_SENT_MESSAGE,
   type ConfirmEmailEvent,
   type ConfirmEmailSnapshot,
-} from '../../machines/confirm-email-machine';
+} from '../../machines/auth/confirm-email-machine';
 import { AuthCard, AuthForm, AuthLink } from './auth-card';
 import { FormOutcome } from '../form-problem';
 import { EmailField } from './text-field';

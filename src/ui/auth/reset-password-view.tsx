@@ -3,12 +3,12 @@ import { Link } from '@tanstack/react-router';
 import { CircleCheck, Link2Off } from 'lucide-react';
 import { FullPageSpinner } from '../full-page-spinner';
 import { FormProblem } from '../form-problem';
-import { BUSY_TAG } from '../../machines/auth-flow';
+import { BUSY_TAG } from '../../machines/auth/auth-flow';
 import type {
   ResetPasswordEvent,
   ResetPasswordField,
   ResetPasswordSnapshot,
-} from '../../machines/reset-password-machine';
+} from '../../machines/auth/reset-password-machine';
 import { AuthCard, AuthForm, AuthLink } from './auth-card';
 import { PasswordField } from './text-field';
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { BUSY_TAG } from '../../machines/auth-flow';
-import type { SignInEvent, SignInSnapshot } from '../../machines/sign-in-machine';
+import { BUSY_TAG } from '../../machines/auth/auth-flow';
+import type { SignInEvent, SignInSnapshot } from '../../machines/auth/sign-in-machine';
 import { FormProblem, FormProblemAlert } from '../form-problem';
 import { AuthCard, AuthForm, AuthLink } from './auth-card';
 import { SocialSignInButtons } from './social/social-sign-in-options';

@@ -1,7 +1,7 @@
 import { Button, Field } from '@chakra-ui/react';
 import type { Country } from 'react-phone-number-input';
-import { BUSY_TAG } from '../../machines/auth-flow';
-import type { SignUpEvent, SignUpField, SignUpSnapshot } from '../../machines/sign-up-machine';
+import { BUSY_TAG } from '../../machines/auth/auth-flow';
+import type { SignUpEvent, SignUpField, SignUpSnapshot } from '../../machines/auth/sign-up-machine';
 import { FormProblem } from '../form-problem';
 import { PhoneField } from '../phone-field';
 import { AuthCard, AuthForm, AuthLink } from './auth-card';

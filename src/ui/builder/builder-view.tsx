@@ -25,14 +25,14 @@ import {
   OPEN_IN_ANOTHER_TAB_TEXT,
   type BuilderActor,
 } from '../../machines/builder/builder-machine';
-import { isFormDataEmpty, stashSummary } from '../../machines/builder/form-data';
+import { isFormDataEmpty, stashSummary } from '../../cv/form-data';
 import {
   customSectionTitle,
   sectionOrder,
   sectionTitle,
   templateRef,
   type SectionItem,
-} from '../../machines/builder/layout';
+} from '../../cv/layout';
 import { ConfirmDialog } from '../confirm-dialog';
 import { CustomSectionCard, customDeleteId } from './custom-section-card';
 import { useReturnFocus } from '../return-focus';

@@ -22,7 +22,7 @@ import {
   isHidden,
   NEW_CUSTOM_SECTION_TITLE,
   type CustomEntryField,
-} from '../../machines/builder/layout';
+} from '../../cv/layout';
 import { HideToggle } from './section-controls';
 import { EntryGroup, EntryList, SectionToggle } from './section-card-parts';
 

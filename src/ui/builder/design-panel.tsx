@@ -16,7 +16,7 @@ import { useId } from 'react';
 import type { CvDesign } from '../../api/design';
 import { CV_LANGUAGES, NEEDS_TWO_PAGES_MESSAGE } from '../../../rules/design';
 import type { BuilderActor } from '../../machines/builder/builder-machine';
-import { ACCENT_SWATCHES, darkenedAccent, resetDesign, sameDesign } from '../../machines/builder/design';
+import { ACCENT_SWATCHES, darkenedAccent, resetDesign, sameDesign } from '../../cv/design';
 import type { DesignPanelActor } from '../../machines/builder/design-panel-machine';
 import type { PreviewActor } from '../../machines/builder/preview-machine';
 

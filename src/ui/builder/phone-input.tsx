@@ -7,7 +7,7 @@ import {
   phoneValue,
   readTypedPhone,
   tidyNationalNumber,
-} from '../../machines/builder/phone';
+} from '../../cv/phone';
 
 export interface PhoneInputProps {
   id: string;

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { Check, Plus } from 'lucide-react';
 import { memo, useEffect, useRef, type ReactNode } from 'react';
 import type { BuilderActor } from '../../machines/builder/builder-machine';
-import { isHidden, sectionTitle } from '../../machines/builder/layout';
+import { isHidden, sectionTitle } from '../../cv/layout';
 import { EMPTY_SECTION_MESSAGE, type SectionFormActor } from '../../machines/builder/section-form-machine';
 import { FieldWidget } from './field-widget';
 import { HeadingEditor, HideToggle } from './section-controls';

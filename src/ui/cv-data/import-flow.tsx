@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { inspectOptions } from '../../machines/inspect';
 import { importMachine, type ImportInput } from '../../machines/cv-data/import-machine';
-import type { ImportedCv } from '../../machines/cv-data/json-resume';
+import type { ImportedCv } from '../../cv-data/json-resume';
 import { ImportDialog } from './import-dialog';
 
 export interface ImportFlowProps {

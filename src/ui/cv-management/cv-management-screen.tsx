@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { CloudOff, FilePlus, SearchX } from 'lucide-react';
 import { CV_MANAGEMENT_PAGE_SIZE } from '../../config/constants';
-import { pageLabel } from '../../machines/catalogue-paging';
+import { pageLabel } from '../../catalogue/paging';
 import {
   isSearching,
   shownCvs,
@@ -12,8 +12,8 @@ import {
   visibleManagedTemplates,
   type CvManagementActor,
   type CvSort,
-} from '../../machines/cv-management-machine';
-import { cvsOfTemplate } from '../../machines/templates-list-machine';
+} from '../../machines/catalogue/cv-management-machine';
+import { cvsOfTemplate } from '../../machines/catalogue/templates-list-machine';
 import { CatalogueMessage, LoadingGrid } from '../templates/catalogue-states';
 import { Pagination } from '../templates/pagination';
 import { ManagedTemplateCard } from './managed-template-card';

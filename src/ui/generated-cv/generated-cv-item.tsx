@@ -19,7 +19,7 @@ import {
   CV_ACTION_BUSY_TAG,
   type CvActionsById,
   type GeneratedCvActionsActor,
-} from '../../machines/generated-cv-actions-machine';
+} from '../../machines/catalogue/generated-cv-actions-machine';
 import { DataExportItems, isDataFormat } from '../cv-data/data-export-items';
 import { ConfirmDialog } from '../confirm-dialog';
 

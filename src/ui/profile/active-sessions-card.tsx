@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Card, HStack, Heading, Stack, Text } from '@chakr
 import { useSelector } from '@xstate/react';
 import { Monitor, RefreshCw } from 'lucide-react';
 import type { ActiveSession } from '../../api/sessions';
-import type { ActiveSessionsActor } from '../../machines/active-sessions-machine';
+import type { ActiveSessionsActor } from '../../machines/profile/active-sessions-machine';
 
 const HEADING_ID = 'active-sessions-heading';
 

@@ -1,8 +1,8 @@
 import { Alert, Button, Card, Field, HStack, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, type FormEvent } from 'react';
-import { BUSY_TAG } from '../../machines/auth-flow';
-import type { ChangePasswordActor, PasswordChangeField } from '../../machines/change-password-machine';
+import { BUSY_TAG } from '../../machines/auth/auth-flow';
+import type { ChangePasswordActor, PasswordChangeField } from '../../machines/profile/change-password-machine';
 import { FormProblemAlert, useFocusOnProblem } from '../form-problem';
 import { PasswordInput } from '../password-input';
 

@@ -1,6 +1,6 @@
 import { Button, Dialog, Field, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
-import type { ProfileEvent, ProfileSnapshot } from '../../machines/profile-machine';
+import type { ProfileEvent, ProfileSnapshot } from '../../machines/profile/profile-machine';
 import { PasswordInput } from '../password-input';
 
 export const DELETE_ACCOUNT_TITLE = 'Delete account?';

@@ -2,13 +2,13 @@ import { Alert, Button, Card, Field, Flex, HStack, Input, Stack } from '@chakra-
 import { Pencil } from 'lucide-react';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { DEFAULT_PHONE_COUNTRY } from '../../config/constants';
-import { BUSY_TAG } from '../../machines/auth-flow';
+import { BUSY_TAG } from '../../machines/auth/auth-flow';
 import {
   needsPasswordForEmail,
   type ProfileEvent,
   type ProfileField,
   type ProfileSnapshot,
-} from '../../machines/profile-machine';
+} from '../../machines/profile/profile-machine';
 import { FormProblem, useFocusOnProblem } from '../form-problem';
 import { PasswordInput } from '../password-input';
 import { PhoneField } from '../phone-field';

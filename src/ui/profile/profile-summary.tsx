@@ -1,7 +1,7 @@
 import { Alert, Avatar, Badge, Button, Card, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { BadgeCheck, Camera, KeyRound, Trash2 } from 'lucide-react';
 import { useId, useRef, type ChangeEvent, type Ref } from 'react';
-import { initialsOf, type ProfileEvent, type ProfileSnapshot } from '../../machines/profile-machine';
+import { initialsOf, type ProfileEvent, type ProfileSnapshot } from '../../machines/profile/profile-machine';
 
 interface ProfileCardProps {
   snapshot: ProfileSnapshot;

@@ -3,14 +3,14 @@ import type { ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { CloudOff } from 'lucide-react';
 import { TEMPLATES_PAGE_SIZE } from '../../config/constants';
-import { pageLabel } from '../../machines/catalogue-paging';
+import { pageLabel } from '../../catalogue/paging';
 import {
   cvsOfTemplate,
   matchingTemplates,
   showsTemplatesPaging,
   visibleTemplates,
   type TemplatesListActor,
-} from '../../machines/templates-list-machine';
+} from '../../machines/catalogue/templates-list-machine';
 import { CatalogueMessage, LoadingGrid, TEMPLATE_GRID_COLUMNS } from './catalogue-states';
 import { CategoryFilter } from './category-filter';
 import { Pagination } from './pagination';

@@ -1,13 +1,13 @@
 import { templateDesign, type CvDesign } from '../../../src/api/design';
-import { draftKey, readDraft } from '../../../src/machines/builder/draft';
+import { draftKey, readDraft } from '../../../src/drafts/draft';
 import {
   PLAIN_DESIGN,
   changeDesign,
   darkenedAccent,
   designForServer,
   resetDesign,
-} from '../../../src/machines/builder/design';
-import { draftCv, loadBuilderCv, newCv, savedCv } from '../../../src/machines/builder/load-cv';
+} from '../../../src/cv/design';
+import { draftCv, loadBuilderCv, newCv, savedCv } from '../../../src/drafts/load-cv';
 import { createActor } from 'xstate';
 import {
   previewMachine,

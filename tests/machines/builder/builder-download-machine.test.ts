@@ -1,6 +1,6 @@
 import { createActor, createMachine } from 'xstate';
 import { ApiError } from '../../../src/api/api-error';
-import type { Notice } from '../../../src/machines/auth-flow';
+import type { Notice } from '../../../src/machines/auth/auth-flow';
 import {
   DOWNLOAD_FAILED_NOTICE,
   MUST_SAVE_NOTICE,

@@ -1,5 +1,5 @@
-import { fromJsonResume } from '../../../src/machines/cv-data/json-resume';
-import { newCv } from '../../../src/machines/builder/load-cv';
+import { fromJsonResume } from '../../../src/cv-data/json-resume';
+import { newCv } from '../../../src/drafts/load-cv';
 import { flush } from '../model-paths';
 import { DRAFT_ID, OWNER, answerLoad, createWorld, form, type World } from './builder-world';
 import { classicTemplate } from './fixtures';

@@ -1,5 +1,5 @@
 import { TEMPLATE_NO_LONGER_OFFERED } from '../../../rules/cv';
-import { PLAIN_DESIGN } from '../../../src/machines/builder/design';
+import { PLAIN_DESIGN } from '../../../src/cv/design';
 import { createMachine } from 'xstate';
 import { ApiError } from '../../../src/api/api-error';
 import {
@@ -11,9 +11,9 @@ import {
   savedNotice,
 } from '../../../src/machines/builder/builder-machine';
 import { MUST_SAVE_NOTICE } from '../../../src/machines/builder/builder-download-machine';
-import { readDraft, writeDraft, draftKey } from '../../../src/machines/builder/draft';
-import { EMPTY_LAYOUT } from '../../../src/machines/builder/layout';
-import { newCv, savedCv, type LoadedCv } from '../../../src/machines/builder/load-cv';
+import { readDraft, writeDraft, draftKey } from '../../../src/drafts/draft';
+import { EMPTY_LAYOUT } from '../../../src/cv/layout';
+import { newCv, savedCv, type LoadedCv } from '../../../src/drafts/load-cv';
 import { declaredTransitionCount, flush, runModelPath, transitionPaths } from '../model-paths';
 import {
   DRAFT_ID,

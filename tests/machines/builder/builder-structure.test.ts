@@ -1,8 +1,8 @@
 import { createMachine } from 'xstate';
 import type { CvLayout } from '../../../src/api/cvs';
-import { draftKey, readDraft } from '../../../src/machines/builder/draft';
-import { EMPTY_LAYOUT, sectionOrder } from '../../../src/machines/builder/layout';
-import { draftCv, newCv, savedCv } from '../../../src/machines/builder/load-cv';
+import { draftKey, readDraft } from '../../../src/drafts/draft';
+import { EMPTY_LAYOUT, sectionOrder } from '../../../src/cv/layout';
+import { draftCv, newCv, savedCv } from '../../../src/drafts/load-cv';
 import { declaredTransitionCount, flush, runModelPath, transitionPaths } from '../model-paths';
 import { DRAFT_ID, OWNER, UUID, answerLoad, createWorld, form, newDraftKey, type World } from './builder-world';
 import { classicTemplate, timelineTemplate } from './fixtures';

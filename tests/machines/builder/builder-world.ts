@@ -1,7 +1,7 @@
 import { SimulatedClock, createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { SavedGeneratedCv } from '../../../src/api/cvs';
 import type { Template, TemplateDetail } from '../../../src/api/templates';
-import type { Notice } from '../../../src/machines/auth-flow';
+import type { Notice } from '../../../src/machines/auth/auth-flow';
 import {
   builderMachine,
   type BuilderActor,
@@ -12,8 +12,8 @@ import {
   builderDownloadMachine,
   type BuilderDownloadRequest,
 } from '../../../src/machines/builder/builder-download-machine';
-import { builderAddress, cvKeyOf } from '../../../src/machines/builder/identity';
-import type { LoadedCv } from '../../../src/machines/builder/load-cv';
+import { builderAddress, cvKeyOf } from '../../../src/cv/identity';
+import type { LoadedCv } from '../../../src/drafts/load-cv';
 import { deferredActor, flush } from '../model-paths';
 import { classicTemplate, timelineTemplate } from './fixtures';
 

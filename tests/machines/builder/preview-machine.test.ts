@@ -1,9 +1,9 @@
-import { PLAIN_DESIGN } from '../../../src/machines/builder/design';
+import { PLAIN_DESIGN } from '../../../src/cv/design';
 import { SimulatedClock, createActor, createMachine } from 'xstate';
 import { ApiError } from '../../../src/api/api-error';
 import { PREVIEW_DEBOUNCE_MS } from '../../../src/config/constants';
-import type { Notice } from '../../../src/machines/auth-flow';
-import type { CvFormData } from '../../../src/machines/builder/form-data';
+import type { Notice } from '../../../src/machines/auth/auth-flow';
+import type { CvFormData } from '../../../src/cv/form-data';
 import {
   ATS_PREVIEW_FAILED_MESSAGE,
   PDF_PREVIEW_FAILED_MESSAGE,
@@ -18,7 +18,7 @@ import {
 import { declaredTransitionCount, flush, runModelPath, transitionPaths } from '../model-paths';
 import { abortableActor, type AbortableRequest } from './support';
 import { classicTemplate } from './fixtures';
-import { EMPTY_LAYOUT } from '../../../src/machines/builder/layout';
+import { EMPTY_LAYOUT } from '../../../src/cv/layout';
 
 // The switch goes round the three modes: HTML, PDF, and the ATS view (issue 17).
 const NEXT_MODE: Record<PreviewMode, PreviewMode> = { html: 'pdf', pdf: 'ats', ats: 'html' };

@@ -1,6 +1,6 @@
 import { assign, createActor, createMachine, fromPromise, waitFor } from 'xstate';
 import type { TemplateSection } from '../../../src/api/templates';
-import type { ImportedCv } from '../../../src/machines/cv-data/json-resume';
+import type { ImportedCv } from '../../../src/cv-data/json-resume';
 import {
   IMPORT_BUSY_TAG,
   MAX_IMPORT_BYTES,

@@ -4,8 +4,8 @@ import {
   type TemplateFolder,
 } from '../../../server/src/templates/definition';
 import type { TemplateSection } from '../../../src/api/templates';
-import type { CvFormData } from '../../../src/machines/builder/form-data';
-import { sectionKind } from '../../../src/machines/cv-data/json-resume';
+import type { CvFormData } from '../../../src/cv/form-data';
+import { sectionKind } from '../../../src/cv-data/json-resume';
 
 // Every template as the builder reads it (server/templates), and form data for it with every field filled.
 

@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { useActor } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { ApiError } from '../../../src/api/api-error';
-import { accountLinkMachine, type AccountLinkAction } from '../../../src/machines/account-link-machine';
+import { accountLinkMachine, type AccountLinkAction } from '../../../src/machines/profile/account-link-machine';
 import { AccountLinkView } from '../../../src/ui/auth/account-link-view';
 import { recordingSession } from '../../machines/model-paths';
 import { renderView } from './render-view';

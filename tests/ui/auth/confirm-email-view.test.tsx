@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { useActor } from '@xstate/react';
 import { ApiError } from '../../../src/api/api-error';
 import type { EmailConfirmationLink } from '../../../src/api/auth';
-import { confirmEmailMachine } from '../../../src/machines/confirm-email-machine';
+import { confirmEmailMachine } from '../../../src/machines/auth/confirm-email-machine';
 import { ConfirmEmailView } from '../../../src/ui/auth/confirm-email-view';
 import { deferredActor } from '../../machines/model-paths';
 import { renderView } from './render-view';

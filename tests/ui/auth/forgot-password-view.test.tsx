@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { useActor } from '@xstate/react';
 import { ApiError } from '../../../src/api/api-error';
-import { forgotPasswordMachine } from '../../../src/machines/forgot-password-machine';
+import { forgotPasswordMachine } from '../../../src/machines/auth/forgot-password-machine';
 import { ForgotPasswordView } from '../../../src/ui/auth/forgot-password-view';
 import { deferredActor } from '../../machines/model-paths';
 import { renderView } from './render-view';

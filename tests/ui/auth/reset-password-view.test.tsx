@@ -3,7 +3,7 @@ import { useActor } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { ApiError } from '../../../src/api/api-error';
 import type { PasswordResetConfirmPayload, PasswordResetConfirmResponse } from '../../../src/api/auth';
-import { resetPasswordMachine } from '../../../src/machines/reset-password-machine';
+import { resetPasswordMachine } from '../../../src/machines/auth/reset-password-machine';
 import { ResetPasswordView } from '../../../src/ui/auth/reset-password-view';
 import { deferredActor, recordingSession } from '../../machines/model-paths';
 import { renderView } from './render-view';

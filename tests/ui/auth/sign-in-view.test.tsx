@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useActor } from '@xstate/react';
 import { ApiError } from '../../../src/api/api-error';
 import type { LoginPayload, LoginResponse } from '../../../src/api/auth';
-import { signInMachine } from '../../../src/machines/sign-in-machine';
+import { signInMachine } from '../../../src/machines/auth/sign-in-machine';
 import { SignInView } from '../../../src/ui/auth/sign-in-view';
 import { deferredActor, recordingSession } from '../../machines/model-paths';
 import { renderView } from './render-view';

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiError } from '../../../src/api/api-error';
 import { useActor } from '@xstate/react';
 import type { RegistrationPayload } from '../../../src/api/auth';
-import { signUpMachine } from '../../../src/machines/sign-up-machine';
+import { signUpMachine } from '../../../src/machines/auth/sign-up-machine';
 import { SignUpView } from '../../../src/ui/auth/sign-up-view';
 import { deferredActor } from '../../machines/model-paths';
 import { renderView } from './render-view';

@@ -8,7 +8,7 @@ import {
   type BuilderDownloadRequest,
 } from '../../../src/machines/builder/builder-download-machine';
 import { builderMachine, type LoadCvInput, type SaveCvInput } from '../../../src/machines/builder/builder-machine';
-import { newCv, type LoadedCv } from '../../../src/machines/builder/load-cv';
+import { newCv, type LoadedCv } from '../../../src/drafts/load-cv';
 import {
   previewMachine,
   type PreviewResult,

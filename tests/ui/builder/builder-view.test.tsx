@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '../../../src/api/api-error';
-import { savedCv } from '../../../src/machines/builder/load-cv';
+import { savedCv } from '../../../src/drafts/load-cv';
 import { setRenderListener } from '../../../src/ui/builder/render-probe';
 import { flush } from '../../machines/model-paths';
 import { UUID, card, header, renderBuilder, template } from './builder-harness';

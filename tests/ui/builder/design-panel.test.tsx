@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { NEEDS_TWO_PAGES_MESSAGE } from '../../../rules/design';
-import { newCv } from '../../../src/machines/builder/load-cv';
+import { newCv } from '../../../src/drafts/load-cv';
 import { FONTS_FAILED_MESSAGE } from '../../../src/machines/builder/design-panel-machine';
 import { flush } from '../../machines/model-paths';
 import { DRAFT_ID, renderBuilder, template } from './builder-harness';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SCREEN_READER_INSTRUCTIONS } from '../../../src/ui/builder/sortable-list';
-import { newCv } from '../../../src/machines/builder/load-cv';
+import { newCv } from '../../../src/drafts/load-cv';
 import { DRAFT_ID, card, renderBuilder, template } from './builder-harness';
 
 // Issue 12: the controls that shape the CV only send the builder's events and show its snapshot — the eye, the

@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createActor } from 'xstate';
-import { cvManagementMachine, type TemplatesAndCvs } from '../../../src/machines/cv-management-machine';
+import { cvManagementMachine, type TemplatesAndCvs } from '../../../src/machines/catalogue/cv-management-machine';
 import { CvManagementScreen } from '../../../src/ui/cv-management/cv-management-screen';
 import { showToast, toaster } from '../../../src/ui/toaster';
-import { makeCv, makeTemplates } from '../../machines/catalogue-fixtures';
+import { makeCv, makeTemplates } from '../../machines/catalogue/catalogue-fixtures';
 import { deferredActor, flush } from '../../machines/model-paths';
 import { fakeCvActions, renderCatalogue } from '../templates/render-catalogue';
 

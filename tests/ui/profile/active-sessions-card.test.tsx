@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { ActiveSession } from '../../../src/api/sessions';
-import { activeSessionsMachine } from '../../../src/machines/active-sessions-machine';
+import { activeSessionsMachine } from '../../../src/machines/profile/active-sessions-machine';
 import { ActiveSessionsCard, lastUsed } from '../../../src/ui/profile/active-sessions-card';
 import { AppProvider } from '../../../src/ui/provider';
 

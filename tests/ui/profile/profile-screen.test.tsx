@@ -11,8 +11,8 @@ import type {
   ProfileUpdatePayload,
   ProfileUpdateResult,
 } from '../../../src/api/profile';
-import { changePasswordMachine } from '../../../src/machines/change-password-machine';
-import { profileMachine } from '../../../src/machines/profile-machine';
+import { changePasswordMachine } from '../../../src/machines/profile/change-password-machine';
+import { profileMachine } from '../../../src/machines/profile/profile-machine';
 import { ProfileScreen } from '../../../src/ui/profile/profile-screen';
 import { AppProvider } from '../../../src/ui/provider';
 import { recordingSession } from '../../machines/model-paths';

@@ -9,7 +9,7 @@ import {
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { CvFileFormat, GeneratedCv } from '../../../src/api/cvs';
-import { generatedCvActionsMachine } from '../../../src/machines/generated-cv-actions-machine';
+import { generatedCvActionsMachine } from '../../../src/machines/catalogue/generated-cv-actions-machine';
 import { AppProvider } from '../../../src/ui/provider';
 import { showToast } from '../../../src/ui/toaster';
 import { deferredActor } from '../../machines/model-paths';

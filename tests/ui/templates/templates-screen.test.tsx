@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createActor } from 'xstate';
-import { templatesListMachine, type CatalogueLoad } from '../../../src/machines/templates-list-machine';
+import { templatesListMachine, type CatalogueLoad } from '../../../src/machines/catalogue/templates-list-machine';
 import { TemplatesScreen } from '../../../src/ui/templates/templates-screen';
 import { toaster } from '../../../src/ui/toaster';
-import { MODERN, PROFESSIONAL, makeCv, makeTemplates } from '../../machines/catalogue-fixtures';
+import { MODERN, PROFESSIONAL, makeCv, makeTemplates } from '../../machines/catalogue/catalogue-fixtures';
 import { deferredActor, flush } from '../../machines/model-paths';
 import { fakeCvActions, renderCatalogue } from './render-catalogue';
 

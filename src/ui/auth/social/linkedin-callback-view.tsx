@@ -1,4 +1,4 @@
-import { LINKEDIN_SIGNING_IN_TEXT } from '../../../machines/linkedin-callback-machine';
+import { LINKEDIN_SIGNING_IN_TEXT } from '../../../machines/auth/linkedin-callback-machine';
 import { FullPageSpinner } from '../../full-page-spinner';
 
 // docs/behaviour.md#linkedin-callback: a spinner with 'Signing you in with LinkedIn...'; every outcome is a

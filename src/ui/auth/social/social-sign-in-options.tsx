@@ -1,10 +1,10 @@
 import { Button, HStack, Separator, Stack, Text } from '@chakra-ui/react';
-import { BUSY_TAG } from '../../../machines/auth-flow';
-import type { GoogleSignInEvent, GoogleSignInSnapshot } from '../../../machines/google-sign-in-machine';
+import { BUSY_TAG } from '../../../machines/auth/auth-flow';
+import type { GoogleSignInEvent, GoogleSignInSnapshot } from '../../../machines/auth/google-sign-in-machine';
 import type {
   LinkedInSignInEvent,
   LinkedInSignInSnapshot,
-} from '../../../machines/linkedin-sign-in-machine';
+} from '../../../machines/auth/linkedin-sign-in-machine';
 import type { ReactNode } from 'react';
 import { GoogleIcon } from '../google-icon';
 import { LinkedInIcon } from './linkedin-icon';

@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { useActor } from '@xstate/react';
 import type { LoginPayload, LoginResponse } from '../../../../src/api/auth';
 import type { GoogleLoginPayload, SocialConfig } from '../../../../src/api/social';
-import { googleSignInMachine } from '../../../../src/machines/google-sign-in-machine';
-import { linkedinSignInMachine } from '../../../../src/machines/linkedin-callback-machine';
-import { signInMachine } from '../../../../src/machines/sign-in-machine';
+import { googleSignInMachine } from '../../../../src/machines/auth/google-sign-in-machine';
+import { linkedinSignInMachine } from '../../../../src/machines/auth/linkedin-callback-machine';
+import { signInMachine } from '../../../../src/machines/auth/sign-in-machine';
 import { SignInView } from '../../../../src/ui/auth/sign-in-view';
 import { SocialSignInOptions } from '../../../../src/ui/auth/social/social-sign-in-options';
 import { deferredActor, recordingSession } from '../../../machines/model-paths';
-import { socialConfig } from '../../../machines/social-fixtures';
+import { socialConfig } from '../../../machines/auth/social-fixtures';
 import { renderView } from '../render-view';
 
 function setup(config: SocialConfig) {

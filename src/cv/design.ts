@@ -1,0 +1,55 @@
+import { templateDesign, type CvDesign } from '../api/design';
+import { readableAccent } from '../../rules/design';
+
+// A CV's design settings in the builder (issue 13): what travels with the CV beside its values and layout.
+
+/** What a CV without a design prints with: the template's look on A4 (the server's default). */
+export const PLAIN_DESIGN: CvDesign = templateDesign('A4');
+
+/** The swatches the Design panel offers beside the template's own colour and a free colour input. */
+export const ACCENT_SWATCHES: readonly { name: string; color: string }[] = [
+  { name: 'Navy', color: '#1f3a5f' },
+  { name: 'Blue', color: '#1565c0' },
+  { name: 'Teal', color: '#00796b' },
+  { name: 'Green', color: '#2e7d32' },
+  { name: 'Burgundy', color: '#8e2431' },
+  { name: 'Purple', color: '#5e35b1' },
+  { name: 'Orange', color: '#c25e00' },
+  { name: 'Charcoal', color: '#37474f' },
+];
+
+export function sameDesign(a: CvDesign, b: CvDesign): boolean {
+  return (Object.keys(a) as (keyof CvDesign)[]).every((key) => a[key] === b[key]);
+}
+
+/** Whether the design says nothing the server's default does not (a CV saved with it prints as with none). */
+export function isPlainDesign(design: CvDesign): boolean {
+  return sameDesign(design, PLAIN_DESIGN);
+}
+
+/** The design as a save sends it: null gives a CV that had one its template's look back. */
+export function designForServer(design: CvDesign): CvDesign | null {
+  return isPlainDesign(design) ? null : design;
+}
+
+/** One or more settings changed; a colour is kept in lower case as the server answers it. */
+export function changeDesign(design: CvDesign, change: Partial<CvDesign>): CvDesign {
+  const next = { ...design, ...change };
+  return next.accent_color ? { ...next, accent_color: next.accent_color.toLowerCase() } : next;
+}
+
+/**
+ * 'Reset to template defaults': the template's colour, fonts, sizes and spacing. The page size and the language
+ * stay: they depend on where the CV is sent and who writes it, not on the template.
+ */
+export function resetDesign(design: CvDesign): CvDesign {
+  // The language stays too (issue 26): it is the person's, not the template's.
+  return templateDesign(design.page_size, design.language);
+}
+
+/** The colour headings will print in when `color` is too light for 4.5:1 on white; undefined when it reads well. */
+export function darkenedAccent(color: string | null): string | undefined {
+  if (!color) return undefined;
+  const readable = readableAccent(color);
+  return readable === color.toLowerCase() ? undefined : readable;
+}

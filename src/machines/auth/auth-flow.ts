@@ -1,0 +1,111 @@
+import { refusedFieldOf } from '../../api/api-error';
+import type { LoginResponse } from '../../api/auth';
+import { sendTo, type ActorRef, type EventObject, type Snapshot } from 'xstate';
+import type { SessionEvent } from './session-machine';
+
+// Shared vocabulary of the account flows (sign in, sign up, confirm email, forgot and reset password).
+
+/** What a flow asks the app to show as a toast; the route maps it onto the toaster (docs/behaviour.md#messages). */
+export interface Notice {
+  title: string;
+  description?: string;
+  variant: 'default' | 'destructive' | 'success' | 'warning';
+}
+
+/** Where a flow may send the visitor when it is done. */
+export type FlowDestination = '/' | '/signin';
+
+/**
+ * The session actor as a flow sees it: something that takes `session.signedIn`. Tests pass a recording actor
+ * instead of the real session machine.
+ */
+export type SessionRef = ActorRef<Snapshot<unknown>, SessionEvent>;
+
+/**
+ * The `signIntoSession` action of a flow that signs someone in (password, Google, LinkedIn, a password reset):
+ * it tells the session whose it is now. Made for each machine's own setup, with its context and events.
+ */
+export function signIntoSessionAction<
+  TContext extends { session: SessionRef },
+  TEvent extends EventObject,
+>() {
+  return sendTo<TContext, TEvent, { userId: string | number }, SessionRef, TEvent>(
+    ({ context }) => context.session,
+    (_, params) => ({ type: 'session.signedIn', userId: params.userId }),
+  );
+}
+
+export const SIGNED_IN_NOTICE: Notice = {
+  title: 'Signed in successfully!',
+  description: 'Welcome back!',
+  variant: 'success',
+};
+
+/**
+ * What a flow does once the server has signed the person in (docs/behaviour.md#sign-in, #linkedin-callback):
+ * the session is told whose it is, a toast says so, and the app opens (or the page the person was sent to sign
+ * in from).
+ */
+export const SIGNED_IN_ACTIONS = [
+  {
+    type: 'signIntoSession',
+    params: ({ event }: { event: { output: LoginResponse } }) => ({ userId: event.output.user_id }),
+  },
+  { type: 'notify', params: SIGNED_IN_NOTICE },
+  { type: 'redirect', params: { to: '/' } },
+] as const;
+
+/**
+ * docs/behaviour.md#messages: a failed call is told in the server's words when it gave some, else in the flow's
+ * own.
+ */
+export function serverMessageOr(error: unknown, fallback: string): string {
+  const serverMessage = (error as { serverMessage?: unknown } | null)?.serverMessage;
+  return typeof serverMessage === 'string' && serverMessage.trim() !== '' ? serverMessage : fallback;
+}
+
+/** The tag of every state in which a request is under way: views show busy labels and disable the form. */
+export const BUSY_TAG = 'busy';
+
+export function messageOf(error: unknown): string | undefined {
+  if (error instanceof Error && error.message.trim() !== '') return error.message;
+  return undefined;
+}
+
+/**
+ * A refusal as an account form shows it (issue 27): next to the field it concerns when the server names one the
+ * form has (`fields` maps the request's keys to the form's), else as an alert above the form.
+ */
+export interface FormProblem<F extends string> {
+  field?: F;
+  message: string;
+}
+
+export function formProblemOf<F extends string>(
+  error: unknown,
+  fields: Partial<Record<string, F>>,
+  message: string,
+): FormProblem<F> {
+  const key = refusedFieldOf(error);
+  const field = key === undefined ? undefined : fields[key];
+  return field === undefined ? { message } : { field, message };
+}
+
+/** The errors a form shows: its own rules' verdicts, and what the server refused that the person has not changed. */
+export function shownErrors<F extends string>(
+  own: Partial<Record<F, string>>,
+  server: Partial<Record<F, string>>,
+) {
+  return { ...server, ...own };
+}
+
+/** A field the person changed is judged again: the server's word on its old value goes. */
+export function withoutField<F extends string>(
+  errors: Partial<Record<F, string>>,
+  field: F,
+): Partial<Record<F, string>> {
+  if (!(field in errors)) return errors;
+  const rest = { ...errors };
+  delete rest[field];
+  return rest;
+}

@@ -1,0 +1,199 @@
+import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { apiClient } from '../../api/client';
+import { listGeneratedCvs, type GeneratedCv } from '../../api/cvs';
+import type { ApiClient } from '../../api/http';
+import { getTemplate, listTemplates, type Template } from '../../api/templates';
+import { CV_MANAGEMENT_PAGE_SIZE } from '../../config/constants';
+import type { Notice } from '../auth/auth-flow';
+import { clampPage, pageCount, pageItems, showsPaging } from '../../catalogue/paging';
+import {
+  cvActionsFor,
+  generatedCvActionsMachine,
+  withCv,
+  withoutCv,
+  type CvActionsById,
+  type CvListRef,
+} from './generated-cv-actions-machine';
+
+// docs/behaviour.md#cv-management, #other-flows (loading, then loaded; a deleted CV leaves the list at once),
+// #messages.
+
+export const CV_MANAGEMENT_LOAD_FAILED_NOTICE: Notice = {
+  title: 'Failed to load data',
+  description: 'Could not load CV templates and generated CVs. Please try again.',
+  variant: 'destructive',
+};
+
+export interface TemplatesAndCvs {
+  templates: Template[];
+  cvs: GeneratedCv[];
+}
+
+/** How the CVs on each card are ordered: the last edited first, or by name. */
+export type CvSort = 'edited' | 'name';
+
+export interface CvManagementContext extends TemplatesAndCvs {
+  page: number;
+  /** Only CVs whose name holds this text are shown (blank: all). */
+  query: string;
+  sort: CvSort;
+}
+
+export type CvManagementEvent =
+  | { type: 'page.next' }
+  | { type: 'page.previous' }
+  | { type: 'cv.removed'; cvId: number }
+  | { type: 'cv.added'; cv: GeneratedCv }
+  | { type: 'search.change'; query: string }
+  | { type: 'sort.change'; sort: CvSort }
+  | { type: 'list.reload' };
+
+const normalised = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase();
+
+/** The CVs that match the search, in the chosen order (names compared as people read them). */
+export function shownCvs(context: Pick<CvManagementContext, 'cvs' | 'query' | 'sort'>): GeneratedCv[] {
+  const query = normalised(context.query.trim());
+  const matching =
+    query === '' ? context.cvs : context.cvs.filter((cv) => normalised(cv.name).includes(query));
+  const byName = (a: GeneratedCv, b: GeneratedCv) =>
+    a.name.localeCompare(b.name, undefined, { sensitivity: 'base', numeric: true });
+  const byEdited = (a: GeneratedCv, b: GeneratedCv) =>
+    (b.last_updated ?? '').localeCompare(a.last_updated ?? '') || byName(a, b);
+  return [...matching].sort(context.sort === 'name' ? byName : byEdited);
+}
+
+/** A search is on: cards without a matching CV step aside. */
+export function isSearching(context: Pick<CvManagementContext, 'query'>): boolean {
+  return context.query.trim() !== '';
+}
+
+/** The templates whose cards are shown: all of them, or while searching those with a matching CV. */
+export function shownTemplates(context: CvManagementContext): Template[] {
+  if (!isSearching(context)) return context.templates;
+  const withMatches = new Set(shownCvs(context).map((cv) => cv.template));
+  return context.templates.filter((template) => withMatches.has(template.id));
+}
+
+/** docs/behaviour.md#api-calls: CV management reads the person's CVs together with the template list. */
+export async function loadTemplatesAndCvs(client: ApiClient, signal?: AbortSignal): Promise<TemplatesAndCvs> {
+  const [templates, cvs] = await Promise.all([
+    listTemplates(client, { signal }),
+    listGeneratedCvs(client, { signal }),
+  ]);
+  // A CV on a template staff switched off (issue 15) stays the person's: that template leaves the catalogue but is
+  // still read on its own, so its CVs keep their card. One that cannot be read is left out.
+  const listed = new Set(templates.map((template) => template.id));
+  const missing = [...new Set(cvs.map((cv) => cv.template).filter((id) => !listed.has(id)))];
+  const retired = await Promise.all(
+    missing.map((id) => getTemplate(client, id, { signal }).catch(() => undefined)),
+  );
+  return { templates: [...templates, ...retired.filter((template) => template !== undefined)], cvs };
+}
+
+export function managementPage(context: CvManagementContext): number {
+  return clampPage(context.page, shownTemplates(context).length, CV_MANAGEMENT_PAGE_SIZE);
+}
+
+export function visibleManagedTemplates(context: CvManagementContext): Template[] {
+  return pageItems(shownTemplates(context), context.page, CV_MANAGEMENT_PAGE_SIZE);
+}
+
+export function managementPageCount(context: CvManagementContext): number {
+  return pageCount(shownTemplates(context).length, CV_MANAGEMENT_PAGE_SIZE);
+}
+
+/** docs/behaviour.md#cv-management: Previous/Next and 'Page X of Y' only when there are more than 12 templates. */
+export function showsManagementPaging(context: CvManagementContext): boolean {
+  return showsPaging(shownTemplates(context).length, CV_MANAGEMENT_PAGE_SIZE);
+}
+
+/** The machine's context: the list, and what the person can do with each CV (download, email, delete), by id. */
+export interface CvManagementMachineContext extends CvManagementContext {
+  cvActions: CvActionsById;
+}
+
+export const cvManagementMachine = setup({
+  types: {
+    context: {} as CvManagementMachineContext,
+    events: {} as CvManagementEvent,
+  },
+  actors: {
+    loadTemplatesAndCvs: fromPromise<TemplatesAndCvs>(({ signal }) => loadTemplatesAndCvs(apiClient, signal)),
+    cvActions: generatedCvActionsMachine,
+  },
+  actions: {
+    assignTemplatesAndCvs: assign(({ spawn, self }, params: TemplatesAndCvs) => {
+      const list: CvListRef = self;
+      return {
+        templates: params.templates,
+        cvs: params.cvs,
+        cvActions: cvActionsFor(params.cvs, (cv) => spawn('cvActions', { input: { cv, list } })),
+        page: 1,
+      };
+    }),
+    stopCvActions: enqueueActions(({ context, enqueue }) => {
+      for (const actor of Object.values(context.cvActions)) enqueue.stopChild(actor);
+      enqueue.assign({ cvActions: {} });
+    }),
+    showNextPage: assign({ page: ({ context }) => managementPage(context) + 1 }),
+    showPreviousPage: assign({ page: ({ context }) => managementPage(context) - 1 }),
+    removeCv: assign(({ context }, params: { cvId: number }) => withoutCv(context, params.cvId)),
+    addCv: assign(({ context, spawn, self }, params: { cv: GeneratedCv }) => {
+      const list: CvListRef = self;
+      return withCv(context, params.cv, spawn('cvActions', { input: { cv: params.cv, list } }));
+    }),
+    assignQuery: assign((_, params: { query: string }) => ({ query: params.query, page: 1 })),
+    assignSort: assign({ sort: (_, params: { sort: CvSort }) => params.sort }),
+    logFailure: (_, params: { error: unknown }) => {
+      console.error('Could not load CV templates and generated CVs', params.error);
+    },
+    // The route gives the real toaster.
+    notify: (_, _params: Notice) => undefined,
+  },
+  guards: {
+    hasNextPage: ({ context }) => managementPage(context) < managementPageCount(context),
+    hasPreviousPage: ({ context }) => managementPage(context) > 1,
+  },
+}).createMachine({
+  id: 'cvManagement',
+  context: { templates: [], cvs: [], cvActions: {}, page: 1, query: '', sort: 'edited' },
+  initial: 'loading',
+  states: {
+    loading: {
+      entry: 'stopCvActions',
+      invoke: {
+        src: 'loadTemplatesAndCvs',
+        onDone: {
+          target: 'loaded',
+          actions: { type: 'assignTemplatesAndCvs', params: ({ event }) => event.output },
+        },
+        onError: {
+          target: 'failed',
+          actions: [
+            { type: 'logFailure', params: ({ event }) => ({ error: event.error }) },
+            { type: 'notify', params: CV_MANAGEMENT_LOAD_FAILED_NOTICE },
+          ],
+        },
+      },
+    },
+    loaded: {
+      on: {
+        'page.next': { guard: 'hasNextPage', actions: 'showNextPage' },
+        'page.previous': { guard: 'hasPreviousPage', actions: 'showPreviousPage' },
+        'cv.removed': { actions: { type: 'removeCv', params: ({ event }) => ({ cvId: event.cvId }) } },
+        'cv.added': { actions: { type: 'addCv', params: ({ event }) => ({ cv: event.cv }) } },
+        'search.change': {
+          actions: { type: 'assignQuery', params: ({ event }) => ({ query: event.query }) },
+        },
+        'sort.change': { actions: { type: 'assignSort', params: ({ event }) => ({ sort: event.sort }) } },
+        'list.reload': 'loading',
+      },
+    },
+    failed: {
+      on: { 'list.reload': 'loading' },
+    },
+  },
+});
+
+export type CvManagementActor = ActorRefFrom<typeof cvManagementMachine>;
+export type CvManagementSnapshot = SnapshotFrom<typeof cvManagementMachine>;

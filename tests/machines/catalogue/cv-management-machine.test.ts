@@ -1,0 +1,235 @@
+import { createActor, createMachine } from 'xstate';
+import { ApiError } from '../../../src/api/api-error';
+import type { ApiClient } from '../../../src/api/http';
+import type { Notice } from '../../../src/machines/auth/auth-flow';
+import {
+  CV_MANAGEMENT_LOAD_FAILED_NOTICE,
+  cvManagementMachine,
+  isSearching,
+  loadTemplatesAndCvs,
+  shownCvs,
+  shownTemplates,
+  managementPage,
+  managementPageCount,
+  showsManagementPaging,
+  visibleManagedTemplates,
+  type CvManagementActor,
+  type TemplatesAndCvs,
+} from '../../../src/machines/catalogue/cv-management-machine';
+import { makeCv, makeTemplates } from './catalogue-fixtures';
+import { declaredTransitionCount, deferredActor, flush, runModelPath, transitionPaths } from '../model-paths';
+
+const manyTemplates = makeTemplates(25);
+const cvs = [makeCv(7, 1), makeCv(8, 1), makeCv(9, 14)];
+
+function createWorld() {
+  const load = deferredActor<TemplatesAndCvs, unknown>();
+  const notify = vi.fn<(notice: Notice) => void>();
+  const logFailure = vi.fn();
+  const machine = cvManagementMachine.provide({
+    actors: { loadTemplatesAndCvs: load.logic },
+    actions: { notify: (_, params) => notify(params), logFailure: (_, params) => logFailure(params.error) },
+  });
+  const actor: CvManagementActor = createActor(machine).start();
+  return { actor, load, notify, logFailure };
+}
+type World = ReturnType<typeof createWorld>;
+
+const ids = (list: { id: number }[]) => list.map((item) => item.id);
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+describe('CV management machine: model-based', () => {
+  const model = createMachine({
+    id: 'cvManagementModel',
+    initial: 'loading',
+    states: {
+      loading: {
+        on: { 'load.many': 'page1', 'load.twelve': 'single', 'load.none': 'empty', 'load.fails': 'failed' },
+      },
+      failed: { on: { 'list.reload': 'loading' } },
+      page1: {
+        on: {
+          'page.next': 'page2',
+          'page.previous': 'page1',
+          'cv.removed': 'page1',
+          'search.match': 'searching',
+        },
+      },
+      /** A search for 'CV 9': only the card of template 14, one page. */
+      searching: { on: { 'search.clear': 'page1', 'search.none': 'noMatch' } },
+      noMatch: { on: { 'search.clear': 'page1' } },
+      page2: { on: { 'page.next': 'page3', 'page.previous': 'page1', 'cv.removed': 'page2' } },
+      page3: { on: { 'page.next': 'page3', 'page.previous': 'page2', 'list.reload': 'loading' } },
+      single: { on: { 'page.next': 'single', 'page.previous': 'single' } },
+      empty: { on: { 'list.reload': 'loading' } },
+    },
+  });
+  const events = [
+    'load.many',
+    'load.twelve',
+    'load.none',
+    'load.fails',
+    'list.reload',
+    'page.next',
+    'page.previous',
+    'cv.removed',
+    'search.match',
+    'search.none',
+    'search.clear',
+  ].map((type) => ({ type }));
+
+  const executors: Record<string, (world: World) => Promise<void> | void> = {
+    'load.many': async ({ load }) => {
+      load.last().resolve({ templates: manyTemplates, cvs });
+      await flush();
+    },
+    'load.twelve': async ({ load }) => {
+      load.last().resolve({ templates: makeTemplates(12), cvs });
+      await flush();
+    },
+    'load.none': async ({ load }) => {
+      load.last().resolve({ templates: [], cvs: [] });
+      await flush();
+    },
+    'load.fails': async ({ load, notify, logFailure }) => {
+      const error = new ApiError('Network Error');
+      load.last().reject(error);
+      await flush();
+      expect(notify).toHaveBeenLastCalledWith(CV_MANAGEMENT_LOAD_FAILED_NOTICE);
+      expect(logFailure).toHaveBeenLastCalledWith(error);
+    },
+    'list.reload': ({ actor, load }) => {
+      const before = load.requests.length;
+      actor.send({ type: 'list.reload' });
+      expect(load.requests).toHaveLength(before + 1);
+    },
+    'search.match': ({ actor }) => actor.send({ type: 'search.change', query: ' cv 9 ' }),
+    'search.none': ({ actor }) => actor.send({ type: 'search.change', query: 'nothing like it' }),
+    'search.clear': ({ actor }) => actor.send({ type: 'search.change', query: '' }),
+    'page.next': ({ actor }) => actor.send({ type: 'page.next' }),
+    'page.previous': ({ actor }) => actor.send({ type: 'page.previous' }),
+    'cv.removed': ({ actor }) => {
+      actor.send({ type: 'cv.removed', cvId: 8 });
+      expect(ids(actor.getSnapshot().context.cvs)).toEqual([7, 9]);
+    },
+  };
+
+  const pages: Record<string, { page: number; pages: number; visible: number[] }> = {
+    page1: { page: 1, pages: 3, visible: range(1, 12) },
+    page2: { page: 2, pages: 3, visible: range(13, 24) },
+    page3: { page: 3, pages: 3, visible: [25] },
+    single: { page: 1, pages: 1, visible: range(1, 12) },
+    searching: { page: 1, pages: 1, visible: [14] },
+    noMatch: { page: 1, pages: 1, visible: [] },
+    empty: { page: 1, pages: 1, visible: [] },
+  };
+
+  function assertState({ actor }: World, modelState: string) {
+    const snapshot = actor.getSnapshot();
+    if (modelState === 'loading' || modelState === 'failed') {
+      expect(snapshot.value).toBe(modelState);
+      return;
+    }
+    const expected = pages[modelState]!;
+    expect(snapshot.value).toBe('loaded');
+    expect(managementPage(snapshot.context)).toBe(expected.page);
+    expect(managementPageCount(snapshot.context)).toBe(expected.pages);
+    expect(ids(visibleManagedTemplates(snapshot.context))).toEqual(expected.visible);
+    expect(showsManagementPaging(snapshot.context)).toBe(expected.pages > 1);
+    expect(snapshot.can({ type: 'page.next' })).toBe(expected.page < expected.pages);
+    expect(snapshot.can({ type: 'page.previous' })).toBe(expected.page > 1);
+  }
+
+  const paths = transitionPaths(model, events);
+
+  it('covers every transition of the model', () => {
+    expect(paths).toHaveLength(declaredTransitionCount(model));
+  });
+
+  it.each(paths.map((path) => [path.name, path] as const))('%s', async (_, path) => {
+    const world = createWorld();
+    await runModelPath(model, path, world, executors, assertState);
+    world.actor.stop();
+  });
+});
+
+describe('finding a CV among many: search by name, sort by last edited or name', () => {
+  const many = [
+    { ...makeCv(1, 1, 'Zebra Keeper'), last_updated: '2026-01-01T00:00:00.000Z' },
+    { ...makeCv(2, 1, 'Àpple Picker'), last_updated: '2026-03-01T00:00:00.000Z' },
+    { ...makeCv(3, 2, 'apple analyst 10'), last_updated: '2026-02-01T00:00:00.000Z' },
+    { ...makeCv(4, 2, 'apple analyst 9'), last_updated: '2026-02-01T00:00:00.000Z' },
+  ];
+  const context = { templates: makeTemplates(3), cvs: many, page: 1, query: '', sort: 'edited' as const };
+
+  it('puts the last edited first, ties by name', () => {
+    expect(ids(shownCvs(context))).toEqual([2, 4, 3, 1]);
+  });
+
+  it('sorts by name as people read them: case, accents and numbers', () => {
+    expect(ids(shownCvs({ ...context, sort: 'name' }))).toEqual([4, 3, 2, 1]);
+  });
+
+  it('finds by any part of the name, whatever the case or accents; only cards with a match stay', () => {
+    const searching = { ...context, query: 'APPLE' };
+    expect(ids(shownCvs(searching))).toEqual([2, 4, 3]);
+    expect(isSearching(searching)).toBe(true);
+    expect(ids(shownTemplates(searching))).toEqual([1, 2]);
+    expect(ids(shownTemplates({ ...context, query: 'zebra' }))).toEqual([1]);
+    expect(ids(shownTemplates({ ...context, query: '   ' }))).toEqual([1, 2, 3]);
+  });
+
+  it('starts a search on page 1', () => {
+    const { actor, load } = createWorld();
+    load.last().resolve({ templates: manyTemplates, cvs });
+    return flush().then(() => {
+      actor.send({ type: 'page.next' });
+      actor.send({ type: 'search.change', query: 'CV' });
+      expect(actor.getSnapshot().context.page).toBe(1);
+      actor.send({ type: 'sort.change', sort: 'name' });
+      expect(actor.getSnapshot().context.sort).toBe('name');
+    });
+  });
+});
+
+describe('loadTemplatesAndCvs', () => {
+  it('fetches templates and CVs together and fails as a whole when either fails', async () => {
+    const started: string[] = [];
+    let releaseTemplates: (value: unknown) => void = () => {};
+    const client = {
+      get: (path: string) => {
+        started.push(path);
+        if (path === '/v1/CvTemplate/') return new Promise((resolve) => (releaseTemplates = resolve));
+        return Promise.resolve(cvs);
+      },
+    } as unknown as ApiClient;
+    const loading = loadTemplatesAndCvs(client);
+    // Both requests are under way before either has answered.
+    expect(started).toEqual(['/v1/CvTemplate/', '/v1/GeneratedCV/']);
+    releaseTemplates(manyTemplates);
+    await expect(loading).resolves.toEqual({ templates: manyTemplates, cvs });
+
+    const failing = {
+      get: (path: string) =>
+        path === '/v1/GeneratedCV/' ? Promise.reject(new ApiError('x')) : Promise.resolve([]),
+    };
+    await expect(loadTemplatesAndCvs(failing as unknown as ApiClient)).rejects.toThrow('x');
+  });
+
+  it('reads a template staff switched off on its own, so its CVs keep their card (issue 15)', async () => {
+    const [shown, retired] = [manyTemplates[0]!, manyTemplates[1]!];
+    const mine = [{ ...cvs[0]!, template: shown.id }, { ...cvs[0]!, id: 99, template: retired.id }];
+    const asked: string[] = [];
+    const client = {
+      get: (path: string) => {
+        asked.push(path);
+        if (path === '/v1/CvTemplate/') return Promise.resolve([shown]);
+        if (path === '/v1/GeneratedCV/') return Promise.resolve(mine);
+        if (path === `/v1/CvTemplate/${retired.id}/`) return Promise.resolve(retired);
+        return Promise.reject(new ApiError('Not found.', { status: 404 }));
+      },
+    } as unknown as ApiClient;
+    await expect(loadTemplatesAndCvs(client)).resolves.toEqual({ templates: [shown, retired], cvs: mine });
+    expect(asked).toEqual(['/v1/CvTemplate/', '/v1/GeneratedCV/', `/v1/CvTemplate/${retired.id}/`]);
+  });
+});
