@@ -21,7 +21,7 @@ const USAGE = `Usage: npm run pact:verify -- --provider-base-url <url> --provide
   --provider-base-url          where your server answers the API (e.g. http://127.0.0.1:8000)
   --provider-states-setup-url  where it sets up a provider state: POST { state, params, action: "setup" },
                                answered 2xx with a JSON object of values (may be {}) and, for a signed-in state,
-                               Set-Cookie with its session (see README, 'For backend teams')
+                               Set-Cookie with its session (see docs/backend-teams.md)
   --pact-file                  the contract (default pacts/cv-builder-web-cv-builder-api.json)`;
 
 function parseArgs(argv) {

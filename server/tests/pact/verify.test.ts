@@ -65,7 +65,7 @@ it('every provider state the pact names has a handler in server/tests/pact/state
 });
 
 it("every provider state the pact names is listed in the README's table for backend teams", () => {
-  const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+  const readme = readFileSync(path.join(root, 'docs', 'backend-teams.md'), 'utf8');
   const section = readme.slice(
     readme.indexOf('## For backend teams'),
     readme.indexOf('### What the contract adds'),
