@@ -5,8 +5,7 @@ import { isUniqueViolation } from '../auth/users-repository.js';
 import { renderTemplateIcon } from '../templates/icons.js';
 import { forgetCatalogue } from '../templates/repository.js';
 import { iconUrl } from '../templates/seed.js';
-import type { AdminKit, Form } from './routes.js';
-import { notice } from './routes.js';
+import { notice, type AdminKit, type Form } from './kit.js';
 import { renderPage } from './views.js';
 
 /*

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { renderCvFile, type CvFileFormat } from '../cvs/delivery.js';
 import { attachmentDisposition } from '../cvs/file-name.js';
-import type { AdminKit } from './routes.js';
-import { day, notice, pageNumber, pager, searchText } from './routes.js';
-import { matches, PAGE_SIZE } from './users.js';
+import { day, notice, pageNumber, pager, PAGE_SIZE, searchText, type AdminKit } from './kit.js';
+import { matches } from './users.js';
 import { renderPage } from './views.js';
 
 /** Saved CVs of every user: searched by owner or name, archived ones shown on request, restored, downloaded. */

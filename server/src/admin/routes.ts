@@ -10,24 +10,24 @@ import { AUDIT_ACTIONS, listAudit, recordAudit, type AuditEntry } from './audit.
 import { catalogueRoutes } from './catalogue-routes.js';
 import { cvRoutes } from './cv-routes.js';
 import { dashboardView } from './dashboard.js';
+import { day, notice, pageNumber, pager, PAGE_SIZE, searchText, type AdminKit, type Form } from './kit.js';
 import {
   activeSuperusers,
   cvCountsOf,
   deactivateUser,
   listUsers,
   openSessionsOf,
-  PAGE_SIZE,
   parseUserSort,
   reactivateUser,
   setRoles,
   type UserListRow,
   type UserSortKey,
 } from './users.js';
-import { renderPage, type PageFrame, type Section } from './views.js';
+import { renderPage } from './views.js';
 import { nonceStyledPage } from '../http/security-headers.js';
 
 /*
- * The server's admin panel (issue 15; docs/behaviour.md#who-may-do-what: staff and superusers are sent here).
+ * The server's admin panel (docs/behaviour.md#who-may-do-what: staff and superusers are sent here).
  * Plain HTML pages and forms, no JavaScript: every page checks the staff account server-side (anyone else gets
  * the 403 page), every change is a POST carrying the CSRF token in a form field, and every change writes an
  * audit entry in its own transaction.
@@ -36,30 +36,12 @@ import { nonceStyledPage } from '../http/security-headers.js';
 export const CSRF_FIELD = 'csrfmiddlewaretoken';
 const CSRF_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 const CSRF_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,128}$/;
-const MAX_SEARCH_LENGTH = 200;
-
-export type Form = Record<string, string>;
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in staff member on an /admin/ route (set by the plugin's guard). */
     staff: User | null;
   }
-}
-
-/** What every admin route needs: the signed-in staff member, the page frame, and audited writes. */
-export interface AdminKit {
-  frame(request: FastifyRequest, reply: FastifyReply, section: Section, title: string): PageFrame;
-  /** Runs the change and its audit entry in one transaction. */
-  audited<T>(request: FastifyRequest, entry: AuditEntry, work: (trx: FastifyInstance['db']) => Promise<T>): Promise<T>;
-  send(reply: FastifyReply, html: string): FastifyReply;
-  notFound(request: FastifyRequest, reply: FastifyReply, message: string, back: string): FastifyReply;
-  /** Registers a POST action: CSRF checked from the form field (the guard), the body a flat form. */
-  action(path: string, handler: (request: FastifyRequest<{ Body: Form; Params: Record<string, string> }>, reply: FastifyReply) => Promise<unknown>): void;
-}
-
-export function notice(code: string): string {
-  return `done=${encodeURIComponent(code)}`;
 }
 
 export const NOTICES: Record<string, string> = {
@@ -380,10 +362,6 @@ function targetHref(type: string, id: string | null): string | undefined {
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 
-export function day(stamp: string): string {
-  return `${stamp.slice(0, 10)} ${stamp.slice(11, 16)} UTC`;
-}
-
 function statusOf(user: Pick<User, 'deleted_at' | 'deactivated_at' | 'email_confirmed_at' | 'is_active'>): string {
   if (user.deleted_at !== null) return 'Deleted';
   if (user.deactivated_at !== null) return 'Deactivated';
@@ -405,25 +383,6 @@ function userRow(user: UserListRow) {
     role: roleOf(user),
     joined: user.created_at.slice(0, 10),
     lastLogin: user.last_login_at ? user.last_login_at.slice(0, 10) : 'never',
-  };
-}
-
-export function searchText(raw: string | undefined): string {
-  return (raw ?? '').trim().slice(0, MAX_SEARCH_LENGTH);
-}
-
-export function pageNumber(raw: string | undefined): number {
-  return raw && /^[1-9][0-9]{0,6}$/.test(raw) ? Number(raw) : 1;
-}
-
-export function pager(total: number, page: number, href: (page: number) => string) {
-  const count = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  return {
-    many: count > 1,
-    number: page,
-    count,
-    previous: page > 1 ? href(Math.min(page - 1, count)) : undefined,
-    next: page < count ? href(page + 1) : undefined,
   };
 }
 

@@ -2,10 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import { dialectOf, now as timestamp } from '../db/columns.js';
 import type { Database } from '../db/schema.js';
 import type { User } from '../auth/users-repository.js';
+import { PAGE_SIZE } from './kit.js';
 
 type Db = Kysely<Database>;
-
-export const PAGE_SIZE = 25;
 
 /** The users list's sort keys (`-` first: descending) and the indexed column each sorts by. */
 export const USER_SORTS = {
