@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { now as timestamp } from '../db/columns.js';
-import { isUniqueViolation } from '../auth/users-repository.js';
+import { isUniqueViolation } from '../db/errors.js';
 import { renderTemplateIcon } from '../templates/icons.js';
 import { forgetCatalogue } from '../templates/repository.js';
 import { iconUrl } from '../templates/seed.js';

@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ACCOUNT_MAIL, queueConfirmation } from '../auth/account-mail.js';
 import { now } from '../auth/clock.js';
-import { findUserById, isStaffAccount, type User } from '../auth/users-repository.js';
+import { findUserById, isStaffAccount, type User } from '../users/repository.js';
 import { CSRF_COOKIE } from '../http/csrf.js';
 import { endSession, endUserSessions } from '../http/session.js';
 import { deleteAccount } from '../profile/repository.js';

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { dialectOf, now as timestamp } from '../db/columns.js';
 import type { Database } from '../db/schema.js';
-import type { User } from '../auth/users-repository.js';
+import type { User } from '../users/repository.js';
 import { PAGE_SIZE } from './kit.js';
 
 type Db = Kysely<Database>;

@@ -19,9 +19,10 @@ import {
   EmailTakenError,
   findUserByEmail,
   findUserById,
+  normalizeEmail,
   setPassword,
   type User,
-} from './users-repository.js';
+} from '../users/repository.js';
 import {
   isValidEmail,
   MAX_EMAIL_LENGTH,
@@ -30,7 +31,6 @@ import {
   MAX_PHONE_LENGTH,
   MESSAGES,
   newPasswordProblem,
-  normalizeEmail,
   normaliseName,
   registrationIssue,
 } from './validation.js';

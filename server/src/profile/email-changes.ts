@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
-import { isUniqueViolation, toProfile, type Profile, type User } from '../auth/users-repository.js';
-import { normalizeEmail } from '../auth/validation.js';
 import { now as timestamp } from '../db/columns.js';
+import { isUniqueViolation } from '../db/errors.js';
+import { normalizeEmail, type User } from '../users/repository.js';
 import type { Database, EmailChangeTable } from '../db/schema.js';
 
 /*
@@ -34,6 +34,31 @@ export function liveEmailChangeOf(db: Db, userId: number): Promise<EmailChange |
     .where('status', 'in', LIVE)
     .orderBy('id', 'desc')
     .executeTakeFirst();
+}
+
+/** What GET /auth/profile/ answers (docs/behaviour.md#data). */
+export interface Profile {
+  full_name: string;
+  email: string;
+  phone_number: string;
+  is_staff: boolean;
+  is_superuser: boolean;
+  /** The address an email change waits to move to, else null. */
+  pending_email: string | null;
+  /** False for an account that signs in only through Google or LinkedIn. */
+  has_password: boolean;
+}
+
+function toProfile(user: User, pendingEmail: string | null = null): Profile {
+  return {
+    full_name: user.full_name,
+    email: user.email,
+    phone_number: user.phone_number,
+    is_staff: user.is_staff === 1,
+    is_superuser: user.is_superuser === 1,
+    pending_email: pendingEmail,
+    has_password: user.password_hash !== null,
+  };
 }
 
 /** The profile the API answers: the account's details, and the address it is changing to, if any. */

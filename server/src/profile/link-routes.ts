@@ -14,7 +14,8 @@ import {
 } from '../auth/account-tokens.js';
 import { now } from '../auth/clock.js';
 import { decodeUid } from '../auth/tokens.js';
-import { findUserById, isUniqueViolation, type User } from '../auth/users-repository.js';
+import { isUniqueViolation } from '../db/errors.js';
+import { findUserById, type User } from '../users/repository.js';
 import { badRequest, type HttpError } from '../http/errors.js';
 import { hit, type RateLimit } from '../http/rate-limit.js';
 import { endSession, endUserSessions } from '../http/session.js';

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { now as timestamp } from '../db/columns.js';
 import type { Database } from '../db/schema.js';
-import { EmailTakenError, findUserById, isUniqueViolation, type User } from '../auth/users-repository.js';
-import { normalizeEmail } from '../auth/validation.js';
+import { isUniqueViolation } from '../db/errors.js';
+import { EmailTakenError, findUserById, normalizeEmail, type User } from '../users/repository.js';
 import { endUserSessions } from '../http/session.js';
 import { withdrawEmailChanges } from './email-changes.js';
 

@@ -10,8 +10,8 @@ import {
 import { queuePasswordChangedNotice } from '../auth/account-mail.js';
 import { now } from '../auth/clock.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords.js';
-import { EmailTakenError, findUserById, setPassword, type User } from '../auth/users-repository.js';
-import { MAX_PASSWORD_LENGTH, normalizeEmail, normaliseName } from '../auth/validation.js';
+import { EmailTakenError, findUserById, normalizeEmail, setPassword, type User } from '../users/repository.js';
+import { MAX_PASSWORD_LENGTH, normaliseName } from '../auth/validation.js';
 import { fieldError, unauthorized } from '../http/errors.js';
 import { hit, resetRateLimit, type RateLimit } from '../http/rate-limit.js';
 import { endSession, endUserSessions, requireUser } from '../http/session.js';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { now as timestamp } from '../../db/columns.js';
 import type { Database } from '../../db/schema.js';
-import { createUser, EmailTakenError, findUserByEmail, type User } from '../users-repository.js';
+import { createUser, EmailTakenError, findUserByEmail, type User } from '../../users/repository.js';
 import { SocialSignInError } from './errors.js';
 import type { SocialProfile } from './profile.js';
 

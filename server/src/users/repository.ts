@@ -1,22 +1,15 @@
 import type { Kysely, Selectable } from 'kysely';
 import { flag, now as timestamp } from '../db/columns.js';
+import { isUniqueViolation } from '../db/errors.js';
 import type { Database, UserTable } from '../db/schema.js';
-import { normalizeEmail } from './validation.js';
+
+/*
+ * The users table: every read and write of an account row goes through here (sign-up, sign-in, profile, email
+ * changes, the admin panel, the CLI). Plain functions taking `db`: a caller that needs a transaction opens it
+ * and passes it in.
+ */
 
 export type User = Selectable<UserTable>;
-
-/** What GET /auth/profile/ answers (docs/behaviour.md#data). */
-export interface Profile {
-  full_name: string;
-  email: string;
-  phone_number: string;
-  is_staff: boolean;
-  is_superuser: boolean;
-  /** The address an email change waits to move to (issue 27), else null. */
-  pending_email: string | null;
-  /** False for an account that signs in only through Google or LinkedIn. */
-  has_password: boolean;
-}
 
 export interface NewUser {
   fullName: string;
@@ -37,6 +30,11 @@ export class EmailTakenError extends Error {
 }
 
 type Db = Kysely<Database>;
+
+/** The uniqueness key of an email address. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
 
 export function findUserById(db: Db, id: number): Promise<User | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -103,22 +101,4 @@ export async function endAllSessionsOf(db: Db, userId: number): Promise<void> {
 
 export function isStaffAccount(user: User): boolean {
   return user.is_staff === 1 || user.is_superuser === 1;
-}
-
-export function toProfile(user: User, pendingEmail: string | null = null): Profile {
-  return {
-    full_name: user.full_name,
-    email: user.email,
-    phone_number: user.phone_number,
-    is_staff: user.is_staff === 1,
-    is_superuser: user.is_superuser === 1,
-    pending_email: pendingEmail,
-    has_password: user.password_hash !== null,
-  };
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  // better-sqlite3 and pg respectively.
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }
