@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { renderCvFile, type CvFileFormat } from '../cvs/delivery.js';
 import { attachmentDisposition } from '../cvs/file-name.js';
+import { matches } from '../db/search.js';
+import { ownerOf } from '../users/repository.js';
 import { day, notice, pageNumber, pager, PAGE_SIZE, searchText, type AdminKit } from './kit.js';
-import { matches } from './users.js';
 import { renderPage } from './views.js';
 
 /** Saved CVs of every user: searched by owner or name, archived ones shown on request, restored, downloaded. */
@@ -78,7 +79,7 @@ export function cvRoutes(app: FastifyInstance, kit: AdminKit): void {
   kit.action('/admin/cvs/:id/restore/', async (request, reply) => {
     const cv = await findCv(request.params.id);
     if (!cv) return kit.notFound(request, reply, 'There is no CV with this id.', '/admin/cvs/');
-    const owner = await db.selectFrom('users').select(['email', 'deleted_at']).where('id', '=', cv.owner_id).executeTakeFirstOrThrow();
+    const owner = await ownerOf(db, cv.owner_id);
     if (owner.deleted_at !== null) {
       return cvsPage(request as never, reply, `“${cv.name}” belongs to a deleted account: it stays archived.`);
     }

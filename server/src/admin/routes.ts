@@ -2,7 +2,20 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ACCOUNT_MAIL, queueConfirmation } from '../auth/account-mail.js';
 import { now } from '../auth/clock.js';
-import { findUserById, isStaffAccount, type User } from '../users/repository.js';
+import {
+  activeSuperusers,
+  deactivateUser,
+  findUserById,
+  isStaffAccount,
+  listUsers,
+  reactivateUser,
+  setRoles,
+  USER_SORTS,
+  type User,
+  type UserListRow,
+  type UserSort,
+  type UserSortKey,
+} from '../users/repository.js';
 import { CSRF_COOKIE } from '../http/csrf.js';
 import { endSession, endUserSessions } from '../http/session.js';
 import { deleteAccount } from '../profile/repository.js';
@@ -11,18 +24,7 @@ import { catalogueRoutes } from './catalogue-routes.js';
 import { cvRoutes } from './cv-routes.js';
 import { dashboardView } from './dashboard.js';
 import { day, notice, pageNumber, pager, PAGE_SIZE, searchText, type AdminKit, type Form } from './kit.js';
-import {
-  activeSuperusers,
-  cvCountsOf,
-  deactivateUser,
-  listUsers,
-  openSessionsOf,
-  parseUserSort,
-  reactivateUser,
-  setRoles,
-  type UserListRow,
-  type UserSortKey,
-} from './users.js';
+import { cvCountsOf, openSessionsOf } from './users.js';
 import { renderPage } from './views.js';
 import { nonceStyledPage } from '../http/security-headers.js';
 
@@ -36,6 +38,7 @@ import { nonceStyledPage } from '../http/security-headers.js';
 export const CSRF_FIELD = 'csrfmiddlewaretoken';
 const CSRF_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 const CSRF_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,128}$/;
+const DEFAULT_USER_SORT = '-joined';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -136,7 +139,7 @@ function userRoutes(app: FastifyInstance, kit: AdminKit): void {
     const q = searchText(request.query.q);
     const sort = parseUserSort(request.query.sort);
     const page = pageNumber(request.query.page);
-    const { total, rows } = await listUsers(app.db, q, sort, page);
+    const { total, rows } = await listUsers(app.db, q, sort, page, PAGE_SIZE);
     const sortParam = `${sort.descending ? '-' : ''}${sort.key}`;
     const link = (params: Record<string, string | number>) =>
       `/admin/users/?${new URLSearchParams({ ...(q ? { q } : {}), ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) })}`;
@@ -372,6 +375,13 @@ function statusOf(user: Pick<User, 'deleted_at' | 'deactivated_at' | 'email_conf
 function roleOf(user: Pick<User, 'is_staff' | 'is_superuser'>): string {
   if (user.is_superuser === 1) return 'Superuser';
   return user.is_staff === 1 ? 'Staff' : 'User';
+}
+
+/** The users list's `sort` parameter: a key of USER_SORTS, `-` first for descending. */
+function parseUserSort(raw: string | undefined): UserSort {
+  const value = raw && raw in USER_SORTS || raw?.startsWith('-') && raw.slice(1) in USER_SORTS ? raw : DEFAULT_USER_SORT;
+  const descending = value.startsWith('-');
+  return { key: (descending ? value.slice(1) : value) as UserSortKey, descending };
 }
 
 function userRow(user: UserListRow) {

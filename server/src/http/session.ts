@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { now } from '../db/columns.js';
+import { recordSignIn } from '../users/repository.js';
 import { unauthorized } from './errors.js';
 
 declare module 'fastify' {
@@ -64,7 +65,7 @@ export async function startSession(
   await db.deleteFrom('sessions').where('expires_at', '<', now()).execute();
   const token = await createSessionToken(db, userId, request.headers['user-agent']);
   // Every sign-in route comes through here: the admin lists show it as the last sign-in.
-  await db.updateTable('users').set({ last_login_at: now() }).where('id', '=', userId).execute();
+  await recordSignIn(db, userId);
   request.sessionId = hashToken(token);
   request.userId = userId;
   reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge: SESSION_MAX_AGE_SECONDS });

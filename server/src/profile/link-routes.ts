@@ -15,7 +15,7 @@ import {
 import { now } from '../auth/clock.js';
 import { decodeUid } from '../auth/tokens.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { findUserById, type User } from '../users/repository.js';
+import { emailHeldByAnother, findUserById, type User } from '../users/repository.js';
 import { badRequest, type HttpError } from '../http/errors.js';
 import { hit, type RateLimit } from '../http/rate-limit.js';
 import { endSession, endUserSessions } from '../http/session.js';
@@ -25,7 +25,6 @@ import {
   confirmEmailChange,
   EmailChangeTakenError,
   EmailChangeVoidError,
-  emailHeldByAnother,
   findEmailChange,
   type CancelOutcome,
   type EmailChange,
