@@ -17,14 +17,15 @@ import {
   type UserSortKey,
 } from '../users/repository.js';
 import { CSRF_COOKIE } from '../http/csrf.js';
-import { endSession, endUserSessions } from '../http/session.js';
+import { endSession } from '../http/session.js';
+import { endUserSessions, openSessionsOf } from '../sessions/repository.js';
 import { deleteAccount } from '../profile/repository.js';
 import { AUDIT_ACTIONS, listAudit, recordAudit, type AuditEntry } from './audit.js';
 import { catalogueRoutes } from './catalogue-routes.js';
 import { cvRoutes } from './cv-routes.js';
 import { dashboardView } from './dashboard.js';
 import { day, notice, pageNumber, pager, PAGE_SIZE, searchText, type AdminKit, type Form } from './kit.js';
-import { cvCountsOf, openSessionsOf } from './users.js';
+import { cvCountsOf } from './users.js';
 import { renderPage } from './views.js';
 import { nonceStyledPage } from '../http/security-headers.js';
 

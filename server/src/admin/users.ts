@@ -1,5 +1,4 @@
 import { sql, type Kysely } from 'kysely';
-import { now as timestamp } from '../db/columns.js';
 import type { Database } from '../db/schema.js';
 
 type Db = Kysely<Database>;
@@ -14,14 +13,4 @@ export async function cvCountsOf(db: Db, userId: number) {
   const live = Number(rows.find((row) => Number(row.archived) === 0)?.n ?? 0);
   const archived = Number(rows.find((row) => Number(row.archived) === 1)?.n ?? 0);
   return { live, archived, total: live + archived };
-}
-
-export async function openSessionsOf(db: Db, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('sessions')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('expires_at', '>', timestamp())
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { LINK_ERROR_CODES } from '../../../rules/account-changes.js';
 import { badRequest, fieldError, forbidden, HttpError } from '../http/errors.js';
 import { hit, releaseAttempt, resetRateLimit, type RateLimit } from '../http/rate-limit.js';
-import { endSession, endUserSessions, startSession } from '../http/session.js';
+import { endSession, startSession } from '../http/session.js';
+import { endUserSessions } from '../sessions/repository.js';
 import {
   ACCOUNT_MAIL,
   queueConfirmation,

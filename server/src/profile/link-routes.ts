@@ -18,7 +18,8 @@ import { isUniqueViolation } from '../db/errors.js';
 import { emailHeldByAnother, findUserById, type User } from '../users/repository.js';
 import { badRequest, type HttpError } from '../http/errors.js';
 import { hit, type RateLimit } from '../http/rate-limit.js';
-import { endSession, endUserSessions } from '../http/session.js';
+import { endSession } from '../http/session.js';
+import { endUserSessions } from '../sessions/repository.js';
 import {
   approveEmailChange,
   cancelEmailChange,

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { now as timestamp } from '../db/columns.js';
 import type { Database } from '../db/schema.js';
 import { anonymiseAccount } from '../users/repository.js';
-import { endUserSessions } from '../http/session.js';
+import { endUserSessions } from '../sessions/repository.js';
 import { withdrawEmailChanges } from './email-changes.js';
 
 type Db = Kysely<Database>;

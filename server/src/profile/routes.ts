@@ -23,7 +23,8 @@ import {
 import { MAX_PASSWORD_LENGTH, normaliseName } from '../auth/validation.js';
 import { fieldError, unauthorized } from '../http/errors.js';
 import { hit, resetRateLimit, type RateLimit } from '../http/rate-limit.js';
-import { endSession, endUserSessions, requireUser } from '../http/session.js';
+import { endSession, requireUser } from '../http/session.js';
+import { endUserSessions } from '../sessions/repository.js';
 import {
   profileOf,
   requestEmailChange,

@@ -95,11 +95,6 @@ export async function setPassword(db: Db, userId: number, passwordHash: string, 
     .execute();
 }
 
-/** Signs the user out everywhere: used when the password changes. */
-export async function endAllSessionsOf(db: Db, userId: number): Promise<void> {
-  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
-}
-
 /** The last sign-in the admin lists show (every sign-in route records it, through startSession in http/session.ts). */
 export async function recordSignIn(db: Db, userId: number): Promise<void> {
   await db.updateTable('users').set({ last_login_at: timestamp() }).where('id', '=', userId).execute();
