@@ -1,26 +1,20 @@
 import type { FastifyInstance } from 'fastify';
+import { cvFigures } from '../cvs/repository.js';
+import { oldestQueuedMail, outboxFigures } from '../mail/queue.js';
 import { userFigures } from '../users/repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-async function count(query: { executeTakeFirstOrThrow(): Promise<{ n: string | number | bigint }> }): Promise<number> {
-  return Number((await query.executeTakeFirstOrThrow()).n);
-}
-
 /** The dashboard's figures: people, CVs, the PDF renderer of this instance and the mail outbox. */
 export async function dashboardView(app: FastifyInstance) {
   const { db } = app;
-  const cvs = db.selectFrom('generated_cvs').select((eb) => eb.fn.countAll<number>().as('n'));
   const weekAgo = new Date(Date.now() - 7 * DAY_MS);
-  const mail = db.selectFrom('mail_queue');
-  const [{ total: userCount, confirmed, recent }, saved, archived, waiting, failing] = await Promise.all([
+  const [{ total: userCount, confirmed, recent }, { saved, archived }, { waiting, failing }] = await Promise.all([
     userFigures(db, weekAgo),
-    count(cvs.where('archived_at', 'is', null)),
-    count(cvs.where('archived_at', 'is not', null)),
-    count(mail.select((eb) => eb.fn.countAll<number>().as('n'))),
-    count(mail.select((eb) => eb.fn.countAll<number>().as('n')).where('last_error', 'is not', null)),
+    cvFigures(db),
+    outboxFigures(db),
   ]);
-  const oldest = await mail.select(['created_at', 'last_error']).orderBy('created_at').limit(1).executeTakeFirst();
+  const oldest = await oldestQueuedMail(db);
   const { pdf, config } = app;
   // The renderer of this server: in a cluster the primary's one renderer, which every worker prints with.
   const renderer = await pdf.snapshot();

@@ -19,13 +19,13 @@ import {
 import { CSRF_COOKIE } from '../http/csrf.js';
 import { endSession } from '../http/session.js';
 import { endUserSessions, openSessionsOf } from '../sessions/repository.js';
-import { deleteAccount } from '../profile/repository.js';
+import { cvCountsOf } from '../cvs/repository.js';
+import { deleteAccount } from '../profile/account-deletion.js';
 import { AUDIT_ACTIONS, listAudit, recordAudit, type AuditEntry } from './audit.js';
 import { catalogueRoutes } from './catalogue-routes.js';
 import { cvRoutes } from './cv-routes.js';
 import { dashboardView } from './dashboard.js';
 import { day, notice, pageNumber, pager, PAGE_SIZE, searchText, type AdminKit, type Form } from './kit.js';
-import { cvCountsOf } from './users.js';
 import { renderPage } from './views.js';
 import { nonceStyledPage } from '../http/security-headers.js';
 
@@ -297,7 +297,7 @@ function userRoutes(app: FastifyInstance, kit: AdminKit): void {
   });
 
   userAction('delete', { notSelf: true, protectsSuperuser: true }, async (request, user) => {
-    // The person's own delete (profile/repository.ts): personal data removed, CVs archived, sessions ended.
+    // The person's own delete (profile/account-deletion.ts): personal data removed, CVs archived, sessions ended.
     await kit.audited(request, on(user, 'user.delete'), (trx) => deleteAccount(trx, user.id, now()));
     return 'deleted';
   });

@@ -31,7 +31,7 @@ import {
   type EmailChange,
 } from './email-changes.js';
 import { queueEmailChangeConfirmation, queueEmailChangeUndone } from './profile-mail.js';
-import { deleteAccount } from './repository.js';
+import { deleteAccount } from './account-deletion.js';
 import { bodySchema, text } from '../http/schemas.js';
 
 /*

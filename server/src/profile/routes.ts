@@ -38,7 +38,7 @@ import {
   queueEmailChangeConfirmation,
   registerProfileMail,
 } from './profile-mail.js';
-import { deleteAccount } from './repository.js';
+import { deleteAccount } from './account-deletion.js';
 import {
   passwordChangeIssue,
   PROFILE_MESSAGES,
