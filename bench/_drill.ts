@@ -15,7 +15,7 @@ import pg from 'pg';
 import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
 import { now } from '../server/src/auth/clock.js';
 import { hashPassword } from '../server/src/auth/passwords.js';
-import { createUser } from '../server/src/auth/users-repository.js';
+import { createUser } from '../server/src/users/repository.js';
 import { createDatabase } from '../server/src/db/database.js';
 import { migrateToLatest } from '../server/src/db/migrate.js';
 

@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { now } from '../server/src/auth/clock.js';
 import { hashPassword } from '../server/src/auth/passwords.js';
-import { createUser } from '../server/src/auth/users-repository.js';
+import { createUser } from '../server/src/users/repository.js';
 import { createDatabase } from '../server/src/db/database.js';
 import type { CvFormData } from '../server/src/templates/definition.js';
 import { getTemplateRegistry } from '../server/src/templates/registry.js';

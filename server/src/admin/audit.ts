@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { now as timestamp } from '../db/columns.js';
 import type { Database } from '../db/schema.js';
-import type { User } from '../auth/users-repository.js';
+import type { User } from '../users/repository.js';
 
 /** What an admin action did, as the audit log keeps it (append-only: no route edits or deletes an entry). */
 export interface AuditEntry {

@@ -1,12 +1,24 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
-import { now as timestamp } from '../db/columns.js';
-import { isUniqueViolation } from '../auth/users-repository.js';
+import { isUniqueViolation } from '../db/errors.js';
+import {
+  createTag,
+  deleteTag,
+  findTag,
+  findTemplateRow,
+  listCatalogueTemplates,
+  listTagsByName,
+  listTagsWithUse,
+  placeTemplate,
+  renameTag,
+  setTemplateEnabled,
+  setTemplateIcon,
+  tagInUse,
+  tagNameTaken,
+} from '../templates/catalogue-repository.js';
 import { renderTemplateIcon } from '../templates/icons.js';
 import { forgetCatalogue } from '../templates/repository.js';
 import { iconUrl } from '../templates/seed.js';
-import type { AdminKit, Form } from './routes.js';
-import { notice } from './routes.js';
+import { notice, type AdminKit, type Form } from './kit.js';
 import { renderPage } from './views.js';
 
 /*
@@ -17,8 +29,6 @@ import { renderPage } from './views.js';
 
 const MAX_TAG_LENGTH = 100;
 const MAX_ORDER = 100_000;
-/** Tags made here start above the ids template.json files fix, so a later template folder does not collide. */
-const FIRST_ADMIN_TAG_ID = 1001;
 
 type Request = FastifyRequest<{ Body: Form; Params: Record<string, string> }>;
 
@@ -27,34 +37,8 @@ const idOf = (raw: string | undefined) => (raw && /^[1-9][0-9]{0,9}$/.test(raw) 
 export function catalogueRoutes(app: FastifyInstance, kit: AdminKit): void {
   const { db } = app;
 
-  async function templateRows() {
-    return db
-      .selectFrom('templates')
-      .innerJoin('tags', 'tags.id', 'templates.category_id')
-      .select((eb) => [
-        'templates.id',
-        'templates.name',
-        'templates.slug',
-        'templates.icon',
-        'templates.category_id',
-        'tags.name as category',
-        'templates.is_active',
-        'templates.is_enabled',
-        'templates.sort_order',
-        eb
-          .selectFrom('generated_cvs')
-          .select((inner) => inner.fn.countAll<number>().as('n'))
-          .whereRef('generated_cvs.template_id', '=', 'templates.id')
-          .where('generated_cvs.archived_at', 'is', null)
-          .as('cvs'),
-      ])
-      .orderBy('templates.sort_order')
-      .orderBy('templates.id')
-      .execute();
-  }
-
   async function templatesPage(request: FastifyRequest, reply: FastifyReply, error?: string) {
-    const [rows, tags] = await Promise.all([templateRows(), db.selectFrom('tags').select(['id', 'name']).orderBy('name').execute()]);
+    const [rows, tags] = await Promise.all([listCatalogueTemplates(db), listTagsByName(db)]);
     const frame = kit.frame(request, reply, 'templates', 'Templates');
     return kit.send(
       error ? reply.code(400) : reply,
@@ -72,20 +56,20 @@ export function catalogueRoutes(app: FastifyInstance, kit: AdminKit): void {
 
   app.get('/admin/templates/', (request, reply) => templatesPage(request, reply));
 
-  async function findTemplateRow(request: Request) {
+  async function targetTemplate(request: Request) {
     const id = idOf(request.params.id);
-    return id === null ? undefined : db.selectFrom('templates').selectAll().where('id', '=', id).executeTakeFirst();
+    return id === null ? undefined : findTemplateRow(db, id);
   }
 
   for (const [path, enabled] of [['enable', 1], ['disable', 0]] as const) {
     kit.action(`/admin/templates/:id/${path}/`, async (request, reply) => {
-      const template = await findTemplateRow(request);
+      const template = await targetTemplate(request);
       if (!template) return kit.notFound(request, reply, 'There is no template with this id.', '/admin/templates/');
       if (template.is_enabled !== enabled) {
         await kit.audited(
           request,
           { action: `template.${path}`, targetType: 'template', targetId: template.id, targetLabel: template.name },
-          (trx) => trx.updateTable('templates').set({ is_enabled: enabled }).where('id', '=', template.id).execute(),
+          (trx) => setTemplateEnabled(trx, template.id, enabled),
         );
         forgetCatalogue(db);
       }
@@ -94,14 +78,14 @@ export function catalogueRoutes(app: FastifyInstance, kit: AdminKit): void {
   }
 
   kit.action('/admin/templates/:id/', async (request, reply) => {
-    const template = await findTemplateRow(request);
+    const template = await targetTemplate(request);
     if (!template) return kit.notFound(request, reply, 'There is no template with this id.', '/admin/templates/');
     const categoryId = idOf(request.body.category);
     const order = /^-?[0-9]{1,6}$/.test((request.body.order ?? '').trim()) ? Number(request.body.order.trim()) : null;
     if (order === null || Math.abs(order) > MAX_ORDER) {
       return templatesPage(request, reply, `${template.name}: the display order must be a whole number from -${MAX_ORDER} to ${MAX_ORDER}.`);
     }
-    const tag = categoryId === null ? undefined : await db.selectFrom('tags').selectAll().where('id', '=', categoryId).executeTakeFirst();
+    const tag = categoryId === null ? undefined : await findTag(db, categoryId);
     if (!tag) return templatesPage(request, reply, `${template.name}: choose one of the tags as its category.`);
     if (tag.id !== template.category_id || order !== template.sort_order) {
       const changes = [
@@ -111,17 +95,7 @@ export function catalogueRoutes(app: FastifyInstance, kit: AdminKit): void {
       await kit.audited(
         request,
         { action: 'template.update', targetType: 'template', targetId: template.id, targetLabel: template.name, detail: changes.join('; ') },
-        (trx) =>
-          trx
-            .updateTable('templates')
-            .set({
-              category_id: tag.id,
-              category_locked: tag.id !== template.category_id ? 1 : template.category_locked,
-              sort_order: order,
-              last_updated: timestamp(),
-            })
-            .where('id', '=', template.id)
-            .execute(),
+        (trx) => placeTemplate(trx, template, tag.id, order),
       );
       forgetCatalogue(db);
     }
@@ -130,7 +104,7 @@ export function catalogueRoutes(app: FastifyInstance, kit: AdminKit): void {
 
   // The icon is the template's sample CV as it prints, written into its folder (as npm run templates:icons does).
   kit.action('/admin/templates/:id/icon/', async (request, reply) => {
-    const row = await findTemplateRow(request);
+    const row = await targetTemplate(request);
     if (!row) return kit.notFound(request, reply, 'There is no template with this id.', '/admin/templates/');
     const template = app.cvTemplates.byId(row.id);
     if (!template) return templatesPage(request, reply, `${row.name}: its folder is gone, so there is nothing to render.`);
@@ -149,7 +123,7 @@ export function catalogueRoutes(app: FastifyInstance, kit: AdminKit): void {
     await kit.audited(
       request,
       { action: 'template.icon', targetType: 'template', targetId: row.id, targetLabel: row.name },
-      (trx) => trx.updateTable('templates').set({ icon: iconUrl(template) }).where('id', '=', row.id).execute(),
+      (trx) => setTemplateIcon(trx, row.id, iconUrl(template)),
     );
     forgetCatalogue(db);
     return reply.redirect(`/admin/templates/?${notice('icon')}#template-${row.id}`, 303);
@@ -158,15 +132,7 @@ export function catalogueRoutes(app: FastifyInstance, kit: AdminKit): void {
   // ── tags ────────────────────────────────────────────────────────────────
 
   async function tagsPage(request: FastifyRequest, reply: FastifyReply, error?: { message: string; name?: string }) {
-    const rows = await db
-      .selectFrom('tags')
-      .select((eb) => [
-        'tags.id',
-        'tags.name',
-        eb.selectFrom('templates').select((inner) => inner.fn.countAll<number>().as('n')).whereRef('templates.category_id', '=', 'tags.id').as('templates'),
-      ])
-      .orderBy('tags.name')
-      .execute();
+    const rows = await listTagsWithUse(db);
     const frame = kit.frame(request, reply, 'tags', 'Tags');
     return kit.send(
       error ? reply.code(400) : reply,
@@ -187,22 +153,12 @@ export function catalogueRoutes(app: FastifyInstance, kit: AdminKit): void {
     return name;
   }
 
-  async function nameTaken(name: string, exceptId?: number): Promise<boolean> {
-    let query = db.selectFrom('tags').select('id').where(sql`lower(name)`, '=', name.toLowerCase());
-    if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-    return (await query.executeTakeFirst()) !== undefined;
-  }
-
   kit.action('/admin/tags/', async (request, reply) => {
     const name = tagName(request.body.name);
     if (typeof name !== 'string') return tagsPage(request, reply, { ...name, name: request.body.name ?? '' });
-    if (await nameTaken(name)) return tagsPage(request, reply, { message: `A tag named “${name}” exists already.`, name });
+    if (await tagNameTaken(db, name)) return tagsPage(request, reply, { message: `A tag named “${name}” exists already.`, name });
     try {
-      await kit.audited(request, { action: 'tag.create', targetType: 'tag', targetId: null, targetLabel: name }, async (trx) => {
-        const { top } = await trx.selectFrom('tags').select((eb) => eb.fn.max('id').as('top')).executeTakeFirstOrThrow();
-        const id = Math.max(Number(top ?? 0) + 1, FIRST_ADMIN_TAG_ID);
-        await trx.insertInto('tags').values({ id, name, name_locked: 1 }).execute();
-      });
+      await kit.audited(request, { action: 'tag.create', targetType: 'tag', targetId: null, targetLabel: name }, (trx) => createTag(trx, name));
     } catch (error) {
       if (isUniqueViolation(error)) return tagsPage(request, reply, { message: `A tag named “${name}” exists already.`, name });
       throw error;
@@ -210,35 +166,32 @@ export function catalogueRoutes(app: FastifyInstance, kit: AdminKit): void {
     return reply.redirect(`/admin/tags/?${notice('tag-created')}`, 303);
   });
 
-  async function findTag(request: Request) {
+  async function targetTag(request: Request) {
     const id = idOf(request.params.id);
-    return id === null ? undefined : db.selectFrom('tags').selectAll().where('id', '=', id).executeTakeFirst();
+    return id === null ? undefined : findTag(db, id);
   }
 
   kit.action('/admin/tags/:id/rename/', async (request, reply) => {
-    const tag = await findTag(request);
+    const tag = await targetTag(request);
     if (!tag) return kit.notFound(request, reply, 'There is no tag with this id.', '/admin/tags/');
     const name = tagName(request.body.name);
     if (typeof name !== 'string') return tagsPage(request, reply, { message: `${tag.name}: ${name.message}` });
-    if (await nameTaken(name, tag.id)) return tagsPage(request, reply, { message: `A tag named “${name}” exists already.` });
+    if (await tagNameTaken(db, name, tag.id)) return tagsPage(request, reply, { message: `A tag named “${name}” exists already.` });
     if (name !== tag.name) {
       await kit.audited(
         request,
         { action: 'tag.rename', targetType: 'tag', targetId: tag.id, targetLabel: name, detail: `${tag.name} → ${name}` },
-        (trx) => trx.updateTable('tags').set({ name, name_locked: 1 }).where('id', '=', tag.id).execute(),
+        (trx) => renameTag(trx, tag.id, name),
       );
     }
     return reply.redirect(`/admin/tags/?${notice('tag-renamed')}`, 303);
   });
 
   kit.action('/admin/tags/:id/delete/', async (request, reply) => {
-    const tag = await findTag(request);
+    const tag = await targetTag(request);
     if (!tag) return kit.notFound(request, reply, 'There is no tag with this id.', '/admin/tags/');
-    const used = await db.selectFrom('templates').select('id').where('category_id', '=', tag.id).executeTakeFirst();
-    if (used) return tagsPage(request, reply, { message: `“${tag.name}” is the category of a template: give those templates another category first.` });
-    await kit.audited(request, { action: 'tag.delete', targetType: 'tag', targetId: tag.id, targetLabel: tag.name }, (trx) =>
-      trx.deleteFrom('tags').where('id', '=', tag.id).execute(),
-    );
+    if (await tagInUse(db, tag.id)) return tagsPage(request, reply, { message: `“${tag.name}” is the category of a template: give those templates another category first.` });
+    await kit.audited(request, { action: 'tag.delete', targetType: 'tag', targetId: tag.id, targetLabel: tag.name }, (trx) => deleteTag(trx, tag.id));
     return reply.redirect(`/admin/tags/?${notice('tag-deleted')}`, 303);
   });
 }

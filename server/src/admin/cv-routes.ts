@@ -1,30 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { renderCvFile, type CvFileFormat } from '../cvs/delivery.js';
 import { attachmentDisposition } from '../cvs/file-name.js';
-import type { AdminKit } from './routes.js';
-import { day, notice, pageNumber, pager, searchText } from './routes.js';
-import { matches, PAGE_SIZE } from './users.js';
+import { findCvById, listCvsForAdmin, restoreCv, type ArchivedFilter } from '../cvs/repository.js';
+import { ownerOf } from '../users/repository.js';
+import { day, notice, pageNumber, pager, PAGE_SIZE, searchText, type AdminKit } from './kit.js';
 import { renderPage } from './views.js';
 
 /** Saved CVs of every user: searched by owner or name, archived ones shown on request, restored, downloaded. */
 
-const ARCHIVED = { no: 'Saved only', only: 'Archived only', all: 'Saved and archived' } as const;
-type ArchivedFilter = keyof typeof ARCHIVED;
+const ARCHIVED: Record<ArchivedFilter, string> = { no: 'Saved only', only: 'Archived only', all: 'Saved and archived' };
 
 type Query = Record<string, string | undefined>;
 
 export function cvRoutes(app: FastifyInstance, kit: AdminKit): void {
   const { db } = app;
-
-  function cvQuery(q: string, archived: ArchivedFilter, ownerId: number | null, cvId: number | null) {
-    let query = db.selectFrom('generated_cvs').innerJoin('users', 'users.id', 'generated_cvs.owner_id').innerJoin('templates', 'templates.id', 'generated_cvs.template_id');
-    if (archived === 'no') query = query.where('generated_cvs.archived_at', 'is', null);
-    if (archived === 'only') query = query.where('generated_cvs.archived_at', 'is not', null);
-    if (ownerId !== null) query = query.where('generated_cvs.owner_id', '=', ownerId);
-    if (cvId !== null) query = query.where('generated_cvs.id', '=', cvId);
-    if (q) query = query.where(matches(db, q, ['users.email_normalized', 'users.full_name', 'generated_cvs.name']));
-    return query;
-  }
 
   async function cvsPage(request: FastifyRequest<{ Querystring: Query }>, reply: FastifyReply, error?: string) {
     const q = searchText(request.query.q);
@@ -32,24 +21,7 @@ export function cvRoutes(app: FastifyInstance, kit: AdminKit): void {
     const ownerId = /^[1-9][0-9]{0,9}$/.test(request.query.owner ?? '') ? Number(request.query.owner) : null;
     const cvId = /^[1-9][0-9]{0,9}$/.test(request.query.id ?? '') ? Number(request.query.id) : null;
     const page = pageNumber(request.query.page);
-    const base = cvQuery(q, archived, ownerId, cvId);
-    const [{ total }] = await base.select((eb) => eb.fn.countAll<string | number>().as('total')).execute();
-    const rows = await base
-      .select([
-        'generated_cvs.id',
-        'generated_cvs.name',
-        'generated_cvs.last_updated',
-        'generated_cvs.archived_at',
-        'users.id as owner_id',
-        'users.email as owner_email',
-        'users.deleted_at as owner_deleted_at',
-        'templates.name as template',
-      ])
-      .orderBy('generated_cvs.last_updated', 'desc')
-      .orderBy('generated_cvs.id', 'desc')
-      .offset((page - 1) * PAGE_SIZE)
-      .limit(PAGE_SIZE)
-      .execute();
+    const { total, rows } = await listCvsForAdmin(db, { q, archived, ownerId, cvId }, page, PAGE_SIZE);
     const params: Record<string, string> = { ...(q ? { q } : {}), archived, ...(ownerId ? { owner: String(ownerId) } : {}) };
     const frame = kit.frame(request, reply, 'cvs', 'CVs');
     return kit.send(
@@ -58,15 +30,15 @@ export function cvRoutes(app: FastifyInstance, kit: AdminKit): void {
         q,
         ownerId,
         archivedOptions: Object.entries(ARCHIVED).map(([value, label]) => ({ value, label, selected: value === archived })),
-        total: Number(total),
-        single: Number(total) === 1,
+        total,
+        single: total === 1,
         cvs: rows.map((row) => ({
           ...row,
           updated: day(row.last_updated),
           archived: row.archived_at ? day(row.archived_at) : undefined,
           restorable: row.archived_at !== null && row.owner_deleted_at === null,
         })),
-        pages: pager(Number(total), page, (n) => `/admin/cvs/?${new URLSearchParams({ ...params, page: String(n) })}`),
+        pages: pager(total, page, (n) => `/admin/cvs/?${new URLSearchParams({ ...params, page: String(n) })}`),
       }),
     );
   }
@@ -74,12 +46,12 @@ export function cvRoutes(app: FastifyInstance, kit: AdminKit): void {
   app.get<{ Querystring: Query }>('/admin/cvs/', (request, reply) => cvsPage(request, reply));
 
   const findCv = (raw: string | undefined) =>
-    raw && /^[1-9][0-9]{0,9}$/.test(raw) ? db.selectFrom('generated_cvs').selectAll().where('id', '=', Number(raw)).executeTakeFirst() : undefined;
+    raw && /^[1-9][0-9]{0,9}$/.test(raw) ? findCvById(db, Number(raw)) : undefined;
 
   kit.action('/admin/cvs/:id/restore/', async (request, reply) => {
     const cv = await findCv(request.params.id);
     if (!cv) return kit.notFound(request, reply, 'There is no CV with this id.', '/admin/cvs/');
-    const owner = await db.selectFrom('users').select(['email', 'deleted_at']).where('id', '=', cv.owner_id).executeTakeFirstOrThrow();
+    const owner = await ownerOf(db, cv.owner_id);
     if (owner.deleted_at !== null) {
       return cvsPage(request as never, reply, `“${cv.name}” belongs to a deleted account: it stays archived.`);
     }
@@ -87,7 +59,7 @@ export function cvRoutes(app: FastifyInstance, kit: AdminKit): void {
       await kit.audited(
         request,
         { action: 'cv.restore', targetType: 'cv', targetId: cv.id, targetLabel: cv.name, detail: `owner ${owner.email}` },
-        (trx) => trx.updateTable('generated_cvs').set({ archived_at: null }).where('id', '=', cv.id).execute(),
+        (trx) => restoreCv(trx, cv.id),
       );
     }
     return reply.redirect(`/admin/cvs/?${notice('restored')}&id=${cv.id}&archived=all`, 303);

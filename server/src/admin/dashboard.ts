@@ -1,29 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { now as timestamp } from '../db/columns.js';
+import { cvFigures } from '../cvs/repository.js';
+import { oldestQueuedMail, outboxFigures } from '../mail/queue.js';
+import { userFigures } from '../users/repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-async function count(query: { executeTakeFirstOrThrow(): Promise<{ n: string | number | bigint }> }): Promise<number> {
-  return Number((await query.executeTakeFirstOrThrow()).n);
-}
 
 /** The dashboard's figures: people, CVs, the PDF renderer of this instance and the mail outbox. */
 export async function dashboardView(app: FastifyInstance) {
   const { db } = app;
-  const users = db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('deleted_at', 'is', null);
-  const cvs = db.selectFrom('generated_cvs').select((eb) => eb.fn.countAll<number>().as('n'));
-  const weekAgo = timestamp(new Date(Date.now() - 7 * DAY_MS));
-  const mail = db.selectFrom('mail_queue');
-  const [userCount, confirmed, recent, saved, archived, waiting, failing] = await Promise.all([
-    count(users),
-    count(users.where('email_confirmed_at', 'is not', null)),
-    count(users.where('last_login_at', '>=', weekAgo)),
-    count(cvs.where('archived_at', 'is', null)),
-    count(cvs.where('archived_at', 'is not', null)),
-    count(mail.select((eb) => eb.fn.countAll<number>().as('n'))),
-    count(mail.select((eb) => eb.fn.countAll<number>().as('n')).where('last_error', 'is not', null)),
+  const weekAgo = new Date(Date.now() - 7 * DAY_MS);
+  const [{ total: userCount, confirmed, recent }, { saved, archived }, { waiting, failing }] = await Promise.all([
+    userFigures(db, weekAgo),
+    cvFigures(db),
+    outboxFigures(db),
   ]);
-  const oldest = await mail.select(['created_at', 'last_error']).orderBy('created_at').limit(1).executeTakeFirst();
+  const oldest = await oldestQueuedMail(db);
   const { pdf, config } = app;
   // The renderer of this server: in a cluster the primary's one renderer, which every worker prints with.
   const renderer = await pdf.snapshot();

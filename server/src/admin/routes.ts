@@ -2,32 +2,35 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ACCOUNT_MAIL, queueConfirmation } from '../auth/account-mail.js';
 import { now } from '../auth/clock.js';
-import { findUserById, isStaffAccount, type User } from '../auth/users-repository.js';
+import {
+  activeSuperusers,
+  deactivateUser,
+  findUserById,
+  isStaffAccount,
+  listUsers,
+  reactivateUser,
+  setRoles,
+  USER_SORTS,
+  type User,
+  type UserListRow,
+  type UserSort,
+  type UserSortKey,
+} from '../users/repository.js';
 import { CSRF_COOKIE } from '../http/csrf.js';
-import { endSession, endUserSessions } from '../http/session.js';
-import { deleteAccount } from '../profile/repository.js';
+import { endSession } from '../http/session.js';
+import { endUserSessions, openSessionsOf } from '../sessions/repository.js';
+import { cvCountsOf } from '../cvs/repository.js';
+import { deleteAccount } from '../profile/account-deletion.js';
 import { AUDIT_ACTIONS, listAudit, recordAudit, type AuditEntry } from './audit.js';
 import { catalogueRoutes } from './catalogue-routes.js';
 import { cvRoutes } from './cv-routes.js';
 import { dashboardView } from './dashboard.js';
-import {
-  activeSuperusers,
-  cvCountsOf,
-  deactivateUser,
-  listUsers,
-  openSessionsOf,
-  PAGE_SIZE,
-  parseUserSort,
-  reactivateUser,
-  setRoles,
-  type UserListRow,
-  type UserSortKey,
-} from './users.js';
-import { renderPage, type PageFrame, type Section } from './views.js';
+import { day, notice, pageNumber, pager, PAGE_SIZE, searchText, type AdminKit, type Form } from './kit.js';
+import { renderPage } from './views.js';
 import { nonceStyledPage } from '../http/security-headers.js';
 
 /*
- * The server's admin panel (issue 15; docs/behaviour.md#who-may-do-what: staff and superusers are sent here).
+ * The server's admin panel (docs/behaviour.md#who-may-do-what: staff and superusers are sent here).
  * Plain HTML pages and forms, no JavaScript: every page checks the staff account server-side (anyone else gets
  * the 403 page), every change is a POST carrying the CSRF token in a form field, and every change writes an
  * audit entry in its own transaction.
@@ -36,30 +39,13 @@ import { nonceStyledPage } from '../http/security-headers.js';
 export const CSRF_FIELD = 'csrfmiddlewaretoken';
 const CSRF_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 const CSRF_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,128}$/;
-const MAX_SEARCH_LENGTH = 200;
-
-export type Form = Record<string, string>;
+const DEFAULT_USER_SORT = '-joined';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in staff member on an /admin/ route (set by the plugin's guard). */
     staff: User | null;
   }
-}
-
-/** What every admin route needs: the signed-in staff member, the page frame, and audited writes. */
-export interface AdminKit {
-  frame(request: FastifyRequest, reply: FastifyReply, section: Section, title: string): PageFrame;
-  /** Runs the change and its audit entry in one transaction. */
-  audited<T>(request: FastifyRequest, entry: AuditEntry, work: (trx: FastifyInstance['db']) => Promise<T>): Promise<T>;
-  send(reply: FastifyReply, html: string): FastifyReply;
-  notFound(request: FastifyRequest, reply: FastifyReply, message: string, back: string): FastifyReply;
-  /** Registers a POST action: CSRF checked from the form field (the guard), the body a flat form. */
-  action(path: string, handler: (request: FastifyRequest<{ Body: Form; Params: Record<string, string> }>, reply: FastifyReply) => Promise<unknown>): void;
-}
-
-export function notice(code: string): string {
-  return `done=${encodeURIComponent(code)}`;
 }
 
 export const NOTICES: Record<string, string> = {
@@ -154,7 +140,7 @@ function userRoutes(app: FastifyInstance, kit: AdminKit): void {
     const q = searchText(request.query.q);
     const sort = parseUserSort(request.query.sort);
     const page = pageNumber(request.query.page);
-    const { total, rows } = await listUsers(app.db, q, sort, page);
+    const { total, rows } = await listUsers(app.db, q, sort, page, PAGE_SIZE);
     const sortParam = `${sort.descending ? '-' : ''}${sort.key}`;
     const link = (params: Record<string, string | number>) =>
       `/admin/users/?${new URLSearchParams({ ...(q ? { q } : {}), ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) })}`;
@@ -311,7 +297,7 @@ function userRoutes(app: FastifyInstance, kit: AdminKit): void {
   });
 
   userAction('delete', { notSelf: true, protectsSuperuser: true }, async (request, user) => {
-    // The person's own delete (profile/repository.ts): personal data removed, CVs archived, sessions ended.
+    // The person's own delete (profile/account-deletion.ts): personal data removed, CVs archived, sessions ended.
     await kit.audited(request, on(user, 'user.delete'), (trx) => deleteAccount(trx, user.id, now()));
     return 'deleted';
   });
@@ -380,10 +366,6 @@ function targetHref(type: string, id: string | null): string | undefined {
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 
-export function day(stamp: string): string {
-  return `${stamp.slice(0, 10)} ${stamp.slice(11, 16)} UTC`;
-}
-
 function statusOf(user: Pick<User, 'deleted_at' | 'deactivated_at' | 'email_confirmed_at' | 'is_active'>): string {
   if (user.deleted_at !== null) return 'Deleted';
   if (user.deactivated_at !== null) return 'Deactivated';
@@ -396,6 +378,13 @@ function roleOf(user: Pick<User, 'is_staff' | 'is_superuser'>): string {
   return user.is_staff === 1 ? 'Staff' : 'User';
 }
 
+/** The users list's `sort` parameter: a key of USER_SORTS, `-` first for descending. */
+function parseUserSort(raw: string | undefined): UserSort {
+  const value = raw && raw in USER_SORTS || raw?.startsWith('-') && raw.slice(1) in USER_SORTS ? raw : DEFAULT_USER_SORT;
+  const descending = value.startsWith('-');
+  return { key: (descending ? value.slice(1) : value) as UserSortKey, descending };
+}
+
 function userRow(user: UserListRow) {
   return {
     id: user.id,
@@ -405,25 +394,6 @@ function userRow(user: UserListRow) {
     role: roleOf(user),
     joined: user.created_at.slice(0, 10),
     lastLogin: user.last_login_at ? user.last_login_at.slice(0, 10) : 'never',
-  };
-}
-
-export function searchText(raw: string | undefined): string {
-  return (raw ?? '').trim().slice(0, MAX_SEARCH_LENGTH);
-}
-
-export function pageNumber(raw: string | undefined): number {
-  return raw && /^[1-9][0-9]{0,6}$/.test(raw) ? Number(raw) : 1;
-}
-
-export function pager(total: number, page: number, href: (page: number) => string) {
-  const count = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  return {
-    many: count > 1,
-    number: page,
-    count,
-    previous: page > 1 ? href(Math.min(page - 1, count)) : undefined,
-    next: page < count ? href(page + 1) : undefined,
   };
 }
 

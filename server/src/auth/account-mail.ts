@@ -10,7 +10,7 @@ import {
   passwordResetEmail,
   passwordResetLink,
 } from './emails.js';
-import { findUserByEmail, findUserById } from './users-repository.js';
+import { findUserByEmail, findUserById } from '../users/repository.js';
 
 /*
  * The accounts' mail, queued (mail/queue.ts) and written when it is sent. A request for a password reset or a new

@@ -12,7 +12,7 @@ import {
   type TokenPurpose,
   type TokenSubject,
 } from './tokens.js';
-import type { User } from './users-repository.js';
+import type { User } from '../users/repository.js';
 
 /** What a link's token check tells: 'used' when it was valid until the thing it does was done. */
 export type LinkCheck = TokenCheck | 'used';

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { LINK_ERROR_CODES } from '../../../rules/account-changes.js';
 import { badRequest, fieldError, forbidden, HttpError } from '../http/errors.js';
 import { hit, releaseAttempt, resetRateLimit, type RateLimit } from '../http/rate-limit.js';
-import { endSession, endUserSessions, startSession } from '../http/session.js';
+import { endSession, startSession } from '../http/session.js';
+import { endUserSessions } from '../sessions/repository.js';
 import {
   ACCOUNT_MAIL,
   queueConfirmation,
@@ -19,9 +20,10 @@ import {
   EmailTakenError,
   findUserByEmail,
   findUserById,
+  normalizeEmail,
   setPassword,
   type User,
-} from './users-repository.js';
+} from '../users/repository.js';
 import {
   isValidEmail,
   MAX_EMAIL_LENGTH,
@@ -30,7 +32,6 @@ import {
   MAX_PHONE_LENGTH,
   MESSAGES,
   newPasswordProblem,
-  normalizeEmail,
   normaliseName,
   registrationIssue,
 } from './validation.js';

@@ -57,11 +57,6 @@ export function phoneProblem(phone: string): string | null {
   return isPossiblePhone(value) ? null : MESSAGES.phoneImpossible;
 }
 
-/** The uniqueness key of an email address. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
 export interface Registration {
   full_name: string;
   email: string;

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { now } from '../auth/clock.js';
 import { hashPassword } from '../auth/passwords.js';
-import { createUser, EmailTakenError } from '../auth/users-repository.js';
+import { createUser, EmailTakenError } from '../users/repository.js';
 import {
   isValidEmail,
   MAX_FULL_NAME_LENGTH,

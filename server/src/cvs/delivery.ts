@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { findUserById } from '../auth/users-repository.js';
+import { findUserById } from '../users/repository.js';
 import { notFound } from '../http/errors.js';
 import { renderDocx } from '../render/docx.js';
 import { buildRenderModelFromEntries } from '../render/model.js';

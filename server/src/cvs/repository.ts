@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { CvFieldEntryTable, Database, GeneratedCvTable } from '../db/schema.js';
 import { now } from '../db/columns.js';
+import { matches } from '../db/search.js';
 import type { CvDesign } from './design.js';
 import type { CvLayout } from './layout.js';
 
@@ -166,4 +167,93 @@ export async function archiveCv(db: Kysely<Database>, cvId: number, at = new Dat
     .where('id', '=', cvId)
     .where('archived_at', 'is', null)
     .execute();
+}
+
+/** Deleting an account archives its CVs (the spec's delete is an archive): they leave every list. */
+export async function archiveAllCvsOf(db: Kysely<Database>, ownerId: number, at: Date): Promise<number> {
+  const result = await db
+    .updateTable('generated_cvs')
+    .set({ archived_at: now(at) })
+    .where('owner_id', '=', ownerId)
+    .where('archived_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+// ── the admin panel: every user's CVs ──────────────────────────────────
+
+/** Which CVs the admin's list shows: live ones only, archived ones only, or both. */
+export type ArchivedFilter = 'no' | 'only' | 'all';
+
+export interface AdminCvFilter {
+  /** Contained, in any case, in the owner's address or name or in the CV's name; '' for any. */
+  q: string;
+  archived: ArchivedFilter;
+  ownerId: number | null;
+  cvId: number | null;
+}
+
+/** One page of every user's CVs, with owner and template, the latest change first, and how many match. */
+export async function listCvsForAdmin(db: Kysely<Database>, filter: AdminCvFilter, page: number, pageSize: number) {
+  let query = db
+    .selectFrom('generated_cvs')
+    .innerJoin('users', 'users.id', 'generated_cvs.owner_id')
+    .innerJoin('templates', 'templates.id', 'generated_cvs.template_id');
+  if (filter.archived === 'no') query = query.where('generated_cvs.archived_at', 'is', null);
+  if (filter.archived === 'only') query = query.where('generated_cvs.archived_at', 'is not', null);
+  if (filter.ownerId !== null) query = query.where('generated_cvs.owner_id', '=', filter.ownerId);
+  if (filter.cvId !== null) query = query.where('generated_cvs.id', '=', filter.cvId);
+  if (filter.q) query = query.where(matches(db, filter.q, ['users.email_normalized', 'users.full_name', 'generated_cvs.name']));
+  const [{ total }] = await query.select((eb) => eb.fn.countAll<string | number>().as('total')).execute();
+  const rows = await query
+    .select([
+      'generated_cvs.id',
+      'generated_cvs.name',
+      'generated_cvs.last_updated',
+      'generated_cvs.archived_at',
+      'users.id as owner_id',
+      'users.email as owner_email',
+      'users.deleted_at as owner_deleted_at',
+      'templates.name as template',
+    ])
+    .orderBy('generated_cvs.last_updated', 'desc')
+    .orderBy('generated_cvs.id', 'desc')
+    .offset((page - 1) * pageSize)
+    .limit(pageSize)
+    .execute();
+  return { total: Number(total), rows };
+}
+
+/** Any CV by id, archived or not, whoever owns it. */
+export function findCvById(db: Kysely<Database>, id: number): Promise<GeneratedCvRow | undefined> {
+  return db.selectFrom('generated_cvs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Brings an archived CV back into its owner's list. */
+export async function restoreCv(db: Kysely<Database>, cvId: number): Promise<void> {
+  await db.updateTable('generated_cvs').set({ archived_at: null }).where('id', '=', cvId).execute();
+}
+
+/** How many CVs a user has, live and archived. */
+export async function cvCountsOf(db: Kysely<Database>, userId: number) {
+  const rows = await db
+    .selectFrom('generated_cvs')
+    .select((eb) => [sql<number>`case when archived_at is null then 0 else 1 end`.as('archived'), eb.fn.countAll<string | number>().as('n')])
+    .where('owner_id', '=', userId)
+    .groupBy(sql`case when archived_at is null then 0 else 1 end`)
+    .execute();
+  const live = Number(rows.find((row) => Number(row.archived) === 0)?.n ?? 0);
+  const archived = Number(rows.find((row) => Number(row.archived) === 1)?.n ?? 0);
+  return { live, archived, total: live + archived };
+}
+
+/** The dashboard's CVs: how many are saved (live) and how many archived. */
+export async function cvFigures(db: Kysely<Database>) {
+  const cvs = db.selectFrom('generated_cvs').select((eb) => eb.fn.countAll<number>().as('n'));
+  const counts = await Promise.all([
+    cvs.where('archived_at', 'is', null).executeTakeFirstOrThrow(),
+    cvs.where('archived_at', 'is not', null).executeTakeFirstOrThrow(),
+  ]);
+  const [saved, archived] = counts.map((row) => Number(row.n));
+  return { saved, archived };
 }

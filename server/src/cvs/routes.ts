@@ -18,6 +18,7 @@ import { cvJson, cvSummaryJson, entryJson } from './serialise.js';
 import { TEMPLATE_DESIGN, parseStoredDesign } from './design.js';
 import { attachmentDisposition } from './file-name.js';
 import { TEMPLATE_NO_LONGER_OFFERED } from '../../../rules/cv.js';
+import { templateSwitchedOff } from '../templates/repository.js';
 
 /** A new CV on a template staff switched off (issue 15's admin panel). */
 export const TEMPLATE_SWITCHED_OFF = TEMPLATE_NO_LONGER_OFFERED;
@@ -129,12 +130,7 @@ export async function cvsRoutes(app: FastifyInstance): Promise<void> {
       const ownerId = requireUser(request);
       const input = readCvInput(request.body, templateDefinition(request.body.template));
       // A template staff switched off makes no new CVs; the CVs made with it still save, open and download.
-      const template = await app.db
-        .selectFrom('templates')
-        .select('is_enabled')
-        .where('id', '=', input.templateId)
-        .executeTakeFirst();
-      if (template?.is_enabled === 0) throw badRequest(TEMPLATE_SWITCHED_OFF);
+      if (await templateSwitchedOff(app.db, input.templateId)) throw badRequest(TEMPLATE_SWITCHED_OFF);
       const saved = await app.db.transaction().execute(async (trx) => {
         const id = await insertCv(trx, ownerId, input);
         const cv = (await findLiveCv(trx, ownerId, { id }))!;

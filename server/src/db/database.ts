@@ -8,6 +8,7 @@ import {
   SqliteAdapter,
   SqliteDialect,
   SqliteDriver,
+  sql,
   type DatabaseConnection,
   type SqliteDatabase,
   type SqliteDialectConfig,
@@ -192,4 +193,9 @@ function openPostgres(url: string): DatabaseHandle {
   pool.on('connect', (client) => client.on('error', (error) => handle.onConnectionError?.(error)));
   pool.on('error', () => {});
   return handle;
+}
+
+/** Resolves once the database answers the smallest query there is (the readiness probe asks it). */
+export async function pingDatabase(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { pingDatabase } from '../db/database.js';
 
 /** Longest the readiness probe waits for the database before it calls the instance not ready. */
 export const READINESS_DATABASE_TIMEOUT_MS = 2000;
@@ -8,7 +8,7 @@ async function databaseReachable(app: FastifyInstance): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   try {
     return await Promise.race([
-      sql`select 1`.execute(app.db).then(() => true),
+      pingDatabase(app.db).then(() => true),
       new Promise<boolean>((resolve) => {
         timer = setTimeout(() => resolve(false), READINESS_DATABASE_TIMEOUT_MS);
       }),

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { now } from '../db/columns.js';
+import { deleteExpiredSessions, deleteSession, findLiveSession, insertSession, touchSession } from '../sessions/repository.js';
+import { recordSignIn } from '../users/repository.js';
 import { unauthorized } from './errors.js';
 
 declare module 'fastify' {
@@ -29,17 +30,13 @@ export async function createSessionToken(
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const created = new Date();
-  await db
-    .insertInto('sessions')
-    .values({
-      id: hashToken(token),
-      user_id: userId,
-      created_at: now(created),
-      last_seen_at: now(created),
-      expires_at: now(new Date(created.getTime() + SESSION_MAX_AGE_SECONDS * 1000)),
-      user_agent: userAgent ? userAgent.slice(0, 512) : null,
-    })
-    .execute();
+  await insertSession(db, {
+    id: hashToken(token),
+    userId,
+    createdAt: created,
+    expiresAt: new Date(created.getTime() + SESSION_MAX_AGE_SECONDS * 1000),
+    userAgent,
+  });
   return token;
 }
 
@@ -59,35 +56,22 @@ export async function startSession(
   userId: number,
 ): Promise<void> {
   const { db } = request.server;
-  if (request.sessionId) await db.deleteFrom('sessions').where('id', '=', request.sessionId).execute();
+  if (request.sessionId) await deleteSession(db, request.sessionId);
   // Expired rows are swept here, at sign-in, rather than by a timer every instance would run.
-  await db.deleteFrom('sessions').where('expires_at', '<', now()).execute();
+  await deleteExpiredSessions(db);
   const token = await createSessionToken(db, userId, request.headers['user-agent']);
   // Every sign-in route comes through here: the admin lists show it as the last sign-in.
-  await db.updateTable('users').set({ last_login_at: now() }).where('id', '=', userId).execute();
+  await recordSignIn(db, userId);
   request.sessionId = hashToken(token);
   request.userId = userId;
   reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge: SESSION_MAX_AGE_SECONDS });
 }
 
 export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (request.sessionId) {
-    await request.server.db.deleteFrom('sessions').where('id', '=', request.sessionId).execute();
-  }
+  if (request.sessionId) await deleteSession(request.server.db, request.sessionId);
   request.sessionId = null;
   request.userId = null;
   reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
-}
-
-/** Ends every session of a user, e.g. after a password change; `exceptSessionId` keeps the caller's. */
-export async function endUserSessions(
-  db: Kysely<Database>,
-  userId: number,
-  exceptSessionId?: string | null,
-): Promise<void> {
-  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
-  if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
-  await query.execute();
 }
 
 /** The signed-in user's id, or 401 "Authentication credentials were not provided." */
@@ -103,22 +87,13 @@ export function registerSessions(app: FastifyInstance): void {
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const id = hashToken(token);
-    const session = await app.db
-      .selectFrom('sessions')
-      .select(['user_id', 'last_seen_at'])
-      .where('id', '=', id)
-      .where('expires_at', '>', now())
-      .executeTakeFirst();
+    const session = await findLiveSession(app.db, id);
     if (!session) return;
     request.sessionId = id;
     request.userId = session.user_id;
     const current = new Date();
     if (current.getTime() - Date.parse(session.last_seen_at) > LAST_SEEN_RESOLUTION_MS) {
-      await app.db
-        .updateTable('sessions')
-        .set({ last_seen_at: now(current) })
-        .where('id', '=', id)
-        .execute();
+      await touchSession(app.db, id, current);
     }
   });
 }

@@ -236,3 +236,19 @@ export function createMailQueue({
     },
   };
 }
+
+/** The outbox as the admin's dashboard counts it: every queued message, and those whose last send failed. */
+export async function outboxFigures(db: Kysely<Database>) {
+  const mail = db.selectFrom('mail_queue');
+  const counts = await Promise.all([
+    mail.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    mail.select((eb) => eb.fn.countAll<number>().as('n')).where('last_error', 'is not', null).executeTakeFirstOrThrow(),
+  ]);
+  const [waiting, failing] = counts.map((row) => Number(row.n));
+  return { waiting, failing };
+}
+
+/** The message waiting longest, with its last error (the dashboard shows both). */
+export function oldestQueuedMail(db: Kysely<Database>) {
+  return db.selectFrom('mail_queue').select(['created_at', 'last_error']).orderBy('created_at').limit(1).executeTakeFirst();
+}

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
-import { isUniqueViolation, toProfile, type Profile, type User } from '../auth/users-repository.js';
-import { normalizeEmail } from '../auth/validation.js';
 import { now as timestamp } from '../db/columns.js';
+import { isUniqueViolation } from '../db/errors.js';
+import { emailHeldByAnother, moveEmail, normalizeEmail, restoreEmail, type User } from '../users/repository.js';
 import type { Database, EmailChangeTable } from '../db/schema.js';
 
 /*
@@ -36,21 +36,35 @@ export function liveEmailChangeOf(db: Db, userId: number): Promise<EmailChange |
     .executeTakeFirst();
 }
 
+/** What GET /auth/profile/ answers (docs/behaviour.md#data). */
+export interface Profile {
+  full_name: string;
+  email: string;
+  phone_number: string;
+  is_staff: boolean;
+  is_superuser: boolean;
+  /** The address an email change waits to move to, else null. */
+  pending_email: string | null;
+  /** False for an account that signs in only through Google or LinkedIn. */
+  has_password: boolean;
+}
+
+function toProfile(user: User, pendingEmail: string | null = null): Profile {
+  return {
+    full_name: user.full_name,
+    email: user.email,
+    phone_number: user.phone_number,
+    is_staff: user.is_staff === 1,
+    is_superuser: user.is_superuser === 1,
+    pending_email: pendingEmail,
+    has_password: user.password_hash !== null,
+  };
+}
+
 /** The profile the API answers: the account's details, and the address it is changing to, if any. */
 export async function profileOf(db: Db, user: User): Promise<Profile> {
   const pending = await liveEmailChangeOf(db, user.id);
   return toProfile(user, pending?.new_email ?? null);
-}
-
-/** Whether another account holds the address. */
-export async function emailHeldByAnother(db: Db, email: string, userId: number): Promise<boolean> {
-  const holder = await db
-    .selectFrom('users')
-    .select('id')
-    .where('email_normalized', '=', normalizeEmail(email))
-    .where('id', '!=', userId)
-    .executeTakeFirst();
-  return holder !== undefined;
 }
 
 /**
@@ -138,19 +152,8 @@ export async function confirmEmailChange(db: Db, change: EmailChange, at: Date):
   if (marked.numUpdatedRows === 0n) return false;
   if (await emailHeldByAnother(db, change.new_email, change.user_id)) throw new EmailChangeTakenError();
   try {
-    const moved = await db
-      .updateTable('users')
-      .set({
-        email: change.new_email,
-        email_normalized: change.new_email_normalized,
-        email_confirmed_at: stamp,
-        updated_at: stamp,
-      })
-      .where('id', '=', change.user_id)
-      .where('email_normalized', '=', change.old_email_normalized)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    if (moved.numUpdatedRows === 0n) throw new EmailChangeVoidError();
+    const to = { email: change.new_email, normalized: change.new_email_normalized };
+    if (!(await moveEmail(db, change.user_id, change.old_email_normalized, to, at))) throw new EmailChangeVoidError();
     return true;
   } catch (error) {
     if (isUniqueViolation(error)) throw new EmailChangeTakenError();
@@ -219,15 +222,7 @@ export async function cancelEmailChange(
   await withdrawEmailChanges(db, change.user_id);
   if (current.status !== 'confirmed') return 'cancelled';
   if (!restore || (await emailHeldByAnother(db, change.old_email, change.user_id))) return 'not-undone';
-  await db
-    .updateTable('users')
-    .set({
-      email: change.old_email,
-      email_normalized: change.old_email_normalized,
-      updated_at: stamp,
-    })
-    .where('id', '=', change.user_id)
-    .execute();
+  await restoreEmail(db, change.user_id, { email: change.old_email, normalized: change.old_email_normalized }, at);
   await db.updateTable('email_changes').set({ undone_at: stamp }).where('id', '=', change.id).execute();
   return 'undone';
 }

@@ -14,23 +14,24 @@ import {
 } from '../auth/account-tokens.js';
 import { now } from '../auth/clock.js';
 import { decodeUid } from '../auth/tokens.js';
-import { findUserById, isUniqueViolation, type User } from '../auth/users-repository.js';
+import { isUniqueViolation } from '../db/errors.js';
+import { emailHeldByAnother, findUserById, type User } from '../users/repository.js';
 import { badRequest, type HttpError } from '../http/errors.js';
 import { hit, type RateLimit } from '../http/rate-limit.js';
-import { endSession, endUserSessions } from '../http/session.js';
+import { endSession } from '../http/session.js';
+import { endUserSessions } from '../sessions/repository.js';
 import {
   approveEmailChange,
   cancelEmailChange,
   confirmEmailChange,
   EmailChangeTakenError,
   EmailChangeVoidError,
-  emailHeldByAnother,
   findEmailChange,
   type CancelOutcome,
   type EmailChange,
 } from './email-changes.js';
 import { queueEmailChangeConfirmation, queueEmailChangeUndone } from './profile-mail.js';
-import { deleteAccount } from './repository.js';
+import { deleteAccount } from './account-deletion.js';
 import { bodySchema, text } from '../http/schemas.js';
 
 /*

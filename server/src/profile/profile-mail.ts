@@ -10,7 +10,7 @@ import {
   emailChangeNoticeEmail,
   emailChangeUndoneEmail,
 } from '../auth/emails.js';
-import { findUserById } from '../auth/users-repository.js';
+import { findUserById } from '../users/repository.js';
 import type { Database } from '../db/schema.js';
 import { findEmailChange, type EmailChange } from './email-changes.js';
 

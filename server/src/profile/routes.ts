@@ -10,13 +10,22 @@ import {
 import { queuePasswordChangedNotice } from '../auth/account-mail.js';
 import { now } from '../auth/clock.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords.js';
-import { EmailTakenError, findUserById, setPassword, type User } from '../auth/users-repository.js';
-import { MAX_PASSWORD_LENGTH, normalizeEmail, normaliseName } from '../auth/validation.js';
-import { fieldError, unauthorized } from '../http/errors.js';
-import { hit, resetRateLimit, type RateLimit } from '../http/rate-limit.js';
-import { endSession, endUserSessions, requireUser } from '../http/session.js';
 import {
   emailHeldByAnother,
+  EmailTakenError,
+  findUserById,
+  normalizeEmail,
+  setPassword,
+  updateDetails,
+  updateProfile,
+  type User,
+} from '../users/repository.js';
+import { MAX_PASSWORD_LENGTH, normaliseName } from '../auth/validation.js';
+import { fieldError, unauthorized } from '../http/errors.js';
+import { hit, resetRateLimit, type RateLimit } from '../http/rate-limit.js';
+import { endSession, requireUser } from '../http/session.js';
+import { endUserSessions } from '../sessions/repository.js';
+import {
   profileOf,
   requestEmailChange,
   undoableEmailChangeOf,
@@ -29,7 +38,7 @@ import {
   queueEmailChangeConfirmation,
   registerProfileMail,
 } from './profile-mail.js';
-import { deleteAccount, updateDetails, updateProfile } from './repository.js';
+import { deleteAccount } from './account-deletion.js';
 import {
   passwordChangeIssue,
   PROFILE_MESSAGES,

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import Bowser from 'bowser';
 import type { FastifyInstance } from 'fastify';
-import { now } from '../db/columns.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { requireUser } from '../http/session.js';
+import { activeSessionsOf, endOtherSessions, endSessionOf } from '../sessions/repository.js';
 
 /** One of the person's active sessions, as the profile lists it (`GET /auth/sessions/`). */
 export interface ActiveSession {
@@ -49,19 +49,9 @@ const sessionParams = {
  * and ends any other, or all others. Ending a session deletes its row: its cookie stops working on every instance.
  */
 export async function sessionsRoutes(app: FastifyInstance): Promise<void> {
-  async function activeSessions(userId: number) {
-    return app.db
-      .selectFrom('sessions')
-      .select(['id', 'user_agent', 'last_seen_at'])
-      .where('user_id', '=', userId)
-      .where('expires_at', '>', now())
-      .orderBy('last_seen_at', 'desc')
-      .execute();
-  }
-
   app.get('/auth/sessions/', async (request): Promise<ActiveSession[]> => {
     const userId = requireUser(request);
-    const rows = await activeSessions(userId);
+    const rows = await activeSessionsOf(app.db, userId);
     const listed = rows.map((row) => ({
       id: publicSessionId(row.id),
       ...describeUserAgent(row.user_agent),
@@ -77,24 +67,19 @@ export async function sessionsRoutes(app: FastifyInstance): Promise<void> {
     { schema: { params: sessionParams } },
     async (request, reply) => {
       const userId = requireUser(request);
-      const target = (await activeSessions(userId)).find(
+      const target = (await activeSessionsOf(app.db, userId)).find(
         (row) => publicSessionId(row.id) === request.params.id,
       );
       // Another person's session, an ended one and a made-up id are all simply not found.
       if (!target) throw notFound();
       if (target.id === request.sessionId) throw badRequest(END_CURRENT_SESSION_DETAIL);
-      await app.db.deleteFrom('sessions').where('id', '=', target.id).where('user_id', '=', userId).execute();
+      await endSessionOf(app.db, userId, target.id);
       return reply.code(204).send();
     },
   );
 
   app.post('/auth/sessions/end-others/', async (request) => {
     const userId = requireUser(request);
-    const result = await app.db
-      .deleteFrom('sessions')
-      .where('user_id', '=', userId)
-      .where('id', '!=', request.sessionId!)
-      .executeTakeFirst();
-    return { ended: Number(result.numDeletedRows) };
+    return { ended: await endOtherSessions(app.db, userId, request.sessionId!) };
   });
 }

@@ -53,6 +53,12 @@ export async function listTemplates(db: Kysely<Database>, categoryId?: number): 
   return query.orderBy('sort_order').orderBy('id').execute();
 }
 
+/** Whether staff switched the template off (an unknown id is not switched off). */
+export async function templateSwitchedOff(db: Kysely<Database>, id: number): Promise<boolean> {
+  const template = await db.selectFrom('templates').select('is_enabled').where('id', '=', id).executeTakeFirst();
+  return template?.is_enabled === 0;
+}
+
 /**
  * How long an instance answers GET /v1/CvTemplate/ from memory before asking the database again. The list is read
  * by every visitor and changes only when staff change the catalogue: the instance that makes the change forgets its

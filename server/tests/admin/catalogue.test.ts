@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { sql } from 'kysely';
-import type { User } from '../../src/auth/users-repository.js';
+import type { User } from '../../src/users/repository.js';
 import { TEMPLATE_SWITCHED_OFF } from '../../src/cvs/routes.js';
 import { seedTemplates } from '../../src/templates/seed.js';
 import { createAccount } from '../auth/support.js';

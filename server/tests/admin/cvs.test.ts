@@ -1,4 +1,4 @@
-import type { User } from '../../src/auth/users-repository.js';
+import type { User } from '../../src/users/repository.js';
 import { createAccount } from '../auth/support.js';
 import { cvBody } from '../cvs/support.js';
 import { client, createTestApp, testDatabases, type TestApp, type TestClient } from '../helpers/app.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { User } from '../../src/auth/users-repository.js';
+import type { User } from '../../src/users/repository.js';
 import { client, type TestClient } from '../helpers/app.js';
 
 /** A browser on the admin panel: signed in as `user`, holding the CSRF cookie an admin page sets. */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { SocialProfile } from '../../src/auth/social/profile.js';
 import { accountForSocialProfile } from '../../src/auth/social/social-accounts.js';
-import type { User } from '../../src/auth/users-repository.js';
+import type { User } from '../../src/users/repository.js';
 import { client, createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { createAccount, detail, mailsTo, PASSWORD, resetAccounts } from '../auth/support.js';
 import { adminBrowser, auditLog, postForms, submit } from './support.js';

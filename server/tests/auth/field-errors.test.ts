@@ -1,7 +1,7 @@
 import { makePasswordResetToken } from '../../src/auth/account-tokens.js';
 import { now } from '../../src/auth/clock.js';
 import { encodeUid } from '../../src/auth/tokens.js';
-import { findUserByEmail } from '../../src/auth/users-repository.js';
+import { findUserByEmail } from '../../src/users/repository.js';
 import { client, createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { createAccount, PASSWORD, registration, resetAccounts } from './support.js';
 

@@ -1,6 +1,6 @@
 import { setClock } from '../../src/auth/clock.js';
 import { hashPassword } from '../../src/auth/passwords.js';
-import { findUserByEmail, setPassword } from '../../src/auth/users-repository.js';
+import { findUserByEmail, setPassword } from '../../src/users/repository.js';
 import { SESSION_COOKIE } from '../../src/http/session.js';
 import { client, createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { createAccount, detail, later, linkIn, mailsTo, PASSWORD, resetAccounts } from './support.js';

@@ -1,6 +1,6 @@
 import { setClock } from '../../src/auth/clock.js';
 import { DETAILS } from '../../src/auth/routes.js';
-import { findUserByEmail } from '../../src/auth/users-repository.js';
+import { findUserByEmail } from '../../src/users/repository.js';
 import { client, createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import {
   createAccount,

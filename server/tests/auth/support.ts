@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { now } from '../../src/auth/clock.js';
 import { hashPassword } from '../../src/auth/passwords.js';
-import { createUser, type User } from '../../src/auth/users-repository.js';
+import { createUser, type User } from '../../src/users/repository.js';
 import type { TestApp } from '../helpers/app.js';
 import { findLink, readOutbox, type OutboxMessage } from '../helpers/outbox.js';
 

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { findUserByEmail } from '../../src/auth/users-repository.js';
+import { findUserByEmail } from '../../src/users/repository.js';
 import { parseUserCreateArgs, UsageError } from '../../src/cli/user-create.js';
 import { REPO_ROOT } from '../../src/config.js';
 import { client, createTestApp, testDatabases, type TestApp } from '../helpers/app.js';

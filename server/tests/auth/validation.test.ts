@@ -2,9 +2,9 @@ import {
   MESSAGES,
   isValidEmail,
   newPasswordProblem,
-  normalizeEmail,
   registrationProblem,
 } from '../../src/auth/validation.js';
+import { normalizeEmail } from '../../src/users/repository.js';
 import { registration } from './support.js';
 
 type Registration = Parameters<typeof registrationProblem>[0];

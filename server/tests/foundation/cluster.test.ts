@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { now } from '../../src/auth/clock.js';
 import { hashPassword } from '../../src/auth/passwords.js';
-import { createUser } from '../../src/auth/users-repository.js';
+import { createUser } from '../../src/users/repository.js';
 import { DEFAULT_CHROMIUM_PATH } from '../../src/config.js';
 import { createDatabase } from '../../src/db/database.js';
 import { dropTestDatabase, testDatabases } from '../helpers/app.js';

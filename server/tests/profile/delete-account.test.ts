@@ -1,5 +1,5 @@
 import { setClock } from '../../src/auth/clock.js';
-import { findUserById } from '../../src/auth/users-repository.js';
+import { findUserById } from '../../src/users/repository.js';
 import { SESSION_COOKIE } from '../../src/http/session.js';
 import { CHANGE_PASSWORD_RATE_LIMIT } from '../../src/profile/routes.js';
 import { createAccount, later, linkIn, mailsTo, PASSWORD, resetAccounts } from '../auth/support.js';

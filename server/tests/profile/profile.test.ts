@@ -1,7 +1,7 @@
 import { makePasswordResetToken } from '../../src/auth/account-tokens.js';
 import { now, setClock } from '../../src/auth/clock.js';
 import { encodeUid } from '../../src/auth/tokens.js';
-import { findUserById } from '../../src/auth/users-repository.js';
+import { findUserById } from '../../src/users/repository.js';
 import { CSRF_COOKIE } from '../../src/http/csrf.js';
 import { SESSION_COOKIE } from '../../src/http/session.js';
 import { CHANGE_PASSWORD_RATE_LIMIT } from '../../src/profile/routes.js';

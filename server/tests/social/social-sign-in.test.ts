@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { linkedinRedirectUri } from '../../src/auth/social/linkedin.js';
-import { findUserByEmail } from '../../src/auth/users-repository.js';
+import { findUserByEmail } from '../../src/users/repository.js';
 import type { Config } from '../../src/config.js';
 import { SESSION_COOKIE } from '../../src/http/session.js';
 import {

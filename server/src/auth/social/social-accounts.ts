@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
-import { now as timestamp } from '../../db/columns.js';
 import type { Database } from '../../db/schema.js';
-import { createUser, EmailTakenError, findUserByEmail, type User } from '../users-repository.js';
+import { confirmWithoutPassword, createUser, EmailTakenError, findUserByEmail, type User } from '../../users/repository.js';
 import { SocialSignInError } from './errors.js';
 import type { SocialProfile } from './profile.js';
 
@@ -47,17 +46,5 @@ async function adopt(db: Db, user: User, at: Date): Promise<User> {
     if (user.is_active !== 1) throw new SocialSignInError(403, ACCOUNT_DISABLED, 'account_disabled');
     return user;
   }
-  const stamp = timestamp(at);
-  return db
-    .updateTable('users')
-    .set({
-      is_active: 1,
-      email_confirmed_at: stamp,
-      password_hash: null,
-      password_changed_at: stamp,
-      updated_at: stamp,
-    })
-    .where('id', '=', user.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return confirmWithoutPassword(db, user.id, at);
 }

@@ -7,7 +7,7 @@ import {
 import { now } from '../../../src/auth/clock.js';
 import { hashPassword } from '../../../src/auth/passwords.js';
 import { encodeUid } from '../../../src/auth/tokens.js';
-import type { User } from '../../../src/auth/users-repository.js';
+import type { User } from '../../../src/users/repository.js';
 import type { Database } from '../../../src/db/schema.js';
 import { requestEmailChange, type EmailChange } from '../../../src/profile/email-changes.js';
 import type { ProviderStates, ProviderStateValues } from '../provider-state.js';

@@ -4,7 +4,7 @@ import { now } from '../../../src/auth/clock.js';
 import { hashPassword } from '../../../src/auth/passwords.js';
 import { RATE_LIMIT_KEYS, RATE_LIMITS } from '../../../src/auth/routes.js';
 import { encodeUid } from '../../../src/auth/tokens.js';
-import type { User } from '../../../src/auth/users-repository.js';
+import type { User } from '../../../src/users/repository.js';
 import type { Database } from '../../../src/db/schema.js';
 import { hit } from '../../../src/http/rate-limit.js';
 import type { ProviderStates, ProviderStateValues } from '../provider-state.js';

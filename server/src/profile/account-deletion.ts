@@ -1,0 +1,20 @@
+import type { Kysely } from 'kysely';
+import { archiveAllCvsOf } from '../cvs/repository.js';
+import type { Database } from '../db/schema.js';
+import { endUserSessions } from '../sessions/repository.js';
+import { anonymiseAccount } from '../users/repository.js';
+import { withdrawEmailChanges } from './email-changes.js';
+
+type Db = Kysely<Database>;
+
+/**
+ * Deletes the account as the person asked: personal data removed, CVs archived, any email change called off, every
+ * session ended. Call inside a transaction. False when the account was deleted already (a twin request).
+ */
+export async function deleteAccount(db: Db, userId: number, at: Date): Promise<boolean> {
+  if (!(await anonymiseAccount(db, userId, at))) return false;
+  await archiveAllCvsOf(db, userId, at);
+  await withdrawEmailChanges(db, userId);
+  await endUserSessions(db, userId);
+  return true;
+}
