@@ -6,14 +6,8 @@ import { getTemplate, listTemplates, type Template } from '../../api/templates';
 import { CV_MANAGEMENT_PAGE_SIZE } from '../../config/constants';
 import type { Notice } from '../auth/auth-flow';
 import { clampPage, pageCount, pageItems, showsPaging } from '../../catalogue/paging';
-import {
-  cvActionsFor,
-  generatedCvActionsMachine,
-  withCv,
-  withoutCv,
-  type CvActionsById,
-  type CvListRef,
-} from './generated-cv-actions-machine';
+import { deliveryMachine, type CvListRef } from '../delivery/delivery-machine';
+import { cvActionsFor, withCv, withoutCv, type CvActionsById } from './cv-list';
 
 // docs/behaviour.md#cv-management, #other-flows (loading, then loaded; a deleted CV leaves the list at once),
 // #messages.
@@ -119,7 +113,7 @@ export const cvManagementMachine = setup({
   },
   actors: {
     loadTemplatesAndCvs: fromPromise<TemplatesAndCvs>(({ signal }) => loadTemplatesAndCvs(apiClient, signal)),
-    cvActions: generatedCvActionsMachine,
+    cvActions: deliveryMachine,
   },
   actions: {
     assignTemplatesAndCvs: assign(({ spawn, self }, params: TemplatesAndCvs) => {

@@ -5,14 +5,8 @@ import type { ApiClient } from '../../api/http';
 import { isInCategory, listTags, listTemplates, type Tag, type Template } from '../../api/templates';
 import { TEMPLATES_PAGE_SIZE } from '../../config/constants';
 import { clampPage, pageCount, pageItems, showsPaging } from '../../catalogue/paging';
-import {
-  cvActionsFor,
-  generatedCvActionsMachine,
-  withCv,
-  withoutCv,
-  type CvActionsById,
-  type CvListRef,
-} from './generated-cv-actions-machine';
+import { deliveryMachine, type CvListRef } from '../delivery/delivery-machine';
+import { cvActionsFor, withCv, withoutCv, type CvActionsById } from './cv-list';
 
 // docs/behaviour.md#templates-screen, #other-flows: failures to load the catalogue are logged, not toasted.
 
@@ -123,7 +117,7 @@ export const templatesListMachine = setup({
   },
   actors: {
     loadCatalogue: fromPromise<CatalogueLoad>(({ signal }) => loadCatalogue(apiClient, signal)),
-    cvActions: generatedCvActionsMachine,
+    cvActions: deliveryMachine,
   },
   actions: {
     // The page the address asked for stays (clamped to what exists once the templates are in).
