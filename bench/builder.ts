@@ -60,7 +60,7 @@ async function rendersPerKeystroke() {
   const { fromPromise } = await import('xstate');
   const { builderMachine } = await import('../src/machines/builder/builder-machine');
   const { previewMachine } = await import('../src/machines/builder/preview-machine');
-  const { builderDownloadMachine } = await import('../src/machines/builder/builder-download-machine');
+  const { deliveryMachine } = await import('../src/machines/delivery/delivery-machine');
   const { newCv } = await import('../src/drafts/load-cv');
   const { BuilderView } = await import('../src/ui/builder/builder-view');
   const { setRenderListener } = await import('../src/ui/builder/render-probe');
@@ -97,7 +97,7 @@ async function rendersPerKeystroke() {
           })),
         },
       }),
-      downloads: builderDownloadMachine,
+      downloads: deliveryMachine,
     },
     actions: { showAddress: () => undefined },
   });

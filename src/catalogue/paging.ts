@@ -24,3 +24,27 @@ export function showsPaging(total: number, pageSize: number): boolean {
 export function pageLabel(page: number, total: number, pageSize: number): string {
   return `Page ${clampPage(page, total, pageSize)} of ${pageCount(total, pageSize)}`;
 }
+
+/**
+ * The paging of one list, said once for every paged grid: `matching` gives the items that match (before paging),
+ * `context.page` the page asked for, which may lie past the end after the list shrank.
+ */
+export function pagingOf<Context extends { page: number }, Item>(
+  matching: (context: Context) => readonly Item[],
+  pageSize: number,
+) {
+  const total = (context: Context) => matching(context).length;
+  const page = (context: Context) => clampPage(context.page, total(context), pageSize);
+  const count = (context: Context) => pageCount(total(context), pageSize);
+  return {
+    /** The page shown: the one asked for, kept inside the pages that exist. */
+    page,
+    count,
+    /** The items of the page shown. */
+    items: (context: Context) => pageItems(matching(context), context.page, pageSize),
+    shows: (context: Context) => showsPaging(total(context), pageSize),
+    label: (context: Context) => pageLabel(context.page, total(context), pageSize),
+    hasNext: (context: Context) => page(context) < count(context),
+    hasPrevious: (context: Context) => page(context) > 1,
+  };
+}

@@ -1,6 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
 import { accountLinkMachine } from './profile/account-link-machine';
-import { builderDownloadMachine } from './builder/builder-download-machine';
 import { builderMachine } from './builder/builder-machine';
 import { designPanelMachine } from './builder/design-panel-machine';
 import { changePasswordMachine } from './profile/change-password-machine';
@@ -8,7 +7,7 @@ import { confirmEmailMachine } from './auth/confirm-email-machine';
 import { cvManagementMachine } from './catalogue/cv-management-machine';
 import { importMachine } from './cv-data/import-machine';
 import { forgotPasswordMachine } from './auth/forgot-password-machine';
-import { generatedCvActionsMachine } from './catalogue/generated-cv-actions-machine';
+import { deliveryMachine } from './delivery/delivery-machine';
 import { googleSignInMachine } from './auth/google-sign-in-machine';
 import { linkedinCallbackMachine } from './auth/linkedin-callback-machine';
 import { linkedinSignInMachine } from './auth/linkedin-sign-in-machine';
@@ -47,11 +46,10 @@ export const machineRegistry: Record<string, AnyStateMachine> = {
   [accountLinkMachine.id]: accountLinkMachine,
   [templatesListMachine.id]: templatesListMachine,
   [cvManagementMachine.id]: cvManagementMachine,
-  [generatedCvActionsMachine.id]: generatedCvActionsMachine,
+  [deliveryMachine.id]: deliveryMachine,
   [builderMachine.id]: builderMachine,
   [sectionFormMachine.id]: sectionFormMachine,
   [previewMachine.id]: previewMachine,
-  [builderDownloadMachine.id]: builderDownloadMachine,
   [importMachine.id]: importMachine,
   [designPanelMachine.id]: designPanelMachine,
 };

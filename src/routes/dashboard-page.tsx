@@ -1,13 +1,13 @@
 import { createLazyRoute, useRouterState } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { builderDownloadMachine } from '../machines/builder/builder-download-machine';
 import { builderMachine } from '../machines/builder/builder-machine';
 import { removeOwnerlessDrafts } from '../drafts/draft';
 import { inspectOptions } from '../machines/inspect';
 import type { SessionActor } from '../machines/auth/session-machine';
 import { previewMachine } from '../machines/builder/preview-machine';
 import { BuilderView } from '../ui/builder/builder-view';
+import { deliveryWithToasts } from './delivery';
 import { notify } from './notify';
 import { newCvLanguage } from '../config/locale';
 import { browserLanguages, pageSizeForLanguages } from '../config/locale';
@@ -16,7 +16,7 @@ export const appBuilderMachine = builderMachine.provide({
   actions: { notify },
   actors: {
     preview: previewMachine.provide({ actions: { notify } }),
-    downloads: builderDownloadMachine.provide({ actions: { notify } }),
+    downloads: deliveryWithToasts,
   },
 });
 

@@ -8,7 +8,7 @@ import { cvKeyOf, mintDraftId } from '../cv/identity';
 import { draftOfImport } from '../machines/cv-data/import-machine';
 import { ImportButton } from '../ui/cv-data/import-button';
 import { TemplatesScreen } from '../ui/templates/templates-screen';
-import { cvActionsWithToasts } from './cv-actions';
+import { deliveryWithToasts } from './delivery';
 
 export const Route = createLazyRoute('/_authenticated/')({ component: TemplatesPage });
 
@@ -19,7 +19,7 @@ function TemplatesPage() {
   const navigate = useNavigate();
   const [logic] = useState(() =>
     templatesListMachine.provide({
-      actors: { cvActions: cvActionsWithToasts },
+      actors: { cvActions: deliveryWithToasts },
       actions: {
         showAddress: (_, params) =>
           void navigate({

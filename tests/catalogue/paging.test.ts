@@ -1,4 +1,11 @@
-import { clampPage, pageCount, pageItems, pageLabel, showsPaging } from '../../src/catalogue/paging';
+import {
+  clampPage,
+  pageCount,
+  pageItems,
+  pageLabel,
+  pagingOf,
+  showsPaging,
+} from '../../src/catalogue/paging';
 
 describe('catalogue paging (page sizes 10 and 12)', () => {
   it('counts pages, one page at least', () => {
@@ -36,5 +43,27 @@ describe('catalogue paging (page sizes 10 and 12)', () => {
   it("reads 'Page X of Y'", () => {
     expect(pageLabel(2, 25, 10)).toBe('Page 2 of 3');
     expect(pageLabel(7, 25, 12)).toBe('Page 3 of 3');
+  });
+});
+
+describe('the paging of one list (pagingOf)', () => {
+  const paging = pagingOf((context: { page: number; items: number[] }) => context.items, 10);
+  const items = Array.from({ length: 25 }, (_, i) => i + 1);
+
+  it('reads the page shown, its items and its label from the list and the page asked for', () => {
+    const past = { page: 9, items };
+    expect(paging.page(past)).toBe(3);
+    expect(paging.count(past)).toBe(3);
+    expect(paging.items(past)).toEqual([21, 22, 23, 24, 25]);
+    expect(paging.label(past)).toBe('Page 3 of 3');
+    expect(paging.shows(past)).toBe(true);
+    expect(paging.shows({ page: 1, items: items.slice(0, 10) })).toBe(false);
+  });
+
+  it('turns a page only when there is one that way', () => {
+    expect(paging.hasNext({ page: 1, items })).toBe(true);
+    expect(paging.hasPrevious({ page: 1, items })).toBe(false);
+    expect(paging.hasNext({ page: 3, items })).toBe(false);
+    expect(paging.hasPrevious({ page: 9, items })).toBe(true);
   });
 });

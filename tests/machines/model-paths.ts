@@ -65,14 +65,19 @@ export interface PendingRequest<Input, Output> {
   reject: (error: unknown) => void;
 }
 
-/** A promise actor whose requests the test answers, one by one, in the order they were made. */
+/**
+ * A promise actor whose requests the test answers, one by one, in the order they were made. `ask` makes a request
+ * without the actor, for an actor of another shape that hands its input on.
+ */
 export function deferredActor<Output, Input>() {
   const requests: PendingRequest<Input, Output>[] = [];
-  const logic = fromPromise<Output, Input>(
-    ({ input }) => new Promise<Output>((resolve, reject) => requests.push({ input, resolve, reject })),
-  );
-  return { logic, requests, last: () => requests.at(-1)! };
+  const ask = (input: Input) =>
+    new Promise<Output>((resolve, reject) => requests.push({ input, resolve, reject }));
+  const logic = fromPromise<Output, Input>(({ input }) => ask(input));
+  return { logic, requests, last: () => requests.at(-1)!, ask };
 }
+
+export type DeferredActor<Output, Input> = ReturnType<typeof deferredActor<Output, Input>>;
 
 /** Stands in for the session actor: records what a flow sends it. */
 export function recordingSession() {

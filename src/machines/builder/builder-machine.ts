@@ -35,7 +35,7 @@ import type { CvDesign } from '../../api/design';
 import { TEMPLATE_NO_LONGER_OFFERED } from '../../../rules/cv';
 import type { PageSize } from '../../../rules/design';
 import { PLAIN_DESIGN, changeDesign, designForServer, isPlainDesign, resetDesign, sameDesign } from '../../cv/design';
-import { builderDownloadMachine } from './builder-download-machine';
+import { deliveryMachine } from '../delivery/delivery-machine';
 import { describeSaveProblem } from '../../cv/problems';
 import { readDraft, removeDraft, writeDraft, type BuilderDraft } from '../../drafts/draft';
 import { TAB_ID, hold, isHeldElsewhere, mayWrite, takeOver } from '../../drafts/edit-lock';
@@ -454,7 +454,7 @@ const builderSetup = setup({
     ),
     sectionForm: sectionFormMachine,
     preview: previewMachine,
-    downloads: builderDownloadMachine,
+    downloads: deliveryMachine,
     designPanel: designPanelMachine,
   },
   actions: {

@@ -5,15 +5,9 @@ import type { ApiClient } from '../../api/http';
 import { getTemplate, listTemplates, type Template } from '../../api/templates';
 import { CV_MANAGEMENT_PAGE_SIZE } from '../../config/constants';
 import type { Notice } from '../auth/auth-flow';
-import { clampPage, pageCount, pageItems, showsPaging } from '../../catalogue/paging';
-import {
-  cvActionsFor,
-  generatedCvActionsMachine,
-  withCv,
-  withoutCv,
-  type CvActionsById,
-  type CvListRef,
-} from './generated-cv-actions-machine';
+import { pagingOf } from '../../catalogue/paging';
+import { deliveryMachine, type CvListRef } from '../delivery/delivery-machine';
+import { cvActionsFor, withCv, withoutCv, type CvActionsById } from './cv-list';
 
 // docs/behaviour.md#cv-management, #other-flows (loading, then loaded; a deleted CV leaves the list at once),
 // #messages.
@@ -90,22 +84,15 @@ export async function loadTemplatesAndCvs(client: ApiClient, signal?: AbortSigna
   return { templates: [...templates, ...retired.filter((template) => template !== undefined)], cvs };
 }
 
-export function managementPage(context: CvManagementContext): number {
-  return clampPage(context.page, shownTemplates(context).length, CV_MANAGEMENT_PAGE_SIZE);
-}
+/** The templates shown, 12 to a page (docs/behaviour.md#cv-management). */
+const managementPaging = pagingOf<CvManagementContext, Template>(shownTemplates, CV_MANAGEMENT_PAGE_SIZE);
 
-export function visibleManagedTemplates(context: CvManagementContext): Template[] {
-  return pageItems(shownTemplates(context), context.page, CV_MANAGEMENT_PAGE_SIZE);
-}
-
-export function managementPageCount(context: CvManagementContext): number {
-  return pageCount(shownTemplates(context).length, CV_MANAGEMENT_PAGE_SIZE);
-}
-
+export const managementPage = managementPaging.page;
+export const visibleManagedTemplates = managementPaging.items;
+export const managementPageCount = managementPaging.count;
 /** docs/behaviour.md#cv-management: Previous/Next and 'Page X of Y' only when there are more than 12 templates. */
-export function showsManagementPaging(context: CvManagementContext): boolean {
-  return showsPaging(shownTemplates(context).length, CV_MANAGEMENT_PAGE_SIZE);
-}
+export const showsManagementPaging = managementPaging.shows;
+export const managementPageLabel = managementPaging.label;
 
 /** The machine's context: the list, and what the person can do with each CV (download, email, delete), by id. */
 export interface CvManagementMachineContext extends CvManagementContext {
@@ -119,7 +106,7 @@ export const cvManagementMachine = setup({
   },
   actors: {
     loadTemplatesAndCvs: fromPromise<TemplatesAndCvs>(({ signal }) => loadTemplatesAndCvs(apiClient, signal)),
-    cvActions: generatedCvActionsMachine,
+    cvActions: deliveryMachine,
   },
   actions: {
     assignTemplatesAndCvs: assign(({ spawn, self }, params: TemplatesAndCvs) => {
@@ -151,8 +138,8 @@ export const cvManagementMachine = setup({
     notify: (_, _params: Notice) => undefined,
   },
   guards: {
-    hasNextPage: ({ context }) => managementPage(context) < managementPageCount(context),
-    hasPreviousPage: ({ context }) => managementPage(context) > 1,
+    hasNextPage: ({ context }) => managementPaging.hasNext(context),
+    hasPreviousPage: ({ context }) => managementPaging.hasPrevious(context),
   },
 }).createMachine({
   id: 'cvManagement',

@@ -4,15 +4,9 @@ import { listGeneratedCvs, type GeneratedCv } from '../../api/cvs';
 import type { ApiClient } from '../../api/http';
 import { isInCategory, listTags, listTemplates, type Tag, type Template } from '../../api/templates';
 import { TEMPLATES_PAGE_SIZE } from '../../config/constants';
-import { clampPage, pageCount, pageItems, showsPaging } from '../../catalogue/paging';
-import {
-  cvActionsFor,
-  generatedCvActionsMachine,
-  withCv,
-  withoutCv,
-  type CvActionsById,
-  type CvListRef,
-} from './generated-cv-actions-machine';
+import { pagingOf } from '../../catalogue/paging';
+import { deliveryMachine, type CvListRef } from '../delivery/delivery-machine';
+import { cvActionsFor, withCv, withoutCv, type CvActionsById } from './cv-list';
 
 // docs/behaviour.md#templates-screen, #other-flows: failures to load the catalogue are logged, not toasted.
 
@@ -87,23 +81,16 @@ export function matchingTemplates(
   return context.templates.filter((template) => isInCategory(template.category, tag));
 }
 
-export function currentPage(context: TemplatesListContext): number {
-  return clampPage(context.page, matchingTemplates(context).length, TEMPLATES_PAGE_SIZE);
-}
+/** The matching templates, 10 to a page (docs/behaviour.md#templates-screen). */
+const templatesPaging = pagingOf<TemplatesListContext, Template>(matchingTemplates, TEMPLATES_PAGE_SIZE);
 
+export const currentPage = templatesPaging.page;
 /** What the grid shows: the current page of the matching templates. */
-export function visibleTemplates(context: TemplatesListContext): Template[] {
-  return pageItems(matchingTemplates(context), context.page, TEMPLATES_PAGE_SIZE);
-}
-
-export function templatesPageCount(context: TemplatesListContext): number {
-  return pageCount(matchingTemplates(context).length, TEMPLATES_PAGE_SIZE);
-}
-
+export const visibleTemplates = templatesPaging.items;
+export const templatesPageCount = templatesPaging.count;
 /** docs/behaviour.md#templates-screen: Previous, Next and 'Page X of Y' only when more than 10 templates match. */
-export function showsTemplatesPaging(context: TemplatesListContext): boolean {
-  return showsPaging(matchingTemplates(context).length, TEMPLATES_PAGE_SIZE);
-}
+export const showsTemplatesPaging = templatesPaging.shows;
+export const templatesPageLabel = templatesPaging.label;
 
 /** The user's CVs made from one template, in the order the server listed them. */
 export function cvsOfTemplate(cvs: readonly GeneratedCv[], templateId: number): GeneratedCv[] {
@@ -123,7 +110,7 @@ export const templatesListMachine = setup({
   },
   actors: {
     loadCatalogue: fromPromise<CatalogueLoad>(({ signal }) => loadCatalogue(apiClient, signal)),
-    cvActions: generatedCvActionsMachine,
+    cvActions: deliveryMachine,
   },
   actions: {
     // The page the address asked for stays (clamped to what exists once the templates are in).
@@ -163,8 +150,8 @@ export const templatesListMachine = setup({
   },
   guards: {
     templatesUnavailable: (_, params: { load: CatalogueLoad }) => params.load.templates === undefined,
-    hasNextPage: ({ context }) => currentPage(context) < templatesPageCount(context),
-    hasPreviousPage: ({ context }) => currentPage(context) > 1,
+    hasNextPage: ({ context }) => templatesPaging.hasNext(context),
+    hasPreviousPage: ({ context }) => templatesPaging.hasPrevious(context),
   },
 }).createMachine({
   id: 'templatesList',

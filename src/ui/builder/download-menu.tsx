@@ -4,10 +4,7 @@ import { ChevronDown, Download, Mail } from 'lucide-react';
 import type { CvFileFormat } from '../../api/cvs';
 import { deliversAfterSave, type BuilderActor } from '../../machines/builder/builder-machine';
 import { DataExportItems, isDataFormat } from '../cv-data/data-export-items';
-import {
-  DOWNLOAD_BUSY_TAG,
-  type BuilderDownloadActor,
-} from '../../machines/builder/builder-download-machine';
+import { DELIVERY_BUSY_TAG, type DeliveryActor } from '../../machines/delivery/delivery-machine';
 
 const SAVE_FIRST_TITLE = 'Save your CV to download it';
 
@@ -22,11 +19,11 @@ export function DeliveryActions({ builder, size = 'sm' }: { builder: BuilderActo
   const saveFirst = useSelector(builder, deliversAfterSave);
   const downloads = useSelector(
     builder,
-    (snapshot) => snapshot.children.downloads as BuilderDownloadActor | undefined,
+    (snapshot) => snapshot.children.downloads as DeliveryActor | undefined,
   );
-  const busy = useSelector(downloads, (snapshot) => snapshot?.hasTag(DOWNLOAD_BUSY_TAG) ?? false);
+  const busy = useSelector(downloads, (snapshot) => snapshot?.hasTag(DELIVERY_BUSY_TAG) ?? false);
   const saving = useSelector(builder, (snapshot) => snapshot.hasTag('saving'));
-  // Issue 13: the menu names the paper the PDF prints on.
+  // The menu names the paper the PDF prints on, so the person knows it before the file arrives.
   const pdf = `PDF (${useSelector(builder, (snapshot) => snapshot.context.design.page_size)})`;
 
   return (

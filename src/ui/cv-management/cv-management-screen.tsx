@@ -2,10 +2,9 @@ import { Button, Container, Field, Heading, HStack, Input, NativeSelect, SimpleG
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { CloudOff, FilePlus, SearchX } from 'lucide-react';
-import { CV_MANAGEMENT_PAGE_SIZE } from '../../config/constants';
-import { pageLabel } from '../../catalogue/paging';
 import {
   isSearching,
+  managementPageLabel,
   shownCvs,
   shownTemplates,
   showsManagementPaging,
@@ -129,11 +128,7 @@ export function CvManagementScreen({ actor }: CvManagementScreenProps) {
                 ))}
               </SimpleGrid>
               {showsManagementPaging(context) && (
-                <Pagination
-                  label={pageLabel(context.page, shownTemplates(context).length, CV_MANAGEMENT_PAGE_SIZE)}
-                  snapshot={snapshot}
-                  send={actor.send}
-                />
+                <Pagination label={managementPageLabel(context)} snapshot={snapshot} send={actor.send} />
               )}
             </Stack>
           ))}

@@ -2,7 +2,7 @@ import { Badge, Box, Card, Flex, Heading, HStack, Stack, Text } from '@chakra-ui
 import { Link } from '@tanstack/react-router';
 import type { GeneratedCv } from '../../api/cvs';
 import type { Template } from '../../api/templates';
-import type { CvActionsById } from '../../machines/catalogue/generated-cv-actions-machine';
+import type { CvActionsById } from '../../machines/catalogue/cv-list';
 import { GeneratedCvItems } from '../generated-cv/generated-cv-item';
 import { useTemplateCard } from '../return-focus';
 import { TemplateImage } from '../templates/template-image';

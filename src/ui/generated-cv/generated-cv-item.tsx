@@ -15,18 +15,15 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { ChevronDown, Copy, Download, FileText, Mail, Trash2 } from 'lucide-react';
 import type { CvFileFormat, GeneratedCv } from '../../api/cvs';
-import {
-  CV_ACTION_BUSY_TAG,
-  type CvActionsById,
-  type GeneratedCvActionsActor,
-} from '../../machines/catalogue/generated-cv-actions-machine';
+import type { CvActionsById } from '../../machines/catalogue/cv-list';
+import { DELIVERY_BUSY_TAG, type DeliveryActor } from '../../machines/delivery/delivery-machine';
 import { DataExportItems, isDataFormat } from '../cv-data/data-export-items';
 import { ConfirmDialog } from '../confirm-dialog';
 
 export interface GeneratedCvItemProps {
   cv: GeneratedCv;
   /** The CV's actions (download, email, delete), run by the list that shows it. */
-  actor: GeneratedCvActionsActor;
+  actor: DeliveryActor;
 }
 
 /** On touch screens (a finger, not a mouse) every action is at least 44×44 px, with room between them. */
@@ -50,7 +47,7 @@ export function cvDisplayName(cv: GeneratedCv): string {
  * an email button and a delete button that asks for confirmation first.
  */
 export function GeneratedCvItem({ cv, actor }: GeneratedCvItemProps) {
-  const busy = useSelector(actor, (state) => state.hasTag(CV_ACTION_BUSY_TAG));
+  const busy = useSelector(actor, (state) => state.hasTag(DELIVERY_BUSY_TAG));
   const downloading = useSelector(actor, (state) => state.matches('downloading'));
   const emailing = useSelector(actor, (state) => state.matches('emailing'));
   const confirming = useSelector(
@@ -126,7 +123,7 @@ export function GeneratedCvItem({ cv, actor }: GeneratedCvItemProps) {
             <Menu.Positioner>
               <Menu.Content minW="10rem">
                 <Menu.Item value="pdf">
-                  {/* Issue 13: the paper, when the list says (a backend without designs prints on A4). */}
+                  {/* The paper the PDF prints on, known before the file arrives (a backend without designs: A4). */}
                   Download PDF ({cv.page_size ?? 'A4'})
                 </Menu.Item>
                 <Menu.Item value="word">Download Word</Menu.Item>

@@ -4,7 +4,7 @@ import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { GeneratedCv } from '../../api/cvs';
 import type { Template } from '../../api/templates';
-import type { CvActionsById } from '../../machines/catalogue/generated-cv-actions-machine';
+import type { CvActionsById } from '../../machines/catalogue/cv-list';
 import { GeneratedCvItems, TOUCH_TARGET } from '../generated-cv/generated-cv-item';
 import { useTemplateCard } from '../return-focus';
 import { TemplateImage } from './template-image';

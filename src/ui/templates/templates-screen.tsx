@@ -2,12 +2,11 @@ import { Container, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/
 import type { ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { CloudOff } from 'lucide-react';
-import { TEMPLATES_PAGE_SIZE } from '../../config/constants';
-import { pageLabel } from '../../catalogue/paging';
 import {
   cvsOfTemplate,
   matchingTemplates,
   showsTemplatesPaging,
+  templatesPageLabel,
   visibleTemplates,
   type TemplatesListActor,
 } from '../../machines/catalogue/templates-list-machine';
@@ -83,11 +82,7 @@ export function TemplatesScreen({ actor, importAction }: TemplatesScreenProps) {
               </SimpleGrid>
             )}
             {showsTemplatesPaging(context) && (
-              <Pagination
-                label={pageLabel(context.page, matching.length, TEMPLATES_PAGE_SIZE)}
-                snapshot={snapshot}
-                send={actor.send}
-              />
+              <Pagination label={templatesPageLabel(context)} snapshot={snapshot} send={actor.send} />
             )}
           </Stack>
         )}

@@ -10,7 +10,7 @@ import {
   deliversAfterSave,
   savedNotice,
 } from '../../../src/machines/builder/builder-machine';
-import { MUST_SAVE_NOTICE } from '../../../src/machines/builder/builder-download-machine';
+import { MUST_SAVE_NOTICE } from '../../../src/machines/delivery/delivery-notices';
 import { readDraft, writeDraft, draftKey } from '../../../src/drafts/draft';
 import { EMPTY_LAYOUT } from '../../../src/cv/layout';
 import { newCv, savedCv, type LoadedCv } from '../../../src/drafts/load-cv';

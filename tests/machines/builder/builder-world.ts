@@ -8,14 +8,12 @@ import {
   type LoadCvInput,
   type SaveCvInput,
 } from '../../../src/machines/builder/builder-machine';
-import {
-  builderDownloadMachine,
-  type BuilderDownloadRequest,
-} from '../../../src/machines/builder/builder-download-machine';
+import { deliveryMachine } from '../../../src/machines/delivery/delivery-machine';
 import { builderAddress, cvKeyOf } from '../../../src/cv/identity';
 import type { LoadedCv } from '../../../src/drafts/load-cv';
 import { deferredActor, flush } from '../model-paths';
 import { classicTemplate, timelineTemplate } from './fixtures';
+import { builderDeliveryActors, type BuilderDownloadRequest } from '../delivery/builder-delivery';
 
 // The builder machine with every actor it invokes replaced by one the test answers: shared by the builder's tests.
 
@@ -82,9 +80,9 @@ export function createWorld(
         previewInputs.push(input);
         receive((event) => previewEvents.push(event));
       }) as never,
-      downloads: builderDownloadMachine.provide({
-        actors: { downloadCv: download.logic, emailCv: email.logic },
-        actions: { notify: (_, notice) => notify(notice) },
+      downloads: deliveryMachine.provide({
+        actors: builderDeliveryActors(download, email),
+        actions: { notify: (_, notice) => notify(notice), saveFile: () => undefined },
       }),
     },
     actions: {

@@ -3,10 +3,7 @@ import { useActorRef } from '@xstate/react';
 import { fromCallback, fromPromise } from 'xstate';
 import type { SavedGeneratedCv } from '../../../src/api/cvs';
 import type { Template, TemplateDetail } from '../../../src/api/templates';
-import {
-  builderDownloadMachine,
-  type BuilderDownloadRequest,
-} from '../../../src/machines/builder/builder-download-machine';
+import { deliveryMachine, type DownloadInput } from '../../../src/machines/delivery/delivery-machine';
 import { builderMachine, type LoadCvInput, type SaveCvInput } from '../../../src/machines/builder/builder-machine';
 import { newCv, type LoadedCv } from '../../../src/drafts/load-cv';
 import {
@@ -74,8 +71,9 @@ export function renderBuilder(
         actors: { renderPreview: renderPreview.logic, renderTemplatePreview: renderTemplatePreview.logic },
       }),
       designPanel: designPanelMachine.provide({ actors: { loadFonts: loadFonts.logic } }),
-      downloads: builderDownloadMachine.provide({
-        actors: { downloadCv: fromPromise<void, BuilderDownloadRequest>(async () => undefined) },
+      downloads: deliveryMachine.provide({
+        actors: { downloadFile: fromPromise<Blob, DownloadInput>(async () => new Blob()) },
+        actions: { saveFile: () => undefined },
       }),
     },
     actions: { showAddress: () => undefined, notify: (_, notice) => void showToast(notice) },

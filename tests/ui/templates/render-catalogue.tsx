@@ -9,7 +9,11 @@ import {
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { CvFileFormat, GeneratedCv } from '../../../src/api/cvs';
-import { generatedCvActionsMachine } from '../../../src/machines/catalogue/generated-cv-actions-machine';
+import {
+  deliveryMachine,
+  type DownloadInput,
+  type EmailInput,
+} from '../../../src/machines/delivery/delivery-machine';
 import { AppProvider } from '../../../src/ui/provider';
 import { showToast } from '../../../src/ui/toaster';
 import { deferredActor } from '../../machines/model-paths';
@@ -37,11 +41,11 @@ export function renderCatalogue(view: () => ReactNode) {
 
 /** The CV actions machine with calls the test answers and a recorder instead of the browser download. */
 export function fakeCvActions() {
-  const download = deferredActor<Blob, { cv: GeneratedCv; format: CvFileFormat }>();
-  const email = deferredActor<void, { cv: GeneratedCv }>();
+  const download = deferredActor<Blob, DownloadInput>();
+  const email = deferredActor<void, EmailInput>();
   const remove = deferredActor<void, { cv: GeneratedCv }>();
   const saved: Array<{ name: string; format: CvFileFormat }> = [];
-  const machine = generatedCvActionsMachine.provide({
+  const machine = deliveryMachine.provide({
     actors: { downloadFile: download.logic, sendEmail: email.logic, deleteCv: remove.logic },
     actions: {
       saveFile: (_, params) => void saved.push({ name: params.name, format: params.format }),

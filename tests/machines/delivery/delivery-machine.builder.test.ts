@@ -1,14 +1,14 @@
 import { createActor, createMachine } from 'xstate';
 import { ApiError } from '../../../src/api/api-error';
 import type { Notice } from '../../../src/machines/auth/auth-flow';
+import { deliveryMachine } from '../../../src/machines/delivery/delivery-machine';
 import {
-  DOWNLOAD_FAILED_NOTICE,
+  BUILDER_DOWNLOAD_FAILED_NOTICE as DOWNLOAD_FAILED_NOTICE,
   MUST_SAVE_NOTICE,
-  builderDownloadMachine,
-  downloadedNotice,
-  type BuilderDownloadRequest,
-} from '../../../src/machines/builder/builder-download-machine';
+  builderDownloadedNotice as downloadedNotice,
+} from '../../../src/machines/delivery/delivery-notices';
 import { declaredTransitionCount, deferredActor, flush, runModelPath, transitionPaths } from '../model-paths';
+import { builderDeliveryActors, type BuilderDownloadRequest } from './builder-delivery';
 
 const UUID = '3f2b8c1e-6a4d-4e2f-9b7a-1c2d3e4f5a6b';
 
@@ -16,9 +16,9 @@ function createWorld() {
   const download = deferredActor<void, BuilderDownloadRequest>();
   const notify = vi.fn<(notice: Notice) => void>();
   const actor = createActor(
-    builderDownloadMachine.provide({
-      actors: { downloadCv: download.logic },
-      actions: { notify: (_, notice) => notify(notice) },
+    deliveryMachine.provide({
+      actors: builderDeliveryActors(download),
+      actions: { notify: (_, notice) => notify(notice), saveFile: () => undefined },
     }),
   ).start();
   return { actor, download, notify, started: 0 };
@@ -31,9 +31,9 @@ function request(world: World, format: 'pdf' | 'word') {
 }
 type World = ReturnType<typeof createWorld>;
 
-describe('builder download machine: model-based', () => {
+describe("delivery machine, the builder's requests: model-based", () => {
   const model = createMachine({
-    id: 'builderDownloadModel',
+    id: 'builderDeliveryModel',
     initial: 'idle',
     states: {
       idle: {

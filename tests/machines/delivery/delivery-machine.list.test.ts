@@ -1,23 +1,27 @@
 import { createActor, createMachine, fromCallback } from 'xstate';
 import { ApiError } from '../../../src/api/api-error';
 import type { CvFileFormat, GeneratedCv } from '../../../src/api/cvs';
-import type { CvDataFormat } from '../../../src/api/download';
 import type { Notice } from '../../../src/machines/auth/auth-flow';
 import {
   copyName,
-  CV_ACTION_BUSY_TAG,
+  DELIVERY_BUSY_TAG as CV_ACTION_BUSY_TAG,
+  type DeliveryActor,
+  deliveryMachine,
+  type DownloadInput,
+  type EmailInput,
+  type ExportInput,
+} from '../../../src/machines/delivery/delivery-machine';
+import {
   CV_DELETED_NOTICE,
   DELETE_FAILED_NOTICE,
-  DOWNLOAD_FAILED_NOTICE,
+  LIST_DOWNLOAD_FAILED_NOTICE as DOWNLOAD_FAILED_NOTICE,
   downloadedNotice,
   DUPLICATE_FAILED_NOTICE,
   duplicatedNotice,
   EMAIL_FAILED_NOTICE,
   EMAIL_SENT_NOTICE,
-  type GeneratedCvActionsActor,
-  generatedCvActionsMachine,
-} from '../../../src/machines/catalogue/generated-cv-actions-machine';
-import { makeCv } from './catalogue-fixtures';
+} from '../../../src/machines/delivery/delivery-notices';
+import { makeCv } from '../catalogue/catalogue-fixtures';
 import { declaredTransitionCount, deferredActor, flush, runModelPath, transitionPaths } from '../model-paths';
 
 const cv = makeCv(7, 1, 'Software Engineer 2024');
@@ -35,29 +39,29 @@ function recordingList() {
 }
 
 function createWorld(subject: GeneratedCv = cv) {
-  const download = deferredActor<Blob, { cv: GeneratedCv; format: CvFileFormat }>();
-  const email = deferredActor<void, { cv: GeneratedCv }>();
+  const download = deferredActor<Blob, DownloadInput>();
+  const email = deferredActor<void, EmailInput>();
   const remove = deferredActor<void, { cv: GeneratedCv }>();
   const notify = vi.fn<(notice: Notice) => void>();
   const saveFile = vi.fn<(blob: Blob, name: string, format: CvFileFormat) => void>();
   const list = recordingList();
-  const machine = generatedCvActionsMachine.provide({
+  const machine = deliveryMachine.provide({
     actors: { downloadFile: download.logic, sendEmail: email.logic, deleteCv: remove.logic },
     actions: {
       notify: (_, params) => notify(params),
       saveFile: (_, params) => saveFile(params.blob, params.name, params.format),
     },
   });
-  const actor: GeneratedCvActionsActor = createActor(machine, {
+  const actor: DeliveryActor = createActor(machine, {
     input: { cv: subject, list: list.actor },
   }).start();
   return { actor, download, email, remove, notify, saveFile, list, format: 'pdf' as CvFileFormat };
 }
 type World = ReturnType<typeof createWorld>;
 
-describe('generated-CV actions machine: model-based', () => {
+describe("delivery machine, a list's CV: model-based", () => {
   const model = createMachine({
-    id: 'generatedCvActionsModel',
+    id: 'listDeliveryModel',
     initial: 'idle',
     states: {
       idle: {
@@ -195,7 +199,7 @@ describe('generated-CV actions machine: model-based', () => {
   });
 });
 
-describe('generated-CV actions machine: details', () => {
+describe("delivery machine, a list's CV: details", () => {
   it('words the download toast for a CV without a name', () => {
     expect(downloadedNotice('', 'pdf').description).toBe('Your CV has been downloaded as PDF.');
     expect(downloadedNotice('  Data Analyst ', 'word').description).toBe(
@@ -206,7 +210,7 @@ describe('generated-CV actions machine: details', () => {
   it('deletes without a list to tell', async () => {
     const remove = deferredActor<void, { cv: GeneratedCv }>();
     const actor = createActor(
-      generatedCvActionsMachine.provide({
+      deliveryMachine.provide({
         actors: { deleteCv: remove.logic },
         actions: { notify: () => undefined },
       }),
@@ -227,7 +231,7 @@ describe('generated-CV actions machine: details', () => {
   });
 });
 
-describe('generated-CV actions machine: duplicate and export (issue 14)', () => {
+describe("delivery machine, a list's CV: duplicate and export", () => {
   it('a copy named "Copy of …" is created and handed to the list', async () => {
     const notify = vi.fn<(notice: Notice) => void>();
     const list = recordingList();
@@ -239,7 +243,7 @@ describe('generated-CV actions machine: duplicate and export (issue 14)', () => 
     };
     const duplicate = deferredActor<GeneratedCv, { cv: GeneratedCv }>();
     const actor = createActor(
-      generatedCvActionsMachine.provide({
+      deliveryMachine.provide({
         actors: { duplicateCv: duplicate.logic },
         actions: { notify: (_, params) => notify(params) },
       }),
@@ -259,7 +263,7 @@ describe('generated-CV actions machine: duplicate and export (issue 14)', () => 
     const list = recordingList();
     const duplicate = deferredActor<GeneratedCv, { cv: GeneratedCv }>();
     const actor = createActor(
-      generatedCvActionsMachine.provide({
+      deliveryMachine.provide({
         actors: { duplicateCv: duplicate.logic },
         actions: { notify: (_, params) => notify(params) },
       }),
@@ -280,9 +284,9 @@ describe('generated-CV actions machine: duplicate and export (issue 14)', () => 
 
   it('an export says which format it was saved as', async () => {
     const notify = vi.fn<(notice: Notice) => void>();
-    const exported = deferredActor<void, { cv: GeneratedCv; format: CvDataFormat }>();
+    const exported = deferredActor<void, ExportInput>();
     const actor = createActor(
-      generatedCvActionsMachine.provide({
+      deliveryMachine.provide({
         actors: { exportCv: exported.logic },
         actions: { notify: (_, params) => notify(params) },
       }),
