@@ -1,5 +1,5 @@
 import { badRequest } from '../http/errors.js';
-import { sanitizeRichText } from '../render/rich-text.js';
+import { sanitizeRichText } from '../text/rich-text.js';
 import type { SectionDefinition, TemplateDefinition } from '../templates/definition.js';
 import {
   CUSTOM_SECTION_KEY_PATTERN,

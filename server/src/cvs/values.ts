@@ -1,4 +1,4 @@
-import { sanitizeRichText } from '../render/rich-text.js';
+import { sanitizeRichText } from '../text/rich-text.js';
 import type { WidgetType } from '../templates/definition.js';
 
 // C0 controls but tab and newline, DEL, C1 controls, and the invisible characters that reorder or
@@ -14,7 +14,7 @@ export function sanitisePlainText(value: string): string {
 }
 
 /**
- * What is stored for an entry: the rich-text editor's HTML through the render engine's allowlist,
+ * What is stored for an entry: the rich-text editor's HTML through the rich-text allowlist (text/rich-text.ts),
  * every other widget as plain text. Stored values are therefore safe to hand back to the editor.
  */
 export function sanitiseEntryValue(widgetType: WidgetType, value: string): string {

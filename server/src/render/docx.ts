@@ -15,7 +15,7 @@ import {
 } from 'docx';
 import type { CvTemplate } from './html.js';
 import type { RenderEntry, RenderModel, RenderSection } from './model.js';
-import { tokenizeRichText } from './rich-text.js';
+import { tokenizeRichText } from '../text/rich-text.js';
 
 // Word measures in twentieths of a point. The page is the design's; the margins 18 mm times the design's scale.
 const TWIPS_PER_MM = 1440 / 25.4;

@@ -4,7 +4,7 @@ import Handlebars from 'handlebars';
 import type { TemplateFolder, TemplateStyle } from '../templates/definition.js';
 import type { RenderDesign } from './design.js';
 import type { RenderModel } from './model.js';
-import { escapeHtml } from './rich-text.js';
+import { escapeHtml } from '../text/rich-text.js';
 
 /** A template folder with its layout compiled, ready to render. */
 export interface CvTemplate extends TemplateFolder {

@@ -9,7 +9,7 @@ import type {
 import type { CustomEntry, CustomSection, CvLayout } from '../cvs/layout.js';
 import type { CvDesign } from '../cvs/design.js';
 import { resolveDesign, type RenderDesign } from './design.js';
-import { breakableHtml, escapeHtml, plainTextToHtml, richTextToPlainText, sanitizeRichText } from './rich-text.js';
+import { breakableHtml, escapeHtml, plainTextToHtml, richTextToPlainText, sanitizeRichText } from '../text/rich-text.js';
 import { MAX_FIELD_LENGTH, parseFormDataKey } from '../../../rules/cv.js';
 
 /** One filled-in field, ready to print. `text` is what a reader sees; `html` is already safe. */
