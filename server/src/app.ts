@@ -20,6 +20,7 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { createMailQueue, type MailQueue } from './mail/queue.js';
 import type { PdfPrinter } from './render/pdf.js';
 import { registerRoutes } from './routes.js';
+import { SEEDERS } from './seeders.js';
 import { registerSpa } from './static/spa.js';
 
 /** The configuration as the running app holds it: the secret key is always resolved. */
@@ -62,7 +63,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const database = options.database ?? createDatabase(config.databaseUrl);
   let secretKey: string;
   try {
-    secretKey = await prepareDatabase(database.db, config, options);
+    secretKey = await prepareDatabase(database.db, config, SEEDERS, options);
   } catch (error) {
     await database.destroy();
     throw error;

@@ -4,7 +4,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { dialectOf, flag, now } from '../db/columns.js';
 import type { Database } from '../db/schema.js';
 import { forgetCatalogue } from './repository.js';
-import type { Seeder } from '../db/seeders.js';
+import type { Seeder } from '../db/seed.js';
 import type { CvTemplate } from '../render/html.js';
 import { getTemplateRegistry } from './registry.js';
 
