@@ -56,7 +56,8 @@ export interface Config {
   rateLimitScale: number;
   /**
    * PACT_PROVIDER_STATES=1: the server answers `POST /_pact/provider-states`, which empties the database and seeds a
-   * Pact provider state (test mode only: `npm run pact:verify` and the provider verification use it).
+   * Pact provider state (test mode only: `npm run pact:verify` and the provider verification use it). The route is
+   * test code, handed to buildApp by the tests (its `providerStates` option); a server without it refuses to start.
    */
   pactProviderStates: boolean;
   /** API_DOCS=1 (`npm run dev` sets it): the OpenAPI document and its browsable page at `/api/docs`. */
