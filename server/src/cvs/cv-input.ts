@@ -1,7 +1,7 @@
 import { badRequest } from '../http/errors.js';
 import { isPossiblePhone } from '../http/phone.js';
 import { ACCOUNT_MESSAGES } from '../../../rules/account.js';
-import type { InputFieldDefinition, TemplateDefinition } from '../templates/definition.js';
+import type { InputFieldDefinition, TemplateDefinition } from '../render/input.js';
 import { designSchema, readDesign } from './design.js';
 import { layoutSchema, readLayout } from './layout.js';
 import type { CvInput, EntryInput } from './repository.js';

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { CvFieldEntryTable, Database, GeneratedCvTable } from '../db/schema.js';
 import { now } from '../db/columns.js';
-import type { CvDesign } from './design.js';
-import type { CvLayout } from './layout.js';
+import type { CvDesign } from '../render/design.js';
+import type { CvLayout } from '../render/input.js';
 
 export type GeneratedCvRow = Selectable<GeneratedCvTable>;
 export type CvFieldEntryRow = Selectable<CvFieldEntryTable>;

@@ -15,7 +15,8 @@ import {
   type GeneratedCvRow,
 } from './repository.js';
 import { cvJson, cvSummaryJson, entryJson } from './serialise.js';
-import { TEMPLATE_DESIGN, parseStoredDesign } from './design.js';
+import { TEMPLATE_DESIGN } from '../render/design.js';
+import { parseStoredDesign } from './design.js';
 import { attachmentDisposition } from './file-name.js';
 import { TEMPLATE_NO_LONGER_OFFERED } from '../../../rules/cv.js';
 

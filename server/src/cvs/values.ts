@@ -1,5 +1,5 @@
 import { sanitizeRichText } from '../text/rich-text.js';
-import type { WidgetType } from '../templates/definition.js';
+import type { WidgetType } from '../render/input.js';
 
 // C0 controls but tab and newline, DEL, C1 controls, and the invisible characters that reorder or
 // hide text (bidi overrides, zero-width spaces, stray byte-order marks): none belongs in a CV.

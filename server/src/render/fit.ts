@@ -5,7 +5,7 @@ import type { RenderModel } from './model.js';
 import type { PdfPrinter } from './pdf.js';
 
 /*
- * Fit to one page (issue 13): spacing gives way first, then line height, then the font size, a step at a time,
+ * Fit to one page: spacing gives way first, then line height, then the font size, a step at a time,
  * never below 8.5 pt body text. Each step takes no more room than the one before, so pdf.ts can search them.
  */
 

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import Handlebars from 'handlebars';
-import type { TemplateFolder, TemplateStyle } from '../templates/definition.js';
+import type { TemplateFolder } from '../templates/definition.js';
+import type { TemplateStyle } from './input.js';
 import type { RenderDesign } from './design.js';
 import type { RenderModel } from './model.js';
 import { escapeHtml } from '../text/rich-text.js';
@@ -58,7 +59,7 @@ export function fontStack(family: string): string {
 }
 
 /*
- * Design settings reach every template's stylesheet through CSS variables (issue 13). The stylesheets are written in
+ * Design settings reach every template's stylesheet through CSS variables. The stylesheets are written in
  * plain points and millimetres; at load time every font size, line height and vertical spacing in points, and every
  * padding in millimetres (the full-bleed templates' page margins), is rewritten to scale with its variable:
  * --font-scale, --line-scale, --space-scale and --margin-scale. With every scale 1 the CV prints as written.
@@ -223,7 +224,7 @@ export function designStyle(template: CvTemplate, design: RenderDesign): string 
 export function renderHtml(template: CvTemplate, model: RenderModel): string {
   const title = model.person.name ? `${model.person.name} – CV` : `${template.definition.name} – CV`;
   const body = template.layout(model);
-  // The CV's language and direction mark the document (issue 26): hyphenation, quotes and screen readers follow.
+  // The CV's language and direction mark the document: hyphenation, quotes and screen readers follow.
   const lang = escapeHtml(model.design.language);
   const head = template.documentHead.replace(
     '<html lang="en">',

@@ -1,14 +1,15 @@
+import { resolveDesign, type CvDesign, type RenderDesign } from './design.js';
 import type {
+  CustomEntry,
+  CustomSection,
+  CvLayout,
   FieldRole,
   InputFieldDefinition,
   SectionDefinition,
   SectionDisplay,
   TemplateDefinition,
   WidgetType,
-} from '../templates/definition.js';
-import type { CustomEntry, CustomSection, CvLayout } from '../cvs/layout.js';
-import type { CvDesign } from '../cvs/design.js';
-import { resolveDesign, type RenderDesign } from './design.js';
+} from './input.js';
 import { breakableHtml, escapeHtml, plainTextToHtml, richTextToPlainText, sanitizeRichText } from '../text/rich-text.js';
 import { MAX_FIELD_LENGTH, parseFormDataKey } from '../../../rules/cv.js';
 
@@ -65,7 +66,7 @@ export interface RenderSection {
 export interface ContactItem {
   kind: 'email' | 'phone' | 'location' | 'link';
   text: string;
-  /** The text, escaped, with break points (issue 26): a long link or email wraps between its parts. */
+  /** The text, escaped, with break points: a long link or email wraps between its parts. */
   html: string;
   href?: string;
 }
@@ -92,7 +93,7 @@ export interface RenderModel {
   main: RenderSection[];
   side: RenderSection[];
   isEmpty: boolean;
-  /** The CV's design settings, resolved against the template's style (issue 13). */
+  /** The CV's design settings, resolved against the template's style. */
   design: RenderDesign;
 }
 
@@ -129,7 +130,7 @@ function isTicked(value: string): boolean {
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
- * 'Present' in the CV's language (issue 26), by primary language subtag; English for a language not listed. Intl
+ * 'Present' in the CV's language, by primary language subtag; English for a language not listed. Intl
  * names months but has no word for an ongoing position.
  */
 export const PRESENT: Record<string, string> = {
@@ -177,7 +178,7 @@ const monthFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * ISO dates read as "Mar 2020" (English) or the CV's language's own short month and year ('مارس 2020',
- * '2020年3月'; issue 26); anything else is printed as typed.
+ * '2020年3月'); anything else is printed as typed.
  */
 export function formatDate(value: string, language = buildLanguage): string {
   const match = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(value.trim());

@@ -3,7 +3,7 @@ import { readLayout } from '../../src/cvs/layout.js';
 import { renderDocx } from '../../src/render/docx.js';
 import { renderHtml } from '../../src/render/html.js';
 import { buildRenderModelFromFormData } from '../../src/render/model.js';
-import type { TemplateDefinition } from '../../src/templates/definition.js';
+import type { TemplateDefinition } from '../../src/render/input.js';
 import { getTemplateRegistry } from '../../src/templates/registry.js';
 import {
   docxText,
