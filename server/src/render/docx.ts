@@ -13,7 +13,7 @@ import {
   type IRunOptions,
   type ParagraphChild,
 } from 'docx';
-import type { CvTemplate } from './html.js';
+import type { CvTemplate } from '../templates/compile.js';
 import type { RenderEntry, RenderModel, RenderSection } from './model.js';
 import { tokenizeRichText } from '../text/rich-text.js';
 

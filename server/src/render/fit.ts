@@ -1,6 +1,6 @@
 import { MIN_FIT_BODY_PT } from '../../../rules/design.js';
 import type { RenderDesign } from './design.js';
-import { renderHtml, type CvTemplate } from './html.js';
+import { renderHtml, type CvTemplate } from '../templates/compile.js';
 import type { RenderModel } from './model.js';
 import type { PdfPrinter } from './pdf.js';
 

@@ -1,6 +1,6 @@
 import { serviceUnavailable } from '../http/errors.js';
 import { fitModel } from './fit.js';
-import { renderHtml, type CvTemplate } from './html.js';
+import { renderHtml, type CvTemplate } from '../templates/compile.js';
 import type { RenderModel } from './model.js';
 import { PdfUnavailableError, type PdfPrinter, type PdfRenderOptions } from './pdf.js';
 

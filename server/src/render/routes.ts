@@ -8,7 +8,7 @@ import { FITS_ONE_PAGE_HEADER, type CvDesignShape } from '../../../rules/design.
 import { designSchema, readDesign } from '../cvs/design.js';
 import { BUNDLED_FONTS, fontJson } from './fonts.js';
 import { layoutSchema, readLayout } from '../cvs/layout.js';
-import type { CvTemplate } from './html.js';
+import type { CvTemplate } from '../templates/compile.js';
 import { atsReport } from './ats.js';
 import { buildRenderModelFromFormData, RenderInputError, type RenderModel } from './model.js';
 import { previewCvHtml, printCv } from './print.js';

@@ -3,7 +3,7 @@ import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { renderHtml, type CvTemplate } from '../render/html.js';
+import { renderHtml, type CvTemplate } from './compile.js';
 import { buildRenderModelFromFormData } from '../render/model.js';
 import type { PdfPrinter } from '../render/pdf.js';
 

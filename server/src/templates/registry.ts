@@ -1,4 +1,4 @@
-import { compileTemplate, type CvTemplate } from '../render/html.js';
+import { compileTemplate, type CvTemplate } from './compile.js';
 import { readTemplateFolders, TEMPLATES_ROOT } from './definition.js';
 
 /**

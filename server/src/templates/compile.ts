@@ -2,9 +2,9 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import Handlebars from 'handlebars';
 import type { TemplateFolder } from '../templates/definition.js';
-import type { TemplateStyle } from './input.js';
-import type { RenderDesign } from './design.js';
-import type { RenderModel } from './model.js';
+import type { TemplateStyle } from '../render/input.js';
+import type { RenderDesign } from '../render/design.js';
+import type { RenderModel } from '../render/model.js';
 import { escapeHtml } from '../text/rich-text.js';
 
 /** A template folder with its layout compiled, ready to render. */
