@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { renderDocx } from '../server/src/render/docx.js';
-import { renderHtml } from '../server/src/templates/compile.js';
+import { renderHtml } from '../server/src/render/html.js';
 import { buildRenderModelFromFormData } from '../server/src/render/model.js';
 import { PdfRenderer } from '../server/src/render/pdf.js';
 import type { CvFormData } from '../server/src/templates/definition.js';

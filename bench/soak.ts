@@ -9,7 +9,7 @@
  * SOAK_BURST the PDFs per burst (default 20). A shortened run: SOAK_GAPS_S=60,75,90 SOAK_BURST=10.
  */
 import { readFileSync } from 'node:fs';
-import { renderHtml } from '../server/src/templates/compile.js';
+import { renderHtml } from '../server/src/render/html.js';
 import { buildRenderModelFromFormData } from '../server/src/render/model.js';
 import { loadConfig } from '../server/src/config.js';
 import { PdfRenderer } from '../server/src/render/pdf.js';

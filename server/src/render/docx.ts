@@ -13,7 +13,7 @@ import {
   type IRunOptions,
   type ParagraphChild,
 } from 'docx';
-import type { CvTemplate } from '../templates/compile.js';
+import type { RenderTemplate } from './html.js';
 import type { RenderEntry, RenderModel, RenderSection } from './model.js';
 import { tokenizeRichText } from '../text/rich-text.js';
 
@@ -364,7 +364,7 @@ function modelText(model: RenderModel): string {
 }
 
 /** The same render model as a Word document, in the design's page, margins, fonts, colour and direction. */
-export async function renderDocx(template: CvTemplate, model: RenderModel): Promise<Buffer> {
+export async function renderDocx(template: RenderTemplate, model: RenderModel): Promise<Buffer> {
   const { design } = model;
   const pageWidth = Math.round(design.widthMm * TWIPS_PER_MM);
   const pageHeight = Math.round(design.heightMm * TWIPS_PER_MM);

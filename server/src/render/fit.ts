@@ -1,6 +1,6 @@
 import { MIN_FIT_BODY_PT } from '../../../rules/design.js';
 import type { RenderDesign } from './design.js';
-import { renderHtml, type CvTemplate } from '../templates/compile.js';
+import { renderHtml, type RenderTemplate } from './html.js';
 import type { RenderModel } from './model.js';
 import type { PdfPrinter } from './pdf.js';
 
@@ -37,7 +37,7 @@ export interface FittedModel {
 /** The model as it prints: with fit to one page on, the first step that fits (or its own design if none does). */
 export async function fitModel(
   pdf: PdfPrinter,
-  template: CvTemplate,
+  template: RenderTemplate,
   model: RenderModel,
 ): Promise<FittedModel> {
   const { design } = model;

@@ -1,6 +1,6 @@
 import { serviceUnavailable } from '../http/errors.js';
 import { fitModel } from './fit.js';
-import { renderHtml, type CvTemplate } from '../templates/compile.js';
+import { renderHtml, type RenderTemplate } from './html.js';
 import type { RenderModel } from './model.js';
 import { PdfUnavailableError, type PdfPrinter, type PdfRenderOptions } from './pdf.js';
 
@@ -30,7 +30,7 @@ export interface PrintedCv {
 /** A CV's render model as a PDF: its design's paper, fitted to one page when it asks. */
 export async function printCv(
   pdf: PdfPrinter,
-  template: CvTemplate,
+  template: RenderTemplate,
   model: RenderModel,
   options: Omit<PdfRenderOptions, 'paper'> = {},
 ): Promise<PrintedCv> {
@@ -52,7 +52,7 @@ export async function printCv(
 /** A CV's render model as the HTML preview: fitted to one page when it asks and a Chromium is there to measure. */
 export async function previewCvHtml(
   pdf: PdfPrinter,
-  template: CvTemplate,
+  template: RenderTemplate,
   model: RenderModel,
 ): Promise<{ html: string; fitsOnePage?: boolean }> {
   if (!model.design.fitOnePage || !pdf.available) return { html: renderHtml(template, model) };

@@ -1,24 +1,12 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import Handlebars from 'handlebars';
-import type { TemplateFolder } from '../templates/definition.js';
+import { fontStack, type RenderTemplate } from '../render/html.js';
 import type { TemplateStyle } from '../render/input.js';
-import type { RenderDesign } from '../render/design.js';
-import type { RenderModel } from '../render/model.js';
-import { escapeHtml } from '../text/rich-text.js';
+import type { TemplateFolder } from './definition.js';
 
-/** A template folder with its layout compiled, ready to render. */
-export interface CvTemplate extends TemplateFolder {
-  layout: Handlebars.TemplateDelegate;
-  /** Everything before the body, built once: the document head with the inlined stylesheet. */
-  documentHead: string;
-  /** The template's page margins in millimetres (top, right, bottom, left), which the design's margins scale. */
-  pageMarginsMm: [number, number, number, number];
-  /** The template's `@page :first` rules, repeated after the design's `@page` (designStyle). */
-  firstPageCss: string;
-  /** The template's body text size in points (fit to one page never scales it below 8.5 pt). */
-  bodyFontPt: number;
-}
+/** A template folder with its layout compiled, ready to render (the registry holds one per folder). */
+export interface CvTemplate extends TemplateFolder, RenderTemplate {}
 
 // An isolated environment: layouts see only the built-in block helpers (if, each, with, unless)
 // and the shared partials; `knownHelpersOnly` makes any other helper call a compile error, so a
@@ -44,18 +32,6 @@ function loadShared(templatesRoot: string): void {
   const basePath = path.join(templatesRoot, 'base.css');
   baseCss = existsSync(basePath) ? readFileSync(basePath, 'utf8') : '';
   sharedLoadedFrom = templatesRoot;
-}
-
-// "CV CJK" is the TrueType CJK face of base.css; Noto CJK stays behind it for a machine without it.
-const SERIF_FALLBACK =
-  '"Noto Serif", "CV CJK", "Noto Serif CJK SC", "Noto Naskh Arabic", "Noto Serif Hebrew", "DejaVu Serif", serif';
-const SANS_FALLBACK =
-  '"Noto Sans", "CV CJK", "Noto Sans CJK SC", "Noto Sans Arabic", "Noto Sans Hebrew", "DejaVu Sans", sans-serif';
-
-/** A local-font stack: the template's face first, then Noto faces that cover non-Latin scripts. */
-export function fontStack(family: string): string {
-  const fallback = /serif/i.test(family) && !/sans/i.test(family) ? SERIF_FALLBACK : SANS_FALLBACK;
-  return `"${family.replace(/["\\]/g, '')}", ${fallback}`;
 }
 
 /*
@@ -152,7 +128,9 @@ export function pageMarginsOf(...stylesheets: string[]): [number, number, number
  * `@page` rule comes after the template's and Chromium lets it win over them: they are repeated after it.
  */
 function firstPageRulesOf(...stylesheets: string[]): string {
-  return stylesheets.flatMap((css) => [...css.matchAll(/@page\s*:first\s*\{[^}]*\}/g)].map((match) => match[0])).join('');
+  return stylesheets
+    .flatMap((css) => [...css.matchAll(/@page\s*:first\s*\{[^}]*\}/g)].map((match) => match[0]))
+    .join('');
 }
 
 function bodyFontPtOf(...stylesheets: string[]): number {
@@ -202,36 +180,4 @@ export function compileTemplate(folder: TemplateFolder, templatesRoot: string): 
     firstPageCss: firstPageRulesOf(baseCss, folder.css),
     bodyFontPt: bodyFontPtOf(baseCss, folder.css),
   };
-}
-
-const round = (n: number) => Math.round(n * 1000) / 1000;
-
-/** The design's page, fonts, colour and scales as the stylesheet's variables, and the page's size and margins. */
-export function designStyle(template: CvTemplate, design: RenderDesign): string {
-  const margins = template.pageMarginsMm.map((mm) => `${round(mm * design.marginScale)}mm`).join(' ');
-  return (
-    `<style>:root{--accent:${design.accent};` +
-    `--font-body:${fontStack(design.bodyFamily)};--font-heading:${fontStack(design.headingFamily)};` +
-    `--font-scale:${round(design.fontScale)};--line-scale:${round(design.lineScale)};` +
-    `--space-scale:${round(design.spaceScale)};--margin-scale:${round(design.marginScale)};` +
-    `--page-width:${design.widthMm}mm;--page-height:${design.heightMm}mm;` +
-    `--page-margins:${margins};}` +
-    `@page{size:${design.widthMm}mm ${design.heightMm}mm;margin:${margins};}${template.firstPageCss}</style>`
-  );
-}
-
-/** A complete, self-contained HTML document for the model, styled by the template. */
-export function renderHtml(template: CvTemplate, model: RenderModel): string {
-  const title = model.person.name ? `${model.person.name} – CV` : `${template.definition.name} – CV`;
-  const body = template.layout(model);
-  // The CV's language and direction mark the document: hyphenation, quotes and screen readers follow.
-  const lang = escapeHtml(model.design.language);
-  const head = template.documentHead.replace(
-    '<html lang="en">',
-    model.design.direction === 'rtl' ? `<html lang="${lang}" dir="rtl">` : `<html lang="${lang}">`,
-  );
-  return (
-    `${head}${designStyle(template, model.design)}<title>${escapeHtml(title)}</title></head>` +
-    `<body class="cv cv-${template.slug}">${body}</body></html>`
-  );
 }

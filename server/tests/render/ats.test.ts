@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { atsChecks, atsReport, extractPdfText, type AtsCheck } from '../../src/render/ats.js';
-import { renderHtml } from '../../src/templates/compile.js';
+import { renderHtml } from '../../src/render/html.js';
 import { buildRenderModelFromFormData } from '../../src/render/model.js';
 import { getTemplateRegistry } from '../../src/templates/registry.js';
 import { fidelityData, HAS_CHROMIUM, testPdfRenderer } from './support.js';

@@ -1,6 +1,7 @@
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderHtml, type CvTemplate } from '../../src/templates/compile.js';
+import { renderHtml } from '../../src/render/html.js';
+import type { CvTemplate } from '../../src/templates/compile.js';
 import { buildRenderModelFromFormData } from '../../src/render/model.js';
 import { PdfRenderer } from '../../src/render/pdf.js';
 import { getTemplateRegistry } from '../../src/templates/registry.js';

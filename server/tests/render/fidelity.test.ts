@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderDocx } from '../../src/render/docx.js';
-import { renderHtml } from '../../src/templates/compile.js';
+import { renderHtml } from '../../src/render/html.js';
 import { buildRenderModelFromEntries, buildRenderModelFromFormData, parseFormDataKey } from '../../src/render/model.js';
 import { escapeHtml } from '../../src/text/rich-text.js';
 import { getTemplateRegistry } from '../../src/templates/registry.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderHtml } from '../../src/templates/compile.js';
+import { renderHtml } from '../../src/render/html.js';
 import { buildRenderModelFromFormData } from '../../src/render/model.js';
 import { getTemplateRegistry } from '../../src/templates/registry.js';
 import type { CvFormData } from '../../src/templates/definition.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readDesign } from '../../src/cvs/design.js';
 import { renderDocx } from '../../src/render/docx.js';
-import { renderHtml } from '../../src/templates/compile.js';
+import { renderHtml } from '../../src/render/html.js';
 import { buildRenderModelFromFormData, formatDate, presentWord, PRESENT } from '../../src/render/model.js';
 import { CV_LANGUAGES } from '../../../rules/design.js';
 import { getTemplateRegistry } from '../../src/templates/registry.js';
