@@ -4,9 +4,9 @@ import { notFound } from '../http/errors.js';
 import { renderDocx } from '../render/docx.js';
 import { buildRenderModelFromEntries } from '../render/model.js';
 import { printCv } from '../render/print.js';
-import { parseStoredDesign } from './design.js';
+import { parseStoredDesign } from '../cv-input/design.js';
 import { safeFileName } from './file-name.js';
-import { parseStoredLayout } from './layout.js';
+import { parseStoredLayout } from '../cv-input/layout.js';
 import { listEntries, type GeneratedCvRow } from './repository.js';
 
 export type CvFileFormat = 'pdf' | 'word';

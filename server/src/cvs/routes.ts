@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
 import { hit } from '../http/rate-limit.js';
 import { requireUser } from '../http/session.js';
-import { cvBodySchema, readCvInput, type CvBody } from './cv-input.js';
+import { cvBodySchema, readCvInput, type CvBody } from '../cv-input/cv-body.js';
 import { emailCv, renderCvFile, type CvFileFormat } from './delivery.js';
 import {
   archiveCv,
@@ -16,11 +16,11 @@ import {
 } from './repository.js';
 import { cvJson, cvSummaryJson, entryJson } from './serialise.js';
 import { TEMPLATE_DESIGN } from '../render/design.js';
-import { parseStoredDesign } from './design.js';
+import { parseStoredDesign } from '../cv-input/design.js';
 import { attachmentDisposition } from './file-name.js';
 import { TEMPLATE_NO_LONGER_OFFERED } from '../../../rules/cv.js';
 
-/** A new CV on a template staff switched off (issue 15's admin panel). */
+/** A new CV on a template staff switched off in the admin panel. */
 export const TEMPLATE_SWITCHED_OFF = TEMPLATE_NO_LONGER_OFFERED;
 
 const CV_NOT_FOUND = 'CV not found.';
@@ -106,7 +106,7 @@ export async function cvsRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/v1/GeneratedCV/', async (request) => {
     const cvs = await listLiveCvs(app.db, requireUser(request));
-    // [extension] Each CV's paper (issue 13), so a list's download menu can say 'PDF (Letter)' without the detail.
+    // [extension] Each CV's paper, so a list's download menu can say 'PDF (Letter)' without the detail.
     return cvs.map((cv) => ({
       ...cvSummaryJson(cv, app.config.publicUrl),
       page_size: parseStoredDesign(cv.design)?.pageSize ?? TEMPLATE_DESIGN.pageSize,

@@ -5,9 +5,9 @@ import { TEMPLATE_NOT_FOUND, parseTemplateId, templateIdParams } from '../templa
 import { iconUrl } from '../templates/seed.js';
 import type { CvLayoutShape } from '../../../rules/cv.js';
 import { FITS_ONE_PAGE_HEADER, type CvDesignShape } from '../../../rules/design.js';
-import { designSchema, readDesign } from '../cvs/design.js';
+import { designSchema, readDesign } from '../cv-input/design.js';
 import { BUNDLED_FONTS, fontJson } from './fonts.js';
-import { layoutSchema, readLayout } from '../cvs/layout.js';
+import { layoutSchema, readLayout } from '../cv-input/layout.js';
 import type { CvTemplate } from '../templates/compile.js';
 import { atsReport } from './ats.js';
 import { buildRenderModelFromFormData, RenderInputError, type RenderModel } from './model.js';

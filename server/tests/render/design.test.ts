@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readDesign } from '../../src/cvs/design.js';
+import { readDesign } from '../../src/cv-input/design.js';
 import { renderDocx } from '../../src/render/docx.js';
 import { renderHtml } from '../../src/render/html.js';
 import { buildRenderModelFromFormData } from '../../src/render/model.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readLayout } from '../../src/cvs/layout.js';
+import { readLayout } from '../../src/cv-input/layout.js';
 import { renderDocx } from '../../src/render/docx.js';
 import { renderHtml } from '../../src/render/html.js';
 import { buildRenderModelFromFormData } from '../../src/render/model.js';

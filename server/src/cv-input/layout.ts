@@ -17,7 +17,7 @@ import {
 import { text } from '../http/schemas.js';
 
 /*
- * A saved CV's structure, its person's own (issue 12): the order of its sections, the ones hidden, headings
+ * A saved CV's structure, its person's own: the order of its sections, the ones hidden, headings
  * renamed for this CV, and sections of its own. Optional everywhere: without it a CV prints as its template says.
  * Section references are template section ids (numbers) or custom section keys ("custom-…").
  */

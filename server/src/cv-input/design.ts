@@ -14,7 +14,7 @@ import {
 } from '../../../rules/design.js';
 
 /*
- * A saved CV's design (issue 13): page size, margins, accent colour, font, font size, line spacing, fit to one page
+ * A saved CV's design: page size, margins, accent colour, font, font size, line spacing, fit to one page
  * and direction. Optional everywhere: without it (or without a key) a CV prints as its template says.
  */
 
@@ -124,7 +124,7 @@ export function parseStoredDesign(stored: string | null): CvDesign | null {
     lineSpacing: pick(LINE_SPACINGS, raw.lineSpacing, TEMPLATE_DESIGN.lineSpacing),
     fitOnePage: raw.fitOnePage === true,
     direction: pick(DIRECTIONS, raw.direction, TEMPLATE_DESIGN.direction),
-    // Stored before issue 26: English, as it printed then.
+    // Stored before designs had a language: English, as it printed then.
     language:
       typeof raw.language === 'string' && LANGUAGE_PATTERN.test(raw.language) && isKnownLanguage(raw.language)
         ? raw.language
