@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { findUserById } from '../auth/users-repository.js';
 import { notFound } from '../http/errors.js';
 import { renderDocx } from '../render/docx.js';
-import { buildRenderModelFromEntries } from '../render/model.js';
 import { printCv } from '../render/print.js';
 import { parseStoredDesign } from '../cv-input/design.js';
-import { safeFileName } from './file-name.js';
 import { parseStoredLayout } from '../cv-input/layout.js';
+import { buildRenderModelFromEntries } from '../cv-input/values.js';
+import { safeFileName } from './file-name.js';
 import { listEntries, type GeneratedCvRow } from './repository.js';
 
 export type CvFileFormat = 'pdf' | 'word';

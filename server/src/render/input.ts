@@ -3,7 +3,8 @@ import type { InputFieldShape } from '../../../rules/cv.js';
 /*
  * What the engine renders from, read and checked before it gets here: a template's definition (its sections, its
  * fields and the role each plays in a layout, its style; templates/definition.ts reads them from the template
- * folders) and a CV's own structure (cv-input/layout.ts reads it). A CV's design is in design.ts.
+ * folders), a CV's values (cv-input/values.ts reads them) and its own structure (cv-input/layout.ts). A CV's design
+ * is in design.ts.
  */
 
 // The widget types the builder knows (docs/behaviour.md#cv-builder); anything else falls back to text there.
@@ -75,6 +76,13 @@ export interface TemplateDefinition {
   category: { id: number; name: string };
   style: TemplateStyle;
   sections: SectionDefinition[];
+}
+
+/** One value of a CV: the field it fills, its repeat index (0 outside a repeatable section) and its text. */
+export interface FieldValue {
+  fieldId: number;
+  index: number;
+  value: string;
 }
 
 /** A custom section's entry, printed through the same fields as a template's dated entry. */

@@ -10,7 +10,8 @@ import { BUNDLED_FONTS, fontJson } from './fonts.js';
 import { layoutSchema, readLayout } from '../cv-input/layout.js';
 import type { CvTemplate } from '../templates/compile.js';
 import { atsReport } from './ats.js';
-import { buildRenderModelFromFormData, RenderInputError, type RenderModel } from './model.js';
+import { buildRenderModelFromFormData, RenderInputError } from '../cv-input/values.js';
+import type { RenderModel } from './model.js';
 import { previewCvHtml, printCv } from './print.js';
 
 interface PreviewBody {

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import type { CvFormData } from '../cv-input/values.js';
 import {
   FIELD_ROLES,
   SECTION_DISPLAYS,
@@ -8,9 +9,6 @@ import {
   type SectionDefinition,
   type TemplateDefinition,
 } from '../render/input.js';
-
-/** Form data as the builder posts it (docs/behaviour.md#form-data): section name → "name-fieldId-repeatIndex" → value. */
-export type CvFormData = Record<string, Record<string, unknown>>;
 
 export interface TemplateFolder {
   slug: string;

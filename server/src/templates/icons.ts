@@ -3,8 +3,8 @@ import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { buildRenderModelFromFormData } from '../cv-input/values.js';
 import { renderHtml } from '../render/html.js';
-import { buildRenderModelFromFormData } from '../render/model.js';
 import type { PdfPrinter } from '../render/pdf.js';
 import type { CvTemplate } from './compile.js';
 

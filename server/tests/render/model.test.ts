@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildRenderModelFromEntries, buildRenderModelFromFormData, formatDate, parseFormDataKey, RenderInputError } from '../../src/render/model.js';
+import { buildRenderModelFromEntries, buildRenderModelFromFormData, RenderInputError } from '../../src/cv-input/values.js';
+import { formatDate } from '../../src/render/model.js';
+import { parseFormDataKey } from '../../../rules/cv.js';
 import { breakableHtml, sanitizeRichText } from '../../src/text/rich-text.js';
 import { WIDGET_TYPES } from '../../src/render/input.js';
 import { readTemplateFolders, TEMPLATES_ROOT } from '../../src/templates/definition.js';

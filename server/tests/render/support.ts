@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { SectionDefinition, TemplateDefinition } from '../../src/render/input.js';
-import type { CvFormData } from '../../src/templates/definition.js';
+import type { CvFormData } from '../../src/cv-input/values.js';
 import { formatDate } from '../../src/render/model.js';
 import { PdfRenderer } from '../../src/render/pdf.js';
 
