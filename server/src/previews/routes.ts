@@ -6,13 +6,13 @@ import { iconUrl } from '../templates/seed.js';
 import type { CvLayoutShape } from '../../../rules/cv.js';
 import { FITS_ONE_PAGE_HEADER, type CvDesignShape } from '../../../rules/design.js';
 import { designSchema, readDesign } from '../cv-input/design.js';
-import { BUNDLED_FONTS, fontJson } from './fonts.js';
+import { BUNDLED_FONTS, fontJson } from '../render/fonts.js';
 import { layoutSchema, readLayout } from '../cv-input/layout.js';
 import type { CvTemplate } from '../templates/compile.js';
-import { atsReport } from './ats.js';
+import { atsReport } from '../render/ats.js';
 import { buildRenderModelFromFormData, RenderInputError } from '../cv-input/values.js';
-import type { RenderModel } from './model.js';
-import { previewCvHtml, printCv } from './print.js';
+import type { RenderModel } from '../render/model.js';
+import { previewCvHtml, printCv } from '../render/print.js';
 
 interface PreviewBody {
   template_id: unknown;
