@@ -1,44 +1,39 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { badRequest, notFound } from '../http/errors.js';
+import {
+  previewBodySchema,
+  readPreviewInput,
+  templateIdOf,
+  type PreviewBody,
+} from '../cv-input/preview-body.js';
+import { buildRenderModelFromFormData } from '../cv-input/values.js';
+import { notFound, unavailableAs503 } from '../http/errors.js';
 import { requireUser } from '../http/session.js';
+import { atsReport } from '../render/ats.js';
+import { BUNDLED_FONTS, type BundledFont, type FontCategory } from '../render/fonts.js';
+import { buildRenderModel, type RenderModel } from '../render/model.js';
+import { previewCvHtml, printCv } from '../render/print.js';
+import type { CvTemplate } from '../templates/compile.js';
 import { TEMPLATE_NOT_FOUND, parseTemplateId, templateIdParams } from '../templates/routes.js';
 import { iconUrl } from '../templates/seed.js';
-import type { CvLayoutShape } from '../../../rules/cv.js';
-import { FITS_ONE_PAGE_HEADER, type CvDesignShape } from '../../../rules/design.js';
-import { designSchema, readDesign } from '../cv-input/design.js';
-import { BUNDLED_FONTS, fontJson } from '../render/fonts.js';
-import { layoutSchema, readLayout } from '../cv-input/layout.js';
-import type { CvTemplate } from '../templates/compile.js';
-import { atsReport } from '../render/ats.js';
-import { buildRenderModelFromFormData, RenderInputError } from '../cv-input/values.js';
-import type { RenderModel } from '../render/model.js';
-import { previewCvHtml, printCv } from '../render/print.js';
+import { FITS_ONE_PAGE_HEADER } from '../../../rules/design.js';
 
-interface PreviewBody {
-  template_id: unknown;
-  cv_data?: Record<string, unknown> | null;
-  /** [extension] The CV's own structure (issue 12), as saved with it. */
-  layout?: CvLayoutShape | null;
-  /** [extension] The CV's design settings (issue 13), as saved with it. */
-  design?: CvDesignShape | null;
+/** GET /v1/fonts/'s shape: what a client shows and sends back. */
+export interface FontJson {
+  id: string;
+  name: string;
+  category: FontCategory;
+  body_family: string;
+  heading_family: string;
 }
 
-const previewBody = {
-  type: 'object',
-  required: ['template_id'],
-  properties: {
-    // A number, or digits in a string (the builder takes the id from its address): see templateIdOf.
-    template_id: {},
-    cv_data: { type: ['object', 'null'] },
-    layout: layoutSchema,
-    design: designSchema,
-  },
-} as const;
-
-function templateIdOf(raw: unknown): number {
-  if (typeof raw === 'number' && Number.isInteger(raw) && raw > 0) return raw;
-  if (typeof raw === 'string' && /^[1-9][0-9]{0,9}$/.test(raw)) return Number(raw);
-  throw badRequest('template_id: must be a template id (a positive whole number)');
+export function fontJson(font: BundledFont): FontJson {
+  return {
+    id: font.id,
+    name: font.name,
+    category: font.category,
+    body_family: font.body,
+    heading_family: font.heading,
+  };
 }
 
 function sendPdf(reply: FastifyReply, pdf: Buffer, fileName: string, cacheControl: string) {
@@ -49,7 +44,7 @@ function sendPdf(reply: FastifyReply, pdf: Buffer, fileName: string, cacheContro
     .send(pdf);
 }
 
-/** The live preview (HTML and PDF) of a CV being built, and each template's sample. */
+/** The live preview (HTML, PDF and the ATS view) of a CV being built, each template's sample, and the fonts. */
 export async function previewRoutes(app: FastifyInstance): Promise<void> {
   const renderableTemplate = (id: number | undefined): CvTemplate => {
     const template = id === undefined ? undefined : app.cvTemplates.byId(id);
@@ -59,22 +54,13 @@ export async function previewRoutes(app: FastifyInstance): Promise<void> {
 
   const previewModel = (body: PreviewBody): { template: CvTemplate; model: RenderModel } => {
     const template = renderableTemplate(templateIdOf(body.template_id));
-    try {
-      const layout = readLayout(body.layout, template.definition);
-      const design = readDesign(body.design) ?? null;
-      return {
-        template,
-        model: buildRenderModelFromFormData(template.definition, body.cv_data ?? {}, layout, design),
-      };
-    } catch (error) {
-      if (error instanceof RenderInputError) throw badRequest(error.message);
-      throw error;
-    }
+    const { values, layout, design } = readPreviewInput(body, template.definition);
+    return { template, model: buildRenderModel(template.definition, values, layout, design) };
   };
 
   app.post<{ Body: PreviewBody }>(
     '/v1/preview/',
-    { schema: { body: previewBody } },
+    { schema: { body: previewBodySchema } },
     async (request, reply) => {
       requireUser(request);
       const { template, model } = previewModel(request.body);
@@ -88,32 +74,38 @@ export async function previewRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: PreviewBody }>(
     '/v1/preview-pdf/',
-    { schema: { body: previewBody } },
+    { schema: { body: previewBodySchema } },
     async (request, reply) => {
       requireUser(request);
       const { template, model } = previewModel(request.body);
       // The live preview re-renders on every pause in typing: it skips the structure tree (~20 ms).
-      const { pdf, fitsOnePage } = await printCv(app.pdf, template, model, { tagged: false });
+      const { pdf, fitsOnePage } = await unavailableAs503(() =>
+        printCv(app.pdf, template, model, { tagged: false }),
+      );
       if (fitsOnePage !== undefined) reply.header(FITS_ONE_PAGE_HEADER, String(fitsOnePage));
       return sendPdf(reply, pdf, 'preview.pdf', 'private, no-store');
     },
   );
 
-  // [extension] The bundled fonts a CV's design may name (issue 13): installed on the server, never fetched.
+  // [extension] The bundled fonts a CV's design may name: installed on the server, never fetched.
   app.get('/v1/fonts/', async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=3600').send(BUNDLED_FONTS.map(fontJson)),
   );
 
-  // [extension] The ATS view (issue 17): the text a parser reads from the PDF the person would download, and a
-  // checklist. The PDF is printed as the live PDF preview prints it (no structure tree): the same text, in the same
-  // order, as the download's.
-  app.post<{ Body: PreviewBody }>('/v1/preview-text/', { schema: { body: previewBody } }, async (request, reply) => {
-    requireUser(request);
-    const { template, model } = previewModel(request.body);
-    // The PDF as the person would download it: their design's paper, fitted to one page when they ask.
-    const { pdf } = await printCv(app.pdf, template, model, { tagged: false });
-    return reply.header('cache-control', 'private, no-store').send(await atsReport(model, pdf));
-  });
+  // [extension] The ATS view: the text a parser reads from the PDF the person would download, and a checklist. The
+  // PDF is printed as the live PDF preview prints it (no structure tree): the same text, in the same order, as the
+  // download's.
+  app.post<{ Body: PreviewBody }>(
+    '/v1/preview-text/',
+    { schema: { body: previewBodySchema } },
+    async (request, reply) => {
+      requireUser(request);
+      const { template, model } = previewModel(request.body);
+      // The PDF as the person would download it: their design's paper, fitted to one page when they ask.
+      const { pdf } = await unavailableAs503(() => printCv(app.pdf, template, model, { tagged: false }));
+      return reply.header('cache-control', 'private, no-store').send(await atsReport(model, pdf));
+    },
+  );
 
   app.get<{ Params: { templateId: string } }>(
     '/v1/template-preview/:templateId/',
@@ -131,11 +123,8 @@ export async function previewRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       requireUser(request);
       const template = renderableTemplate(parseTemplateId(request.params.templateId));
-      const { pdf } = await printCv(
-        app.pdf,
-        template,
-        buildRenderModelFromFormData(template.definition, template.sample),
-      );
+      const model = buildRenderModelFromFormData(template.definition, template.sample);
+      const { pdf } = await unavailableAs503(() => printCv(app.pdf, template, model));
       return sendPdf(reply, pdf, `${template.slug}-sample.pdf`, 'private, max-age=3600');
     },
   );

@@ -54,22 +54,3 @@ const byId = new Map(BUNDLED_FONTS.map((font) => [font.id, font]));
 export function bundledFont(id: string): BundledFont | undefined {
   return byId.get(id);
 }
-
-/** GET /v1/fonts/'s shape: what a client shows and sends back. */
-export interface FontJson {
-  id: string;
-  name: string;
-  category: FontCategory;
-  body_family: string;
-  heading_family: string;
-}
-
-export function fontJson(font: BundledFont): FontJson {
-  return {
-    id: font.id,
-    name: font.name,
-    category: font.category,
-    body_family: font.body,
-    heading_family: font.heading,
-  };
-}
