@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_CHROMIUM_PATH } from './render/pdf.js';
 
 /** Repository root: defaults that name a folder (dist/, var/) are anchored here, not at the cwd. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -156,9 +157,6 @@ function logLevel(env: Env): LogLevel {
   }
   return raw as LogLevel;
 }
-
-/** Where Chromium is when CHROMIUM_PATH says nothing (Debian's package). */
-export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
 
 function chromiumPath(env: Env): string | null {
   const raw = read(env, 'CHROMIUM_PATH');

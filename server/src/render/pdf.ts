@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
-import { DEFAULT_CHROMIUM_PATH } from '../config.js';
 import { PdfCache } from './pdf-cache.js';
 import { PdfUnavailableError, RENDERER_CLOSING_MESSAGE } from './pdf-errors.js';
 import { PagePool, type PooledPage } from './page-pool.js';
 
 export { PDF_UNAVAILABLE_MESSAGE, PdfUnavailableError } from './pdf-errors.js';
+
+/** Where Chromium is when nothing says otherwise (Debian's package; config.ts reads CHROMIUM_PATH). */
+export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
 
 // Without the background-networking flags Chromium floods a closed network with refused connections.
 export const CHROMIUM_ARGS = [
