@@ -18,18 +18,12 @@ import { cvJson, cvSummaryJson, entryJson } from './serialise.js';
 import { TEMPLATE_DESIGN } from '../render/design.js';
 import { parseStoredDesign } from '../cv-input/design.js';
 import { attachmentDisposition } from './file-name.js';
-import { TEMPLATE_NO_LONGER_OFFERED } from '../../../rules/cv.js';
+import { CV_CHANGED_ELSEWHERE, TEMPLATE_NO_LONGER_OFFERED, cvEtag } from '../../../rules/cv.js';
 
 /** A new CV on a template staff switched off in the admin panel. */
 export const TEMPLATE_SWITCHED_OFF = TEMPLATE_NO_LONGER_OFFERED;
 
 const CV_NOT_FOUND = 'CV not found.';
-export const CV_CHANGED = 'This CV was changed elsewhere.';
-
-/** A CV's version as an entity tag: its last_updated, to the millisecond. */
-export function cvEtag(lastUpdated: string): string {
-  return `"${lastUpdated}"`;
-}
 
 /**
  * The versions an `If-Match` header accepts: `*` (any), or a list of entity tags (weak ones compared as strong,
@@ -93,7 +87,7 @@ export async function cvsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   const cvChanged = (current: GeneratedCvRow) =>
-    new HttpError(412, CV_CHANGED, { etag: cvEtag(current.last_updated) });
+    new HttpError(412, CV_CHANGED_ELSEWHERE, { etag: cvEtag(current.last_updated) });
 
   async function ownedCv(ownerId: number, raw: string | number): Promise<GeneratedCvRow> {
     const reference = parseCvReference(raw);
