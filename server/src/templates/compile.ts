@@ -5,6 +5,12 @@ import { fontStack, type RenderTemplate } from '../render/html.js';
 import type { TemplateStyle } from '../render/input.js';
 import type { TemplateFolder } from './definition.js';
 
+/*
+ * A template folder compiled for the render engine: its Handlebars layout in an isolated environment, its stylesheet
+ * rewritten to scale with a CV's design, its page margins and body text size read. The registry (registry.ts)
+ * compiles every folder once, at start-up.
+ */
+
 /** A template folder with its layout compiled, ready to render (the registry holds one per folder). */
 export interface CvTemplate extends TemplateFolder, RenderTemplate {}
 

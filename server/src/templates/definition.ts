@@ -10,6 +10,11 @@ import {
   type TemplateDefinition,
 } from '../render/input.js';
 
+/*
+ * The template folders (server/templates/<slug>/: template.json, layout.hbs, style.css, sample.json) read and
+ * checked into the definitions the render engine prints (render/input.ts); a mistake names its folder and field.
+ */
+
 export interface TemplateFolder {
   slug: string;
   dir: string;
