@@ -21,7 +21,7 @@ import { now } from '../server/src/auth/clock.js';
 import { hashPassword } from '../server/src/auth/passwords.js';
 import { createUser } from '../server/src/users/repository.js';
 import { createDatabase } from '../server/src/db/database.js';
-import type { CvFormData } from '../server/src/templates/definition.js';
+import type { CvFormData } from '../server/src/cv-input/values.js';
 import { getTemplateRegistry } from '../server/src/templates/registry.js';
 import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
 

@@ -1,11 +1,11 @@
 // Fit to one page (issue 13): its PDF p50 stays within 3× a plain PDF's, both printed as the live preview prints
 // (untagged, distinct documents so the cache never answers). `npm run bench -- design` runs this alone.
-import { readDesign } from '../server/src/cvs/design.js';
+import { readDesign } from '../server/src/cv-input/design.js';
 import { renderHtml } from '../server/src/render/html.js';
-import { buildRenderModelFromFormData } from '../server/src/render/model.js';
+import { buildRenderModelFromFormData } from '../server/src/cv-input/values.js';
 import { PdfRenderer } from '../server/src/render/pdf.js';
 import { printCv } from '../server/src/render/print.js';
-import type { CvFormData } from '../server/src/templates/definition.js';
+import type { CvFormData } from '../server/src/cv-input/values.js';
 import { getTemplateRegistry } from '../server/src/templates/registry.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { renderDocx } from '../server/src/render/docx.js';
 import { renderHtml } from '../server/src/render/html.js';
-import { buildRenderModelFromFormData } from '../server/src/render/model.js';
+import { buildRenderModelFromFormData } from '../server/src/cv-input/values.js';
 import { PdfRenderer } from '../server/src/render/pdf.js';
-import type { CvFormData } from '../server/src/templates/definition.js';
+import type { CvFormData } from '../server/src/cv-input/values.js';
 import { getTemplateRegistry } from '../server/src/templates/registry.js';
 import { client, createTestApp, type TestApp } from '../server/tests/helpers/app.js';
 

@@ -10,10 +10,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { renderHtml } from '../server/src/render/html.js';
-import { buildRenderModelFromFormData } from '../server/src/render/model.js';
+import { buildRenderModelFromFormData } from '../server/src/cv-input/values.js';
 import { loadConfig } from '../server/src/config.js';
 import { PdfRenderer } from '../server/src/render/pdf.js';
-import type { CvFormData } from '../server/src/templates/definition.js';
+import type { CvFormData } from '../server/src/cv-input/values.js';
 import { getTemplateRegistry } from '../server/src/templates/registry.js';
 
 const GAPS_S = (process.env.SOAK_GAPS_S ?? '60,90,180,300,420,600').split(',').map(Number);

@@ -9,6 +9,17 @@ export const TEMPLATE_NO_LONGER_OFFERED =
 /** The highest repeat index of an entry: a repeatable section holds at most 100 entries. */
 export const MAX_REPEAT_INDEX = 99;
 
+/** A save over a copy someone saved since the edit began: the server's 412 detail, the builder's words for it. */
+export const CV_CHANGED_ELSEWHERE = 'This CV was changed elsewhere.';
+
+/**
+ * A saved CV's version as an entity tag: its last_updated, to the millisecond, quoted. The server answers it as the
+ * CV's ETag; the web app sends it back in If-Match to save only over that version.
+ */
+export function cvEtag(lastUpdated: string): string {
+  return `"${lastUpdated}"`;
+}
+
 /**
  * An input field of a template section (docs/behaviour.md#data), as the API gives it. The web app's decoded field
  * (src/api/templates.ts) and the server's JSON and template definition (server/src/templates/) build on it.
@@ -43,7 +54,7 @@ export function parseFormDataKey(key: string): FormDataKey | undefined {
   return { name: match[1], fieldId: Number(match[2]), index: Number(match[3]) };
 }
 
-// ── The CV's own structure (issue 12): order, hidden sections, renamed headings, custom sections ──
+// ── The CV's own structure: order, hidden sections, renamed headings, custom sections ──
 
 export const MAX_CUSTOM_SECTIONS = 20;
 export const MAX_CUSTOM_SECTION_ENTRIES = 100;

@@ -2,7 +2,7 @@
 // (server/src/http/openapi.ts). server/tests/openapi/openapi.test.ts fails when the committed file differs.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openApiDocument, OPENAPI_FILE } from '../src/http/openapi-document.js';
+import { openApiDocument, OPENAPI_FILE } from './openapi-document.js';
 
 const document = await openApiDocument();
 writeFileSync(OPENAPI_FILE, document);

@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import { now } from './auth/clock.js';
 import type { Config } from './config.js';
@@ -10,7 +10,6 @@ import { registerCsrf } from './http/csrf.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerJsonBodyParser } from './http/json-body.js';
 import { registerOpenApi } from './http/openapi.js';
-import { pactProviderStatesRoutes } from './http/pact-provider-states.js';
 import { configureRateLimits } from './http/rate-limit.js';
 import { registerRequestLog } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -20,6 +19,7 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { createMailQueue, type MailQueue } from './mail/queue.js';
 import type { PdfPrinter } from './render/pdf.js';
 import { registerRoutes } from './routes.js';
+import { SEEDERS } from './seeders.js';
 import { registerSpa } from './static/spa.js';
 
 /** The configuration as the running app holds it: the secret key is always resolved. */
@@ -49,6 +49,11 @@ export interface BuildAppOptions {
   seed?: boolean;
   /** Print with this renderer instead of one of the app's own (a cluster worker's proxy to the primary's). */
   renderer?: PdfPrinter;
+  /**
+   * The Pact provider-state route (server/tests/pact/provider-state-routes.ts), registered when
+   * config.pactProviderStates is on. Test code: the tests hand it in, so production code never loads it.
+   */
+  providerStates?: FastifyPluginAsync;
 }
 
 const REDACTED_PATHS = [
@@ -59,10 +64,15 @@ const REDACTED_PATHS = [
 ];
 
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  if (config.pactProviderStates && !options.providerStates) {
+    throw new Error(
+      'PACT_PROVIDER_STATES=1 needs the provider-state route, which only the tests hand in (server/tests/pact/)',
+    );
+  }
   const database = options.database ?? createDatabase(config.databaseUrl);
   let secretKey: string;
   try {
-    secretKey = await prepareDatabase(database.db, config, options);
+    secretKey = await prepareDatabase(database.db, config, SEEDERS, options);
   } catch (error) {
     await database.destroy();
     throw error;
@@ -114,7 +124,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Before the routes: it collects their schemas as they register.
   await registerOpenApi(app);
   await registerRoutes(app, options.renderer ? { renderer: options.renderer } : {});
-  if (config.pactProviderStates) await app.register(pactProviderStatesRoutes);
+  if (config.pactProviderStates && options.providerStates) await app.register(options.providerStates);
   await registerSpa(app);
   return app;
 }

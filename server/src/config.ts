@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_CHROMIUM_PATH } from './render/pdf.js';
 
 /** Repository root: defaults that name a folder (dist/, var/) are anchored here, not at the cwd. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -56,7 +57,8 @@ export interface Config {
   rateLimitScale: number;
   /**
    * PACT_PROVIDER_STATES=1: the server answers `POST /_pact/provider-states`, which empties the database and seeds a
-   * Pact provider state (test mode only: `npm run pact:verify` and the provider verification use it).
+   * Pact provider state (test mode only: `npm run pact:verify` and the provider verification use it). The route is
+   * test code, handed to buildApp by the tests (its `providerStates` option); a server without it refuses to start.
    */
   pactProviderStates: boolean;
   /** API_DOCS=1 (`npm run dev` sets it): the OpenAPI document and its browsable page at `/api/docs`. */
@@ -155,9 +157,6 @@ function logLevel(env: Env): LogLevel {
   }
   return raw as LogLevel;
 }
-
-/** Where Chromium is when CHROMIUM_PATH says nothing (Debian's package). */
-export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
 
 function chromiumPath(env: Env): string | null {
   const raw = read(env, 'CHROMIUM_PATH');

@@ -5,15 +5,19 @@ import { socialRoutes } from './auth/social/routes.js';
 import { cvsRoutes } from './cvs/routes.js';
 import { csrfRoutes } from './http/csrf.js';
 import { healthRoutes } from './http/health.js';
+import { previewRoutes } from './previews/routes.js';
 import { accountLinkRoutes } from './profile/link-routes.js';
 import { profileRoutes } from './profile/routes.js';
 import { sessionsRoutes } from './profile/sessions.js';
 import { renderEngine, type RenderEngineOptions } from './render/plugin.js';
-import { previewRoutes } from './render/routes.js';
 import { supportRoutes } from './support/routes.js';
+import { templateRegistry } from './templates/registry.js';
 import { templateRoutes } from './templates/routes.js';
 
-/** Every domain's fastify plugin, in the order they register (the render engine before those that print). */
+/**
+ * Every domain's fastify plugin, in the order they register (the render engine and the compiled templates before
+ * those that print).
+ */
 const PLUGINS = [
   healthRoutes,
   csrfRoutes,
@@ -25,6 +29,7 @@ const PLUGINS = [
   supportRoutes,
   adminRoutes,
   renderEngine,
+  templateRegistry,
   templateRoutes,
   previewRoutes,
   cvsRoutes,

@@ -2,7 +2,7 @@ import * as t from 'io-ts';
 import type { ApiClient, RequestOptions } from './http';
 import { IgnoredBody, listOf } from './codecs';
 import { reshaped } from './templates';
-import type { CvLayoutShape } from '../../rules/cv';
+import { cvEtag, type CvLayoutShape } from '../../rules/cv';
 import { RawDesign, toDesign, type CvDesign } from './design';
 import type { PageSize } from '../../rules/design';
 
@@ -330,11 +330,6 @@ export function createGeneratedCv(client: ApiClient, payload: GeneratedCvPayload
 /** What a server answers when a conditional save finds a newer copy than the one the edit started from. */
 export const CV_CHANGED_STATUS = 412;
 
-/** The `If-Match` value for a CV last updated at `lastUpdated` (the reference server's ETag of the CV). */
-export function cvVersionTag(lastUpdated: string): string {
-  return `"${lastUpdated}"`;
-}
-
 /**
  * PUT /v1/GeneratedCV/{id}/: saving a CV that exists replaces its name, template and entries. With
  * `ifLastUpdated` the save only goes through if the server's copy is still that version (else 412): an
@@ -350,7 +345,7 @@ export function updateGeneratedCv(
     cvPath(reference),
     payload,
     SavedGeneratedCv,
-    options.ifLastUpdated ? { headers: { 'If-Match': cvVersionTag(options.ifLastUpdated) } } : undefined,
+    options.ifLastUpdated ? { headers: { 'If-Match': cvEtag(options.ifLastUpdated) } } : undefined,
   );
 }
 

@@ -9,7 +9,7 @@ import {
   passwordChangeProblem as serverPasswordChange,
   profileUpdateProblem,
 } from '../../server/src/profile/validation';
-import { buildRenderModelFromFormData } from '../../server/src/render/model';
+import { buildRenderModelFromFormData } from '../../server/src/cv-input/values';
 import { getTemplateRegistry } from '../../server/src/templates/registry';
 import { entriesFromFormData } from '../../src/cv/form-data';
 import { passwordChangeProblem as webPasswordChange } from '../../src/machines/profile/change-password-machine';

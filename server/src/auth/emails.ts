@@ -1,6 +1,6 @@
 import type { MailMessage } from '../mail/mailer.js';
 import { encodeUid } from './tokens.js';
-import { escapeHtml } from '../render/rich-text.js';
+import { escapeHtml } from '../text/rich-text.js';
 
 interface Recipient {
   id: number;

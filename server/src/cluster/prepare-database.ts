@@ -1,6 +1,7 @@
 import { loadConfig } from '../config.js';
 import { createDatabase } from '../db/database.js';
 import { prepareDatabase } from '../db/prepare.js';
+import { SEEDERS } from '../seeders.js';
 
 /*
  * A one-off child of the cluster's primary (WEB_CONCURRENCY > 1): migrates, makes the secret key when SECRET_KEY is
@@ -11,7 +12,7 @@ import { prepareDatabase } from '../db/prepare.js';
 const config = loadConfig();
 const database = createDatabase(config.databaseUrl);
 try {
-  await prepareDatabase(database.db, config);
+  await prepareDatabase(database.db, config, SEEDERS);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;

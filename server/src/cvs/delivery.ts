@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { findUserById } from '../users/repository.js';
-import { notFound } from '../http/errors.js';
+import { notFound, unavailableAs503 } from '../http/errors.js';
 import { renderDocx } from '../render/docx.js';
-import { buildRenderModelFromEntries } from '../render/model.js';
 import { printCv } from '../render/print.js';
-import { parseStoredDesign } from './design.js';
+import { parseStoredDesign } from '../cv-input/design.js';
+import { parseStoredLayout } from '../cv-input/layout.js';
+import { buildRenderModelFromEntries } from '../cv-input/values.js';
 import { safeFileName } from './file-name.js';
-import { parseStoredLayout } from './layout.js';
 import { listEntries, type GeneratedCvRow } from './repository.js';
 
 export type CvFileFormat = 'pdf' | 'word';
@@ -42,7 +42,7 @@ export async function renderCvFile(
     return { body: await renderDocx(template, model), contentType: DOCX_TYPE, extension: 'docx' };
   }
   return {
-    body: (await printCv(app.pdf, template, model)).pdf,
+    body: (await unavailableAs503(() => printCv(app.pdf, template, model))).pdf,
     contentType: 'application/pdf',
     extension: 'pdf',
   };

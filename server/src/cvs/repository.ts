@@ -3,28 +3,10 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { CvFieldEntryTable, Database, GeneratedCvTable } from '../db/schema.js';
 import { now } from '../db/columns.js';
 import { matches } from '../db/search.js';
-import type { CvDesign } from './design.js';
-import type { CvLayout } from './layout.js';
+import type { CvInput, EntryInput } from '../cv-input/cv-body.js';
 
 export type GeneratedCvRow = Selectable<GeneratedCvTable>;
 export type CvFieldEntryRow = Selectable<CvFieldEntryTable>;
-
-/** An entry as the API speaks of it (docs/behaviour.md#data). */
-export interface EntryInput {
-  value: string;
-  index: number;
-  section_field: number;
-}
-
-export interface CvInput {
-  name: string;
-  templateId: number;
-  entries: readonly EntryInput[];
-  /** The CV's own structure; null removes it, undefined (a client that does not know it) keeps it. */
-  layout?: CvLayout | null;
-  /** [extension] The CV's design (issue 13); undefined keeps a saved CV's, null removes it. */
-  design?: CvDesign | null;
-}
 
 /** How a route names a CV: its numeric id or its uuid (digits only, or 8-4-4-4-12 hex; docs/behaviour.md#limits-and-timings). */
 export type CvReference = { id: number } | { uuid: string };

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
 import { hit } from '../http/rate-limit.js';
 import { requireUser } from '../http/session.js';
-import { cvBodySchema, readCvInput, type CvBody } from './cv-input.js';
+import { cvBodySchema, readCvInput, type CvBody } from '../cv-input/cv-body.js';
 import { emailCv, renderCvFile, type CvFileFormat } from './delivery.js';
 import {
   archiveCv,
@@ -15,21 +15,16 @@ import {
   type GeneratedCvRow,
 } from './repository.js';
 import { cvJson, cvSummaryJson, entryJson } from './serialise.js';
-import { TEMPLATE_DESIGN, parseStoredDesign } from './design.js';
+import { TEMPLATE_DESIGN } from '../render/design.js';
+import { parseStoredDesign } from '../cv-input/design.js';
 import { attachmentDisposition } from './file-name.js';
-import { TEMPLATE_NO_LONGER_OFFERED } from '../../../rules/cv.js';
+import { CV_CHANGED_ELSEWHERE, TEMPLATE_NO_LONGER_OFFERED, cvEtag } from '../../../rules/cv.js';
 import { templateSwitchedOff } from '../templates/repository.js';
 
-/** A new CV on a template staff switched off (issue 15's admin panel). */
+/** A new CV on a template staff switched off in the admin panel. */
 export const TEMPLATE_SWITCHED_OFF = TEMPLATE_NO_LONGER_OFFERED;
 
 const CV_NOT_FOUND = 'CV not found.';
-export const CV_CHANGED = 'This CV was changed elsewhere.';
-
-/** A CV's version as an entity tag: its last_updated, to the millisecond. */
-export function cvEtag(lastUpdated: string): string {
-  return `"${lastUpdated}"`;
-}
 
 /**
  * The versions an `If-Match` header accepts: `*` (any), or a list of entity tags (weak ones compared as strong,
@@ -93,7 +88,7 @@ export async function cvsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   const cvChanged = (current: GeneratedCvRow) =>
-    new HttpError(412, CV_CHANGED, { etag: cvEtag(current.last_updated) });
+    new HttpError(412, CV_CHANGED_ELSEWHERE, { etag: cvEtag(current.last_updated) });
 
   async function ownedCv(ownerId: number, raw: string | number): Promise<GeneratedCvRow> {
     const reference = parseCvReference(raw);
@@ -106,7 +101,7 @@ export async function cvsRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/v1/GeneratedCV/', async (request) => {
     const cvs = await listLiveCvs(app.db, requireUser(request));
-    // [extension] Each CV's paper (issue 13), so a list's download menu can say 'PDF (Letter)' without the detail.
+    // [extension] Each CV's paper, so a list's download menu can say 'PDF (Letter)' without the detail.
     return cvs.map((cv) => ({
       ...cvSummaryJson(cv, app.config.publicUrl),
       page_size: parseStoredDesign(cv.design)?.pageSize ?? TEMPLATE_DESIGN.pageSize,

@@ -1,6 +1,6 @@
 import type { CvLayoutShape } from '../../../rules/cv.js';
-import { designJson, parseStoredDesign } from './design.js';
-import { layoutJson, parseStoredLayout } from './layout.js';
+import { designJson, parseStoredDesign } from '../cv-input/design.js';
+import { layoutJson, parseStoredLayout } from '../cv-input/layout.js';
 import type { CvFieldEntryRow, GeneratedCvRow } from './repository.js';
 
 export interface CvFieldEntryJson {
@@ -24,7 +24,7 @@ export interface GeneratedCvJson extends GeneratedCvSummaryJson {
   entries: CvFieldEntryJson[];
   /** [extension] The CV's own structure, or null: it prints as its template says. */
   layout: CvLayoutShape | null;
-  /** [extension] The CV's design settings (issue 13), or null: it prints as its template says. */
+  /** [extension] The CV's design settings, or null: it prints as its template says. */
   design: ReturnType<typeof designJson> | null;
 }
 

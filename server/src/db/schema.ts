@@ -201,9 +201,9 @@ export interface GeneratedCvTable {
   last_updated: string;
   /** Set when the owner deletes the CV: the row and its entries stay, every route stops seeing it. */
   archived_at: string | null;
-  /** The CV's own structure (cvs/layout.ts), JSON; null: the template's. */
+  /** The CV's own structure (cv-input/layout.ts), JSON; null: the template's. */
   layout: string | null;
-  /** The CV's design settings (cvs/design.ts), JSON; null: the template's. */
+  /** The CV's design settings (cv-input/design.ts), JSON; null: the template's. */
   design: string | null;
 }
 

@@ -1,9 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { Database } from './schema.js';
-import { seeders } from './seeders.js';
 
-export async function seed(db: Kysely<Database>, config: Config): Promise<void> {
+export interface Seeder {
+  name: string;
+  /** Runs at every start: must be idempotent (insert what is missing, leave user data alone). */
+  run(db: Kysely<Database>, config: Config): Promise<void>;
+}
+
+/** Runs the seeders in their order (server/src/seeders.ts lists them). */
+export async function seed(db: Kysely<Database>, config: Config, seeders: readonly Seeder[]): Promise<void> {
   for (const seeder of seeders) {
     try {
       await seeder.run(db, config);

@@ -44,6 +44,24 @@ export const tooManyRequests = (
 ) => new HttpError(429, detail, retryAfterSeconds ? { 'retry-after': String(retryAfterSeconds) } : {});
 export const serviceUnavailable = (detail: string) => new HttpError(503, detail);
 
+/**
+ * `work`'s result, with a failure that says the service is unavailable (statusCode 503: the render engine's
+ * PdfUnavailableError, for no Chromium, a render timeout or a busy pool) answered 503 with its message as detail,
+ * the only thing a client can act on (try again later).
+ */
+export async function unavailableAs503<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const unavailable =
+      error instanceof Error &&
+      !(error instanceof HttpError) &&
+      (error as { statusCode?: unknown }).statusCode === 503;
+    if (unavailable) throw serviceUnavailable(error.message);
+    throw error;
+  }
+}
+
 // Fastify's own client errors, in words a user of the API can act on.
 const FRAMEWORK_DETAILS: Record<string, (error: FastifyError) => string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: () => 'Request body is not valid JSON.',

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import { isApiPath } from '../static/spa.js';
+import { isApiPath } from './api-paths.js';
 
 type Directives = Record<string, string[]>;
 

@@ -1,7 +1,7 @@
 import type * as PdfJs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { RenderModel, RenderSection } from './model.js';
 
-// The ATS view (issue 17): the text an applicant tracking system reads from the PDF the person downloads, and a
+// The ATS view: the text an applicant tracking system reads from the PDF the person downloads, and a
 // short checklist of what commonly goes wrong — a value that cannot be found, sections read out of order, contact
 // details far from the top, characters a parser cannot read. The text comes from the PDF itself (pdf.js, the
 // library many parsers and browsers read PDFs with), never from the HTML.

@@ -1,22 +1,49 @@
-import type { CvDesign } from '../cvs/design.js';
-import { TEMPLATE_DESIGN } from '../cvs/design.js';
-import type { TemplateStyle } from '../templates/definition.js';
 import {
+  DESIGN_DEFAULTS,
   PAGE_DIMENSIONS,
   isMostlyRightToLeft,
   readableAccent,
+  type Direction,
   type FontSize,
   type LineSpacing,
   type Margins,
   type PageSize,
 } from '../../../rules/design.js';
 import { bundledFont } from './fonts.js';
+import type { TemplateStyle } from './input.js';
 
 /*
- * A CV's design as the three outputs read it (issue 13): one resolved value per setting, from the saved design
+ * A CV's design as the three outputs read it: one resolved value per setting, from the saved design
  * and the template's own style. HTML turns it into CSS variables (html.ts), PDF into Chromium's paper (pdf.ts),
  * Word into section properties and run styles (docx.ts).
  */
+
+/** A checked design, every key present; `accentColor` and `font` null mean the template's own. */
+export interface CvDesign {
+  pageSize: PageSize;
+  margins: Margins;
+  accentColor: string | null;
+  font: string | null;
+  fontSize: FontSize;
+  lineSpacing: LineSpacing;
+  fitOnePage: boolean;
+  direction: Direction;
+  /** BCP 47; month names and 'Present' are printed in it. */
+  language: string;
+}
+
+/** The design a CV without one prints with (the template's accent and fonts). */
+export const TEMPLATE_DESIGN: CvDesign = {
+  pageSize: DESIGN_DEFAULTS.page_size,
+  margins: DESIGN_DEFAULTS.margins,
+  accentColor: null,
+  font: null,
+  fontSize: DESIGN_DEFAULTS.font_size,
+  lineSpacing: DESIGN_DEFAULTS.line_spacing,
+  fitOnePage: DESIGN_DEFAULTS.fit_one_page,
+  direction: DESIGN_DEFAULTS.direction,
+  language: DESIGN_DEFAULTS.language,
+};
 
 /** How much each setting scales the template's own sizes. */
 export const MARGIN_SCALE: Record<Margins, number> = { narrow: 0.6, normal: 1, wide: 1.4 };

@@ -13,16 +13,16 @@ import {
   type IRunOptions,
   type ParagraphChild,
 } from 'docx';
-import type { CvTemplate } from './html.js';
+import type { RenderTemplate } from './html.js';
 import type { RenderEntry, RenderModel, RenderSection } from './model.js';
-import { tokenizeRichText } from './rich-text.js';
+import { tokenizeRichText } from '../text/rich-text.js';
 
 // Word measures in twentieths of a point. The page is the design's; the margins 18 mm times the design's scale.
 const TWIPS_PER_MM = 1440 / 25.4;
 const MARGIN_MM = 18;
 
 /**
- * What the design asks of every paragraph and run while one document is built (issue 13): the font scale and the
+ * What the design asks of every paragraph and run while one document is built: the font scale and the
  * direction. Set and reset around renderDocx's synchronous build, before anything awaits, so no two documents
  * ever see each other's.
  */
@@ -125,7 +125,7 @@ function richTextParagraphs(html: string, context: DocxContext, base: RunStyle =
         ...(marks.italics ? { italics: true } : {}),
         ...(marks.underline ? { underline: true } : {}),
       };
-      // A link written into rich text looks like one (issue 26): the accent colour, underlined, as in the PDF.
+      // A link written into rich text looks like one: the accent colour, underlined, as in the PDF.
       children.push(
         href ? new ExternalHyperlink({ link: href, children: [run(token.text, { ...style, color: context.accent, underline: true })] }) : run(token.text, style),
       );
@@ -349,7 +349,7 @@ export function documentLanguage(
 ): { value: string; eastAsia: string; bidirectional: string } {
   const eastAsia = KANA.test(text) ? 'ja-JP' : HANGUL.test(text) ? 'ko-KR' : HAN.test(text) ? 'zh-CN' : 'ja-JP';
   const bidirectional = HEBREW.test(text) && !ARABIC.test(text) ? 'he-IL' : 'ar-SA';
-  // The CV's own language (issue 26) takes the slot of its script.
+  // The CV's own language takes the slot of its script.
   const primary = language.split('-')[0]!.toLowerCase();
   if (['ja', 'zh', 'ko'].includes(primary)) return { value: 'en-GB', eastAsia: language, bidirectional };
   if (['ar', 'he', 'fa', 'ur'].includes(primary)) return { value: 'en-GB', eastAsia, bidirectional: language };
@@ -364,7 +364,7 @@ function modelText(model: RenderModel): string {
 }
 
 /** The same render model as a Word document, in the design's page, margins, fonts, colour and direction. */
-export async function renderDocx(template: CvTemplate, model: RenderModel): Promise<Buffer> {
+export async function renderDocx(template: RenderTemplate, model: RenderModel): Promise<Buffer> {
   const { design } = model;
   const pageWidth = Math.round(design.widthMm * TWIPS_PER_MM);
   const pageHeight = Math.round(design.heightMm * TWIPS_PER_MM);
@@ -386,7 +386,7 @@ export async function renderDocx(template: CvTemplate, model: RenderModel): Prom
       ...model.sections.flatMap((section) => sectionParagraphs(section, context)),
     ];
     const headingFont = fontsFor(design.headingFamily);
-    // Title, Heading 1 and Heading 2 (issue 17) carry the design's fonts, colour and sizes (issue 13).
+    // Title, Heading 1 and Heading 2 (what a parser reads as the outline) carry the design's fonts, colour and sizes.
     document = new Document({
       creator: model.person.name || 'CV Builder',
       lastModifiedBy: 'CV Builder',

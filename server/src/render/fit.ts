@@ -1,11 +1,11 @@
 import { MIN_FIT_BODY_PT } from '../../../rules/design.js';
 import type { RenderDesign } from './design.js';
-import { renderHtml, type CvTemplate } from './html.js';
+import { renderHtml, type RenderTemplate } from './html.js';
 import type { RenderModel } from './model.js';
 import type { PdfPrinter } from './pdf.js';
 
 /*
- * Fit to one page (issue 13): spacing gives way first, then line height, then the font size, a step at a time,
+ * Fit to one page: spacing gives way first, then line height, then the font size, a step at a time,
  * never below 8.5 pt body text. Each step takes no more room than the one before, so pdf.ts can search them.
  */
 
@@ -37,7 +37,7 @@ export interface FittedModel {
 /** The model as it prints: with fit to one page on, the first step that fits (or its own design if none does). */
 export async function fitModel(
   pdf: PdfPrinter,
-  template: CvTemplate,
+  template: RenderTemplate,
   model: RenderModel,
 ): Promise<FittedModel> {
   const { design } = model;

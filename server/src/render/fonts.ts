@@ -1,5 +1,5 @@
 /*
- * The bundled fonts a CV's design may choose (issue 13). Each is installed on the machine from Debian's font
+ * The bundled fonts a CV's design may choose. Each is installed on the machine from Debian's font
  * packages (scripts/setup.mjs's DEBIAN_PACKAGES: fonts-noto-core, fonts-liberation, fonts-dejavu-core), so Chromium
  * embeds it in the PDF and nothing is fetched at run time. Text in a script a face lacks falls back to Noto
  * (html.ts's fontStack). A choice names a body face and a heading face: 'Mono accent' sets headings in a
@@ -53,23 +53,4 @@ const byId = new Map(BUNDLED_FONTS.map((font) => [font.id, font]));
 
 export function bundledFont(id: string): BundledFont | undefined {
   return byId.get(id);
-}
-
-/** GET /v1/fonts/'s shape: what a client shows and sends back. */
-export interface FontJson {
-  id: string;
-  name: string;
-  category: FontCategory;
-  body_family: string;
-  heading_family: string;
-}
-
-export function fontJson(font: BundledFont): FontJson {
-  return {
-    id: font.id,
-    name: font.name,
-    category: font.category,
-    body_family: font.body,
-    heading_family: font.heading,
-  };
 }

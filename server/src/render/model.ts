@@ -1,16 +1,17 @@
+import { resolveDesign, type CvDesign, type RenderDesign } from './design.js';
 import type {
+  CustomEntry,
+  CustomSection,
+  CvLayout,
   FieldRole,
+  FieldValue,
   InputFieldDefinition,
   SectionDefinition,
   SectionDisplay,
   TemplateDefinition,
   WidgetType,
-} from '../templates/definition.js';
-import type { CustomEntry, CustomSection, CvLayout } from '../cvs/layout.js';
-import type { CvDesign } from '../cvs/design.js';
-import { resolveDesign, type RenderDesign } from './design.js';
-import { breakableHtml, escapeHtml, plainTextToHtml, richTextToPlainText, sanitizeRichText } from './rich-text.js';
-import { MAX_FIELD_LENGTH, parseFormDataKey } from '../../../rules/cv.js';
+} from './input.js';
+import { breakableHtml, escapeHtml, plainTextToHtml, richTextToPlainText, sanitizeRichText } from '../text/rich-text.js';
 
 /** One filled-in field, ready to print. `text` is what a reader sees; `html` is already safe. */
 export interface RenderField {
@@ -65,7 +66,7 @@ export interface RenderSection {
 export interface ContactItem {
   kind: 'email' | 'phone' | 'location' | 'link';
   text: string;
-  /** The text, escaped, with break points (issue 26): a long link or email wraps between its parts. */
+  /** The text, escaped, with break points: a long link or email wraps between its parts. */
   html: string;
   href?: string;
 }
@@ -92,35 +93,9 @@ export interface RenderModel {
   main: RenderSection[];
   side: RenderSection[];
   isEmpty: boolean;
-  /** The CV's design settings, resolved against the template's style (issue 13). */
+  /** The CV's design settings, resolved against the template's style. */
   design: RenderDesign;
 }
-
-/** A saved CV's field entry (docs/behaviour.md#data). */
-export interface CvFieldEntry {
-  value: unknown;
-  index: number;
-  section_field: number;
-}
-
-interface Cell {
-  fieldId: number;
-  index: number;
-  value: string;
-}
-
-export class RenderInputError extends Error {}
-
-const MAX_REPEAT_INDEX = 200;
-
-function asText(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  return undefined;
-}
-
-export { parseFormDataKey };
 
 function isTicked(value: string): boolean {
   return ['true', 'on', '1', 'yes'].includes(value.trim().toLowerCase());
@@ -129,7 +104,7 @@ function isTicked(value: string): boolean {
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
- * 'Present' in the CV's language (issue 26), by primary language subtag; English for a language not listed. Intl
+ * 'Present' in the CV's language, by primary language subtag; English for a language not listed. Intl
  * names months but has no word for an ongoing position.
  */
 export const PRESENT: Record<string, string> = {
@@ -163,7 +138,7 @@ export const PRESENT: Record<string, string> = {
   th: 'ปัจจุบัน',
 };
 
-/** The language a model is being built in: set around one synchronous build (buildModel), English otherwise. */
+/** The language a model is being built in: set around one synchronous build (buildRenderModel), English otherwise. */
 let buildLanguage = 'en';
 
 const primary = (language: string) => language.split('-')[0]!.toLowerCase();
@@ -177,7 +152,7 @@ const monthFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * ISO dates read as "Mar 2020" (English) or the CV's language's own short month and year ('مارس 2020',
- * '2020年3月'; issue 26); anything else is printed as typed.
+ * '2020年3月'); anything else is printed as typed.
  */
 export function formatDate(value: string, language = buildLanguage): string {
   const match = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(value.trim());
@@ -411,9 +386,13 @@ function printedText(person: RenderPerson, sections: RenderSection[]): { name: s
   return { name: person.name ?? '', all: parts.join(' ') };
 }
 
-function buildModel(
+/**
+ * The model a template prints for a CV's values (read and checked by cv-input/values.ts), shaped by the CV's layout
+ * and design when it has them.
+ */
+export function buildRenderModel(
   template: TemplateDefinition,
-  cells: Cell[],
+  cells: readonly FieldValue[],
   layout: CvLayout | null = null,
   design: CvDesign | null = null,
 ): RenderModel {
@@ -429,7 +408,7 @@ function buildModel(
 
 function buildModelIn(
   template: TemplateDefinition,
-  cells: Cell[],
+  cells: readonly FieldValue[],
   layout: CvLayout | null,
   design: CvDesign | null,
 ): RenderModel {
@@ -498,70 +477,4 @@ function buildModelIn(
     isEmpty: !personal && shaped.length === 0,
     design: resolveDesign(design, template.style, () => printedText(person, shaped)),
   };
-}
-
-function checkValue(where: string, value: unknown): string | undefined {
-  if (value === null || value === undefined) return undefined;
-  const text = asText(value);
-  if (text === undefined) throw new RenderInputError(`${where} must be a string, number or boolean`);
-  if (text.length > MAX_FIELD_LENGTH) {
-    throw new RenderInputError(`${where} is longer than ${MAX_FIELD_LENGTH} characters`);
-  }
-  return text;
-}
-
-function checkIndex(where: string, index: number): number {
-  if (!Number.isInteger(index) || index < 0 || index > MAX_REPEAT_INDEX) {
-    throw new RenderInputError(`${where}: repeat index must be an integer from 0 to ${MAX_REPEAT_INDEX}`);
-  }
-  return index;
-}
-
-/**
- * The builder's form data (docs/behaviour.md#form-data): `{ [sectionName]: { "name-fieldId-repeatIndex": value } }`.
- * Field ids are unique across templates, so the id alone places a value; keys that are not in
- * that shape, or name a field of another template, are ignored as the builder's leftovers.
- */
-export function buildRenderModelFromFormData(
-  template: TemplateDefinition,
-  cvData: unknown,
-  layout: CvLayout | null = null,
-  design: CvDesign | null = null,
-): RenderModel {
-  if (cvData === null || cvData === undefined) return buildModel(template, [], layout, design);
-  if (typeof cvData !== 'object' || Array.isArray(cvData)) {
-    throw new RenderInputError('cv_data must be an object of sections');
-  }
-  const cells: Cell[] = [];
-  for (const [sectionName, values] of Object.entries(cvData as Record<string, unknown>)) {
-    if (values === null || values === undefined) continue;
-    if (typeof values !== 'object' || Array.isArray(values)) {
-      throw new RenderInputError(`cv_data["${sectionName}"] must be an object of field values`);
-    }
-    for (const [key, raw] of Object.entries(values as Record<string, unknown>)) {
-      const parsed = parseFormDataKey(key);
-      if (!parsed) continue;
-      const where = `cv_data["${sectionName}"]["${key}"]`;
-      const value = checkValue(where, raw);
-      if (value === undefined) continue;
-      cells.push({ fieldId: parsed.fieldId, index: checkIndex(where, parsed.index), value });
-    }
-  }
-  return buildModel(template, cells, layout, design);
-}
-
-/** A saved CV's entries (value, index, section_field; docs/behaviour.md#data). */
-export function buildRenderModelFromEntries(
-  template: TemplateDefinition,
-  entries: readonly CvFieldEntry[],
-  layout: CvLayout | null = null,
-  design: CvDesign | null = null,
-): RenderModel {
-  const cells: Cell[] = [];
-  entries.forEach((entry, i) => {
-    const value = checkValue(`entries[${i}].value`, entry.value);
-    if (value === undefined) return;
-    cells.push({ fieldId: entry.section_field, index: checkIndex(`entries[${i}]`, entry.index), value });
-  });
-  return buildModel(template, cells, layout, design);
 }

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
-import { DEFAULT_CHROMIUM_PATH } from '../config.js';
 import { PdfCache } from './pdf-cache.js';
 import { PdfUnavailableError, RENDERER_CLOSING_MESSAGE } from './pdf-errors.js';
 import { PagePool, type PooledPage } from './page-pool.js';
 
 export { PDF_UNAVAILABLE_MESSAGE, PdfUnavailableError } from './pdf-errors.js';
+
+/** Where Chromium is when nothing says otherwise (Debian's package; config.ts reads CHROMIUM_PATH). */
+export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
 
 // Without the background-networking flags Chromium floods a closed network with refused connections.
 export const CHROMIUM_ARGS = [
@@ -24,7 +26,7 @@ export const CHROMIUM_ARGS = [
   '--disable-features=Translate,MediaRouter,OptimizationHints,BackForwardCache,IntensiveWakeUpThrottling',
   // Render pages have no visible window, so Chromium may treat their renderers as background tabs (lower process
   // priority, throttled timers, hang detection); headless automation tools pass these switches for that reason. The
-  // first PDF after a pause, or right after a slow one, is when renders used to wait (issue 26).
+  // first PDF after a pause, or right after a slow one, is when renders used to wait.
   '--disable-renderer-backgrounding',
   '--disable-background-timer-throttling',
   '--disable-backgrounding-occluded-windows',
@@ -32,7 +34,7 @@ export const CHROMIUM_ARGS = [
   '--disable-ipc-flooding-protection',
   // Chromium runs in its normal multi-process model. One process (`--single-process --no-zygote`,
   // which upstream documents as unsupported) printed ~25% faster but stopped answering after about
-  // three minutes without work: the first PDF after a quiet pause waited 15 s and failed (issue 28).
+  // three minutes without work: the first PDF after a quiet pause waited 15 s and failed.
   // A render that does time out is retried once on a fresh browser within the same request; and after a quiet
   // period or a slow render the pool probes the browser and the page first (page-pool.ts), so a deaf one is replaced
   // within 1.5 s instead of costing the render timeout.
@@ -246,7 +248,7 @@ export class PdfRenderer implements PdfPrinter {
   }
 
   /**
-   * Fit to one page (issue 13): of `candidates`, documents that each take no more room than the one before, the
+   * Fit to one page: of `candidates`, documents that each take no more room than the one before, the
    * first whose content fits one page of `box` (the printable area in millimetres). Every pass lays a candidate out
    * in the same pooled page, with print styles and a viewport of the printable area, and reads the content's height
    * (two calls to Chromium per pass); a binary search keeps the passes few. `fits` false: not even the last fits.

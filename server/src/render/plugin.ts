@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { getTemplateRegistry, type TemplateRegistry } from '../templates/registry.js';
 import { PdfRenderer, type PdfPrinter } from './pdf.js';
 
 declare module 'fastify' {
@@ -9,8 +8,6 @@ declare module 'fastify' {
      * cluster worker (WEB_CONCURRENCY > 1) a proxy to the primary's one renderer.
      */
     pdf: PdfPrinter;
-    /** The CV templates, compiled: what renderHtml and renderDocx take. */
-    cvTemplates: TemplateRegistry;
   }
 }
 
@@ -20,7 +17,7 @@ export interface RenderEngineOptions {
 }
 
 /**
- * Puts the render engine on the app for every domain (the download route prints with `app.pdf`).
+ * Puts the render engine's printer on the app for every domain (the download route prints with `app.pdf`).
  * Registered with skip-override so the decorations reach the root instance, not just this plugin.
  */
 export async function renderEngine(app: FastifyInstance, options: RenderEngineOptions = {}): Promise<void> {
@@ -33,7 +30,6 @@ export async function renderEngine(app: FastifyInstance, options: RenderEngineOp
       renderTimeoutMs: app.config.pdfTimeoutMs,
     });
   app.decorate('pdf', pdf);
-  app.decorate('cvTemplates', getTemplateRegistry());
   app.addHook('onClose', async () => {
     await pdf.close();
   });

@@ -2,31 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isApiPath } from '../http/api-paths.js';
 import { newNonce, pageSecurityPolicy } from '../http/security-headers.js';
-
-/**
- * Paths the SPA never answers: unknown ones there are 404 JSON, not index.html. `/static/` is left
- * to the template engine (`/static/templates/…`).
- */
-export const API_PREFIXES = [
-  '/auth',
-  '/v1',
-  '/cv',
-  '/admin',
-  '/healthz',
-  '/readyz',
-  '/static',
-  '/templates-static',
-  '/api',
-  '/cvTemplates',
-  '/cvTemplateSections',
-  '/generatedCvs',
-  '/_pact',
-] as const;
-
-export function isApiPath(path: string): boolean {
-  return API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
-}
 
 const NOT_BUILT = 'The web app is not built: run npm run build';
 /** What the build writes where each page's nonce goes (vite.config.ts). */

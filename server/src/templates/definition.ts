@@ -1,80 +1,19 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { InputFieldShape } from '../../../rules/cv.js';
+import type { CvFormData } from '../cv-input/values.js';
+import {
+  FIELD_ROLES,
+  SECTION_DISPLAYS,
+  WIDGET_TYPES,
+  type InputFieldDefinition,
+  type SectionDefinition,
+  type TemplateDefinition,
+} from '../render/input.js';
 
-// The widget types the builder knows (docs/behaviour.md#cv-builder); anything else falls back to text there.
-export const WIDGET_TYPES = [
-  'text-input',
-  'phone-input',
-  'email-input',
-  'date',
-  'checkbox',
-  'richtext-input',
-] as const;
-export type WidgetType = (typeof WIDGET_TYPES)[number];
-
-// What a field means to the layouts. Not part of the API: it lets one generic render model feed
-// layouts that differ only in markup and style.
-export const FIELD_ROLES = [
-  'name',
-  'headline',
-  'email',
-  'phone',
-  'location',
-  'link',
-  'title',
-  'subtitle',
-  'start',
-  'end',
-  'current',
-  'date',
-  'body',
-  'detail',
-] as const;
-export type FieldRole = (typeof FIELD_ROLES)[number];
-
-// How a section is laid out: the personal header, a block of prose, dated entries,
-// a compact list (skills, languages) or a list of links.
-export const SECTION_DISPLAYS = ['personal', 'text', 'entries', 'list', 'links'] as const;
-export type SectionDisplay = (typeof SECTION_DISPLAYS)[number];
-
-/** The shared input field (rules/cv.ts), with a known widget type and the field's role in a layout. */
-export interface InputFieldDefinition extends InputFieldShape {
-  widget_type: WidgetType;
-  role: FieldRole;
-}
-
-export interface SectionDefinition {
-  id: number;
-  key: string;
-  name: string;
-  description: string;
-  is_active: boolean;
-  is_required: boolean;
-  is_repeatable: boolean;
-  order: number;
-  display: SectionDisplay;
-  /** Where a two-column layout places the section; single-column layouts ignore it. */
-  column: 'main' | 'side';
-  input_fields: InputFieldDefinition[];
-}
-
-export interface TemplateStyle {
-  fontFamily: string;
-  headingFontFamily: string;
-  accentColor: string;
-}
-
-export interface TemplateDefinition {
-  id: number;
-  name: string;
-  category: { id: number; name: string };
-  style: TemplateStyle;
-  sections: SectionDefinition[];
-}
-
-/** Form data as the builder posts it (docs/behaviour.md#form-data): section name → "name-fieldId-repeatIndex" → value. */
-export type CvFormData = Record<string, Record<string, unknown>>;
+/*
+ * The template folders (server/templates/<slug>/: template.json, layout.hbs, style.css, sample.json) read and
+ * checked into the definitions the render engine prints (render/input.ts); a mistake names its folder and field.
+ */
 
 export interface TemplateFolder {
   slug: string;

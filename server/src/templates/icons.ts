@@ -3,9 +3,10 @@ import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { renderHtml, type CvTemplate } from '../render/html.js';
-import { buildRenderModelFromFormData } from '../render/model.js';
+import { buildRenderModelFromFormData } from '../cv-input/values.js';
+import { renderHtml } from '../render/html.js';
 import type { PdfPrinter } from '../render/pdf.js';
+import type { CvTemplate } from './compile.js';
 
 // Sharp on high-density screens: template cards show icons up to ~400 CSS px wide.
 const ICON_WIDTH = 800;

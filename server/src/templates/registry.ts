@@ -1,4 +1,5 @@
-import { compileTemplate, type CvTemplate } from '../render/html.js';
+import type { FastifyInstance } from 'fastify';
+import { compileTemplate, type CvTemplate } from './compile.js';
 import { readTemplateFolders, TEMPLATES_ROOT } from './definition.js';
 
 /**
@@ -34,6 +35,13 @@ export class TemplateRegistry {
   }
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The CV templates, compiled: what renderHtml and renderDocx take. */
+    cvTemplates: TemplateRegistry;
+  }
+}
+
 let shared: TemplateRegistry | undefined;
 
 /** One registry per process: templates are files that only change with a deploy. */
@@ -41,3 +49,13 @@ export function getTemplateRegistry(): TemplateRegistry {
   shared ??= TemplateRegistry.load();
   return shared;
 }
+
+/**
+ * Puts the compiled templates on the app for every domain that prints or lists them (`app.cvTemplates`).
+ * Registered with skip-override so the decoration reaches the root instance, not just this plugin.
+ */
+export async function templateRegistry(app: FastifyInstance): Promise<void> {
+  app.decorate('cvTemplates', getTemplateRegistry());
+}
+
+(templateRegistry as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;

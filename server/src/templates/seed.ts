@@ -4,8 +4,8 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { dialectOf, flag, now } from '../db/columns.js';
 import type { Database } from '../db/schema.js';
 import { forgetCatalogue } from './repository.js';
-import type { Seeder } from '../db/seeders.js';
-import type { CvTemplate } from '../render/html.js';
+import type { Seeder } from '../db/seed.js';
+import type { CvTemplate } from './compile.js';
 import { getTemplateRegistry } from './registry.js';
 
 /** Where a template's icon is served; the version changes with the image so caches can keep it. */

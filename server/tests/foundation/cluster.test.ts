@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { now } from '../../src/auth/clock.js';
 import { hashPassword } from '../../src/auth/passwords.js';
 import { createUser } from '../../src/users/repository.js';
-import { DEFAULT_CHROMIUM_PATH } from '../../src/config.js';
+import { DEFAULT_CHROMIUM_PATH } from '../../src/render/pdf.js';
 import { createDatabase } from '../../src/db/database.js';
 import { dropTestDatabase, testDatabases } from '../helpers/app.js';
 import { descendants, freePort, halfSentRequest, running, startServer, type ProcessInfo } from '../helpers/server-process.js';

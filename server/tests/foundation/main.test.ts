@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_CHROMIUM_PATH } from '../../src/config.js';
+import { DEFAULT_CHROMIUM_PATH } from '../../src/render/pdf.js';
 import { freePort, halfSentRequest, startServer as start } from '../helpers/server-process.js';
 
 // One process (WEB_CONCURRENCY=1, as startServer sets unless told otherwise); cluster.test.ts starts several workers.

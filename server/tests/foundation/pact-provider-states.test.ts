@@ -1,5 +1,6 @@
+import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { PROVIDER_STATES_PATH } from '../../src/http/pact-provider-states.js';
+import { PROVIDER_STATES_PATH } from '../pact/provider-state-routes.js';
 import { SESSION_COOKIE } from '../../src/http/session.js';
 import { createTestApp, testDatabases } from '../helpers/app.js';
 
@@ -13,6 +14,14 @@ it('PACT_PROVIDER_STATES is off unless set to a true value', () => {
   expect(loadConfig({}).pactProviderStates).toBe(false);
   expect(loadConfig({ PACT_PROVIDER_STATES: '1' }).pactProviderStates).toBe(true);
   expect(() => loadConfig({ PACT_PROVIDER_STATES: 'maybe' })).toThrow(/PACT_PROVIDER_STATES/);
+});
+
+it('a server not handed the route by the tests refuses to start with PACT_PROVIDER_STATES=1', async () => {
+  // Production code never loads the route (test code); a production start in test mode is a mistake, said at once.
+  const config = { ...loadConfig({ PACT_PROVIDER_STATES: '1' }), databaseUrl: 'sqlite::memory:' };
+  await expect(buildApp(config, { logger: false })).rejects.toThrow(
+    /PACT_PROVIDER_STATES=1 needs the provider-state route/,
+  );
 });
 
 describe.each(testDatabases())('the Pact state-setup URL on $name', (database) => {

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isApiPath } from '../../src/static/spa.js';
+import { isApiPath } from '../../src/http/api-paths.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
 const INDEX = '<!doctype html><title>CV Builder</title><div id="root"></div>';

@@ -10,6 +10,7 @@ import type { Mailer } from '../../src/mail/mailer.js';
 import type { PdfPrinter } from '../../src/render/pdf.js';
 import { createSessionToken, SESSION_COOKIE } from '../../src/http/session.js';
 import { CSRF_COOKIE } from '../../src/http/csrf.js';
+import { pactProviderStatesRoutes } from '../pact/provider-state-routes.js';
 
 export interface TestDatabase {
   name: 'sqlite' | 'postgres';
@@ -103,6 +104,8 @@ export async function createTestApp(
       seed: options.seed,
       ...(options.mailer ? { mailer: options.mailer } : {}),
       ...(options.renderer ? { renderer: options.renderer } : {}),
+      // Registered only when the config says test mode (PACT_PROVIDER_STATES=1).
+      providerStates: pactProviderStatesRoutes,
     });
   } catch (error) {
     await dropTestDatabase(databaseUrl);

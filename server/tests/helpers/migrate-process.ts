@@ -4,6 +4,7 @@ import { loadConfig } from '../../src/config.js';
 import { createDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { seed } from '../../src/db/seed.js';
+import { SEEDERS } from '../../src/seeders.js';
 
 const at = Number(process.env.GO_AT);
 while (Date.now() < at) await new Promise((resolve) => setTimeout(resolve, 1));
@@ -11,7 +12,7 @@ const config = loadConfig();
 const handle = createDatabase(config.databaseUrl);
 try {
   await migrateToLatest(handle.db);
-  await seed(handle.db, config);
+  await seed(handle.db, config, SEEDERS);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type ValidateFunction } from 'ajv';
 import ajvFormats, { type FormatsPlugin } from 'ajv-formats';
-import { openApiDocument, OPENAPI_FILE } from '../../src/http/openapi-document.js';
+import { openApiDocument, OPENAPI_FILE } from '../../scripts/openapi-document.js';
 import { createTestApp } from '../helpers/app.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadStates } from './provider-state.js';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
-import { PROVIDER_STATES_PATH } from '../../src/http/pact-provider-states.js';
+import { PROVIDER_STATES_PATH } from './provider-state-routes.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../..');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { atsChecks, atsReport, extractPdfText, type AtsCheck } from '../../src/render/ats.js';
 import { renderHtml } from '../../src/render/html.js';
-import { buildRenderModelFromFormData } from '../../src/render/model.js';
+import { buildRenderModelFromFormData } from '../../src/cv-input/values.js';
 import { getTemplateRegistry } from '../../src/templates/registry.js';
 import { fidelityData, HAS_CHROMIUM, testPdfRenderer } from './support.js';
 

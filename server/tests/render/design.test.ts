@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { readDesign } from '../../src/cvs/design.js';
+import { readDesign } from '../../src/cv-input/design.js';
 import { renderDocx } from '../../src/render/docx.js';
 import { renderHtml } from '../../src/render/html.js';
-import { buildRenderModelFromFormData } from '../../src/render/model.js';
+import { buildRenderModelFromFormData } from '../../src/cv-input/values.js';
 import { printCv } from '../../src/render/print.js';
-import type { CvFormData } from '../../src/templates/definition.js';
+import type { CvFormData } from '../../src/cv-input/values.js';
 import { getTemplateRegistry } from '../../src/templates/registry.js';
 import { contrastOnWhite, readableAccent, type CvDesignShape } from '../../../rules/design.js';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { documentLanguage, renderDocx } from '../../src/render/docx.js';
-import { buildRenderModelFromFormData } from '../../src/render/model.js';
+import { buildRenderModelFromFormData } from '../../src/cv-input/values.js';
 import { getTemplateRegistry } from '../../src/templates/registry.js';
 import { decodeXml, docxPart, fidelityData, longExperienceData } from './support.js';
 

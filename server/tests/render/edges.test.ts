@@ -1,10 +1,12 @@
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderHtml, type CvTemplate } from '../../src/render/html.js';
-import { buildRenderModelFromFormData } from '../../src/render/model.js';
+import { renderHtml } from '../../src/render/html.js';
+import type { CvTemplate } from '../../src/templates/compile.js';
+import { buildRenderModelFromFormData } from '../../src/cv-input/values.js';
 import { PdfRenderer } from '../../src/render/pdf.js';
 import { getTemplateRegistry } from '../../src/templates/registry.js';
-import type { CvFormData, InputFieldDefinition, TemplateDefinition } from '../../src/templates/definition.js';
+import type { CvFormData } from '../../src/cv-input/values.js';
+import type { InputFieldDefinition, TemplateDefinition } from '../../src/render/input.js';
 import { CHROMIUM_PATH, HAS_CHROMIUM, pdfText } from './support.js';
 
 // Issue 26: what people see is what they get at the edges — in every template the server lists (new templates are

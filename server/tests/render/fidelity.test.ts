@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { renderDocx } from '../../src/render/docx.js';
 import { renderHtml } from '../../src/render/html.js';
-import { buildRenderModelFromEntries, buildRenderModelFromFormData, parseFormDataKey } from '../../src/render/model.js';
-import { escapeHtml } from '../../src/render/rich-text.js';
+import { buildRenderModelFromEntries, buildRenderModelFromFormData } from '../../src/cv-input/values.js';
+import { parseFormDataKey } from '../../../rules/cv.js';
+import { escapeHtml } from '../../src/text/rich-text.js';
 import { getTemplateRegistry } from '../../src/templates/registry.js';
 import { docxDocumentXml, docxText, fidelityData, HAS_CHROMIUM, pdfText, squash, testPdfRenderer } from './support.js';
 

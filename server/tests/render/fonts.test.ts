@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { renderHtml } from '../../src/render/html.js';
-import { buildRenderModelFromFormData } from '../../src/render/model.js';
+import { buildRenderModelFromFormData } from '../../src/cv-input/values.js';
 import { getTemplateRegistry } from '../../src/templates/registry.js';
-import type { CvFormData } from '../../src/templates/definition.js';
+import type { CvFormData } from '../../src/cv-input/values.js';
 import { fidelityData, HAS_CHROMIUM, pdfFonts, testPdfRenderer } from './support.js';
 
 // Issue 26: every script is embedded as a real font (TrueType/CID), never as Type 3 glyph drawings, which screening

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { readDesign } from '../../src/cvs/design.js';
+import { readDesign } from '../../src/cv-input/design.js';
 import { renderDocx } from '../../src/render/docx.js';
 import { renderHtml } from '../../src/render/html.js';
-import { buildRenderModelFromFormData, formatDate, presentWord, PRESENT } from '../../src/render/model.js';
+import { buildRenderModelFromFormData } from '../../src/cv-input/values.js';
+import { formatDate, presentWord, PRESENT } from '../../src/render/model.js';
 import { CV_LANGUAGES } from '../../../rules/design.js';
 import { getTemplateRegistry } from '../../src/templates/registry.js';
-import type { CvFormData, TemplateDefinition } from '../../src/templates/definition.js';
+import type { CvFormData } from '../../src/cv-input/values.js';
+import type { TemplateDefinition } from '../../src/render/input.js';
 import { docxText, HAS_CHROMIUM, pdfText, testPdfRenderer } from './support.js';
 
 // Issue 26: month names and 'Present' follow the CV's language (design.language), in the HTML, the PDF and the

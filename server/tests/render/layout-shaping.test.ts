@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { readLayout } from '../../src/cvs/layout.js';
+import { readLayout } from '../../src/cv-input/layout.js';
 import { renderDocx } from '../../src/render/docx.js';
 import { renderHtml } from '../../src/render/html.js';
-import { buildRenderModelFromFormData } from '../../src/render/model.js';
-import type { TemplateDefinition } from '../../src/templates/definition.js';
+import { buildRenderModelFromFormData } from '../../src/cv-input/values.js';
+import type { TemplateDefinition } from '../../src/render/input.js';
 import { getTemplateRegistry } from '../../src/templates/registry.js';
 import {
   docxText,

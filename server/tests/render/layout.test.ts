@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderHtml } from '../../src/render/html.js';
-import { buildRenderModelFromFormData } from '../../src/render/model.js';
+import { buildRenderModelFromFormData } from '../../src/cv-input/values.js';
 import { getTemplateRegistry } from '../../src/templates/registry.js';
 import { HAS_CHROMIUM, longExperienceData, pdfInfo, pdfPageCount, pdfPagePixels, pdfText, testPdfRenderer } from './support.js';
 

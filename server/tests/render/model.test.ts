@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildRenderModelFromEntries, buildRenderModelFromFormData, formatDate, parseFormDataKey, RenderInputError } from '../../src/render/model.js';
-import { breakableHtml, sanitizeRichText } from '../../src/render/rich-text.js';
-import { readTemplateFolders, TEMPLATES_ROOT, WIDGET_TYPES } from '../../src/templates/definition.js';
+import { buildRenderModelFromEntries, buildRenderModelFromFormData, RenderInputError } from '../../src/cv-input/values.js';
+import { formatDate } from '../../src/render/model.js';
+import { parseFormDataKey } from '../../../rules/cv.js';
+import { breakableHtml, sanitizeRichText } from '../../src/text/rich-text.js';
+import { WIDGET_TYPES } from '../../src/render/input.js';
+import { readTemplateFolders, TEMPLATES_ROOT } from '../../src/templates/definition.js';
 import { getTemplateRegistry } from '../../src/templates/registry.js';
 
 const executive = getTemplateRegistry().bySlug('executive-classic')!.definition;

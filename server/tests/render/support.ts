@@ -3,7 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { CvFormData, SectionDefinition, TemplateDefinition } from '../../src/templates/definition.js';
+import type { SectionDefinition, TemplateDefinition } from '../../src/render/input.js';
+import type { CvFormData } from '../../src/cv-input/values.js';
 import { formatDate } from '../../src/render/model.js';
 import { PdfRenderer } from '../../src/render/pdf.js';
 

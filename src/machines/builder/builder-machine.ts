@@ -120,7 +120,6 @@ export function savedNotice(name: string): Notice {
     variant: 'success',
   };
 }
-export const CV_CHANGED_ELSEWHERE_TEXT = 'This CV was changed elsewhere.';
 export const OPEN_IN_ANOTHER_TAB_TEXT = 'This CV is open in another tab.';
 
 /**

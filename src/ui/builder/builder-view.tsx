@@ -20,7 +20,6 @@ import { Plus, Redo2, Save, Undo2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { PREVIEW_PANE_MIN_WIDTH_PX } from '../../config/constants';
 import {
-  CV_CHANGED_ELSEWHERE_TEXT,
   LOAD_FAILED_NOTICE,
   OPEN_IN_ANOTHER_TAB_TEXT,
   type BuilderActor,
@@ -38,6 +37,7 @@ import { CustomSectionCard, customDeleteId } from './custom-section-card';
 import { useReturnFocus } from '../return-focus';
 import { DeliveryActions } from './download-menu';
 import { ImportButton } from '../cv-data/import-button';
+import { CV_CHANGED_ELSEWHERE } from '../../../rules/cv';
 import { PreviewPane } from './preview-pane';
 import { SAVE_BUTTON_ID, SaveDialog } from './save-dialog';
 import { SectionCard } from './section-card';
@@ -342,7 +342,7 @@ function ConflictDialog({ builder }: { builder: BuilderActor }) {
         <Dialog.Positioner>
           <Dialog.Content>
             <Dialog.Header>
-              <Dialog.Title>{CV_CHANGED_ELSEWHERE_TEXT}</Dialog.Title>
+              <Dialog.Title>{CV_CHANGED_ELSEWHERE}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               <Dialog.Description>

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
-import { readDesign, type CvDesign } from '../../../src/cvs/design.js';
-import { readLayout, type CvLayout } from '../../../src/cvs/layout.js';
+import { readDesign } from '../../../src/cv-input/design.js';
+import type { CvDesign } from '../../../src/render/design.js';
+import { readLayout } from '../../../src/cv-input/layout.js';
+import type { CvLayout } from '../../../src/render/input.js';
 import type { Database } from '../../../src/db/schema.js';
 import type { ProviderStates } from '../provider-state.js';
 

@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp } from '../app.js';
-import { loadConfig, REPO_ROOT } from '../config.js';
+import { buildApp } from '../src/app.js';
+import { loadConfig, REPO_ROOT } from '../src/config.js';
 
 /** The committed OpenAPI document (`npm run openapi` writes it). */
 export const OPENAPI_FILE = join(REPO_ROOT, 'docs', 'api', 'openapi.json');

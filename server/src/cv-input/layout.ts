@@ -1,6 +1,6 @@
 import { badRequest } from '../http/errors.js';
-import { sanitizeRichText } from '../render/rich-text.js';
-import type { SectionDefinition, TemplateDefinition } from '../templates/definition.js';
+import { sanitizeRichText } from '../text/rich-text.js';
+import type { CustomSection, CvLayout, SectionDefinition, TemplateDefinition } from '../render/input.js';
 import {
   CUSTOM_SECTION_KEY_PATTERN,
   MAX_CUSTOM_DATE_LENGTH,
@@ -17,36 +17,10 @@ import {
 import { text } from '../http/schemas.js';
 
 /*
- * A saved CV's structure, its person's own (issue 12): the order of its sections, the ones hidden, headings
+ * A saved CV's structure, its person's own: the order of its sections, the ones hidden, headings
  * renamed for this CV, and sections of its own. Optional everywhere: without it a CV prints as its template says.
  * Section references are template section ids (numbers) or custom section keys ("custom-…").
  */
-
-export interface CustomEntry {
-  title: string;
-  subtitle: string;
-  location: string;
-  startDate: string;
-  endDate: string;
-  current: boolean;
-  /** Sanitised rich text. */
-  description: string;
-}
-
-export interface CustomSection {
-  key: string;
-  title: string;
-  entries: CustomEntry[];
-}
-
-/** A checked layout: every reference names a section of the template or a custom section. */
-export interface CvLayout {
-  /** Reference keys (a template section's id as text, or a custom key), first to last. */
-  sectionOrder: string[];
-  hiddenSections: string[];
-  sectionTitles: Record<string, string>;
-  customSections: CustomSection[];
-}
 
 // The schema bounds only the shape and the size of the work; the exact limits are checked below, with messages.
 const sectionRef = {

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from './errors.js';
-import { bodySchema, text } from './schemas.js';
-import { createSessionToken, SESSION_COOKIE, SESSION_MAX_AGE_SECONDS } from './session.js';
+import { badRequest } from '../../src/http/errors.js';
+import { bodySchema, text } from '../../src/http/schemas.js';
+import { createSessionToken, SESSION_COOKIE, SESSION_MAX_AGE_SECONDS } from '../../src/http/session.js';
+import { loadStates, resetData } from './provider-state.js';
 
 /** The state-setup URL of a reference server started with PACT_PROVIDER_STATES=1. */
 export const PROVIDER_STATES_PATH = '/_pact/provider-states';
@@ -13,14 +14,13 @@ interface StateChange {
 }
 
 /**
- * Pact's provider-state setup URL (the body every Pact verifier posts: `{ state, params, action }`), registered only
- * in test mode: a setup empties the per-state data and seeds the state with the handlers of
- * `server/tests/pact/states/`, answers the values the state hands the consumer's `fromProviderState` expressions,
- * and, for a signed-in state, the session cookie (`npm run pact:verify` replays it on the interaction's request).
+ * Pact's provider-state setup URL (the body every Pact verifier posts: `{ state, params, action }`): a setup empties
+ * the per-state data and seeds the state with the handlers of `server/tests/pact/states/`, answers the values the
+ * state hands the consumer's `fromProviderState` expressions, and, for a signed-in state, the session cookie
+ * (`npm run pact:verify` replays it on the interaction's request). Test code: the tests hand it to buildApp
+ * (helpers/app.ts), which registers it in test mode only (PACT_PROVIDER_STATES=1); production code never loads it.
  */
 export async function pactProviderStatesRoutes(app: FastifyInstance): Promise<void> {
-  // Test code, loaded only when the flag is on: a production start never reads it.
-  const { loadStates, resetData } = await import('../../tests/pact/provider-state.js');
   const states = await loadStates();
   app.post<{ Body: StateChange }>(
     PROVIDER_STATES_PATH,

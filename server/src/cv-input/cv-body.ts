@@ -1,12 +1,11 @@
 import { badRequest } from '../http/errors.js';
 import { isPossiblePhone } from '../http/phone.js';
 import { ACCOUNT_MESSAGES } from '../../../rules/account.js';
-import type { InputFieldDefinition, TemplateDefinition } from '../templates/definition.js';
+import type { CvDesign } from '../render/design.js';
+import type { CvLayout, InputFieldDefinition, TemplateDefinition } from '../render/input.js';
 import { designSchema, readDesign } from './design.js';
 import { layoutSchema, readLayout } from './layout.js';
-import type { CvInput, EntryInput } from './repository.js';
 import { sanitiseCvName, sanitiseEntryValue } from './values.js';
-
 import {
   MAX_CV_NAME_LENGTH,
   MAX_FIELD_LENGTH,
@@ -15,19 +14,40 @@ import {
 } from '../../../rules/cv.js';
 import type { CvDesignShape } from '../../../rules/design.js';
 
-export { MAX_REPEAT_INDEX };
+/*
+ * A CV as a save sends it (POST and PUT /v1/GeneratedCV/): the body's schema, then its values, layout and design
+ * checked against its template and sanitised, ready for the repository (cvs/repository.ts).
+ */
+
 export const MAX_NAME_LENGTH = MAX_CV_NAME_LENGTH;
 export const MAX_VALUE_LENGTH = MAX_FIELD_LENGTH;
 export const MAX_ENTRIES = 2_000;
+
+/** An entry as the API speaks of it (docs/behaviour.md#data). */
+export interface EntryInput {
+  value: string;
+  index: number;
+  section_field: number;
+}
+
+export interface CvInput {
+  name: string;
+  templateId: number;
+  entries: readonly EntryInput[];
+  /** The CV's own structure; null removes it, undefined (a client that does not know it) keeps it. */
+  layout?: CvLayout | null;
+  /** [extension] The CV's design; undefined keeps a saved CV's, null removes it. */
+  design?: CvDesign | null;
+}
 
 /** The body of POST and PUT /v1/GeneratedCV/ as it arrives. */
 export interface CvBody {
   name: string;
   template: number;
   entries: Array<{ value: string | number | boolean | null; index: number; section_field: number }>;
-  /** [extension] The CV's own structure (issue 12); absent keeps a saved CV's, null removes it. */
+  /** [extension] The CV's own structure; absent keeps a saved CV's, null removes it. */
   layout?: CvLayoutShape | null;
-  /** [extension] The CV's design settings (issue 13); absent keeps a saved CV's, null removes it. */
+  /** [extension] The CV's design settings; absent keeps a saved CV's, null removes it. */
   design?: CvDesignShape | null;
 }
 

@@ -1,8 +1,8 @@
 import { badRequest } from '../http/errors.js';
+import { TEMPLATE_DESIGN, type CvDesign } from '../render/design.js';
 import { bundledFont } from '../render/fonts.js';
 import {
   ACCENT_COLOR_PATTERN,
-  DESIGN_DEFAULTS,
   LANGUAGE_PATTERN,
   DIRECTIONS,
   FONT_ID_PATTERN,
@@ -11,31 +11,12 @@ import {
   MARGINS,
   PAGE_SIZES,
   type CvDesignShape,
-  type Direction,
-  type FontSize,
-  type LineSpacing,
-  type Margins,
-  type PageSize,
 } from '../../../rules/design.js';
 
 /*
- * A saved CV's design (issue 13): page size, margins, accent colour, font, font size, line spacing, fit to one page
+ * A saved CV's design: page size, margins, accent colour, font, font size, line spacing, fit to one page
  * and direction. Optional everywhere: without it (or without a key) a CV prints as its template says.
  */
-
-/** A checked design, every key present; `accentColor` and `font` null mean the template's own. */
-export interface CvDesign {
-  pageSize: PageSize;
-  margins: Margins;
-  accentColor: string | null;
-  font: string | null;
-  fontSize: FontSize;
-  lineSpacing: LineSpacing;
-  fitOnePage: boolean;
-  direction: Direction;
-  /** BCP 47; month names and 'Present' are printed in it (issue 26). */
-  language: string;
-}
 
 export const designSchema = {
   type: ['object', 'null'],
@@ -52,19 +33,6 @@ export const designSchema = {
     language: { type: 'string', maxLength: 35 },
   },
 } as const;
-
-/** The design a CV without one prints with (the template's accent and fonts). */
-export const TEMPLATE_DESIGN: CvDesign = {
-  pageSize: DESIGN_DEFAULTS.page_size,
-  margins: DESIGN_DEFAULTS.margins,
-  accentColor: null,
-  font: null,
-  fontSize: DESIGN_DEFAULTS.font_size,
-  lineSpacing: DESIGN_DEFAULTS.line_spacing,
-  fitOnePage: DESIGN_DEFAULTS.fit_one_page,
-  direction: DESIGN_DEFAULTS.direction,
-  language: DESIGN_DEFAULTS.language,
-};
 
 /**
  * A schema-valid design checked for what the schema cannot say (a colour's notation, a font that is bundled), each
@@ -156,7 +124,7 @@ export function parseStoredDesign(stored: string | null): CvDesign | null {
     lineSpacing: pick(LINE_SPACINGS, raw.lineSpacing, TEMPLATE_DESIGN.lineSpacing),
     fitOnePage: raw.fitOnePage === true,
     direction: pick(DIRECTIONS, raw.direction, TEMPLATE_DESIGN.direction),
-    // Stored before issue 26: English, as it printed then.
+    // Stored before designs had a language: English, as it printed then.
     language:
       typeof raw.language === 'string' && LANGUAGE_PATTERN.test(raw.language) && isKnownLanguage(raw.language)
         ? raw.language

@@ -1,4 +1,4 @@
-import { sanitiseCvName, sanitiseEntryValue, sanitisePlainText } from '../../src/cvs/values.js';
+import { sanitiseCvName, sanitiseEntryValue, sanitisePlainText } from '../../src/cv-input/values.js';
 
 describe('sanitising entry values by widget type', () => {
   it('keeps plain text as typed, without control characters, trimmed', () => {

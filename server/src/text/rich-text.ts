@@ -1,7 +1,13 @@
 import sanitizeHtml from 'sanitize-html';
 
-// The rich-text allowlist of issue 5: paragraphs, bold, italic, underline, lists and links with
-// http(s)/mailto only. Everything else is dropped (script/style with their content) or unwrapped.
+/*
+ * HTML text for every part of the server that writes or stores it: escaping, the rich-text allowlist, and sanitised
+ * rich text read back as tokens or as plain text. The render engine prints with it, the CV input stores with it and
+ * the account emails escape with it.
+ */
+
+// The rich-text allowlist, what the builder's editor writes: paragraphs, bold, italic, underline, lists and links
+// with http(s)/mailto only. Everything else is dropped (script/style with their content) or unwrapped.
 const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'a'],
   allowedAttributes: { a: ['href'] },
@@ -32,11 +38,10 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"'`=]/g, (ch) => ESCAPES[ch]);
 }
 
-/** Plain multi-line text as safe HTML: blank lines separate paragraphs, single newlines break. */
 /**
- * A link or an email as HTML with a break point (<wbr>) after each '/', '.', '@', '-', '_', '?', '&', '=' and '#'
- * (issue 26): a line that must break does so between its parts, never inside a word of the domain. A break point
- * adds no character: the text reads, copies and extracts as typed.
+ * A link or an email as HTML with a break point (<wbr>) after each '/', '.', '@', '-', '_', '?', '&', '=' and '#':
+ * a line that must break does so between its parts, never inside a word of the domain. A break point adds no
+ * character: the text reads, copies and extracts as typed.
  */
 export function breakableHtml(text: string): string {
   return text
@@ -45,6 +50,7 @@ export function breakableHtml(text: string): string {
     .join('<wbr>');
 }
 
+/** Plain multi-line text as safe HTML: blank lines separate paragraphs, single newlines break. */
 export function plainTextToHtml(text: string): string {
   return text
     .replace(/\r\n?/g, '\n')
