@@ -3,6 +3,7 @@ import { accountLinkMachine } from './profile/account-link-machine';
 import { builderDownloadMachine } from './builder/builder-download-machine';
 import { builderMachine } from './builder/builder-machine';
 import { designPanelMachine } from './builder/design-panel-machine';
+import { draftKeeperMachine } from './builder/draft-keeper-machine';
 import { changePasswordMachine } from './profile/change-password-machine';
 import { confirmEmailMachine } from './auth/confirm-email-machine';
 import { cvManagementMachine } from './catalogue/cv-management-machine';
@@ -54,4 +55,5 @@ export const machineRegistry: Record<string, AnyStateMachine> = {
   [builderDownloadMachine.id]: builderDownloadMachine,
   [importMachine.id]: importMachine,
   [designPanelMachine.id]: designPanelMachine,
+  [draftKeeperMachine.id]: draftKeeperMachine,
 };
