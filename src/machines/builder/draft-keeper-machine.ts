@@ -146,7 +146,9 @@ export const draftKeeperMachine = setup({
   states: {
     /** The builder is not editing (loading, or the CV is open in another tab): nothing is written on its own. */
     idle: {
-      on: { 'draft.open': { target: 'editing', actions: { type: 'keepWork', params: ({ event }) => event } } },
+      on: {
+        'draft.open': { target: 'editing', actions: { type: 'keepWork', params: ({ event }) => event } },
+      },
     },
     /** The CV and form state are kept locally while editing (docs/behaviour.md#cv-editing-state). */
     editing: {
@@ -155,7 +157,10 @@ export const draftKeeperMachine = setup({
       states: {
         clean: {
           on: {
-            'draft.changed': { target: 'pending', actions: { type: 'keepWork', params: ({ event }) => event } },
+            'draft.changed': {
+              target: 'pending',
+              actions: { type: 'keepWork', params: ({ event }) => event },
+            },
             'draft.flush': { actions: [{ type: 'keepWork', params: ({ event }) => event }, 'writeDraft'] },
             'page.hide': { actions: 'writeDraft' },
           },
