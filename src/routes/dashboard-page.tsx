@@ -2,18 +2,25 @@ import { createLazyRoute, useRouterState } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { builderMachine } from '../machines/builder/builder-machine';
-import { removeOwnerlessDrafts } from '../drafts/draft';
 import { inspectOptions } from '../machines/inspect';
 import type { SessionActor } from '../machines/auth/session-machine';
 import { previewMachine } from '../machines/builder/preview-machine';
 import { BuilderView } from '../ui/builder/builder-view';
 import { deliveryWithToasts } from './delivery';
 import { notify } from './notify';
-import { newCvLanguage } from '../config/locale';
-import { browserLanguages, pageSizeForLanguages } from '../config/locale';
+import { browserLanguages, newCvLanguage, pageSizeForLanguages } from '../config/locale';
+
+/**
+ * The address follows the CV without navigating (docs/behaviour.md#cv-builder): a saved CV by its uuid, a new one
+ * by its template and draft id. The route reads it back on a reload.
+ */
+function showAddress(address: string | undefined): void {
+  if (address && `${window.location.pathname}${window.location.search}` !== address)
+    window.history.replaceState(window.history.state, '', address);
+}
 
 export const appBuilderMachine = builderMachine.provide({
-  actions: { notify },
+  actions: { notify, showAddress: (_, { address }) => showAddress(address) },
   actors: {
     preview: previewMachine.provide({ actions: { notify } }),
     downloads: deliveryWithToasts,
@@ -60,52 +67,24 @@ interface BuilderProps {
 function Builder({ routeId, draftId, owner, session }: BuilderProps) {
   const builder = useActorRef(appBuilderMachine, {
     ...inspectOptions,
-    // Issue 13: a new CV starts on the paper of where the person is (Letter in the US, A4 in most places).
+    // A new CV starts on the paper of where the person is (Letter in the US, A4 in most places), in their language.
+    // The session lets the builder's draft keeper stop writing once the person signs out on purpose.
     input: {
       routeId,
       draftId,
       owner,
       pageSize: pageSizeForLanguages(browserLanguages()),
       language: newCvLanguage(browserLanguages()),
+      session,
     },
   });
-
-  // Signing out on purpose removes the person's drafts: this builder must not write one back as it closes.
-  useEffect(() => {
-    const subscription = session.subscribe((state) => {
-      if (state.matches('loggingOut')) builder.send({ type: 'draft.close' });
-    });
-    return () => subscription.unsubscribe();
-  }, [builder, session]);
-
-  // Drafts from before drafts had an owner could be anyone's: they go before any draft is read.
-  useLayoutEffect(() => removeOwnerlessDrafts(), []);
-  // A reload, a closed tab or leaving the page writes the last keystrokes to the draft at once. The layout
-  // effect's cleanup runs before the actor is stopped.
+  // Leaving the page inside the app stops the builder: its last keystrokes are written first. A layout effect's
+  // cleanup runs before the actor is stopped (closing or reloading the tab, the draft keeper sees for itself).
   useLayoutEffect(() => () => builder.send({ type: 'draft.flush' }), [builder]);
   // Fetch the rich text editor's chunk while the person reads the first section.
   useEffect(() => {
     void import('../ui/builder/rich-text-editor');
   }, []);
-  useEffect(() => {
-    const flush = () => builder.send({ type: 'draft.flush' });
-    const flushWhenHidden = () => {
-      if (document.visibilityState === 'hidden') flush();
-    };
-    // The draft keeps every word, but the person may not know that: leaving with unsaved changes asks first.
-    const askBeforeLeaving = (event: BeforeUnloadEvent) => {
-      flush();
-      if (builder.getSnapshot().context.unsaved) event.preventDefault();
-    };
-    window.addEventListener('pagehide', flush);
-    window.addEventListener('beforeunload', askBeforeLeaving);
-    document.addEventListener('visibilitychange', flushWhenHidden);
-    return () => {
-      window.removeEventListener('pagehide', flush);
-      window.removeEventListener('beforeunload', askBeforeLeaving);
-      document.removeEventListener('visibilitychange', flushWhenHidden);
-    };
-  }, [builder]);
 
   return <BuilderView builder={builder} />;
 }

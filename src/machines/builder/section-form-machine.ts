@@ -40,15 +40,16 @@ export type SectionFormEvent =
   | { type: 'field.change'; key: string; value: string }
   | { type: 'entry.add' }
   | { type: 'entry.remove'; index: number }
-  /** Reorders the entries of a repeatable section (issue 12). */
+  /** Reorders the entries of a repeatable section (the builder passes the view's drag or keyboard move on). */
   | { type: 'entry.move'; from: number; to: number }
-  /** The builder's undo puts values back; nothing is reported (the builder holds them already). */
+  /** The builder's values for this section changed (undo, redo, import): shown here, not reported back. */
   | { type: 'values.restore'; values: SectionValues; entryCount: number }
   | { type: 'section.submit' }
   | { type: 'alert.dismiss' };
 
-// docs/behaviour.md#sections, #validation-rules. One actor per section card: it owns the values while they are typed,
-// so a keystroke changes one small snapshot, and reports every change to the builder (preview, save, draft).
+// docs/behaviour.md#sections, #validation-rules. One actor per section card, editing that section of the builder's
+// values: it starts from them, works on its own copy so a keystroke changes one small snapshot, and reports every
+// change to the builder, which owns the values (preview, save, draft, undo read the builder's copy).
 export const sectionFormMachine = setup({
   types: {
     context: {} as SectionFormContext,

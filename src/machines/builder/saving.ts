@@ -1,0 +1,309 @@
+import { fromCallback, fromPromise, raise } from 'xstate';
+import { isApiError } from '../../api/api-error';
+import { apiClient } from '../../api/client';
+import {
+  CV_CHANGED_STATUS,
+  createGeneratedCv,
+  updateGeneratedCv,
+  type SavedGeneratedCv,
+} from '../../api/cvs';
+import { TEMPLATE_NO_LONGER_OFFERED } from '../../../rules/cv';
+import { designForServer } from '../../cv/design';
+import { cvFingerprint, entriesFromFormData } from '../../cv/form-data';
+import type { CvIdentity } from '../../cv/identity';
+import { isDefaultLayout, layoutForServer } from '../../cv/layout';
+import { describeSaveProblem } from '../../cv/problems';
+import { TAB_ID, hold, isHeldElsewhere, takeOver } from '../../drafts/edit-lock';
+import { hasUnsavedChanges, type SavedBase } from '../../drafts/load-cv';
+import type { Notice } from '../auth/auth-flow';
+import {
+  BUILDER_LOADING_TAG,
+  BUILDER_SAVING_TAG,
+  SHOW_ADDRESS,
+  assignBuilder,
+  lockKey,
+  targetOf,
+  type BuilderContext,
+  type BuilderEvent,
+  type SaveCvInput,
+} from './builder-context';
+import type { BuilderStateConfig } from './builder-machine';
+import { deliveryTransitions } from './delivery';
+
+// Saving and its conflicts, and the one tab that edits a CV.
+//
+// 'Save CV' names the CV, then creates it (POST) or updates it (PUT) against the version the edit started from;
+// a newer copy on the server is 'This CV was changed elsewhere.' (412): Reload reads that copy, Overwrite saves
+// over it. One tab of the browser edits a CV at a time: another tab holding it shows 'This CV is open in another
+// tab.' until 'Take over here'; a tab that is claimed writes its draft for the other tab and stops editing.
+
+export const NAME_REQUIRED_NOTICE: Notice = {
+  title: 'Validation Error',
+  description: 'Please enter a name for your CV before saving.',
+  variant: 'warning',
+};
+export const SAVE_FAILED_NOTICE: Notice = {
+  title: 'Error',
+  description: 'There was an issue saving your CV. Please try again.',
+  variant: 'destructive',
+};
+export function savedNotice(name: string): Notice {
+  return {
+    title: 'CV Saved',
+    description: `Your CV "${name}" has been saved successfully.`,
+    variant: 'success',
+  };
+}
+export const OPEN_IN_ANOTHER_TAB_TEXT = 'This CV is open in another tab.';
+
+function savePayload(context: BuilderContext): SaveCvInput {
+  const { cv } = context;
+  return {
+    reference: cv.id ?? cv.uuid,
+    payload: {
+      name: cv.name,
+      template: cv.template,
+      entries: entriesFromFormData(context.formData),
+      // null gives a CV that had a structure of its own the template's back; an older server ignores the key.
+      layout: isDefaultLayout(context.layout) ? null : layoutForServer(context.layout),
+      // Likewise null gives a CV that had a design its template's look on A4 back.
+      design: designForServer(context.design),
+    },
+    ...(context.base?.lastUpdated && !context.overwrite ? { ifLastUpdated: context.base.lastUpdated } : {}),
+  };
+}
+
+/** The save's failure in the person's words: which section and field, when the server says. */
+function saveFailedNotice(context: BuilderContext, error: unknown): Notice {
+  const problem = isApiError(error)
+    ? describeSaveProblem(
+        error.serverMessage ?? error.detail,
+        entriesFromFormData(context.formData),
+        context.template?.sections ?? [],
+      )
+    : undefined;
+  if (problem) return { ...SAVE_FAILED_NOTICE, description: problem };
+  // A sentence the server words for people (rules/cv.ts): saying 'try again' would send them round in circles.
+  if (isApiError(error) && (error.serverMessage ?? error.detail) === TEMPLATE_NO_LONGER_OFFERED)
+    return { ...SAVE_FAILED_NOTICE, description: TEMPLATE_NO_LONGER_OFFERED };
+  return SAVE_FAILED_NOTICE;
+}
+
+/** The identity a saved CV is known by from now on. */
+export const savedIdentity = (saved: Pick<SavedGeneratedCv, 'uuid'>): CvIdentity => ({
+  kind: 'saved',
+  uuid: saved.uuid,
+});
+
+export const savingActors = {
+  createCv: fromPromise<SavedGeneratedCv, SaveCvInput>(({ input }) =>
+    createGeneratedCv(apiClient, input.payload),
+  ),
+  updateCv: fromPromise<SavedGeneratedCv, SaveCvInput>(({ input }) =>
+    updateGeneratedCv(apiClient, input.reference!, input.payload, { ifLastUpdated: input.ifLastUpdated }),
+  ),
+  /** Whether another tab of this browser is editing this CV. */
+  checkEditLock: fromPromise<boolean, { key: string }>(async ({ input }) =>
+    isHeldElsewhere(input.key, TAB_ID),
+  ),
+  takeOverEditLock: fromPromise<void, { key: string }>(({ input, signal }) =>
+    takeOver(input.key, TAB_ID, signal),
+  ),
+  /** Holds the CV for this tab; another tab claiming or taking it is `lock.handedOver` / `lock.taken`. */
+  holdEditLock: fromCallback<{ type: 'lock.handedOver' } | { type: 'lock.taken' }, { key: string }>(
+    ({ input, sendBack }) =>
+      hold(input.key, TAB_ID, (loss) =>
+        sendBack({ type: loss === 'handedOver' ? 'lock.handedOver' : 'lock.taken' }),
+      ),
+  ),
+};
+
+export const savingActions = {
+  measureUnsaved: assignBuilder({ unsaved: ({ context }) => hasUnsavedChanges(context) }),
+  openSaveDialog: assignBuilder({ saveName: ({ context }) => context.cv.name }),
+  assignSaveName: assignBuilder({ saveName: (_, params: { name: string }) => params.name }),
+  // docs/behaviour.md#cv-editing-state: renaming marks the CV unsaved.
+  renameCv: assignBuilder(({ context }) => {
+    const name = context.saveName.trim();
+    return name === context.cv.name ? {} : { cv: { ...context.cv, name }, isSaved: false };
+  }),
+  noteWhatIsSaved: assignBuilder({
+    savingFingerprint: ({ context }) =>
+      cvFingerprint(context.cv, context.formData, context.layout, context.design),
+  }),
+  allowOverwrite: assignBuilder({ overwrite: true }),
+  /** After a save the CV is known by its uuid (its draft follows: see dropReplacedDraft). */
+  assignSavedCv: assignBuilder(({ context }, saved: SavedGeneratedCv) => {
+    const identity = savedIdentity(saved);
+    const cv = {
+      ...context.cv,
+      id: saved.id,
+      uuid: saved.uuid,
+      name: saved.name || context.cv.name,
+      entries: saved.entries.map(({ value, index, section_field }) => ({ value, index, section_field })),
+    };
+    const base: SavedBase = {
+      fingerprint:
+        context.savingFingerprint ?? cvFingerprint(cv, context.formData, context.layout, context.design),
+      ...(saved.last_updated ? { lastUpdated: saved.last_updated } : {}),
+    };
+    const { formData, layout, design } = context;
+    return {
+      identity,
+      target: targetOf(identity, cv.template),
+      cv,
+      base,
+      unsaved: hasUnsavedChanges({ cv, formData, layout, design, base }),
+      overwrite: false,
+      savingFingerprint: undefined,
+      isSaved: true,
+      isEditing: true,
+    };
+  }),
+  rekeyLock: raise<BuilderContext, BuilderEvent, BuilderEvent, undefined, never, never>({
+    type: 'lock.rekey',
+  }),
+};
+
+export const savingGuards = {
+  hasCompletedSection: ({ context }: { context: BuilderContext }) => context.completedSections.length > 0,
+  isSaveNameBlank: ({ context }: { context: BuilderContext }) => context.saveName.trim() === '',
+  isExistingCv: ({ context }: { context: BuilderContext }) =>
+    context.cv.id !== undefined || context.cv.uuid !== undefined,
+  isConflict: (_: unknown, params: { error: unknown }) =>
+    isApiError(params.error) && params.error.status === CV_CHANGED_STATUS,
+  isHeldElsewhere: (_: unknown, params: { held: boolean }) => params.held,
+};
+
+/** Sending the CV: the same answers whether it is created (POST) or updated (PUT). */
+const sendingSave = (src: 'createCv' | 'updateCv') =>
+  ({
+    invoke: {
+      src,
+      input: ({ context }) => savePayload(context),
+      onDone: {
+        target: '#builder.ready.saving.idle',
+        actions: [
+          { type: 'dropReplacedDraft', params: ({ event }) => event.output },
+          { type: 'assignSavedCv', params: ({ event }) => event.output },
+          'rekeyLock',
+          'discardDraftWrite',
+          'persistDraft',
+          SHOW_ADDRESS,
+          { type: 'notify', params: ({ context }) => savedNotice(context.cv.name) },
+          'deliverPending',
+        ],
+      },
+      onError: [
+        {
+          guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+          target: '#builder.ready.saving.conflict',
+        },
+        {
+          guard: 'isDeliveryPending',
+          target: '#builder.ready.saving.idle',
+          actions: [
+            { type: 'notify', params: ({ context, event }) => saveFailedNotice(context, event.error) },
+            'clearPendingDelivery',
+          ],
+        },
+        {
+          target: '#builder.ready.saving.naming',
+          actions: { type: 'notify', params: ({ context, event }) => saveFailedNotice(context, event.error) },
+        },
+      ],
+    },
+  }) satisfies BuilderStateConfig;
+
+export const savingRegion = {
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'save.open': { guard: 'hasCompletedSection', target: 'naming', actions: 'openSaveDialog' },
+        ...deliveryTransitions,
+      },
+    },
+    naming: {
+      on: {
+        'save.nameChange': {
+          actions: { type: 'assignSaveName', params: ({ event }) => ({ name: event.name }) },
+        },
+        'save.cancel': 'idle',
+        'save.submit': [
+          { guard: 'isSaveNameBlank', actions: { type: 'notify', params: NAME_REQUIRED_NOTICE } },
+          { target: 'saving', actions: ['renameCv', 'measureUnsaved', 'markDraftChanged'] },
+        ],
+      },
+    },
+    saving: {
+      tags: [BUILDER_SAVING_TAG],
+      entry: 'noteWhatIsSaved',
+      initial: 'choosing',
+      states: {
+        // docs/behaviour.md#saving: a new CV is created (POST), an existing one updated (PUT).
+        choosing: { always: [{ guard: 'isExistingCv', target: 'updating' }, { target: 'creating' }] },
+        creating: sendingSave('createCv'),
+        updating: sendingSave('updateCv'),
+      },
+    },
+    /** 'This CV was changed elsewhere.': reload the other copy, or save this one over it. */
+    conflict: {
+      on: {
+        'save.reload': { target: '#builder.loading', actions: ['dropDraft', 'discardDraftWrite'] },
+        'save.overwrite': { target: 'saving', actions: 'allowOverwrite' },
+        'save.cancel': { target: 'idle', actions: 'clearPendingDelivery' },
+      },
+    },
+  },
+} satisfies BuilderStateConfig;
+
+/** This tab holds the CV (under its identity's key; a new CV once saved is held by its uuid). */
+export const lockRegion = {
+  initial: 'holding',
+  states: {
+    holding: {
+      invoke: { src: 'holdEditLock', input: ({ context }) => ({ key: lockKey(context) }) },
+      on: { 'lock.rekey': { target: 'holding', reenter: true } },
+    },
+  },
+} satisfies BuilderStateConfig;
+
+/** While editing: another tab claiming the CV has its last words written for it before this one lets go. */
+export const lockTransitions = {
+  'lock.handedOver': { target: 'openElsewhere', actions: 'handDraftOver' },
+  'lock.taken': 'openElsewhere',
+} satisfies BuilderStateConfig['on'];
+
+/** Before editing: one tab edits a CV at a time, and another tab may hold it already. */
+export const tabStates = {
+  checkingTabs: {
+    tags: [BUILDER_LOADING_TAG],
+    invoke: {
+      src: 'checkEditLock',
+      input: ({ context }) => ({ key: lockKey(context) }),
+      onDone: [
+        {
+          guard: { type: 'isHeldElsewhere', params: ({ event }) => ({ held: event.output }) },
+          target: 'openElsewhere',
+        },
+        { target: 'ready' },
+      ],
+      onError: 'ready',
+    },
+  },
+  /** 'This CV is open in another tab.': nothing here is edited until this tab takes it over. */
+  openElsewhere: {
+    on: { 'lock.takeOver': 'takingOver' },
+  },
+  takingOver: {
+    tags: [BUILDER_LOADING_TAG],
+    invoke: {
+      src: 'takeOverEditLock',
+      input: ({ context }) => ({ key: lockKey(context) }),
+      // The other tab wrote its draft before letting go: reading the CV again picks its last words up.
+      onDone: 'loading',
+      onError: 'loading',
+    },
+  },
+} satisfies BuilderStateConfig['states'];
