@@ -1,5 +1,5 @@
 /**
- * What the fault and load drills (issue 16, item 6) share: the real server started as `npm start` starts it (its own
+ * What the fault and load drills share: the real server started as `npm start` starts it (its own
  * process group, so `kill -9` takes the whole tree), a browser-like HTTP client (cookie jar, CSRF header, one
  * keep-alive connection each), users made up front the way `npm run user:create` makes them, fresh databases, and
  * the table and verdict every bench prints. The leading underscore keeps `npm run bench` from running this file.

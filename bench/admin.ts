@@ -1,5 +1,5 @@
 /**
- * Admin panel benchmark (issue 15): `npx tsx bench/admin.ts` (or `npm run bench -- admin`). Not a test.
+ * Admin panel benchmark: `npx tsx bench/admin.ts` (or `npm run bench -- admin`). Not a test.
  * Seeds 100,000 users (and 20,000 CVs) into a fresh SQLite database — PostgreSQL too when TEST_POSTGRES_URL is
  * set — and times GET /admin/users/ as staff see it: the default page, each sort, a deep page and searches.
  * Goal: the users page p50 ≤ 50 ms. On SQLite, searches (contains, any case: every row is read) are judged on the

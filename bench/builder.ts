@@ -1,5 +1,5 @@
 /**
- * CV builder benchmark (issue 7): `npx tsx bench/builder.ts` (or `npm run bench -- builder`).
+ * CV builder benchmark: `npx tsx bench/builder.ts` (or `npm run bench -- builder`).
  * Not a test: it measures and prints a table.
  *   1. Renders per keystroke: the real builder view (happy-dom, React development build) with the real machines and
  *      stand-in network actors; 60 characters typed into one field, every field render counted.
@@ -282,7 +282,7 @@ function bundleSizes(floorKb: number) {
       !dragInInitial,
     );
     // The JSON Resume schema names itself ('JSON Resume Schema') and ajv its own errors ('must have required
-    // property') in the built code: the import and export code (issue 14) loads on first use only.
+    // property') in the built code: the import and export code loads on first use only.
     const dataInInitial = initial.some((file) =>
       /JSON Resume Schema|must have required property/.test(readFileSync(path.join(out, file), 'utf8')),
     );

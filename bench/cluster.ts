@@ -1,5 +1,5 @@
 /**
- * Every core (issue 16): `npx tsx bench/cluster.ts` (or `npm run bench -- cluster`). Not a test: it measures and
+ * Every core: `npx tsx bench/cluster.ts` (or `npm run bench -- cluster`). Not a test: it measures and
  * prints a table. It starts the server as `npm start` does (the same command and V8 flags, NODE_ENV=production, a
  * temporary SQLite database) with WEB_CONCURRENCY=2: a primary that owns the one Chromium and two HTTP workers.
  * Goals on this 2-core machine:

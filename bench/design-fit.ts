@@ -1,4 +1,4 @@
-// Fit to one page (issue 13): its PDF p50 stays within 3× a plain PDF's, both printed as the live preview prints
+// Fit to one page: its PDF p50 stays within 3× a plain PDF's, both printed as the live preview prints
 // (untagged, distinct documents so the cache never answers). `npm run bench -- design` runs this alone.
 import { readDesign } from '../server/src/cv-input/design.js';
 import { renderHtml } from '../server/src/render/html.js';

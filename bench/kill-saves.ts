@@ -1,5 +1,5 @@
 /**
- * Fault drill (issue 16, item 6): `kill -9` of the server during a burst of saves — `npm run bench -- kill-saves`.
+ * Fault drill: `kill -9` of the server during a burst of saves — `npm run bench -- kill-saves`.
  * Not a test: it prints figures and a verdict.
  * Signed-in clients save CVs of 200–1,500 entries as fast as they can (new CVs with POST, then PUTs over them); in
  * the middle of the burst the server's whole process group gets SIGKILL. The server is started again on the same

@@ -1,5 +1,5 @@
 /**
- * Load drill (issue 16, item 6): mixed traffic — `npm run bench -- mixed`. Not a test: it prints figures and a
+ * Load drill: mixed traffic — `npm run bench -- mixed`. Not a test: it prints figures and a
  * verdict.
  * --connections clients (default 100, one keep-alive connection each), signed in as 20 users made up front the way
  * `npm run user:create` makes them, call for --seconds (default 60) what a person in the product calls, each picked

@@ -1,5 +1,5 @@
 /**
- * Fault drill (issue 16, item 6): PostgreSQL restarted under traffic — `npm run bench -- pg-restart`. Not a test: it
+ * Fault drill: PostgreSQL restarted under traffic — `npm run bench -- pg-restart`. Not a test: it
  * prints figures and a verdict.
  * The real server runs on PostgreSQL while 16 signed-in clients list CVs, list templates and save; PostgreSQL is
  * restarted (`pg_ctl restart -m fast`: every connection the server holds is cut); the same server process must answer

@@ -1,5 +1,5 @@
 /**
- * Render engine benchmark (issue 5): `npx tsx bench/render.ts` (or `npm run bench -- render`).
+ * Render engine benchmark: `npx tsx bench/render.ts` (or `npm run bench -- render`).
  * Not a test: it measures and prints a table. Goals on this 2-core machine:
  *   HTML preview request p50 ≤ 5 ms · Word ≤ 15 ms · warm uncached 2-page PDF p50 ≤ 60 ms
  *   1,000 PDFs at 8 concurrent: 0 failures, ≥ 12 PDFs/s, server + Chromium PSS ≤ 800 MB and flat.
@@ -240,7 +240,7 @@ async function main(): Promise<void> {
     const htmlSamples = await time(2000, () => renderHtml(template, buildRenderModelFromFormData(template.definition, template.sample)));
     record('HTML: model + renderHtml p50', ms(percentile(htmlSamples, 50)), '', undefined);
 
-    // ── ATS view (issue 17): the PDF printed and read back, against the PDF preview, both through their routes ──
+    // ── ATS view: the PDF printed and read back, against the PDF preview, both through their routes ──
     const routeBody = (i: number, tag: string) => ({ template_id: template.definition.id, cv_data: variant(template.sample, `${tag}${i}`) });
     const routeSamples = async (path: string, tag: string) => {
       await time(5, (i) => http.post(path, routeBody(i, `${tag}warm`)));

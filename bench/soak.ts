@@ -1,5 +1,5 @@
 /**
- * Renderer soak benchmark (issues 28, 16, 26): `npx tsx bench/soak.ts` (or `npm run bench -- soak`; not matched by
+ * Renderer soak benchmark: `npx tsx bench/soak.ts` (or `npm run bench -- soak`; not matched by
  * `-- render`, it takes ~30 min). Not a test: it measures and prints a table and a verdict. A low-traffic server
  * renders in bursts with quiet pauses of 1–10 minutes between them; each burst ends with a slow document (a long
  * multi-page CV) followed at once by an ordinary one. The first PDF after a pause, or right after a slow one, used to

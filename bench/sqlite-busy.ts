@@ -1,5 +1,5 @@
 /**
- * Load drill (issue 16, item 6): SQLite under concurrent saves — `npm run bench -- sqlite-busy`. Not a test: it
+ * Load drill: SQLite under concurrent saves — `npm run bench -- sqlite-busy`. Not a test: it
  * prints figures and a verdict.
  * SQLite runs in WAL mode with a busy timeout (server/src/db/database.ts). Inside one server process the driver is
  * synchronous and Kysely runs one statement at a time, so writers can only collide across processes: the drill

@@ -52,7 +52,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(page.getByRole('link', { name: 'help@cv-builder.test' })).toBeVisible();
       await expectNoViolations(page, '/contact');
 
-      // Issue 27: a refused link and the pages of the links mailed about an account.
+      // A refused link and the pages of the links mailed about an account.
       await page.goto('/reset-password?uid=Mg&token=not-a-token');
       await expect(page.getByRole('link', { name: 'Request a new link' })).toBeVisible();
       await expectNoViolations(page, '/reset-password refused');
@@ -85,7 +85,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.goto('/profile');
       await expect(page.getByText('Verified Account')).toBeVisible();
       await expectNoViolations(page, '/profile');
-      // Issue 27: an email change asks for the password; deleting asks in a dialog.
+      // An email change asks for the password; deleting asks in a dialog.
       const details = page.getByRole('region', { name: 'Personal Information' });
       await details.getByRole('button', { name: 'Edit' }).click();
       await details.getByLabel('Email Address').fill(`new-${email}`);
@@ -102,7 +102,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(page.getByRole('heading', { name: 'CV Builder', level: 1 })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Save CV' })).toBeVisible();
       await expectNoViolations(page, 'the builder');
-      // Issue 12: the shaping controls — handles, eyes, a hidden section, a section of one's own, open.
+      // The shaping controls — handles, eyes, a hidden section, a section of one's own, open.
       await page.getByRole('button', { name: 'Hide Skills from the CV' }).click();
       await page.getByRole('button', { name: 'Add Custom Section' }).click();
       await expect(page.getByRole('textbox', { name: /Section title/ })).toBeVisible();

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { createUser, expectToast, uniqueEmail } from './support/accounts';
 import { waitForLink } from './support/outbox';
 
-// Issue 27: the account screens say what went wrong inside the form, next to what it concerns, and the focus
+// The account screens say what went wrong inside the form, next to what it concerns, and the focus
 // goes there; a spent reset link is told as the page opens, with a way to ask for a new one.
 
 test('sign-in and sign-up refusals show in the form and take the focus', async ({ page }) => {

@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createUser, signInWithForm, uniqueEmail } from './support/accounts';
 
-// Issue 15: the people who run the product find a user, switch them off and on, and switch a template off and
+// The people who run the product find a user, switch them off and on, and switch a template off and
 // on, in the server's admin panel — plain pages and forms, checked by axe-core in light and dark.
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];

@@ -5,7 +5,7 @@ import { downloadFrom, openSection, saveAs, section } from './support/builder';
 import { signInThroughApi } from './support/saved-cvs';
 import { test } from './support/test';
 
-// Issue 17: a person asks what an applicant tracking system reads from their CV — the preview's ATS mode shows the
+// A person asks what an applicant tracking system reads from their CV — the preview's ATS mode shows the
 // text taken from the PDF they would download and a checklist — in every template, after a reload and when they
 // reopen the saved CV; the downloaded PDF reads the same.
 

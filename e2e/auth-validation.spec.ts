@@ -26,7 +26,7 @@ test.describe('sign in', () => {
     await expect(page).toHaveURL(/\/signin$/);
   });
 
-  // The e2e server has Google and LinkedIn configured (a local identity provider, issue 8); the
+  // The e2e server has Google and LinkedIn configured (a local identity provider); the
   // not-configured wording is covered by the view tests.
   test('offers Google and LinkedIn sign-in and links to the other screens', async ({ page }) => {
     await page.goto('/signin');
@@ -148,7 +148,7 @@ test.describe('reset password', () => {
     await page.getByLabel('Confirm Password', { exact: true }).fill('LongEnough2');
     await expect(errorOf(page, 'Passwords do not match')).toBeVisible();
 
-    // Issue 27: a token the server does not know is told before anything is typed.
+    // A token the server does not know is told before anything is typed.
     await page.goto('/reset-password?token=not-a-real-token&uid=MQ');
     await expect(page.getByText('This password reset link is invalid or has already been used.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Request a new link' })).toBeVisible();

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { PASSWORD, createUser, expectToast, signInWithForm, uniqueEmail } from './support/accounts';
 import { messagesTo, waitForLink } from './support/outbox';
 
-// Issue 27: an email address changes only when the new mailbox confirms it, the password re-authenticates the
+// An email address changes only when the new mailbox confirms it, the password re-authenticates the
 // request, and the old address is told, with a link that undoes the change and signs every device out.
 
 function personalInformation(page: Page) {

@@ -2,7 +2,7 @@ import { PASSWORD, signInWithForm, uniqueEmail } from './support/accounts';
 import { linkIn, waitForMessage } from './support/outbox';
 import { expect, test } from './support/test';
 
-// Issue 19: a confirmation link the server refuses is not a dead end. The page says why, sends a new link on
+// A confirmation link the server refuses is not a dead end. The page says why, sends a new link on
 // request, and 'Contact Support' reaches a page with the operator's address.
 
 test('a refused confirmation link says why, sends a new link that works, and support is one click away', async ({ page }) => {

@@ -3,7 +3,7 @@ import { PASSWORD, createUser, expectToast, uniqueEmail } from './support/accoun
 import { htmlPreview, openSection } from './support/builder';
 import { createCvThroughApi, signInThroughApi } from './support/saved-cvs';
 
-// Issue 16: every screen under the server's content security policy (server/src/http/security-headers.ts), its
+// Every screen under the server's content security policy (server/src/http/security-headers.ts), its
 // dialogs, menus, toasts and both previews, collecting every violation the browser reports — in the page
 // (securitypolicyviolation events) and in any frame, the sandboxed HTML preview included (the console): none.
 

@@ -3,7 +3,7 @@ import { PASSWORD, createUser, expectToast, signInWithForm, uniqueEmail } from '
 import { waitForLink } from './support/outbox';
 import { signInWithGoogle } from './support/social';
 
-// Issue 27: deleting the account is re-authenticated — the password, or for an account that only signs in with
+// Deleting the account is re-authenticated — the password, or for an account that only signs in with
 // Google or LinkedIn, a link mailed to its address.
 
 test('deleting an account asks for its password first', async ({ page }) => {

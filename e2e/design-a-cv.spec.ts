@@ -5,7 +5,7 @@ import { downloadFrom, htmlPreview, saveAs, section } from './support/builder';
 import { createCvThroughApi, signInThroughApi, type CvEntry } from './support/saved-cvs';
 import { test } from './support/test';
 
-// Issue 13: a person with a long career gives their CV its own design — Letter for a US recruiter, their own
+// A person with a long career gives their CV its own design — Letter for a US recruiter, their own
 // colour, a serif font, fit to one page — saves it, finds it again after a reload and from CV management, and
 // downloads it: a one-page Letter PDF that still holds every word, and a Word file on Letter paper.
 

@@ -8,7 +8,7 @@ import { downloadFrom, htmlPreview, saveAs } from './support/builder';
 import { signInThroughApi } from './support/saved-cvs';
 import { test } from './support/test';
 
-// Issue 14: a person arrives with a JSON Resume, imports it into a template, sees it in the preview, saves it,
+// A person arrives with a JSON Resume, imports it into a template, sees it in the preview, saves it,
 // takes it out again as JSON Resume, and the file is valid against the published schema.
 
 const expect = baseExpect.configure({ timeout: 30_000 });

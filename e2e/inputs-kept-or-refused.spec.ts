@@ -4,7 +4,7 @@ import { htmlPreview, openSection, saveAs, section, sectionHeader } from './supp
 import { signInThroughApi } from './support/saved-cvs';
 import { expect, test } from './support/test';
 
-// Issue 25: every input is kept or refused with a clear message. A person works with the mouse (no keyboard
+// Every input is kept or refused with a clear message. A person works with the mouse (no keyboard
 // shortcuts), pastes numbers as they come from an email signature, writes too much, and comes back to check.
 
 const IMPOSSIBLE = 'This phone number cannot exist in the selected country. Please check it.';

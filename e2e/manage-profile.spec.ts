@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PASSWORD, createUser, expectToast, signInWithForm, uniqueEmail } from './support/accounts';
 
-// Issue 4 journeys: a signed-in person manages their details, password and account on /profile.
+// A signed-in person manages their details, password and account on /profile.
 
 async function openProfile(page: Page, email: string, password?: string) {
   await signInWithForm(page, email, password);
@@ -101,7 +101,7 @@ test('a person deletes the account, is signed out, and the old credentials fail'
   await expect(dialog).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Delete Account' }).click();
-  // Issue 27: the password confirms it is the account's owner.
+  // The password confirms it is the account's owner.
   await dialog.getByLabel(/Your password/).fill(PASSWORD);
   await dialog.getByRole('button', { name: 'Delete Account' }).click();
   await expect(page).toHaveURL(/\/signin$/);

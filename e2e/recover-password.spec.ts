@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { createUser, expectToast, signInWithForm, uniqueEmail } from './support/accounts';
 import { linkIn, waitForMessage } from './support/outbox';
 
-// Issue 3 journey: forgot password → the email → reset → signed in and on / after 2 seconds.
+// Forgot password → the email → reset → signed in and on / after 2 seconds.
 
 test('a person who forgot the password resets it from the emailed link and is signed in', async ({
   page,
@@ -51,7 +51,7 @@ test('a person who forgot the password resets it from the emailed link and is si
   await signInWithForm(page, email, 'NewPassw0rd');
   await expect(page).toHaveURL(/\/$/);
 
-  // The link is spent: the page says so as it opens (issue 27).
+  // The link is spent: the page says so as it opens.
   await page.goto(link.pathname + link.search);
   await expect(page.getByText('This password reset link is invalid or has already been used.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Request a new link' })).toBeVisible();

@@ -2,10 +2,10 @@ import { expect, test } from '@playwright/test';
 import { PASSWORD, expectToast, signInWithForm, uniqueEmail } from './support/accounts';
 import { linkIn, waitForMessage } from './support/outbox';
 
-// Issue 3 journey: sign up → the confirmation email → 'Email Confirmed!' → sign in → on / → a reload keeps the
+// Sign up → the confirmation email → 'Email Confirmed!' → sign in → on / → a reload keeps the
 // session → logout → /signin.
 
-// A browser in the UK: sign-up's phone country starts there (issue 13).
+// A browser in the UK: sign-up's phone country starts there.
 test.use({ locale: 'en-GB' });
 
 test('a person signs up, confirms the email from the link, signs in, stays signed in and signs out', async ({

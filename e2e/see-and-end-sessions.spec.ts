@@ -2,7 +2,7 @@ import { PASSWORD, createUser, expectToast, uniqueEmail } from './support/accoun
 import { signInThroughApi } from './support/saved-cvs';
 import { expect, test } from './support/test';
 
-// Issue 16, sessions you can see: signed in on two browsers, the person sees both on the profile (this one marked),
+// Sessions you can see: signed in on two browsers, the person sees both on the profile (this one marked),
 // ends the other, and that browser is signed out; then all others at once.
 
 test('a person sees where they are signed in and ends the other sessions', async ({ page, browser }) => {

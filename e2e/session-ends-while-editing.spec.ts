@@ -3,7 +3,7 @@ import { UUID_ADDRESS, htmlPreview, openSection, saveAs } from './support/builde
 import { signInThroughApi } from './support/saved-cvs';
 import { expect, test } from './support/test';
 
-// Issue 19: a session that ends while the app is open (here: the password was changed on another device)
+// A session that ends while the app is open (here: the password was changed on another device)
 // ends in the app too. The person is told, signs in again and is back where they were, with every word kept.
 
 const NEW_PASSWORD = 'Another1Passw0rd';

@@ -5,7 +5,7 @@ import { downloadFrom, htmlPreview, openSection, saveAs, section } from './suppo
 import { signInThroughApi } from './support/saved-cvs';
 import { test } from './support/test';
 
-// Issue 12: a person shapes their CV — moves sections with the keyboard only, hides one, renames a heading, adds
+// A person shapes their CV — moves sections with the keyboard only, hides one, renames a heading, adds
 // a section of their own, undoes a slip — saves, comes back to it from CV management and downloads the PDF, which
 // reads in the new order.
 

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectToast, uniqueEmail } from './support/accounts';
 import { consent, openGoogleConsent, signInWithGoogle } from './support/social';
 
-// docs/behaviour.md#sign-in, #linkedin-callback, #messages; issue 8. A local identity provider
+// docs/behaviour.md#sign-in, #linkedin-callback, #messages. A local identity provider
 // (e2e/support/oidc-provider.ts, started by globalSetup) plays Google and LinkedIn with its own consent screen;
 // the server checks tokens and exchanges codes with it for real. Nothing of our own server is mocked.
 

@@ -1,4 +1,4 @@
-// What the API answers when an account's email, password or existence changes (issue 27), said once for both
+// What the API answers when an account's email, password or existence changes, said once for both
 // halves: the server sends these words and codes, the web app may show or branch on them. No imports: both
 // halves load it.
 

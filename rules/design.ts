@@ -1,4 +1,4 @@
-// A saved CV's design settings (issue 13), said once for the web app and the server (see rules/account.ts).
+// A saved CV's design settings, said once for the web app and the server (see rules/account.ts).
 
 export const PAGE_SIZES = ['A4', 'Letter'] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
@@ -12,7 +12,7 @@ export const DIRECTIONS = ['auto', 'ltr', 'rtl'] as const;
 export type Direction = (typeof DIRECTIONS)[number];
 
 /**
- * The CV's language as a BCP 47 tag ('en', 'ar', 'ja', 'pt-BR'; issue 26): month names and 'Present' are printed in
+ * The CV's language as a BCP 47 tag ('en', 'ar', 'ja', 'pt-BR'): month names and 'Present' are printed in
  * it, and the documents are marked with it. The default is the browser's language when the CV is made.
  */
 export const LANGUAGE_PATTERN = /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8}){0,3}$/;
@@ -67,7 +67,7 @@ export interface CvDesignShape {
   line_spacing?: LineSpacing;
   fit_one_page?: boolean;
   direction?: Direction;
-  /** [issue 26] The CV's language (BCP 47); English when left out. */
+  /** The CV's language (BCP 47); English when left out. */
   language?: string;
 }
 

@@ -2,8 +2,8 @@
 // npm run json-resume:validator — writes the JSON Resume schema's validator as code, ahead of time.
 //
 // ajv compiles a schema into a function with `new Function`, which the app's content security policy (no
-// 'unsafe-eval', issue 16) forbids in the browser: the import dialog answered 'This is not JSON' for every file.
-// Ajv's standalone mode writes the same validator as a module instead (issue 14: still the published schema and
+// 'unsafe-eval') forbids in the browser: the import dialog answered 'This is not JSON' for every file.
+// Ajv's standalone mode writes the same validator as a module instead (still the published schema and
 // ajv, never hand-written checks). tests/cv-data/json-resume-validator.test.ts fails when the committed
 // module differs from what this writes.
 import Ajv, { _ } from 'ajv';

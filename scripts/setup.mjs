@@ -14,7 +14,7 @@ const DEBIAN_PACKAGES = [
   'fonts-noto-core',
   'fonts-noto-cjk',
   'fonts-noto-color-emoji',
-  // Chinese, Japanese and Korean in a TrueType face, so PDFs embed them as real fonts, not Type 3 (issue 26).
+  // Chinese, Japanese and Korean in a TrueType face, so PDFs embed them as real fonts, not Type 3.
   'fonts-wqy-microhei',
   // A test dependency: server/tests/render/word-processor.test.ts opens every template's .docx in it.
   'libreoffice-writer-nogui',

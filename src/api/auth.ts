@@ -38,7 +38,7 @@ export async function logout(client: ApiClient): Promise<void> {
   await client.post('/auth/logout/', {}, IgnoredBody);
 }
 
-// Account endpoints (docs/behaviour.md#api-calls, issue 3). Every answer is decoded; a failure is one ApiError
+// Account endpoints (docs/behaviour.md#api-calls). Every answer is decoded; a failure is one ApiError
 // (docs/behaviour.md#messages).
 
 /** User ids are integers on the reference server; other backends may send them as text. */
@@ -86,7 +86,7 @@ export async function register(client: ApiClient, payload: RegistrationPayload):
   await client.post('/auth/register/', payload, IgnoredBody, { expectStatus: 201 });
 }
 
-/** GET /auth/confirm-email/?uid=&token= (ARCHITECTURE.md: the email-confirm endpoint). */
+/** GET /auth/confirm-email/?uid=&token= (the email-confirm endpoint the spec leaves to configuration: docs/backend-teams.md). */
 export async function confirmEmail(client: ApiClient, link: EmailConfirmationLink): Promise<void> {
   await client.get('/auth/confirm-email/', IgnoredBody, { params: { uid: link.uid, token: link.token } });
 }

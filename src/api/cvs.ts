@@ -87,7 +87,7 @@ export interface GeneratedCv {
   template: number;
   created?: string;
   last_updated?: string;
-  /** [extension] The paper it prints on (issue 13), as the list says; absent from a backend without designs. */
+  /** [extension] The paper it prints on, as the list says; absent from a backend without designs. */
   page_size?: PageSize;
 }
 
@@ -144,7 +144,7 @@ export const GeneratedCvList = reshaped(
   (value): value is GeneratedCv[] => Array.isArray(value) && value.every(isGeneratedCv),
 );
 
-// ── [extension] a CV's own structure (issue 12): its section order, hidden sections, headings and sections ──
+// ── [extension] a CV's own structure: its section order, hidden sections, headings and sections ──
 
 const SectionRef = t.union([t.number, t.string]);
 const CustomEntry = t.partial({
@@ -201,7 +201,7 @@ export interface GeneratedCvDetail extends Omit<GeneratedCv, 'id'> {
   entries: CvFieldEntry[];
   /** [extension] The CV's own structure; absent or null: the template's. */
   layout?: CvLayout;
-  /** [extension] The CV's design settings (issue 13); absent or null: the template's look. */
+  /** [extension] The CV's design settings; absent or null: the template's look. */
   design?: CvDesign;
 }
 
@@ -333,7 +333,7 @@ export const CV_CHANGED_STATUS = 412;
 /**
  * PUT /v1/GeneratedCV/{id}/: saving a CV that exists replaces its name, template and entries. With
  * `ifLastUpdated` the save only goes through if the server's copy is still that version (else 412): an
- * extension (README, 'What the contract adds') that a backend without it ignores, saving as before.
+ * extension (docs/backend-teams.md, 'What the contract adds') that a backend without it ignores, saving as before.
  */
 export function updateGeneratedCv(
   client: ApiClient,

@@ -17,7 +17,7 @@ import {
   type PageSize,
 } from '../../rules/design';
 
-// [extension] A CV's design settings (issue 13): `design` on GeneratedCV and on both previews, and GET /v1/fonts/.
+// [extension] A CV's design settings: `design` on GeneratedCV and on both previews, and GET /v1/fonts/.
 
 const Nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null, t.undefined]);
 const oneOf = <V extends string>(values: readonly V[], name: string) =>
@@ -33,7 +33,7 @@ export interface CvDesign {
   line_spacing: LineSpacing;
   fit_one_page: boolean;
   direction: Direction;
-  /** [issue 26] The CV's language (BCP 47): month names and 'Present' are printed in it. */
+  /** The CV's language (BCP 47): month names and 'Present' are printed in it. */
   language: string;
 }
 
@@ -99,7 +99,7 @@ export function toDesign(raw: t.TypeOf<typeof RawDesign>): CvDesign {
     line_spacing: raw.line_spacing ?? base.line_spacing,
     fit_one_page: raw.fit_one_page ?? base.fit_one_page,
     direction: raw.direction ?? base.direction,
-    // A design saved before issue 26 (or by a backend without it) printed in English.
+    // A design saved before designs had a language (or by a backend without it) printed in English.
     language: raw.language ?? base.language,
   };
 }

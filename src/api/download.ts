@@ -2,7 +2,7 @@ import { DOWNLOAD_LINK_CLEANUP_MS } from '../config/constants';
 import type { CvFileFormat } from './cvs';
 
 const FALLBACK_NAME = 'cv';
-/** What the data exports (issue 14) are saved as beside PDF and Word: JSON Resume, Markdown, plain text. */
+/** What the data exports are saved as beside PDF and Word: JSON Resume, Markdown, plain text. */
 export type CvDataFormat = 'json' | 'markdown' | 'text';
 const EXTENSION: Record<CvFileFormat | CvDataFormat, string> = {
   pdf: 'pdf',

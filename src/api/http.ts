@@ -42,7 +42,7 @@ export interface ApiClientOptions {
   getCsrfToken?: () => string | null | undefined;
   /** App-wide handler for errors nobody else shows (see `notifyOnError` and `reportUnhandled`). */
   onUnhandledError?: (error: ApiError) => void;
-  /** Called when any call is answered 401: the server no longer knows this session (issue 19). */
+  /** Called when any call is answered 401: the server no longer knows this session. */
   onSessionEnded?: () => void;
   /** Injected so tests of the retry policy do not wait. */
   sleep?: (ms: number) => Promise<void>;

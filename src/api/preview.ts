@@ -13,9 +13,9 @@ export type PreviewCvData = Readonly<Record<string, Readonly<Record<string, stri
 export interface PreviewRequest {
   templateId: number;
   cvData: PreviewCvData;
-  /** [extension] The CV's own structure (issue 12); left out when it has none. */
+  /** [extension] The CV's own structure; left out when it has none. */
   layout?: CvLayout;
-  /** [extension] The CV's design settings (issue 13); left out when it has none. */
+  /** [extension] The CV's design settings; left out when it has none. */
   design?: CvDesign;
 }
 
@@ -38,7 +38,7 @@ export const TemplatePreview = t.type(
 );
 export type TemplatePreview = t.TypeOf<typeof TemplatePreview>;
 
-/** [extension] One item of the ATS checklist (issue 17); `problems` lists what failed, as data to show. */
+/** [extension] One item of the ATS checklist; `problems` lists what failed, as data to show. */
 export const AtsCheck = t.type(
   {
     id: t.keyof({ values: null, order: null, contact: null, characters: null }),
@@ -49,7 +49,7 @@ export const AtsCheck = t.type(
 );
 export type AtsCheck = t.TypeOf<typeof AtsCheck>;
 
-/** [extension] What an applicant tracking system reads from the CV's PDF, and the checklist (issue 17). */
+/** [extension] What an applicant tracking system reads from the CV's PDF, and the checklist. */
 export const AtsReport = t.type({ text: t.string, checks: t.array(AtsCheck) }, 'AtsReport');
 export type AtsReport = t.TypeOf<typeof AtsReport>;
 
@@ -71,7 +71,7 @@ export async function preview(
   return (await previewWithFit(client, request, options)).html;
 }
 
-/** POST /v1/preview/ with whether the CV fits one page ([extension] `fits_one_page`, issue 13). */
+/** POST /v1/preview/ with whether the CV fits one page ([extension] `fits_one_page`). */
 export async function previewWithFit(
   client: ApiClient,
   request: PreviewRequest,
@@ -90,7 +90,7 @@ export async function previewPdf(
   return (await previewPdfWithFit(client, request, options)).pdf;
 }
 
-/** POST /v1/preview-pdf/ with whether the CV fits one page ([extension] the x-cv-fits-one-page header, issue 13). */
+/** POST /v1/preview-pdf/ with whether the CV fits one page ([extension] the x-cv-fits-one-page header). */
 export async function previewPdfWithFit(
   client: ApiClient,
   request: PreviewRequest,

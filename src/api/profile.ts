@@ -32,9 +32,9 @@ export interface ProfileUpdateResult {
 const ProfileWithDetail = t.intersection([Profile, DetailAnswer]);
 
 /**
- * PUT /auth/profile/update/: any 2xx is success. What the answer holds is not fixed (README, 'What the contract
+ * PUT /auth/profile/update/: any 2xx is success. What the answer holds is not fixed (docs/backend-teams.md, 'What the contract
  * adds'): the reference server answers the profile as saved; a backend that answers something else (e.g.
- * `{ "detail": "…" }`) is read again with GET /auth/profile/ (issue 19).
+ * `{ "detail": "…" }`) is read again with GET /auth/profile/.
  */
 export async function updateProfile(
   client: ApiClient,

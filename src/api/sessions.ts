@@ -2,7 +2,7 @@ import * as t from 'io-ts';
 import { IgnoredBody } from './codecs';
 import type { ApiClient } from './http';
 
-// Sessions you can see (issue 16, an extension): the person's active sessions, and ending any other or all others.
+// Sessions you can see (an extension): the person's active sessions, and ending any other or all others.
 // A backend without these calls answers 404; the profile then shows no sessions card.
 
 export const ActiveSession = t.type({

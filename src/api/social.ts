@@ -2,7 +2,7 @@ import * as t from 'io-ts';
 import { LoginResponse } from './auth';
 import type { ApiClient } from './http';
 
-// Social sign-in (docs/behaviour.md#api-calls: Google and LinkedIn login calls; issue 8). The server tells the
+// Social sign-in (docs/behaviour.md#api-calls: Google and LinkedIn login calls). The server tells the
 // web app at run time which providers are configured, so one build serves any deployment.
 
 const NullableText = t.union([t.string, t.null]);

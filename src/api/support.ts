@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
 import type { ApiClient } from './http';
 
-// GET /v1/support/ (extension, issue 19): the operator's support address for /contact; null when none is set.
+// GET /v1/support/ (extension): the operator's support address for /contact; null when none is set.
 export const SupportContact = t.type({ email: t.union([t.string, t.null]) });
 export type SupportContact = t.TypeOf<typeof SupportContact>;
 

@@ -12,7 +12,7 @@ export const REDIRECT_AFTER_RESET_MS = 2000;
 export const REDIRECT_AFTER_CONFIRM_MS = 3000;
 
 // The profile and the builder start on US (+1). Sign-up starts on the browser's region, US without one: the
-// spec's 'default country NA' means no fixed country, not Namibia (README, Decisions).
+// spec's 'default country NA' means no fixed country, not Namibia (docs/features/accounts.md).
 export const DEFAULT_PHONE_COUNTRY = 'US';
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -35,7 +35,7 @@ export const TOAST_LIMIT = 1;
 /**
  * How long a closed toast stays on the page: its exit animation, then it is gone. (The first description's
  * 1,000,000 ms kept a closed toast's invisible box on the page for 16 minutes, where it swallowed clicks and taps:
- * see the README's Decisions, 'A closed notification leaves the page'.)
+ * see docs/features/across-the-app.md.)
  */
 export const TOAST_REMOVE_DELAY_MS = 250;
 

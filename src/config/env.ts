@@ -17,6 +17,6 @@ export const env = {
   xstateInspect: flag(viteEnv.VITE_XSTATE_INSPECT),
   googleClientId: text(viteEnv.VITE_GOOGLE_CLIENT_ID),
   linkedinClientId: text(viteEnv.VITE_LINKEDIN_CLIENT_ID),
-  /** Server-side admin panel where staff and superusers are sent (ARCHITECTURE.md). */
+  /** Server-side admin panel where staff and superusers are sent (docs/features/admin-panel.md). */
   adminUrl: text(viteEnv.VITE_ADMIN_URL) ?? '/admin/',
 } as const;

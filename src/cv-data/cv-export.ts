@@ -5,7 +5,7 @@ import type { CvFormData } from '../cv/form-data';
 import { cvDocument, toMarkdown, toPlainText } from './cv-text';
 import { toJsonResume } from './json-resume';
 
-// The CV's data as a file (issue 14): JSON Resume, Markdown or plain text, made in the browser from what the CV
+// The CV's data as a file: JSON Resume, Markdown or plain text, made in the browser from what the CV
 // holds and named as every download is (the CV's name, or 'cv'). Loaded only when someone exports.
 
 export interface CvExportSource {

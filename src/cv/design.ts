@@ -1,7 +1,7 @@
 import { templateDesign, type CvDesign } from '../api/design';
 import { readableAccent } from '../../rules/design';
 
-// A CV's design settings in the builder (issue 13): what travels with the CV beside its values and layout.
+// A CV's design settings in the builder: what travels with the CV beside its values and layout.
 
 /** What a CV without a design prints with: the template's look on A4 (the server's default). */
 export const PLAIN_DESIGN: CvDesign = templateDesign('A4');
@@ -43,7 +43,7 @@ export function changeDesign(design: CvDesign, change: Partial<CvDesign>): CvDes
  * stay: they depend on where the CV is sent and who writes it, not on the template.
  */
 export function resetDesign(design: CvDesign): CvDesign {
-  // The language stays too (issue 26): it is the person's, not the template's.
+  // The language stays too: it is the person's, not the template's.
   return templateDesign(design.page_size, design.language);
 }
 

@@ -290,7 +290,7 @@ export function stashSummary(stash: CvFormData, toSections: readonly TemplateSec
  * the entries a save would send, in a stable order.
  */
 /**
- * What 'unsaved' compares: the name, the template, the entries and the CV's own structure (issue 12), which joins
+ * What 'unsaved' compares: the name, the template, the entries and the CV's own structure, which joins
  * only when it changes anything, so a CV without one keeps the fingerprint it always had.
  */
 export function cvFingerprint(

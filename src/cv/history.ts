@@ -1,4 +1,4 @@
-// The builder's undo history (issue 12): the states before each change, for structure changes and field edits
+// The builder's undo history: the states before each change, for structure changes and field edits
 // alike. Typing into one field is one step, however many keystrokes it took: a change in the same `group` as the
 // one before it adds no step.
 

@@ -9,7 +9,7 @@ import {
   type SectionRef,
 } from '../../rules/cv';
 
-// A CV's own structure (issue 12) as pure functions over its layout: the builder's machine applies them, the
+// A CV's own structure as pure functions over its layout: the builder's machine applies them, the
 // views render what `sectionOrder` says. The template's first section (the personal details) stays first: it is
 // never in the order and can be neither moved nor hidden.
 

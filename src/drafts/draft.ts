@@ -43,9 +43,9 @@ const Draft = t.intersection([
   t.partial({
     /** The saved copy this draft started from: what 'unsaved' is measured against, and its version. */
     base: t.intersection([t.type({ fingerprint: t.string }), t.partial({ lastUpdated: t.string })]),
-    /** The CV's own structure (issue 12); a draft written before it had one has none. */
+    /** The CV's own structure; a draft written before it had one has none. */
     layout: t.unknown,
-    /** The CV's design settings (issue 13); a draft written before them has none (the template's look on A4). */
+    /** The CV's design settings; a draft written before them has none (the template's look on A4). */
     design: t.unknown,
     /** How sections the template has no place for were shaped, for a switch back (layout's LayoutStash). */
     layoutStash: t.record(t.string, t.partial({ hidden: t.literal(true), title: t.string, after: t.string })),

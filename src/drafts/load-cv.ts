@@ -36,9 +36,9 @@ export interface LoadedCv {
   cv: BuilderCv;
   template: TemplateDetail;
   formData: CvFormData;
-  /** The CV's own structure (issue 12): its order, hidden sections, headings and sections of its own. */
+  /** The CV's own structure: its order, hidden sections, headings and sections of its own. */
   layout: CvLayout;
-  /** The CV's design settings (issue 13); left out, the template's look on A4. */
+  /** The CV's design settings; left out, the template's look on A4. */
   design?: CvDesign;
   /** Values the template has no place for (see form-data's switchTemplateValues). */
   stash: CvFormData;
@@ -97,7 +97,7 @@ export function newCv(
     template,
     formData: Object.fromEntries(template.sections.map((section) => [section.name, {}])),
     layout: EMPTY_LAYOUT,
-    // Issue 13: the template's look on the paper of where the person is.
+    // The template's look on the paper of where the person is.
     design: templateDesign(pageSize, language),
     stash: {},
     entryCounts: template.sections.map(() => 1),
@@ -221,9 +221,9 @@ export async function loadBuilderCv(
   target: BuilderTarget,
   loaders: CvLoaders,
   signal?: AbortSignal,
-  /** A new CV's page size (issue 13: from the browser's locale). */
+  /** A new CV's page size (from the browser's locale). */
   pageSize: PageSize = PLAIN_DESIGN.page_size,
-  /** A new CV's language (issue 26: from the browser's languages). */
+  /** A new CV's language (from the browser's languages). */
   language: string = PLAIN_DESIGN.language,
 ): Promise<LoadedCv> {
   switch (target.kind) {

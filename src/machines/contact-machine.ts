@@ -2,7 +2,7 @@ import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from
 import { apiClient } from '../api/client';
 import { getSupportContact, type SupportContact } from '../api/support';
 
-/** Issue 19: what /contact says when the operator set no support address (or the server does not say). */
+/** What /contact says when the operator set no support address (or the server does not say). */
 export const NO_SUPPORT_ADDRESS_MESSAGE =
   "This site has no support address yet. Please contact the site's administrator.";
 

@@ -2,7 +2,7 @@ import { createRoute } from '@tanstack/react-router';
 import { rootRoute } from './root';
 import { SearchText, searchValidator } from './search';
 
-// The pages the links mailed about an account open (issue 27). Like /confirm-email they need no session: the
+// The pages the links mailed about an account open. Like /confirm-email they need no session: the
 // link itself proves the mailbox.
 const validateSearch = searchValidator({ uid: SearchText, token: SearchText });
 

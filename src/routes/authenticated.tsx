@@ -4,14 +4,14 @@ import { SESSION_SETTLED_TAG, isAuthenticated, type SessionActor, type SessionSn
 import { FullPageSpinner } from '../ui/full-page-spinner';
 import { rootRoute } from './root';
 
-/** Anyone not signed in goes to /signin, and signing in brings them to the page they asked for (issue 27). */
+/** Anyone not signed in goes to /signin, and signing in brings them to the page they asked for. */
 function requireAuthenticated(snapshot: SessionSnapshot, returnTo: string): void {
   if (isAuthenticated(snapshot)) return;
   throw redirect({ to: '/signin', search: returnTo === '/' ? {} : { redirect: returnTo } });
 }
 
 /**
- * /signin and /signup for someone already signed in: straight on to where they were going (issue 27), as soon as
+ * /signin and /signup for someone already signed in: straight on to where they were going, as soon as
  * the session has settled (a stored session is checked first).
  */
 export function skipWhenSignedIn(session: SessionActor, returnTo = '/'): void | Promise<void> {
@@ -38,7 +38,7 @@ export function guardSession(session: SessionActor, returnTo = '/'): void | Prom
 
 /**
  * The session machine's `redirectToSignIn`, given the router (main.tsx): a page that needs a session leaves for
- * /signin when the session ends, with `?redirect=` back to it when the server ended it (issue 19), plain after
+ * /signin when the session ends, with `?redirect=` back to it when the server ended it, plain after
  * signing out. Pages that need no session stay (an account link's page says what happened); while a page is
  * still loading its guard decides.
  */

@@ -1,7 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { rootRoute } from './root';
 
-/** /contact (issue 19): the confirm page's 'Contact Support' link goes here; open to everyone. */
+/** /contact: the confirm page's 'Contact Support' link goes here; open to everyone. */
 export const contactRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/contact',

@@ -1,4 +1,4 @@
-// `/signin?redirect=…`: the page a person was on when the session ended or was asked for (issue 19). Plain code,
+// `/signin?redirect=…`: the page a person was on when the session ended or was asked for. Plain code,
 // no codec library: the sign-in page loads it first.
 
 /** Where sign-in may send a person back to: a path of this site (not another host, not sign-in itself). */

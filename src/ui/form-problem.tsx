@@ -5,7 +5,7 @@ import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 const PROBLEM_ATTRIBUTE = 'data-form-problem';
 
 /**
- * A refusal shown inside the form it concerns (issue 27): announced at once (role=alert) and able to take the
+ * A refusal shown inside the form it concerns: announced at once (role=alert) and able to take the
  * focus, so a keyboard or screen-reader user is told where they are looking.
  */
 export function FormProblemAlert({

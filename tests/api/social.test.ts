@@ -14,7 +14,7 @@ afterEach(() => {
   delete window.google;
 });
 
-describe('LinkedIn authorization request (fixed redirect; issue 8 state)', () => {
+describe('LinkedIn authorization request (fixed redirect; state)', () => {
   it('asks for a code with the client id, the fixed redirect address, OpenID scopes and the state', () => {
     const url = new URL(linkedinAuthorizationUrl(socialConfig(), 'state-123'));
     expect(url.origin + url.pathname).toBe('https://www.linkedin.com/oauth/v2/authorization');

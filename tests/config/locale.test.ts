@@ -1,7 +1,7 @@
 import { browserRegion, languageFor, newCvLanguage, pageSizeForLanguages } from '../../src/config/locale';
 import { signUpPhoneCountry } from '../../src/ui/phone-field';
 
-describe("what the browser's locale says (issue 13)", () => {
+describe("what the browser's locale says", () => {
   it('reads the region of the first language tag that names one', () => {
     expect(browserRegion(['en-GB', 'en'])).toBe('GB');
     expect(browserRegion(['en', 'de-AT'])).toBe('AT');
@@ -25,7 +25,7 @@ describe("what the browser's locale says (issue 13)", () => {
   });
 });
 
-describe("a new CV's language (issue 26)", () => {
+describe("a new CV's language", () => {
   it("is the browser's first language tag, in its canonical form", () => {
     expect(languageFor(['ar-EG', 'en'])).toBe('ar-EG');
     expect(languageFor(['PT-br'])).toBe('pt-BR');
@@ -38,7 +38,7 @@ describe("a new CV's language (issue 26)", () => {
   });
 });
 
-describe("a new CV's language in the builder (issue 26)", () => {
+describe("a new CV's language in the builder", () => {
   it('is plain English for every English browser, the browser’s own otherwise', () => {
     expect(newCvLanguage(['en-US', 'fr'])).toBe('en');
     expect(newCvLanguage(['fr-CA'])).toBe('fr-CA');

@@ -1,6 +1,6 @@
 import { MAX_HISTORY_STEPS, emptyHistory, record, redo, undo } from '../../src/cv/history';
 
-describe('the builder’s undo history (issue 12)', () => {
+describe('the builder’s undo history', () => {
   it('undoes and redoes step by step; a new change after an undo drops what could be redone', () => {
     let history = emptyHistory<string>();
     history = record(history, 'a');

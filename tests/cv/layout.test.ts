@@ -68,7 +68,7 @@ const SIDEBAR = [
 
 const refs = (layout = EMPTY_LAYOUT, sections = EXECUTIVE) => sectionOrder(sections, layout).map((item) => item.ref);
 
-describe('a CV’s own structure (issue 12)', () => {
+describe('a CV’s own structure', () => {
   it('lists the sections after the personal details in the template’s order, its own sections last', () => {
     expect(refs()).toEqual(['102', '103', '104', '105']);
     const withCustom = addCustomSection(EMPTY_LAYOUT, 'custom-talks');

@@ -11,7 +11,7 @@ function createWorld() {
 }
 type World = ReturnType<typeof createWorld>;
 
-describe('contact machine: model-based (issue 19: /contact)', () => {
+describe('contact machine: model-based (/contact)', () => {
   const model = createMachine({
     id: 'contactModel',
     initial: 'closed',

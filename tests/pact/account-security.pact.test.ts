@@ -18,7 +18,7 @@ import {
   unsafeCall,
 } from './support/pact';
 
-// Issue 27, accounts you can trust: a new email address confirmed by a link, re-authenticated deletions, the
+// Accounts you can trust: a new email address confirmed by a link, re-authenticated deletions, the
 // links mailed about the account and the reset page's link check. Every call here is an [extension]: a backend
 // without it keeps the profile as it was before (no email change, no deletion by the account's password).
 // Provider states: server/tests/pact/states/*.ts.

@@ -24,7 +24,7 @@ import {
   unsafeCall,
 } from './support/pact';
 
-// The account calls of docs/behaviour.md#api-calls (issue 3), made by the real API functions against the Pact
+// The account calls of docs/behaviour.md#api-calls, made by the real API functions against the Pact
 // mock server. Provider-state sentences are the accounts server's, in server/tests/pact/states/auth.ts.
 
 const ALICE_CONFIRMED = 'a registered, confirmed user alice@example.com with password Passw0rd!';

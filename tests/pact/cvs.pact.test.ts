@@ -409,7 +409,7 @@ describe('POST /cv/send-email/', () => {
   });
 });
 
-// Issue 19: a session that ended while the app is open (expired, or the password changed on another device).
+// A session that ended while the app is open (expired, or the password changed on another device).
 // Every saved-CV call the app makes answers 401; the app then ends the session and sends the person to sign in.
 describe('401: the session has ended', () => {
   const ANY_VISITOR = 'any visitor';

@@ -30,7 +30,7 @@ import {
   unsafeCall,
 } from './support/pact';
 
-// Issue 13, [extension]: a saved CV's design settings — `design` on GeneratedCV and on both previews, and
+// [extension] a saved CV's design settings — `design` on GeneratedCV and on both previews, and
 // GET /v1/fonts/. A backend without it ignores the field and answers no design: the CV prints as its template says.
 
 const NO_CVS = 'a signed-in user with no saved CVs';

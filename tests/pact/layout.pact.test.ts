@@ -14,7 +14,7 @@ import {
   unsafeCall,
 } from './support/pact';
 
-// Issue 12, [extension]: a saved CV's own structure — `layout` on GeneratedCV and on the previews. A backend
+// [extension] a saved CV's own structure — `layout` on GeneratedCV and on the previews. A backend
 // without it ignores the field (a plain JSON body key) and answers no layout: the CV prints as its template says.
 
 const NO_CVS = 'a signed-in user with no saved CVs';

@@ -72,7 +72,7 @@ describe('POST /v1/preview/', () => {
     });
   });
 
-  it('answers 401 when the session has ended (issue 19: the app then sends the person to sign in)', async () => {
+  it('answers 401 when the session has ended (the app then sends the person to sign in)', async () => {
     const pact = withCsrf(createPact())
       .given('any visitor')
       .uponReceiving('a request for an HTML preview without a session')
@@ -103,7 +103,7 @@ describe('POST /v1/preview-pdf/', () => {
   });
 });
 
-// [extension] The ATS view (issue 17): the same body as the PDF preview; the text a parser reads from the PDF and
+// [extension] The ATS view: the same body as the PDF preview; the text a parser reads from the PDF and
 // the checklist. Every value of this CV is found, so each check passes with no problems listed.
 describe('POST /v1/preview-text/', () => {
   it('answers the text of the CV\'s PDF and the checklist', async () => {

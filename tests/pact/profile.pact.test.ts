@@ -13,7 +13,7 @@ import {
   unsafeCall,
 } from './support/pact';
 
-// The profile calls of docs/behaviour.md#api-calls (issue 4), made by the real API functions against the Pact
+// The profile calls of docs/behaviour.md#api-calls, made by the real API functions against the Pact
 // mock server. Provider states: 'a signed-in user' and 'any visitor' are the accounts' and foundation's; the
 // others are in server/tests/pact/states/profile.ts.
 

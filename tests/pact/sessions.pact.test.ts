@@ -14,7 +14,7 @@ import {
   unsafeCall,
 } from './support/pact';
 
-// [extension] Sessions you can see (issue 16): the profile lists the person's active sessions and ends any other,
+// [extension] Sessions you can see: the profile lists the person's active sessions and ends any other,
 // or all others. Provider states: server/tests/pact/states/sessions.ts; 'a signed-in user' and 'any visitor' are
 // the accounts' and foundation's.
 

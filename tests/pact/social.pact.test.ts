@@ -14,7 +14,7 @@ import {
   withCsrf,
 } from './support/pact';
 
-// The social sign-in calls of docs/behaviour.md#api-calls (issue 8), made by the real API functions against the
+// The social sign-in calls of docs/behaviour.md#api-calls, made by the real API functions against the
 // Pact mock server. Provider-state sentences are in server/tests/pact/states/social.ts; there a local identity
 // provider plays Google and LinkedIn, so tokens and codes are injected from the state.
 

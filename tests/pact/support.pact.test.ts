@@ -2,7 +2,7 @@ import { getSupportContact } from '../../src/api/support';
 import { SUPPORT_EMAIL } from '../../server/tests/pact/states/support';
 import { clientFor, createPact, jsonBody, string } from './support/pact';
 
-// [extension] GET /v1/support/ (issue 19): the /contact page's support address. A backend
+// [extension] GET /v1/support/: the /contact page's support address. A backend
 // without it answers 404 and /contact says to contact the site's administrator.
 
 describe('[extension] GET /v1/support/', () => {

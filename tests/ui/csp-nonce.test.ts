@@ -1,6 +1,6 @@
 import { pageNonce, withStyleNonce } from '../../src/ui/csp-nonce';
 
-describe('the page nonce (issue 16)', () => {
+describe('the page nonce', () => {
   it('is read from the csp-nonce meta element, and absent where no policy is served', () => {
     const doc = document.implementation.createHTMLDocument('t');
     expect(pageNonce(doc)).toBeUndefined();

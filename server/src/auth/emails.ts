@@ -8,12 +8,12 @@ interface Recipient {
   email: string;
 }
 
-/** `${PUBLIC_URL}/confirm-email?uid=…&token=…` (ARCHITECTURE.md, links in mail). */
+/** `${PUBLIC_URL}/confirm-email?uid=…&token=…` (docs/operations.md: links in mail are built from PUBLIC_URL). */
 export function confirmationLink(publicUrl: string, userId: number, token: string): string {
   return `${publicUrl}/confirm-email?${new URLSearchParams({ uid: encodeUid(userId), token })}`;
 }
 
-/** `${PUBLIC_URL}/reset-password?token=…&uid=…` (ARCHITECTURE.md, links in mail). */
+/** `${PUBLIC_URL}/reset-password?token=…&uid=…` (docs/operations.md: links in mail are built from PUBLIC_URL). */
 export function passwordResetLink(publicUrl: string, userId: number, token: string): string {
   return `${publicUrl}/reset-password?${new URLSearchParams({ token, uid: encodeUid(userId) })}`;
 }

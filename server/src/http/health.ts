@@ -22,7 +22,7 @@ async function databaseReachable(app: FastifyInstance): Promise<boolean> {
 }
 
 /**
- * Probes for load balancers and orchestrators (README, "Operations"). /healthz: the process answers (restart it when
+ * Probes for load balancers and orchestrators (docs/operations.md). /healthz: the process answers (restart it when
  * it does not). /readyz: it can serve — the database answers; the renderer's state is reported but a missing
  * Chromium does not take the instance out, since everything but PDF still works. While the server shuts down
  * Fastify answers both with 503, so a balancer drains the instance before it goes.

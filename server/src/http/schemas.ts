@@ -1,5 +1,5 @@
 /*
- * The building blocks of route schemas, said once. Every route validates its input with one (ARCHITECTURE.md);
+ * The building blocks of route schemas, said once. Every route validates its input with one (docs/architecture.md);
  * bounds here are generous where code checks the exact limit with a message in the person's words.
  */
 

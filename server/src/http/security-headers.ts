@@ -12,7 +12,7 @@ function googleOrigin(config: Pick<Config, 'googleClientId' | 'googleScriptUrl'>
 }
 
 /**
- * The content security policy of every answer (README, "Security headers"). Scripts come only from this origin (and
+ * The content security policy of every answer (docs/security.md). Scripts come only from this origin (and
  * Google's script origin when Google sign-in is configured); no inline script anywhere. Styles: the built
  * stylesheets, and the `<style>` elements Chakra's styling engine (Emotion) inserts, which carry the page's nonce
  * (src/ui/provider.tsx); a page served without a nonce allows no inline style at all. The HTML preview is a

@@ -5,7 +5,7 @@ import { emailHeldByAnother, moveEmail, normalizeEmail, restoreEmail, type User 
 import type { Database, EmailChangeTable } from '../db/schema.js';
 
 /*
- * Email changes (issue 27). The address on an account changes only when the new address confirms it, by a link
+ * Email changes. The address on an account changes only when the new address confirms it, by a link
  * sent there; the old address is told, with a link that cancels the change — and undoes it if it has already
  * happened — and signs the account out everywhere, so a borrowed session cannot take the account over. An
  * account without a password cannot re-enter one: its current address approves the change first, by a link.

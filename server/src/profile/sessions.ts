@@ -45,7 +45,7 @@ const sessionParams = {
 } as const;
 
 /**
- * Sessions you can see (issue 16, an extension): the signed-in person lists their active sessions (this one marked)
+ * Sessions you can see (an extension): the signed-in person lists their active sessions (this one marked)
  * and ends any other, or all others. Ending a session deletes its row: its cookie stops working on every instance.
  */
 export async function sessionsRoutes(app: FastifyInstance): Promise<void> {

@@ -68,7 +68,7 @@ export const CATALOGUE_CACHE_MS = 1_000;
 
 const catalogues = new WeakMap<Kysely<Database>, Map<string, { until: number; json: Promise<string> }>>();
 
-/** The catalogue list as its JSON answer, from memory for up to CATALOGUE_CACHE_MS (issue 16: every core). */
+/** The catalogue list as its JSON answer, from memory for up to CATALOGUE_CACHE_MS (every core). */
 export function catalogueJson(db: Kysely<Database>, categoryId?: number, now = Date.now()): Promise<string> {
   let lists = catalogues.get(db);
   if (!lists) catalogues.set(db, (lists = new Map()));

@@ -1,7 +1,7 @@
 import { testDatabases } from '../helpers/app.js';
 import { aliceSignedIn, cvBody, EXECUTIVE_CLASSIC } from './support.js';
 
-// Issue 13: a saved CV's design settings (`design`), an optional extension of GeneratedCV and both previews, and
+// A saved CV's design settings (`design`), an optional extension of GeneratedCV and both previews, and
 // GET /v1/fonts/, the bundled fonts a design may name.
 
 const DESIGN = {
@@ -16,7 +16,7 @@ const DESIGN = {
   language: 'ar',
 } as const;
 
-describe.each(testDatabases())('a CV with its own design (issue 13) on $name', (database) => {
+describe.each(testDatabases())('a CV with its own design on $name', (database) => {
   const world = aliceSignedIn(database);
 
   const designOf = async (id: number) => (await world.alice.get(`/v1/GeneratedCV/${id}/`)).json().design;
@@ -74,7 +74,7 @@ describe.each(testDatabases())('a CV with its own design (issue 13) on $name', (
     });
   });
 
-  it('keeps the CV’s language in its canonical form (issue 26)', async () => {
+  it('keeps the CV’s language in its canonical form', async () => {
     const response = await world.alice.post('/v1/GeneratedCV/', {
       ...cvBody('Lingua'),
       design: { language: 'PT-br' },

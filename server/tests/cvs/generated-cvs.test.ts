@@ -54,7 +54,7 @@ describe.each(testDatabases())('saved CVs (GeneratedCV, CVFieldEntry) on $name',
         entries: cvBody('').entries.map((entry) => ({ ...entry, id: expect.any(Number) })),
         created: expect.any(String),
         last_updated: cv.created,
-        // Issue 12's extension: a CV without its own structure prints as its template says.
+        // The layout extension: a CV without its own structure prints as its template says.
         layout: null,
         design: null,
       });
@@ -85,7 +85,7 @@ describe.each(testDatabases())('saved CVs (GeneratedCV, CVFieldEntry) on $name',
       const ids = list.map((cv: { id: number }) => cv.id);
       expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
       const { entries: _entries, layout: _layout, design: _design, ...summary } = second;
-      // [extension] issue 13: the paper it prints on, A4 without a design.
+      // [extension] the paper it prints on, A4 without a design.
       expect(list[0]).toEqual({ ...summary, page_size: 'A4' });
       expect(Object.keys(list[0]).sort()).toEqual([
         'created',

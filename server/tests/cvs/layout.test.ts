@@ -1,7 +1,7 @@
 import { testDatabases } from '../helpers/app.js';
 import { aliceSignedIn, cvBody, EXECUTIVE_CLASSIC } from './support.js';
 
-// Issue 12: a saved CV's own structure (`layout`), an optional extension of GeneratedCV and both previews.
+// A saved CV's own structure (`layout`), an optional extension of GeneratedCV and both previews.
 // Executive Classic's sections: 101 Personal Details (required), 102 Professional Summary, 103 Work Experience
 // (required), 104 Education (required), 105 Skills, 106 Certifications, 107 Projects, 108 Languages.
 
@@ -26,7 +26,7 @@ const LAYOUT = {
   ],
 };
 
-describe.each(testDatabases())('a CV shaped by its person (issue 12) on $name', (database) => {
+describe.each(testDatabases())('a CV shaped by its person on $name', (database) => {
   const world = aliceSignedIn(database);
 
   const layoutOf = async (id: number) => (await world.alice.get(`/v1/GeneratedCV/${id}/`)).json().layout;

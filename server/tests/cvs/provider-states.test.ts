@@ -50,7 +50,7 @@ describe('Pact provider states for saved CVs', () => {
 
   it("'a signed-in user with a saved CV': SAVED_CV by id and uuid, its entries, its files", async () => {
     await enter('a signed-in user with a saved CV');
-    // The list names each CV's paper (issue 13: CV management's 'Download PDF (A4)').
+    // The list names each CV's paper (CV management's 'Download PDF (A4)').
     const listed = (cv: typeof SAVED_CV | typeof SECOND_CV) => ({ ...asServed(cv), page_size: 'A4' });
     expect((await browser.get('/v1/GeneratedCV/')).json()).toEqual([listed(SAVED_CV)]);
     const detail = { ...asServed(SAVED_CV), entries: SAVED_CV.entries, layout: null, design: null };

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { client, createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 
-// PostgreSQL restarted under a running server (issue 16, item 6; `npm run bench -- pg-restart` is the drill): every
+// PostgreSQL restarted under a running server (`npm run bench -- pg-restart` is the drill): every
 // connection the pool holds is cut with 57P01 'terminating connection due to administrator command'. A client nobody
 // listened to turned that into an unhandled 'error' event, and the server process died. Here the connections are cut
 // one by one with pg_terminate_backend, which is what a restart does to each of them.

@@ -9,7 +9,7 @@ import { linkIn, registration } from '../auth/support.js';
 import { client, createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { readOutbox } from '../helpers/outbox.js';
 
-// Issue 16: the probes a load balancer uses, and a log an operator can keep — one line per request, and no
+// The probes a load balancer uses, and a log an operator can keep — one line per request, and no
 // password, token or cookie in it, whatever the request carried.
 
 describe.each(testDatabases())('health and readiness probes on $name', (database) => {

@@ -8,7 +8,7 @@ import { REPO_ROOT } from '../../src/config.js';
 import { dropTestDatabase, testDatabases, type TestDatabase } from '../helpers/app.js';
 import { findLink, readOutbox } from '../helpers/outbox.js';
 
-// Scale-out proof (issue 16, item 4): two server processes on one database, as two instances behind a load balancer
+// Scale-out proof: two server processes on one database, as two instances behind a load balancer
 // would be. Nothing either needs is kept in its own memory: a session started on one is honoured (and ended) on the
 // other, a rate limit counts the attempts made on both, and a confirmation link mailed by one is accepted by the
 // other (the signing secret is in the database). PostgreSQL is the shared store for instances on several machines:

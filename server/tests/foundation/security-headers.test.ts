@@ -7,7 +7,7 @@ import { createAccount } from '../auth/support.js';
 import { EXECUTIVE_CLASSIC } from '../cvs/support.js';
 import { client, createTestApp, type TestApp } from '../helpers/app.js';
 
-// Issue 16: every answer carries the security headers; the app page's policy allows only its own scripts and the
+// Every answer carries the security headers; the app page's policy allows only its own scripts and the
 // styles that carry its nonce; signed-in answers are never stored by a cache.
 
 const INDEX =

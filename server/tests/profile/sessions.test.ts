@@ -2,7 +2,7 @@ import { END_CURRENT_SESSION_DETAIL, describeUserAgent } from '../../src/profile
 import { PASSWORD, createAccount, detail, resetAccounts } from '../auth/support.js';
 import { client, createTestApp, testDatabases, type TestApp, type TestClient } from '../helpers/app.js';
 
-// Issue 16, sessions you can see: the profile lists the person's active sessions and ends any other, or all others.
+// Sessions you can see: the profile lists the person's active sessions and ends any other, or all others.
 
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0';
 const SAFARI_MAC =

@@ -78,7 +78,7 @@ describe('the ATS checklist', () => {
 /**
  * What Chromium's PDFs still say about Arabic text: it is stored in display forms and drawn order (Skia maps each
  * shaped glyph back to its presentation form). Chinese, Japanese and Korean text is in a TrueType face and reads
- * as typed (issue 26: no radicals in place of characters).
+ * as typed (no radicals in place of characters).
  */
 const KNOWN_FONT_PROBLEMS = [/^a letter in its display form/];
 

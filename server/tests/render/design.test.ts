@@ -20,7 +20,7 @@ import {
   testPdfRenderer,
 } from './support.js';
 
-// Issue 13: a CV's design settings, applied the same way to the PDF and the Word file, for every template.
+// A CV's design settings, applied the same way to the PDF and the Word file, for every template.
 
 const registry = getTemplateRegistry();
 const pdf = testPdfRenderer();
@@ -69,7 +69,7 @@ function arabicData(sample: CvFormData): CvFormData {
   return out;
 }
 
-describe('the accent colour stays readable (issue 13)', () => {
+describe('the accent colour stays readable', () => {
   it('keeps a dark colour and darkens a light one to 4.5:1 on white', () => {
     expect(readableAccent('#1F3A5F')).toBe('#1f3a5f');
     for (const light of ['#ffeb3b', '#00e5ff', '#ff9800', '#ffffff']) {
@@ -122,7 +122,7 @@ describe.runIf(HAS_CHROMIUM).each(registry.templates.map((t) => [t.slug, t] as c
     it('prints the chosen accent colour in the PDF and the .docx', async () => {
       const model = modelOf(template, sample, { accent_color: ACCENT });
       const page = pdfPagePixels((await printCv(pdf, template, model)).pdf, 1, 100);
-      // ATS Plain prints no colour at all (issue 17): its stylesheet never uses the accent, chosen or not.
+      // ATS Plain prints no colour at all: its stylesheet never uses the accent, chosen or not.
       if (template.css.includes('var(--accent)')) expect(pixelsOf(page, ACCENT)).toBeGreaterThan(20);
       else expect(pixelsOf(page, ACCENT)).toBe(0);
       expect(docxDocumentXml(await renderDocx(template, model))).toContain(

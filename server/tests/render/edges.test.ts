@@ -9,7 +9,7 @@ import type { CvFormData } from '../../src/cv-input/values.js';
 import type { InputFieldDefinition, TemplateDefinition } from '../../src/render/input.js';
 import { CHROMIUM_PATH, HAS_CHROMIUM, pdfText } from './support.js';
 
-// Issue 26: what people see is what they get at the edges — in every template the server lists (new templates are
+// What people see is what they get at the edges — in every template the server lists (new templates are
 // covered without touching this file). Each fixture is rendered to HTML, laid out by Chromium for print at the
 // page's content width, and to PDF: no element's box may extend past the content box, and every value is whole in
 // the PDF's text.

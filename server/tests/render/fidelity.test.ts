@@ -43,7 +43,7 @@ describe.each(registry.templates.map((t) => [t.slug, t] as const))('%s fidelity'
   });
 
   it('HTML holds every value, escaped, and nothing executable', () => {
-    // Links and emails carry break points (<wbr>, issue 26), which add no character.
+    // Links and emails carry break points (<wbr>), which add no character.
     const text = html.replaceAll('<wbr>', '');
     for (const expectation of expectations) {
       expect(text, `${expectation.section}.${expectation.field}[${expectation.index}]`).toContain(escapeHtml(expectation.text));

@@ -5,7 +5,7 @@ import { getTemplateRegistry } from '../../src/templates/registry.js';
 import type { CvFormData } from '../../src/cv-input/values.js';
 import { fidelityData, HAS_CHROMIUM, pdfFonts, testPdfRenderer } from './support.js';
 
-// Issue 26: every script is embedded as a real font (TrueType/CID), never as Type 3 glyph drawings, which screening
+// Every script is embedded as a real font (TrueType/CID), never as Type 3 glyph drawings, which screening
 // systems and some viewers read poorly — Latin, Cyrillic, Greek, Arabic, Hebrew, Chinese, Japanese and Korean, in
 // regular, bold and italic text, in every template the server lists.
 

@@ -10,7 +10,7 @@ import type { CvFormData } from '../../src/cv-input/values.js';
 import type { TemplateDefinition } from '../../src/render/input.js';
 import { docxText, HAS_CHROMIUM, pdfText, testPdfRenderer } from './support.js';
 
-// Issue 26: month names and 'Present' follow the CV's language (design.language), in the HTML, the PDF and the
+// Month names and 'Present' follow the CV's language (design.language), in the HTML, the PDF and the
 // Word file of every template; English CVs print as they always did.
 
 const registry = getTemplateRegistry();

@@ -15,7 +15,7 @@ import {
   testPdfRenderer,
 } from './support.js';
 
-// Issue 12: one render model applies a CV's own structure — its order, a hidden section, a renamed heading and
+// One render model applies a CV's own structure — its order, a hidden section, a renamed heading and
 // sections of its own — so the preview, the PDF and the Word file agree, in every template the server has.
 
 const registry = getTemplateRegistry();

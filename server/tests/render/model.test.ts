@@ -149,7 +149,7 @@ describe('template folders', () => {
   });
 });
 
-describe('links and emails as HTML with break points (issue 26)', () => {
+describe('links and emails as HTML with break points', () => {
   it('break only between their parts, escaped, adding no character', () => {
     expect(breakableHtml('ada.lovelace@example.co.uk')).toBe('ada.<wbr>lovelace@<wbr>example.<wbr>co.<wbr>uk');
     expect(breakableHtml('https://x.io/a-b?q=1&r=<2>')).toBe(

@@ -163,7 +163,7 @@ describe.runIf(HAS_CHROMIUM)('PdfRenderer with Chromium', () => {
     const patient = new PdfRenderer({ executablePath: CHROMIUM_PATH, poolSize: 1, renderTimeoutMs: 3000 });
     try {
       await patient.render(doc('<p>before the freeze</p>'));
-      // A browser that stops answering (what an idle Chromium did in one process, issue 28): frozen for real.
+      // A browser that stops answering (what an idle Chromium did in one process): frozen for real.
       process.kill(patient.browserPid!, 'SIGSTOP');
       const pdf = await patient.render(doc('<p>after the freeze</p>'));
       expect(pdfText(pdf)).toContain('after the freeze');
@@ -173,7 +173,7 @@ describe.runIf(HAS_CHROMIUM)('PdfRenderer with Chromium', () => {
     }
   });
 
-  // Issue 16 / issue 26: a browser found deaf after a quiet period, or after a slow render, is replaced within the
+  // A browser found deaf after a quiet period, or after a slow render, is replaced within the
   // probe's timeout, not after the render's. Fake time: the clock jumps ten minutes; the browser is frozen for real.
   it('after a long quiet, probes the browser first and replaces a deaf one well within the render timeout', async () => {
     let clock = 0;

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PdfRenderer } from '../../src/render/pdf.js';
 import { CHROMIUM_PATH, HAS_CHROMIUM, pdfText } from '../render/support.js';
 
-// Issue 28: on a quiet server the first PDF after three minutes or more timed out (Chromium in one process stopped
+// On a quiet server the first PDF after three minutes or more timed out (Chromium in one process stopped
 // answering while idle). This leaves the production renderer idle for real, then asks for a PDF: it must come at
 // once, with no timeout and no retry. Slow by nature (RENDERER_QUIET_MS, default 210 s), so `npm test` runs it as
 // its own job beside the other steps (scripts/test.mjs), not inside the server tests.

@@ -1,6 +1,6 @@
 import { socialSignInStatus } from '../../src/auth/social/start-up.js';
 
-describe("the start-up output names each sign-in provider's configuration (issue 13)", () => {
+describe("the start-up output names each sign-in provider's configuration", () => {
   it('says which provider is not configured and what to set', () => {
     const lines = socialSignInStatus({ googleClientId: null, linkedinClientId: 'client', linkedinClientSecret: null });
     expect(lines[0]).toMatch(/google: +Google sign-in is not configured on this server\. Set GOOGLE_CLIENT_ID/);

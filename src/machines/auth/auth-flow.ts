@@ -73,7 +73,7 @@ export function messageOf(error: unknown): string | undefined {
 }
 
 /**
- * A refusal as an account form shows it (issue 27): next to the field it concerns when the server names one the
+ * A refusal as an account form shows it: next to the field it concerns when the server names one the
  * form has (`fields` maps the request's keys to the form's), else as an alert above the form.
  */
 export interface FormProblem<F extends string> {

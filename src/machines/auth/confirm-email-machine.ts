@@ -10,7 +10,7 @@ export const EMAIL_CONFIRMATION_FAILED_MESSAGE =
   'Email confirmation failed. The link may be invalid or expired.';
 
 /**
- * Issue 19 (docs/behaviour.md#confirm-email): what the page says once a new link was asked for (the server
+ * docs/behaviour.md#confirm-email: what the page says once a new link was asked for (the server
  * never says whether).
  */
 export const NEW_LINK_SENT_MESSAGE =
@@ -57,7 +57,7 @@ function confirmOnce(link: EmailConfirmationLink): Promise<void> {
 }
 
 // docs/behaviour.md#confirm-email, #other-flows: loading, then success (redirect after 3 s) or failure.
-// Issue 19: a failure says the server's reason and offers 'Send a new link' (POST /auth/resend-confirmation/).
+// A failure says the server's reason and offers 'Send a new link' (POST /auth/resend-confirmation/).
 export const confirmEmailMachine = setup({
   types: {
     context: {} as ConfirmEmailContext,

@@ -12,7 +12,7 @@ import {
   type SessionRef,
 } from './auth-flow';
 
-// docs/behaviour.md#linkedin-callback, #api-calls (the fixed return address), #messages; issue 8 (the state check).
+// docs/behaviour.md#linkedin-callback, #api-calls (the fixed return address), #messages; the OAuth `state` check (src/account/linkedin-authorization.ts).
 // The sign-in screen's 'Sign in with LinkedIn' is ./linkedin-sign-in-machine (it loads with /signin; this does not).
 
 export {

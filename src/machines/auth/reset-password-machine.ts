@@ -29,7 +29,7 @@ export type ResetPasswordField = keyof ResetPasswordValues;
 
 export const RESET_FAILED_MESSAGE = 'An error occurred. Please try again.';
 export const RESET_LINK_REFUSED_MESSAGE = 'This password reset link is invalid or has expired.';
-/** Said on the page the person lands on after the reset (issue 27: the success is not lost in the redirect). */
+/** Said on the page the person lands on after the reset (the success is not lost in the redirect). */
 export const PASSWORD_RESET_NOTICE: Notice = {
   title: 'Password Reset Successful!',
   description: 'Your password has been updated and you are signed in.',

@@ -14,7 +14,7 @@ export interface SessionContext {
   ended?: boolean;
 }
 
-/** Issue 19 (docs/behaviour.md#session): what a person reads when the server no longer knows their session. */
+/** docs/behaviour.md#session: what a person reads when the server no longer knows their session. */
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
 export type SessionEvent =

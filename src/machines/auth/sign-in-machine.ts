@@ -45,7 +45,7 @@ export interface SignInContext {
   unconfirmedEmail?: string;
   /** The server's refusal (wrong credentials, too many attempts), shown in the form as well as in a toast. */
   formError?: string;
-  /** Counts refused submits: each one moves the focus to what needs the person's attention (issue 27). */
+  /** Counts refused submits: each one moves the focus to what needs the person's attention. */
   attempt: number;
 }
 

@@ -27,7 +27,7 @@ import type { SectionFormActor, SectionFormReport, sectionFormMachine } from './
 // The builder's context and events, shared by the modules its regions live in (saving, sections, structure,
 // design, history, delivery) and by the composition in ./builder-machine.
 
-// Builder messages (docs/behaviour.md#messages; the README's Decisions for the ones it adds)
+// Builder messages (docs/behaviour.md#messages; docs/features/builder.md for the ones it adds)
 export const LOAD_FAILED_NOTICE: Notice = {
   title: 'Error',
   description: 'Failed to load CV data. Please try again.',

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from
 import { apiClient } from '../../api/client';
 import { listFonts, type BundledFont } from '../../api/design';
 
-// The builder's Design panel (issue 13): whether it is open, and the bundled fonts it offers (GET /v1/fonts/),
+// The builder's Design panel: whether it is open, and the bundled fonts it offers (GET /v1/fonts/),
 // fetched the first time it opens. The settings themselves live in the builder's context (they are the CV's, with
 // its undo history, draft and save); the panel's view sends `design.change` to the builder.
 

@@ -18,7 +18,7 @@ import { EMPTY_LAYOUT, isDefaultLayout, layoutForServer } from '../../cv/layout'
 import type { CvDesign } from '../../api/design';
 import { PLAIN_DESIGN, isPlainDesign } from '../../cv/design';
 
-/** The HTML and PDF previews of the spec, and the ATS view (issue 17): what a parser reads from the PDF. */
+/** The HTML and PDF previews of the spec, and the ATS view: what a parser reads from the PDF. */
 export type PreviewMode = 'html' | 'pdf' | 'ats';
 
 export const PREVIEW_FAILED_MESSAGE = 'Failed to generate preview';
@@ -41,7 +41,7 @@ const FAILED_TITLES: Record<PreviewMode, string> = {
  * Blob here: the viewer makes the object URL and gives it back when the PDF is replaced or the pane closes.
  */
 export type PreviewResult =
-  /** `fitsOnePage` (issue 13): with fit to one page on, whether the CV fits; undefined otherwise. */
+  /** `fitsOnePage`: with fit to one page on, whether the CV fits; undefined otherwise. */
   | { kind: 'html'; html: string; fitsOnePage?: boolean }
   | { kind: 'pdf'; pdf: Blob; fitsOnePage?: boolean }
   | { kind: 'template'; templateName: string; iconUrl: string | null }
@@ -51,9 +51,9 @@ export type PreviewResult =
 export interface PreviewInput {
   templateId: number;
   formData: CvFormData;
-  /** The CV's own structure (issue 12), applied by the server as it is to the downloads. */
+  /** The CV's own structure, applied by the server as it is to the downloads. */
   layout?: CvLayout;
-  /** The CV's design settings (issue 13), applied by the server as to the downloads. */
+  /** The CV's design settings, applied by the server as to the downloads. */
   design?: CvDesign;
   mode?: PreviewMode;
   /** The template's sections: a failure about one field is told by its section and label. */
@@ -67,7 +67,7 @@ export interface PreviewContext {
   design: CvDesign;
   mode: PreviewMode;
   sections: readonly TemplateSection[];
-  /** With fit to one page on, what the last HTML or PDF answer said: false is 'Needs 2 pages…' (issue 13). */
+  /** With fit to one page on, what the last HTML or PDF answer said: false is 'Needs 2 pages…'. */
   fitsOnePage?: boolean;
   result?: PreviewResult;
   error?: string;

@@ -74,7 +74,7 @@ export async function loadTemplatesAndCvs(client: ApiClient, signal?: AbortSigna
     listTemplates(client, { signal }),
     listGeneratedCvs(client, { signal }),
   ]);
-  // A CV on a template staff switched off (issue 15) stays the person's: that template leaves the catalogue but is
+  // A CV on a template staff switched off stays the person's: that template leaves the catalogue but is
   // still read on its own, so its CVs keep their card. One that cannot be read is left out.
   const listed = new Set(templates.map((template) => template.id));
   const missing = [...new Set(cvs.map((cv) => cv.template).filter((id) => !listed.has(id)))];

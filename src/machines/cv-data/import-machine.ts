@@ -5,7 +5,7 @@ import type { BuilderDraft } from '../../drafts/draft';
 import { isDefaultLayout } from '../../cv/layout';
 import type { ImportedCv, JsonResume } from '../../cv-data/json-resume';
 
-// Import (issue 14): choose a .json file or paste JSON → read → validate against the JSON Resume schema → a summary
+// Import: choose a .json file or paste JSON → read → validate against the JSON Resume schema → a summary
 // of what goes where → apply (after a confirmation when it would replace work on screen), or a message saying
 // what is wrong. The schema, the validator and the mapping are loaded when a file is chosen, never with the page.
 

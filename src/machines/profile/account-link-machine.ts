@@ -6,7 +6,7 @@ import { BUSY_TAG, messageOf, type FlowDestination, type SessionRef } from '../a
 
 export type { AccountLinkAction };
 
-// The links mailed about an account (issue 27): confirm a new email address, approve a change from an account
+// The links mailed about an account: confirm a new email address, approve a change from an account
 // without a password, cancel a change ('this was not me'), and complete a deletion. Each opens a page that
 // follows the link once and says what happened; a deletion asks first (docs/behaviour.md#account-links).
 

@@ -23,7 +23,7 @@ function messageOf(error: unknown): string {
 }
 
 /**
- * Sessions you can see (issue 16): the profile's list of the person's active sessions; ending another one, or all
+ * Sessions you can see: the profile's list of the person's active sessions; ending another one, or all
  * others, reloads the list. A backend without the extension (404) leaves the profile without the card.
  */
 export const activeSessionsMachine = setup({

@@ -83,7 +83,7 @@ const PROFILE_FIELDS: Record<string, ProfileField> = {
   current_password: 'currentPassword',
 };
 
-/** An account that signs in with a password confirms an email change with it (issue 27). */
+/** An account that signs in with a password confirms an email change with it. */
 export function needsPasswordForEmail(values: ProfileValues, profile: Profile | undefined): boolean {
   return (
     profile !== undefined && profile.has_password !== false && !sameEmailAddress(values.email, profile.email)

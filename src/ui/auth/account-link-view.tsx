@@ -27,7 +27,7 @@ function StatusIcon({ kind }: { kind: 'done' | 'failed' | 'ask' }) {
   );
 }
 
-/** The page a link mailed about the account opens (issue 27): it follows the link and says what happened. */
+/** The page a link mailed about the account opens: it follows the link and says what happened. */
 export function AccountLinkView({ snapshot, send }: AccountLinkViewProps) {
   const { action, outcome, problem } = snapshot.context;
   const words = ACCOUNT_LINK_WORDS[action];

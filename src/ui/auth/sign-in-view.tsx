@@ -12,7 +12,7 @@ export interface SignInViewProps {
   send: (event: SignInEvent) => void;
   /** Starts the Google flow; left out while no Google client id is configured. */
   onGoogleSignIn?: () => void;
-  /** The social sign-in options (Google and LinkedIn, issue 8); when given they replace the Google option below. */
+  /** The social sign-in options (Google and LinkedIn); when given they replace the Google option below. */
   social?: ReactNode;
 }
 

@@ -2,7 +2,7 @@ import { Box, EmptyState, HStack, Heading, Stack, Text } from '@chakra-ui/react'
 import { CircleCheck, CircleX, ScanText } from 'lucide-react';
 import type { AtsCheck, AtsReport } from '../../api/preview';
 
-// The ATS view (issue 17): the text an applicant tracking system reads from the PDF the person would download, and
+// The ATS view: the text an applicant tracking system reads from the PDF the person would download, and
 // a checklist of what commonly goes wrong. It only shows the preview machine's result.
 
 const CHECK_TEXT: Record<AtsCheck['id'], { passed: string; failed: string }> = {

@@ -56,7 +56,7 @@ const ADD_CUSTOM_SECTION_ID = 'add-custom-section';
 
 /**
  * The section cards: the personal details first, then the CV's own order, which the person changes by dragging a
- * card's handle or with the keyboard (issue 12), and 'Add Custom Section'.
+ * card's handle or with the keyboard, and 'Add Custom Section'.
  */
 function Sections({ builder }: { builder: BuilderActor }) {
   const forms = useSelector(builder, (snapshot) => snapshot.context.sectionForms);
@@ -153,7 +153,7 @@ function RemoveCustomSectionDialog({ builder }: { builder: BuilderActor }) {
 }
 
 /**
- * Undo and redo (issue 12), with Ctrl/Cmd+Z, Shift+Ctrl/Cmd+Z and Ctrl+Y anywhere in the builder but the rich-text
+ * Undo and redo, with Ctrl/Cmd+Z, Shift+Ctrl/Cmd+Z and Ctrl+Y anywhere in the builder but the rich-text
  * editor, which undoes its own typing first.
  */
 function HistoryButtons({ builder }: { builder: BuilderActor }) {
@@ -221,7 +221,7 @@ function UnsavedBadge({ builder }: { builder: BuilderActor }) {
   );
 }
 
-/** 'Import' (issue 14): a JSON Resume into this CV's template; over values on screen it asks first. */
+/** 'Import': a JSON Resume into this CV's template; over values on screen it asks first. */
 function BuilderImport({ builder }: { builder: BuilderActor }) {
   return (
     <ImportButton

@@ -44,7 +44,7 @@ const DATE_FIELDS: Array<{ field: 'start_date' | 'end_date'; label: string }> = 
 export const customDeleteId = (key: string) => `custom-${key}-delete`;
 
 /**
- * A section of the CV's own (issue 12): its title and dated entries (title, subtitle, location, dates, 'current'
+ * A section of the CV's own: its title and dated entries (title, subtitle, location, dates, 'current'
  * and a rich-text description), printed in every template as the template prints its entries.
  */
 export const CustomSectionCard = memo(function CustomSectionCard({

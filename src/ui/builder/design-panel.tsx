@@ -183,7 +183,7 @@ function languageName(tag: string): string {
   }
 }
 
-/** The CV's language (issue 26): month names and 'Present' are printed in it. */
+/** The CV's language: month names and 'Present' are printed in it. */
 function LanguageChoice({
   design,
   onChange,
@@ -321,7 +321,7 @@ function FitOnePage({
 }
 
 /**
- * Issue 13's Design panel beside the preview: page size, margins, colour, font, sizes, fit to one page and
+ * The Design panel beside the preview: page size, margins, colour, font, sizes, fit to one page and
  * direction. Every change goes to the builder (an undo step, the draft, the preview through its debounce).
  */
 export function DesignPanel({

@@ -26,7 +26,7 @@ import { PREVIEW_LOADING_TAG, type PreviewActor, type PreviewMode } from '../../
 const MODES: { value: PreviewMode; label: string }[] = [
   { value: 'html', label: 'HTML' },
   { value: 'pdf', label: 'PDF' },
-  // Issue 17: the text an applicant tracking system reads from the PDF, and a checklist.
+  // The text an applicant tracking system reads from the PDF, and a checklist.
   { value: 'ats', label: 'ATS' },
 ];
 
@@ -193,7 +193,7 @@ function PreviewBody({ preview }: { preview: PreviewActor }) {
 }
 
 /**
- * docs/behaviour.md#preview-panel, beside the builder: 'Preview', the HTML/PDF switch (with the ATS view of issue 17)
+ * docs/behaviour.md#preview-panel, beside the builder: 'Preview', the HTML/PDF switch (with the ATS view)
  * and the template switcher.
  */
 export const PreviewPane = memo(function PreviewPane({ builder }: { builder: BuilderActor }) {

@@ -5,7 +5,7 @@ import { focusAfterRemoval } from '../return-focus';
 import { SortableList } from './sortable-list';
 
 // What a template's section card (section-card.tsx) and a section of the CV's own (custom-section-card.tsx) share:
-// the heading that opens and closes the card, and the list of entries reordered by their handles (issue 12).
+// the heading that opens and closes the card, and the list of entries reordered by their handles.
 
 /**
  * The card's heading: the accordion pattern, a heading holding the button, with only phrasing content inside.

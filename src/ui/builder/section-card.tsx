@@ -14,7 +14,7 @@ export interface SectionCardProps {
   builder: BuilderActor;
   form: SectionFormActor;
   sectionIndex: number;
-  /** The section's layout reference (issue 12); none for the personal details, which stay first and shown. */
+  /** The section's layout reference; none for the personal details, which stay first and shown. */
   layoutRef?: string;
   /** The handle that moves the card in the list. */
   handle?: ReactNode;
@@ -152,7 +152,7 @@ export const SectionCard = memo(function SectionCard({
               }}
             >
               <Stack gap="5">
-                {/* Entries of a repeatable section are reordered by their handles (issue 12). */}
+                {/* Entries of a repeatable section are reordered by their handles. */}
                 <EntryList
                   idPrefix={form.id}
                   count={entryCount}

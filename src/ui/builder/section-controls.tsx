@@ -2,7 +2,7 @@ import { Field, HStack, IconButton, Input } from '@chakra-ui/react';
 import { Eye, EyeOff, Pencil } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 
-/** The eye on a section card: hidden sections keep their values and are left out of every output (issue 12). */
+/** The eye on a section card: hidden sections keep their values and are left out of every output. */
 export function HideToggle({
   name,
   hidden,

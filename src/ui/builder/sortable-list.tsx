@@ -19,7 +19,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { GripVertical } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
-// A list the person reorders by dragging a handle, or with the keyboard (issue 12): Tab to the handle, Space to
+// A list the person reorders by dragging a handle, or with the keyboard: Tab to the handle, Space to
 // lift, the arrow keys to move, Space to drop, Escape to cancel; every move is told to screen readers. The list
 // only says what moved where (`onMove`); the machine decides.
 

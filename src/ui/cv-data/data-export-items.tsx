@@ -1,7 +1,7 @@
 import { Menu } from '@chakra-ui/react';
 import type { CvDataFormat } from '../../api/download';
 
-/** JSON Resume, Markdown and plain text beside PDF and Word (issue 14): made from what the screen shows. */
+/** JSON Resume, Markdown and plain text beside PDF and Word: made from what the screen shows. */
 export const DATA_EXPORT_LABELS: Record<CvDataFormat, string> = {
   json: 'JSON Resume (.json)',
   markdown: 'Markdown (.md)',

@@ -6,7 +6,7 @@ import type { ImportFlowProps } from './import-flow';
 const ImportFlow = lazy(() => import('./import-flow'));
 
 /**
- * 'Import' (issue 14): opens the import dialog. The flow, the schema and the mapping load on the first click, so the
+ * 'Import': opens the import dialog. The flow, the schema and the mapping load on the first click, so the
  * pages that show the button (and /signin) carry none of them.
  */
 export function ImportButton({

@@ -20,7 +20,7 @@ export const REPLACE_WARNING =
   'Importing replaces what this CV shows now. Its unsaved changes go; Undo brings them back.';
 
 /**
- * The import dialog (issue 14): a .json file or pasted JSON, the template it goes into (on the templates screen),
+ * The import dialog: a .json file or pasted JSON, the template it goes into (on the templates screen),
  * what is wrong with it or a summary of what goes where, then Import (and, over work on screen, Replace).
  */
 export function ImportDialog({ actor }: { actor: ImportActor }) {

@@ -59,7 +59,7 @@ function SessionRow({ session, busy, onEnd }: { session: ActiveSession; busy: bo
   );
 }
 
-/** Sessions you can see (issue 16): the person's active sessions on the profile, this one marked. */
+/** Sessions you can see: the person's active sessions on the profile, this one marked. */
 export function ActiveSessionsCard({ actor }: { actor: ActiveSessionsActor }) {
   const snapshot = useSelector(actor, (state) => state);
   if (snapshot.matches('unsupported')) return null;

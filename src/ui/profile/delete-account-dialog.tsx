@@ -12,7 +12,7 @@ export const DELETE_BY_LINK_NOTE =
 const PASSWORD_INPUT_ID = 'delete-account-password';
 
 /**
- * 'Delete account?' with the person's password (issue 27: a deletion is re-authenticated). An account without a
+ * 'Delete account?' with the person's password (a deletion is re-authenticated). An account without a
  * password is told that a link will be mailed instead. Controls stay focusable while the deletion runs (read-only,
  * aria-disabled), so the focus never drops to the page.
  */

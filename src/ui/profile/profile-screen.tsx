@@ -16,7 +16,7 @@ import { ProfileSummaryCard, QuickActionsCard } from './profile-summary';
 export interface ProfileScreenProps {
   profile: ProfileActor;
   changePassword: ChangePasswordActor;
-  /** The active-sessions card (issue 16); absent in screens and tests that do not show it. */
+  /** The active-sessions card; absent in screens and tests that do not show it. */
   sessions?: ActiveSessionsActor;
 }
 

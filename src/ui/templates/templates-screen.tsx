@@ -17,7 +17,7 @@ import { TemplateCard } from './template-card';
 
 export interface TemplatesScreenProps {
   actor: TemplatesListActor;
-  /** 'Import' (issue 14): a JSON Resume into a template of the person's choice. */
+  /** 'Import': a JSON Resume into a template of the person's choice. */
   importAction?: ReactNode;
 }
 

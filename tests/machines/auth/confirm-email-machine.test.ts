@@ -48,7 +48,7 @@ describe('confirm-email machine: model-based', () => {
         },
       },
       leftForSignIn: { type: 'final' },
-      // Issue 19: from a refused or broken link, 'Send a new link' with an email address.
+      // From a refused or broken link, 'Send a new link' with an email address.
       invalidLink: { on: { 'resend.invalidEmail': 'invalidLink', 'resend.submit': 'sending' } },
       failed: { on: { 'resend.invalidEmail': 'failed', 'resend.submit': 'sending' } },
       sending: { on: { 'resend.succeeds': 'sent', 'resend.fails': 'failed' } },

@@ -245,7 +245,7 @@ function createSignInWorld() {
 }
 type SignInWorld = ReturnType<typeof createSignInWorld>;
 
-describe("LinkedIn sign-in option: model-based (issue 8 'Sign in with LinkedIn')", () => {
+describe("LinkedIn sign-in option: model-based ('Sign in with LinkedIn')", () => {
   const model = createMachine({
     id: 'linkedinSignInModel',
     initial: 'loadingConfig',

@@ -64,7 +64,7 @@ describe('reset-password machine: model-based', () => {
     states: {
       opening: { on: { 'open.withToken': 'checkingLink', 'open.withoutToken': 'sentToSignIn' } },
       sentToSignIn: { type: 'final' },
-      // Issue 27: the link is checked as the page opens.
+      // The link is checked as the page opens.
       checkingLink: {
         on: { 'link.valid': 'editing', 'link.notChecked': 'editing', 'link.refused': 'linkRefused' },
       },
@@ -197,7 +197,7 @@ describe('reset-password machine: model-based', () => {
         expect(snapshot.status).toBe('done');
         expect(world.redirect).toHaveBeenCalledTimes(1);
         expect(world.redirect).toHaveBeenCalledWith('/');
-        // Issue 27: the page the person lands on says the reset worked.
+        // The page the person lands on says the reset worked.
         expect(world.notify).toHaveBeenCalledWith(PASSWORD_RESET_NOTICE);
         return;
       case 'checkingLink':

@@ -18,7 +18,7 @@ import { deferredActor, flush } from '../model-paths';
 import { DRAFT_ID, OWNER, UUID, answerLoad, createWorld, newDraftKey, type World } from './builder-world';
 import { classicTemplate, timelineTemplate } from './fixtures';
 
-// Issue 13: a CV's design settings travel through the builder as its layout does — loaded, in the draft, in
+// A CV's design settings travel through the builder as its layout does — loaded, in the draft, in
 // 'Unsaved changes', saved, sent with every preview, undoable, reset to the template's.
 
 beforeEach(() => {
@@ -79,7 +79,7 @@ describe('builder machine: the CV’s design', () => {
     expect(world.loadCv.last().input.pageSize).toBe('Letter');
   });
 
-  it('a new CV starts in the language it is given (the browser’s, issue 26), else English', async () => {
+  it('a new CV starts in the language it is given (the browser’s), else English', async () => {
     const loaders = {
       getGeneratedCv: () => Promise.reject(new Error('none')),
       getTemplate: () => Promise.resolve(classicTemplate),
@@ -211,7 +211,7 @@ describe('design rules of the builder', () => {
     expect(changeDesign(PLAIN_DESIGN, { accent_color: '#ABCDEF' }).accent_color).toBe('#abcdef');
     expect(changeDesign(PLAIN_DESIGN, { accent_color: null }).accent_color).toBeNull();
   });
-  it('reset keeps the paper and the language (issue 26)', () => {
+  it('reset keeps the paper and the language', () => {
     expect(resetDesign({ ...designed })).toEqual(templateDesign('Letter', 'ja'));
   });
   it('tells when a colour will be darkened for contrast, and to what', () => {

@@ -4,7 +4,7 @@ import { flush } from '../model-paths';
 import { DRAFT_ID, OWNER, answerLoad, createWorld, form, type World } from './builder-world';
 import { classicTemplate } from './fixtures';
 
-// Issue 14: an imported JSON Resume takes the place of what the builder shows, unsaved, and can be undone.
+// An imported JSON Resume takes the place of what the builder shows, unsaved, and can be undone.
 
 beforeEach(() => {
   localStorage.clear();

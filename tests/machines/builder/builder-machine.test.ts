@@ -288,9 +288,9 @@ describe('builder machine: model-based (editing state, sections, saving, message
             name: 'Software Engineer 2024',
             template,
             entries: [{ value: 'Ada Lovelace', index: 0, section_field: onTimeline ? 4001 : 1001 }],
-            // Issue 12: a CV without a structure of its own says so (null), so a saved one loses nothing stale.
+            // A CV without a structure of its own says so (null), so a saved one loses nothing stale.
             layout: null,
-            // Issue 13: likewise the design (a new CV on A4 in its template's look has none).
+            // Likewise the design (a new CV on A4 in its template's look has none).
             design: null,
           },
         });

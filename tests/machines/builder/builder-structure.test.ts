@@ -7,7 +7,7 @@ import { declaredTransitionCount, flush, runModelPath, transitionPaths } from '.
 import { DRAFT_ID, OWNER, UUID, answerLoad, createWorld, form, newDraftKey, type World } from './builder-world';
 import { classicTemplate, timelineTemplate } from './fixtures';
 
-// Issue 12: the person shapes the CV in the builder — order, hidden sections, headings, sections of their own,
+// The person shapes the CV in the builder — order, hidden sections, headings, sections of their own,
 // entries in their order — and every change can be undone, reaches the preview and survives in the draft.
 // Classic's sections: 101 Personal Details (pinned first), 102 Professional Summary, 103 Work Experience,
 // 105 Skills.

@@ -20,7 +20,7 @@ import { abortableActor, type AbortableRequest } from './support';
 import { classicTemplate } from './fixtures';
 import { EMPTY_LAYOUT } from '../../../src/cv/layout';
 
-// The switch goes round the three modes: HTML, PDF, and the ATS view (issue 17).
+// The switch goes round the three modes: HTML, PDF, and the ATS view.
 const NEXT_MODE: Record<PreviewMode, PreviewMode> = { html: 'pdf', pdf: 'ats', ats: 'html' };
 const FAILED: Record<PreviewMode, { title: string; message: string }> = {
   html: { title: 'Preview Error', message: PREVIEW_FAILED_MESSAGE },
@@ -168,9 +168,9 @@ describe('preview machine: model-based (debounce 1000 ms)', () => {
         expect(request.input).toEqual({
           templateId: world.templateId,
           formData: world.formData,
-          // Issue 12: the CV's own structure goes with every request (the template's when it has none).
+          // The CV's own structure goes with every request (the template's when it has none).
           layout: EMPTY_LAYOUT,
-          // Issue 13: and its design (the template's look on A4 when it has none).
+          // And its design (the template's look on A4 when it has none).
           design: PLAIN_DESIGN,
           mode: world.mode,
         });
@@ -241,7 +241,7 @@ describe('preview machine: details', () => {
     expect(first.signal.aborted).toBe(true);
   });
 
-  it('the ATS view reads the typed CV; with nothing typed it has nothing to read (issue 17)', async () => {
+  it('the ATS view reads the typed CV; with nothing typed it has nothing to read', async () => {
     const world = createWorld();
     world.actor.send({ type: 'mode.switch', mode: 'ats' });
     expect(world.latest().input.mode).toBe('ats');

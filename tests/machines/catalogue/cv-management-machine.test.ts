@@ -216,7 +216,7 @@ describe('loadTemplatesAndCvs', () => {
     await expect(loadTemplatesAndCvs(failing as unknown as ApiClient)).rejects.toThrow('x');
   });
 
-  it('reads a template staff switched off on its own, so its CVs keep their card (issue 15)', async () => {
+  it('reads a template staff switched off on its own, so its CVs keep their card', async () => {
     const [shown, retired] = [manyTemplates[0]!, manyTemplates[1]!];
     const mine = [{ ...cvs[0]!, template: shown.id }, { ...cvs[0]!, id: 99, template: retired.id }];
     const asked: string[] = [];

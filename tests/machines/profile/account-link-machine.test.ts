@@ -44,7 +44,7 @@ function createWorld() {
 }
 type World = ReturnType<typeof createWorld>;
 
-describe('account-link machine: model-based (issue 27: links mailed about the account)', () => {
+describe('account-link machine: model-based (links mailed about the account)', () => {
   const model = createMachine({
     id: 'accountLinkModel',
     initial: 'opening',

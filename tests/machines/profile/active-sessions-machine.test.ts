@@ -52,7 +52,7 @@ function start(world: World) {
   return world.actor;
 }
 
-describe('active sessions machine: model-based (issue 16: sessions you can see)', () => {
+describe('active sessions machine: model-based (sessions you can see)', () => {
   const model = createMachine({
     id: 'activeSessionsModel',
     initial: 'closed',

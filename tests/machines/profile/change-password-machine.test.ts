@@ -56,7 +56,7 @@ describe('change-password machine: model-based', () => {
       mismatch: { on: rejected },
       tooShort: { on: rejected },
       updating: { on: { 'update.succeeds': 'closed', 'update.fails': 'refused' } },
-      // Issue 27: the server's refusal shows in the panel too, on the field it names.
+      // The server's refusal shows in the panel too, on the field it names.
       refused: { on: rejected },
     },
   });

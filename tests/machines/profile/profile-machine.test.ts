@@ -136,7 +136,7 @@ describe('profile machine: model-based', () => {
     'form.change': ({ actor }) => {
       actor.send({ type: 'form.change', field: 'fullName', value: 'Ada King' });
       actor.send({ type: 'form.change', field: 'email', value: ' ada.king@example.com ' });
-      // Issue 27: a new address is re-authenticated by the password.
+      // A new address is re-authenticated by the password.
       actor.send({ type: 'form.change', field: 'currentPassword', value: 'Passw0rd!' });
       actor.send({ type: 'avatar.select', url: 'blob:avatar-1' });
       expect(actor.getSnapshot().context.avatarDraft).toBe('blob:avatar-1');
@@ -342,7 +342,7 @@ describe('profile machine: details', () => {
     world.actor.send({ type: 'profile.save' });
     expect(world.actor.getSnapshot().context.errors).toEqual({ email: ACCOUNT_MESSAGES.invalidEmail });
     world.actor.send({ type: 'form.change', field: 'email', value: 'ada@example.org' });
-    // A well-formed new address is confirmed with the password (issue 27).
+    // A well-formed new address is confirmed with the password.
     expect(world.actor.getSnapshot().context.errors).toEqual({
       currentPassword: ACCOUNT_CHANGE_MESSAGES.currentPasswordForEmail,
     });
@@ -360,7 +360,7 @@ describe('profile machine: details', () => {
   });
 });
 
-describe('profile machine: a new email address and a deletion are re-authenticated (issue 27)', () => {
+describe('profile machine: a new email address and a deletion are re-authenticated', () => {
   async function loadedWorld(profile: Profile = ADA) {
     const world = createWorld();
     world.fetchProfile.last().resolve(profile);

@@ -144,7 +144,7 @@ export async function expectApiError(
   return apiError;
 }
 
-// ── [extension] What a saved CV's own layout (issue 12) and design (issue 13) are pinned with ────────────────────
+// ── [extension] What a saved CV's own layout and design are pinned with ────────────────────
 
 /** A new CV on template 1 with two entries, and what an extension adds to it (its `layout` or its `design`). */
 export function twoEntryCv(name: string, extension: Partial<GeneratedCvPayload>): GeneratedCvPayload {

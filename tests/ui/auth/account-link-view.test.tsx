@@ -23,7 +23,7 @@ function setup(action: AccountLinkAction, follow: () => Promise<string | undefin
   return { followLink, render: () => renderView(() => <Harness />) };
 }
 
-describe('AccountLinkView (issue 27)', () => {
+describe('AccountLinkView', () => {
   it("confirms a new email address and says so in the server's words", async () => {
     const { render } = setup(
       'confirm-email-change',

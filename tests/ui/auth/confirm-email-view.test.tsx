@@ -42,7 +42,7 @@ describe('ConfirmEmailView', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Email confirmation failed. The link may be invalid or expired.',
     );
-    // The server's reason, in its words (issue 19).
+    // The server's reason, in its words.
     expect(screen.getByRole('alert')).toHaveTextContent('This confirmation link has expired.');
     expect(screen.getByRole('link', { name: 'Back to Sign In' })).toHaveAttribute('href', '/signin');
     expect(screen.getByRole('link', { name: 'Create New Account' })).toHaveAttribute('href', '/signup');

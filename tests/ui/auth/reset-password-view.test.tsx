@@ -76,7 +76,7 @@ describe('ResetPasswordView', () => {
     expect(session.received).toEqual([{ type: 'session.signedIn', userId: 5 }]);
   });
 
-  it('offers a new link when the server refuses the link on submit (issue 27)', async () => {
+  it('offers a new link when the server refuses the link on submit', async () => {
     const { reset, render } = setup();
     await render();
     await screen.findByLabelText('New Password');
@@ -95,7 +95,7 @@ describe('ResetPasswordView', () => {
     expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/forgot-password');
   });
 
-  it('checks the link as it opens: a spent link never shows the form (issue 27)', async () => {
+  it('checks the link as it opens: a spent link never shows the form', async () => {
     const message = 'This password reset link is invalid or has already been used.';
     const { render } = setup({ token: 'tok', uid: 'MQ' }, async () => {
       throw new ApiError(message, { status: 400, serverMessage: message, data: { detail: message, code: 'link_invalid' } });
@@ -107,7 +107,7 @@ describe('ResetPasswordView', () => {
     expect(screen.getByRole('link', { name: 'Request a new link' })).toBeInTheDocument();
   });
 
-  it('moves the focus to the first field at fault when a submit is refused (issue 27)', async () => {
+  it('moves the focus to the first field at fault when a submit is refused', async () => {
     const { render } = setup();
     await render();
     await screen.findByLabelText('New Password');

@@ -33,7 +33,7 @@ describe('SignInView', () => {
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
   });
 
-  it('shows no Google option and no "or" when there is no Google flow (issue 13)', async () => {
+  it('shows no Google option and no "or" when there is no Google flow', async () => {
     await setup().render();
     expect(screen.queryByRole('button', { name: 'Continue with Google' })).not.toBeInTheDocument();
     expect(screen.queryByText('or')).not.toBeInTheDocument();
@@ -96,7 +96,7 @@ describe('SignInView', () => {
     await waitFor(() => expect(screen.queryByText('Sending...')).not.toBeInTheDocument());
   });
 
-  it('moves the focus to the first field at fault on a refused submit (issue 27)', async () => {
+  it('moves the focus to the first field at fault on a refused submit', async () => {
     await setup().render();
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(screen.getByLabelText('Email')).toHaveFocus();
@@ -105,7 +105,7 @@ describe('SignInView', () => {
     expect(screen.getByLabelText('Password')).toHaveFocus();
   });
 
-  it('shows wrong credentials and a lockout in the form, where the focus goes (issue 27)', async () => {
+  it('shows wrong credentials and a lockout in the form, where the focus goes', async () => {
     const s = setup();
     await s.render();
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });

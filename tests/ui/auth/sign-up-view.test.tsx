@@ -58,7 +58,7 @@ describe('SignUpView', () => {
     });
   });
 
-  it('puts a taken address on the Email field and moves the focus there (issue 27)', async () => {
+  it('puts a taken address on the Email field and moves the focus there', async () => {
     const { register, render } = setup();
     await render();
     fireEvent.change(screen.getByLabelText('Full Name'), { target: { value: 'Ada Lovelace' } });

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { flush } from '../../machines/model-paths';
 import { card, renderBuilder } from './builder-harness';
 
-// Issue 17: the preview's third mode shows what an applicant tracking system reads from the PDF and the checklist.
+// The preview's third mode shows what an applicant tracking system reads from the PDF and the checklist.
 
 vi.setConfig({ testTimeout: 30_000 });
 

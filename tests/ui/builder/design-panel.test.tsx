@@ -5,7 +5,7 @@ import { FONTS_FAILED_MESSAGE } from '../../../src/machines/builder/design-panel
 import { flush } from '../../machines/model-paths';
 import { DRAFT_ID, renderBuilder, template } from './builder-harness';
 
-// Issue 13: the Design panel beside the preview only shows the builder's design and sends its events.
+// The Design panel beside the preview only shows the builder's design and sends its events.
 
 vi.setConfig({ testTimeout: 30_000 });
 

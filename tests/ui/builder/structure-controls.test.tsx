@@ -3,7 +3,7 @@ import { SCREEN_READER_INSTRUCTIONS } from '../../../src/ui/builder/sortable-lis
 import { newCv } from '../../../src/drafts/load-cv';
 import { DRAFT_ID, card, renderBuilder, template } from './builder-harness';
 
-// Issue 12: the controls that shape the CV only send the builder's events and show its snapshot — the eye, the
+// The controls that shape the CV only send the builder's events and show its snapshot — the eye, the
 // heading editor, the handles, sections of one's own, Undo and Redo with their keys.
 
 vi.setConfig({ testTimeout: 30_000 });

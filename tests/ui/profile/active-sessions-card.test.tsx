@@ -39,7 +39,7 @@ function Harness({ end }: { end: (id: string) => Promise<void> }) {
   return <ActiveSessionsCard actor={actor} />;
 }
 
-describe('ActiveSessionsCard (issue 16)', () => {
+describe('ActiveSessionsCard', () => {
   it('lists the sessions, marks this one, and ends another by its labelled button', async () => {
     const end = vi.fn(async () => undefined);
     render(

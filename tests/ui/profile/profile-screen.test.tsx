@@ -277,7 +277,7 @@ describe('Profile screen', () => {
 
     await user.click(screen.getByRole('button', { name: 'Delete Account' }));
     const again = await screen.findByRole('alertdialog', { name: 'Delete account?' });
-    // Issue 27: the deletion is re-authenticated; without the password nothing is sent and the field says why.
+    // The deletion is re-authenticated; without the password nothing is sent and the field says why.
     await user.click(within(again).getByRole('button', { name: 'Delete Account' }));
     expect(await within(again).findByText('Please enter your password to delete your account.')).toBeInTheDocument();
     expect(within(again).getByLabelText(/Your password/)).toHaveFocus();
@@ -290,7 +290,7 @@ describe('Profile screen', () => {
     expect(redirect).toHaveBeenCalledWith('/signin');
   });
 
-  it('asks for the current password when the email address changes, then shows the address waiting (issue 27)', async () => {
+  it('asks for the current password when the email address changes, then shows the address waiting', async () => {
     const pending = { ...ADA, pending_email: 'ada.new@example.com' };
     const { user, updateProfile, cancelEmailChange, notify } = renderProfile({
       updateProfile: async () => ({ profile: pending }),
@@ -324,7 +324,7 @@ describe('Profile screen', () => {
     await waitFor(() => expect(screen.queryByText(/Waiting for confirmation/)).not.toBeInTheDocument());
   });
 
-  it('shows a refused save on the field it concerns and moves the focus there (issue 27)', async () => {
+  it('shows a refused save on the field it concerns and moves the focus there', async () => {
     const taken = 'An account with this email address is already registered.';
     const { ApiError } = await import('../../../src/api/api-error');
     const { user } = renderProfile({

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { createIndex, flagColumn, timestampColumn } from '../columns.js';
 
-// CV templates as data (issue 5): seeded from server/templates/*/template.json with the ids those
+// CV templates as data: seeded from server/templates/*/template.json with the ids those
 // files fix, so the primary keys are plain integers, never generated.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// A saved CV's design settings (issue 13): JSON text, null for a CV that prints as its template says.
+// A saved CV's design settings: JSON text, null for a CV that prints as its template says.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('generated_cvs').addColumn('design', 'text').execute();
 }

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { createIndex, dialectOf, idColumn, timestampColumn } from '../columns.js';
 
 /*
- * The admin panel (issue 15, server/src/admin/):
+ * The admin panel (server/src/admin/):
  * - users: `deactivated_at` is staff switching an account off (is_active stays the confirmation state the
  *   rest of the code reads, and is set to 0 too while deactivated); `last_login_at` for the lists;
  * - templates: `is_enabled` is staff's switch (is_active stays the seeder's "its folder exists"),

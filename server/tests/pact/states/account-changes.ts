@@ -14,7 +14,7 @@ import type { ProviderStates, ProviderStateValues } from '../provider-state.js';
 import { ALICE, PASSWORD, PHONE_NUMBER } from './auth.js';
 
 /*
- * Provider states for email changes and account deletion (issue 27). Ids are fixed as in ./auth.ts: ALICE (id 1,
+ * Provider states for email changes and account deletion. Ids are fixed as in ./auth.ts: ALICE (id 1,
  * password Passw0rd!) and GOOGLE_ONLY (id 5, no password: signs in only with Google).
  *
  * Sentences (exact):

@@ -10,7 +10,7 @@ import { hit } from '../../../src/http/rate-limit.js';
 import type { ProviderStates, ProviderStateValues } from '../provider-state.js';
 
 /*
- * Provider states for the account calls (issue 3). Rows get FIXED ids so consumer tests can expect
+ * Provider states for the account calls. Rows get FIXED ids so consumer tests can expect
  * them (user_id, uid); use the constants below rather than copying the values.
  *
  * Sentences (exact):

@@ -17,8 +17,8 @@ import type { ProviderStates } from '../provider-state.js';
  * - 'a signed-in user with saved CVs on two templates' → SAVED_CV and SECOND_CV (template 2); the list answers SECOND_CV first
  * - "a signed-in user and another user's CV"        → CV_OWNER signed in, nothing of theirs; OTHER_USERS_CV belongs
  *                                                     to OTHER_USER: every route on it is 404 for the signed-in user
- * - 'a signed-in user with a saved CV shaped by its own layout' → SAVED_CV with SHAPED_LAYOUT (issue 12)
- * - 'a signed-in user with a saved CV with its own design' → SAVED_CV with SAVED_DESIGN (issue 13)
+ * - 'a signed-in user with a saved CV shaped by its own layout' → SAVED_CV with SHAPED_LAYOUT
+ * - 'a signed-in user with a saved CV with its own design' → SAVED_CV with SAVED_DESIGN
  */
 
 export const CV_OWNER = { id: 1, email: 'ada@example.com', full_name: 'Ada Lovelace' } as const;
@@ -66,7 +66,7 @@ export const OTHER_USERS_CV = {
   entries: [{ id: 301, value: 'Grace Hopper', index: 0, section_field: 1001 }],
 } as const;
 
-/** Issue 13: a Letter CV, fitted to one page, in a colour and a font of its own (every key, as the API answers). */
+/** A Letter CV, fitted to one page, in a colour and a font of its own (every key, as the API answers). */
 export const SAVED_DESIGN = {
   page_size: 'Letter',
   margins: 'narrow',
@@ -79,7 +79,7 @@ export const SAVED_DESIGN = {
   language: 'ja',
 } as const;
 
-/** Issue 12: Work Experience first, Skills hidden, a renamed heading and a custom section (template 1's ids). */
+/** Work Experience first, Skills hidden, a renamed heading and a custom section (template 1's ids). */
 export const SHAPED_LAYOUT = {
   section_order: [103, 'custom-volunteering', 102],
   hidden_sections: [105],

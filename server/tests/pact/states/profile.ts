@@ -5,7 +5,7 @@ import type { ProviderStates } from '../provider-state.js';
 import { ALICE, BOB, PASSWORD, PHONE_NUMBER } from './auth.js';
 
 /*
- * Provider states for the profile calls (issue 4). The plain 'a signed-in user' (ALICE, password
+ * Provider states for the profile calls. The plain 'a signed-in user' (ALICE, password
  * Passw0rd!) is the accounts' state; these add what only the profile needs. Ids are the accounts'
  * fixed ones (ALICE.id, BOB.id).
  *

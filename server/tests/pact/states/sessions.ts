@@ -5,7 +5,7 @@ import type { ProviderStates } from '../provider-state.js';
 import { ALICE, states as authStates } from './auth.js';
 
 /*
- * Provider states for sessions you can see (issue 16, an extension):
+ * Provider states for sessions you can see (an extension):
  * - 'a signed-in user with another active session' → ALICE signed in here, and signed in on Firefox on Linux too
  *                                                    (OTHER_SESSION_ID)
  */

@@ -4,7 +4,7 @@ import { startIdentityProvider, type IdentityProvider } from '../../../../e2e/su
 import type { ProviderStates } from '../provider-state.js';
 
 /*
- * Provider states for the social sign-in calls (issue 8). A local identity provider (oauth2-mock-server,
+ * Provider states for the social sign-in calls. A local identity provider (oauth2-mock-server,
  * e2e/support/oidc-provider.ts) plays Google and LinkedIn: the server really checks tokens and exchanges
  * codes with it, so a passing pact means the whole exchange works, not a stub.
  *

@@ -4,7 +4,7 @@ import type { ProviderStates } from '../provider-state.js';
 export const SUPPORT_EMAIL = 'support@example.com';
 
 /*
- * Provider states for /contact (issue 19, an extension):
+ * Provider states for /contact (an extension):
  * - 'the operator has set a support address' → SUPPORT_EMAIL as if started with SUPPORT_EMAIL=support@example.com
  * - 'the operator has set no support address' → none
  */

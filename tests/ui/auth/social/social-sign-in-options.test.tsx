@@ -69,8 +69,8 @@ function setup(config: SocialConfig) {
   };
 }
 
-describe('social sign-in options on the sign-in screen (issue 8)', () => {
-  it('hides every unconfigured provider and the "or" when none is configured (issue 13)', async () => {
+describe('social sign-in options on the sign-in screen', () => {
+  it('hides every unconfigured provider and the "or" when none is configured', async () => {
     await setup(socialConfig({ google_client_id: null, linkedin_client_id: null })).render();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Continue with Google' })).not.toBeInTheDocument());
     expect(screen.queryByRole('button', { name: 'Sign in with LinkedIn' })).not.toBeInTheDocument();
@@ -78,7 +78,7 @@ describe('social sign-in options on the sign-in screen (issue 8)', () => {
     expect(screen.queryByText(/not configured/)).not.toBeInTheDocument();
   });
 
-  it('keeps the configured provider and the "or" when only one is configured (issue 13)', async () => {
+  it('keeps the configured provider and the "or" when only one is configured', async () => {
     await setup(socialConfig({ google_client_id: null })).render();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Continue with Google' })).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Sign in with LinkedIn' })).toBeEnabled();
