@@ -5,7 +5,7 @@ import { FullPageSpinner } from '../ui/full-page-spinner';
 import { authenticatedRoute } from './authenticated';
 import { SearchText, searchValidator } from './search';
 
-/** `?new=1`, as 'Create New CV' links say it (any value but an explicit false/0 means yes). */
+/** `?new=true`, as 'Create New CV' links say it (any value but an explicit false/0 means yes). */
 const NewFlag = new t.Type<boolean, boolean, unknown>(
   'NewFlag',
   (value): value is boolean => typeof value === 'boolean',
@@ -18,7 +18,7 @@ type DashboardSearch = ReturnType<typeof validateDashboardSearch>;
 
 /**
  * /dashboard/$id (docs/behaviour.md#cv-builder): `id` is a template id or a generated CV's id or uuid. 'Create
- * New CV' links to /dashboard/{templateId}?new=1: the intent travels with the link, so a saved CV that shares
+ * New CV' links to /dashboard/{templateId}?new=true: the intent travels with the link, so a saved CV that shares
  * the template's number is never opened instead. The new CV gets its draft id here, before the builder reads
  * anything, and the address keeps it (`?draft=…`), so a reload or Back reopens the same new CV. The builder
  * (sections, widgets, rich text editor, preview) is the page's own chunk: nobody signing in pays for it.
