@@ -3,7 +3,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
+import { PassThrough } from 'node:stream';
+import { ZipArchive } from 'archiver';
+import { ExportAbandoned, planDataExport, writeDataExport } from '../../src/data-export/archive.js';
 import { DATA_EXPORT_RATE_LIMIT } from '../../src/data-export/routes.js';
+import { findUserByEmail } from '../../src/users/repository.js';
 import { ZipNames } from '../../src/data-export/file-names.js';
 import { PASSWORD, createAccount } from '../auth/support.js';
 import { client, createTestApp, testDatabases, type TestApp, type TestClient } from '../helpers/app.js';
@@ -265,6 +269,25 @@ describe.each(testDatabases())('downloading all my data on $name', (database) =>
     expect(asJson<{ profile: { email: string } }>(bobFiles.get('account.json')).profile.email).toBe(
       'bob@example.com',
     );
+  });
+
+  it('stops making files, PDFs first, once the person has gone away', async () => {
+    const user = (await findUserByEmail(testApp.app.db, 'alice@example.com'))!;
+    const plan = await planDataExport(testApp.app, user, null, new Date());
+    const archive = new ZipArchive();
+    archive.pipe(new PassThrough()).resume();
+    const gone = new AbortController();
+    const render = vi.spyOn(testApp.app.pdf, 'render');
+    try {
+      gone.abort();
+      await expect(writeDataExport(testApp.app, plan, archive, gone.signal)).rejects.toBeInstanceOf(
+        ExportAbandoned,
+      );
+      expect(render).not.toHaveBeenCalled();
+    } finally {
+      render.mockRestore();
+      archive.abort();
+    }
   });
 
   it('answers 401 without a session, before any zip', async () => {
