@@ -49,7 +49,8 @@ export type DataDownloadEvent =
   /** From the download itself, as the bytes arrive. */
   | { type: 'data.progress'; receivedBytes: number };
 
-type ProgressListener = ActorRef<Snapshot<unknown>, { type: 'data.progress'; receivedBytes: number }>;
+/** Who hears the bytes arrive: the machine itself (the download actor sends it `data.progress`). */
+export type ProgressListener = ActorRef<Snapshot<unknown>, { type: 'data.progress'; receivedBytes: number }>;
 
 /**
  * Download all my data: the profile's button (and the delete-account dialog's) asks the server for a zip of the

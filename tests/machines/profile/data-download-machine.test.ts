@@ -9,6 +9,7 @@ import {
   failureText,
   progressText,
   type DataDownloadActor,
+  type ProgressListener,
 } from '../../../src/machines/profile/data-download-machine';
 import {
   declaredTransitionCount,
@@ -23,7 +24,7 @@ const FILE: AccountExport = {
   fileName: 'cv-builder-data-2026-11-26.zip',
 };
 
-type Listener = { send(event: { type: 'data.progress'; receivedBytes: number }): void };
+type Listener = ProgressListener;
 
 function createWorld() {
   const requests: Array<PendingRequest<{ listener: Listener }, AccountExport> & { signal: AbortSignal }> = [];

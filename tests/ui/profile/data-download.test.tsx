@@ -8,7 +8,10 @@ import type { AccountExport } from '../../../src/api/account-export';
 import { ApiError } from '../../../src/api/api-error';
 import type { Profile } from '../../../src/api/auth';
 import { changePasswordMachine } from '../../../src/machines/profile/change-password-machine';
-import { dataDownloadMachine } from '../../../src/machines/profile/data-download-machine';
+import {
+  dataDownloadMachine,
+  type ProgressListener,
+} from '../../../src/machines/profile/data-download-machine';
 import { profileMachine } from '../../../src/machines/profile/profile-machine';
 import { ProfileScreen } from '../../../src/ui/profile/profile-screen';
 import { AppProvider } from '../../../src/ui/provider';
@@ -24,13 +27,13 @@ const ADA: Profile = {
 
 const FILE: AccountExport = { blob: new Blob(['PK']), fileName: 'cv-builder-data-2026-11-26.zip' };
 
-type Listener = { send(event: { type: 'data.progress'; receivedBytes: number }): void };
+type Listener = ProgressListener;
 
 function renderProfile(download: (listener: Listener) => Promise<AccountExport>) {
   const saved: string[] = [];
   const session = recordingSession();
   const profileLogic = profileMachine.provide({
-    actors: { fetchProfile: fromPromise(async () => ({ ...ADA, has_password: true })) },
+    actors: { fetchProfile: fromPromise(async (): Promise<Profile> => ({ ...ADA, has_password: true })) },
     actions: { notify: () => undefined, redirect: () => undefined },
   });
   const dataLogic = dataDownloadMachine.provide({
