@@ -3,6 +3,7 @@ import { adminRoutes } from './admin/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { socialRoutes } from './auth/social/routes.js';
 import { cvsRoutes } from './cvs/routes.js';
+import { dataExportRoutes } from './data-export/routes.js';
 import { csrfRoutes } from './http/csrf.js';
 import { healthRoutes } from './http/health.js';
 import { previewRoutes } from './previews/routes.js';
@@ -33,6 +34,7 @@ const PLUGINS = [
   templateRoutes,
   previewRoutes,
   cvsRoutes,
+  dataExportRoutes,
 ];
 
 /** `engine` reaches the render engine (a cluster worker hands it the proxy to the primary's renderer). */

@@ -3,6 +3,7 @@ import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
 import { activeSessionsMachine } from '../machines/profile/active-sessions-machine';
 import { changePasswordMachine } from '../machines/profile/change-password-machine';
+import { dataDownloadMachine } from '../machines/profile/data-download-machine';
 import { inspectOptions } from '../machines/inspect';
 import { profileMachine } from '../machines/profile/profile-machine';
 import { ProfileScreen } from '../ui/profile/profile-screen';
@@ -21,5 +22,13 @@ function ProfilePage() {
   const profile = useActorRef(logic.profile, { input: { session }, ...inspectOptions });
   const changePasswordActor = useActorRef(logic.changePassword, inspectOptions);
   const sessionsActor = useActorRef(logic.sessions, inspectOptions);
-  return <ProfileScreen profile={profile} changePassword={changePasswordActor} sessions={sessionsActor} />;
+  const dataDownload = useActorRef(dataDownloadMachine, inspectOptions);
+  return (
+    <ProfileScreen
+      profile={profile}
+      changePassword={changePasswordActor}
+      sessions={sessionsActor}
+      dataDownload={dataDownload}
+    />
+  );
 }

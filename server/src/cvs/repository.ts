@@ -52,6 +52,20 @@ export function listLiveCvs(db: Kysely<Database>, ownerId: number): Promise<Gene
     .execute();
 }
 
+/**
+ * Every CV of the owner's for the data download: the live ones and the deleted (archived) ones the server still
+ * keeps, oldest first, so the download lists them in the order they were made.
+ */
+export function listCvsForExport(db: Kysely<Database>, ownerId: number): Promise<GeneratedCvRow[]> {
+  return db
+    .selectFrom('generated_cvs')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .orderBy('created', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+}
+
 export function listEntries(db: Kysely<Database>, cvId: number): Promise<CvFieldEntryRow[]> {
   return db
     .selectFrom('cv_field_entries')

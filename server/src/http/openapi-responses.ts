@@ -219,6 +219,10 @@ export const SUCCESS_ANSWERS: Record<string, Record<number, Answer>> = {
   'GET /v1/download/pdf/{id}/': download('The CV as PDF.', PDF),
   'GET /v1/download/word/{id}/': download('The CV as a Word file.', WORD),
   'POST /cv/send-email/': ok('The PDF is mailed to the person.', message),
+  'GET /v1/account/export/': download(
+    'All the person’s data as a zip, streamed (extension): account.json and, in cvs/, each CV as JSON Resume, as its own JSON and as PDF.',
+    ['application/zip'],
+  ),
 };
 
 /** The `schema.response` entries @fastify/swagger turns into an operation's responses. */

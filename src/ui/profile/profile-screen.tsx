@@ -5,6 +5,7 @@ import { ArrowLeft, RefreshCw } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import type { ActiveSessionsActor } from '../../machines/profile/active-sessions-machine';
 import type { ChangePasswordActor } from '../../machines/profile/change-password-machine';
+import type { DataDownloadActor } from '../../machines/profile/data-download-machine';
 import type { ProfileActor } from '../../machines/profile/profile-machine';
 import { FullPageSpinner } from '../full-page-spinner';
 import { ActiveSessionsCard } from './active-sessions-card';
@@ -18,12 +19,14 @@ export interface ProfileScreenProps {
   changePassword: ChangePasswordActor;
   /** The active-sessions card; absent in screens and tests that do not show it. */
   sessions?: ActiveSessionsActor;
+  /** 'Download all my data', in Quick Actions and in the delete-account dialog; absent where not offered. */
+  dataDownload?: DataDownloadActor;
 }
 
 export { DELETE_ACCOUNT_DESCRIPTION, DELETE_ACCOUNT_TITLE } from './delete-account-dialog';
 
 /** docs/behaviour.md#profile-settings (/profile). */
-export function ProfileScreen({ profile, changePassword, sessions }: ProfileScreenProps) {
+export function ProfileScreen({ profile, changePassword, sessions, dataDownload }: ProfileScreenProps) {
   const snapshot = useSelector(profile, (state) => state);
   const passwordPanelOpen = useSelector(changePassword, (state) => !state.matches('closed'));
   const passwordToggle = useRef<HTMLButtonElement>(null);
@@ -94,6 +97,7 @@ export function ProfileScreen({ profile, changePassword, sessions }: ProfileScre
                   onDeleteAccount={() => profile.send({ type: 'account.delete' })}
                   deleteDisabled={!snapshot.can({ type: 'account.delete' })}
                   deletionLinkMessage={deletionLinkMessage}
+                  dataDownload={dataDownload}
                 />
               </Stack>
             </GridItem>
@@ -110,7 +114,7 @@ export function ProfileScreen({ profile, changePassword, sessions }: ProfileScre
         )}
       </Stack>
 
-      <DeleteAccountDialog snapshot={snapshot} send={profile.send} />
+      <DeleteAccountDialog snapshot={snapshot} send={profile.send} dataDownload={dataDownload} />
     </Container>
   );
 }
