@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { socialRoutes } from './auth/social/routes.js';
+import { binRoutes } from './cvs/bin-routes.js';
 import { cvsRoutes } from './cvs/routes.js';
 import { csrfRoutes } from './http/csrf.js';
 import { healthRoutes } from './http/health.js';
@@ -33,6 +34,7 @@ const PLUGINS = [
   templateRoutes,
   previewRoutes,
   cvsRoutes,
+  binRoutes,
 ];
 
 /** `engine` reaches the render engine (a cluster worker hands it the proxy to the primary's renderer). */
