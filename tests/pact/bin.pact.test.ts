@@ -22,7 +22,11 @@ import {
 
 const DELETED_CV = 'a signed-in user with a deleted CV';
 const FOREIGN_DELETED_CV = "a signed-in user and another user's deleted CV";
-const notInBin = { status: 404, headers: jsonBody, body: detail('This CV is not in your recently deleted CVs.') };
+const notInBin = {
+  status: 404,
+  headers: jsonBody,
+  body: detail('This CV is not in your recently deleted CVs.'),
+};
 const unauthenticated = {
   status: 401,
   headers: jsonBody,
@@ -90,7 +94,10 @@ describe('[extension] POST /v1/bin/{uuid}/restore/', () => {
       body: {
         id: integer(SAVED_CV.id),
         uuid: SAVED_CV.uuid,
-        url: regex(`^https?://[^/]+/v1/GeneratedCV/${SAVED_CV.id}/$`, `http://localhost:8000/v1/GeneratedCV/${SAVED_CV.id}/`),
+        url: regex(
+          `^https?://[^/]+/v1/GeneratedCV/${SAVED_CV.id}/$`,
+          `http://localhost:8000/v1/GeneratedCV/${SAVED_CV.id}/`,
+        ),
         name: string(SAVED_CV.name),
         template: integer(SAVED_CV.template),
         created: isoTimestamp(SAVED_CV.created),

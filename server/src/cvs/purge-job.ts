@@ -41,7 +41,12 @@ export async function runBinPurge(db: Kysely<Database>, at: Date): Promise<Purge
     }
   } catch (error) {
     // Whole CVs only were removed; the next run carries on from there.
-    await finishJob(db, claim, `failed after ${removed} removed: ${String(error)}`, new Date(at.getTime() + PURGE_CHECK_MS));
+    await finishJob(
+      db,
+      claim,
+      `failed after ${removed} removed: ${String(error)}`,
+      new Date(at.getTime() + PURGE_CHECK_MS),
+    );
     throw error;
   }
   await finishJob(db, claim, `${removed} removed`, new Date(at.getTime() + PURGE_EVERY_MS));
@@ -70,7 +75,8 @@ export function binPurgeTimer(options: {
     running = runBinPurge(db, clock())
       .then(
         (run) => {
-          if (run.ran && run.removed > 0) log.info({ removed: run.removed }, 'bin purge removed deleted CVs for good');
+          if (run.ran && run.removed > 0)
+            log.info({ removed: run.removed }, 'bin purge removed deleted CVs for good');
         },
         (error: unknown) => {
           if (!closed) log.error({ err: error }, 'bin purge failed');

@@ -28,7 +28,14 @@ export async function claimJob(
   const stamp = timestamp(at);
   await db
     .insertInto('scheduled_jobs')
-    .values({ name, next_run_at: stamp, claimed_until: null, claim: null, last_run_at: null, last_result: null })
+    .values({
+      name,
+      next_run_at: stamp,
+      claimed_until: null,
+      claim: null,
+      last_run_at: null,
+      last_result: null,
+    })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
   const token = randomBytes(12).toString('base64url');

@@ -50,7 +50,11 @@ describe.each(testDatabases())('the bin (recently deleted CVs) on $name', (datab
   }
   const rowsOf = async (cvId: number) => ({
     cv: await app.db.selectFrom('generated_cvs').selectAll().where('id', '=', cvId).executeTakeFirst(),
-    entries: await app.db.selectFrom('cv_field_entries').selectAll().where('generated_cv_id', '=', cvId).execute(),
+    entries: await app.db
+      .selectFrom('cv_field_entries')
+      .selectAll()
+      .where('generated_cv_id', '=', cvId)
+      .execute(),
   });
   const binOf = async (who: TestClient) => {
     const response = await who.get('/v1/bin/');
@@ -71,7 +75,9 @@ describe.each(testDatabases())('the bin (recently deleted CVs) on $name', (datab
       purge_at: '2031-03-31T09:00:00.000Z',
     });
     // It is gone from the CV list and from every CV route.
-    expect((await alice.get('/v1/GeneratedCV/')).json().map((c: { uuid: string }) => c.uuid)).not.toContain(cv.uuid);
+    expect((await alice.get('/v1/GeneratedCV/')).json().map((c: { uuid: string }) => c.uuid)).not.toContain(
+      cv.uuid,
+    );
     expect((await alice.get(`/v1/GeneratedCV/${cv.uuid}/`)).statusCode).toBe(404);
   });
 
@@ -156,7 +162,9 @@ describe.each(testDatabases())('the bin (recently deleted CVs) on $name', (datab
     const anonymous = await client(app);
     expect((await anonymous.get('/v1/bin/')).statusCode).toBe(401);
     expect((await anonymous.post(`/v1/bin/${cv.uuid}/restore/`)).statusCode).toBe(401);
-    expect((await alice.post(`/v1/bin/${cv.uuid}/restore/`, undefined, { csrf: false })).statusCode).toBe(403);
+    expect((await alice.post(`/v1/bin/${cv.uuid}/restore/`, undefined, { csrf: false })).statusCode).toBe(
+      403,
+    );
     expect((await alice.delete(`/v1/bin/${cv.uuid}/`, undefined, { csrf: false })).statusCode).toBe(403);
     expect((await rowsOf(cv.id)).cv?.archived_at).not.toBeNull();
   });
@@ -185,7 +193,10 @@ describe.each(testDatabases())('the bin (recently deleted CVs) on $name', (datab
       for (const kept of [recent, live, restored]) expect((await rowsOf(kept.id)).cv).toBeDefined();
       expect((await binOf(alice)).map((entry) => entry.uuid)).toContain(recent.uuid);
       expect((await binOf(alice)).map((entry) => entry.uuid)).not.toContain(old.uuid);
-      expect(await runBinPurge(app.db, new Date(at.getTime() + 30 * 60 * 1000))).toEqual({ ran: false, removed: 0 });
+      expect(await runBinPurge(app.db, new Date(at.getTime() + 30 * 60 * 1000))).toEqual({
+        ran: false,
+        removed: 0,
+      });
       expect((await jobState(app.db, BIN_PURGE_JOB))?.last_result).toMatch(/removed/);
 
       // After its own 30 days the recent one goes too.
@@ -197,7 +208,11 @@ describe.each(testDatabases())('the bin (recently deleted CVs) on $name', (datab
 
     it('does the work once when every instance runs it at the same moment', async () => {
       clock = new Date('2031-06-01T09:00:00.000Z');
-      const cvs = [await deleted(alice, 'Once A'), await deleted(alice, 'Once B'), await deleted(alice, 'Once C')];
+      const cvs = [
+        await deleted(alice, 'Once A'),
+        await deleted(alice, 'Once B'),
+        await deleted(alice, 'Once C'),
+      ];
       const second = await createTestApp({}, testApp.databaseUrl, { seed: false });
       try {
         const at = new Date('2031-07-15T09:00:00.000Z');
@@ -222,7 +237,11 @@ describe.each(testDatabases())('the bin (recently deleted CVs) on $name', (datab
       const at = new Date('2031-09-15T09:00:00.000Z');
       await app.db
         .updateTable('scheduled_jobs')
-        .set({ claim: 'dead', claimed_until: new Date(at.getTime() + 60_000).toISOString(), next_run_at: at.toISOString() })
+        .set({
+          claim: 'dead',
+          claimed_until: new Date(at.getTime() + 60_000).toISOString(),
+          next_run_at: at.toISOString(),
+        })
         .where('name', '=', BIN_PURGE_JOB)
         .execute();
       expect(await runBinPurge(app.db, at)).toEqual({ ran: false, removed: 0 });
@@ -238,7 +257,11 @@ describe.each(testDatabases())('the bin (recently deleted CVs) on $name', (datab
       const carolId = await insertUser(app.db, 'carol@example.com', 'Carol Example');
       await carol.signInAs(carolId);
       const cv = await savedCv(carol, 'Carol’s CV');
-      await app.db.updateTable('generated_cvs').set({ archived_at: clock.toISOString() }).where('id', '=', cv.id).execute();
+      await app.db
+        .updateTable('generated_cvs')
+        .set({ archived_at: clock.toISOString() })
+        .where('id', '=', cv.id)
+        .execute();
       await runBinPurge(app.db, new Date('2032-10-01T09:00:00.000Z'));
       expect((await rowsOf(cv.id)).cv).toBeDefined();
       expect(await binOf(carol)).toEqual([]);

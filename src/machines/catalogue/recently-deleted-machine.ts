@@ -70,17 +70,24 @@ export const recentlyDeletedMachine = setup({
   },
   actors: {
     loadBin: fromPromise<BinnedCv[]>(({ signal }) => listBin(apiClient, { signal })),
-    restoreCv: fromPromise<GeneratedCv, { uuid: string }>(({ input }) => restoreFromBin(apiClient, input.uuid)),
+    restoreCv: fromPromise<GeneratedCv, { uuid: string }>(({ input }) =>
+      restoreFromBin(apiClient, input.uuid),
+    ),
     deleteForever: fromPromise<void, { uuid: string }>(({ input }) => deleteFromBin(apiClient, input.uuid)),
   },
   actions: {
-    assignItems: assign((_, params: { items: BinnedCv[] }) => ({ items: params.items, error: undefined, stale: false })),
+    assignItems: assign((_, params: { items: BinnedCv[] }) => ({
+      items: params.items,
+      error: undefined,
+      stale: false,
+    })),
     assignError: assign({
       error: (_, params: { error: unknown }) =>
         params.error instanceof ApiError ? params.error.message : BIN_LOAD_FAILED_MESSAGE,
     }),
     assignPending: assign({
-      pending: ({ context }, params: { uuid: string }) => context.items.find((item) => item.uuid === params.uuid),
+      pending: ({ context }, params: { uuid: string }) =>
+        context.items.find((item) => item.uuid === params.uuid),
     }),
     clearPending: assign({ pending: undefined }),
     markStale: assign({ stale: true }),
@@ -94,7 +101,8 @@ export const recentlyDeletedMachine = setup({
     notify: (_, _params: Notice) => undefined,
   },
   guards: {
-    isListed: ({ context }, params: { uuid: string }) => context.items.some((item) => item.uuid === params.uuid),
+    isListed: ({ context }, params: { uuid: string }) =>
+      context.items.some((item) => item.uuid === params.uuid),
     isUnsupported: (_, params: { error: unknown }) => isGone(params.error),
     isGone: (_, params: { error: unknown }) => isGone(params.error),
     isStale: ({ context }) => context.stale,
@@ -112,8 +120,14 @@ export const recentlyDeletedMachine = setup({
           actions: { type: 'assignItems', params: ({ event }) => ({ items: event.output }) },
         },
         onError: [
-          { guard: { type: 'isUnsupported', params: ({ event }) => ({ error: event.error }) }, target: 'unsupported' },
-          { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+          {
+            guard: { type: 'isUnsupported', params: ({ event }) => ({ error: event.error }) },
+            target: 'unsupported',
+          },
+          {
+            target: 'failed',
+            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          },
         ],
       },
       on: { 'bin.reload': { target: 'loading', reenter: true } },
@@ -186,7 +200,10 @@ export const recentlyDeletedMachine = setup({
             target: 'loading',
             actions: [{ type: 'notify', params: NO_LONGER_IN_BIN_NOTICE }, 'clearPending'],
           },
-          { target: 'settled', actions: [{ type: 'notify', params: DELETE_FOREVER_FAILED_NOTICE }, 'clearPending'] },
+          {
+            target: 'settled',
+            actions: [{ type: 'notify', params: DELETE_FOREVER_FAILED_NOTICE }, 'clearPending'],
+          },
         ],
       },
     },

@@ -26,7 +26,12 @@ const binned = (n: number, name: string): BinnedCv => ({
 });
 const FIRST = binned(1, 'Software Engineer 2024');
 const SECOND = binned(2, 'Data Analyst');
-const restoredCv = (item: BinnedCv): GeneratedCv => ({ id: 7, uuid: item.uuid, name: item.name, template: 1 });
+const restoredCv = (item: BinnedCv): GeneratedCv => ({
+  id: 7,
+  uuid: item.uuid,
+  name: item.name,
+  template: 1,
+});
 
 function createWorld() {
   return {
@@ -165,9 +170,13 @@ describe('recently deleted machine: model-based (the bin in CV management)', () 
     if (state === 'closed') return;
     const snapshot = world.actor!.getSnapshot();
     const expected =
-      { two: 'ready', one: 'ready', none: 'ready', confirming: 'confirmingPurge', confirmingStale: 'confirmingPurge' }[
-        state
-      ] ?? state;
+      {
+        two: 'ready',
+        one: 'ready',
+        none: 'ready',
+        confirming: 'confirmingPurge',
+        confirmingStale: 'confirmingPurge',
+      }[state] ?? state;
     expect(snapshot.value).toBe(expected);
     const names = snapshot.context.items.map((item) => item.name);
     if (state === 'two') expect(names).toEqual([FIRST.name, SECOND.name]);

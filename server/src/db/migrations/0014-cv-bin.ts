@@ -19,7 +19,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const purgeAt = new Date(Date.now() + GRACE_DAYS * DAY_MS).toISOString();
   // Not those of deleted accounts: account deletion archives CVs outside any bin, and keeps them as it did.
   await sql`update generated_cvs set purge_at = ${purgeAt}
-    where archived_at is not null and owner_id in (select id from users where deleted_at is null)`.execute(db);
+    where archived_at is not null and owner_id in (select id from users where deleted_at is null)`.execute(
+    db,
+  );
   // The purge's one query: deleted CVs whose time has come.
   await createIndex(db, 'generated_cvs_purge_at_idx', 'generated_cvs', ['purge_at']);
 
