@@ -5,8 +5,6 @@ import { jobState } from '../../src/db/scheduled-jobs.js';
 import { client, createTestApp, testDatabases, type TestApp, type TestClient } from '../helpers/app.js';
 import { cvBody, insertUser } from './support.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 describe.each(testDatabases())('the bin (recently deleted CVs) on $name', (database) => {
   let testApp: TestApp;
   let app: FastifyInstance;
