@@ -55,6 +55,8 @@ export interface Config {
   bodyLimit: number;
   /** Multiplies every rate limit (1 in production; the e2e server, whose browsers all share 127.0.0.1, raises it). */
   rateLimitScale: number;
+  /** Days a deleted CV stays in the bin before the purge job removes it for good (BIN_RETENTION_DAYS, default 30). */
+  binRetentionDays: number;
   /**
    * PACT_PROVIDER_STATES=1: the server answers `POST /_pact/provider-states`, which empties the database and seeds a
    * Pact provider state (test mode only: `npm run pact:verify` and the provider verification use it). The route is
@@ -252,6 +254,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: boolean(env, 'TRUST_PROXY', false),
     bodyLimit: integer(env, 'BODY_LIMIT', 1_048_576, 1024, 1024 * 1024 * 1024),
     rateLimitScale: integer(env, 'RATE_LIMIT_SCALE', 1, 1, 1_000_000),
+    binRetentionDays: integer(env, 'BIN_RETENTION_DAYS', 30, 1, 3650),
     pactProviderStates: boolean(env, 'PACT_PROVIDER_STATES', false),
     apiDocs: boolean(env, 'API_DOCS', false),
   };

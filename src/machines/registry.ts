@@ -6,6 +6,7 @@ import { draftKeeperMachine } from './builder/draft-keeper-machine';
 import { changePasswordMachine } from './profile/change-password-machine';
 import { confirmEmailMachine } from './auth/confirm-email-machine';
 import { cvManagementMachine } from './catalogue/cv-management-machine';
+import { recentlyDeletedMachine } from './catalogue/recently-deleted-machine';
 import { importMachine } from './cv-data/import-machine';
 import { forgotPasswordMachine } from './auth/forgot-password-machine';
 import { deliveryMachine } from './delivery/delivery-machine';
@@ -49,6 +50,7 @@ export const machineRegistry: Record<string, AnyStateMachine> = {
   [accountLinkMachine.id]: accountLinkMachine,
   [templatesListMachine.id]: templatesListMachine,
   [cvManagementMachine.id]: cvManagementMachine,
+  [recentlyDeletedMachine.id]: recentlyDeletedMachine,
   [deliveryMachine.id]: deliveryMachine,
   [builderMachine.id]: builderMachine,
   [sectionFormMachine.id]: sectionFormMachine,

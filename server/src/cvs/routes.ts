@@ -20,6 +20,9 @@ import { parseStoredDesign } from '../cv-input/design.js';
 import { attachmentDisposition } from './file-name.js';
 import { CV_CHANGED_ELSEWHERE, TEMPLATE_NO_LONGER_OFFERED, cvEtag } from '../../../rules/cv.js';
 import { templateSwitchedOff } from '../templates/repository.js';
+import { now } from '../auth/clock.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A new CV on a template staff switched off in the admin panel. */
 export const TEMPLATE_SWITCHED_OFF = TEMPLATE_NO_LONGER_OFFERED;
@@ -169,7 +172,9 @@ export async function cvsRoutes(app: FastifyInstance): Promise<void> {
     { schema: { params: cvParams } },
     async (request, reply) => {
       const cv = await ownedCv(requireUser(request), request.params.id);
-      await archiveCv(app.db, cv.id);
+      // Into the bin (bin-routes.ts): removed for good once BIN_RETENTION_DAYS have passed, unless restored.
+      const at = now();
+      await archiveCv(app.db, cv.id, at, new Date(at.getTime() + app.config.binRetentionDays * DAY_MS));
       return reply.code(204).send();
     },
   );

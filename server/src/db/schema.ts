@@ -16,6 +16,7 @@ export interface Database {
   rate_limit_attempts: RateLimitAttemptTable;
   settings: SettingTable;
   mail_queue: MailQueueTable;
+  scheduled_jobs: ScheduledJobTable;
   // ── accounts ────────────────────────────────────────────────────────────
   users: UserTable;
   email_changes: EmailChangeTable;
@@ -74,6 +75,20 @@ export interface MailQueueTable {
   /** Random id of the current claim: only its holder removes the row once sent. */
   claim: string | null;
   last_error: string | null;
+}
+
+/** A periodic job that runs on every instance but does its work once per period (cvs/purge-job.ts). */
+export interface ScheduledJobTable {
+  name: string;
+  /** The job is due from then on. */
+  next_run_at: string;
+  /** Set while one instance runs it; a lease, so an instance that dies lets it go. */
+  claimed_until: string | null;
+  /** Random id of the current claim: only its holder records the run. */
+  claim: string | null;
+  last_run_at: string | null;
+  /** What the last run did, in a few words (e.g. '3 CVs removed'), or its error. */
+  last_result: string | null;
 }
 
 // ── accounts ──────────────────────────────────────────────────────────────
@@ -199,8 +214,13 @@ export interface GeneratedCvTable {
   owner_id: number;
   created: string;
   last_updated: string;
-  /** Set when the owner deletes the CV: the row and its entries stay, every route stops seeing it. */
+  /** Set when the owner deletes the CV: it is in the bin (cvs/bin.ts), and every other CV route stops seeing it. */
   archived_at: string | null;
+  /**
+   * When a deleted CV is removed for good (the bin's purge job); fixed at deletion. Null for a live CV, and for the
+   * CVs an account deletion archived (they are in no bin and are kept, as before).
+   */
+  purge_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** The CV's own structure (cv-input/layout.ts), JSON; null: the template's. */
   layout: string | null;
   /** The CV's design settings (cv-input/design.ts), JSON; null: the template's. */

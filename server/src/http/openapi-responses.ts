@@ -205,7 +205,28 @@ export const SUCCESS_ANSWERS: Record<string, Record<number, Answer>> = {
   'POST /v1/GeneratedCV/': created('The saved CV.', cv),
   'GET /v1/GeneratedCV/{id}/': ok('A saved CV (by id or uuid), with an ETag.', cv),
   'PUT /v1/GeneratedCV/{id}/': ok('The CV as saved.', cv),
-  'DELETE /v1/GeneratedCV/{id}/': noContent('Archived.'),
+  'DELETE /v1/GeneratedCV/{id}/': noContent('Archived: into the bin until it is removed for good (extension).'),
+  'GET /v1/bin/': ok(
+    'The person’s deleted CVs, the latest deleted first, each with when it will be removed for good (extension).',
+    arrayOf(
+      object(
+        {
+          uuid: string,
+          name: string,
+          template: integer,
+          template_name: { type: ['string', 'null'] },
+          deleted_at: timestamp,
+          purge_at: timestamp,
+        },
+        ['uuid', 'name', 'deleted_at', 'purge_at'],
+      ),
+    ),
+  ),
+  'POST /v1/bin/{uuid}/restore/': ok(
+    'The CV is back, with everything it had; answered as the CV list shows it (extension).',
+    cvSummary,
+  ),
+  'DELETE /v1/bin/{uuid}/': noContent('The CV and all its rows are removed for good (extension).'),
   'GET /auth/sessions/': ok(
     'The person’s active sessions, this one first and marked (extension, issue 16).',
     arrayOf(object({ id: string, browser: string, os: string, last_used: timestamp, current: boolean })),
