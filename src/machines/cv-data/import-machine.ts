@@ -64,8 +64,8 @@ export async function readResume(text: string): Promise<JsonResume> {
   } catch {
     throw new ImportProblem(NOT_JSON_MESSAGE);
   }
-  const { firstSchemaProblem } = await import('../../cv-data/json-resume-schema');
-  const problem = firstSchemaProblem(document);
+  const { firstShapeProblem } = await import('../../cv-data/json-resume-schema');
+  const problem = firstShapeProblem(document);
   if (problem !== undefined) throw new ImportProblem(problem);
   return document as JsonResume;
 }
