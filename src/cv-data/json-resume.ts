@@ -1279,12 +1279,15 @@ export function toJsonResume(
     const location = get('location');
     if (location !== undefined) basics.location = locationOf(location);
     // A link with a scheme other than http, https or mailto is never written, not even as text.
-    const website = get('website');
+    // A template without a website field holds the site in its portfolio field (the import puts basics.url there).
+    const websiteField = fieldNamed(personal, ['website', 'portfolio_site'])?.name;
+    const website = websiteField === undefined ? undefined : get(websiteField);
     const websiteUri = website === undefined ? undefined : asUri(website);
     if (websiteUri !== undefined) basics.url = websiteUri;
     else if (website !== undefined && isAllowedLink(website))
       push('profiles', { network: 'Website', username: website });
     for (const link of PROFILE_FIELDS) {
+      if (link.field === websiteField) continue;
       const value = get(link.field);
       if (value === undefined || !isAllowedLink(value)) continue;
       const url = asUri(value);
