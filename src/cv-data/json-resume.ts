@@ -198,6 +198,8 @@ const uri = (prop: string, ...fields: string[]): Slot => ({
   },
 });
 
+const BULLET = '• ';
+
 /** A description: JSON Resume's summary (paragraphs) and highlights (bullets), the editor's paragraphs and list. */
 const body = (summaryProp: string, listProp: string | undefined, ...fields: string[]): Slot => ({
   fields,
@@ -207,11 +209,22 @@ const body = (summaryProp: string, listProp: string | undefined, ...fields: stri
     const bullets = listProp ? strings(item[listProp]) : [];
     if (paragraphs.length === 0 && bullets.length === 0) return undefined;
     if (isRich(field)) return richTextHtml({ paragraphs, bullets });
-    return [paragraphs.join('\n\n'), bullets.join('; ')].filter((part) => part !== '').join(' ');
+    // A plain box holds the highlights as lines of their own, each after a bullet, which an export reads back.
+    return [paragraphs.join('\n\n'), ...bullets.map((bullet) => `${BULLET}${bullet}`)]
+      .filter((part) => part !== '')
+      .join('\n');
   },
   write: (item, value, field) => {
     if (!isRich(field)) {
-      item[summaryProp] = value;
+      const lines = value.split('\n');
+      const bullets = listProp ? lines.filter((line) => line.startsWith(BULLET)) : [];
+      const text = lines
+        .filter((line) => !bullets.includes(line))
+        .join('\n')
+        .trim();
+      if (text !== '') item[summaryProp] = text;
+      if (listProp && bullets.length > 0)
+        item[listProp] = bullets.map((line) => line.slice(BULLET.length).trim());
       return;
     }
     const { paragraphs, bullets } = richTextParts(value);
@@ -824,7 +837,11 @@ const identityOf = (kind: ListKind, item: Item) =>
 
 /** A section name as a heading: 'side_projects' → 'Side projects'. */
 const headingOf = (key: string) => {
-  const words = key.replace(/[_-]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').trim().toLowerCase();
+  const words = key
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .trim()
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 const slugOf = (name: string) =>
@@ -838,7 +855,8 @@ const slugOf = (name: string) =>
 function looseEntries(value: unknown, path: string, notImported: string[]): CustomEntryShape[] {
   const entryOf = (one: unknown, at: string): CustomEntryShape[] => {
     const text = scalar(one);
-    if (text !== undefined) return [{ ...emptyCustomEntry(), title: clip(text, MAX_CUSTOM_ENTRY_TEXT_LENGTH) }];
+    if (text !== undefined)
+      return [{ ...emptyCustomEntry(), title: clip(text, MAX_CUSTOM_ENTRY_TEXT_LENGTH) }];
     if (!isItem(one)) {
       if (one !== null && one !== undefined) notImported.push(at);
       return [];
@@ -1035,13 +1053,27 @@ export function fromJsonResume(
       addCustom({ key: 'custom-summary', title: KIND_TITLES.summary, entries: [entry] });
     }
   }
-  const basicsLines = leftoverLines(BASICS_LABELS, basics, new Set([...basicsPlaced, 'location']), 'basics', summary.notImported);
+  const basicsLines = leftoverLines(
+    BASICS_LABELS,
+    basics,
+    new Set([...basicsPlaced, 'location']),
+    'basics',
+    summary.notImported,
+  );
   if (isItem(basics.location)) {
     basicsLines.push(
-      ...leftoverLines(BASICS_LABELS, basics.location, locationPlaced, 'basics.location', summary.notImported),
+      ...leftoverLines(
+        BASICS_LABELS,
+        basics.location,
+        locationPlaced,
+        'basics.location',
+        summary.notImported,
+      ),
     );
   } else if (basics.location !== undefined && !basicsPlaced.has('location')) {
-    basicsLines.push(...leftoverLines(BASICS_LABELS, { city: basics.location }, new Set(), 'basics', summary.notImported));
+    basicsLines.push(
+      ...leftoverLines(BASICS_LABELS, { city: basics.location }, new Set(), 'basics', summary.notImported),
+    );
   }
   addDetails('basics', personal?.name ?? 'Personal Details', '', basicsLines);
 
@@ -1087,7 +1119,11 @@ export function fromJsonResume(
   const named = new Set<string>(['$schema', 'basics', 'meta', ...LIST_KINDS]);
   for (const [key, value] of Object.entries(document)) {
     if (named.has(key) || value === null || value === undefined) continue;
-    addCustom({ key: `custom-${slugOf(key)}`, title: headingOf(key), entries: looseEntries(value, key, summary.notImported) });
+    addCustom({
+      key: `custom-${slugOf(key)}`,
+      title: headingOf(key),
+      entries: looseEntries(value, key, summary.notImported),
+    });
   }
 
   // What only a file of this product carries: sections JSON Resume has no place for, sections of one's own, the order.
@@ -1221,12 +1257,18 @@ function detailsProps(kind: ListKind | 'basics', description: string): Item {
     if (colon <= 0) continue;
     const label = line.slice(0, colon).trim();
     const value = line.slice(colon + 2).trim();
-    const prop = byLabel.get(label.toLowerCase()) ?? label;
-    if (value === '' || (LINK_PROPS.has(prop) && asUri(value) === undefined)) continue;
-    const written = LINK_PROPS.has(prop) ? asUri(value)! : value;
+    let prop = byLabel.get(label.toLowerCase()) ?? label;
+    if (value === '' || refusedScheme(prop, value) !== undefined) continue;
+    // An address JSON Resume would refuse as its url stays, as written, under its label.
+    if (prop === 'url' && asUri(value) === undefined) prop = label;
+    const written = prop === 'url' ? asUri(value)! : value;
     if (LIST_PROPS.has(prop)) props[prop] = [...((props[prop] as string[] | undefined) ?? []), written];
     else if (props[prop] === undefined) props[prop] = written;
-    else props[prop] = [...(Array.isArray(props[prop]) ? (props[prop] as string[]) : [props[prop] as string]), written];
+    else
+      props[prop] = [
+        ...(Array.isArray(props[prop]) ? (props[prop] as string[]) : [props[prop] as string]),
+        written,
+      ];
   }
   return props;
 }

@@ -73,7 +73,10 @@ export function fieldProblems(sections: readonly TemplateSection[], formData: Cv
 }
 
 /** The sections that hold a value breaking a rule: they are not completed until it is put right. */
-export function sectionsWithProblems(sections: readonly TemplateSection[], formData: CvFormData): Set<number> {
+export function sectionsWithProblems(
+  sections: readonly TemplateSection[],
+  formData: CvFormData,
+): Set<number> {
   return new Set(fieldProblems(sections, formData).map((problem) => problem.sectionIndex));
 }
 
@@ -82,4 +85,3 @@ export function problemPlace(problem: Pick<FieldProblem, 'section' | 'field' | '
   const entry = problem.section.is_repeatable && problem.index > 0 ? `, entry ${problem.index + 1}` : '';
   return `${problem.section.name}${entry}: '${problem.field.widget_label}'`;
 }
-

@@ -227,7 +227,10 @@ export const savingRegion = {
       on: {
         'save.open': [
           // A value its field refuses would come back as the server's refusal: the field is shown instead.
-          { guard: 'mayPointAtProblem', actions: [{ type: 'pointAtProblem', params: {} }, 'markDraftChanged'] },
+          {
+            guard: 'mayPointAtProblem',
+            actions: [{ type: 'pointAtProblem', params: {} }, 'markDraftChanged'],
+          },
           { guard: 'hasCompletedSection', target: 'naming', actions: 'openSaveDialog' },
         ],
         ...deliveryTransitions,

@@ -38,7 +38,10 @@ describe('builder machine: an imported CV', () => {
     await flush();
     const context = world.actor.getSnapshot().context;
     expect(context.formData['Personal Details']).toEqual({ 'full_name-1001-0': '李雷' });
-    expect(context.formData['Work Experience']).toMatchObject({ 'company-1010-0': 'Hooli', 'currently_working-1014-0': 'true' });
+    expect(context.formData['Work Experience']).toMatchObject({
+      'company-1010-0': 'Hooli',
+      'currently_working-1014-0': 'true',
+    });
     expect(context.completedSections).toEqual([0, 1, 2]);
     expect(context.layout.custom_sections.map((section) => section.title)).toEqual(['Volunteering']);
     expect(context.unsaved).toBe(true);
