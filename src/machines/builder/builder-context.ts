@@ -100,8 +100,11 @@ export interface BuilderContext {
   /** The templates the switcher offers. */
   templates: Template[];
   pendingTemplateId?: number;
-  /** Where the work goes on after a section is completed: the next section's header takes the focus. */
-  focusRequest?: { sectionIndex: number; sequence: number };
+  /**
+   * Where the work goes on: after a section is completed, the next section's header; when a value breaks its field's
+   * rules (Save, or completing its section), that field (`fieldKey`, its form-data key), with its message.
+   */
+  focusRequest?: { sectionIndex: number; sequence: number; fieldKey?: string };
   /** The CV's own structure: its section order, hidden sections, headings, sections of its own. */
   layout: CvLayout;
   /** The CV's design settings: page size, margins, colour, font, sizes, fit to one page, direction. */

@@ -12,6 +12,7 @@ import { designForServer } from '../../cv/design';
 import { cvFingerprint, entriesFromFormData } from '../../cv/form-data';
 import type { CvIdentity } from '../../cv/identity';
 import { isDefaultLayout, layoutForServer } from '../../cv/layout';
+import { fieldProblems } from '../../cv/field-rules';
 import { describeSaveProblem } from '../../cv/problems';
 import { TAB_ID, hold, isHeldElsewhere, takeOver } from '../../drafts/edit-lock';
 import { hasUnsavedChanges, type SavedBase } from '../../drafts/load-cv';
@@ -167,6 +168,10 @@ export const savingActions = {
 
 export const savingGuards = {
   hasCompletedSection: ({ context }: { context: BuilderContext }) => context.completedSections.length > 0,
+  /** Save is offered (a section is completed) and a value on screen breaks its field's rules. */
+  mayPointAtProblem: ({ context }: { context: BuilderContext }) =>
+    context.completedSections.length > 0 &&
+    fieldProblems(context.template?.sections ?? [], context.formData).length > 0,
   isSaveNameBlank: ({ context }: { context: BuilderContext }) => context.saveName.trim() === '',
   isExistingCv: ({ context }: { context: BuilderContext }) =>
     context.cv.id !== undefined || context.cv.uuid !== undefined,
@@ -220,7 +225,14 @@ export const savingRegion = {
   states: {
     idle: {
       on: {
-        'save.open': { guard: 'hasCompletedSection', target: 'naming', actions: 'openSaveDialog' },
+        'save.open': [
+          // A value its field refuses would come back as the server's refusal: the field is shown instead.
+          {
+            guard: 'mayPointAtProblem',
+            actions: [{ type: 'pointAtProblem', params: {} }, 'markDraftChanged'],
+          },
+          { guard: 'hasCompletedSection', target: 'naming', actions: 'openSaveDialog' },
+        ],
         ...deliveryTransitions,
       },
     },
