@@ -27,7 +27,11 @@ describe('[extension] GET /v1/CvTemplate/{id}/ with section keys', () => {
             name: string('About Me'),
             is_required: boolean(false),
             is_repeatable: boolean(false),
-            input_fields: eachLike({ id: integer(3008), name: string('about_summary') }),
+            input_fields: eachLike({
+              id: integer(3008),
+              name: string('about_summary'),
+              widget_type: string('text-input'),
+            }),
           }),
         },
       });
