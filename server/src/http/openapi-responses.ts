@@ -82,6 +82,8 @@ const inputField = object(
 const section = object(
   {
     id: integer,
+    // Extension: the section's kind ('summary', 'experience', …), the same for "About Me" and "Profile".
+    key: string,
     name: string,
     description: string,
     is_active: boolean,

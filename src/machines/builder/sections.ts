@@ -1,9 +1,9 @@
 import type { CvLayout } from '../../api/cvs';
 import type { TemplateDetail, TemplateSection } from '../../api/templates';
-import { entryCountOf, hasAnyValue, switchTemplateValues, type CvFormData } from '../../cv/form-data';
+import { entryCountOf, hasAnyValue, type CvFormData } from '../../cv/form-data';
 import { fieldProblems, sectionsWithProblems } from '../../cv/field-rules';
 import { emptyHistory } from '../../cv/history';
-import { layoutForTemplate } from '../../cv/layout';
+import { switchTemplate } from '../../cv/template-switch';
 import { firstOpenSection } from '../../drafts/load-cv';
 import type { SectionFormInput, SectionFormOwner, SectionFormReport } from './section-form-machine';
 import {
@@ -140,21 +140,21 @@ export const sectionActions = {
   assignPendingTemplate: assignBuilder({
     pendingTemplateId: (_, params: { templateId: number }) => params.templateId,
   }),
-  // docs/behaviour.md#cv-builder: switching template keeps every value whose field name exists in the new
-  // template; the rest wait in the stash for a template that has a place for them. The CV stays the same CV.
+  // docs/behaviour.md#cv-builder: switching template carries every section, its values and its shape to the
+  // section of the same kind; the rest wait in the stashes for a template that has a place for them. The CV stays
+  // the same CV.
   switchTemplate: assignBuilder(({ context, spawn, self }, template: TemplateDetail) => {
     const from = context.template?.sections ?? [];
     const sections = template.sections;
-    const { formData, stash } = switchTemplateValues(from, sections, context.formData, context.stash);
+    const switched = switchTemplate(context, from, sections);
+    const { formData, stash } = switched;
     const entryCounts = sections.map((section) => entryCountOf(formData[section.name]));
     const completedSections = completedOf(sections, formData);
-    // The CV's own sections and order carry over; the template's sections follow their match (see layout).
-    const shaped = layoutForTemplate(context.layout, from, sections, context.layoutStash);
     return {
       template,
       cv: { ...context.cv, template: template.id },
-      layout: shaped.layout,
-      layoutStash: shaped.stash,
+      layout: switched.layout,
+      layoutStash: switched.layoutStash,
       history: emptyHistory<BuilderStep>(),
       target: context.identity ? targetOf(context.identity, template.id) : context.target,
       formData,
