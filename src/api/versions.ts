@@ -1,6 +1,13 @@
 import * as t from 'io-ts';
 import type { ApiClient, RequestOptions } from './http';
-import { CvFieldEntry, GeneratedCvDetail, decodeLayout, type CvFileFormat, type CvLayout, type CvReference } from './cvs';
+import {
+  CvFieldEntry,
+  GeneratedCvDetail,
+  decodeLayout,
+  type CvFileFormat,
+  type CvLayout,
+  type CvReference,
+} from './cvs';
 import { RawDesign, toDesign, type CvDesign } from './design';
 import { DELIVERY_KINDS, VERSION_REASONS, type DeliveryKind, type VersionReason } from '../../rules/versions';
 
@@ -10,7 +17,10 @@ import { DELIVERY_KINDS, VERSION_REASONS, type DeliveryKind, type VersionReason 
 const keyOf = <T extends string>(values: readonly T[]) =>
   t.keyof(Object.fromEntries(values.map((value) => [value, null])) as Record<T, null>);
 
-export const VersionDelivery = t.type({ kind: keyOf<DeliveryKind>(DELIVERY_KINDS), at: t.string }, 'VersionDelivery');
+export const VersionDelivery = t.type(
+  { kind: keyOf<DeliveryKind>(DELIVERY_KINDS), at: t.string },
+  'VersionDelivery',
+);
 export type VersionDelivery = t.TypeOf<typeof VersionDelivery>;
 
 export const CvVersion = t.type(
@@ -46,7 +56,8 @@ export interface CvVersionDetail extends CvVersion {
 
 export const CvVersionDetail = new t.Type<CvVersionDetail, unknown, unknown>(
   'CvVersionDetail',
-  (value): value is CvVersionDetail => CvVersion.is(value) && Array.isArray((value as CvVersionDetail).entries),
+  (value): value is CvVersionDetail =>
+    CvVersion.is(value) && Array.isArray((value as CvVersionDetail).entries),
   (input, context) => {
     const decoded = RawVersionDetail.validate(input, context);
     if (decoded._tag === 'Left') return decoded;
@@ -68,7 +79,11 @@ const versionsPath = (cv: CvReference) => `/v1/GeneratedCV/${encodeURIComponent(
 const versionPath = (cv: CvReference, number: number) => `${versionsPath(cv)}${number}/`;
 
 /** GET /v1/GeneratedCV/{id}/versions/: newest first. */
-export function listVersions(client: ApiClient, cv: CvReference, options?: ReadOptions): Promise<CvVersion[]> {
+export function listVersions(
+  client: ApiClient,
+  cv: CvReference,
+  options?: ReadOptions,
+): Promise<CvVersion[]> {
   return client.get(versionsPath(cv), CvVersionList, options);
 }
 
@@ -93,7 +108,11 @@ export function renameVersion(
 }
 
 /** POST /v1/GeneratedCV/{id}/versions/{number}/restore/: a new version with the old content; the CV as now saved. */
-export function restoreVersion(client: ApiClient, cv: CvReference, number: number): Promise<GeneratedCvDetail> {
+export function restoreVersion(
+  client: ApiClient,
+  cv: CvReference,
+  number: number,
+): Promise<GeneratedCvDetail> {
   return client.post(`${versionPath(cv, number)}restore/`, {}, GeneratedCvDetail);
 }
 

@@ -1,7 +1,7 @@
 import type { CvFieldEntryInput, CvLayout } from '../api/cvs';
 import type { CvDesign } from '../api/design';
 import type { TemplateSection } from '../api/templates';
-import { sectionRefKey } from '../../rules/cv';
+import { formDataKey, sectionRefKey } from '../../rules/cv';
 import { PLAIN_DESIGN } from './design';
 import { EMPTY_LAYOUT, customSectionTitle } from './layout';
 
@@ -109,7 +109,8 @@ function fieldNames(versions: readonly ComparedVersion[]) {
     for (const section of version.sections) {
       const title = (section.id !== undefined && titles[String(section.id)]?.trim()) || section.name;
       for (const field of section.input_fields)
-        if (!names.has(field.id)) names.set(field.id, { section: title, field: field.widget_label || field.name });
+        if (!names.has(field.id))
+          names.set(field.id, { section: title, field: field.widget_label || field.name });
     }
   }
   return names;
@@ -119,7 +120,8 @@ function sectionNames(versions: readonly ComparedVersion[]): Map<string, string>
   const names = new Map<string, string>();
   for (const version of versions) {
     for (const section of version.sections)
-      if (section.id !== undefined && !names.has(String(section.id))) names.set(String(section.id), section.name);
+      if (section.id !== undefined && !names.has(String(section.id)))
+        names.set(String(section.id), section.name);
     for (const custom of version.layout?.custom_sections ?? [])
       if (!names.has(custom.key)) names.set(custom.key, customSectionTitle(custom));
   }
@@ -211,7 +213,9 @@ export function compareVersions(from: ComparedVersion, to: ComparedVersion): Ver
   for (const [key, cell] of before)
     if (!after.has(key)) changesOf(cell.section).removed.push({ field: cell.field, from: cell.value });
   return {
-    ...(from.templateName !== to.templateName ? { template: `${from.templateName} → ${to.templateName}` } : {}),
+    ...(from.templateName !== to.templateName
+      ? { template: `${from.templateName} → ${to.templateName}` }
+      : {}),
     sections: [...bySection.values()],
     layout: compareLayouts(from.layout ?? EMPTY_LAYOUT, to.layout ?? EMPTY_LAYOUT, titles),
     design: compareDesigns(from.design ?? PLAIN_DESIGN, to.design ?? PLAIN_DESIGN),
@@ -226,4 +230,14 @@ export function isSameContent(comparison: VersionComparison): boolean {
     comparison.layout.length === 0 &&
     comparison.design.length === 0
   );
+}
+
+/**
+ * A version's entries as the preview takes them (form data): field ids place the values, so one section holding all
+ * of them prints the same CV.
+ */
+export function previewDataOf(entries: readonly CvFieldEntryInput[]): Record<string, Record<string, string>> {
+  const values: Record<string, string> = {};
+  for (const entry of entries) values[formDataKey('field', entry.section_field, entry.index)] = entry.value;
+  return { version: values };
 }

@@ -24,7 +24,10 @@ const SECTIONS = [
   { id: 108, name: 'Languages', input_fields: [field(1030, 'Language')] },
 ];
 
-function version(entries: Array<[number, number, string]>, extra: Partial<ComparedVersion> = {}): ComparedVersion {
+function version(
+  entries: Array<[number, number, string]>,
+  extra: Partial<ComparedVersion> = {},
+): ComparedVersion {
   return {
     templateName: 'Executive Classic',
     sections: SECTIONS,
@@ -63,8 +66,18 @@ describe('compareVersions', () => {
         removed: [{ field: 'Job Title', from: 'Analyst' }],
         changed: [{ field: 'Full Name', from: 'Ada Lovelace', to: 'Ada King' }],
       },
-      { section: 'Work Experience', added: [{ field: 'Job Title (Entry 2)', to: 'Notes author' }], removed: [], changed: [] },
-      { section: 'Professional Summary', added: [{ field: 'Summary', to: 'Wrote the first program' }], removed: [], changed: [] },
+      {
+        section: 'Work Experience',
+        added: [{ field: 'Job Title (Entry 2)', to: 'Notes author' }],
+        removed: [],
+        changed: [],
+      },
+      {
+        section: 'Professional Summary',
+        added: [{ field: 'Summary', to: 'Wrote the first program' }],
+        removed: [],
+        changed: [],
+      },
     ]);
     expect(isSameContent(comparison)).toBe(false);
   });
@@ -81,7 +94,15 @@ describe('compareVersions', () => {
       key: 'custom-volunteering',
       title: 'Volunteering',
       entries: [
-        { title: 'Mentor', subtitle: 'Code Club', location: '', start_date: '2020-02', end_date: '', current: true, description: '' },
+        {
+          title: 'Mentor',
+          subtitle: 'Code Club',
+          location: '',
+          start_date: '2020-02',
+          end_date: '',
+          current: true,
+          description: '',
+        },
       ],
     };
     const older: CvLayout = { ...EMPTY_LAYOUT, section_order: [102, 103, 108], hidden_sections: [108] };
@@ -114,7 +135,12 @@ describe('compareVersions', () => {
   });
 
   it('lists design changes in words, against the template’s look when a version has none', () => {
-    const design = { ...PLAIN_DESIGN, page_size: 'Letter' as const, accent_color: '#1565c0', fit_one_page: true };
+    const design = {
+      ...PLAIN_DESIGN,
+      page_size: 'Letter' as const,
+      accent_color: '#1565c0',
+      fit_one_page: true,
+    };
     const comparison = compareVersions(version(BASE), version(BASE, { design }));
     expect(comparison.design).toEqual([
       'Page size: A4 → Letter',

@@ -23,6 +23,7 @@ import type { BuilderCv, SavedBase } from '../../drafts/load-cv';
 import type { Notice } from '../auth/auth-flow';
 import type { SessionActor } from '../auth/session-machine';
 import type { SectionFormActor, SectionFormReport, sectionFormMachine } from './section-form-machine';
+import type { VersionsParentEvent } from '../versions/versions-machine';
 
 // The builder's context and events, shared by the modules its regions live in (saving, sections, structure,
 // design, history, delivery) and by the composition in ./builder-machine.
@@ -124,6 +125,7 @@ export interface BuilderStep {
 
 export type BuilderEvent =
   | SectionFormReport
+  | VersionsParentEvent
   | { type: 'section.toggle'; sectionIndex: number }
   | { type: 'save.open' }
   | { type: 'save.nameChange'; name: string }
