@@ -98,8 +98,8 @@ function contentJson(state: VersionState) {
 /** Control characters out, spaces collapsed; '' (or null) removes the name. */
 function readName(raw: string | null): string | null {
   if (raw === null) return null;
-  // eslint-disable-next-line no-control-regex
   const name = raw
+    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();

@@ -97,6 +97,8 @@ export interface BuilderContext {
   savingFingerprint?: string;
   /** After 'This CV was changed elsewhere.', the person chose to save over the other copy. */
   overwrite: boolean;
+  /** An import was applied since the last save: the next save's version says so (docs/features/versions.md). */
+  importedSinceSave?: boolean;
   pendingDelivery?: Delivery;
   /** The templates the switcher offers. */
   templates: Template[];

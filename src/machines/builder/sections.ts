@@ -99,6 +99,7 @@ export const sectionActions = {
       expandedCustom: [],
       stash: {},
       layoutStash: {},
+      importedSinceSave: true,
     };
   }),
   assignPendingTemplate: assignBuilder({

@@ -1,7 +1,16 @@
 import { fromJsonResume } from '../../../src/cv-data/json-resume';
 import { newCv } from '../../../src/drafts/load-cv';
 import { flush } from '../model-paths';
-import { DRAFT_ID, OWNER, answerLoad, createWorld, form, type World } from './builder-world';
+import {
+  DRAFT_ID,
+  OWNER,
+  answerLoad,
+  createWorld,
+  form,
+  pendingSave,
+  saved,
+  type World,
+} from './builder-world';
 import { classicTemplate } from './fixtures';
 
 // An imported JSON Resume takes the place of what the builder shows, unsaved, and can be undone.
@@ -38,7 +47,10 @@ describe('builder machine: an imported CV', () => {
     await flush();
     const context = world.actor.getSnapshot().context;
     expect(context.formData['Personal Details']).toEqual({ 'full_name-1001-0': '李雷' });
-    expect(context.formData['Work Experience']).toMatchObject({ 'company-1010-0': 'Hooli', 'currently_working-1014-0': 'true' });
+    expect(context.formData['Work Experience']).toMatchObject({
+      'company-1010-0': 'Hooli',
+      'currently_working-1014-0': 'true',
+    });
     expect(context.completedSections).toEqual([0, 1, 2]);
     expect(context.layout.custom_sections.map((section) => section.title)).toEqual(['Volunteering']);
     expect(context.unsaved).toBe(true);
@@ -53,5 +65,20 @@ describe('builder machine: an imported CV', () => {
     const context = world.actor.getSnapshot().context;
     expect(context.formData['Personal Details'] ?? {}).toEqual({});
     expect(context.layout.custom_sections).toEqual([]);
+  });
+
+  it('the save after an import keeps its version as an import; the next save does not', async () => {
+    const world = await ready();
+    importInto(world);
+    world.actor.send({ type: 'save.open' });
+    world.actor.send({ type: 'save.nameChange', name: 'Imported CV' });
+    world.actor.send({ type: 'save.submit' });
+    const first = pendingSave(world);
+    expect(first.input.payload.version_reason).toBe('import');
+    first.resolve(saved(first.input));
+    await flush();
+    world.actor.send({ type: 'save.open' });
+    world.actor.send({ type: 'save.submit' });
+    expect(pendingSave(world).input.payload.version_reason).toBeUndefined();
   });
 });
