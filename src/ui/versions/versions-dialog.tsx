@@ -26,6 +26,7 @@ import type { BuilderActor } from '../../machines/builder/builder-machine';
 import type { VersionsActor, VersionsSnapshot } from '../../machines/versions/versions-machine';
 import { ConfirmDialog } from '../confirm-dialog';
 import { pageNonce, withStyleNonce } from '../csp-nonce';
+import { useReturnFocus } from '../return-focus';
 
 export const VERSIONS_BUTTON_ID = 'versions-button';
 export const RESTORE_AFTER_SAVE_TEXT = 'Save or undo your changes before restoring a version.';
@@ -63,12 +64,15 @@ export function VersionsDialog({ builder }: { builder: BuilderActor }) {
   const versions = useSelector(builder, versionsOf);
   const templates = useSelector(builder, (snapshot) => snapshot.context.templates);
   const open = useSelector(versions, (snapshot) => snapshot?.matches('open') ?? false);
-  if (!versions) return null;
+  useReturnFocus(open, VERSIONS_BUTTON_ID);
+  // Mounted only while open: a closed dialog leaves nothing on the page (no layer, no scroll lock) beside the
+  // builder's own dialogs.
+  if (!versions || !open) return null;
   const templateName = (id: number) =>
     templates.find((template) => template.id === id)?.name ?? `Template ${id}`;
   return (
     <Dialog.Root
-      open={open}
+      open
       size={{ base: 'full', md: 'cover' }}
       placement="center"
       scrollBehavior="inside"
