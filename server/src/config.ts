@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_CHROMIUM_PATH } from './render/pdf.js';
+import { DEFAULT_KEEP_ALL_DAYS } from './versions/retention.js';
 
 /** Repository root: defaults that name a folder (dist/, var/) are anchored here, not at the cwd. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -65,6 +66,11 @@ export interface Config {
   pactProviderStates: boolean;
   /** API_DOCS=1 (`npm run dev` sets it): the OpenAPI document and its browsable page at `/api/docs`. */
   apiDocs: boolean;
+  /**
+   * VERSIONS_KEEP_ALL_DAYS (default 30): every version of a CV younger than this many days is kept; older ones are
+   * thinned to the last of each day, named and delivered ones kept for ever (server/src/versions/retention.ts).
+   */
+  versionsKeepAllDays: number;
 }
 
 export class ConfigError extends Error {
@@ -257,5 +263,6 @@ export function loadConfig(env: Env = process.env): Config {
     binRetentionDays: integer(env, 'BIN_RETENTION_DAYS', 30, 1, 3650),
     pactProviderStates: boolean(env, 'PACT_PROVIDER_STATES', false),
     apiDocs: boolean(env, 'API_DOCS', false),
+    versionsKeepAllDays: integer(env, 'VERSIONS_KEEP_ALL_DAYS', DEFAULT_KEEP_ALL_DAYS, 1, 36_500),
   };
 }

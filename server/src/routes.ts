@@ -15,6 +15,7 @@ import { renderEngine, type RenderEngineOptions } from './render/plugin.js';
 import { supportRoutes } from './support/routes.js';
 import { templateRegistry } from './templates/registry.js';
 import { templateRoutes } from './templates/routes.js';
+import { versionsRoutes } from './versions/routes.js';
 
 /**
  * Every domain's fastify plugin, in the order they register (the render engine and the compiled templates before
@@ -37,6 +38,7 @@ const PLUGINS = [
   cvsRoutes,
   dataExportRoutes,
   binRoutes,
+  versionsRoutes,
 ];
 
 /** `engine` reaches the render engine (a cluster worker hands it the proxy to the primary's renderer). */

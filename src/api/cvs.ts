@@ -301,6 +301,8 @@ export interface GeneratedCvPayload {
   layout?: CvLayout | null;
   /** [extension] Sent when the CV has design settings of its own, null when it went back to the template's. */
   design?: CvDesign | null;
+  /** [extension] What the version this save keeps is kept as (docs/features/versions.md); left out: the server says. */
+  version_reason?: 'create' | 'update' | 'import' | 'template_switch';
 }
 
 export type CvFileFormat = 'pdf' | 'word';

@@ -25,6 +25,7 @@ import { sidebarMachine } from './sidebar-machine';
 import { signInMachine } from './auth/sign-in-machine';
 import { signUpMachine } from './auth/sign-up-machine';
 import { templatesListMachine } from './catalogue/templates-list-machine';
+import { versionsMachine } from './versions/versions-machine';
 
 /**
  * Every flow machine of the app by its id: for the inspector, for docs and for the test that checks
@@ -58,4 +59,5 @@ export const machineRegistry: Record<string, AnyStateMachine> = {
   [importMachine.id]: importMachine,
   [designPanelMachine.id]: designPanelMachine,
   [draftKeeperMachine.id]: draftKeeperMachine,
+  [versionsMachine.id]: versionsMachine,
 };

@@ -13,6 +13,7 @@ import type { User } from '../users/repository.js';
 import { accountJson, type ExportedCvListing } from './account-json.js';
 import { ZipNames } from './file-names.js';
 import { savedCvJsonResume } from './json-resume.js';
+import { listVersions, readVersionState } from '../versions/repository.js';
 
 /** The folder of the CVs, and of the deleted ones the server still keeps. */
 export const CVS_FOLDER = 'cvs';
@@ -22,12 +23,40 @@ export const CV_JSON_FORMAT = 'cv-builder-cv';
 export const CV_JSON_VERSION = 1;
 
 /**
- * The CV's saved versions, oldest first, for its `.cv-builder.json`. Versions are kept by their own table (the
- * versions feature, merged separately): until it is wired here this lists none. Each version it lists goes into the
- * file as it is.
+ * The CV's saved versions, oldest first, for its `.cv-builder.json`: each with its number, time, name, reason,
+ * template and deliveries, and what it held (entries, layout, design), so the file alone can answer "what did I send
+ * on 3 March?".
  */
-export async function versionsForExport(_db: Kysely<Database>, _cvId: number): Promise<unknown[]> {
-  return [];
+export async function versionsForExport(db: Kysely<Database>, cvId: number): Promise<unknown[]> {
+  const versions = (await listVersions(db, cvId)).reverse();
+  const exported: unknown[] = [];
+  for (const version of versions) {
+    const state = await readVersionState(db, cvId, version.number);
+    exported.push({
+      number: version.number,
+      created: version.created,
+      name: version.name,
+      reason: version.reason,
+      template: version.template_id,
+      deliveries: version.deliveries,
+      ...(state && {
+        entries: state.cells.map(([field, index, value]) => ({ section_field: field, index, value })),
+        layout: parseStoredJson(state.layout),
+        design: parseStoredJson(state.design),
+      }),
+    });
+  }
+  return exported;
+}
+
+/** Layout and design are kept as JSON text; the file shows them as JSON (a text that is not JSON stays text). */
+function parseStoredJson(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
 }
 
 /** What the download holds, read before the first byte is sent: a failure here is still a proper error answer. */

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { DeliveryKind, VersionReason } from '../../../rules/versions.js';
 
 /**
  * The database as Kysely sees it: one interface per table, grouped by domain. Each domain adds its
@@ -28,6 +29,9 @@ export interface Database {
   // ── generated CVs ───────────────────────────────────────────────────────
   generated_cvs: GeneratedCvTable;
   cv_field_entries: CvFieldEntryTable;
+  // ── versions of generated CVs ───────────────────────────────────────────
+  cv_versions: CvVersionTable;
+  cv_version_deliveries: CvVersionDeliveryTable;
   // ── admin ───────────────────────────────────────────────────────────────
   admin_audit_log: AdminAuditLogTable;
 }
@@ -235,6 +239,36 @@ export interface CvFieldEntryTable {
   /** Repeat number of a repeatable section, from 0. */
   index: number;
   value: string;
+}
+
+// ── versions of generated CVs ─────────────────────────────────────────────
+
+/** What a version was kept for: the save that made it. */
+export type CvVersionReason = VersionReason;
+
+/** One kept state of a saved CV (server/src/versions/): its template, entries, layout and design, compressed. */
+export interface CvVersionTable {
+  id: Generated<number>;
+  generated_cv_id: number;
+  /** 1, 2, 3… per CV, never reused. */
+  number: number;
+  created: string;
+  /** The person's name for it ('Sent to Acme'); named versions are kept for ever. */
+  name: string | null;
+  reason: CvVersionReason;
+  template_id: number;
+  /** 'full': `content` is the whole CV; 'delta': what changed since the kept version before it. */
+  storage: 'full' | 'delta';
+  /** gzip of JSON (server/src/versions/content.ts). */
+  content: Buffer;
+}
+
+/** A download or an email of a version: what was delivered, and when. */
+export interface CvVersionDeliveryTable {
+  id: Generated<number>;
+  cv_version_id: number;
+  kind: DeliveryKind;
+  at: string;
 }
 
 // ── admin ─────────────────────────────────────────────────────────────────

@@ -68,6 +68,25 @@ const cv: Schema = {
   properties: { ...cvSummary.properties, id: integer, entries: arrayOf(entry), layout },
 };
 
+const versionSummary = object({
+  number: integer,
+  created: timestamp,
+  name: { type: ['string', 'null'] },
+  reason: { type: 'string', enum: ['create', 'update', 'restore', 'import', 'template_switch'] },
+  template: integer,
+  deliveries: arrayOf(object({ kind: { type: 'string', enum: ['pdf', 'docx', 'email'] }, at: timestamp })),
+});
+const version: Schema = {
+  ...versionSummary,
+  required: [...(versionSummary.required ?? []), 'entries'],
+  properties: {
+    ...versionSummary.properties,
+    entries: arrayOf(entry),
+    layout,
+    design: { type: ['object', 'null'], description: 'The design the version was saved with (extension).' },
+  },
+};
+
 const inputField = object(
   {
     id: integer,
@@ -237,6 +256,19 @@ export const SUCCESS_ANSWERS: Record<string, Record<number, Answer>> = {
   'POST /auth/sessions/end-others/': ok(
     'Every other session has ended (extension, issue 16).',
     object({ ended: integer }),
+  ),
+  'GET /v1/GeneratedCV/{id}/versions/': ok(
+    'The CV’s versions, newest first, each with what caused it and where it was delivered (extension).',
+    arrayOf(versionSummary),
+  ),
+  'GET /v1/GeneratedCV/{id}/versions/{number}/': ok(
+    'One version: its entries, layout and design (extension).',
+    version,
+  ),
+  'PATCH /v1/GeneratedCV/{id}/versions/{number}/': ok('The version, named (extension).', versionSummary),
+  'POST /v1/GeneratedCV/{id}/versions/{number}/restore/': ok(
+    'The CV as now saved: the version restored as a new version (extension).',
+    cv,
   ),
   'GET /v1/CVFieldEntry/': ok('The entries of a saved CV.', object({ results: arrayOf(entry) })),
   'GET /v1/download/pdf/{id}/': download('The CV as PDF.', PDF),

@@ -23,6 +23,7 @@ import type { BuilderCv, SavedBase } from '../../drafts/load-cv';
 import type { Notice } from '../auth/auth-flow';
 import type { SessionActor } from '../auth/session-machine';
 import type { SectionFormActor, SectionFormReport, sectionFormMachine } from './section-form-machine';
+import type { VersionsParentEvent } from '../versions/versions-machine';
 
 // The builder's context and events, shared by the modules its regions live in (saving, sections, structure,
 // design, history, delivery) and by the composition in ./builder-machine.
@@ -96,6 +97,8 @@ export interface BuilderContext {
   savingFingerprint?: string;
   /** After 'This CV was changed elsewhere.', the person chose to save over the other copy. */
   overwrite: boolean;
+  /** An import was applied since the last save: the next save's version says so (docs/features/versions.md). */
+  importedSinceSave?: boolean;
   pendingDelivery?: Delivery;
   /** The templates the switcher offers. */
   templates: Template[];
@@ -127,6 +130,7 @@ export interface BuilderStep {
 
 export type BuilderEvent =
   | SectionFormReport
+  | VersionsParentEvent
   | { type: 'section.toggle'; sectionIndex: number }
   | { type: 'save.open' }
   | { type: 'save.nameChange'; name: string }

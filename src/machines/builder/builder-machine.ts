@@ -52,6 +52,7 @@ import {
   tabStates,
 } from './saving';
 import { removalRegion, structureActions, structureGuards, structureTransitions } from './structure';
+import { versionsMachine } from '../versions/versions-machine';
 
 export {
   BUILDER_LOADING_TAG,
@@ -136,6 +137,7 @@ const builderSetup = setup({
     downloads: deliveryMachine,
     designPanel: designPanelMachine,
     draftKeeper: draftKeeperMachine,
+    versions: versionsMachine,
   },
   actions: {
     assignLoaded: assignBuilder(({ spawn, self }, loaded: LoadedCv) => ({
@@ -329,6 +331,7 @@ export const builderMachine = builderSetup.createMachine({
         },
         { id: 'downloads', src: 'downloads' },
         { id: 'design', src: 'designPanel' },
+        { id: 'versions', src: 'versions' },
         {
           src: 'loadTemplates',
           onDone: {
@@ -348,6 +351,8 @@ export const builderMachine = builderSetup.createMachine({
         ...historyTransitions,
         ...lockTransitions,
         'draft.flush': { actions: 'flushDraft' },
+        // A version restored on the server (../versions/versions-machine) is the CV now: read it again.
+        'versions.restored': { target: 'loading', actions: ['dropDraft', 'discardDraftWrite'] },
       },
       states: {
         lock: lockRegion,

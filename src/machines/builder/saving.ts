@@ -69,6 +69,8 @@ function savePayload(context: BuilderContext): SaveCvInput {
       layout: isDefaultLayout(context.layout) ? null : layoutForServer(context.layout),
       // Likewise null gives a CV that had a design its template's look on A4 back.
       design: designForServer(context.design),
+      // [extension] What this save's version is kept as; a server without versions ignores it.
+      ...(context.importedSinceSave ? { version_reason: 'import' as const } : {}),
     },
     ...(context.base?.lastUpdated && !context.overwrite ? { ifLastUpdated: context.base.lastUpdated } : {}),
   };
@@ -157,6 +159,7 @@ export const savingActions = {
       unsaved: hasUnsavedChanges({ cv, formData, layout, design, base }),
       overwrite: false,
       savingFingerprint: undefined,
+      importedSinceSave: false,
       isSaved: true,
       isEditing: true,
     };

@@ -135,6 +135,7 @@ export const sectionActions = {
       expandedCustom: [],
       stash: {},
       layoutStash: {},
+      importedSinceSave: true,
     };
   }),
   assignPendingTemplate: assignBuilder({

@@ -1,7 +1,16 @@
 import { fromJsonResume } from '../../../src/cv-data/json-resume';
 import { newCv } from '../../../src/drafts/load-cv';
 import { flush } from '../model-paths';
-import { DRAFT_ID, OWNER, answerLoad, createWorld, form, type World } from './builder-world';
+import {
+  DRAFT_ID,
+  OWNER,
+  answerLoad,
+  createWorld,
+  form,
+  pendingSave,
+  saved,
+  type World,
+} from './builder-world';
 import { classicTemplate } from './fixtures';
 
 // An imported JSON Resume takes the place of what the builder shows, unsaved, and can be undone.
@@ -56,6 +65,21 @@ describe('builder machine: an imported CV', () => {
     const context = world.actor.getSnapshot().context;
     expect(context.formData['Personal Details'] ?? {}).toEqual({});
     expect(context.layout.custom_sections).toEqual([]);
+  });
+
+  it('the save after an import keeps its version as an import; the next save does not', async () => {
+    const world = await ready();
+    importInto(world);
+    world.actor.send({ type: 'save.open' });
+    world.actor.send({ type: 'save.nameChange', name: 'Imported CV' });
+    world.actor.send({ type: 'save.submit' });
+    const first = pendingSave(world);
+    expect(first.input.payload.version_reason).toBe('import');
+    first.resolve(saved(first.input));
+    await flush();
+    world.actor.send({ type: 'save.open' });
+    world.actor.send({ type: 'save.submit' });
+    expect(pendingSave(world).input.payload.version_reason).toBeUndefined();
   });
 });
 

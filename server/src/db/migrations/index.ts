@@ -11,6 +11,7 @@ import * as cvLayout from './0009-cv-layout.js';
 import * as cvDesign from './0010-cv-design.js';
 import * as admin from './0011-admin.js';
 import * as sessionDetails from './0012-session-details.js';
+import * as cvVersions from './0013-cv-versions.js';
 import * as cvBin from './0014-cv-bin.js';
 
 /**
@@ -30,5 +31,6 @@ export const migrations: Record<string, Migration> = {
   '0010-cv-design': cvDesign,
   '0011-admin': admin,
   '0012-session-details': sessionDetails,
+  '0013-cv-versions': cvVersions,
   '0014-cv-bin': cvBin,
 };
