@@ -14,6 +14,8 @@ import { accountJson, type ExportedCvListing } from './account-json.js';
 import { ZipNames } from './file-names.js';
 import { savedCvJsonResume } from './json-resume.js';
 import { listVersions, readVersionState } from '../versions/repository.js';
+import { designJson, parseStoredDesign } from '../cv-input/design.js';
+import { layoutJson, parseStoredLayout } from '../cv-input/layout.js';
 
 /** The folder of the CVs, and of the deleted ones the server still keeps. */
 export const CVS_FOLDER = 'cvs';
@@ -41,22 +43,23 @@ export async function versionsForExport(db: Kysely<Database>, cvId: number): Pro
       deliveries: version.deliveries,
       ...(state && {
         entries: state.cells.map(([field, index, value]) => ({ section_field: field, index, value })),
-        layout: parseStoredJson(state.layout),
-        design: parseStoredJson(state.design),
+        layout: layoutOf(state.layout),
+        design: designOf(state.design),
       }),
     });
   }
   return exported;
 }
 
-/** Layout and design are kept as JSON text; the file shows them as JSON (a text that is not JSON stays text). */
-function parseStoredJson(text: string | null): unknown {
-  if (text === null) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
+/** Layout and design as the CV's own JSON and the API show them. */
+function layoutOf(text: string | null) {
+  const layout = parseStoredLayout(text);
+  return layout ? layoutJson(layout) : null;
+}
+
+function designOf(text: string | null) {
+  const design = parseStoredDesign(text);
+  return design ? designJson(design) : null;
 }
 
 /** What the download holds, read before the first byte is sent: a failure here is still a proper error answer. */

@@ -223,7 +223,16 @@ describe.each(testDatabases())('downloading all my data on $name', (database) =>
       name: 'Software Engineer',
       deleted_at: null,
       template: { id: EXECUTIVE_CLASSIC.id, name: 'Executive Classic' },
-      versions: [],
+      versions: [{ number: 1, reason: 'create', name: null, template: EXECUTIVE_CLASSIC.id, deliveries: [] }],
+    });
+    // Each version says what it held, as the CV's own entries do.
+    expect((own.versions[0] as { entries: unknown[] }).entries).toContainEqual({
+      section_field: EXECUTIVE_CLASSIC.company,
+      index: 0,
+      value: 'Babbage & Co',
+    });
+    expect((own.versions[0] as { layout: { section_titles: object } }).layout.section_titles).toEqual({
+      '103': 'Where I Worked',
     });
     expect(own.uuid).toMatch(/^[0-9a-f-]{36}$/);
     expect(own.entries).toContainEqual({
