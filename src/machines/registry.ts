@@ -19,6 +19,7 @@ import { sectionFormMachine } from './builder/section-form-machine';
 import { sessionMachine } from './auth/session-machine';
 import { contactMachine } from './contact-machine';
 import { activeSessionsMachine } from './profile/active-sessions-machine';
+import { securityActivityMachine } from './profile/security-activity-machine';
 import { sidebarMachine } from './sidebar-machine';
 import { signInMachine } from './auth/sign-in-machine';
 import { signUpMachine } from './auth/sign-up-machine';
@@ -44,6 +45,7 @@ export const machineRegistry: Record<string, AnyStateMachine> = {
   [profileMachine.id]: profileMachine,
   [changePasswordMachine.id]: changePasswordMachine,
   [activeSessionsMachine.id]: activeSessionsMachine,
+  [securityActivityMachine.id]: securityActivityMachine,
   [accountLinkMachine.id]: accountLinkMachine,
   [templatesListMachine.id]: templatesListMachine,
   [cvManagementMachine.id]: cvManagementMachine,

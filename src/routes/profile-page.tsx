@@ -5,6 +5,7 @@ import { activeSessionsMachine } from '../machines/profile/active-sessions-machi
 import { changePasswordMachine } from '../machines/profile/change-password-machine';
 import { inspectOptions } from '../machines/inspect';
 import { profileMachine } from '../machines/profile/profile-machine';
+import { securityActivityMachine } from '../machines/profile/security-activity-machine';
 import { ProfileScreen } from '../ui/profile/profile-screen';
 import { useFlowEffects } from './auth-flow-effects';
 
@@ -17,9 +18,18 @@ function ProfilePage() {
     profile: profileMachine.provide({ actions: effects }),
     changePassword: changePasswordMachine.provide({ actions: { notify: effects.notify } }),
     sessions: activeSessionsMachine.provide({ actions: { notify: effects.notify } }),
+    activity: securityActivityMachine,
   }));
   const profile = useActorRef(logic.profile, { input: { session }, ...inspectOptions });
   const changePasswordActor = useActorRef(logic.changePassword, inspectOptions);
   const sessionsActor = useActorRef(logic.sessions, inspectOptions);
-  return <ProfileScreen profile={profile} changePassword={changePasswordActor} sessions={sessionsActor} />;
+  const activityActor = useActorRef(logic.activity, inspectOptions);
+  return (
+    <ProfileScreen
+      profile={profile}
+      changePassword={changePasswordActor}
+      sessions={sessionsActor}
+      activity={activityActor}
+    />
+  );
 }
