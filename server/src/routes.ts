@@ -11,6 +11,7 @@ import { previewRoutes } from './previews/routes.js';
 import { accountLinkRoutes } from './profile/link-routes.js';
 import { profileRoutes } from './profile/routes.js';
 import { sessionsRoutes } from './profile/sessions.js';
+import { securityRoutes } from './security/routes.js';
 import { renderEngine, type RenderEngineOptions } from './render/plugin.js';
 import { supportRoutes } from './support/routes.js';
 import { templateRegistry } from './templates/registry.js';
@@ -28,6 +29,7 @@ const PLUGINS = [
   socialRoutes,
   profileRoutes,
   sessionsRoutes,
+  securityRoutes,
   accountLinkRoutes,
   supportRoutes,
   adminRoutes,

@@ -21,6 +21,7 @@ import { sessionMachine } from './auth/session-machine';
 import { contactMachine } from './contact-machine';
 import { activeSessionsMachine } from './profile/active-sessions-machine';
 import { dataDownloadMachine } from './profile/data-download-machine';
+import { securityActivityMachine } from './profile/security-activity-machine';
 import { sidebarMachine } from './sidebar-machine';
 import { signInMachine } from './auth/sign-in-machine';
 import { signUpMachine } from './auth/sign-up-machine';
@@ -48,6 +49,7 @@ export const machineRegistry: Record<string, AnyStateMachine> = {
   [changePasswordMachine.id]: changePasswordMachine,
   [activeSessionsMachine.id]: activeSessionsMachine,
   [dataDownloadMachine.id]: dataDownloadMachine,
+  [securityActivityMachine.id]: securityActivityMachine,
   [accountLinkMachine.id]: accountLinkMachine,
   [templatesListMachine.id]: templatesListMachine,
   [cvManagementMachine.id]: cvManagementMachine,

@@ -6,6 +6,7 @@ import { changePasswordMachine } from '../machines/profile/change-password-machi
 import { dataDownloadMachine } from '../machines/profile/data-download-machine';
 import { inspectOptions } from '../machines/inspect';
 import { profileMachine } from '../machines/profile/profile-machine';
+import { securityActivityMachine } from '../machines/profile/security-activity-machine';
 import { ProfileScreen } from '../ui/profile/profile-screen';
 import { useFlowEffects } from './auth-flow-effects';
 
@@ -18,17 +19,20 @@ function ProfilePage() {
     profile: profileMachine.provide({ actions: effects }),
     changePassword: changePasswordMachine.provide({ actions: { notify: effects.notify } }),
     sessions: activeSessionsMachine.provide({ actions: { notify: effects.notify } }),
+    activity: securityActivityMachine,
   }));
   const profile = useActorRef(logic.profile, { input: { session }, ...inspectOptions });
   const changePasswordActor = useActorRef(logic.changePassword, inspectOptions);
   const sessionsActor = useActorRef(logic.sessions, inspectOptions);
   const dataDownload = useActorRef(dataDownloadMachine, inspectOptions);
+  const activityActor = useActorRef(logic.activity, inspectOptions);
   return (
     <ProfileScreen
       profile={profile}
       changePassword={changePasswordActor}
       sessions={sessionsActor}
       dataDownload={dataDownload}
+      activity={activityActor}
     />
   );
 }

@@ -21,6 +21,7 @@ export interface Database {
   // ── accounts ────────────────────────────────────────────────────────────
   users: UserTable;
   email_changes: EmailChangeTable;
+  security_events: SecurityEventTable;
   // ── templates ───────────────────────────────────────────────────────────
   tags: TagTable;
   templates: TemplateTable;
@@ -96,6 +97,19 @@ export interface ScheduledJobTable {
 }
 
 // ── accounts ──────────────────────────────────────────────────────────────
+
+/** One line of a person's security activity (security/events.ts): what happened to the account, when, from which browser. */
+export interface SecurityEventTable {
+  id: Generated<number>;
+  user_id: number;
+  /** A SecurityEventKind, e.g. 'signin_succeeded', 'password_changed'. */
+  kind: string;
+  at: string;
+  /** The User-Agent of the request (at most 512 characters), null when there was none. */
+  user_agent: string | null;
+  /** JSON object: e.g. { "method": "password" } for a sign-in. */
+  detail: ColumnType<string, string | undefined, string>;
+}
 
 export interface UserTable {
   id: Generated<number>;

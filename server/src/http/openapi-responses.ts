@@ -141,7 +141,10 @@ const download = (description: string, types: string[]): Record<number, Answer> 
 
 export const SUCCESS_ANSWERS: Record<string, Record<number, Answer>> = {
   'GET /auth/csrf/': ok('Sets the `csrftoken` cookie.'),
-  'POST /auth/register/': created('Account created; a confirmation link is mailed.', message),
+  'POST /auth/register/': created(
+    'The same answer for a free address (account created, a confirmation link mailed) and a taken one (its owner is mailed).',
+    message,
+  ),
   'GET /auth/confirm-email/': ok('Email confirmed.', message),
   'POST /auth/resend-confirmation/': ok('A new link is mailed if the account waits for one.', message),
   'POST /auth/login/': ok('Signed in: sets the `sessionid` cookie.', signedIn),
@@ -178,7 +181,10 @@ export const SUCCESS_ANSWERS: Record<string, Record<number, Answer>> = {
     { ...profile, required: [], properties: { ...profile.properties, detail: string } },
   ),
   'DELETE /auth/email-change/': ok('The pending change withdrawn: the profile.', profile),
-  'POST /auth/change-password/': ok('Password changed; other sessions end.', message),
+  'POST /auth/change-password/': ok(
+    'Password changed; other sessions end and this browser gets a new `sessionid` cookie.',
+    message,
+  ),
   'POST /auth/email-change/approve/': ok('The change approved (extension).', message),
   'POST /auth/email-change/confirm/': ok('The new address confirmed (extension).', message),
   'POST /auth/email-change/cancel/': ok('The change undone; signed out everywhere (extension).', message),
@@ -269,6 +275,26 @@ export const SUCCESS_ANSWERS: Record<string, Record<number, Answer>> = {
   'POST /v1/GeneratedCV/{id}/versions/{number}/restore/': ok(
     'The CV as now saved: the version restored as a new version (extension).',
     cv,
+  'GET /auth/security-activity/': ok(
+    'The person’s recent sign-ins (refused ones too) and changes to what guards the account, newest first (extension).',
+    arrayOf(
+      object({
+        id: integer,
+        kind: {
+          type: 'string',
+          description:
+            'signin_succeeded, signin_refused, password_changed, email_changed, two_step_enabled, two_step_disabled, passkey_added, passkey_removed, account_unlocked; more may come.',
+        },
+        at: timestamp,
+        browser: string,
+        os: string,
+        detail: { type: 'object', description: 'e.g. { "method": "password" } for a sign-in.' },
+      }),
+    ),
+  ),
+  'POST /auth/account-unlock/': ok(
+    'The mailed unlock link: the account’s lockout is cleared and this browser trusted for it (extension).',
+    message,
   ),
   'GET /v1/CVFieldEntry/': ok('The entries of a saved CV.', object({ results: arrayOf(entry) })),
   'GET /v1/download/pdf/{id}/': download('The CV as PDF.', PDF),

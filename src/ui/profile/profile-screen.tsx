@@ -6,12 +6,15 @@ import { useEffect, useRef } from 'react';
 import type { ActiveSessionsActor } from '../../machines/profile/active-sessions-machine';
 import type { ChangePasswordActor } from '../../machines/profile/change-password-machine';
 import type { DataDownloadActor } from '../../machines/profile/data-download-machine';
+import type { SecurityActivityActor } from '../../machines/profile/security-activity-machine';
 import type { ProfileActor } from '../../machines/profile/profile-machine';
 import { FullPageSpinner } from '../full-page-spinner';
 import { ActiveSessionsCard } from './active-sessions-card';
 import { ChangePasswordCard, CHANGE_PASSWORD_CARD_ID } from './change-password-card';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { PersonalInformationCard } from './personal-information-card';
+import { SecurityActivityCard } from './security-activity-card';
+import { SecuritySection } from './security-section';
 import { ProfileSummaryCard, QuickActionsCard } from './profile-summary';
 
 export interface ProfileScreenProps {
@@ -21,12 +24,14 @@ export interface ProfileScreenProps {
   sessions?: ActiveSessionsActor;
   /** 'Download all my data', in Quick Actions and in the delete-account dialog; absent where not offered. */
   dataDownload?: DataDownloadActor;
+  /** The security-activity card; absent in screens and tests that do not show it. */
+  activity?: SecurityActivityActor;
 }
 
 export { DELETE_ACCOUNT_DESCRIPTION, DELETE_ACCOUNT_TITLE } from './delete-account-dialog';
 
 /** docs/behaviour.md#profile-settings (/profile). */
-export function ProfileScreen({ profile, changePassword, sessions, dataDownload }: ProfileScreenProps) {
+export function ProfileScreen({ profile, changePassword, sessions, dataDownload, activity }: ProfileScreenProps) {
   const snapshot = useSelector(profile, (state) => state);
   const passwordPanelOpen = useSelector(changePassword, (state) => !state.matches('closed'));
   const passwordToggle = useRef<HTMLButtonElement>(null);
@@ -107,7 +112,12 @@ export function ProfileScreen({ profile, changePassword, sessions, dataDownload 
                 <Box id={CHANGE_PASSWORD_CARD_ID} hidden={!passwordPanelOpen}>
                   {passwordPanelOpen && <ChangePasswordCard actor={changePassword} />}
                 </Box>
-                {sessions && <ActiveSessionsCard actor={sessions} />}
+                {(sessions || activity) && (
+                  <SecuritySection>
+                    {sessions && <ActiveSessionsCard actor={sessions} />}
+                    {activity && <SecurityActivityCard actor={activity} />}
+                  </SecuritySection>
+                )}
               </Stack>
             </GridItem>
           </Grid>

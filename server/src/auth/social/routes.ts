@@ -46,6 +46,7 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
   async function signIn(
     request: FastifyRequest,
     reply: FastifyReply,
+    method: 'google' | 'linkedin',
     readProfile: () => Promise<SocialProfile>,
   ) {
     try {
@@ -53,7 +54,7 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
       const profile = await readProfile();
       const user = await accountForSocialProfile(app.db, profile, now());
       // Staff get a session as on the password sign-in; the web then sends them to the admin panel.
-      await startSession(request, reply, user.id);
+      await startSession(request, reply, user.id, { method });
       return reply.send({ user_id: user.id, detail: SIGNED_IN_DETAIL });
     } catch (error) {
       if (!(error instanceof SocialSignInError)) throw error;
@@ -65,14 +66,14 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { access_token: string } }>(
     '/auth/social/login/google/',
     { schema: bodySchema({ access_token: opaque }) },
-    (request, reply) => signIn(request, reply, () => googleProfile(config, request.body.access_token)),
+    (request, reply) => signIn(request, reply, 'google', () => googleProfile(config, request.body.access_token)),
   );
 
   app.post<{ Body: { code: string; redirect_uri: string } }>(
     '/auth/social/login/linkedin/',
     { schema: bodySchema({ code: opaque, redirect_uri: { type: 'string', maxLength: 2048 } }) },
     (request, reply) =>
-      signIn(request, reply, () =>
+      signIn(request, reply, 'linkedin', () =>
         linkedinProfile(config, { code: request.body.code, redirectUri: request.body.redirect_uri }),
       ),
   );

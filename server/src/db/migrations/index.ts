@@ -13,6 +13,7 @@ import * as admin from './0011-admin.js';
 import * as sessionDetails from './0012-session-details.js';
 import * as cvVersions from './0013-cv-versions.js';
 import * as cvBin from './0014-cv-bin.js';
+import * as securityEvents from './0015-security-events.js';
 
 /**
  * Every migration, in order. Add yours as the next line with the next number; names sort
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0012-session-details': sessionDetails,
   '0013-cv-versions': cvVersions,
   '0014-cv-bin': cvBin,
+  '0015-security-events': securityEvents,
 };
