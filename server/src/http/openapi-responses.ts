@@ -275,6 +275,7 @@ export const SUCCESS_ANSWERS: Record<string, Record<number, Answer>> = {
   'POST /v1/GeneratedCV/{id}/versions/{number}/restore/': ok(
     'The CV as now saved: the version restored as a new version (extension).',
     cv,
+  ),
   'GET /auth/security-activity/': ok(
     'The person’s recent sign-ins (refused ones too) and changes to what guards the account, newest first (extension).',
     arrayOf(
