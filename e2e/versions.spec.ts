@@ -100,8 +100,12 @@ test('save three times, name a version, compare two, restore the first, reload, 
 
   await test.step('version 1 compared with version 3: the changed name, side by side', async () => {
     const dialog = versionsDialog(page);
-    await dialog.getByTestId('version-3').getByRole('checkbox').check();
-    await dialog.getByTestId('version-1').getByRole('checkbox').check();
+    // A checkbox's real input is visually hidden: the person ticks its box.
+    for (const number of [3, 1]) {
+      const item = dialog.getByTestId(`version-${number}`);
+      await item.locator('[data-scope="checkbox"][data-part="control"]').click();
+      await expect(item.getByRole('checkbox')).toBeChecked();
+    }
     await dialog.getByRole('button', { name: 'Compare selected' }).click();
     const comparison = dialog.getByTestId('version-comparison');
     await expect(comparison.getByRole('heading', { name: 'Version 1 compared with version 3' })).toBeVisible();
