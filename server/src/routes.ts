@@ -6,6 +6,7 @@ import { cvsRoutes } from './cvs/routes.js';
 import { csrfRoutes } from './http/csrf.js';
 import { healthRoutes } from './http/health.js';
 import { previewRoutes } from './previews/routes.js';
+import { passkeyRoutes } from './passkeys/routes.js';
 import { accountLinkRoutes } from './profile/link-routes.js';
 import { profileRoutes } from './profile/routes.js';
 import { sessionsRoutes } from './profile/sessions.js';
@@ -25,6 +26,7 @@ const PLUGINS = [
   socialRoutes,
   profileRoutes,
   sessionsRoutes,
+  passkeyRoutes,
   accountLinkRoutes,
   supportRoutes,
   adminRoutes,
