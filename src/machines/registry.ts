@@ -19,6 +19,8 @@ import { sectionFormMachine } from './builder/section-form-machine';
 import { sessionMachine } from './auth/session-machine';
 import { contactMachine } from './contact-machine';
 import { activeSessionsMachine } from './profile/active-sessions-machine';
+import { passkeySignInMachine } from './auth/passkey-sign-in-machine';
+import { passkeysMachine } from './profile/passkeys-machine';
 import { sidebarMachine } from './sidebar-machine';
 import { signInMachine } from './auth/sign-in-machine';
 import { signUpMachine } from './auth/sign-up-machine';
@@ -44,6 +46,8 @@ export const machineRegistry: Record<string, AnyStateMachine> = {
   [profileMachine.id]: profileMachine,
   [changePasswordMachine.id]: changePasswordMachine,
   [activeSessionsMachine.id]: activeSessionsMachine,
+  [passkeySignInMachine.id]: passkeySignInMachine,
+  [passkeysMachine.id]: passkeysMachine,
   [accountLinkMachine.id]: accountLinkMachine,
   [templatesListMachine.id]: templatesListMachine,
   [cvManagementMachine.id]: cvManagementMachine,

@@ -2,6 +2,7 @@ import { createLazyRoute } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
 import { activeSessionsMachine } from '../machines/profile/active-sessions-machine';
+import { passkeysMachine } from '../machines/profile/passkeys-machine';
 import { changePasswordMachine } from '../machines/profile/change-password-machine';
 import { inspectOptions } from '../machines/inspect';
 import { profileMachine } from '../machines/profile/profile-machine';
@@ -17,9 +18,18 @@ function ProfilePage() {
     profile: profileMachine.provide({ actions: effects }),
     changePassword: changePasswordMachine.provide({ actions: { notify: effects.notify } }),
     sessions: activeSessionsMachine.provide({ actions: { notify: effects.notify } }),
+    passkeys: passkeysMachine.provide({ actions: { notify: effects.notify } }),
   }));
   const profile = useActorRef(logic.profile, { input: { session }, ...inspectOptions });
   const changePasswordActor = useActorRef(logic.changePassword, inspectOptions);
   const sessionsActor = useActorRef(logic.sessions, inspectOptions);
-  return <ProfileScreen profile={profile} changePassword={changePasswordActor} sessions={sessionsActor} />;
+  const passkeysActor = useActorRef(logic.passkeys, inspectOptions);
+  return (
+    <ProfileScreen
+      profile={profile}
+      changePassword={changePasswordActor}
+      sessions={sessionsActor}
+      passkeys={passkeysActor}
+    />
+  );
 }

@@ -10,8 +10,7 @@ import { isIP } from 'node:net';
  * (docs/decisions/0035-passkeys.md).
  */
 export type RelyingParty =
-  | { available: true; id: string; origin: string; name: string }
-  | { available: false; reason: string };
+  { available: true; id: string; origin: string; name: string } | { available: false; reason: string };
 
 export const RELYING_PARTY_NAME = 'CV Builder';
 export const PASSKEYS_NEED_A_DOMAIN =
@@ -35,6 +34,7 @@ export function relyingPartyFor(publicUrl: string): RelyingParty {
       name: RELYING_PARTY_NAME,
     };
   }
-  if (isIP(url.hostname.replace(/^\[|\]$/g, '')) !== 0) return { available: false, reason: PASSKEYS_NEED_A_DOMAIN };
+  if (isIP(url.hostname.replace(/^\[|\]$/g, '')) !== 0)
+    return { available: false, reason: PASSKEYS_NEED_A_DOMAIN };
   return { available: true, id: url.hostname, origin: url.origin, name: RELYING_PARTY_NAME };
 }

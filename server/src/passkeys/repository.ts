@@ -58,14 +58,24 @@ export async function countPasskeysOf(db: Db, userId: number): Promise<number> {
 
 /** One passkey of the person's; another person's is not found. */
 export function passkeyOf(db: Db, userId: number, id: number): Promise<Passkey | undefined> {
-  return db.selectFrom('passkeys').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('passkeys')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }
 
 export function findPasskeyByCredentialId(db: Db, credentialId: string): Promise<Passkey | undefined> {
   return db.selectFrom('passkeys').selectAll().where('credential_id', '=', credentialId).executeTakeFirst();
 }
 
-export async function renamePasskey(db: Db, userId: number, id: number, name: string): Promise<Passkey | undefined> {
+export async function renamePasskey(
+  db: Db,
+  userId: number,
+  id: number,
+  name: string,
+): Promise<Passkey | undefined> {
   return db
     .updateTable('passkeys')
     .set({ name })
@@ -77,7 +87,11 @@ export async function renamePasskey(db: Db, userId: number, id: number, name: st
 
 /** Removes one passkey of the person's; false when there was none by that id. */
 export async function deletePasskey(db: Db, userId: number, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('passkeys').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  const result = await db
+    .deleteFrom('passkeys')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
@@ -135,7 +149,9 @@ export async function consumeChallenge(
     .where('purpose', '=', challenge.purpose)
     .where('expires_at', '>', now(at));
   query =
-    challenge.userId === null ? query.where('user_id', 'is', null) : query.where('user_id', '=', challenge.userId);
+    challenge.userId === null
+      ? query.where('user_id', 'is', null)
+      : query.where('user_id', '=', challenge.userId);
   const result = await query.executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

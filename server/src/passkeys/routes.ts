@@ -72,7 +72,8 @@ export const RATE_LIMITS = {
 
 // A browser's answer as @simplewebauthn/browser sends it: the fields the server reads are required, the rest pass
 // through to the library (which ignores what it does not know).
-const base64url = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength, pattern: '^[A-Za-z0-9_-]+$' }) as const;
+const base64url = (maxLength: number) =>
+  ({ type: 'string', minLength: 1, maxLength, pattern: '^[A-Za-z0-9_-]+$' }) as const;
 const credentialBase = {
   id: base64url(1366),
   rawId: base64url(1366),
@@ -116,7 +117,11 @@ const authenticationCredential = {
 // Generous: the exact limit is checked in code, with the rule's words.
 const nameSchema = text(MAX_PASSKEY_NAME_LENGTH * 4);
 const idParams = {
-  params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } },
+  params: {
+    type: 'object',
+    required: ['id'],
+    properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+  },
 } as const;
 
 export function listed(passkey: Passkey): ListedPasskey {
@@ -177,7 +182,7 @@ export async function passkeyRoutes(app: FastifyInstance): Promise<void> {
   }
   const limit = (key: string, rule: RateLimit) => hit(app.db, key, rule, now());
 
-  async function useChallenge(clientDataJSON: string, purpose: ChallengePurpose, userId: number | null) {
+  async function spendChallenge(clientDataJSON: string, purpose: ChallengePurpose, userId: number | null) {
     const challenge = challengeOf(clientDataJSON);
     if (!(await consumeChallenge(app.db, { value: challenge, purpose, userId }, now()))) {
       throw badRequest(PASSKEY_MESSAGES.requestExpired);
@@ -231,7 +236,7 @@ export async function passkeyRoutes(app: FastifyInstance): Promise<void> {
       const rp = requireRelyingParty();
       const name = checkedName(request.body.name) ?? defaultPasskeyName(request.headers['user-agent']);
       const { credential } = request.body;
-      const challenge = await useChallenge(credential.response.clientDataJSON, 'registration', userId);
+      const challenge = await spendChallenge(credential.response.clientDataJSON, 'registration', userId);
       const verification = await verifyRegistrationResponse({
         response: credential,
         expectedChallenge: challenge,
@@ -245,8 +250,10 @@ export async function passkeyRoutes(app: FastifyInstance): Promise<void> {
       if (!verification.verified) throw badRequest(PASSKEY_MESSAGES.notVerified);
       const { credential: verified, credentialBackedUp } = verification.registrationInfo;
       const passkey = await app.db.transaction().execute(async (trx) => {
-        if (await findPasskeyByCredentialId(trx, verified.id)) throw badRequest(PASSKEY_MESSAGES.alreadyRegistered);
-        if ((await countPasskeysOf(trx, userId)) >= MAX_PASSKEYS_PER_ACCOUNT) throw badRequest(PASSKEY_MESSAGES.tooMany);
+        if (await findPasskeyByCredentialId(trx, verified.id))
+          throw badRequest(PASSKEY_MESSAGES.alreadyRegistered);
+        if ((await countPasskeysOf(trx, userId)) >= MAX_PASSKEYS_PER_ACCOUNT)
+          throw badRequest(PASSKEY_MESSAGES.tooMany);
         return insertPasskey(
           trx,
           {
@@ -304,7 +311,7 @@ export async function passkeyRoutes(app: FastifyInstance): Promise<void> {
     rp: Extract<RelyingParty, { available: true }>,
     credential: AuthenticationResponseJSON,
   ): Promise<number> {
-    const challenge = await useChallenge(credential.response.clientDataJSON, 'authentication', null);
+    const challenge = await spendChallenge(credential.response.clientDataJSON, 'authentication', null);
     const passkey = await findPasskeyByCredentialId(app.db, credential.id);
     if (!passkey) throw badRequest(PASSKEY_MESSAGES.unknownPasskey);
     const verification = await verifyAuthenticationResponse({
@@ -356,12 +363,15 @@ export async function passkeyRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.delete<{ Params: { id: number } }>('/auth/passkeys/:id/', { schema: idParams }, async (request, reply) => {
-    const userId = requireUser(request);
-    const passkey = await passkeyOf(app.db, userId, request.params.id);
-    // Another person's passkey, a removed one and a made-up id are all simply not found.
-    if (!passkey || !(await deletePasskey(app.db, userId, passkey.id))) throw notFound();
-    return reply.code(204).send();
-  });
+  app.delete<{ Params: { id: number } }>(
+    '/auth/passkeys/:id/',
+    { schema: idParams },
+    async (request, reply) => {
+      const userId = requireUser(request);
+      const passkey = await passkeyOf(app.db, userId, request.params.id);
+      // Another person's passkey, a removed one and a made-up id are all simply not found.
+      if (!passkey || !(await deletePasskey(app.db, userId, passkey.id))) throw notFound();
+      return reply.code(204).send();
+    },
+  );
 }
-

@@ -74,7 +74,12 @@ export function registrationAnswer(
   passkey.userHandle = options.user?.id;
   const idLength = Buffer.alloc(2);
   idLength.writeUInt16BE(passkey.credentialId.length);
-  const attested = Buffer.concat([Buffer.alloc(16), idLength, passkey.credentialId, coseKey(passkey.publicKey)]);
+  const attested = Buffer.concat([
+    Buffer.alloc(16),
+    idLength,
+    passkey.credentialId,
+    coseKey(passkey.publicKey),
+  ]);
   const flags =
     FLAG_USER_PRESENT |
     (answer.userVerified === false ? 0 : FLAG_USER_VERIFIED) |
@@ -114,9 +119,16 @@ export function authenticationAnswer(
 ) {
   passkey.counter += 1;
   const flags =
-    FLAG_USER_PRESENT | (answer.userVerified === false ? 0 : FLAG_USER_VERIFIED) | FLAG_BACKUP_ELIGIBLE | FLAG_BACKED_UP;
+    FLAG_USER_PRESENT |
+    (answer.userVerified === false ? 0 : FLAG_USER_VERIFIED) |
+    FLAG_BACKUP_ELIGIBLE |
+    FLAG_BACKED_UP;
   const authData = authenticatorData(answer.rpId, flags, passkey.counter);
-  const clientDataJSON = clientData(answer.type ?? 'webauthn.get', answer.challenge ?? options.challenge, answer.origin);
+  const clientDataJSON = clientData(
+    answer.type ?? 'webauthn.get',
+    answer.challenge ?? options.challenge,
+    answer.origin,
+  );
   const signature = sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), passkey.privateKey);
   const id = b64url(passkey.credentialId);
   return {

@@ -41,12 +41,19 @@ describe('the relying party, from PUBLIC_URL', () => {
 
   it('is localhost for localhost and for a loopback address, on the same scheme and port', () => {
     for (const url of ['http://localhost:8000', 'http://127.0.0.1:8000', 'http://[::1]:8000']) {
-      expect(relyingPartyFor(url)).toMatchObject({ available: true, id: 'localhost', origin: 'http://localhost:8000' });
+      expect(relyingPartyFor(url)).toMatchObject({
+        available: true,
+        id: 'localhost',
+        origin: 'http://localhost:8000',
+      });
     }
   });
 
   it('is unavailable on any other IP address, which WebAuthn refuses as an RP ID', () => {
-    expect(relyingPartyFor('http://192.168.1.20:8000')).toEqual({ available: false, reason: PASSKEYS_NEED_A_DOMAIN });
+    expect(relyingPartyFor('http://192.168.1.20:8000')).toEqual({
+      available: false,
+      reason: PASSKEYS_NEED_A_DOMAIN,
+    });
   });
 
   it('names a passkey after the browser and system it was added on, when the person does not', () => {
@@ -85,7 +92,10 @@ describe.each(testDatabases())('passkeys on $name', (database) => {
     );
   }
 
-  async function signInWith(passkey: SoftwarePasskey, answer: Partial<typeof at> & { userVerified?: boolean } = {}) {
+  async function signInWith(
+    passkey: SoftwarePasskey,
+    answer: Partial<typeof at> & { userVerified?: boolean } = {},
+  ) {
     const visitor = await client(testApp.app);
     const options = await visitor.post('/auth/passkeys/login/options/', {});
     expect(options.statusCode, options.body).toBe(200);
@@ -105,19 +115,33 @@ describe.each(testDatabases())('passkeys on $name', (database) => {
     }>();
     expect(body.rp).toEqual({ id: RP_ID, name: 'CV Builder' });
     expect(body.user).toMatchObject({ name: 'alice@example.com', displayName: 'Alice Example' });
-    expect(body.authenticatorSelection).toMatchObject({ residentKey: 'required', userVerification: 'required' });
+    expect(body.authenticatorSelection).toMatchObject({
+      residentKey: 'required',
+      userVerification: 'required',
+    });
     const added = await browser.post('/auth/passkeys/register/', {
       credential: registrationAnswer(passkey, body, at),
       name: '  Work laptop  ',
     });
     expect(added.statusCode, added.body).toBe(201);
-    expect(added.json()).toMatchObject({ name: 'Work laptop', last_used: null, backed_up: true, detail: 'Passkey added' });
+    expect(added.json()).toMatchObject({
+      name: 'Work laptop',
+      last_used: null,
+      backed_up: true,
+      detail: 'Passkey added',
+    });
 
     const list = await browser.get('/auth/passkeys/');
     expect(list.statusCode).toBe(200);
     expect(list.headers['cache-control']).toBe('no-store');
     expect(list.json<Listed[]>()).toEqual([
-      { id: expect.any(Number), name: 'Work laptop', created: expect.any(String), last_used: null, backed_up: true },
+      {
+        id: expect.any(Number),
+        name: 'Work laptop',
+        created: expect.any(String),
+        last_used: null,
+        backed_up: true,
+      },
     ]);
 
     // The next ceremony names it among the credentials to exclude, with the same (stable) user handle.
@@ -231,13 +255,17 @@ describe.each(testDatabases())('passkeys on $name', (database) => {
     const alice = await signedIn();
     const bob = await signedIn('bob@example.com');
     const passkey = newSoftwarePasskey();
-    const aliceOptions = (await alice.browser.post('/auth/passkeys/register/options/', {})).json<{ challenge: string }>();
+    const aliceOptions = (await alice.browser.post('/auth/passkeys/register/options/', {})).json<{
+      challenge: string;
+    }>();
     const stolen = await bob.browser.post('/auth/passkeys/register/', {
       credential: registrationAnswer(passkey, aliceOptions, at),
     });
     expect(stolen.statusCode).toBe(400);
     expect(detail(stolen)).toBe(PASSKEY_MESSAGES.requestExpired);
-    const signInOptions = (await bob.browser.post('/auth/passkeys/login/options/', {})).json<{ challenge: string }>();
+    const signInOptions = (await bob.browser.post('/auth/passkeys/login/options/', {})).json<{
+      challenge: string;
+    }>();
     const wrongKind = await bob.browser.post('/auth/passkeys/register/', {
       credential: registrationAnswer(passkey, signInOptions, at),
     });
@@ -252,9 +280,14 @@ describe.each(testDatabases())('passkeys on $name', (database) => {
     const twice = await addPasskey(browser, passkey);
     expect(twice.statusCode).toBe(400);
     expect(detail(twice)).toBe(PASSKEY_MESSAGES.alreadyRegistered);
-    const options = (await browser.post('/auth/passkeys/register/options/', {})).json<{ challenge: string }>();
+    const options = (await browser.post('/auth/passkeys/register/options/', {})).json<{
+      challenge: string;
+    }>();
     const foreign = await browser.post('/auth/passkeys/register/', {
-      credential: registrationAnswer(newSoftwarePasskey(), options, { ...at, origin: 'https://evil.example' }),
+      credential: registrationAnswer(newSoftwarePasskey(), options, {
+        ...at,
+        origin: 'https://evil.example',
+      }),
     });
     expect(detail(foreign)).toBe(PASSKEY_MESSAGES.notVerified);
   });
@@ -277,11 +310,15 @@ describe.each(testDatabases())('passkeys on $name', (database) => {
       expect(refused.statusCode).toBe(400);
       expect(detail(refused)).toBe(words);
     }
-    expect((await browser.patch(`/auth/passkeys/${id}/`, {})).json()).toMatchObject({ detail: 'name is required' });
+    expect((await browser.patch(`/auth/passkeys/${id}/`, {})).json()).toMatchObject({
+      detail: 'name is required',
+    });
     // A name refused when adding, too.
     const longName = await addPasskey(browser, newSoftwarePasskey(), 'x'.repeat(65));
     expect(detail(longName)).toBe(PASSKEY_MESSAGES.nameTooLong);
-    expect((await browser.get('/auth/passkeys/')).json<Listed[]>().map((passkey) => passkey.name)).toEqual(['Old phone']);
+    expect((await browser.get('/auth/passkeys/')).json<Listed[]>().map((passkey) => passkey.name)).toEqual([
+      'Old phone',
+    ]);
   });
 
   it("answers 404 for another person's passkey, whatever the verb, and leaves it alone", async () => {
@@ -292,7 +329,9 @@ describe.each(testDatabases())('passkeys on $name', (database) => {
     expect((await bob.browser.patch(`/auth/passkeys/${id}/`, { name: 'Mine' })).statusCode).toBe(404);
     expect((await bob.browser.delete('/auth/passkeys/999999/')).statusCode).toBe(404);
     expect((await bob.browser.delete('/auth/passkeys/abc/')).statusCode).toBe(400);
-    expect((await alice.browser.get('/auth/passkeys/')).json<Listed[]>()).toMatchObject([{ id, name: 'Alice key' }]);
+    expect((await alice.browser.get('/auth/passkeys/')).json<Listed[]>()).toMatchObject([
+      { id, name: 'Alice key' },
+    ]);
   });
 
   it('asks for a session to list, add, rename or remove, and for the CSRF token on every change', async () => {
@@ -348,7 +387,9 @@ describe.each(testDatabases())('passkeys on $name', (database) => {
 
 describe('passkeys on a server whose PUBLIC_URL is an IP address', () => {
   it('answer 503 and say why', async () => {
-    const testApp = await createTestApp({ publicUrl: 'http://192.168.1.20:8000' }, undefined, { seed: false });
+    const testApp = await createTestApp({ publicUrl: 'http://192.168.1.20:8000' }, undefined, {
+      seed: false,
+    });
     try {
       const visitor = await client(testApp.app);
       const response = await visitor.post('/auth/passkeys/login/options/', {});

@@ -4,12 +4,14 @@ import { useSelector } from '@xstate/react';
 import { ArrowLeft, RefreshCw } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import type { ActiveSessionsActor } from '../../machines/profile/active-sessions-machine';
+import type { PasskeysActor } from '../../machines/profile/passkeys-machine';
 import type { ChangePasswordActor } from '../../machines/profile/change-password-machine';
 import type { ProfileActor } from '../../machines/profile/profile-machine';
 import { FullPageSpinner } from '../full-page-spinner';
 import { ActiveSessionsCard } from './active-sessions-card';
 import { ChangePasswordCard, CHANGE_PASSWORD_CARD_ID } from './change-password-card';
 import { DeleteAccountDialog } from './delete-account-dialog';
+import { PasskeysCard } from './passkeys-card';
 import { PersonalInformationCard } from './personal-information-card';
 import { ProfileSummaryCard, QuickActionsCard } from './profile-summary';
 
@@ -18,12 +20,16 @@ export interface ProfileScreenProps {
   changePassword: ChangePasswordActor;
   /** The active-sessions card; absent in screens and tests that do not show it. */
   sessions?: ActiveSessionsActor;
+  /** The Passkeys card of the Security section; absent in screens and tests that do not show it. */
+  passkeys?: PasskeysActor;
 }
 
 export { DELETE_ACCOUNT_DESCRIPTION, DELETE_ACCOUNT_TITLE } from './delete-account-dialog';
 
+const SECURITY_HEADING_ID = 'security-heading';
+
 /** docs/behaviour.md#profile-settings (/profile). */
-export function ProfileScreen({ profile, changePassword, sessions }: ProfileScreenProps) {
+export function ProfileScreen({ profile, changePassword, sessions, passkeys }: ProfileScreenProps) {
   const snapshot = useSelector(profile, (state) => state);
   const passwordPanelOpen = useSelector(changePassword, (state) => !state.matches('closed'));
   const passwordToggle = useRef<HTMLButtonElement>(null);
@@ -104,6 +110,14 @@ export function ProfileScreen({ profile, changePassword, sessions }: ProfileScre
                   {passwordPanelOpen && <ChangePasswordCard actor={changePassword} />}
                 </Box>
                 {sessions && <ActiveSessionsCard actor={sessions} />}
+                {passkeys && (
+                  <Stack as="section" gap="4" aria-labelledby={SECURITY_HEADING_ID}>
+                    <Heading as="h2" size="xl" id={SECURITY_HEADING_ID}>
+                      Security
+                    </Heading>
+                    <PasskeysCard actor={passkeys} />
+                  </Stack>
+                )}
               </Stack>
             </GridItem>
           </Grid>
