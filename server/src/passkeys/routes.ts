@@ -107,8 +107,9 @@ const authenticationCredential = {
       required: ['clientDataJSON', 'authenticatorData', 'signature'],
       properties: {
         clientDataJSON: base64url(8192),
-        authenticatorData: base64url(8192),
-        signature: base64url(2048),
+        authenticatorData: base64url(16384),
+        // Post-quantum signatures (ML-DSA, which Chromium's authenticators may choose) run to several kilobytes.
+        signature: base64url(16384),
         userHandle: { type: ['string', 'null'], maxLength: 1024 },
       },
     },

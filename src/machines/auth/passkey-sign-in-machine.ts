@@ -65,7 +65,9 @@ const failed = [
  * 'Sign in with a passkey' on the sign-in page. Where the browser can, a passkey is also offered quietly in the
  * email field's autofill list from the start; picking one there, or pressing the button (which opens the browser's
  * own prompt), asks the server for a challenge, lets the browser sign it, and hands the answer to the server, which
- * signs the person in: a passkey is both steps. A refused or cancelled try says why and offers the passkey again.
+ * signs the person in: a passkey is both steps. A refused or cancelled try says why and leaves the button; the
+ * autofill offer is not made again until the page is opened again (a browser that answers the offer on its own,
+ * as Chromium's virtual authenticator does, would otherwise be refused in a loop).
  */
 export const passkeySignInMachine = setup({
   types: {
@@ -170,7 +172,7 @@ export const passkeySignInMachine = setup({
           target: 'asking',
           actions: { type: 'assignOptions', params: ({ event }) => ({ options: event.output }) },
         },
-        onError: { target: 'offering', actions: failed },
+        onError: { target: '#passkeySignIn.offering.idle', actions: failed },
       },
     },
     asking: {
@@ -182,7 +184,7 @@ export const passkeySignInMachine = setup({
           target: 'signingIn',
           actions: { type: 'assignCredential', params: ({ event }) => ({ credential: event.output }) },
         },
-        onError: { target: 'offering', actions: failed },
+        onError: { target: '#passkeySignIn.offering.idle', actions: failed },
       },
     },
     signingIn: {
@@ -191,7 +193,7 @@ export const passkeySignInMachine = setup({
         src: 'signIn',
         input: ({ context }) => ({ credential: context.credential! }),
         onDone: { target: 'signedIn', actions: SIGNED_IN_ACTIONS },
-        onError: { target: 'offering', actions: failed },
+        onError: { target: '#passkeySignIn.offering.idle', actions: failed },
       },
     },
     signedIn: { type: 'final' },

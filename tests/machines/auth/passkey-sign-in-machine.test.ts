@@ -76,9 +76,9 @@ describe('passkey sign-in machine: model-based (a browser with passkey autofill)
       preparingAutofill: { on: { 'options.ready': 'autofill', 'options.fail': 'idle', start: 'loadingOptions' } },
       autofill: { on: { 'autofill.pick': 'signingIn', 'autofill.aborted': 'idle', start: 'loadingOptions' } },
       idle: { on: { start: 'loadingOptions' } },
-      loadingOptions: { on: { 'options.ready': 'asking', 'options.fail': 'preparingAutofill' } },
-      asking: { on: { 'passkey.given': 'signingIn', 'passkey.cancelled': 'preparingAutofill' } },
-      signingIn: { on: { 'server.accepts': 'signedIn', 'server.refuses': 'preparingAutofill' } },
+      loadingOptions: { on: { 'options.ready': 'asking', 'options.fail': 'idle' } },
+      asking: { on: { 'passkey.given': 'signingIn', 'passkey.cancelled': 'idle' } },
+      signingIn: { on: { 'server.accepts': 'signedIn', 'server.refuses': 'idle' } },
       signedIn: {},
     },
   });
@@ -197,6 +197,22 @@ describe('passkey sign-in machine: edge cases', () => {
     await flush();
     expect(world.actor.getSnapshot().value).toEqual({ offering: 'idle' });
     expect(world.actor.getSnapshot().context.error).toBe(PASSKEYS_NOT_OFFERED_MESSAGE);
+    world.actor.stop();
+  });
+
+  it('does not offer autofill again after a refused autofill answer (no loop with a browser that answers on its own)', async () => {
+    const world = createWorld();
+    world.detect.last().resolve({ passkeys: true, autofill: true });
+    await flush();
+    world.loadOptions.last().resolve(OPTIONS);
+    await flush();
+    world.autofill.last().resolve(ANSWER);
+    await flush();
+    world.signIn.last().reject(new ApiError(UNKNOWN_PASSKEY, { status: 400, serverMessage: UNKNOWN_PASSKEY }));
+    await flush();
+    expect(world.actor.getSnapshot().value).toEqual({ offering: 'idle' });
+    expect(world.loadOptions.requests).toHaveLength(1);
+    expect(world.autofill.requests).toHaveLength(1);
     world.actor.stop();
   });
 
