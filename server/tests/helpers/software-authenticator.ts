@@ -88,9 +88,9 @@ export function registrationAnswer(
     FLAG_ATTESTED_DATA;
   const authData = authenticatorData(answer.rpId, flags, passkey.counter, attested);
   const attestationObject = isoCBOR.encode(
-    new Map<string, string | Map<string, never> | Uint8Array>([
+    new Map<string, string | Map<string, string> | Uint8Array>([
       ['fmt', 'none'],
-      ['attStmt', new Map()],
+      ['attStmt', new Map<string, string>()],
       ['authData', new Uint8Array(authData)],
     ]),
   );
