@@ -8,6 +8,7 @@ import { dataExportRoutes } from './data-export/routes.js';
 import { csrfRoutes } from './http/csrf.js';
 import { healthRoutes } from './http/health.js';
 import { previewRoutes } from './previews/routes.js';
+import { passkeyRoutes } from './passkeys/routes.js';
 import { accountLinkRoutes } from './profile/link-routes.js';
 import { profileRoutes } from './profile/routes.js';
 import { sessionsRoutes } from './profile/sessions.js';
@@ -30,6 +31,7 @@ const PLUGINS = [
   profileRoutes,
   sessionsRoutes,
   securityRoutes,
+  passkeyRoutes,
   accountLinkRoutes,
   supportRoutes,
   adminRoutes,

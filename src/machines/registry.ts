@@ -22,6 +22,8 @@ import { contactMachine } from './contact-machine';
 import { activeSessionsMachine } from './profile/active-sessions-machine';
 import { dataDownloadMachine } from './profile/data-download-machine';
 import { securityActivityMachine } from './profile/security-activity-machine';
+import { passkeySignInMachine } from './auth/passkey-sign-in-machine';
+import { passkeysMachine } from './profile/passkeys-machine';
 import { sidebarMachine } from './sidebar-machine';
 import { signInMachine } from './auth/sign-in-machine';
 import { signUpMachine } from './auth/sign-up-machine';
@@ -50,6 +52,8 @@ export const machineRegistry: Record<string, AnyStateMachine> = {
   [activeSessionsMachine.id]: activeSessionsMachine,
   [dataDownloadMachine.id]: dataDownloadMachine,
   [securityActivityMachine.id]: securityActivityMachine,
+  [passkeySignInMachine.id]: passkeySignInMachine,
+  [passkeysMachine.id]: passkeysMachine,
   [accountLinkMachine.id]: accountLinkMachine,
   [templatesListMachine.id]: templatesListMachine,
   [cvManagementMachine.id]: cvManagementMachine,

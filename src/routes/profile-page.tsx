@@ -2,6 +2,7 @@ import { createLazyRoute } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
 import { activeSessionsMachine } from '../machines/profile/active-sessions-machine';
+import { passkeysMachine } from '../machines/profile/passkeys-machine';
 import { changePasswordMachine } from '../machines/profile/change-password-machine';
 import { dataDownloadMachine } from '../machines/profile/data-download-machine';
 import { inspectOptions } from '../machines/inspect';
@@ -20,12 +21,14 @@ function ProfilePage() {
     changePassword: changePasswordMachine.provide({ actions: { notify: effects.notify } }),
     sessions: activeSessionsMachine.provide({ actions: { notify: effects.notify } }),
     activity: securityActivityMachine,
+    passkeys: passkeysMachine.provide({ actions: { notify: effects.notify } }),
   }));
   const profile = useActorRef(logic.profile, { input: { session }, ...inspectOptions });
   const changePasswordActor = useActorRef(logic.changePassword, inspectOptions);
   const sessionsActor = useActorRef(logic.sessions, inspectOptions);
   const dataDownload = useActorRef(dataDownloadMachine, inspectOptions);
   const activityActor = useActorRef(logic.activity, inspectOptions);
+  const passkeysActor = useActorRef(logic.passkeys, inspectOptions);
   return (
     <ProfileScreen
       profile={profile}
@@ -33,6 +36,7 @@ function ProfilePage() {
       sessions={sessionsActor}
       dataDownload={dataDownload}
       activity={activityActor}
+      passkeys={passkeysActor}
     />
   );
 }

@@ -22,6 +22,9 @@ export interface Database {
   users: UserTable;
   email_changes: EmailChangeTable;
   security_events: SecurityEventTable;
+  // ── passkeys ────────────────────────────────────────────────────────────
+  passkeys: PasskeyTable;
+  passkey_challenges: PasskeyChallengeTable;
   // ── templates ───────────────────────────────────────────────────────────
   tags: TagTable;
   templates: TemplateTable;
@@ -164,6 +167,38 @@ export interface EmailChangeTable {
   cancelled_at: string | null;
   /** When a confirmed change was undone by the cancel link (the old address restored). */
   undone_at: string | null;
+}
+
+// ── passkeys ──────────────────────────────────────────────────────────────
+
+/** A person's passkey (WebAuthn credential): passkeys/repository.ts. */
+export interface PasskeyTable {
+  id: Generated<number>;
+  user_id: number;
+  /** base64url, as the browser names the credential. */
+  credential_id: string;
+  /** base64url of the COSE public key. */
+  public_key: string;
+  /** The authenticator's signature counter (bigint: PostgreSQL answers it as text). */
+  counter: ColumnType<number | string, number, number>;
+  /** JSON array of transports ('internal', 'hybrid'…). */
+  transports: string;
+  name: string;
+  /** 1 when the authenticator said the passkey is backed up (synced across devices). */
+  backed_up: number;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A challenge handed out for a passkey ceremony: short-lived, used once (passkeys/repository.ts). */
+export interface PasskeyChallengeTable {
+  /** SHA-256 (base64url) of the challenge. */
+  id: string;
+  purpose: 'registration' | 'authentication';
+  /** Whose passkey is being added; null for a sign-in. */
+  user_id: number | null;
+  created_at: string;
+  expires_at: string;
 }
 
 // ── templates ─────────────────────────────────────────────────────────────

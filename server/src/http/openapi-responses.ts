@@ -23,6 +23,19 @@ const object = (properties: Record<string, Schema>, required = Object.keys(prope
 
 const message = object({ detail: string });
 const signedIn = object({ user_id: integer });
+const passkey = object({
+  id: integer,
+  name: string,
+  created: timestamp,
+  last_used: { type: ['string', 'null'], format: 'date-time' },
+  backed_up: boolean,
+});
+const webauthnOptions: Schema = {
+  type: 'object',
+  required: ['challenge'],
+  properties: { challenge: { type: 'string', description: 'base64url' } },
+  additionalProperties: true,
+};
 
 const profileFields = {
   email: { type: 'string', format: 'email' },
@@ -297,6 +310,28 @@ export const SUCCESS_ANSWERS: Record<string, Record<number, Answer>> = {
     'The mailed unlock link: the account’s lockout is cleared and this browser trusted for it (extension).',
     message,
   ),
+  'GET /auth/passkeys/': ok('The person’s passkeys, the oldest first (extension).', arrayOf(passkey)),
+  'POST /auth/passkeys/register/options/': ok(
+    'WebAuthn options for a new passkey (PublicKeyCredentialCreationOptionsJSON; extension).',
+    webauthnOptions,
+  ),
+  'POST /auth/passkeys/register/': created('The passkey as kept (extension).', {
+    ...passkey,
+    properties: { ...passkey.properties, detail: string },
+  }),
+  'POST /auth/passkeys/login/options/': ok(
+    'WebAuthn options for a passkey sign-in (PublicKeyCredentialRequestOptionsJSON; extension).',
+    webauthnOptions,
+  ),
+  'POST /auth/passkeys/login/': ok(
+    'Signed in with a passkey (both steps): sets the `sessionid` cookie (extension).',
+    signedIn,
+  ),
+  'PATCH /auth/passkeys/{id}/': ok('The passkey renamed (extension).', {
+    ...passkey,
+    properties: { ...passkey.properties, detail: string },
+  }),
+  'DELETE /auth/passkeys/{id}/': noContent('The passkey removed (extension).'),
   'GET /v1/CVFieldEntry/': ok('The entries of a saved CV.', object({ results: arrayOf(entry) })),
   'GET /v1/download/pdf/{id}/': download('The CV as PDF.', PDF),
   'GET /v1/download/word/{id}/': download('The CV as a Word file.', WORD),

@@ -14,10 +14,12 @@ export interface SignInViewProps {
   onGoogleSignIn?: () => void;
   /** The social sign-in options (Google and LinkedIn); when given they replace the Google option below. */
   social?: ReactNode;
+  /** 'Sign in with a passkey', below the Sign in button. */
+  passkey?: ReactNode;
 }
 
 // docs/behaviour.md#sign-in
-export function SignInView({ snapshot, send, onGoogleSignIn, social }: SignInViewProps) {
+export function SignInView({ snapshot, send, onGoogleSignIn, social, passkey }: SignInViewProps) {
   const { values, errors, unconfirmedEmail, formError, attempt } = snapshot.context;
   const busy = snapshot.hasTag(BUSY_TAG);
   const change = (field: 'email' | 'password') => (value: string) =>
@@ -37,6 +39,8 @@ export function SignInView({ snapshot, send, onGoogleSignIn, social }: SignInVie
         <AuthForm label="Sign in" attempt={attempt} onSubmit={() => send({ type: 'form.submit' })}>
           <FormProblem message={formError} />
           <EmailField
+            // 'webauthn' lets the browser offer the person's passkeys in this field's autofill list.
+            autoComplete="username webauthn"
             value={values.email}
             onValueChange={change('email')}
             error={errors.email}
@@ -87,6 +91,8 @@ export function SignInView({ snapshot, send, onGoogleSignIn, social }: SignInVie
             Sign in
           </Button>
         </AuthForm>
+
+        {passkey}
 
         {social ?? (
           <SocialSignInButtons

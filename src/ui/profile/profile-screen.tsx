@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import { ArrowLeft, RefreshCw } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import type { ActiveSessionsActor } from '../../machines/profile/active-sessions-machine';
+import type { PasskeysActor } from '../../machines/profile/passkeys-machine';
 import type { ChangePasswordActor } from '../../machines/profile/change-password-machine';
 import type { DataDownloadActor } from '../../machines/profile/data-download-machine';
 import type { SecurityActivityActor } from '../../machines/profile/security-activity-machine';
@@ -12,6 +13,7 @@ import { FullPageSpinner } from '../full-page-spinner';
 import { ActiveSessionsCard } from './active-sessions-card';
 import { ChangePasswordCard, CHANGE_PASSWORD_CARD_ID } from './change-password-card';
 import { DeleteAccountDialog } from './delete-account-dialog';
+import { PasskeysCard } from './passkeys-card';
 import { PersonalInformationCard } from './personal-information-card';
 import { SecurityActivityCard } from './security-activity-card';
 import { SecuritySection } from './security-section';
@@ -26,12 +28,21 @@ export interface ProfileScreenProps {
   dataDownload?: DataDownloadActor;
   /** The security-activity card; absent in screens and tests that do not show it. */
   activity?: SecurityActivityActor;
+  /** The Passkeys card of the Security section; absent in screens and tests that do not show it. */
+  passkeys?: PasskeysActor;
 }
 
 export { DELETE_ACCOUNT_DESCRIPTION, DELETE_ACCOUNT_TITLE } from './delete-account-dialog';
 
 /** docs/behaviour.md#profile-settings (/profile). */
-export function ProfileScreen({ profile, changePassword, sessions, dataDownload, activity }: ProfileScreenProps) {
+export function ProfileScreen({
+  profile,
+  changePassword,
+  sessions,
+  dataDownload,
+  activity,
+  passkeys,
+}: ProfileScreenProps) {
   const snapshot = useSelector(profile, (state) => state);
   const passwordPanelOpen = useSelector(changePassword, (state) => !state.matches('closed'));
   const passwordToggle = useRef<HTMLButtonElement>(null);
@@ -112,8 +123,9 @@ export function ProfileScreen({ profile, changePassword, sessions, dataDownload,
                 <Box id={CHANGE_PASSWORD_CARD_ID} hidden={!passwordPanelOpen}>
                   {passwordPanelOpen && <ChangePasswordCard actor={changePassword} />}
                 </Box>
-                {(sessions || activity) && (
+                {(sessions || activity || passkeys) && (
                   <SecuritySection>
+                    {passkeys && <PasskeysCard actor={passkeys} />}
                     {sessions && <ActiveSessionsCard actor={sessions} />}
                     {activity && <SecurityActivityCard actor={activity} />}
                   </SecuritySection>
