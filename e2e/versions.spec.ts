@@ -146,6 +146,7 @@ test('save three times, name a version, compare two, restore the first, reload, 
   await test.step('after a reload the restored CV is there, and the restore is version 4', async () => {
     await page.reload();
     await expect(page).toHaveURL(UUID_ADDRESS);
+    await expect(page.getByTestId('cv-name')).toHaveText(CV_NAME);
     const personal = await openSection(page, 'Personal Details');
     await expect(personal.getByRole('textbox', { name: 'Full Name', exact: true })).toHaveValue('Ada Lovelace');
     const dialog = await openVersions(page);
