@@ -27,7 +27,9 @@ function renderCard(passkeys: Passkey[] = [LAPTOP]) {
           calls.rename(input);
           return { ...LAPTOP, name: input.name };
         }),
-        removePasskey: fromPromise(async ({ input }: { input: { id: number } }) => void calls.remove(input)),
+        removePasskey: fromPromise<void, { id: number }>(async ({ input }) => {
+          calls.remove(input);
+        }),
       },
     }),
   ).start();
