@@ -272,7 +272,12 @@ describe('[extension] POST /auth/passkeys/login/', () => {
       status: 200,
       headers: {
         ...jsonBody,
-        'Set-Cookie': MatchersV3.regex(/sessionid=[^;]+;.*/, 'sessionid=abc; Path=/; HttpOnly; SameSite=Lax'),
+        // The session cookie, and beside it the server may remember this browser (the reference server's
+        // trusted_device cookie, which lets it past lockouts others cause).
+        'Set-Cookie': MatchersV3.regex(
+          /(sessionid|trusted_device)=[^;]+;.*/,
+          'sessionid=abc; Path=/; HttpOnly; SameSite=Lax',
+        ),
       },
       body: { user_id: integer(ALICE.id), detail: string('Signed in successfully.') },
     });
