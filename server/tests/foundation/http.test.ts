@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../src/http/errors.js';
 import { endSession, requireUser, startSession } from '../../src/http/session.js';
+import { createAccount } from '../auth/support.js';
 import { client, createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 
 // Routes only these tests need, added to the built app before its first request.
@@ -279,8 +280,10 @@ describe('over https', () => {
   afterAll(() => testApp.close());
 
   it('marks cookies Secure', async () => {
+    // A sign-in is written to the person's security activity, so the person must exist.
+    const person = await createAccount(testApp.app, { email: 'secure@example.com' });
     const c = await client(testApp.app);
-    const response = await c.post('/v1/sign-in-as/1/', undefined, {
+    const response = await c.post(`/v1/sign-in-as/${person.id}/`, undefined, {
       headers: { origin: 'https://cv.example.com' },
     });
     expect(response.statusCode).toBe(200);

@@ -234,9 +234,10 @@ describe.each(cases)('two server processes on one %s', (_title, database) => {
 
   it('counts a rate limit across both instances', async () => {
     const attacker = browser();
-    const limit = RATE_LIMITS.login.limit;
+    // One browser from one address: the account-and-address limit is the one it meets first.
+    const limit = RATE_LIMITS.loginFromAddress.limit;
     const statuses: number[] = [];
-    // Wrong passwords for one address, alternately on A and B, until one is refused.
+    // Wrong passwords for one account, alternately on A and B, until one is refused.
     for (let attempt = 0; attempt < limit + 2; attempt++) {
       const instance = attempt % 2 === 0 ? a : b;
       const answer = await attacker.post(instance, '/auth/login/', {

@@ -302,7 +302,6 @@ describe.each(testDatabases())('passkeys on $name', (database) => {
       ['   ', PASSKEY_MESSAGES.nameRequired],
       ['a'.repeat(65), PASSKEY_MESSAGES.nameTooLong],
       ['Line\nbreak', PASSKEY_MESSAGES.nameControlCharacters],
-      ['Nul\u0000', PASSKEY_MESSAGES.nameControlCharacters],
       [42, 'name: must be a string'],
     ];
     for (const [name, words] of cases) {
@@ -310,6 +309,11 @@ describe.each(testDatabases())('passkeys on $name', (database) => {
       expect(refused.statusCode).toBe(400);
       expect(detail(refused)).toBe(words);
     }
+    // A NUL never reaches the route: every body loses its control characters but tab and line breaks first.
+    const cleaned = await browser.patch(`/auth/passkeys/${id}/`, { name: 'Nul\u0000 key' });
+    expect(cleaned.statusCode, cleaned.body).toBe(200);
+    expect(cleaned.json()).toMatchObject({ id, name: 'Nul key' });
+    await browser.patch(`/auth/passkeys/${id}/`, { name: 'Old phone' });
     expect((await browser.patch(`/auth/passkeys/${id}/`, {})).json()).toMatchObject({
       detail: 'name is required',
     });
