@@ -13,6 +13,7 @@ import { renderEngine, type RenderEngineOptions } from './render/plugin.js';
 import { supportRoutes } from './support/routes.js';
 import { templateRegistry } from './templates/registry.js';
 import { templateRoutes } from './templates/routes.js';
+import { twoStepRoutes } from './two-step/routes.js';
 
 /**
  * Every domain's fastify plugin, in the order they register (the render engine and the compiled templates before
@@ -25,6 +26,7 @@ const PLUGINS = [
   socialRoutes,
   profileRoutes,
   sessionsRoutes,
+  twoStepRoutes,
   accountLinkRoutes,
   supportRoutes,
   adminRoutes,

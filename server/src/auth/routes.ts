@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { LINK_ERROR_CODES } from '../../../rules/account-changes.js';
 import { badRequest, fieldError, forbidden, HttpError } from '../http/errors.js';
-import { hit, releaseAttempt, resetRateLimit, type RateLimit } from '../http/rate-limit.js';
+import { hit, releaseAttempt, resetRateLimit, type RateLimit, type RateLimitState } from '../http/rate-limit.js';
+import { secondStepNeeded } from '../two-step/gate.js';
 import { endSession, startSession } from '../http/session.js';
 import { endUserSessions } from '../sessions/repository.js';
 import {
@@ -242,8 +243,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       // limits. The client address first: an address over its limit is refused without spending an account's.
       const byIp = await limit(RATE_LIMIT_KEYS.loginByIp(request.ip), RATE_LIMITS.loginByIp);
       const accountKey = RATE_LIMIT_KEYS.login(email);
+      let accountAttempt: RateLimitState;
       try {
-        await limit(accountKey, RATE_LIMITS.login);
+        accountAttempt = await limit(accountKey, RATE_LIMITS.login);
       } catch (error) {
         // No password was checked: the address has not spent a guess.
         await releaseAttempt(app.db, byIp);
@@ -257,14 +259,22 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       // An account staff deactivated answers exactly as a wrong password does, after the same argon2 work,
       // and spends the attempt like one: nothing tells a deactivated account from a mistyped password.
       if (!user || !passwordMatches || user.deactivated_at !== null) throw badRequest(DETAILS.invalidCredentials);
-      // The right password: it is no failure of the account, nor a guess of the address.
-      await resetRateLimit(app.db, accountKey);
+      // The right password: it is no guess of the address.
       await releaseAttempt(app.db, byIp);
       // Told only to someone who knows the password, so it reveals nothing about the address.
       if (user.email_confirmed_at === null) {
+        await resetRateLimit(app.db, accountKey);
         return reply.code(403).send({ detail: DETAILS.emailNotConfirmed, code: EMAIL_NOT_CONFIRMED_CODE });
       }
       if (user.is_active !== 1) throw forbidden(DETAILS.accountDisabled);
+      // With two-step sign-in on, the password is half of it: the account's failed attempts (wrong codes
+      // among them) are forgiven only once the code is right, or a known password would reopen the guessing.
+      const secondStep = await secondStepNeeded(request, reply, user, 'password');
+      if (secondStep) {
+        await releaseAttempt(app.db, accountAttempt);
+        return secondStep;
+      }
+      await resetRateLimit(app.db, accountKey);
       await startSession(request, reply, user.id);
       return { user_id: user.id, detail: DETAILS.signedIn };
     },

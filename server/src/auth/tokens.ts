@@ -13,7 +13,9 @@ export type TokenPurpose =
   | 'email-change-approval'
   | 'email-change-confirmation'
   | 'email-change-cancel'
-  | 'account-deletion';
+  | 'account-deletion'
+  | 'two-step-pending'
+  | 'two-step-trusted-device';
 
 export type TokenCheck = 'valid' | 'invalid' | 'expired';
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hit, type RateLimit } from '../../http/rate-limit.js';
 import { startSession } from '../../http/session.js';
+import { secondStepNeeded, type FirstStep } from '../../two-step/gate.js';
 import { now } from '../clock.js';
 import { SocialSignInError } from './errors.js';
 import { googleProfile } from './google.js';
@@ -46,12 +47,17 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
   async function signIn(
     request: FastifyRequest,
     reply: FastifyReply,
+    provider: FirstStep,
     readProfile: () => Promise<SocialProfile>,
   ) {
     try {
       await hit(app.db, socialLoginRateLimitKey(request.ip), SOCIAL_LOGIN_RATE_LIMIT, now());
       const profile = await readProfile();
       const user = await accountForSocialProfile(app.db, profile, now());
+      // The provider proves the address, not the person holding it now: an account with two-step sign-in on asks
+      // for its code here too (docs/decisions/0034-two-step-sign-in.md).
+      const secondStep = await secondStepNeeded(request, reply, user, provider);
+      if (secondStep) return reply.send(secondStep);
       // Staff get a session as on the password sign-in; the web then sends them to the admin panel.
       await startSession(request, reply, user.id);
       return reply.send({ user_id: user.id, detail: SIGNED_IN_DETAIL });
@@ -65,14 +71,14 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { access_token: string } }>(
     '/auth/social/login/google/',
     { schema: bodySchema({ access_token: opaque }) },
-    (request, reply) => signIn(request, reply, () => googleProfile(config, request.body.access_token)),
+    (request, reply) => signIn(request, reply, 'google', () => googleProfile(config, request.body.access_token)),
   );
 
   app.post<{ Body: { code: string; redirect_uri: string } }>(
     '/auth/social/login/linkedin/',
     { schema: bodySchema({ code: opaque, redirect_uri: { type: 'string', maxLength: 2048 } }) },
     (request, reply) =>
-      signIn(request, reply, () =>
+      signIn(request, reply, 'linkedin', () =>
         linkedinProfile(config, { code: request.body.code, redirectUri: request.body.redirect_uri }),
       ),
   );

@@ -11,6 +11,7 @@ import * as cvLayout from './0009-cv-layout.js';
 import * as cvDesign from './0010-cv-design.js';
 import * as admin from './0011-admin.js';
 import * as sessionDetails from './0012-session-details.js';
+import * as twoStep from './0016-two-step.js';
 
 /**
  * Every migration, in order. Add yours as the next line with the next number; names sort
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010-cv-design': cvDesign,
   '0011-admin': admin,
   '0012-session-details': sessionDetails,
+  '0016-two-step': twoStep,
 };
