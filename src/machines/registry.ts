@@ -23,6 +23,7 @@ import { sidebarMachine } from './sidebar-machine';
 import { signInMachine } from './auth/sign-in-machine';
 import { signUpMachine } from './auth/sign-up-machine';
 import { templatesListMachine } from './catalogue/templates-list-machine';
+import { twoStepMachine } from './profile/two-step-machine';
 
 /**
  * Every flow machine of the app by its id: for the inspector, for docs and for the test that checks
@@ -44,6 +45,7 @@ export const machineRegistry: Record<string, AnyStateMachine> = {
   [profileMachine.id]: profileMachine,
   [changePasswordMachine.id]: changePasswordMachine,
   [activeSessionsMachine.id]: activeSessionsMachine,
+  [twoStepMachine.id]: twoStepMachine,
   [accountLinkMachine.id]: accountLinkMachine,
   [templatesListMachine.id]: templatesListMachine,
   [cvManagementMachine.id]: cvManagementMachine,

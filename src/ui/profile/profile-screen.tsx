@@ -5,9 +5,11 @@ import { ArrowLeft, RefreshCw } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import type { ActiveSessionsActor } from '../../machines/profile/active-sessions-machine';
 import type { ChangePasswordActor } from '../../machines/profile/change-password-machine';
+import type { TwoStepActor } from '../../machines/profile/two-step-machine';
 import type { ProfileActor } from '../../machines/profile/profile-machine';
 import { FullPageSpinner } from '../full-page-spinner';
 import { ActiveSessionsCard } from './active-sessions-card';
+import { TwoStepCard } from './two-step-card';
 import { ChangePasswordCard, CHANGE_PASSWORD_CARD_ID } from './change-password-card';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { PersonalInformationCard } from './personal-information-card';
@@ -18,12 +20,14 @@ export interface ProfileScreenProps {
   changePassword: ChangePasswordActor;
   /** The active-sessions card; absent in screens and tests that do not show it. */
   sessions?: ActiveSessionsActor;
+  /** The two-step sign-in card of the Security section; absent in screens and tests that do not show it. */
+  twoStep?: TwoStepActor;
 }
 
 export { DELETE_ACCOUNT_DESCRIPTION, DELETE_ACCOUNT_TITLE } from './delete-account-dialog';
 
 /** docs/behaviour.md#profile-settings (/profile). */
-export function ProfileScreen({ profile, changePassword, sessions }: ProfileScreenProps) {
+export function ProfileScreen({ profile, changePassword, sessions, twoStep }: ProfileScreenProps) {
   const snapshot = useSelector(profile, (state) => state);
   const passwordPanelOpen = useSelector(changePassword, (state) => !state.matches('closed'));
   const passwordToggle = useRef<HTMLButtonElement>(null);
@@ -104,6 +108,14 @@ export function ProfileScreen({ profile, changePassword, sessions }: ProfileScre
                   {passwordPanelOpen && <ChangePasswordCard actor={changePassword} />}
                 </Box>
                 {sessions && <ActiveSessionsCard actor={sessions} />}
+                {twoStep && (
+                  <Stack as="section" aria-labelledby="security-heading" gap="4">
+                    <Heading as="h2" size="xl" id="security-heading">
+                      Security
+                    </Heading>
+                    <TwoStepCard actor={twoStep} />
+                  </Stack>
+                )}
               </Stack>
             </GridItem>
           </Grid>
