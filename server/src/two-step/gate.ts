@@ -68,10 +68,15 @@ export async function secondStepNeeded(
   const twoStep = await twoStepOf(request.server.db, user.id);
   if (!twoStep?.enabled_at) return null;
   if (isTrustedDevice(request, user, twoStep.enabled_at)) return null;
-  const { secretKey } = request.server.config;
-  const token = makeToken(secretKey, 'two-step-pending', { userId: user.id, state: boundState(user, twoStep.enabled_at, step) }, now());
-  reply.setCookie(PENDING_COOKIE, `${user.id}.${step}.${token}`, cookieOptions(request, PENDING_MAX_AGE_MS));
+  const value = pendingCookieValue(request.server.config.secretKey, user, twoStep.enabled_at, step);
+  reply.setCookie(PENDING_COOKIE, value, cookieOptions(request, PENDING_MAX_AGE_MS));
   return { two_factor_required: true, detail: TWO_FACTOR_REQUIRED_DETAIL };
+}
+
+/** The pending cookie's value: who passed the first step, how, signed. */
+export function pendingCookieValue(secretKey: string, user: User, enabledAt: string, step: FirstStep): string {
+  const token = makeToken(secretKey, 'two-step-pending', { userId: user.id, state: boundState(user, enabledAt, step) }, now());
+  return `${user.id}.${step}.${token}`;
 }
 
 /** Who passed the first step on this browser in the last 5 minutes (their id and how), or null. */
