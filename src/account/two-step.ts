@@ -1,8 +1,4 @@
-import {
-  AUTHENTICATOR_CODE_PATTERN,
-  RECOVERY_CODE_PATTERN,
-  TWO_STEP_MESSAGES,
-} from '../../rules/two-step';
+import { AUTHENTICATOR_CODE_PATTERN, RECOVERY_CODE_PATTERN, TWO_STEP_MESSAGES } from '../../rules/two-step';
 
 // Two-step sign-in as the web app checks and shows it: the code a person types, and the recovery codes as a file
 // to download or print. The QR code is drawn here too, with a library loaded only when a setup starts (never on

@@ -5,7 +5,10 @@ import { RECOVERY_CODES_FILE_NAME, recoveryCodesText } from '../account/two-step
 // (a blob: page of this origin, which the content security policy allows) so the rest of the profile is not printed.
 
 export function downloadRecoveryCodes(_: unknown, params: { codes: string[]; email: string }): void {
-  saveBlob(new Blob([recoveryCodesText(params.codes, params.email)], { type: 'text/plain;charset=utf-8' }), RECOVERY_CODES_FILE_NAME);
+  saveBlob(
+    new Blob([recoveryCodesText(params.codes, params.email)], { type: 'text/plain;charset=utf-8' }),
+    RECOVERY_CODES_FILE_NAME,
+  );
 }
 
 const PRINT_FRAME_LIFETIME_MS = 60_000;

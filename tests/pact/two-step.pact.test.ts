@@ -35,9 +35,11 @@ describe('[extension] POST /auth/login/ with two-step sign-in on', () => {
       { email: ALICE.email, password: PASSWORD },
     ).willRespondWith({ status: 200, headers: jsonBody, body: { two_factor_required: boolean(true) } });
     await pact.executeTest(async (mockServer) => {
-      await expect(login(clientFor(mockServer), { email: ALICE.email, password: PASSWORD })).resolves.toEqual({
-        two_factor_required: true,
-      });
+      await expect(login(clientFor(mockServer), { email: ALICE.email, password: PASSWORD })).resolves.toEqual(
+        {
+          two_factor_required: true,
+        },
+      );
     });
   });
 });
@@ -77,9 +79,15 @@ describe('[extension] POST /auth/login/2fa/', () => {
   });
 
   it('answers 401 with two_factor_expired when no sign-in waits for a code', async () => {
-    const pact = unsafeCall('any visitor', '[extension] a code without a sign-in waiting for it', 'POST', '/auth/login/2fa/', {
-      code: '123456',
-    }).willRespondWith({
+    const pact = unsafeCall(
+      'any visitor',
+      '[extension] a code without a sign-in waiting for it',
+      'POST',
+      '/auth/login/2fa/',
+      {
+        code: '123456',
+      },
+    ).willRespondWith({
       status: 401,
       headers: jsonBody,
       body: {
@@ -162,7 +170,10 @@ describe('[extension] POST /auth/2fa/totp/enable/', () => {
     ).willRespondWith({
       status: 400,
       headers: jsonBody,
-      body: { ...detail('That code is not right. Enter the newest code from your authenticator app.'), field: 'code' },
+      body: {
+        ...detail('That code is not right. Enter the newest code from your authenticator app.'),
+        field: 'code',
+      },
     });
     await pact.executeTest(async (mockServer) => {
       await expectApiError(enableTwoStep(clientFor(mockServer), { code: '000000' }), 400);
@@ -209,20 +220,35 @@ describe('[extension] POST /auth/2fa/disable/', () => {
     ).willRespondWith({
       status: 400,
       headers: jsonBody,
-      body: { detail: string('That code is not right. Enter the newest code from your authenticator app.'), field: 'code' },
+      body: {
+        detail: string('That code is not right. Enter the newest code from your authenticator app.'),
+        field: 'code',
+      },
     });
     await pact.executeTest(async (mockServer) => {
-      await expectApiError(disableTwoStep(clientFor(mockServer), { current_password: PASSWORD, code: '000000' }), 400);
+      await expectApiError(
+        disableTwoStep(clientFor(mockServer), { current_password: PASSWORD, code: '000000' }),
+        400,
+      );
     });
   });
 
   it('answers 401 to a visitor', async () => {
-    const pact = unsafeCall('any visitor', '[extension] a request to turn two-step sign-in off without a session', 'POST', '/auth/2fa/disable/', {
-      current_password: PASSWORD,
-      code: '123456',
-    }).willRespondWith({ status: 401, headers: jsonBody, body: detail(NOT_SIGNED_IN) });
+    const pact = unsafeCall(
+      'any visitor',
+      '[extension] a request to turn two-step sign-in off without a session',
+      'POST',
+      '/auth/2fa/disable/',
+      {
+        current_password: PASSWORD,
+        code: '123456',
+      },
+    ).willRespondWith({ status: 401, headers: jsonBody, body: detail(NOT_SIGNED_IN) });
     await pact.executeTest(async (mockServer) => {
-      await expectApiError(disableTwoStep(clientFor(mockServer), { current_password: PASSWORD, code: '123456' }), 401);
+      await expectApiError(
+        disableTwoStep(clientFor(mockServer), { current_password: PASSWORD, code: '123456' }),
+        401,
+      );
     });
   });
 });

@@ -14,7 +14,15 @@ import { renderPage, type PageFrame } from './views.js';
  * QR code is an SVG drawn on the server.
  */
 
-export function twoStepAdminRoutes(app: FastifyInstance, kit: AdminKit, frame: (request: Parameters<AdminKit['frame']>[0], reply: Parameters<AdminKit['frame']>[1], title: string) => PageFrame): void {
+export function twoStepAdminRoutes(
+  app: FastifyInstance,
+  kit: AdminKit,
+  frame: (
+    request: Parameters<AdminKit['frame']>[0],
+    reply: Parameters<AdminKit['frame']>[1],
+    title: string,
+  ) => PageFrame,
+): void {
   async function setupPage(secret: string, email: string) {
     const url = otpauthUrl(secret, email);
     return { secret, qr: await QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }) };
@@ -27,14 +35,24 @@ export function twoStepAdminRoutes(app: FastifyInstance, kit: AdminKit, frame: (
       throw error;
     });
     if (!started) return reply.redirect('/admin/', 303);
-    return kit.send(reply, renderPage('two-step-setup', frame(request, reply, 'Set up two-step sign-in'), await setupPage(started.secret, staff.email)));
+    return kit.send(
+      reply,
+      renderPage(
+        'two-step-setup',
+        frame(request, reply, 'Set up two-step sign-in'),
+        await setupPage(started.secret, staff.email),
+      ),
+    );
   });
 
   kit.action('/admin/two-step/enable/', async (request, reply) => {
     const staff = request.staff!;
     try {
       const codes = await confirmTwoStepSetup(app, staff, String(request.body.code ?? ''));
-      return kit.send(reply, renderPage('two-step-done', frame(request, reply, 'Two-step sign-in is on'), { codes }));
+      return kit.send(
+        reply,
+        renderPage('two-step-done', frame(request, reply, 'Two-step sign-in is on'), { codes }),
+      );
     } catch (error) {
       if (!(error instanceof HttpError) || error.statusCode !== 400) throw error;
       const row = await twoStepOf(app.db, staff.id);
@@ -42,7 +60,11 @@ export function twoStepAdminRoutes(app: FastifyInstance, kit: AdminKit, frame: (
       const page = await setupPage(open(app.config.secretKey, row.secret), staff.email);
       return kit.send(
         reply.code(400),
-        renderPage('two-step-setup', { ...frame(request, reply, 'Set up two-step sign-in'), error: error.detail }, page),
+        renderPage(
+          'two-step-setup',
+          { ...frame(request, reply, 'Set up two-step sign-in'), error: error.detail },
+          page,
+        ),
       );
     }
   });

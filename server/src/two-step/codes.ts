@@ -59,7 +59,9 @@ const RECOVERY_LENGTH = 10;
 
 export function newRecoveryCodes(count = RECOVERY_CODE_COUNT): string[] {
   return Array.from({ length: count }, () => {
-    const chars = Array.from({ length: RECOVERY_LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+    const chars = Array.from({ length: RECOVERY_LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join(
+      '',
+    );
     return `${chars.slice(0, 5)}-${chars.slice(5)}`;
   });
 }

@@ -31,7 +31,9 @@ export interface TwoFactorRequired {
 }
 
 function boundState(user: User, enabledAt: string, step?: FirstStep) {
-  return step === undefined ? [user.password_changed_at, enabledAt] : [user.password_changed_at, enabledAt, step];
+  return step === undefined
+    ? [user.password_changed_at, enabledAt]
+    : [user.password_changed_at, enabledAt, step];
 }
 
 function cookieOptions(request: FastifyRequest, maxAgeMs: number) {
@@ -74,13 +76,25 @@ export async function secondStepNeeded(
 }
 
 /** The pending cookie's value: who passed the first step, how, signed. */
-export function pendingCookieValue(secretKey: string, user: User, enabledAt: string, step: FirstStep): string {
-  const token = makeToken(secretKey, 'two-step-pending', { userId: user.id, state: boundState(user, enabledAt, step) }, now());
+export function pendingCookieValue(
+  secretKey: string,
+  user: User,
+  enabledAt: string,
+  step: FirstStep,
+): string {
+  const token = makeToken(
+    secretKey,
+    'two-step-pending',
+    { userId: user.id, state: boundState(user, enabledAt, step) },
+    now(),
+  );
   return `${user.id}.${step}.${token}`;
 }
 
 /** Who passed the first step on this browser in the last 5 minutes (their id and how), or null. */
-export function pendingSignIn(request: FastifyRequest): { userId: number; step: FirstStep; token: string } | null {
+export function pendingSignIn(
+  request: FastifyRequest,
+): { userId: number; step: FirstStep; token: string } | null {
   const parsed = parse(request.cookies[PENDING_COOKIE]);
   return parsed?.step ? { userId: parsed.userId, step: parsed.step, token: parsed.token } : null;
 }
@@ -93,7 +107,16 @@ export function pendingStillValid(
   enabledAt: string,
 ): boolean {
   const subject = { userId: user.id, state: boundState(user, enabledAt, pending.step) };
-  return checkToken(request.server.config.secretKey, 'two-step-pending', subject, pending.token, now(), PENDING_MAX_AGE_MS) === 'valid';
+  return (
+    checkToken(
+      request.server.config.secretKey,
+      'two-step-pending',
+      subject,
+      pending.token,
+      now(),
+      PENDING_MAX_AGE_MS,
+    ) === 'valid'
+  );
 }
 
 export function clearPending(request: FastifyRequest, reply: FastifyReply): void {
@@ -101,8 +124,18 @@ export function clearPending(request: FastifyRequest, reply: FastifyReply): void
 }
 
 /** "Trust this device for 30 days": the next sign-ins of this account on this browser skip the code. */
-export function trustDevice(request: FastifyRequest, reply: FastifyReply, user: User, enabledAt: string): void {
-  const token = makeToken(request.server.config.secretKey, 'two-step-trusted-device', { userId: user.id, state: boundState(user, enabledAt) }, now());
+export function trustDevice(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: User,
+  enabledAt: string,
+): void {
+  const token = makeToken(
+    request.server.config.secretKey,
+    'two-step-trusted-device',
+    { userId: user.id, state: boundState(user, enabledAt) },
+    now(),
+  );
   reply.setCookie(TRUSTED_COOKIE, `${user.id}.${token}`, cookieOptions(request, TRUSTED_MAX_AGE_MS));
 }
 
@@ -110,5 +143,14 @@ function isTrustedDevice(request: FastifyRequest, user: User, enabledAt: string)
   const parsed = parse(request.cookies[TRUSTED_COOKIE]);
   if (!parsed || parsed.step || parsed.userId !== user.id) return false;
   const subject = { userId: user.id, state: boundState(user, enabledAt) };
-  return checkToken(request.server.config.secretKey, 'two-step-trusted-device', subject, parsed.token, now(), TRUSTED_MAX_AGE_MS) === 'valid';
+  return (
+    checkToken(
+      request.server.config.secretKey,
+      'two-step-trusted-device',
+      subject,
+      parsed.token,
+      now(),
+      TRUSTED_MAX_AGE_MS,
+    ) === 'valid'
+  );
 }

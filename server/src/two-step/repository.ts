@@ -31,10 +31,20 @@ export async function isTwoStepOn(db: Db, userId: number): Promise<boolean> {
 
 /** A new pending secret, in place of an earlier pending one (an enabled one is never replaced here). */
 export async function savePendingSecret(db: Db, userId: number, sealed: string, at: Date): Promise<void> {
-  await db.deleteFrom('two_step_secrets').where('user_id', '=', userId).where('enabled_at', 'is', null).execute();
+  await db
+    .deleteFrom('two_step_secrets')
+    .where('user_id', '=', userId)
+    .where('enabled_at', 'is', null)
+    .execute();
   await db
     .insertInto('two_step_secrets')
-    .values({ user_id: userId, secret: sealed, created_at: timestamp(at), enabled_at: null, last_used_step: null })
+    .values({
+      user_id: userId,
+      secret: sealed,
+      created_at: timestamp(at),
+      enabled_at: null,
+      last_used_step: null,
+    })
     .execute();
 }
 
@@ -42,7 +52,7 @@ export async function savePendingSecret(db: Db, userId: number, sealed: string, 
  * Records that a code of `step` was used, only if no code of this step or a later one was: false when it was
  * (a replayed code, or two requests racing with the same code). One statement, so the race has one winner.
  */
-export async function useStep(db: Db, userId: number, step: number): Promise<boolean> {
+export async function claimStep(db: Db, userId: number, step: number): Promise<boolean> {
   const result = await db
     .updateTable('two_step_secrets')
     .set({ last_used_step: step })
@@ -70,7 +80,12 @@ export async function disableTwoStep(db: Db, userId: number): Promise<void> {
 }
 
 /** Uses up the unused recovery code with this hash: false when there is none (wrong, or used already). */
-export async function useRecoveryCode(db: Db, userId: number, codeHash: string, at: Date): Promise<boolean> {
+export async function spendRecoveryCode(
+  db: Db,
+  userId: number,
+  codeHash: string,
+  at: Date,
+): Promise<boolean> {
   const result = await db
     .updateTable('two_step_recovery_codes')
     .set({ used_at: timestamp(at) })

@@ -26,8 +26,8 @@ import {
   enableTwoStep,
   savePendingSecret,
   twoStepOf,
-  useRecoveryCode,
-  useStep,
+  spendRecoveryCode,
+  claimStep,
   type TwoStepRow,
 } from './repository.js';
 import { open, seal } from './secret-box.js';
@@ -91,7 +91,7 @@ export async function confirmTwoStepSetup(app: FastifyInstance, user: User, raw:
   if (step === null) throw fieldError('code', TWO_STEP_MESSAGES.codeWrong);
   const recoveryCodes = newRecoveryCodes();
   await app.db.transaction().execute(async (trx) => {
-    if (!(await useStep(trx, user.id, step))) throw fieldError('code', TWO_STEP_MESSAGES.codeWrong);
+    if (!(await claimStep(trx, user.id, step))) throw fieldError('code', TWO_STEP_MESSAGES.codeWrong);
     await enableTwoStep(
       trx,
       user.id,
@@ -118,13 +118,14 @@ export async function twoStepRoutes(app: FastifyInstance): Promise<void> {
   async function spendCode(user: User, row: TwoStepRow, raw: string): Promise<'app' | 'recovery'> {
     const code = readCode(raw);
     if (code.kind === 'recovery') {
-      if (!(await useRecoveryCode(app.db, user.id, hashRecoveryCode(secretKey, code.code), now())))
+      if (!(await spendRecoveryCode(app.db, user.id, hashRecoveryCode(secretKey, code.code), now())))
         throw fieldError('code', TWO_STEP_MESSAGES.recoveryCodeWrong);
       return 'recovery';
     }
     const step = matchingStep(open(secretKey, row.secret), code.code, now());
     // A code used once (here or in a racing request) is refused as a wrong one: it told nothing new.
-    if (step === null || !(await useStep(app.db, user.id, step))) throw fieldError('code', TWO_STEP_MESSAGES.codeWrong);
+    if (step === null || !(await claimStep(app.db, user.id, step)))
+      throw fieldError('code', TWO_STEP_MESSAGES.codeWrong);
     return 'app';
   }
 
@@ -141,7 +142,11 @@ export async function twoStepRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: DisableBody }>(
     '/auth/2fa/disable/',
-    { schema: bodySchema({ current_password: text(MAX_PASSWORD_LENGTH), code: CODE_FIELD }, ['current_password']) },
+    {
+      schema: bodySchema({ current_password: text(MAX_PASSWORD_LENGTH), code: CODE_FIELD }, [
+        'current_password',
+      ]),
+    },
     async (request) => {
       const user = await signedInUser(request);
       const row = await twoStepOf(app.db, user.id);

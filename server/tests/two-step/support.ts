@@ -11,7 +11,13 @@ export async function turnOnTwoStep(app: FastifyInstance, userId: number): Promi
   const at = new Date().toISOString();
   await app.db
     .insertInto('two_step_secrets')
-    .values({ user_id: userId, secret: seal(app.config.secretKey, secret), created_at: at, enabled_at: at, last_used_step: null })
+    .values({
+      user_id: userId,
+      secret: seal(app.config.secretKey, secret),
+      created_at: at,
+      enabled_at: at,
+      last_used_step: null,
+    })
     .execute();
   return secret;
 }

@@ -64,7 +64,9 @@ describe.each(testDatabases())('two-step sign-in on $name', (database) => {
 
     const stored = await testApp.app.db.selectFrom('two_step_recovery_codes').selectAll().execute();
     expect(stored).toHaveLength(10);
-    const dump = JSON.stringify(stored) + JSON.stringify(await testApp.app.db.selectFrom('two_step_secrets').selectAll().execute());
+    const dump =
+      JSON.stringify(stored) +
+      JSON.stringify(await testApp.app.db.selectFrom('two_step_secrets').selectAll().execute());
     for (const code of recoveryCodes) {
       expect(dump).not.toContain(code);
       expect(dump).not.toContain(code.replace('-', ''));
@@ -88,8 +90,12 @@ describe.each(testDatabases())('two-step sign-in on $name', (database) => {
     const refused = await browser.post('/auth/2fa/totp/enable/', { code: wrong });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ detail: TWO_STEP_MESSAGES.codeWrong, field: 'code' });
-    expect(detail(await browser.post('/auth/2fa/totp/enable/', { code: 'abc' }))).toBe(TWO_STEP_MESSAGES.codeMalformed);
-    expect(detail(await browser.post('/auth/2fa/totp/enable/', { code: ' ' }))).toBe(TWO_STEP_MESSAGES.codeRequired);
+    expect(detail(await browser.post('/auth/2fa/totp/enable/', { code: 'abc' }))).toBe(
+      TWO_STEP_MESSAGES.codeMalformed,
+    );
+    expect(detail(await browser.post('/auth/2fa/totp/enable/', { code: ' ' }))).toBe(
+      TWO_STEP_MESSAGES.codeRequired,
+    );
     expect((await browser.post('/auth/2fa/totp/enable/', {})).statusCode).toBe(400);
     expect((await browser.post('/auth/2fa/totp/enable/', { code: 123456 })).statusCode).toBe(400);
     expect((await browser.get('/auth/profile/')).json()).toMatchObject({ two_factor_enabled: false });
@@ -103,7 +109,9 @@ describe.each(testDatabases())('two-step sign-in on $name', (database) => {
     await createAccount(testApp.app);
     const browser = await signedIn();
     expect((await browser.post('/auth/2fa/totp/setup/', {}, { csrf: false })).statusCode).toBe(403);
-    expect((await browser.post('/auth/login/2fa/', { code: '123456' }, { csrf: false })).statusCode).toBe(403);
+    expect((await browser.post('/auth/login/2fa/', { code: '123456' }, { csrf: false })).statusCode).toBe(
+      403,
+    );
   });
 
   it('signs in in two steps: no session from the password, then the code; a code works once', async () => {
@@ -166,7 +174,9 @@ describe.each(testDatabases())('two-step sign-in on $name', (database) => {
     const browser = await client(testApp.app);
     await browser.post('/auth/login/', { email: 'alice@example.com', password: PASSWORD });
     // Case and the dash do not matter.
-    const used = await browser.post('/auth/login/2fa/', { code: recoveryCodes[3]!.toUpperCase().replace('-', ' ') });
+    const used = await browser.post('/auth/login/2fa/', {
+      code: recoveryCodes[3]!.toUpperCase().replace('-', ' '),
+    });
     expect(used.statusCode, used.body).toBe(200);
     const again = await client(testApp.app);
     await again.post('/auth/login/', { email: 'alice@example.com', password: PASSWORD });
@@ -181,20 +191,26 @@ describe.each(testDatabases())('two-step sign-in on $name', (database) => {
     const secret = await turnOnTwoStep(testApp.app, alice.id);
     const browser = await client(testApp.app);
     await browser.post('/auth/login/', { email: 'alice@example.com', password: PASSWORD });
-    expect((await browser.post('/auth/login/2fa/', { code: appCode(secret), trust_device: true })).statusCode).toBe(200);
+    expect(
+      (await browser.post('/auth/login/2fa/', { code: appCode(secret), trust_device: true })).statusCode,
+    ).toBe(200);
     expect(browser.cookies.has('two_step_trusted')).toBe(true);
     await browser.post('/auth/logout/', {});
     const direct = await browser.post('/auth/login/', { email: 'alice@example.com', password: PASSWORD });
     expect(direct.json()).toMatchObject({ user_id: alice.id });
 
     const other = await client(testApp.app);
-    expect((await other.post('/auth/login/', { email: 'alice@example.com', password: PASSWORD })).json()).toMatchObject({
+    expect(
+      (await other.post('/auth/login/', { email: 'alice@example.com', password: PASSWORD })).json(),
+    ).toMatchObject({
       two_factor_required: true,
     });
     // After 30 days the code is asked again.
     await browser.post('/auth/logout/', {});
     setClock(() => later(31 * 24 * 60 * 60 * 1000));
-    expect((await browser.post('/auth/login/', { email: 'alice@example.com', password: PASSWORD })).json()).toMatchObject({
+    expect(
+      (await browser.post('/auth/login/', { email: 'alice@example.com', password: PASSWORD })).json(),
+    ).toMatchObject({
       two_factor_required: true,
     });
   });
@@ -221,23 +237,37 @@ describe.each(testDatabases())('two-step sign-in on $name', (database) => {
     const { secret, recoveryCodes } = await turnOn(browser);
     const missing = await browser.post('/auth/2fa/disable/', { code: currentCode(secret, 1) });
     expect(missing.json()).toEqual({ detail: TWO_STEP_MESSAGES.passwordRequired, field: 'current_password' });
-    const badPassword = await browser.post('/auth/2fa/disable/', { current_password: 'nope-nope', code: currentCode(secret, 1) });
+    const badPassword = await browser.post('/auth/2fa/disable/', {
+      current_password: 'nope-nope',
+      code: currentCode(secret, 1),
+    });
     expect(badPassword.statusCode).toBe(400);
     expect(badPassword.json()).toMatchObject({ field: 'current_password' });
-    const badCode = await browser.post('/auth/2fa/disable/', { current_password: PASSWORD, code: '000000' === appCode(secret) ? '111111' : '000000' });
+    const badCode = await browser.post('/auth/2fa/disable/', {
+      current_password: PASSWORD,
+      code: '000000' === appCode(secret) ? '111111' : '000000',
+    });
     expect(badCode.statusCode).toBe(400);
     expect(badCode.json()).toMatchObject({ field: 'code' });
     // A recovery code is a code too.
-    const off = await browser.post('/auth/2fa/disable/', { current_password: PASSWORD, code: recoveryCodes[0]! });
+    const off = await browser.post('/auth/2fa/disable/', {
+      current_password: PASSWORD,
+      code: recoveryCodes[0]!,
+    });
     expect(off.statusCode, off.body).toBe(200);
     expect(detail(off)).toBe(TWO_STEP_MESSAGES.turnedOff);
     expect((await browser.get('/auth/profile/')).json()).toMatchObject({ two_factor_enabled: false });
     expect(await testApp.app.db.selectFrom('two_step_recovery_codes').selectAll().execute()).toHaveLength(0);
     const plain = await client(testApp.app);
-    expect((await plain.post('/auth/login/', { email: 'alice@example.com', password: PASSWORD })).json()).toMatchObject({
+    expect(
+      (await plain.post('/auth/login/', { email: 'alice@example.com', password: PASSWORD })).json(),
+    ).toMatchObject({
       user_id: expect.any(Number),
     });
-    const notOn = await browser.post('/auth/2fa/disable/', { current_password: PASSWORD, code: appCode(secret) });
+    const notOn = await browser.post('/auth/2fa/disable/', {
+      current_password: PASSWORD,
+      code: appCode(secret),
+    });
     expect(detail(notOn)).toBe(TWO_STEP_MESSAGES.notOn);
   });
 

@@ -2,7 +2,12 @@ import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from
 import { ApiError, refusedFieldOf } from '../../api/api-error';
 import { getProfile } from '../../api/auth';
 import { apiClient } from '../../api/client';
-import { disableTwoStep, enableTwoStep, startTwoStepSetup, type DisableTwoStepPayload } from '../../api/two-step';
+import {
+  disableTwoStep,
+  enableTwoStep,
+  startTwoStepSetup,
+  type DisableTwoStepPayload,
+} from '../../api/two-step';
 import { codeProblem, qrCodeDataUrl, TWO_STEP_MESSAGES, typedCode } from '../../account/two-step';
 import type { Notice } from '../auth/auth-flow';
 
@@ -86,7 +91,11 @@ export const twoStepMachine = setup({
     }),
     startSetup: fromPromise<KeyToScan>(async () => {
       const started = await startTwoStepSetup(apiClient);
-      return { secret: started.secret, otpauthUrl: started.otpauth_url, qrCode: await qrCodeDataUrl(started.otpauth_url) };
+      return {
+        secret: started.secret,
+        otpauthUrl: started.otpauth_url,
+        qrCode: await qrCodeDataUrl(started.otpauth_url),
+      };
     }),
     enable: fromPromise<string[], { code: string }>(({ input }) => enableTwoStep(apiClient, input)),
     disable: fromPromise<void, DisableTwoStepPayload>(({ input }) => disableTwoStep(apiClient, input)),
@@ -133,7 +142,9 @@ export const twoStepMachine = setup({
         attempt: context.attempt + 1,
       };
     }),
-    assignLoadError: assign({ error: (_, params: { error: unknown }) => messageOf(params.error, STATUS_LOAD_FAILED_MESSAGE) }),
+    assignLoadError: assign({
+      error: (_, params: { error: unknown }) => messageOf(params.error, STATUS_LOAD_FAILED_MESSAGE),
+    }),
     notify: (_, _params: Notice) => undefined,
     // The route gives the browser's download and print; the machine says when.
     downloadRecoveryCodes: (_, _params: { codes: string[]; email: string }) => undefined,
@@ -145,7 +156,8 @@ export const twoStepMachine = setup({
     isSetupCodeValid: ({ context }) => codeProblem(context.code, 'app') === undefined,
     isDisableFormValid: ({ context }) =>
       (!context.hasPassword || context.password !== '') && anyCodeProblem(context.code) === undefined,
-    isNotFound: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 404,
+    isNotFound: (_, params: { error: unknown }) =>
+      params.error instanceof ApiError && params.error.status === 404,
   },
 }).createMachine({
   id: 'twoStep',
@@ -156,15 +168,24 @@ export const twoStepMachine = setup({
       invoke: {
         src: 'loadStatus',
         onDone: [
-          { guard: { type: 'isUnsupported', params: ({ event }) => ({ status: event.output }) }, target: 'unsupported' },
+          {
+            guard: { type: 'isUnsupported', params: ({ event }) => ({ status: event.output }) },
+            target: 'unsupported',
+          },
           {
             guard: { type: 'isOn', params: ({ event }) => ({ status: event.output }) },
             target: 'on',
             actions: { type: 'assignStatus', params: ({ event }) => ({ status: event.output }) },
           },
-          { target: 'off', actions: { type: 'assignStatus', params: ({ event }) => ({ status: event.output }) } },
+          {
+            target: 'off',
+            actions: { type: 'assignStatus', params: ({ event }) => ({ status: event.output }) },
+          },
         ],
-        onError: { target: 'failed', actions: { type: 'assignLoadError', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'assignLoadError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     failed: { on: { 'status.retry': 'loading' } },
@@ -181,12 +202,18 @@ export const twoStepMachine = setup({
           actions: ['clearForm', { type: 'assignKey', params: ({ event }) => ({ key: event.output }) }],
         },
         onError: [
-          { guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) }, target: 'unsupported' },
+          {
+            guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
+            target: 'unsupported',
+          },
           {
             target: 'off',
             actions: {
               type: 'notify',
-              params: ({ event }) => ({ title: messageOf(event.error, STATUS_LOAD_FAILED_MESSAGE), variant: 'destructive' as const }),
+              params: ({ event }) => ({
+                title: messageOf(event.error, STATUS_LOAD_FAILED_MESSAGE),
+                variant: 'destructive' as const,
+              }),
             },
           },
         ],
@@ -195,7 +222,10 @@ export const twoStepMachine = setup({
     confirming: {
       on: {
         'code.change': { actions: 'assignCode' },
-        'setup.submit': [{ guard: 'isSetupCodeValid', target: 'enabling' }, { actions: 'showSetupCodeProblem' }],
+        'setup.submit': [
+          { guard: 'isSetupCodeValid', target: 'enabling' },
+          { actions: 'showSetupCodeProblem' },
+        ],
         'setup.cancel': { target: 'off', actions: ['clearForm', 'forgetSecrets'] },
       },
     },
@@ -212,16 +242,25 @@ export const twoStepMachine = setup({
             { type: 'notify', params: TURNED_ON_NOTICE },
           ],
         },
-        onError: { target: 'confirming', actions: { type: 'showRefusal', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'confirming',
+          actions: { type: 'showRefusal', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     showingRecoveryCodes: {
       on: {
         'codes.download': {
-          actions: { type: 'downloadRecoveryCodes', params: ({ context }) => ({ codes: context.recoveryCodes, email: context.email }) },
+          actions: {
+            type: 'downloadRecoveryCodes',
+            params: ({ context }) => ({ codes: context.recoveryCodes, email: context.email }),
+          },
         },
         'codes.print': {
-          actions: { type: 'printRecoveryCodes', params: ({ context }) => ({ codes: context.recoveryCodes, email: context.email }) },
+          actions: {
+            type: 'printRecoveryCodes',
+            params: ({ context }) => ({ codes: context.recoveryCodes, email: context.email }),
+          },
         },
         'codes.done': { target: 'on', actions: 'forgetSecrets' },
       },
@@ -233,7 +272,10 @@ export const twoStepMachine = setup({
       on: {
         'password.change': { actions: 'assignPassword' },
         'code.change': { actions: 'assignCode' },
-        'disable.submit': [{ guard: 'isDisableFormValid', target: 'turningOff' }, { actions: 'showDisableProblems' }],
+        'disable.submit': [
+          { guard: 'isDisableFormValid', target: 'turningOff' },
+          { actions: 'showDisableProblems' },
+        ],
         'disable.cancel': { target: 'on', actions: 'clearForm' },
       },
     },
@@ -246,7 +288,10 @@ export const twoStepMachine = setup({
           code: typedCode(context.code),
         }),
         onDone: { target: 'off', actions: ['clearForm', { type: 'notify', params: TURNED_OFF_NOTICE }] },
-        onError: { target: 'confirmingOff', actions: { type: 'showRefusal', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'confirmingOff',
+          actions: { type: 'showRefusal', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
   },

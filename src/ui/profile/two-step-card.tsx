@@ -16,7 +16,10 @@ function Setup({ snapshot, send }: { snapshot: TwoStepSnapshot; send: Send }) {
   return (
     <Stack gap="4">
       <Stack as="ol" ps="5" gap="1" listStyleType="decimal">
-        <li>Open your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…) and add an account.</li>
+        <li>
+          Open your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…) and add an
+          account.
+        </li>
         <li>Scan this QR code, or type the key below.</li>
         <li>Enter the 6-digit code the app shows.</li>
       </Stack>
@@ -42,7 +45,11 @@ function Setup({ snapshot, send }: { snapshot: TwoStepSnapshot; send: Send }) {
           {key.secret}
         </Box>
       </Stack>
-      <AuthForm label="Confirm two-step sign-in" attempt={attempt} onSubmit={() => send({ type: 'setup.submit' })}>
+      <AuthForm
+        label="Confirm two-step sign-in"
+        attempt={attempt}
+        onSubmit={() => send({ type: 'setup.submit' })}
+      >
         <TextField
           label="6-digit code"
           name="one-time-code"
@@ -55,7 +62,13 @@ function Setup({ snapshot, send }: { snapshot: TwoStepSnapshot; send: Send }) {
           disabled={busy}
         />
         <HStack gap="3" wrap="wrap">
-          <Button type="submit" minH="11" loading={snapshot.matches('enabling')} loadingText="Turning on..." disabled={busy}>
+          <Button
+            type="submit"
+            minH="11"
+            loading={snapshot.matches('enabling')}
+            loadingText="Turning on..."
+            disabled={busy}
+          >
             Turn on
           </Button>
           <Button variant="ghost" minH="11" onClick={() => send({ type: 'setup.cancel' })} disabled={busy}>
@@ -75,8 +88,8 @@ function RecoveryCodes({ snapshot, send }: { snapshot: TwoStepSnapshot; send: Se
         <Alert.Content>
           <Alert.Title>Save your recovery codes</Alert.Title>
           <Alert.Description>
-            Each code signs you in once if you lose your phone. They are shown only now: download or print them and keep
-            them somewhere safe.
+            Each code signs you in once if you lose your phone. They are shown only now: download or print
+            them and keep them somewhere safe.
           </Alert.Description>
         </Alert.Content>
       </Alert.Root>
@@ -115,7 +128,11 @@ function TurnOff({ snapshot, send }: { snapshot: TwoStepSnapshot; send: Send }) 
   const { hasPassword, password, passwordError, code, codeError, attempt } = snapshot.context;
   const busy = snapshot.hasTag('busy');
   return (
-    <AuthForm label="Turn off two-step sign-in" attempt={attempt} onSubmit={() => send({ type: 'disable.submit' })}>
+    <AuthForm
+      label="Turn off two-step sign-in"
+      attempt={attempt}
+      onSubmit={() => send({ type: 'disable.submit' })}
+    >
       {hasPassword && (
         <PasswordField
           label="Current password"
@@ -138,7 +155,14 @@ function TurnOff({ snapshot, send }: { snapshot: TwoStepSnapshot; send: Send }) 
         disabled={busy}
       />
       <HStack gap="3" wrap="wrap">
-        <Button type="submit" colorPalette="red" minH="11" loading={snapshot.matches('turningOff')} loadingText="Turning off..." disabled={busy}>
+        <Button
+          type="submit"
+          colorPalette="red"
+          minH="11"
+          loading={snapshot.matches('turningOff')}
+          loadingText="Turning off..."
+          disabled={busy}
+        >
           Turn off two-step sign-in
         </Button>
         <Button variant="ghost" minH="11" onClick={() => send({ type: 'disable.cancel' })} disabled={busy}>
@@ -155,7 +179,11 @@ export function TwoStepCard({ actor }: { actor: TwoStepActor }) {
   if (snapshot.matches('unsupported')) return null;
   const send = actor.send;
   const busy = snapshot.hasTag('busy') || snapshot.matches('loading');
-  const on = snapshot.matches('on') || snapshot.matches('confirmingOff') || snapshot.matches('turningOff') || snapshot.matches('showingRecoveryCodes');
+  const on =
+    snapshot.matches('on') ||
+    snapshot.matches('confirmingOff') ||
+    snapshot.matches('turningOff') ||
+    snapshot.matches('showingRecoveryCodes');
   return (
     <Card.Root as="section" aria-labelledby={HEADING_ID} aria-busy={busy}>
       <Card.Header>
@@ -203,7 +231,13 @@ export function TwoStepCard({ actor }: { actor: TwoStepActor }) {
         ) : snapshot.matches('confirmingOff') || snapshot.matches('turningOff') ? (
           <TurnOff snapshot={snapshot} send={send} />
         ) : snapshot.matches('on') ? (
-          <Button alignSelf="flex-start" variant="outline" colorPalette="red" minH="11" onClick={() => send({ type: 'disable.start' })}>
+          <Button
+            alignSelf="flex-start"
+            variant="outline"
+            colorPalette="red"
+            minH="11"
+            onClick={() => send({ type: 'disable.start' })}
+          >
             Turn off two-step sign-in
           </Button>
         ) : null}

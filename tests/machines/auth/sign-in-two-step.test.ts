@@ -59,7 +59,11 @@ describe('sign-in machine, second step: model-based', () => {
       codeInvalid: { on: { 'code.fix': 'code' } },
       recovery: { on: { 'recovery.submitValid': 'verifying', 'code.useApp': 'code' } },
       verifying: {
-        on: { 'verify.succeeds': 'signedIn', 'verify.wrongCode': 'codeRefused', 'verify.expired': 'password' },
+        on: {
+          'verify.succeeds': 'signedIn',
+          'verify.wrongCode': 'codeRefused',
+          'verify.expired': 'password',
+        },
       },
       codeRefused: { on: { 'code.submitValid': 'verifying' } },
       password: {},
@@ -104,9 +108,14 @@ describe('sign-in machine, second step: model-based', () => {
       await flush();
     },
     'verify.wrongCode': async ({ verifyCode, notify }) => {
-      verifyCode.last().reject(
-        new ApiError(TWO_STEP_MESSAGES.codeWrong, { status: 400, serverMessage: TWO_STEP_MESSAGES.codeWrong }),
-      );
+      verifyCode
+        .last()
+        .reject(
+          new ApiError(TWO_STEP_MESSAGES.codeWrong, {
+            status: 400,
+            serverMessage: TWO_STEP_MESSAGES.codeWrong,
+          }),
+        );
       await flush();
       expect(notify).toHaveBeenLastCalledWith({ title: TWO_STEP_MESSAGES.codeWrong, variant: 'destructive' });
     },

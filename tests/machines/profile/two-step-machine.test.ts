@@ -14,7 +14,11 @@ import { declaredTransitionCount, deferredActor, flush, runModelPath, transition
 
 // Profile → Security → Two-step sign-in: turn on (key, code, recovery codes) and off (password and code).
 
-const KEY: KeyToScan = { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/x', qrCode: 'data:image/svg+xml,x' };
+const KEY: KeyToScan = {
+  secret: 'JBSWY3DPEHPK3PXP',
+  otpauthUrl: 'otpauth://totp/x',
+  qrCode: 'data:image/svg+xml,x',
+};
 const CODES = ['abcde-23456', 'fghjk-78923'];
 
 interface Status {
@@ -25,7 +29,7 @@ interface Status {
 }
 
 function createWorld(status: Partial<Status> = {}) {
-  const startSetup = deferredActor<KeyToScan, void>();
+  const startSetup = deferredActor<KeyToScan, unknown>();
   const enable = deferredActor<string[], { code: string }>();
   const disable = deferredActor<void, DisableTwoStepPayload>();
   const notify = vi.fn<(notice: Notice) => void>();
@@ -33,7 +37,13 @@ function createWorld(status: Partial<Status> = {}) {
   const print = vi.fn<(params: { codes: string[]; email: string }) => void>();
   const machine = twoStepMachine.provide({
     actors: {
-      loadStatus: fromPromise(async () => ({ supported: true, on: false, email: 'ada@example.com', hasPassword: true, ...status })),
+      loadStatus: fromPromise(async () => ({
+        supported: true,
+        on: false,
+        email: 'ada@example.com',
+        hasPassword: true,
+        ...status,
+      })),
       startSetup: startSetup.logic,
       enable: enable.logic,
       disable: disable.logic,
@@ -56,12 +66,18 @@ describe('two-step machine: model-based', () => {
     states: {
       off: { on: { 'setup.start': 'starting' } },
       starting: { on: { 'setup.keyArrives': 'scanning', 'setup.fails': 'off' } },
-      scanning: { on: { 'code.submitInvalid': 'scanning', 'code.submitValid': 'enabling', 'setup.cancel': 'off' } },
+      scanning: {
+        on: { 'code.submitInvalid': 'scanning', 'code.submitValid': 'enabling', 'setup.cancel': 'off' },
+      },
       enabling: { on: { 'enable.succeeds': 'codesShown', 'enable.wrongCode': 'scanning' } },
       codesShown: { on: { 'codes.download': 'codesShown', 'codes.print': 'codesShown', 'codes.done': 'on' } },
       on: { on: { 'disable.start': 'confirmingOff' } },
       confirmingOff: {
-        on: { 'disable.submitInvalid': 'confirmingOff', 'disable.submitValid': 'turningOff', 'disable.cancel': 'on' },
+        on: {
+          'disable.submitInvalid': 'confirmingOff',
+          'disable.submitValid': 'turningOff',
+          'disable.cancel': 'on',
+        },
       },
       turningOff: { on: { 'disable.succeeds': 'off', 'disable.wrongPassword': 'confirmingOff' } },
     },
@@ -116,7 +132,9 @@ describe('two-step machine: model-based', () => {
       expect(notify).toHaveBeenLastCalledWith(TURNED_ON_NOTICE);
     },
     'enable.wrongCode': async ({ actor, enable }) => {
-      enable.last().reject(new ApiError(TWO_STEP_MESSAGES.codeWrong, { status: 400, data: { field: 'code' } }));
+      enable
+        .last()
+        .reject(new ApiError(TWO_STEP_MESSAGES.codeWrong, { status: 400, data: { field: 'code' } }));
       await flush();
       expect(actor.getSnapshot().context.codeError).toBe(TWO_STEP_MESSAGES.codeWrong);
     },
@@ -154,9 +172,14 @@ describe('two-step machine: model-based', () => {
       expect(notify).toHaveBeenLastCalledWith(TURNED_OFF_NOTICE);
     },
     'disable.wrongPassword': async ({ actor, disable }) => {
-      disable.last().reject(
-        new ApiError('Your current password is incorrect.', { status: 400, data: { field: 'current_password' } }),
-      );
+      disable
+        .last()
+        .reject(
+          new ApiError('Your current password is incorrect.', {
+            status: 400,
+            data: { field: 'current_password' },
+          }),
+        );
       await flush();
       expect(actor.getSnapshot().context.passwordError).toBe('Your current password is incorrect.');
     },

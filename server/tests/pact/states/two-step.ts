@@ -44,12 +44,17 @@ export const states: ProviderStates = {
     await authStates['a registered, confirmed user alice@example.com with password Passw0rd!']!(context);
     const values = await withSecret(context, true);
     const alice = (await findUserById(context.db, ALICE.id))!;
-    const enabledAt = (await context.db
-      .selectFrom('two_step_secrets')
-      .select('enabled_at')
-      .where('user_id', '=', ALICE.id)
-      .executeTakeFirstOrThrow()).enabled_at!;
-    context.setCookie?.(PENDING_COOKIE, pendingCookieValue(context.app.config.secretKey, alice, enabledAt, 'password'));
+    const enabledAt = (
+      await context.db
+        .selectFrom('two_step_secrets')
+        .select('enabled_at')
+        .where('user_id', '=', ALICE.id)
+        .executeTakeFirstOrThrow()
+    ).enabled_at!;
+    context.setCookie?.(
+      PENDING_COOKIE,
+      pendingCookieValue(context.app.config.secretKey, alice, enabledAt, 'password'),
+    );
     return values;
   },
   'a signed-in user with a two-step setup waiting for its code': async (context) => {
