@@ -1,11 +1,11 @@
-import { Alert, Button, Checkbox, Stack, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { Alert, Button, Stack } from '@chakra-ui/react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { BUSY_TAG } from '../../machines/auth/auth-flow';
 import type { SignInEvent, SignInSnapshot } from '../../machines/auth/sign-in-machine';
 import { FormProblem, FormProblemAlert } from '../form-problem';
 import { AuthCard, AuthForm, AuthLink } from './auth-card';
 import { SocialSignInButtons } from './social/social-sign-in-options';
-import { EmailField, PasswordField, TextField } from './text-field';
+import { EmailField, PasswordField } from './text-field';
 
 export interface SignInViewProps {
   snapshot: SignInSnapshot;
@@ -16,78 +16,18 @@ export interface SignInViewProps {
   social?: ReactNode;
 }
 
-export const SECOND_STEP_TITLE = 'Two-step sign-in';
-export const SECOND_STEP_DESCRIPTION = 'Enter the 6-digit code from your authenticator app.';
-
-/** The second step of a two-step sign-in: the code from the app (or a recovery code), and trust this browser. */
-function SecondStep({ snapshot, send }: Pick<SignInViewProps, 'snapshot' | 'send'>) {
-  const { code, codeKind, codeError, trustDevice, attempt } = snapshot.context;
-  const busy = snapshot.hasTag(BUSY_TAG);
-  const recovery = codeKind === 'recovery';
-  return (
-    <AuthCard
-      title={SECOND_STEP_TITLE}
-      description={
-        recovery ? 'Enter one of the recovery codes you saved when you turned on two-step sign-in.' : SECOND_STEP_DESCRIPTION
-      }
-      footer={
-        <Button variant="ghost" size="sm" minH="11" onClick={() => send({ type: 'code.back' })} disabled={busy}>
-          Back to sign in
-        </Button>
-      }
-    >
-      <AuthForm label="Two-step sign-in" attempt={attempt} onSubmit={() => send({ type: 'code.submit' })}>
-        <TextField
-          key={codeKind}
-          label={recovery ? 'Recovery code' : 'Authentication code'}
-          name={recovery ? 'recovery-code' : 'one-time-code'}
-          inputMode={recovery ? 'text' : 'numeric'}
-          autoComplete={recovery ? 'off' : 'one-time-code'}
-          placeholder={recovery ? 'abcde-23456' : '123456'}
-          value={code}
-          onValueChange={(value) => send({ type: 'code.change', value })}
-          error={codeError}
-          disabled={busy}
-        />
-        <Checkbox.Root
-          checked={trustDevice}
-          onCheckedChange={(details) => send({ type: 'code.trustChange', trust: details.checked === true })}
-          disabled={busy}
-          minH="11"
-        >
-          <Checkbox.HiddenInput />
-          <Checkbox.Control />
-          <Checkbox.Label>Trust this device for 30 days</Checkbox.Label>
-        </Checkbox.Root>
-        <Button
-          type="submit"
-          width="full"
-          size="lg"
-          loading={snapshot.matches('verifyingCode')}
-          loadingText="Verifying..."
-          disabled={busy}
-        >
-          Verify
-        </Button>
-        <Stack gap="1" align="center">
-          <Button variant="plain" size="sm" minH="11" onClick={() => send({ type: 'code.kindToggle' })} disabled={busy}>
-            {recovery ? 'Use a code from your authenticator app' : 'Use a recovery code'}
-          </Button>
-          {!recovery && (
-            <Text textStyle="sm" color="fg.muted" textAlign="center">
-              Lost your phone? A recovery code signs you in once.
-            </Text>
-          )}
-        </Stack>
-      </AuthForm>
-    </AuthCard>
-  );
-}
+// The second step of a two-step sign-in (its checkbox and its words) comes in a chunk of its own: most visits to
+// /signin never need it (docs/decisions/0026-signin-loads-only-sign-in.md).
+const SecondStepView = lazy(() => import('./second-step-view').then((module) => ({ default: module.SecondStepView })));
 
 // docs/behaviour.md#sign-in
 export function SignInView({ snapshot, send, onGoogleSignIn, social }: SignInViewProps) {
   if (snapshot.matches('code') || snapshot.matches('verifyingCode'))
-    return <SecondStep snapshot={snapshot} send={send} />;
+    return (
+      <Suspense fallback={null}>
+        <SecondStepView snapshot={snapshot} send={send} />
+      </Suspense>
+    );
   const { values, errors, unconfirmedEmail, formError, attempt } = snapshot.context;
   const busy = snapshot.hasTag(BUSY_TAG);
   const change = (field: 'email' | 'password') => (value: string) =>
