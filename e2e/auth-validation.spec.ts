@@ -92,7 +92,9 @@ test.describe('sign up', () => {
     await expect(errorOf(page, 'Passwords must match')).toBeVisible();
   });
 
-  test('shows the server message when the address is taken', async ({ page }) => {
+  // Nothing tells a visitor who has an account: a taken address gets the very answer a free one does (check your
+  // email), and the address's owner is mailed instead.
+  test('answers a taken address as a free one, and mails its owner', async ({ page }) => {
     const email = uniqueEmail('taken');
     createUser({ email });
     await page.goto('/signup');
@@ -105,8 +107,17 @@ test.describe('sign up', () => {
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
     await submit(page, 'Sign up');
-    await expectToast(page, 'An account with this email address is already registered.');
-    await expect(page).toHaveURL(/\/signup$/);
+    await expectToast(
+      page,
+      'Account created Successfully!',
+      'Please check your email and click the confirmation link to activate your account.',
+    );
+    await expect(page).toHaveURL(/\/signin$/);
+    const notice = await waitForMessage(email, /^Someone tried to sign up to CV Builder with your address$/);
+    expect(notice.text).toContain('If it was you, sign in');
+    // The owner's password still works: nothing of the account changed.
+    await signInWithForm(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/$/);
   });
 });
 

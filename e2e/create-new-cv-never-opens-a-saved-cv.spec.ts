@@ -13,6 +13,8 @@ const templateNames: Record<number, string> = {};
 test('Create New CV opens an empty CV of that template, never the saved CV that has its number', async ({
   page,
 }) => {
+  // Three saves, two builders and a reload: more than the default minute on a busy machine.
+  test.setTimeout(180_000);
   createUser({ email, fullName: 'Ada Lovelace' });
   await signInThroughApi(page, email, PASSWORD);
   for (const template of (await (await page.request.get('/v1/CvTemplate/')).json()) as {
@@ -77,7 +79,10 @@ test('Create New CV opens an empty CV of that template, never the saved CV that 
     await page.goto('/');
     const card = page.getByRole('article', { name: 'Executive Classic' });
     const link = card.getByRole('link', { name: colliding!.name });
-    if (!(await link.isVisible())) await card.getByRole('button', { name: /Show More/ }).click();
+    // The card's saved CVs arrive after the card: wait for the link or the 'Show More' that hides it.
+    const more = card.getByRole('button', { name: /Show More/ });
+    await expect(link.or(more).first()).toBeVisible();
+    if (!(await link.isVisible())) await more.click();
     await link.click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/${colliding!.uuid}$`));
   });

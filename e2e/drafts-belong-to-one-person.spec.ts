@@ -210,21 +210,30 @@ test('switching template and back keeps every value (1 → 4 → 1)', async ({ p
   await personal.getByRole('button', { name: 'Complete Section' }).click();
   const summary = await openSection(page, 'Professional Summary');
   await summary.getByRole('textbox', { name: 'Summary' }).fill('Builds engines that last.');
+  const projects = await openSection(page, 'Projects');
+  await projects.getByRole('textbox', { name: 'Project Name', exact: true }).fill('Difference Engine');
 
   await page.getByLabel('Template', { exact: true }).selectOption({ label: 'Modern Timeline' });
   await expect(section(page, 'Career Objective')).toBeVisible();
   await expect(page).toHaveURL(NEW_CV_ADDRESS(4));
-  await expect(page.getByTestId('stash-notice')).toContainText(
-    'Not shown in this template: Professional Summary',
+  // The summary is this template's Career Objective; the project has no place here and is kept aside.
+  const objective = await openSection(page, 'Career Objective');
+  await expect(objective.getByRole('textbox', { name: 'Objective' })).toHaveValue(
+    'Builds engines that last.',
   );
+  await expect(page.getByTestId('stash-notice')).toContainText('Not shown in this template: Projects');
 
   // A reload in between keeps the kept-aside values too.
   await page.reload();
-  await expect(page.getByTestId('stash-notice')).toContainText('Professional Summary');
+  await expect(page.getByTestId('stash-notice')).toContainText('Projects');
 
   await page.getByLabel('Template', { exact: true }).selectOption({ label: 'Executive Classic' });
   const back = await openSection(page, 'Professional Summary');
   await expect(back.getByRole('textbox', { name: 'Summary' })).toHaveValue('Builds engines that last.');
+  const projectsBack = await openSection(page, 'Projects');
+  await expect(projectsBack.getByRole('textbox', { name: 'Project Name', exact: true })).toHaveValue(
+    'Difference Engine',
+  );
   await expect(page.getByTestId('stash-notice')).toHaveCount(0);
   await expect(htmlPreview(page).getByText('Builds engines that last.')).toBeVisible();
 });

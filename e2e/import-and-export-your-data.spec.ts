@@ -100,7 +100,7 @@ test('a person imports a JSON Resume, saves it and exports it again as a valid J
       work: [
         {
           name: 'Nordlys Systems',
-          startDate: '2021-02-01',
+          startDate: '2021-02',
           highlights: ['Cut deploy time from 40 to 6 minutes', 'Led the move to 東京 region'],
         },
       ],

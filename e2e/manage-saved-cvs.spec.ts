@@ -152,7 +152,7 @@ test('deletes a CV after confirmation: it leaves the card and stays archived in 
   await classic.getByRole('button', { name: `Delete ${analyst.name}` }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Delete CV?' });
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText('This action cannot be undone.');
+  await expect(dialog).toContainText('You can restore it from Recently deleted in CV Management.');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(classic.getByRole('link', { name: analyst.name })).toBeVisible();

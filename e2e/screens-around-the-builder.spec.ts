@@ -56,7 +56,7 @@ test('deleting a CV names it, and the focus stays where the person can go on', a
   await remove.click();
   const dialog = page.getByRole('alertdialog', { name: 'Delete CV?' });
   await expect(dialog).toContainText(cv.name);
-  await expect(dialog).toContainText('This action cannot be undone.');
+  await expect(dialog).toContainText('You can restore it from Recently deleted in CV Management.');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(remove).toBeFocused();
 

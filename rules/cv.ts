@@ -101,3 +101,32 @@ export interface CvLayoutShape {
 export function sectionRefKey(ref: SectionRef): string {
   return typeof ref === 'number' ? String(ref) : ref.trim();
 }
+
+// ── Links ──
+
+/**
+ * The schemes a link in a CV may have: the web and mail. The server's rich-text allow-list (server/src/text/rich-text.ts)
+ * is this list; an import refuses any other (`javascript:`, `data:`, `file:`…) and an export never writes one.
+ */
+export const ALLOWED_LINK_SCHEMES = ['http', 'https', 'mailto'] as const;
+
+/**
+ * The scheme a link is written with ('https' for 'https://x.org', 'javascript' for 'javascript:alert(1)'), lower-cased;
+ * undefined for a link written without one ('linkedin.com/in/x', 'localhost:8000').
+ */
+export function linkScheme(value: string): string | undefined {
+  // Controls and spaces before the colon are how 'java\tscript:' slips past a browser's own reading.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  const compact = value.trim().replace(/[\u0000-\u0020\u007f]+/g, '');
+  const match = /^([a-z][a-z0-9+.-]*):/i.exec(compact);
+  if (!match) return undefined;
+  // 'host:8080/path' is a host and a port, not a scheme.
+  if (/^[a-z][a-z0-9+.-]*:\d+(\/|$)/i.test(compact)) return undefined;
+  return match[1]!.toLowerCase();
+}
+
+/** Whether a link may be kept as a link: written without a scheme, or with one of ALLOWED_LINK_SCHEMES. */
+export function isAllowedLink(value: string): boolean {
+  const scheme = linkScheme(value);
+  return scheme === undefined || (ALLOWED_LINK_SCHEMES as readonly string[]).includes(scheme);
+}

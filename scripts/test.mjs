@@ -4,7 +4,7 @@
 // reference server in test mode and runs `npm run pact:verify` against it, the command backend teams run.
 // Slow jobs (tests that wait for real minutes to pass, mostly idle) start first and run beside the steps;
 // their result joins the summary at the end.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +41,24 @@ function startSlow(name, command) {
   return { done, stop: () => { try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already ended */ } } };
 }
 
+/**
+ * Runs a step with its output passed straight through, keeping its last lines: when a step fails they are printed
+ * again just above the summary, so whoever reads only the end of a CI log still sees which test failed and why.
+ */
+function runStep(command) {
+  return new Promise((resolve) => {
+    const child = spawn(command, { shell: true, cwd: root, env, stdio: ['inherit', 'pipe', 'pipe'] });
+    let tail = '';
+    const keep = (stream) => (chunk) => {
+      stream.write(chunk);
+      tail = (tail + chunk).slice(-12_000);
+    };
+    child.stdout.on('data', keep(process.stdout));
+    child.stderr.on('data', keep(process.stderr));
+    child.on('close', (status) => resolve({ status, tail }));
+  });
+}
+
 const slow = slowJobs.filter(([name]) => wanted(name)).map(([name, command]) => startSlow(name, command));
 
 const results = [];
@@ -49,14 +67,19 @@ for (const [name, command, before] of steps) {
   console.log(`\n=== ${name}: ${command}`);
   before?.();
   const started = Date.now();
-  const { status } = spawnSync(command, { shell: true, stdio: 'inherit', cwd: root, env });
+  const { status, tail } = await runStep(command);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  results.push({ name, ok: status === 0, seconds });
+  results.push({ name, ok: status === 0, seconds, tail });
   if (status !== 0) break;
 }
 
 if (results.some((r) => !r.ok)) for (const job of slow) job.stop();
 results.push(...(await Promise.all(slow.map((job) => job.done))));
+
+for (const r of results.filter((result) => !result.ok && result.tail)) {
+  const lines = r.tail.split('\n').slice(-60).join('\n');
+  console.log(`\n=== the end of what failed: ${r.name}\n${lines}`);
+}
 
 console.log('\n=== summary');
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s)`);

@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import { createDatabase, type DatabaseHandle, type Dialect } from './db/database.js';
 import type { Database } from './db/schema.js';
 import { prepareDatabase } from './db/prepare.js';
+import { registerControlCharacterFilter } from './http/control-characters.js';
 import { registerCsrf } from './http/csrf.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerJsonBodyParser } from './http/json-body.js';
@@ -116,6 +117,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerSecurityHeaders(app);
   registerRequestLog(app);
   registerJsonBodyParser(app);
+  registerControlCharacterFilter(app);
   registerErrorHandler(app);
   // CSRF first: a forged request is refused before it costs a session lookup.
   registerCsrf(app);

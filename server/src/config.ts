@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_CHROMIUM_PATH } from './render/pdf.js';
+import { DEFAULT_KEEP_ALL_DAYS } from './versions/retention.js';
 
 /** Repository root: defaults that name a folder (dist/, var/) are anchored here, not at the cwd. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -55,6 +56,8 @@ export interface Config {
   bodyLimit: number;
   /** Multiplies every rate limit (1 in production; the e2e server, whose browsers all share 127.0.0.1, raises it). */
   rateLimitScale: number;
+  /** Days a deleted CV stays in the bin before the purge job removes it for good (BIN_RETENTION_DAYS, default 30). */
+  binRetentionDays: number;
   /**
    * PACT_PROVIDER_STATES=1: the server answers `POST /_pact/provider-states`, which empties the database and seeds a
    * Pact provider state (test mode only: `npm run pact:verify` and the provider verification use it). The route is
@@ -63,6 +66,11 @@ export interface Config {
   pactProviderStates: boolean;
   /** API_DOCS=1 (`npm run dev` sets it): the OpenAPI document and its browsable page at `/api/docs`. */
   apiDocs: boolean;
+  /**
+   * VERSIONS_KEEP_ALL_DAYS (default 30): every version of a CV younger than this many days is kept; older ones are
+   * thinned to the last of each day, named and delivered ones kept for ever (server/src/versions/retention.ts).
+   */
+  versionsKeepAllDays: number;
 }
 
 export class ConfigError extends Error {
@@ -252,7 +260,9 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: boolean(env, 'TRUST_PROXY', false),
     bodyLimit: integer(env, 'BODY_LIMIT', 1_048_576, 1024, 1024 * 1024 * 1024),
     rateLimitScale: integer(env, 'RATE_LIMIT_SCALE', 1, 1, 1_000_000),
+    binRetentionDays: integer(env, 'BIN_RETENTION_DAYS', 30, 1, 3650),
     pactProviderStates: boolean(env, 'PACT_PROVIDER_STATES', false),
     apiDocs: boolean(env, 'API_DOCS', false),
+    versionsKeepAllDays: integer(env, 'VERSIONS_KEEP_ALL_DAYS', DEFAULT_KEEP_ALL_DAYS, 1, 36_500),
   };
 }

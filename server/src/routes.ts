@@ -2,18 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { socialRoutes } from './auth/social/routes.js';
+import { binRoutes } from './cvs/bin-routes.js';
 import { cvsRoutes } from './cvs/routes.js';
+import { dataExportRoutes } from './data-export/routes.js';
 import { csrfRoutes } from './http/csrf.js';
 import { healthRoutes } from './http/health.js';
 import { previewRoutes } from './previews/routes.js';
+import { passkeyRoutes } from './passkeys/routes.js';
 import { accountLinkRoutes } from './profile/link-routes.js';
 import { profileRoutes } from './profile/routes.js';
 import { sessionsRoutes } from './profile/sessions.js';
+import { securityRoutes } from './security/routes.js';
 import { renderEngine, type RenderEngineOptions } from './render/plugin.js';
 import { supportRoutes } from './support/routes.js';
 import { templateRegistry } from './templates/registry.js';
 import { templateRoutes } from './templates/routes.js';
 import { twoStepRoutes } from './two-step/routes.js';
+import { versionsRoutes } from './versions/routes.js';
 
 /**
  * Every domain's fastify plugin, in the order they register (the render engine and the compiled templates before
@@ -27,6 +32,8 @@ const PLUGINS = [
   profileRoutes,
   sessionsRoutes,
   twoStepRoutes,
+  securityRoutes,
+  passkeyRoutes,
   accountLinkRoutes,
   supportRoutes,
   adminRoutes,
@@ -35,6 +42,9 @@ const PLUGINS = [
   templateRoutes,
   previewRoutes,
   cvsRoutes,
+  dataExportRoutes,
+  binRoutes,
+  versionsRoutes,
 ];
 
 /** `engine` reaches the render engine (a cluster worker hands it the proxy to the primary's renderer). */

@@ -144,6 +144,19 @@ export const GeneratedCvList = reshaped(
   (value): value is GeneratedCv[] => Array.isArray(value) && value.every(isGeneratedCv),
 );
 
+/** One CV as the list shows it (the bin's restore answers it so); an item without an id is refused. */
+export const ListedGeneratedCv = new t.Type<GeneratedCv, GeneratedCv, unknown>(
+  'ListedGeneratedCv',
+  isGeneratedCv,
+  (input, context) => {
+    const decoded = RawGeneratedCv.validate(input, context);
+    if (decoded._tag === 'Left') return decoded;
+    const id = idOf(decoded.right);
+    return id === undefined ? t.failure(input, context, 'expected an id or a url') : t.success(toGeneratedCv(decoded.right, id));
+  },
+  (value) => value,
+);
+
 // ── [extension] a CV's own structure: its section order, hidden sections, headings and sections ──
 
 const SectionRef = t.union([t.number, t.string]);
@@ -288,6 +301,8 @@ export interface GeneratedCvPayload {
   layout?: CvLayout | null;
   /** [extension] Sent when the CV has design settings of its own, null when it went back to the template's. */
   design?: CvDesign | null;
+  /** [extension] What the version this save keeps is kept as (docs/features/versions.md); left out: the server says. */
+  version_reason?: 'create' | 'update' | 'import' | 'template_switch';
 }
 
 export type CvFileFormat = 'pdf' | 'word';

@@ -34,6 +34,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** The JSON body of a DELETE (e.g. the password that re-authenticates an account deletion). */
   body?: unknown;
+  /** A binary answer's bytes received so far, as they arrive (a long download shows its progress). */
+  onDownloadProgress?: (receivedBytes: number) => void;
 }
 
 export interface ApiClientOptions {
@@ -63,6 +65,11 @@ export interface ApiClient {
   patch<A>(path: string, body: unknown, codec: Decoder<A>, options?: RequestOptions): Promise<A>;
   delete<A = unknown>(path: string, codec?: Decoder<A>, options?: RequestOptions): Promise<A>;
   getBlob(path: string, options?: RequestOptions): Promise<Blob>;
+  /** The same, with the answer's headers (lower-case names). */
+  getBlobResponse(
+    path: string,
+    options?: RequestOptions,
+  ): Promise<{ blob: Blob; headers: Record<string, string> }>;
   postBlob(path: string, body: unknown, options?: RequestOptions): Promise<Blob>;
   /** The same, with the answer's headers (lower-case names). */
   postBlobResponse(
@@ -298,6 +305,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
           params: requestOptions?.params,
           signal: requestOptions?.signal,
           responseType: 'arraybuffer',
+          ...(requestOptions?.onDownloadProgress
+            ? {
+                onDownloadProgress: (event: { loaded: number }) =>
+                  requestOptions.onDownloadProgress?.(event.loaded),
+              }
+            : {}),
           headers: { Accept: '*/*', ...(method === 'post' ? await csrfHeaders(requestOptions) : {}) },
         });
       const response = method === 'get' ? await withRetry(run) : await run();
@@ -320,6 +333,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     delete: <A = unknown>(path: string, codec?: Decoder<A>, requestOptions?: RequestOptions) =>
       mutate('delete', path, requestOptions?.body, (codec ?? t.unknown) as Decoder<A>, requestOptions),
     getBlob: async (path, requestOptions) => (await blob('get', path, undefined, requestOptions)).blob,
+    getBlobResponse: (path, requestOptions) => blob('get', path, undefined, requestOptions),
     postBlob: async (path, body, requestOptions) => (await blob('post', path, body, requestOptions)).blob,
     postBlobResponse: (path, body, requestOptions) => blob('post', path, body, requestOptions),
     fetchCsrf: async (requestOptions) => {

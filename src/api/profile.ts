@@ -88,13 +88,18 @@ export async function cancelPendingEmailChange(client: ApiClient): Promise<Profi
 
 /** The links mailed about an account (its email change, its deletion), each opened on a page of its own. */
 export type AccountLinkAction =
-  'confirm-email-change' | 'approve-email-change' | 'cancel-email-change' | 'delete-account';
+  | 'confirm-email-change'
+  | 'approve-email-change'
+  | 'cancel-email-change'
+  | 'delete-account'
+  | 'unlock-account';
 
 const ACCOUNT_LINK_PATHS: Record<AccountLinkAction, string> = {
   'confirm-email-change': '/auth/email-change/confirm/',
   'approve-email-change': '/auth/email-change/approve/',
   'cancel-email-change': '/auth/email-change/cancel/',
   'delete-account': '/auth/delete-account/confirm/',
+  'unlock-account': '/auth/account-unlock/',
 };
 
 /** POSTs a mailed link's uid and token to its call; resolves the server's words (`detail`) when it gave some. */

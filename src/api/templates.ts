@@ -173,6 +173,11 @@ export const InputField = reshaped(
 /** A template section (docs/behaviour.md#data). */
 export interface TemplateSection {
   id?: number;
+  /**
+   * Extension: what the section is, whatever its name ('summary' for "About Me" and "Profile" alike); a template
+   * switch carries a section to the one of the same key. Without it, the kind is read from the fields and name.
+   */
+  key?: string;
   name: string;
   description: string;
   created?: string;
@@ -188,6 +193,7 @@ const RawSection = t.intersection([
   t.type({ name: t.string }),
   t.partial({
     id: TemplateId,
+    key: Nullable(t.string),
     description: Nullable(t.string),
     created: Nullable(t.string),
     last_updated: Nullable(t.string),
@@ -204,6 +210,7 @@ export const TemplateSection = reshaped(
   RawSection,
   (raw): TemplateSection => ({
     ...(raw.id !== undefined ? { id: Number(raw.id) } : {}),
+    ...(typeof raw.key === 'string' && raw.key.trim() !== '' ? { key: raw.key.trim() } : {}),
     name: raw.name,
     description: raw.description ?? '',
     ...(raw.created ? { created: raw.created } : {}),

@@ -45,6 +45,43 @@ function describe(error: ErrorObject): string {
   }
 }
 
+/**
+ * A value the schema's formats refuse (an email address, a link) is not a broken file: the import keeps it as written
+ * and the CV's field rules flag it (src/cv/field-rules.ts), or refuses the link alone. A date that is not one still
+ * refuses the file, named ('work[2].startDate must be a date like 2020-01 or 2020-01-31'): it cannot be placed.
+ */
+const isValueProblem = (error: ErrorObject) => error.keyword === 'format' && error.instancePath !== '';
+
+/** The document without the value at a JSON pointer (a copy; the document itself is left alone). */
+function without(document: unknown, pointer: string): unknown {
+  const path = pointer
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const copy = structuredClone(document) as Record<string, unknown>;
+  let node: Record<string, unknown> | undefined = copy;
+  for (const part of path.slice(0, -1)) node = node?.[part] as Record<string, unknown> | undefined;
+  if (node && typeof node === 'object') delete node[path[path.length - 1]!];
+  return copy;
+}
+
+/**
+ * The first problem with the shape of a document against the JSON Resume schema, in words; undefined when its shape
+ * is valid (values the schema's formats refuse are left to the import to keep and flag).
+ */
+export function firstShapeProblem(document: unknown): string | undefined {
+  let checked = document;
+  // Each value problem is set aside and the rest checked again; a resume holds far fewer values than this.
+  for (let round = 0; round < 1000; round += 1) {
+    if (validate(checked)) return undefined;
+    const [error] = validate.errors ?? [];
+    if (!error) return 'The resume is not a valid JSON Resume';
+    if (!isValueProblem(error)) return describe(error);
+    checked = without(checked, error.instancePath);
+  }
+  return 'The resume is not a valid JSON Resume';
+}
+
 /** The first problem of a document against the JSON Resume schema, in words; undefined when it is valid. */
 export function firstSchemaProblem(document: unknown): string | undefined {
   if (validate(document)) return undefined;

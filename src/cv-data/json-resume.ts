@@ -8,6 +8,8 @@ import {
   MAX_CUSTOM_SECTIONS,
   MAX_FIELD_LENGTH,
   MAX_REPEAT_INDEX,
+  isAllowedLink,
+  linkScheme,
   sectionRefKey,
   type CustomEntryShape,
   type CustomSectionShape,
@@ -22,6 +24,7 @@ import {
   templateRef,
 } from '../cv/layout';
 import { CHECKBOX_TICKED, isTicked } from '../cv/widgets';
+import { fieldProblems, problemPlace } from '../cv/field-rules';
 import { paragraphsOf, richTextHtml, richTextParts } from './rich-text';
 
 // JSON Resume (https://jsonresume.org/schema, v1) and the builder's form data, both ways. Pure functions: the import
@@ -30,6 +33,12 @@ import { paragraphsOf, richTextHtml, richTextParts } from './rich-text';
 // comes in as a section of the CV's own, keyed `custom-<JSON Resume section>` so that it goes back out where it came
 // from. What JSON Resume has no place for (a template section such as Teaching, a section of one's own, the CV's
 // order and headings) travels in `meta.cvBuilder`, which other JSON Resume tools ignore.
+//
+// Nothing is dropped on the way in (docs/features/imports.md): the older field names (`company`, `website`, `gpa`…)
+// are read as their 1.0 names; what a template has no field for (a course, a company's link, the street) goes to a
+// section of the CV's own, "More on …", as "Label: value" lines that an export reads back into their properties;
+// a link with a scheme other than http, https or mailto is refused and named; a value the CV's field rules refuse (a
+// phone number that cannot exist) is kept as written and named, so the person puts it right at its field.
 
 type Item = Record<string, unknown>;
 
@@ -94,13 +103,12 @@ function strings(value: unknown): string[] {
 
 const ISO_DATE = /^([1-2][0-9]{3}-[0-1][0-9]-[0-3][0-9]|[1-2][0-9]{3}-[0-1][0-9]|[1-2][0-9]{3})$/;
 
-/** A JSON Resume date (2020, 2020-03, 2020-03-15) in the builder's date form (2020-01-01, 2020-03-01, 2020-03-15). */
+/**
+ * A JSON Resume date in a date field: as precise as it was written (a year stays 2020, a month 2020-03), since the
+ * field keeps a year or a month as well as a day; anything else as written, for the field to flag.
+ */
 export function formDate(value: unknown): string | undefined {
-  const text = str(value);
-  if (text === undefined) return undefined;
-  if (/^\d{4}$/.test(text)) return `${text}-01-01`;
-  if (/^\d{4}-\d{2}$/.test(text)) return `${text}-01`;
-  return text;
+  return str(value);
 }
 
 /** A form date as JSON Resume takes it; anything that is not an ISO date has no place there. */
@@ -115,7 +123,7 @@ const isUri = (value: string) => (fullFormats.uri as (text: string) => boolean)(
 /** A link as a URI: "linkedin.com/in/x" is how people write links, JSON Resume wants "https://linkedin.com/in/x". */
 export function asUri(value: string): string | undefined {
   const text = value.trim();
-  if (text === '') return undefined;
+  if (text === '' || !isAllowedLink(text)) return undefined;
   if (isUri(text)) return text;
   const withScheme = `https://${text}`;
   return /^[^\s/]+\.[^\s/]+/.test(text) && isUri(withScheme) ? withScheme : undefined;
@@ -126,6 +134,8 @@ export function asUri(value: string): string | undefined {
 interface Slot {
   /** The template field names that hold it, by preference. */
   fields: readonly string[];
+  /** The properties of an item it reads: placed once it has a field and a value. */
+  props: readonly string[];
   read: (item: Item, field: Pick<InputField, 'widget_type'>) => string | undefined;
   write: (item: Item, value: string, field: Pick<InputField, 'widget_type'>) => void;
 }
@@ -134,8 +144,12 @@ const RICH = { widget_type: 'richtext-input' } as const;
 const PLAIN = { widget_type: 'text-input' } as const;
 const isRich = (field: Pick<InputField, 'widget_type'>) => field.widget_type === 'richtext-input';
 
+/** A list the builder writes as one text: 'a, b, c'. */
+const splitList = (value: string) => value.split(/\s*,\s*/).filter((entry) => entry !== '');
+
 const text = (prop: string, ...fields: string[]): Slot => ({
   fields,
+  props: [prop],
   read: (item) => str(item[prop]),
   write: (item, value) => {
     item[prop] = value;
@@ -144,6 +158,7 @@ const text = (prop: string, ...fields: string[]): Slot => ({
 
 const date = (prop: string, ...fields: string[]): Slot => ({
   fields,
+  props: [prop],
   read: (item) => formDate(item[prop]),
   write: (item, value) => {
     const iso = resumeDate(value);
@@ -154,6 +169,7 @@ const date = (prop: string, ...fields: string[]): Slot => ({
 /** A custom entry keeps a JSON Resume date as it is (2020-03): its dates are ISO or what the person typed. */
 const customDate = (prop: string): Slot => ({
   fields: [],
+  props: [prop],
   read: (item) => str(item[prop])?.slice(0, MAX_CUSTOM_DATE_LENGTH),
   write: (item, value) => {
     const iso = resumeDate(value);
@@ -164,6 +180,7 @@ const customDate = (prop: string): Slot => ({
 /** JSON Resume says 'ongoing' by leaving the end date out; the builder by a ticked box. */
 const current = (...fields: string[]): Slot => ({
   fields,
+  props: [],
   read: (item) =>
     str(item.startDate) !== undefined && str(item.endDate) === undefined ? CHECKBOX_TICKED : undefined,
   write: (item, value) => {
@@ -173,6 +190,7 @@ const current = (...fields: string[]): Slot => ({
 
 const uri = (prop: string, ...fields: string[]): Slot => ({
   fields,
+  props: [prop],
   read: (item) => str(item[prop]),
   write: (item, value) => {
     const link = asUri(value);
@@ -180,19 +198,33 @@ const uri = (prop: string, ...fields: string[]): Slot => ({
   },
 });
 
+const BULLET = '• ';
+
 /** A description: JSON Resume's summary (paragraphs) and highlights (bullets), the editor's paragraphs and list. */
 const body = (summaryProp: string, listProp: string | undefined, ...fields: string[]): Slot => ({
   fields,
+  props: listProp ? [summaryProp, listProp] : [summaryProp],
   read: (item, field) => {
     const paragraphs = paragraphsOf(str(item[summaryProp]));
     const bullets = listProp ? strings(item[listProp]) : [];
     if (paragraphs.length === 0 && bullets.length === 0) return undefined;
     if (isRich(field)) return richTextHtml({ paragraphs, bullets });
-    return [paragraphs.join('\n\n'), bullets.join('; ')].filter((part) => part !== '').join(' ');
+    // A plain box holds the highlights as lines of their own, each after a bullet, which an export reads back.
+    return [paragraphs.join('\n\n'), ...bullets.map((bullet) => `${BULLET}${bullet}`)]
+      .filter((part) => part !== '')
+      .join('\n');
   },
   write: (item, value, field) => {
     if (!isRich(field)) {
-      item[summaryProp] = value;
+      const lines = value.split('\n');
+      const bullets = listProp ? lines.filter((line) => line.startsWith(BULLET)) : [];
+      const text = lines
+        .filter((line) => !bullets.includes(line))
+        .join('\n')
+        .trim();
+      if (text !== '') item[summaryProp] = text;
+      if (listProp && bullets.length > 0)
+        item[listProp] = bullets.map((line) => line.slice(BULLET.length).trim());
       return;
     }
     const { paragraphs, bullets } = richTextParts(value);
@@ -204,53 +236,63 @@ const body = (summaryProp: string, listProp: string | undefined, ...fields: stri
   },
 });
 
-/** Keywords as the builder writes them: one text, comma-separated. */
-const keywords = (prop: string, ...fields: string[]): Slot => ({
+/** A list as the builder writes it: one text, comma-separated ('GoogleMaps, Chrome'). */
+const list = (prop: string, ...fields: string[]): Slot => ({
   fields,
+  props: [prop],
   read: (item) => {
-    const list = strings(item[prop]);
-    return list.length > 0 ? list.join(', ') : undefined;
+    const values = strings(item[prop]);
+    return values.length > 0 ? values.join(', ') : undefined;
   },
   write: (item, value) => {
-    const list = value.split(/\s*,\s*/).filter((entry) => entry !== '');
-    if (list.length > 0) item[prop] = list;
+    const values = splitList(value);
+    if (values.length > 0) item[prop] = values;
   },
 });
 
-/** A skill or an interest: its name, with its keywords after a colon (a template holds one text for both). */
+/**
+ * A skill or an interest: its name, with its keywords after a colon (a template holds one text for both:
+ * 'Web Development: HTML, CSS'); an export splits them again.
+ */
 const named = (...fields: string[]): Slot => ({
   fields,
+  props: ['name', 'keywords'],
   read: (item) => {
     const name = str(item.name);
-    const list = strings(item.keywords);
-    if (list.length === 0) return name;
-    return name === undefined ? list.join(', ') : `${name}: ${list.join(', ')}`;
+    const keywords = strings(item.keywords);
+    if (keywords.length === 0) return name;
+    return `${name ?? ''}: ${keywords.join(', ')}`;
   },
   write: (item, value) => {
-    item.name = value;
+    const colon = value.indexOf(': ');
+    if (colon < 0) {
+      item.name = value;
+      return;
+    }
+    const name = value.slice(0, colon).trim();
+    const keywords = splitList(value.slice(colon + 2));
+    if (name !== '') item.name = name;
+    if (keywords.length > 0) item.keywords = keywords;
   },
 });
 
-/** A degree: JSON Resume splits it into the kind of study and its area ("Bachelor" in "Physics"). */
+/**
+ * A degree: JSON Resume splits it into the kind of study and its area; a template holds 'Bachelor in Physics' in one
+ * field, and an export splits it at its first ' in ' again (a degree written without one is its area).
+ */
 const degree = (...fields: string[]): Slot => ({
   fields,
+  props: ['studyType', 'area'],
   read: (item) => {
     const [type, area] = [str(item.studyType), str(item.area)];
     return type !== undefined && area !== undefined ? `${type} in ${area}` : (area ?? type);
   },
   write: (item, value) => {
-    item.area = value;
-  },
-});
-
-const roles = (...fields: string[]): Slot => ({
-  fields,
-  read: (item) => {
-    const list = strings(item.roles);
-    return list.length > 0 ? list.join(', ') : undefined;
-  },
-  write: (item, value) => {
-    item.roles = [value];
+    const at = value.indexOf(' in ');
+    if (at > 0) {
+      item.studyType = value.slice(0, at).trim();
+      item.area = value.slice(at + 4).trim();
+    } else item.area = value;
   },
 });
 
@@ -262,7 +304,16 @@ interface KindSpec {
   custom: Partial<
     Record<'title' | 'subtitle' | 'location' | 'start_date' | 'end_date' | 'description', Slot>
   >;
+  /** The property that names an item ('Pied Piper'), then the one named when it is missing. */
+  identity: readonly string[];
+  /** Every property the schema gives the item, with the words a "More on …" line says it in. */
+  labels: Readonly<Record<string, string>>;
 }
+
+/** The words of the properties a list holds one line per value of (a course, a keyword). */
+const LIST_PROPS = new Set(['highlights', 'courses', 'keywords', 'roles']);
+
+const DATES = { startDate: 'Start date', endDate: 'End date' };
 
 const KINDS: Record<ListKind, KindSpec> = {
   work: {
@@ -284,6 +335,17 @@ const KINDS: Record<ListKind, KindSpec> = {
       end_date: customDate('endDate'),
       description: body('summary', 'highlights'),
     },
+    identity: ['name', 'position'],
+    labels: {
+      name: 'Company',
+      location: 'Location',
+      description: 'About the company',
+      position: 'Position',
+      url: 'Website',
+      ...DATES,
+      summary: 'Summary',
+      highlights: 'Highlight',
+    },
   },
   volunteer: {
     markers: ['volunteer_role'],
@@ -298,9 +360,19 @@ const KINDS: Record<ListKind, KindSpec> = {
     custom: {
       title: text('position'),
       subtitle: text('organization'),
+      location: uri('url'),
       start_date: customDate('startDate'),
       end_date: customDate('endDate'),
       description: body('summary', 'highlights'),
+    },
+    identity: ['organization', 'position'],
+    labels: {
+      organization: 'Organisation',
+      position: 'Role',
+      url: 'Website',
+      ...DATES,
+      summary: 'Summary',
+      highlights: 'Highlight',
     },
   },
   education: {
@@ -322,6 +394,16 @@ const KINDS: Record<ListKind, KindSpec> = {
       end_date: customDate('endDate'),
       description: body('summary', 'courses'),
     },
+    identity: ['institution', 'area'],
+    labels: {
+      institution: 'Institution',
+      url: 'Website',
+      area: 'Field of study',
+      studyType: 'Type of study',
+      ...DATES,
+      score: 'Score',
+      courses: 'Course',
+    },
   },
   awards: {
     markers: ['award_name'],
@@ -337,6 +419,8 @@ const KINDS: Record<ListKind, KindSpec> = {
       start_date: customDate('date'),
       description: body('summary', undefined),
     },
+    identity: ['title'],
+    labels: { title: 'Title', date: 'Date', awarder: 'Awarder', summary: 'Summary' },
   },
   certificates: {
     markers: ['certification_name'],
@@ -352,6 +436,8 @@ const KINDS: Record<ListKind, KindSpec> = {
       start_date: customDate('date'),
       location: uri('url'),
     },
+    identity: ['name'],
+    labels: { name: 'Name', date: 'Date', url: 'Link', issuer: 'Issuer' },
   },
   publications: {
     markers: ['publication_title'],
@@ -369,53 +455,103 @@ const KINDS: Record<ListKind, KindSpec> = {
       location: uri('url'),
       description: body('summary', undefined),
     },
+    identity: ['name'],
+    labels: {
+      name: 'Title',
+      publisher: 'Publisher',
+      releaseDate: 'Release date',
+      url: 'Link',
+      summary: 'Summary',
+    },
   },
   skills: {
     markers: ['skill_name'],
     slots: [named('skill_name'), text('level', 'skill_level')],
     custom: { title: named(), subtitle: text('level') },
+    identity: ['name'],
+    labels: { name: 'Name', level: 'Level', keywords: 'Keyword' },
   },
   languages: {
     markers: ['language'],
     slots: [text('language', 'language'), text('fluency', 'proficiency')],
     custom: { title: text('language'), subtitle: text('fluency') },
+    identity: ['language'],
+    labels: { language: 'Language', fluency: 'Fluency' },
   },
   interests: {
     markers: ['interest'],
     slots: [named('interest')],
     custom: { title: named() },
+    identity: ['name'],
+    labels: { name: 'Name', keywords: 'Keyword' },
   },
   references: {
     markers: ['reference'],
     slots: [text('name', 'reference_name'), body('reference', undefined, 'reference')],
     custom: { title: text('name'), description: body('reference', undefined) },
+    identity: ['name'],
+    labels: { name: 'Name', reference: 'Reference' },
   },
   projects: {
     markers: ['project_name'],
     slots: [
       text('name', 'project_name'),
-      roles('project_role'),
+      list('roles', 'project_role'),
       date('startDate', 'start_date'),
       date('endDate', 'end_date'),
       uri('url', 'project_url'),
-      keywords('keywords', 'technologies'),
+      list('keywords', 'technologies'),
       body('description', 'highlights', 'project_description'),
     ],
     custom: {
       title: text('name'),
-      subtitle: roles(),
+      subtitle: list('roles'),
       start_date: customDate('startDate'),
       end_date: customDate('endDate'),
       location: uri('url'),
       description: body('description', 'highlights'),
+    },
+    identity: ['name'],
+    labels: {
+      name: 'Name',
+      description: 'Description',
+      highlights: 'Highlight',
+      keywords: 'Keyword',
+      ...DATES,
+      url: 'Link',
+      roles: 'Role',
+      entity: 'Entity',
+      type: 'Type',
     },
   },
   profiles: {
     markers: ['link_url'],
     slots: [text('network', 'link_label'), uri('url', 'link_url'), text('username', 'link_description')],
     custom: { title: text('network'), subtitle: text('username'), location: uri('url') },
+    identity: ['network'],
+    labels: { network: 'Network', username: 'Username', url: 'Link' },
   },
 };
+
+/** The personal details' properties, with the words a "More on …" line says them in. */
+const BASICS_LABELS: Readonly<Record<string, string>> = {
+  name: 'Name',
+  label: 'Title',
+  image: 'Photo',
+  email: 'Email',
+  phone: 'Phone',
+  url: 'Website',
+  summary: 'Summary',
+  address: 'Address',
+  postalCode: 'Postal code',
+  city: 'City',
+  countryCode: 'Country code',
+  region: 'Region',
+};
+const LOCATION_PROPS = new Set(['address', 'postalCode', 'city', 'countryCode', 'region']);
+
+/** The properties that hold a link, checked against the allow-list on the way in. */
+const LINK_PROPS = new Set(['url', 'image']);
 
 const SUMMARY_FIELD_TYPES = new Set(['text-input', 'richtext-input']);
 
@@ -469,26 +605,149 @@ const BASICS_TEXT: ReadonlyArray<[prop: string, field: string]> = [
   ['phone', 'phone'],
 ];
 
+/** The parts of a location a CV's location line shows: the town, its region, its country. */
+const LOCATION_LINE = ['city', 'region', 'countryCode'] as const;
+
 function locationText(value: unknown): string | undefined {
   if (typeof value === 'string') return str(value);
   if (!isItem(value)) return undefined;
-  // A CV names the town, not the street: the address only when nothing else says where.
-  const parts = [value.city, value.region, value.countryCode].flatMap((part) => str(part) ?? []);
-  if (parts.length > 0) return parts.join(', ');
-  return str(value.address)?.replace(/\s*\n\s*/g, ', ');
+  const parts = LOCATION_LINE.flatMap((part) => str(value[part]) ?? []);
+  return parts.length > 0 ? parts.join(', ') : undefined;
+}
+
+/**
+ * A location line in its parts: 'San Francisco, California, US' is a town, a region and a country code (ISO 3166,
+ * as JSON Resume's countryCode); any other line is the town, as written.
+ */
+function locationOf(line: string): Item {
+  const parts = line.split(/\s*,\s*/);
+  if (parts.length === 3 && parts.every((part) => part !== '') && /^[A-Z]{2}$/.test(parts[2]!)) {
+    return { city: parts[0], region: parts[1], countryCode: parts[2] };
+  }
+  return { city: line };
+}
+
+// ── the older names ──
+
+/** The names JSON Resume used before 1.0 (resume-schema's change log), and the ones that replaced them. */
+const OLDER_NAMES: Partial<Record<ListKind | 'basics' | 'location', Readonly<Record<string, string>>>> = {
+  basics: { website: 'url', picture: 'image' },
+  location: { state: 'region' },
+  work: { company: 'name', website: 'url' },
+  volunteer: { website: 'url' },
+  education: { gpa: 'score' },
+  awards: { awardDate: 'date' },
+  publications: { website: 'url' },
+  languages: { name: 'language', level: 'fluency' },
+};
+const OLDER_SECTIONS: Readonly<Record<string, string>> = { bio: 'basics', hobbies: 'interests' };
+
+/** An item with its older names read as the new ones; an older name whose new one is also there stays as it is. */
+function renamed(item: Item, names: Readonly<Record<string, string>> | undefined): Item {
+  if (!names) return item;
+  const result: Item = {};
+  for (const [prop, value] of Object.entries(item)) {
+    const newer = names[prop];
+    if (newer !== undefined && item[newer] === undefined) result[newer] = value;
+    else result[prop] = value;
+  }
+  return result;
+}
+
+/** A resume written with the names of JSON Resume before 1.0 (`company`, `website`, `gpa`…) in 1.0's names. */
+export function withCurrentNames(resume: JsonResume): JsonResume {
+  const document: JsonResume = {};
+  for (const [key, value] of Object.entries(resume)) {
+    const newer = OLDER_SECTIONS[key];
+    if (newer !== undefined && resume[newer] === undefined) document[newer] = value;
+    else document[key] = value;
+  }
+  if (isItem(document.basics)) {
+    const basics = renamed(document.basics, OLDER_NAMES.basics);
+    if (basics.name === undefined && (str(basics.firstName) || str(basics.lastName))) {
+      basics.name = [str(basics.firstName), str(basics.lastName)].filter(Boolean).join(' ');
+      delete basics.firstName;
+      delete basics.lastName;
+    }
+    if (isItem(basics.location)) basics.location = renamed(basics.location, OLDER_NAMES.location);
+    document.basics = basics;
+  }
+  for (const kind of LIST_KINDS) {
+    const items = document[kind];
+    if (kind !== 'profiles' && Array.isArray(items))
+      document[kind] = items.map((item) => (isItem(item) ? renamed(item, OLDER_NAMES[kind]) : item));
+  }
+  return document;
+}
+
+// ── links ──
+
+/** A value written as an address with a scheme the CV refuses ('javascript:…', 'data:…'), or undefined. */
+function refusedScheme(prop: string, value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  // A link property is a link whatever it says; any other text only when it is one address and nothing else.
+  if (!LINK_PROPS.has(prop) && !/^\s*[a-z][a-z0-9+.-]*:\S*\s*$/i.test(value)) return undefined;
+  return isAllowedLink(value) ? undefined : linkScheme(value);
+}
+
+/** The item without the addresses it may not keep, each named where it was. */
+function withoutRefusedLinks(item: Item, path: string, refused: string[]): Item {
+  const kept: Item = {};
+  for (const [prop, value] of Object.entries(item)) {
+    const scheme = refusedScheme(prop, value);
+    if (scheme !== undefined) refused.push(`${path}.${prop} (${scheme}: addresses are not allowed)`);
+    else kept[prop] = value;
+  }
+  return kept;
+}
+
+/**
+ * The resume without addresses whose scheme is not http, https or mailto (rules/cv.ts's ALLOWED_LINK_SCHEMES, the
+ * server's own list): a `javascript:` or `data:` address never reaches a field, a preview or an export.
+ */
+function withAllowedLinks(resume: JsonResume, refused: string[]): JsonResume {
+  const document: JsonResume = { ...resume };
+  if (isItem(document.basics)) {
+    const basics = withoutRefusedLinks(document.basics, 'basics', refused);
+    if (Array.isArray(basics.profiles)) {
+      basics.profiles = basics.profiles.map((profile, index) =>
+        isItem(profile) ? withoutRefusedLinks(profile, `basics.profiles[${index}]`, refused) : profile,
+      );
+    }
+    document.basics = basics;
+  }
+  for (const kind of LIST_KINDS) {
+    const items = document[kind];
+    if (kind !== 'profiles' && Array.isArray(items)) {
+      document[kind] = items.map((item, index) =>
+        isItem(item) ? withoutRefusedLinks(item, `${kind}[${index}]`, refused) : item,
+      );
+    }
+  }
+  return document;
 }
 
 // ── import ──
+
+/** A value kept as written although its field's rules refuse it: the person puts it right there. */
+export interface FlaggedValue {
+  /** "Personal Details: 'Phone Number'". */
+  place: string;
+  value: string;
+  message: string;
+}
 
 export interface ImportSummary {
   /** Entries placed: one per repeated entry, one for the personal details, one for a summary. */
   entries: number;
   /** Sections that received values, the template's and the CV's own. */
   sections: number;
-  /** Sections of the CV's own that hold what the template has no section for. */
+  /** Sections of the CV's own that hold what the template has no section or field for. */
   ownSections: string[];
-  /** What could not be placed at all (beyond the limits of a CV). */
+  /** What could not be placed at all (beyond the limits of a CV, an address refused, a value of no kind). */
   notImported: string[];
+  /** Values kept as written that their field's rules refuse. */
+  flagged?: FlaggedValue[];
 }
 
 export interface ImportedCv {
@@ -511,16 +770,52 @@ function clip(value: string | undefined, max: number): string {
   return (value ?? '').slice(0, max);
 }
 
-function customEntryOf(kind: ListKind, item: Item): CustomEntryShape | undefined {
+/** A value a "More on …" line can say: a text, a number, true or false. */
+function scalar(value: unknown): string | undefined {
+  if (typeof value === 'boolean') return String(value);
+  return str(value);
+}
+
+/**
+ * The properties of an item that found no field, as "Label: value" lines (one per value of a list: 'Course: DB1101');
+ * a value that is not text (an object of one's own) is named as not imported.
+ */
+function leftoverLines(
+  labels: Readonly<Record<string, string>>,
+  item: Item,
+  placed: ReadonlySet<string>,
+  path: string,
+  notImported: string[],
+): string[] {
+  const lines: string[] = [];
+  for (const [prop, value] of Object.entries(item)) {
+    if (placed.has(prop) || value === null || value === undefined) continue;
+    const label = labels[prop] ?? prop;
+    for (const one of Array.isArray(value) ? value : [value]) {
+      const text = scalar(one);
+      if (text !== undefined) lines.push(`${label}: ${text}`);
+      else if (one !== null && one !== '' && !(typeof one === 'string')) notImported.push(`${path}.${prop}`);
+    }
+  }
+  return lines;
+}
+
+function customEntryOf(kind: ListKind, item: Item): { entry?: CustomEntryShape; placed: Set<string> } {
   const shape = KINDS[kind].custom;
   const entry = emptyCustomEntry();
-  entry.title = clip(shape.title?.read(item, PLAIN), MAX_CUSTOM_ENTRY_TEXT_LENGTH);
-  entry.subtitle = clip(shape.subtitle?.read(item, PLAIN), MAX_CUSTOM_ENTRY_TEXT_LENGTH);
-  entry.location = clip(shape.location?.read(item, PLAIN), MAX_CUSTOM_ENTRY_TEXT_LENGTH);
-  entry.start_date = clip(shape.start_date?.read(item, PLAIN), MAX_CUSTOM_DATE_LENGTH);
-  entry.end_date = clip(shape.end_date?.read(item, PLAIN), MAX_CUSTOM_DATE_LENGTH);
+  const placed = new Set<string>();
+  const read = (slot: Slot | undefined, field: Pick<InputField, 'widget_type'>, max: number) => {
+    const value = slot?.read(item, field);
+    if (slot && value !== undefined) slot.props.forEach((prop) => placed.add(prop));
+    return clip(value, max);
+  };
+  entry.title = read(shape.title, PLAIN, MAX_CUSTOM_ENTRY_TEXT_LENGTH);
+  entry.subtitle = read(shape.subtitle, PLAIN, MAX_CUSTOM_ENTRY_TEXT_LENGTH);
+  entry.location = read(shape.location, PLAIN, MAX_CUSTOM_ENTRY_TEXT_LENGTH);
+  entry.start_date = read(shape.start_date, PLAIN, MAX_CUSTOM_DATE_LENGTH);
+  entry.end_date = read(shape.end_date, PLAIN, MAX_CUSTOM_DATE_LENGTH);
   entry.current = shape.end_date !== undefined && entry.start_date !== '' && entry.end_date === '';
-  entry.description = clip(shape.description?.read(item, RICH), MAX_FIELD_LENGTH);
+  entry.description = read(shape.description, RICH, MAX_FIELD_LENGTH);
   const filled = [
     entry.title,
     entry.subtitle,
@@ -529,7 +824,48 @@ function customEntryOf(kind: ListKind, item: Item): CustomEntryShape | undefined
     entry.end_date,
     entry.description,
   ];
-  return filled.some((value) => value !== '') ? entry : undefined;
+  return { entry: filled.some((value) => value !== '') ? entry : undefined, placed };
+}
+
+/** The key of the section of one's own that holds what a kind's fields could not: `custom-work-details`. */
+const detailsKey = (kind: ListKind | 'basics') => `custom-${kind}-details`;
+const DETAILS_KEY = /^custom-([a-z]+)-details$/;
+const detailsTitle = (name: string) => `More on ${name}`;
+
+const identityOf = (kind: ListKind, item: Item) =>
+  KINDS[kind].identity.map((prop) => str(item[prop])).find((value) => value !== undefined) ?? '';
+
+/** A section name as a heading: 'side_projects' → 'Side projects'. */
+const headingOf = (key: string) => {
+  const words = key
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+const slugOf = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40) || 'section';
+
+/** A part of the resume that JSON Resume does not name (`"talks": […]`) as entries of a section of one's own. */
+function looseEntries(value: unknown, path: string, notImported: string[]): CustomEntryShape[] {
+  const entryOf = (one: unknown, at: string): CustomEntryShape[] => {
+    const text = scalar(one);
+    if (text !== undefined)
+      return [{ ...emptyCustomEntry(), title: clip(text, MAX_CUSTOM_ENTRY_TEXT_LENGTH) }];
+    if (!isItem(one)) {
+      if (one !== null && one !== undefined) notImported.push(at);
+      return [];
+    }
+    const lines = leftoverLines({}, one, new Set(), at, notImported);
+    return lines.length > 0 ? [{ ...emptyCustomEntry(), description: richTextHtml({ bullets: lines }) }] : [];
+  };
+  if (Array.isArray(value)) return value.flatMap((one, index) => entryOf(one, `${path}[${index}]`));
+  return entryOf(value, path);
 }
 
 function decodeMeta(resume: JsonResume): CvBuilderMeta {
@@ -595,8 +931,9 @@ function decodeMeta(resume: JsonResume): CvBuilderMeta {
 }
 
 /**
- * A JSON Resume (already valid against its schema) as the form data and layout of a CV of this template. Every
+ * A JSON Resume (already checked against its schema) as the form data and layout of a CV of this template. Every
  * template section is in the result (empty when nothing goes there); the layout holds the sections of one's own.
+ * Every value lands in a field, in a section of one's own, or in the summary's list of what was not imported.
  */
 export function fromJsonResume(
   resume: JsonResume,
@@ -609,6 +946,7 @@ export function fromJsonResume(
   const places = placesOf(sections);
   const custom: CustomSectionShape[] = [];
   const summary: ImportSummary = { entries: 0, sections: 0, ownSections: [], notImported: [] };
+  const document = withAllowedLinks(withCurrentNames(resume), summary.notImported);
   const filledSections = new Set<string>();
   const put = (
     section: TemplateSection,
@@ -637,31 +975,66 @@ export function fromJsonResume(
     summary.entries += entries.length;
     summary.ownSections.push(customSectionTitle(section));
   };
+  // What found no field, by kind: "More on Education" with a line per value ('Course: DB1101').
+  const details = new Map<ListKind | 'basics', CustomSectionShape>();
+  const addDetails = (kind: ListKind | 'basics', heading: string, title: string, lines: string[]) => {
+    if (lines.length === 0) return;
+    const section = details.get(kind) ?? { key: detailsKey(kind), title: detailsTitle(heading), entries: [] };
+    section.entries.push({
+      ...emptyCustomEntry(),
+      title: clip(title, MAX_CUSTOM_ENTRY_TEXT_LENGTH),
+      description: clip(richTextHtml({ bullets: lines }), MAX_FIELD_LENGTH),
+    });
+    details.set(kind, section);
+  };
 
   // The personal details and the links among them.
-  const basics = isItem(resume.basics) ? resume.basics : {};
+  const basics = isItem(document.basics) ? document.basics : {};
+  const basicsPlaced = new Set<string>(['profiles']);
+  const locationPlaced = new Set<string>();
   const personal = places.get('basics');
   let profiles = Array.isArray(basics.profiles) ? basics.profiles.filter(isItem) : [];
   if (personal) {
     let any = false;
-    for (const [prop, name] of BASICS_TEXT)
-      any = put(personal, fieldNamed(personal, [name]), 0, str(basics[prop])) || any;
-    any = put(personal, fieldNamed(personal, ['email']), 0, str(basics.email)) || any;
-    any = put(personal, fieldNamed(personal, ['location']), 0, locationText(basics.location)) || any;
+    const place = (prop: string, names: readonly string[], value: string | undefined) => {
+      if (put(personal, fieldNamed(personal, names), 0, value)) {
+        any = true;
+        basicsPlaced.add(prop);
+      }
+    };
+    for (const [prop, name] of BASICS_TEXT) place(prop, [name], str(basics[prop]));
+    place('email', ['email'], str(basics.email));
+    if (put(personal, fieldNamed(personal, ['location']), 0, locationText(basics.location))) {
+      any = true;
+      if (typeof basics.location === 'string') basicsPlaced.add('location');
+      else LOCATION_LINE.forEach((part) => locationPlaced.add(part));
+    }
     const website = str(basics.url);
     if (website !== undefined) {
       const field = fieldNamed(personal, ['website', 'portfolio_site']);
-      if (field) any = put(personal, field, 0, website) || any;
-      else profiles = [{ network: 'Website', url: website }, ...profiles];
+      if (field) place('url', [field.name], website);
+      else {
+        profiles = [{ network: 'Website', url: website }, ...profiles];
+        basicsPlaced.add('url');
+      }
     }
-    profiles = profiles.filter((profile) => {
+    profiles = profiles.filter((profile, index) => {
       const network = str(profile.network) ?? '';
       const link = PROFILE_FIELDS.find((candidate) => candidate.matches.test(network));
       const field = link && fieldNamed(personal, [link.field]);
-      const value = str(profile.url) ?? str(profile.username);
+      const prop = str(profile.url) !== undefined ? 'url' : 'username';
+      const value = str(profile[prop]);
       if (!field || value === undefined || formData[personal.name]![formDataKey(field.name, field.id, 0)])
         return true;
       any = put(personal, field, 0, value) || any;
+      const lines = leftoverLines(
+        KINDS.profiles.labels,
+        profile,
+        new Set(['network', prop]),
+        `basics.profiles[${index}]`,
+        summary.notImported,
+      );
+      addDetails('profiles', KIND_TITLES.profiles, network, lines);
       return false;
     });
     if (any) summary.entries += 1;
@@ -669,6 +1042,7 @@ export function fromJsonResume(
 
   const about = str(basics.summary);
   if (about !== undefined) {
+    basicsPlaced.add('summary');
     const place = places.get('summary');
     const field = place?.input_fields[0];
     if (place && field) {
@@ -679,38 +1053,81 @@ export function fromJsonResume(
       addCustom({ key: 'custom-summary', title: KIND_TITLES.summary, entries: [entry] });
     }
   }
+  const basicsLines = leftoverLines(
+    BASICS_LABELS,
+    basics,
+    new Set([...basicsPlaced, 'location']),
+    'basics',
+    summary.notImported,
+  );
+  if (isItem(basics.location)) {
+    basicsLines.push(
+      ...leftoverLines(
+        BASICS_LABELS,
+        basics.location,
+        locationPlaced,
+        'basics.location',
+        summary.notImported,
+      ),
+    );
+  } else if (basics.location !== undefined && !basicsPlaced.has('location')) {
+    basicsLines.push(
+      ...leftoverLines(BASICS_LABELS, { city: basics.location }, new Set(), 'basics', summary.notImported),
+    );
+  }
+  addDetails('basics', personal?.name ?? 'Personal Details', '', basicsLines);
 
   for (const kind of LIST_KINDS) {
     const items = (
-      kind === 'profiles' ? profiles : Array.isArray(resume[kind]) ? (resume[kind] as unknown[]) : []
+      kind === 'profiles' ? profiles : Array.isArray(document[kind]) ? (document[kind] as unknown[]) : []
     ).filter(isItem);
     if (items.length === 0) continue;
     const place = places.get(kind);
-    if (!place) {
-      const entries = items.flatMap((item) => customEntryOf(kind, item) ?? []);
-      addCustom({ key: `custom-${kind}`, title: KIND_TITLES[kind], entries });
-      continue;
-    }
+    const ownEntries: CustomEntryShape[] = [];
+    const heading = place?.name ?? KIND_TITLES[kind];
     let row = 0;
-    for (const item of items) {
-      if (row > MAX_REPEAT_INDEX || (row > 0 && !place.is_repeatable)) {
-        summary.notImported.push(`${items.length - row} ${place.name} entries`);
-        break;
+    items.forEach((item, index) => {
+      const path = kind === 'profiles' ? `basics.profiles[${index}]` : `${kind}[${index}]`;
+      // Beyond what the template's section holds (one entry, or a hundred), entries go to a section of one's own.
+      if (!place || row > MAX_REPEAT_INDEX || (row > 0 && !place.is_repeatable)) {
+        const { entry, placed } = customEntryOf(kind, item);
+        if (entry) ownEntries.push(entry);
+        const lines = leftoverLines(KINDS[kind].labels, item, placed, path, summary.notImported);
+        addDetails(kind, KIND_TITLES[kind], identityOf(kind, item), lines);
+        return;
       }
       let any = false;
+      const placed = new Set<string>();
       for (const slot of KINDS[kind].slots) {
         const field = fieldNamed(place, slot.fields);
-        if (field) any = put(place, field, row, slot.read(item, field)) || any;
+        if (field && put(place, field, row, slot.read(item, field))) {
+          any = true;
+          slot.props.forEach((prop) => placed.add(prop));
+        }
       }
+      const lines = leftoverLines(KINDS[kind].labels, item, placed, path, summary.notImported);
+      addDetails(kind, heading, identityOf(kind, item), lines);
       if (any) {
         row += 1;
         summary.entries += 1;
       }
-    }
+    });
+    addCustom({ key: `custom-${kind}`, title: KIND_TITLES[kind], entries: ownEntries });
+  }
+
+  // Parts JSON Resume does not name ("talks": […]) become sections of one's own too.
+  const named = new Set<string>(['$schema', 'basics', 'meta', ...LIST_KINDS]);
+  for (const [key, value] of Object.entries(document)) {
+    if (named.has(key) || value === null || value === undefined) continue;
+    addCustom({
+      key: `custom-${slugOf(key)}`,
+      title: headingOf(key),
+      entries: looseEntries(value, key, summary.notImported),
+    });
   }
 
   // What only a file of this product carries: sections JSON Resume has no place for, sections of one's own, the order.
-  const meta = decodeMeta(resume);
+  const meta = decodeMeta(document);
   for (const carried of meta.sections ?? []) {
     const place = sections.find(
       (section, index) => section.name === carried.name && sectionKind(section, index) === undefined,
@@ -722,12 +1139,7 @@ export function fromJsonResume(
       });
     } else {
       addCustom({
-        key: `custom-${
-          carried.name
-            .toLowerCase()
-            .replace(/[^a-z0-9]+/g, '-')
-            .replace(/^-+|-+$/g, '') || 'section'
-        }`,
+        key: `custom-${slugOf(carried.name)}`,
         title: carried.name,
         entries: carried.entries.map((entry) => {
           const values = Object.values(entry);
@@ -740,6 +1152,7 @@ export function fromJsonResume(
       });
     }
   }
+  for (const section of details.values()) addCustom(section);
   const taken = new Set(custom.map((section) => section.key));
   for (const section of meta.customSections ?? []) {
     if (!taken.has(section.key)) addCustom(section);
@@ -762,12 +1175,18 @@ export function fromJsonResume(
     };
   }
   summary.sections = filledSections.size + custom.length;
+  summary.flagged = fieldProblems(sections, formData).map((problem) => ({
+    place: problemPlace(problem),
+    value: problem.value,
+    message: problem.message,
+  }));
   return { formData, layout, summary };
 }
 
-/** '12 entries in 6 sections; 2 added as sections of your own (Volunteering, References)'. */
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** '12 entries in 6 sections; 2 parts added as sections of your own (Volunteering, References)'. */
 export function describeImport(summary: ImportSummary): string {
-  const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
   const parts = [
     `${plural(summary.entries, 'entry', 'entries')} in ${plural(summary.sections, 'section', 'sections')}`,
   ];
@@ -778,6 +1197,17 @@ export function describeImport(summary: ImportSummary): string {
   }
   if (summary.notImported.length > 0) parts.push(`not imported: ${summary.notImported.join(', ')}`);
   return parts.join('; ');
+}
+
+/**
+ * The values kept as written that their fields refuse, in words: "1 value needs a look: Personal Details: 'Phone
+ * Number' ((912) 555-4321)"; undefined when there are none.
+ */
+export function describeFlagged(summary: ImportSummary): string | undefined {
+  const flagged = summary.flagged ?? [];
+  if (flagged.length === 0) return undefined;
+  const needs = flagged.length === 1 ? 'value needs' : 'values need';
+  return `${flagged.length} ${needs} a look: ${flagged.map((flag) => `${flag.place} (${flag.value})`).join('; ')}`;
 }
 
 // ── export ──
@@ -816,6 +1246,45 @@ function customItemOf(kind: ListKind, entry: CustomEntryShape): Item {
 
 const hasValues = (item: Item) => Object.keys(item).length > 0;
 
+/** A "More on …" entry's lines ('Course: DB1101') as the properties they say, by the kind's words for them. */
+function detailsProps(kind: ListKind | 'basics', description: string): Item {
+  const labels = kind === 'basics' ? BASICS_LABELS : KINDS[kind].labels;
+  const byLabel = new Map(Object.entries(labels).map(([prop, label]) => [label.toLowerCase(), prop]));
+  const props: Item = {};
+  const { paragraphs, bullets } = richTextParts(description);
+  for (const line of [...bullets, ...paragraphs]) {
+    const colon = line.indexOf(': ');
+    if (colon <= 0) continue;
+    const label = line.slice(0, colon).trim();
+    const value = line.slice(colon + 2).trim();
+    let prop = byLabel.get(label.toLowerCase()) ?? label;
+    if (value === '' || refusedScheme(prop, value) !== undefined) continue;
+    // An address JSON Resume would refuse as its url stays, as written, under its label.
+    if (prop === 'url' && asUri(value) === undefined) prop = label;
+    const written = prop === 'url' ? asUri(value)! : value;
+    if (LIST_PROPS.has(prop)) props[prop] = [...((props[prop] as string[] | undefined) ?? []), written];
+    else if (props[prop] === undefined) props[prop] = written;
+    else
+      props[prop] = [
+        ...(Array.isArray(props[prop]) ? (props[prop] as string[]) : [props[prop] as string]),
+        written,
+      ];
+  }
+  return props;
+}
+
+/** The personal details' "More on …" properties: the street and postal code into the location, the rest beside. */
+function mergeBasics(basics: Item, props: Item) {
+  for (const [prop, value] of Object.entries(props)) {
+    if (LOCATION_PROPS.has(prop)) {
+      const location: Item = isItem(basics.location) ? basics.location : {};
+      if (location[prop] === undefined) location[prop] = value;
+      basics.location = location;
+    } else if (prop === 'email' && !(typeof value === 'string' && isEmail(value))) continue;
+    else if (basics[prop] === undefined) basics[prop] = value;
+  }
+}
+
 /**
  * The CV as a JSON Resume, valid against the schema: the sections it shows, in its order (hidden ones are left
  * out, as from its PDF), and what JSON Resume has no place for in `meta.cvBuilder`.
@@ -832,6 +1301,7 @@ export function toJsonResume(
     if (hasValues(item)) (lists[kind] ??= []).push(item);
   };
   const carried: NonNullable<CvBuilderMeta['sections']> = [];
+  const details: Array<{ kind: ListKind | 'basics'; section: CustomSectionShape }> = [];
   const ownSections: CustomSectionShape[] = [];
 
   const personal = sections[0];
@@ -849,14 +1319,19 @@ export function toJsonResume(
     const email = get('email');
     if (email !== undefined && isEmail(email)) basics.email = email;
     const location = get('location');
-    if (location !== undefined) basics.location = { city: location };
-    const website = get('website');
+    if (location !== undefined) basics.location = locationOf(location);
+    // A link with a scheme other than http, https or mailto is never written, not even as text.
+    // A template without a website field holds the site in its portfolio field (the import puts basics.url there).
+    const websiteField = fieldNamed(personal, ['website', 'portfolio_site'])?.name;
+    const website = websiteField === undefined ? undefined : get(websiteField);
     const websiteUri = website === undefined ? undefined : asUri(website);
     if (websiteUri !== undefined) basics.url = websiteUri;
-    else if (website !== undefined) push('profiles', { network: 'Website', username: website });
+    else if (website !== undefined && isAllowedLink(website))
+      push('profiles', { network: 'Website', username: website });
     for (const link of PROFILE_FIELDS) {
+      if (link.field === websiteField) continue;
       const value = get(link.field);
-      if (value === undefined) continue;
+      if (value === undefined || !isAllowedLink(value)) continue;
       const url = asUri(value);
       push(
         'profiles',
@@ -870,6 +1345,11 @@ export function toJsonResume(
     if (entry.kind === 'custom') {
       const section = layout.custom_sections.find((candidate) => candidate.key === entry.key);
       if (!section) continue;
+      const detailsOf = DETAILS_KEY.exec(section.key)?.[1];
+      if (detailsOf === 'basics' || LIST_KINDS.includes(detailsOf as ListKind)) {
+        details.push({ kind: detailsOf as ListKind | 'basics', section });
+        continue;
+      }
       const kind = LIST_KINDS.find((candidate) => section.key === `custom-${candidate}`);
       if (kind) section.entries.forEach((item) => push(kind, customItemOf(kind, item)));
       else if (section.key === 'custom-summary' && basics.summary === undefined) {
@@ -909,6 +1389,31 @@ export function toJsonResume(
     }
   }
 
+  // "More on …" lines go back into the properties they came from, on the item they name.
+  for (const { kind, section } of details) {
+    const merged = new Set<Item>();
+    for (const entry of section.entries) {
+      const props = detailsProps(kind, entry.description ?? '');
+      if (Object.keys(props).length === 0) continue;
+      if (kind === 'basics') {
+        mergeBasics(basics, props);
+        continue;
+      }
+      const items = (lists[kind] ??= []);
+      const title = (entry.title ?? '').trim();
+      const same = (item: Item) =>
+        KINDS[kind].identity.some((prop) => str(item[prop])?.toLowerCase() === title.toLowerCase());
+      let item = items.find((candidate) => !merged.has(candidate) && title !== '' && same(candidate));
+      if (!item) {
+        item = title === '' ? {} : { [KINDS[kind].identity[0]!]: title };
+        items.push(item);
+      }
+      merged.add(item);
+      // The network as it was written ('linkedin') over the one a personal-details field gives ('LinkedIn').
+      if (kind === 'profiles' && title !== '') item.network = title;
+      for (const [prop, value] of Object.entries(props)) if (item[prop] === undefined) item[prop] = value;
+    }
+  }
   if (lists.profiles) basics.profiles = lists.profiles;
   const meta: CvBuilderMeta = {
     template: options.templateId,

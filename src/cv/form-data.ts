@@ -17,6 +17,16 @@ export { formDataKey, parseFormDataKey, type FormDataKey } from '../../rules/cv'
 import { formDataKey, parseFormDataKey } from '../../rules/cv';
 import type { CvLayout } from '../api/cvs';
 import { EMPTY_LAYOUT, isDefaultLayout } from './layout';
+import {
+  counterpartOf,
+  fieldCounterpart,
+  fitsField,
+  inferSectionKind,
+  matchSections,
+  shapeOfSection,
+  type SectionKind,
+  type SectionShape,
+} from './section-kinds';
 
 export function isBlank(value: string | undefined): boolean {
   return value === undefined || value.trim() === '';
@@ -166,97 +176,87 @@ export function moveEntryValues(values: SectionValues, from: number, to: number)
   return moved;
 }
 
-/** A section as the switch sees it: its name and the names of its fields (a stashed one has only what it holds). */
-interface SectionShape {
-  name: string;
-  fieldNames: ReadonlySet<string>;
-}
-
-function shapeOf(section: TemplateSection): SectionShape {
-  return { name: section.name, fieldNames: new Set(section.input_fields.map((field) => field.name)) };
-}
-
-/**
- * Which section of the new template takes the values of `from`: the one sharing most field names, ties going
- * to the same section name. "Work Experience" → "Career History" because both hold job_title, company, ….
- */
-function counterpartOf(
-  from: SectionShape,
-  candidates: readonly TemplateSection[],
-): TemplateSection | undefined {
-  let best: TemplateSection | undefined;
-  let bestScore = 0;
-  for (const candidate of candidates) {
-    const shared = candidate.input_fields.filter((field) => from.fieldNames.has(field.name)).length;
-    const score = shared * 2 + (candidate.name === from.name ? 1 : 0);
-    if (shared > 0 && score > bestScore) {
-      best = candidate;
-      bestScore = score;
-    }
-  }
-  return best;
-}
-
 export interface SwitchedValues {
   /** The values the new template shows, by its section names. */
   formData: CvFormData;
   /** Every value it has no place for, by the name of the section it was typed in. */
   stash: CvFormData;
+  /** The kind of each stashed section (see ./section-kinds), so it finds its kind's section in a later template. */
+  stashKinds: Record<string, SectionKind>;
+}
+
+/** A stashed section as a switch sees it: its name, its kind, and the fields it holds values of. */
+function stashedShape(name: string, values: SectionValues, kind: SectionKind | undefined): SectionShape {
+  const fields = [...new Set(Object.keys(values).flatMap((key) => parseFormDataKey(key)?.name ?? []))].map(
+    (field) => ({ name: field, widget_type: '' }),
+  );
+  const known = kind ?? inferSectionKind({ name, fields });
+  return { name, ...(known !== undefined ? { kind: known } : {}), fields };
 }
 
 /**
- * docs/behaviour.md#cv-builder: switching template keeps every value whose field name exists in the new
- * template. A field name that several sections share (location, start_date) goes to the counterpart of the
- * section it came from. Nothing is dropped: a value with no place (a summary the new template lacks) waits in
- * the stash, and a later switch to a template that has a place for it puts it back. Values on screen win over
- * stashed ones for the same place.
+ * docs/behaviour.md#cv-builder: switching template carries each section's values to the section of the same kind
+ * in the new template (see ./section-kinds: a summary goes to "About Me" or "Profile", whatever their names), field
+ * by field of the same name (a one-field summary to the other's one field). Nothing is dropped: a value with no
+ * place (a section the new template lacks, a field it does not have, formatted text for a plain field) waits in
+ * the stash under its section's name, and a later switch to a template with a place for it puts it back. Values on
+ * screen win over stashed ones for the same place.
  */
 export function switchTemplateValues(
   fromSections: readonly TemplateSection[],
   toSections: readonly TemplateSection[],
   formData: CvFormData,
   stash: CvFormData = {},
+  stashKinds: Readonly<Record<string, SectionKind>> = {},
 ): SwitchedValues {
   const placed: Record<string, Record<string, string>> = Object.fromEntries(
     toSections.map((section) => [section.name, {}]),
   );
   const left: Record<string, Record<string, string>> = {};
-  const keep = (section: string, key: string, value: string) => {
-    left[section] = { ...left[section], [key]: value };
-  };
-  const sources: Array<{ shape: SectionShape; values: SectionValues }> = [
-    ...fromSections.flatMap((section) =>
-      formData[section.name] ? [{ shape: shapeOf(section), values: formData[section.name] }] : [],
+  const leftKinds: Record<string, SectionKind> = {};
+  const fromShapes = fromSections.map(shapeOfSection);
+  const toShapes = toSections.map(shapeOfSection);
+  const matches = matchSections(fromShapes, toShapes);
+  const sources: Array<{ shape: SectionShape; target: number | undefined; values: SectionValues }> = [
+    ...fromSections.flatMap((section, i) =>
+      formData[section.name]
+        ? [{ shape: fromShapes[i]!, target: matches.get(i), values: formData[section.name]! }]
+        : [],
     ),
-    ...Object.entries(stash).map(([name, values]) => ({
-      shape: {
-        name,
-        fieldNames: new Set(Object.keys(values).flatMap((key) => parseFormDataKey(key)?.name ?? [])),
-      },
-      values,
-    })),
+    ...Object.entries(stash).map(([name, values]) => {
+      const shape = stashedShape(name, values, stashKinds[name]);
+      return { shape, target: counterpartOf(shape, toShapes), values };
+    }),
   ];
-  for (const { shape, values } of sources) {
-    const counterpart = counterpartOf(shape, toSections);
+  for (const { shape, target, values } of sources) {
+    const keep = (key: string, value: string) => {
+      left[shape.name] = { ...left[shape.name], [key]: value };
+      if (shape.kind !== undefined) leftKinds[shape.name] = shape.kind;
+    };
+    const section = target === undefined ? undefined : toSections[target];
     for (const [key, value] of Object.entries(values)) {
       const parsed = parseFormDataKey(key);
       if (!parsed || isBlank(value)) continue;
-      const target =
-        counterpart?.input_fields.some((field) => field.name === parsed.name) === true
-          ? counterpart
-          : toSections.find((section) => section.input_fields.some((field) => field.name === parsed.name));
-      const field = target?.input_fields.find((candidate) => candidate.name === parsed.name);
+      const counterpart = section && fieldCounterpart(shape, toShapes[target!]!, parsed.name);
+      const field =
+        counterpart && section.input_fields.find((candidate) => candidate.name === counterpart.name);
+      const fromField = shape.fields.find((candidate) => candidate.name === parsed.name);
       // A single-entry section takes the first entry; the other entries wait for a template that repeats it.
-      if (!target || !field || (!target.is_repeatable && parsed.index > 0)) {
-        keep(shape.name, key, value);
+      if (
+        !section ||
+        !field ||
+        (!section.is_repeatable && parsed.index > 0) ||
+        !fitsField(value, fromField, field)
+      ) {
+        keep(key, value);
         continue;
       }
       const newKey = formDataKey(field.name, field.id, parsed.index);
-      if (placed[target.name][newKey] === undefined) placed[target.name][newKey] = value;
-      else keep(shape.name, key, value);
+      if (placed[section.name]![newKey] === undefined) placed[section.name]![newKey] = value;
+      else keep(key, value);
     }
   }
-  return { formData: placed, stash: left };
+  return { formData: placed, stash: left, stashKinds: leftKinds };
 }
 
 /** The values of `formData` as the builder keeps them for a template it shows (no stash). */

@@ -8,6 +8,7 @@ import {
   type CustomSectionShape,
   type SectionRef,
 } from '../../rules/cv';
+import { inferSectionKind, matchSections, shapeOfSection, type SectionShape } from './section-kinds';
 
 // A CV's own structure as pure functions over its layout: the builder's machine applies them, the
 // views render what `sectionOrder` says. The template's first section (the personal details) stays first: it is
@@ -236,67 +237,59 @@ export function moveCustomEntry(layout: CvLayout, key: string, from: number, to:
 }
 
 /**
- * What a template switch could not place, by section name: whether the section was hidden, its heading, and what
- * stood before it (a section's name or a custom section's key; '' for the first place). A switch to a template
- * that has a section of that name gives it back, so going to another template and back loses nothing.
+ * What a template switch could not place, by the section's name: its kind (see ./section-kinds), whether it was
+ * hidden and its heading. A switch to a template with a section of that kind gives it back, so any path through
+ * other templates and back loses nothing. A section hidden where the next template requires it (so shows it) is
+ * remembered here too, and hidden again where it may be. The entry under '' (no section has an empty name) keeps
+ * the order the person gave every section met so far, by kind (see orderMemory); `after` is what drafts written
+ * before it kept, and is no longer read.
  */
-export type LayoutStash = Record<string, { hidden?: true; title?: string; after?: string }>;
+export type LayoutStashEntry = {
+  kind?: string;
+  hidden?: true;
+  title?: string;
+  after?: string;
+  order?: string[];
+};
+export type LayoutStash = Record<string, LayoutStashEntry>;
 
 /** How many sections the layout stash remembers at most. */
 export const MAX_LAYOUT_STASH_ENTRIES = 50;
 
-const fieldNames = (section: TemplateSection) => new Set(section.input_fields.map((field) => field.name));
+/** The stash entry holding the order memory: a name no section has. */
+const ORDER_MEMORY = '';
+/** How many sections the order memory remembers at most. */
+const MAX_ORDER_MEMORY = 200;
+
+/** The kind a stash entry stands for: the one it names, else what its name says (a stash from before kinds). */
+function stashKind(name: string, entry: LayoutStashEntry): string | undefined {
+  return entry.kind ?? inferSectionKind({ name, fields: [] });
+}
 
 /**
- * Which section of the new template each section of the old one becomes: the personal details each other, then
- * the same name, then the section that shares most of its fields (Work Experience → Career History share every
- * field; a summary kept under another field name has no match, as its text waits in the value stash).
+ * The order memory after the person saw `shown` (every section of the current template, in their order): the
+ * sections shown, in that order, and each remembered one that is not shown right after the one it followed. A CV
+ * that goes through templates without being reordered therefore keeps its memory unchanged, and every template it
+ * reaches shows its sections in the order the person last gave them.
  */
-function matchSections(
-  from: readonly TemplateSection[],
-  to: readonly TemplateSection[],
-): Map<string, string> {
-  const matches = new Map<string, string>();
-  const taken = new Set<string>();
-  const pair = (a: TemplateSection, b: TemplateSection) => {
-    const [fromRef, toRef] = [templateRef(a), templateRef(b)];
-    if (fromRef === undefined || toRef === undefined || taken.has(toRef) || matches.has(fromRef)) return;
-    matches.set(fromRef, toRef);
-    taken.add(toRef);
-  };
-  if (from[0] && to[0]) pair(from[0], to[0]);
-  const candidates = to.slice(1);
-  for (const section of from.slice(1)) {
-    const same = candidates.find(
-      (other) => other.name === section.name && !taken.has(templateRef(other) ?? ''),
-    );
-    if (same) pair(section, same);
+function orderMemory(memory: readonly string[], shown: readonly string[]): string[] {
+  const present = new Set(shown);
+  const following = new Map<string, string[]>();
+  let anchor = '';
+  for (const id of memory) {
+    if (present.has(id)) anchor = id;
+    else following.set(anchor, [...(following.get(anchor) ?? []), id]);
   }
-  for (const section of from.slice(1)) {
-    if (matches.has(templateRef(section) ?? '')) continue;
-    const mine = fieldNames(section);
-    let best: TemplateSection | undefined;
-    let bestShared = 0;
-    for (const other of candidates) {
-      if (taken.has(templateRef(other) ?? '')) continue;
-      const theirs = fieldNames(other);
-      const shared = [...mine].filter((name) => theirs.has(name)).length;
-      // Most of the smaller section's fields in common: the same kind of section under another name.
-      if (shared > bestShared && shared * 2 > Math.min(mine.size, theirs.size)) {
-        best = other;
-        bestShared = shared;
-      }
-    }
-    if (best) pair(section, best);
-  }
-  return matches;
+  const merged = [...(following.get('') ?? [])];
+  for (const id of shown) merged.push(id, ...(following.get(id) ?? []));
+  return [...new Set(merged)].slice(-MAX_ORDER_MEMORY);
 }
 
 /**
  * The layout for another template. The CV's own sections and the order carry over; each template section goes to
- * its match in the new template (see matchSections) hidden, renamed and placed alike. A section with no match
- * waits in the stash by its name; a section of the new template that the stash knows comes back as it was, the
- * others take their place in the template's order.
+ * the section of its kind in the new template (see ./section-kinds) hidden, renamed and placed alike. A section
+ * with no such section waits in the stash; a section of the new template whose kind the stash knows comes back as
+ * it was, the others take their place in the template's order.
  */
 export function layoutForTemplate(
   layout: CvLayout,
@@ -304,83 +297,96 @@ export function layoutForTemplate(
   to: readonly TemplateSection[],
   stash: LayoutStash = {},
 ): { layout: CvLayout; stash: LayoutStash } {
-  const matches = matchSections(from, to);
-  const fromName = new Map(
-    from.flatMap((section) => (section.id === undefined ? [] : [[String(section.id), section.name]])),
+  const fromShapes = from.map(shapeOfSection);
+  const toShapes = to.map(shapeOfSection);
+  const byIndex = matchSections(fromShapes, toShapes);
+  const fromIndex = new Map(
+    from.flatMap((section, i) => (section.id === undefined ? [] : [[String(section.id), i]])),
   );
-  const toRefByName = new Map(
-    to.flatMap((section) => (section.id === undefined ? [] : [[section.name, String(section.id)]])),
+  const toIndex = new Map(
+    to.flatMap((section, i) => (section.id === undefined ? [] : [[String(section.id), i]])),
   );
   const custom = new Set(layout.custom_sections.map((section) => section.key));
   const translate = (ref: SectionRef): string | undefined => {
     const key = sectionRefKey(ref);
-    return custom.has(key) ? key : matches.get(key);
+    if (custom.has(key)) return key;
+    const i = fromIndex.get(key);
+    const j = i === undefined ? undefined : byIndex.get(i);
+    return j === undefined ? undefined : templateRef(to[j]!);
   };
+  const required = new Set(to.filter((section) => section.is_required).flatMap((s) => templateRef(s) ?? []));
+  const pinned = to[0] ? templateRef(to[0]) : undefined;
+  if (pinned !== undefined) required.add(pinned);
   const hiddenBefore = new Set(layout.hidden_sections.map(sectionRefKey));
-  const ordered = layout.section_order.length > 0;
+  /** How the order memory names a section: a custom section by its key, a template section by its kind or name. */
+  const identity = (shape: SectionShape | undefined, ref: string) =>
+    custom.has(ref) || shape === undefined ? ref : (shape.kind ?? `name:${shape.name}`);
 
-  // The order as the person sees it, carried over; what has no match is remembered with what stood before it.
-  const sequence: string[] = [];
-  const left: LayoutStash = {};
-  let previous = '';
-  for (const item of sectionOrder(from, layout)) {
-    const translated = translate(item.ref);
-    const name = item.kind === 'custom' ? item.key : (fromName.get(item.ref) ?? item.ref);
-    if (translated !== undefined) sequence.push(translated);
-    else {
-      const title = layout.section_titles[item.ref];
-      const entry = {
-        ...(hiddenBefore.has(item.ref) ? { hidden: true as const } : {}),
-        ...(title !== undefined ? { title } : {}),
-        ...(ordered ? { after: previous } : {}),
-      };
-      if (Object.keys(entry).length > 0) left[name] = entry;
+  const incoming = Object.entries(stash).filter(([name]) => name !== ORDER_MEMORY);
+  const consumed = new Set<string>();
+  /** Every entry of the stash for the new template's section `j` (by kind, else name), as one; marked used. */
+  const stashFor = (j: number): [string[], LayoutStashEntry] | undefined => {
+    const shape = toShapes[j]!;
+    const found = incoming.filter(([name, entry]) => {
+      if (consumed.has(name)) return false;
+      const kind = stashKind(name, entry);
+      return kind !== undefined && shape.kind !== undefined ? kind === shape.kind : name === shape.name;
+    });
+    if (found.length === 0) return undefined;
+    for (const [name] of found) consumed.add(name);
+    // An entry that only names a kind (its section's values wait in the value stash) says nothing of the shape.
+    const merged: LayoutStashEntry = {};
+    for (const [, entry] of found) {
+      if (entry.hidden) merged.hidden = true;
+      if (entry.title !== undefined) merged.title = entry.title;
     }
-    previous = name;
-  }
+    return [found.map(([name]) => name), merged];
+  };
 
-  // The new template's other sections: where the stash says, else after the section before them in the template.
+  // Each section of the old template: to its kind's section, hidden and named alike, or into the stash.
   const hidden = new Set<string>();
   const titles: Record<string, string> = {};
-  let stashUsed = false;
-  const pinned = to[0] ? templateRef(to[0]) : undefined;
-  const rest = to.slice(1);
-  rest.forEach((section, i) => {
-    const ref = templateRef(section);
-    if (ref === undefined || sequence.includes(ref)) return;
-    const saved = stash[section.name];
-    if (saved?.hidden) hidden.add(ref);
-    if (saved?.title !== undefined) titles[ref] = saved.title;
-    let at = -1;
-    if (saved?.after !== undefined) {
-      stashUsed = true;
-      if (saved.after === '') at = 0;
-      else {
-        const anchor = custom.has(saved.after) ? saved.after : toRefByName.get(saved.after);
-        if (anchor !== undefined && sequence.includes(anchor)) at = sequence.indexOf(anchor) + 1;
-      }
+  const left: LayoutStash = {};
+  const shown: string[] = [];
+  for (const item of sectionOrder(from, layout)) {
+    const translated = translate(item.ref);
+    const shape = item.kind === 'template' ? fromShapes[item.sectionIndex] : undefined;
+    const name = item.kind === 'custom' ? item.key : (shape?.name ?? item.ref);
+    const kind = shape?.kind !== undefined ? { kind: shape.kind } : {};
+    const title = layout.section_titles[item.ref];
+    const wasHidden = hiddenBefore.has(item.ref);
+    shown.push(identity(shape, item.ref));
+    if (translated !== undefined) {
+      if (title !== undefined) titles[translated] = title;
+      // Hidden, but the new template requires it: shown there, and hidden again where it may be.
+      if (wasHidden && required.has(translated)) left[name] = { ...kind, hidden: true };
+      else if (wasHidden) hidden.add(translated);
+    } else if (wasHidden || title !== undefined) {
+      left[name] = {
+        ...kind,
+        ...(wasHidden ? { hidden: true as const } : {}),
+        ...(title !== undefined ? { title } : {}),
+      };
     }
-    if (at < 0) {
-      const before = rest
-        .slice(0, i)
-        .map(templateRef)
-        .filter((other) => other !== undefined && sequence.includes(other));
-      const anchor = before.at(-1);
-      at = anchor === undefined ? 0 : sequence.indexOf(anchor) + 1;
-    }
-    sequence.splice(at, 0, ref);
-  });
+  }
 
-  for (const ref of layout.hidden_sections) {
-    const translated = translate(ref);
-    if (translated !== undefined) hidden.add(translated);
-  }
-  for (const [ref, title] of Object.entries(layout.section_titles)) {
-    const translated = translate(ref);
-    if (translated !== undefined) titles[translated] = title;
-  }
-  const required = new Set(to.filter((section) => section.is_required).map((section) => String(section.id)));
-  if (pinned !== undefined) required.add(pinned);
+  // The personal details are no item of the order, but may have a heading of the person's own.
+  const firstRef = from[0] ? templateRef(from[0]) : undefined;
+  const firstTitle = firstRef === undefined ? undefined : layout.section_titles[firstRef];
+  if (firstTitle !== undefined && pinned !== undefined && byIndex.get(0) === 0) titles[pinned] = firstTitle;
+
+  // The new template's sections: those the stash knows come back as they were.
+  to.forEach((section, j) => {
+    const ref = templateRef(section);
+    if (j === 0 || ref === undefined) return;
+    const saved = stashFor(j);
+    if (!saved) return;
+    const [names, entry] = saved;
+    if (entry.title !== undefined && titles[ref] === undefined) titles[ref] = entry.title;
+    if (entry.hidden && required.has(ref))
+      left[names.at(-1)!] = { ...(toShapes[j]!.kind ? { kind: toShapes[j]!.kind } : {}), hidden: true };
+    else if (entry.hidden) hidden.add(ref);
+  });
 
   const carried: CvLayout = {
     section_order: [],
@@ -388,12 +394,55 @@ export function layoutForTemplate(
     section_titles: titles,
     custom_sections: layout.custom_sections,
   };
+
+  // The order: as the person last gave it to every section met so far; a section never met takes its place in the
+  // template's order, after the one before it there. A CV never reordered keeps each template's order.
+  const remembered = stash[ORDER_MEMORY]?.order;
+  const memory =
+    layout.section_order.length > 0 || remembered ? orderMemory(remembered ?? [], shown) : undefined;
   const plain = sectionOrder(to, carried).map((item) => item.ref);
-  const own = sequence.filter((ref) => ref !== pinned);
-  if ((ordered || stashUsed) && own.join('\n') !== plain.join('\n')) carried.section_order = own.map(asRef);
+  if (memory) {
+    const rank = new Map(memory.map((id, i) => [id, i]));
+    const idOf = (ref: string) => {
+      const j = toIndex.get(ref);
+      return identity(j === undefined ? undefined : toShapes[j], ref);
+    };
+    const sequence = plain
+      .filter((ref) => rank.has(idOf(ref)))
+      .sort((a, b) => rank.get(idOf(a))! - rank.get(idOf(b))!);
+    plain.forEach((ref, i) => {
+      if (rank.has(idOf(ref))) return;
+      const anchor = plain
+        .slice(0, i)
+        .filter((other) => sequence.includes(other))
+        .at(-1);
+      sequence.splice(anchor === undefined ? 0 : sequence.indexOf(anchor) + 1, 0, ref);
+    });
+    if (sequence.join('\n') !== plain.join('\n')) carried.section_order = sequence.map(asRef);
+  }
 
   // The stash forgets what the new template now holds, and keeps the newest entries.
-  const toNames = new Set(to.map((section) => section.name));
-  const kept = Object.entries({ ...stash, ...left }).filter(([name]) => !toNames.has(name) || name in left);
-  return { layout: carried, stash: Object.fromEntries(kept.slice(-MAX_LAYOUT_STASH_ENTRIES)) };
+  const kept = [
+    ...incoming.filter(([name]) => !consumed.has(name) && !(name in left)),
+    ...Object.entries(left),
+  ];
+  const entries = Object.fromEntries(kept.slice(-MAX_LAYOUT_STASH_ENTRIES));
+  return { layout: carried, stash: memory ? { [ORDER_MEMORY]: { order: memory }, ...entries } : entries };
+}
+
+/** The stash after a switch, with the kind of every section whose values wait in the value stash. */
+export function withStashKinds(stash: LayoutStash, kinds: Readonly<Record<string, string>>): LayoutStash {
+  const named: LayoutStash = { ...stash };
+  for (const [name, kind] of Object.entries(kinds))
+    if (name !== ORDER_MEMORY) named[name] = { ...named[name], kind };
+  return named;
+}
+
+/** The kinds the layout stash knows, by section name, for the value stash's sections. */
+export function stashKindsOf(stash: LayoutStash): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(stash).flatMap(([name, entry]) =>
+      entry.kind && name !== ORDER_MEMORY ? [[name, entry.kind]] : [],
+    ),
+  );
 }

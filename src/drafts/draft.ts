@@ -48,7 +48,16 @@ const Draft = t.intersection([
     /** The CV's design settings; a draft written before them has none (the template's look on A4). */
     design: t.unknown,
     /** How sections the template has no place for were shaped, for a switch back (layout's LayoutStash). */
-    layoutStash: t.record(t.string, t.partial({ hidden: t.literal(true), title: t.string, after: t.string })),
+    layoutStash: t.record(
+      t.string,
+      t.partial({
+        kind: t.string,
+        hidden: t.literal(true),
+        title: t.string,
+        after: t.string,
+        order: t.array(t.string),
+      }),
+    ),
   }),
 ]);
 

@@ -1,4 +1,5 @@
 import type { CvFieldEntryInput, CvLayout, CvReference, GeneratedCvDetail } from '../api/cvs';
+import { sectionsWithProblems } from '../cv/field-rules';
 import { templateDesign, type CvDesign } from '../api/design';
 import type { TemplateDetail } from '../api/templates';
 import type { PageSize } from '../../rules/design';
@@ -155,6 +156,8 @@ export function draftCv(draft: BuilderDraft, identity: CvIdentity, template: Tem
   );
   const fits = draft.entryCounts.length === sections.length;
   const inRange = (indexes: number[]) => indexes.filter((index) => index >= 0 && index < sections.length);
+  // A section holding a value its field refuses (an imported phone number that cannot exist) is not completed.
+  const refused = sectionsWithProblems(sections, formData);
   return {
     identity,
     cv: { ...draft.cv, template: template.id, entries: [] },
@@ -169,7 +172,9 @@ export function draftCv(draft: BuilderDraft, identity: CvIdentity, template: Tem
       : sections.map((section) => entryCountOf(formData[section.name])),
     completedSections: fits
       ? inRange(draft.completedSections)
-      : sections.flatMap((section, index) => (hasAnyValue(formData[section.name]) ? [index] : [])),
+      : sections.flatMap((section, index) =>
+          hasAnyValue(formData[section.name]) && !refused.has(index) ? [index] : [],
+        ),
     expandedSections: fits ? inRange(draft.expandedSections) : [],
     isSaved: draft.isSaved,
     isEditing: draft.isEditing,

@@ -6,6 +6,7 @@ import { draftKeeperMachine } from './builder/draft-keeper-machine';
 import { changePasswordMachine } from './profile/change-password-machine';
 import { confirmEmailMachine } from './auth/confirm-email-machine';
 import { cvManagementMachine } from './catalogue/cv-management-machine';
+import { recentlyDeletedMachine } from './catalogue/recently-deleted-machine';
 import { importMachine } from './cv-data/import-machine';
 import { forgotPasswordMachine } from './auth/forgot-password-machine';
 import { deliveryMachine } from './delivery/delivery-machine';
@@ -19,11 +20,16 @@ import { sectionFormMachine } from './builder/section-form-machine';
 import { sessionMachine } from './auth/session-machine';
 import { contactMachine } from './contact-machine';
 import { activeSessionsMachine } from './profile/active-sessions-machine';
+import { dataDownloadMachine } from './profile/data-download-machine';
+import { securityActivityMachine } from './profile/security-activity-machine';
+import { passkeySignInMachine } from './auth/passkey-sign-in-machine';
+import { passkeysMachine } from './profile/passkeys-machine';
 import { sidebarMachine } from './sidebar-machine';
 import { signInMachine } from './auth/sign-in-machine';
 import { signUpMachine } from './auth/sign-up-machine';
 import { templatesListMachine } from './catalogue/templates-list-machine';
 import { twoStepMachine } from './profile/two-step-machine';
+import { versionsMachine } from './versions/versions-machine';
 
 /**
  * Every flow machine of the app by its id: for the inspector, for docs and for the test that checks
@@ -46,9 +52,14 @@ export const machineRegistry: Record<string, AnyStateMachine> = {
   [changePasswordMachine.id]: changePasswordMachine,
   [activeSessionsMachine.id]: activeSessionsMachine,
   [twoStepMachine.id]: twoStepMachine,
+  [dataDownloadMachine.id]: dataDownloadMachine,
+  [securityActivityMachine.id]: securityActivityMachine,
+  [passkeySignInMachine.id]: passkeySignInMachine,
+  [passkeysMachine.id]: passkeysMachine,
   [accountLinkMachine.id]: accountLinkMachine,
   [templatesListMachine.id]: templatesListMachine,
   [cvManagementMachine.id]: cvManagementMachine,
+  [recentlyDeletedMachine.id]: recentlyDeletedMachine,
   [deliveryMachine.id]: deliveryMachine,
   [builderMachine.id]: builderMachine,
   [sectionFormMachine.id]: sectionFormMachine,
@@ -56,4 +67,5 @@ export const machineRegistry: Record<string, AnyStateMachine> = {
   [importMachine.id]: importMachine,
   [designPanelMachine.id]: designPanelMachine,
   [draftKeeperMachine.id]: draftKeeperMachine,
+  [versionsMachine.id]: versionsMachine,
 };

@@ -29,3 +29,6 @@ export const cancelEmailChangePage = createLazyRoute('/cancel-email-change')({
 export const deleteAccountPage = createLazyRoute('/delete-account')({
   component: () => <AccountLinkPage action="delete-account" />,
 });
+export const unlockAccountPage = createLazyRoute('/unlock-account')({
+  component: () => <AccountLinkPage action="unlock-account" />,
+});

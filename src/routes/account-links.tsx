@@ -29,3 +29,9 @@ export const deleteAccountRoute = createRoute({
   path: '/delete-account',
   validateSearch,
 }).lazy(() => import('./account-link-page').then((page) => page.deleteAccountPage));
+
+export const unlockAccountRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/unlock-account',
+  validateSearch,
+}).lazy(() => import('./account-link-page').then((page) => page.unlockAccountPage));

@@ -5,6 +5,7 @@ import { builderMachine } from '../machines/builder/builder-machine';
 import { inspectOptions } from '../machines/inspect';
 import type { SessionActor } from '../machines/auth/session-machine';
 import { previewMachine } from '../machines/builder/preview-machine';
+import { versionsMachine } from '../machines/versions/versions-machine';
 import { BuilderView } from '../ui/builder/builder-view';
 import { deliveryWithToasts } from './delivery';
 import { notify } from './notify';
@@ -24,6 +25,7 @@ export const appBuilderMachine = builderMachine.provide({
   actors: {
     preview: previewMachine.provide({ actions: { notify } }),
     downloads: deliveryWithToasts,
+    versions: versionsMachine.provide({ actions: { notify } }),
   },
 });
 

@@ -5,6 +5,7 @@ import {
   cancelEmailChangeRoute,
   confirmEmailChangeRoute,
   deleteAccountRoute,
+  unlockAccountRoute,
 } from './account-links';
 import { authenticatedRoute } from './authenticated';
 import { confirmEmailRoute } from './confirm-email';
@@ -37,6 +38,7 @@ export const routeTree = rootRoute.addChildren([
   approveEmailChangeRoute,
   cancelEmailChangeRoute,
   deleteAccountRoute,
+  unlockAccountRoute,
   contactRoute,
   linkedinCallbackRoute,
   previewRoute,

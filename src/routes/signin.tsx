@@ -9,11 +9,17 @@ import { skipWhenSignedIn } from './authenticated';
 import { rootRoute } from './root';
 import { safeReturnPath, validateSignInSearch } from './return-path';
 import { SocialSignInPlaceholder } from '../ui/auth/social/social-sign-in-options';
+import { PasskeySignInPlaceholder } from '../ui/auth/passkey-sign-in-option';
 
 // Google and LinkedIn (their machines and API calls) come in a chunk of their own; the same buttons, disabled,
 // hold their place meanwhile, as they do while the social configuration loads.
 const SocialSignInOptions = lazy(() =>
   import('./social-sign-in-options').then((module) => ({ default: module.SocialSignInOptions })),
+);
+
+// The passkey option too (its machine, and the WebAuthn library after it, on first use).
+const PasskeySignInOption = lazy(() =>
+  import('./passkey-sign-in-option').then((module) => ({ default: module.PasskeySignInOption })),
 );
 
 export const signinRoute = createRoute({
@@ -41,6 +47,11 @@ function SignInFlow({ awaitingCode }: { awaitingCode: boolean }) {
     <SignInView
       snapshot={snapshot}
       send={actor.send}
+      passkey={
+        <Suspense fallback={<PasskeySignInPlaceholder />}>
+          <PasskeySignInOption session={session} />
+        </Suspense>
+      }
       social={
         <Suspense fallback={<SocialSignInPlaceholder />}>
           <SocialSignInOptions session={session} />

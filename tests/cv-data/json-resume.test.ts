@@ -9,6 +9,7 @@ import {
 import { compactFormData } from '../../src/cv/form-data';
 import {
   asUri,
+  describeFlagged,
   describeImport,
   formDate,
   fromJsonResume,
@@ -97,7 +98,7 @@ describe('JSON Resume import, section by section', () => {
     const ongoing = importInto(minimal, { work: [{ name: 'Hooli', startDate: '2020-03' }] });
     expect(ongoing.formData.Experience).toEqual({
       'company-8010-0': 'Hooli',
-      'start_date-8012-0': '2020-03-01',
+      'start_date-8012-0': '2020-03',
       'currently_working-8014-0': 'true',
     });
   });
@@ -183,7 +184,17 @@ describe('JSON Resume import, section by section', () => {
 
   it('what the template has no section for becomes a section of the CV’s own', () => {
     const titles = imported.layout.custom_sections.map((section) => section.title);
-    expect(titles).toEqual(['Volunteering', 'Awards', 'Publications', 'References', 'Profiles']);
+    expect(titles).toEqual([
+      'Volunteering',
+      'Awards',
+      'Publications',
+      'References',
+      'Profiles',
+      'More on Personal Details',
+      'More on Experience',
+      'More on Education',
+      'More on Projects',
+    ]);
     const volunteering = imported.layout.custom_sections[0]!;
     expect(volunteering).toEqual({
       key: 'custom-volunteer',
@@ -192,7 +203,7 @@ describe('JSON Resume import, section by section', () => {
         {
           title: 'Teacher',
           subtitle: 'CoderDojo',
-          location: '',
+          location: 'http://coderdojo.example.com/',
           start_date: '2012-01-01',
           end_date: '2013-01-01',
           current: false,
@@ -207,10 +218,13 @@ describe('JSON Resume import, section by section', () => {
     });
   });
 
-  it('the summary counts entries and sections and names the sections of one’s own', () => {
-    expect(imported.summary).toMatchObject({ entries: 15, sections: 13 });
+  it('the summary counts entries and sections, names the sections of one’s own and the values that need a look', () => {
+    expect(imported.summary).toMatchObject({ entries: 19, sections: 17 });
     expect(describeImport(imported.summary)).toBe(
-      '15 entries in 13 sections; 5 parts added as sections of your own (Volunteering, Awards, Publications, References, Profiles)',
+      '19 entries in 17 sections; 9 parts added as sections of your own (Volunteering, Awards, Publications, References, Profiles, More on Personal Details, More on Experience, More on Education, More on Projects)',
+    );
+    expect(describeFlagged(imported.summary)).toBe(
+      "1 value needs a look: Personal Details: 'Phone Number' ((912) 555-4321)",
     );
     expect(describeImport({ entries: 1, sections: 1, ownSections: [], notImported: [] })).toBe(
       '1 entry in 1 section',
@@ -227,17 +241,23 @@ describe('JSON Resume import, section by section', () => {
     });
   });
 
-  it('more entries than a section holds are counted as not imported', () => {
+  it('more entries than a section holds go to a section of one’s own', () => {
     const many = importInto(minimal, {
       languages: Array.from({ length: 102 }, (_, i) => ({ language: `L${i}` })),
     });
     expect(Object.keys(many.formData.Languages!)).toHaveLength(100);
-    expect(many.summary.notImported).toEqual(['2 Languages entries']);
+    expect(many.layout.custom_sections).toEqual([
+      expect.objectContaining({
+        key: 'custom-languages',
+        entries: [expect.objectContaining({ title: 'L100' }), expect.objectContaining({ title: 'L101' })],
+      }),
+    ]);
+    expect(many.summary.notImported).toEqual([]);
   });
 
-  it('dates: a year and a year-month become a full date; links get a scheme', () => {
-    expect(formDate('2020')).toBe('2020-01-01');
-    expect(formDate('2020-03')).toBe('2020-03-01');
+  it('dates keep their precision (a month stays a month); links get a scheme', () => {
+    expect(formDate('2020')).toBe('2020');
+    expect(formDate('2020-03')).toBe('2020-03');
     expect(formDate('2020-03-15')).toBe('2020-03-15');
     expect(asUri('linkedin.com/in/x')).toBe('https://linkedin.com/in/x');
     expect(asUri('not a link')).toBeUndefined();

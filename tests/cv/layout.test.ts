@@ -130,7 +130,7 @@ describe('a CV’s own structure', () => {
     expect(newCustomKey(first, fixed)).not.toBe(first.custom_sections[0]!.key);
   });
 
-  it('carries the structure to another template by section name; what has no match waits in the stash', () => {
+  it('carries the structure to another template by section kind; what has no match waits in the stash', () => {
     let layout = moveSection(EMPTY_LAYOUT, EXECUTIVE, '105', 0);
     layout = setHidden(layout, '102', true);
     layout = setHidden(layout, '105', true);
@@ -143,8 +143,9 @@ describe('a CV’s own structure', () => {
     expect(moved.hidden_sections).toEqual([]);
     expect(moved.section_titles).toEqual({ '203': 'Professional Experience' });
     expect(moved.custom_sections.map((s) => s.key)).toEqual(['custom-talks']);
-    // The hidden summary has no place there: the stash remembers it, and what stood before it.
-    expect(stash['Professional Summary']).toEqual({ hidden: true, after: 'Skills' });
+    // The hidden summary has no place there: the stash remembers it, and the order memory where it stood.
+    expect(stash['Professional Summary']).toEqual({ kind: 'summary', hidden: true });
+    expect(stash['']!.order).toEqual(['skills', 'summary', 'experience', 'education', 'custom-talks']);
   });
 
   it('matches a section under another name by its fields', () => {
@@ -161,9 +162,8 @@ describe('a CV’s own structure', () => {
     const { layout: moved } = layoutForTemplate(layout, EXECUTIVE, TIMELINE);
     expect(moved.section_titles).toEqual({ '403': 'Where I worked' });
     expect(moved.hidden_sections).toEqual([404]);
-    // Profile (no match for the summary's field) takes its template place, the first; then Core Skills, as
-    // Skills came first.
-    expect(sectionOrder(TIMELINE, moved).map((item) => item.ref)).toEqual(['402', '404', '403', '405']);
+    // Profile is the summary under another name: it comes after Core Skills, as the summary came after Skills.
+    expect(sectionOrder(TIMELINE, moved).map((item) => item.ref)).toEqual(['404', '402', '403', '405']);
   });
 
   it('gives a section back as it was after a switch to a template without it and back', () => {

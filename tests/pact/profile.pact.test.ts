@@ -111,19 +111,35 @@ describe('PUT /auth/profile/update/', () => {
     });
   });
 
-  it('refuses an address another account holds (400 with a detail)', async () => {
-    const message = 'An account with this email address is already registered.';
-    const body = { ...update, email: 'bob@example.com' };
+  it('[extension] answers an address another account holds exactly as a free one (its owner is mailed)', async () => {
+    // Nothing tells the person who has an account: the change waits for a link, as for any address, and the
+    // address's owner is told instead of sent one.
+    const body = { ...update, email: 'bob@example.com', current_password: 'Passw0rd!' };
     const pact = unsafeCall(
       SIGNED_IN_WITH_BOB,
-      "a profile update to another account's email address",
+      "[extension] a profile update to another account's email address with the current password",
       'PUT',
       '/auth/profile/update/',
       body,
-    ).willRespondWith({ status: 400, headers: jsonBody, body: { ...detail(message), field: 'email' } });
+    ).willRespondWith({
+      status: 200,
+      headers: jsonBody,
+      body: {
+        full_name: 'Alice Updated',
+        email: 'alice@example.com',
+        phone_number: '+442079460000',
+        is_staff: boolean(false),
+        is_superuser: boolean(false),
+        pending_email: 'bob@example.com',
+        detail: 'We sent a confirmation link to bob@example.com. Your email address changes when you open it.',
+      },
+    });
     await pact.executeTest(async (mockServer) => {
-      const error = await expectApiError(updateProfile(clientFor(mockServer), body), 400, { message });
-      expect(refusedFieldOf(error)).toBe('email');
+      const result = await updateProfile(clientFor(mockServer), body);
+      expect(result.profile).toMatchObject({ email: 'alice@example.com', pending_email: 'bob@example.com' });
+      expect(result.detail).toBe(
+        'We sent a confirmation link to bob@example.com. Your email address changes when you open it.',
+      );
     });
   });
 

@@ -48,7 +48,7 @@ export function twoStepAdminRoutes(
   kit.action('/admin/two-step/enable/', async (request, reply) => {
     const staff = request.staff!;
     try {
-      const codes = await confirmTwoStepSetup(app, staff, String(request.body.code ?? ''));
+      const codes = await confirmTwoStepSetup(app, request, staff, String(request.body.code ?? ''));
       return kit.send(
         reply,
         renderPage('two-step-done', frame(request, reply, 'Two-step sign-in is on'), { codes }),

@@ -1,14 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { makeConfirmationToken, makePasswordResetToken } from './account-tokens.js';
+import { makeAccountUnlockToken, makeConfirmationToken, makePasswordResetToken } from './account-tokens.js';
 import { now } from './clock.js';
 import {
   confirmationEmail,
   confirmationLink,
   passwordChangedEmail,
+  accountLink,
+  forgotPasswordLink,
   passwordResetEmail,
   passwordResetLink,
+  signUpAttemptEmail,
+  unlockAccountEmail,
 } from './emails.js';
 import { findUserByEmail, findUserById } from '../users/repository.js';
 
@@ -27,6 +31,11 @@ export const ACCOUNT_MAIL = {
   passwordResetRequest: 'password-reset-request',
   /** { userId, to, at }: the notice that the password changed, to the address on file then. */
   passwordChanged: 'password-changed',
+  /** { email }: someone tried to sign up with this address; its account's owner is told (or sent a new
+   *  confirmation link, if the account still waits for one). */
+  signUpAttempt: 'sign-up-attempt',
+  /** { email }: the account with this address was locked by wrong passwords; its owner gets an unlock link. */
+  accountUnlock: 'account-unlock',
 } as const;
 
 export interface PasswordChangedPayload {
@@ -49,6 +58,16 @@ export function queuePasswordChangedNotice(
 ): Promise<void> {
   const payload: PasswordChangedPayload = { userId: user.id, to: user.email, at: at.toISOString() };
   return app.mailQueue.enqueue(db, ACCOUNT_MAIL.passwordChanged, payload);
+}
+
+/** Someone tried to sign up with `email`: the queue finds its account when sending and tells the owner. */
+export function queueSignUpAttempt(app: FastifyInstance, db: Db, email: string): Promise<void> {
+  return app.mailQueue.enqueue(db, ACCOUNT_MAIL.signUpAttempt, { email });
+}
+
+/** The account of `email` (if there is one: the queue finds out) is locked: its owner gets an unlock link. */
+export function queueUnlockLink(app: FastifyInstance, db: Db, email: string): Promise<void> {
+  return app.mailQueue.enqueue(db, ACCOUNT_MAIL.accountUnlock, { email });
 }
 
 export function registerAccountMail(app: FastifyInstance): void {
@@ -77,6 +96,21 @@ export function registerAccountMail(app: FastifyInstance): void {
     if (!user || (user.is_active !== 1 && user.email_confirmed_at !== null) || user.deactivated_at !== null) return null;
     const token = makePasswordResetToken(config.secretKey, user, now());
     return passwordResetEmail(user, passwordResetLink(config.publicUrl, user.id, token));
+  });
+
+  app.mailQueue.handle(ACCOUNT_MAIL.signUpAttempt, async (payload) => {
+    const user = await findUserByEmail(db, (payload as { email: string }).email);
+    if (!user || user.deleted_at !== null || user.deactivated_at !== null) return null;
+    // Never confirmed: whoever signs up again most likely lost the first mail.
+    if (user.email_confirmed_at === null) return confirmationFor(user.id);
+    return signUpAttemptEmail(user, `${config.publicUrl}/signin`, forgotPasswordLink(config.publicUrl));
+  });
+
+  app.mailQueue.handle(ACCOUNT_MAIL.accountUnlock, async (payload) => {
+    const user = await findUserByEmail(db, (payload as { email: string }).email);
+    if (!user || user.password_hash === null || user.is_active !== 1 || user.deactivated_at !== null) return null;
+    const token = makeAccountUnlockToken(config.secretKey, user, now());
+    return unlockAccountEmail(user, accountLink(config.publicUrl, 'unlock-account', user.id, token));
   });
 
   app.mailQueue.handle(ACCOUNT_MAIL.passwordChanged, async (payload) => {

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { EmailChangeTable } from '../db/schema.js';
 import {
   ACCOUNT_DELETION_MAX_AGE_MS,
+  ACCOUNT_UNLOCK_MAX_AGE_MS,
   checkToken,
   EMAIL_CHANGE_CANCEL_MAX_AGE_MS,
   EMAIL_CHANGE_MAX_AGE_MS,
@@ -79,6 +80,18 @@ export function checkConfirmationToken(
 
 export function makePasswordResetToken(secretKey: string, user: TokenUser, at: Date): string {
   return makeToken(secretKey, 'password-reset', resetSubject(user), at);
+}
+
+/**
+ * The link that unlocks an account locked by wrong passwords. Bound like a reset link (a password change voids
+ * it); using it again within its hour only unlocks again, which its owner may.
+ */
+export function makeAccountUnlockToken(secretKey: string, user: TokenUser, at: Date): string {
+  return makeToken(secretKey, 'account-unlock', resetSubject(user), at);
+}
+
+export function checkAccountUnlockToken(secretKey: string, user: TokenUser, token: string, at: Date): TokenCheck {
+  return checkToken(secretKey, 'account-unlock', resetSubject(user), token, at, ACCOUNT_UNLOCK_MAX_AGE_MS);
 }
 
 export function checkPasswordResetToken(

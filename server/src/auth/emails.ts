@@ -24,7 +24,11 @@ export function forgotPasswordLink(publicUrl: string): string {
 }
 
 export type AccountLinkPage =
-  'confirm-email-change' | 'approve-email-change' | 'cancel-email-change' | 'delete-account';
+  | 'confirm-email-change'
+  | 'approve-email-change'
+  | 'cancel-email-change'
+  | 'delete-account'
+  | 'unlock-account';
 
 /** `${PUBLIC_URL}/<page>?uid=…&token=…`: the web page that opens the link and calls the API. */
 export function accountLink(publicUrl: string, page: AccountLinkPage, userId: number, token: string): string {
@@ -139,6 +143,51 @@ export function emailChangeApprovalEmail(user: Recipient, newEmail: string, link
     link,
     outro:
       'The link is valid for 24 hours and can be used once. If you did not ask for this, you can ignore this email: your address stays as it is.',
+  });
+}
+
+/**
+ * To the owner of an address someone tried to sign up with: sign-up answered as for a free address (nothing tells
+ * the visitor the address has an account), so the owner hears of it here.
+ */
+export function signUpAttemptEmail(user: Recipient, signInLink: string, resetLink: string): MailMessage {
+  return message(user, {
+    subject: 'Someone tried to sign up to CV Builder with your address',
+    intro: `Someone tried to create a CV Builder account with ${user.email}, which already has one. If it was you, sign in — or reset your password if you have forgotten it (${resetLink}):`,
+    action: 'Sign in',
+    link: signInLink,
+    outro: 'If it was not you, you can ignore this email: nothing changed and no new account was created.',
+  });
+}
+
+/**
+ * To the owner of an address another account asked to change to: the change was answered as for a free address,
+ * so the owner hears of it here. Nothing was changed.
+ */
+export function emailInUseEmail(to: string, signInLink: string): MailMessage {
+  return message(
+    { id: 0, full_name: '', email: to },
+    {
+      subject: 'Someone tried to use your address for another CV Builder account',
+      intro: `Someone asked to use ${to} as the email address of another CV Builder account. It already belongs to your account, so nothing was changed.`,
+      lead: 'Your account is as it was; you can sign in as usual:',
+      action: 'Sign in',
+      link: signInLink,
+      outro: 'If it was you, sign in to this account instead. If it was not you, you can ignore this email.',
+    },
+  );
+}
+
+/** To an account locked by too many wrong passwords: the link that unlocks it and trusts the browser it opens in. */
+export function unlockAccountEmail(user: Recipient, link: string): MailMessage {
+  return message(user, {
+    subject: 'Your CV Builder account was locked after many wrong passwords',
+    intro:
+      'Someone typed a wrong password for your CV Builder account many times, so sign-ins from browsers it does not know are paused for 15 minutes. Browsers you signed in with before still get in. To unlock it now from this browser, open this link:',
+    action: 'Unlock my account',
+    link,
+    outro:
+      'The link is valid for 1 hour. If the wrong passwords were not yours, someone may be guessing: choose a strong password you use nowhere else.',
   });
 }
 

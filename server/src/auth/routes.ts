@@ -1,14 +1,16 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LINK_ERROR_CODES } from '../../../rules/account-changes.js';
 import { badRequest, fieldError, forbidden, HttpError } from '../http/errors.js';
 import { hit, releaseAttempt, resetRateLimit, type RateLimit, type RateLimitState } from '../http/rate-limit.js';
-import { secondStepNeeded } from '../two-step/gate.js';
 import { endSession, startSession } from '../http/session.js';
+import { secondStepNeeded } from '../two-step/gate.js';
 import { endUserSessions } from '../sessions/repository.js';
 import {
   ACCOUNT_MAIL,
   queueConfirmation,
   queuePasswordChangedNotice,
+  queueSignUpAttempt,
+  queueUnlockLink,
   registerAccountMail,
 } from './account-mail.js';
 import { checkConfirmationToken, checkPasswordResetToken } from './account-tokens.js';
@@ -25,6 +27,8 @@ import {
   setPassword,
   type User,
 } from '../users/repository.js';
+import { trustedDeviceOf } from '../security/device.js';
+import { recordSecurityEvent } from '../security/events.js';
 import {
   isValidEmail,
   MAX_EMAIL_LENGTH,
@@ -39,8 +43,8 @@ import {
 import { bodySchema, text } from '../http/schemas.js';
 
 export const DETAILS = {
-  registered: 'Account created. Check your email to confirm it.',
-  emailTaken: 'An account with this email address is already registered.',
+  /** Said for a free address and a taken one alike (the owner of a taken one is mailed). */
+  registered: 'Check your email to finish signing up.',
   emailConfirmed: 'Email confirmed.',
   confirmationInvalid: 'This confirmation link is invalid.',
   confirmationExpired: 'This confirmation link has expired. Please request a new one.',
@@ -69,6 +73,12 @@ const HOUR = 60 * MINUTE;
 export const RATE_LIMIT_KEYS = {
   /** Guesses at one account's password, from anywhere (an unknown address is counted the same way). */
   login: (email: string) => `login:email:${normalizeEmail(email)}`,
+  /** Guesses at one account's password from one client address: the lockout stops that address only. */
+  loginFromAddress: (email: string, ip: string) => `login:email:${normalizeEmail(email)}:ip:${ip}`,
+  /** Sign-ins of a browser trusted for its account (security/device.ts), by the cookie's id. */
+  loginFromDevice: (deviceId: string) => `login:device:${deviceId}`,
+  /** The unlock links mailed about one address (one per lockout window). */
+  unlockMail: (email: string) => `unlock-mail:email:${normalizeEmail(email)}`,
   /** Failed sign-ins from one client address, whichever accounts they aim at (password spraying). */
   loginByIp: (ip: string) => `login:ip:${ip}`,
   register: (ip: string) => `register:ip:${ip}`,
@@ -80,7 +90,11 @@ export const RATE_LIMIT_KEYS = {
 };
 
 export const RATE_LIMITS = {
-  login: { limit: 10, windowMs: 15 * MINUTE },
+  /** From anywhere: above what one address may try, so only guessing from many addresses locks the account. */
+  login: { limit: 50, windowMs: 15 * MINUTE },
+  loginFromAddress: { limit: 10, windowMs: 15 * MINUTE },
+  loginFromDevice: { limit: 10, windowMs: 15 * MINUTE },
+  unlockMail: { limit: 1, windowMs: 15 * MINUTE },
   loginByIp: { limit: 30, windowMs: 15 * MINUTE },
   register: { limit: 5, windowMs: HOUR },
   passwordReset: { limit: 5, windowMs: HOUR },
@@ -122,9 +136,95 @@ interface LinkBody {
   token: string;
 }
 
+/**
+ * What a sign-in reserved before its password (or code) was checked: the keys a right answer clears, the
+ * attempts it takes back (the address's), and the attempts held under the account's keys (taken back when the
+ * password was right but two-step sign-in still asks for a code).
+ */
+export interface Reserved {
+  clear: string[];
+  release: RateLimitState[];
+  held: RateLimitState[];
+}
+
+/** The sign-in limits, shared by the password step and the two-step code (two-step/routes.ts). */
+export function signInAttempts(app: FastifyInstance) {
+  const limit = (key: string, rule: RateLimit) => hit(app.db, key, rule, now());
+
+  /** What a sign-in reserved: the keys a right password clears and the attempts it takes back. */
+
+  /** A trusted browser's sign-in: counted under its own key only. */
+  async function reserveTrustedAttempt(key: string): Promise<Reserved> {
+    let attempt: RateLimitState;
+    try {
+      attempt = await limit(key, RATE_LIMITS.loginFromDevice);
+    } catch (error) {
+      throw withResetHint(error);
+    }
+    return { clear: [key], release: [], held: [attempt] };
+  }
+
+  /**
+   * Any other sign-in reserves an attempt under three keys before the password is checked, so a parallel burst
+   * cannot slip past: the client address (password spraying), the account from this address (the lockout
+   * someone guessing causes stops only them), and the account from anywhere (a higher bar against guessing from
+   * many addresses; once reached, the owner is mailed a link that unlocks it, and browsers that signed in
+   * before still get through). A refused attempt takes back what it reserved: no password was checked.
+   */
+  async function reserveAttempts(ip: string, email: string): Promise<Reserved> {
+    const byIp = await limit(RATE_LIMIT_KEYS.loginByIp(ip), RATE_LIMITS.loginByIp);
+    const fromAddressKey = RATE_LIMIT_KEYS.loginFromAddress(email, ip);
+    let fromAddress: RateLimitState;
+    try {
+      fromAddress = await limit(fromAddressKey, RATE_LIMITS.loginFromAddress);
+    } catch (error) {
+      await releaseAttempt(app.db, byIp);
+      throw withResetHint(error);
+    }
+    const accountKey = RATE_LIMIT_KEYS.login(email);
+    let account: RateLimitState;
+    try {
+      account = await limit(accountKey, RATE_LIMITS.login);
+    } catch (error) {
+      await releaseAttempt(app.db, byIp);
+      await releaseAttempt(app.db, fromAddress);
+      await mailUnlockLink(email);
+      throw withResetHint(error);
+    }
+    return { clear: [fromAddressKey, accountKey], release: [byIp], held: [fromAddress, account] };
+  }
+
+  /**
+   * The owner of a locked account is sent a link that unlocks it, once per window. The same work for an unknown
+   * address: the queue finds out whether there is an account to mail (auth/account-mail.ts).
+   */
+  async function mailUnlockLink(email: string): Promise<void> {
+    try {
+      await limit(RATE_LIMIT_KEYS.unlockMail(email), RATE_LIMITS.unlockMail);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 429) return;
+      throw error;
+    }
+    await queueUnlockLink(app, app.db, email);
+    app.mailQueue.kick();
+  }
+
+  /** A trusted browser (security/device.ts) of this account counts on its own; any other sign-in by address. */
+  async function reserveSignIn(request: FastifyRequest, user: { id: number; email: string }): Promise<Reserved> {
+    const device = trustedDeviceOf(request, now());
+    return device !== null && device.userId === user.id
+      ? reserveTrustedAttempt(RATE_LIMIT_KEYS.loginFromDevice(device.id))
+      : reserveAttempts(request.ip, user.email);
+  }
+
+  return { reserveAttempts, reserveTrustedAttempt, reserveSignIn };
+}
+
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const limit = (key: string, rule: RateLimit) => hit(app.db, key, rule, now());
   registerAccountMail(app);
+
+  const { reserveAttempts, reserveTrustedAttempt } = signInAttempts(app);
 
   app.post<{ Body: RegisterBody }>(
     '/auth/register/',
@@ -141,17 +241,18 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const registration = request.body;
       const issue = registrationIssue(registration);
       if (issue) throw fieldError(issue.field, issue.detail);
-      // Counted once the form is valid: what it guards is account creation, mail and the
-      // "already registered" answer, which a refused form never reaches.
+      // Counted once the form is valid: what it guards is account creation and mail, which a refused form never
+      // reaches.
       await limit(RATE_LIMIT_KEYS.register(request.ip), RATE_LIMITS.register);
-      // Checked before hashing so a taken address costs no argon2 time; the unique index settles races.
-      if (await findUserByEmail(app.db, registration.email)) throw fieldError('email', DETAILS.emailTaken);
+      // A taken address is answered exactly as a free one, after the same work (the password is hashed either
+      // way): nothing tells a visitor who has an account. Its owner is mailed instead (auth/account-mail.ts).
+      const taken = (await findUserByEmail(app.db, registration.email)) !== undefined;
       const passwordHash = await hashPassword(registration.password1);
-      let user: User;
       try {
         // The account and its confirmation mail exist together or not at all; the queue sends the mail after
         // the answer and retries while the mail server is down, so the address is never left taken unmailed.
-        user = await app.db.transaction().execute(async (trx) => {
+        await app.db.transaction().execute(async (trx) => {
+          if (taken) return queueSignUpAttempt(app, trx, registration.email);
           const created = await createUser(
             trx,
             {
@@ -164,14 +265,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
             now(),
           );
           await queueConfirmation(app, trx, created.id);
-          return created;
         });
       } catch (error) {
-        if (error instanceof EmailTakenError) throw fieldError('email', DETAILS.emailTaken);
-        throw error;
+        // Taken a moment ago by a twin request: its owner is told, the answer stays the same.
+        if (!(error instanceof EmailTakenError)) throw error;
+        await queueSignUpAttempt(app, app.db, registration.email);
       }
       app.mailQueue.kick();
-      return reply.code(201).send({ detail: DETAILS.registered, user_id: user.id });
+      return reply.code(201).send({ detail: DETAILS.registered });
     },
   );
 
@@ -239,43 +340,57 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const { password } = request.body;
       if (email === '') throw fieldError('email', 'email is required');
       if (password === '') throw fieldError('password', 'password is required');
-      // Both attempts are reserved before the password is checked, so a parallel burst cannot slip past the
-      // limits. The client address first: an address over its limit is refused without spending an account's.
-      const byIp = await limit(RATE_LIMIT_KEYS.loginByIp(request.ip), RATE_LIMITS.loginByIp);
-      const accountKey = RATE_LIMIT_KEYS.login(email);
-      let accountAttempt: RateLimitState;
-      try {
-        accountAttempt = await limit(accountKey, RATE_LIMITS.login);
-      } catch (error) {
-        // No password was checked: the address has not spent a guess.
-        await releaseAttempt(app.db, byIp);
-        throw withResetHint(error);
-      }
+      const at = now();
       const user = await findUserByEmail(app.db, email);
+      // A browser that signed in to this account before is counted on its own: a lockout others cause by
+      // guessing does not stop it (security/device.ts).
+      const device = trustedDeviceOf(request, at);
+      const trusted = device !== null && user !== undefined && device.userId === user.id;
+      const reserved = trusted
+        ? await reserveTrustedAttempt(RATE_LIMIT_KEYS.loginFromDevice(device.id))
+        : await reserveAttempts(request.ip, email);
       const passwordMatches =
         user?.password_hash != null
           ? await verifyPassword(user.password_hash, password)
           : await verifyAgainstDummy(password);
       // An account staff deactivated answers exactly as a wrong password does, after the same argon2 work,
       // and spends the attempt like one: nothing tells a deactivated account from a mistyped password.
-      if (!user || !passwordMatches || user.deactivated_at !== null) throw badRequest(DETAILS.invalidCredentials);
-      // The right password: it is no guess of the address.
-      await releaseAttempt(app.db, byIp);
+      if (!user || !passwordMatches || user.deactivated_at !== null) {
+        if (user) {
+          await recordSecurityEvent(app.db, {
+            userId: user.id,
+            kind: 'signin_refused',
+            request,
+            detail: { reason: 'wrong_password' },
+          });
+        }
+        throw badRequest(DETAILS.invalidCredentials);
+      }
+      // The right password: it is no guess of the address. Whether it forgives the account's failures waits
+      // for two-step sign-in below.
+      for (const attempt of reserved.release) await releaseAttempt(app.db, attempt);
+      const forgive = async () => {
+        for (const key of reserved.clear) await resetRateLimit(app.db, key);
+      };
       // Told only to someone who knows the password, so it reveals nothing about the address.
       if (user.email_confirmed_at === null) {
-        await resetRateLimit(app.db, accountKey);
+        await forgive();
         return reply.code(403).send({ detail: DETAILS.emailNotConfirmed, code: EMAIL_NOT_CONFIRMED_CODE });
       }
-      if (user.is_active !== 1) throw forbidden(DETAILS.accountDisabled);
+      if (user.is_active !== 1) {
+        await forgive();
+        throw forbidden(DETAILS.accountDisabled);
+      }
       // With two-step sign-in on, the password is half of it: the account's failed attempts (wrong codes
       // among them) are forgiven only once the code is right, or a known password would reopen the guessing.
       const secondStep = await secondStepNeeded(request, reply, user, 'password');
       if (secondStep) {
-        await releaseAttempt(app.db, accountAttempt);
+        // Not a failure either: the attempts it held under the account's keys are taken back, not cleared.
+        for (const attempt of reserved.held) await releaseAttempt(app.db, attempt);
         return secondStep;
       }
-      await resetRateLimit(app.db, accountKey);
-      await startSession(request, reply, user.id);
+      await forgive();
+      await startSession(request, reply, user.id, { method: 'password' });
       return { user_id: user.id, detail: DETAILS.signedIn };
     },
   );
@@ -334,11 +449,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         if (user.email_confirmed_at === null) await confirmEmail(trx, user.id, at);
         await endUserSessions(trx, user.id);
         await queuePasswordChangedNotice(app, trx, user, at);
+        await recordSecurityEvent(trx, { userId: user.id, kind: 'password_changed', request, detail: { method: 'password_reset' } });
       });
       app.mailQueue.kick();
       // The mailbox proved the owner: guesses someone else made at the password no longer lock them out.
       await resetRateLimit(app.db, RATE_LIMIT_KEYS.login(user.email));
-      await startSession(request, reply, user.id);
+      await resetRateLimit(app.db, RATE_LIMIT_KEYS.loginFromAddress(user.email, request.ip));
+      await startSession(request, reply, user.id, { method: 'password_reset' });
       return { user_id: user.id, detail: DETAILS.passwordReset };
     },
   );

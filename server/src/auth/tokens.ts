@@ -15,7 +15,8 @@ export type TokenPurpose =
   | 'email-change-cancel'
   | 'account-deletion'
   | 'two-step-pending'
-  | 'two-step-trusted-device';
+  | 'two-step-trusted-device'
+  | 'account-unlock';
 
 export type TokenCheck = 'valid' | 'invalid' | 'expired';
 
@@ -25,6 +26,7 @@ export const EMAIL_CHANGE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** The old address may cancel (and undo) a change for a week, before or after it is confirmed. */
 export const EMAIL_CHANGE_CANCEL_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 export const ACCOUNT_DELETION_MAX_AGE_MS = 60 * 60 * 1000;
+export const ACCOUNT_UNLOCK_MAX_AGE_MS = 60 * 60 * 1000;
 
 /** Issued-at may run ahead of a verifying instance by this much (clock skew between instances). */
 const FUTURE_TOLERANCE_MS = 5 * 60 * 1000;

@@ -49,7 +49,13 @@ export interface CvBody {
   layout?: CvLayoutShape | null;
   /** [extension] The CV's design settings; absent keeps a saved CV's, null removes it. */
   design?: CvDesignShape | null;
+  /** [extension] What made this save, kept with the version it makes (server/src/versions/); see SAVE_REASONS. */
+  version_reason?: SaveReason;
 }
+
+/** What a save may say caused it ('restore' is the restore route's own). */
+export const SAVE_REASONS = ['create', 'update', 'import', 'template_switch'] as const;
+export type SaveReason = (typeof SAVE_REASONS)[number];
 
 export const cvBodySchema = {
   type: 'object',
@@ -83,6 +89,7 @@ export const cvBodySchema = {
     },
     layout: layoutSchema,
     design: designSchema,
+    version_reason: { enum: SAVE_REASONS },
   },
 } as const;
 

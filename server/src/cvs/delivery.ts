@@ -8,6 +8,7 @@ import { parseStoredLayout } from '../cv-input/layout.js';
 import { buildRenderModelFromEntries } from '../cv-input/values.js';
 import { safeFileName } from './file-name.js';
 import { listEntries, type GeneratedCvRow } from './repository.js';
+import type { VersionState } from '../versions/content.js';
 
 export type CvFileFormat = 'pdf' | 'word';
 
@@ -19,24 +20,30 @@ export interface CvFile {
 
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
-/** A saved CV as the file people download: the render engine's output from the stored entries. */
+/**
+ * A saved CV as the file people download: the render engine's output from the stored entries, or from one of its
+ * versions (server/src/versions/) when `version` is given.
+ */
 export async function renderCvFile(
   app: FastifyInstance,
   cv: GeneratedCvRow,
   format: CvFileFormat,
+  version?: VersionState,
 ): Promise<CvFile> {
-  const template = app.cvTemplates.byId(cv.template_id);
+  const template = app.cvTemplates.byId(version?.template ?? cv.template_id);
   if (!template) throw notFound('The template of this CV is no longer available.');
-  const entries = await listEntries(app.db, cv.id);
+  const entries = version
+    ? version.cells.map(([section_field, index, value]) => ({ value, index, section_field }))
+    : (await listEntries(app.db, cv.id)).map((entry) => ({
+        value: entry.value,
+        index: entry.index,
+        section_field: entry.section_field_id,
+      }));
   const model = buildRenderModelFromEntries(
     template.definition,
-    entries.map((entry) => ({
-      value: entry.value,
-      index: entry.index,
-      section_field: entry.section_field_id,
-    })),
-    parseStoredLayout(cv.layout),
-    parseStoredDesign(cv.design),
+    entries,
+    parseStoredLayout(version ? version.layout : cv.layout),
+    parseStoredDesign(version ? version.design : cv.design),
   );
   if (format === 'word') {
     return { body: await renderDocx(template, model), contentType: DOCX_TYPE, extension: 'docx' };

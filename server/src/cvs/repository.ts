@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { CvFieldEntryTable, Database, GeneratedCvTable } from '../db/schema.js';
-import { now } from '../db/columns.js';
+import { dialectOf, now } from '../db/columns.js';
 import { matches } from '../db/search.js';
 import type { CvInput, EntryInput } from '../cv-input/cv-body.js';
 
@@ -49,6 +49,20 @@ export function listLiveCvs(db: Kysely<Database>, ownerId: number): Promise<Gene
     .where('archived_at', 'is', null)
     .orderBy('created', 'desc')
     .orderBy('id', 'desc')
+    .execute();
+}
+
+/**
+ * Every CV of the owner's for the data download: the live ones and the deleted (archived) ones the server still
+ * keeps, oldest first, so the download lists them in the order they were made.
+ */
+export function listCvsForExport(db: Kysely<Database>, ownerId: number): Promise<GeneratedCvRow[]> {
+  return db
+    .selectFrom('generated_cvs')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .orderBy('created', 'asc')
+    .orderBy('id', 'asc')
     .execute();
 }
 
@@ -141,11 +155,14 @@ export async function replaceCv(
   return true;
 }
 
-/** Deleting a CV keeps the row and its entries, marked archived. */
-export async function archiveCv(db: Kysely<Database>, cvId: number, at = new Date()): Promise<void> {
+/**
+ * Deleting a CV puts it in the bin: the row and its entries stay, marked archived, until `purgeAt`, when the purge
+ * job removes them for good (bin.ts).
+ */
+export async function archiveCv(db: Kysely<Database>, cvId: number, at: Date, purgeAt: Date): Promise<void> {
   await db
     .updateTable('generated_cvs')
-    .set({ archived_at: now(at) })
+    .set({ archived_at: now(at), purge_at: now(purgeAt) })
     .where('id', '=', cvId)
     .where('archived_at', 'is', null)
     .execute();
@@ -160,6 +177,77 @@ export async function archiveAllCvsOf(db: Kysely<Database>, ownerId: number, at:
     .where('archived_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+// ── the bin: the owner's deleted CVs, until the purge job removes them ──
+
+/** The owner's CVs in the bin (deleted, with a removal date), the latest deleted first. */
+export function listBinnedCvs(db: Kysely<Database>, ownerId: number): Promise<GeneratedCvRow[]> {
+  return db
+    .selectFrom('generated_cvs')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where('archived_at', 'is not', null)
+    .where('purge_at', 'is not', null)
+    .orderBy('archived_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** The owner's CV in the bin by uuid: a live CV, or anyone else's, is not found. */
+export function findBinnedCv(db: Kysely<Database>, ownerId: number, uuid: string): Promise<GeneratedCvRow | undefined> {
+  return db
+    .selectFrom('generated_cvs')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where('uuid', '=', uuid)
+    .where('archived_at', 'is not', null)
+    .where('purge_at', 'is not', null)
+    .executeTakeFirst();
+}
+
+/** Takes a CV out of the bin, as it was; false when it is no longer there (restored or removed meanwhile). */
+export async function restoreBinnedCv(db: Kysely<Database>, cvId: number): Promise<boolean> {
+  const { numUpdatedRows } = await db
+    .updateTable('generated_cvs')
+    .set({ archived_at: null, purge_at: null })
+    .where('id', '=', cvId)
+    .where('archived_at', 'is not', null)
+    .executeTakeFirst();
+  return numUpdatedRows > 0n;
+}
+
+/**
+ * Removes a CV for good: its entries, then the row (whatever else hangs off a CV goes by ON DELETE CASCADE). Call
+ * inside a transaction. Only a CV in the bin: false, with nothing removed, when it was restored meanwhile.
+ */
+export async function purgeCv(db: Kysely<Database>, cvId: number): Promise<boolean> {
+  const binned = await db
+    .selectFrom('generated_cvs')
+    .select('id')
+    .where('id', '=', cvId)
+    .where('archived_at', 'is not', null)
+    .where('purge_at', 'is not', null)
+    .$if(dialectOf(db) === 'postgres', (qb) => qb.forUpdate())
+    .executeTakeFirst();
+  if (!binned) return false;
+  await db.deleteFrom('cv_field_entries').where('generated_cv_id', '=', cvId).execute();
+  await db.deleteFrom('generated_cvs').where('id', '=', cvId).execute();
+  return true;
+}
+
+/** Up to `limit` CVs whose time in the bin is over at `at`, oldest due first. */
+export async function dueForPurge(db: Kysely<Database>, at: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('generated_cvs')
+    .select('id')
+    .where('archived_at', 'is not', null)
+    .where('purge_at', '<=', now(at))
+    .orderBy('purge_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 // ── the admin panel: every user's CVs ──────────────────────────────────
@@ -211,9 +299,9 @@ export function findCvById(db: Kysely<Database>, id: number): Promise<GeneratedC
   return db.selectFrom('generated_cvs').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Brings an archived CV back into its owner's list. */
+/** Brings an archived CV back into its owner's list (and out of the bin). */
 export async function restoreCv(db: Kysely<Database>, cvId: number): Promise<void> {
-  await db.updateTable('generated_cvs').set({ archived_at: null }).where('id', '=', cvId).execute();
+  await db.updateTable('generated_cvs').set({ archived_at: null, purge_at: null }).where('id', '=', cvId).execute();
 }
 
 /** How many CVs a user has, live and archived. */

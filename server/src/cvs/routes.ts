@@ -20,6 +20,12 @@ import { parseStoredDesign } from '../cv-input/design.js';
 import { attachmentDisposition } from './file-name.js';
 import { CV_CHANGED_ELSEWHERE, TEMPLATE_NO_LONGER_OFFERED, cvEtag } from '../../../rules/cv.js';
 import { templateSwitchedOff } from '../templates/repository.js';
+import { now } from '../auth/clock.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+import { ensureFirstVersion, keepSavedVersion } from '../versions/keep.js';
+import { findVersion, readVersionState, recordDelivery } from '../versions/repository.js';
+import type { CvVersionReason } from '../db/schema.js';
 
 /** A new CV on a template staff switched off in the admin panel. */
 export const TEMPLATE_SWITCHED_OFF = TEMPLATE_NO_LONGER_OFFERED;
@@ -47,7 +53,7 @@ export function acceptedVersions(header: string | string[] | undefined): 'any' |
 }
 
 /** A later version than `previous`, even when two saves land in the same millisecond. */
-function nextVersionTime(previous: string): Date {
+export function nextVersionTime(previous: string): Date {
   const at = new Date();
   const before = Date.parse(previous);
   return Number.isFinite(before) && at.getTime() <= before ? new Date(before + 1) : at;
@@ -77,6 +83,20 @@ interface CvParams {
   id: string;
 }
 
+// [extension] Which version to download (server/src/versions/); without it, the CV as it stands.
+const downloadQuery = {
+  type: 'object',
+  properties: { version: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
+} as const;
+
+/** What a save's version is kept as: what the body says, else a create, an update or a template switch. */
+function saveReason(body: CvBody, existing?: GeneratedCvRow, templateId?: number): CvVersionReason {
+  const said = body.version_reason;
+  if (!existing) return said === 'import' ? 'import' : 'create';
+  if (said && said !== 'create') return said;
+  return templateId !== undefined && templateId !== existing.template_id ? 'template_switch' : 'update';
+}
+
 /**
  * Saved CVs (docs/behaviour.md#data, #api-calls): every route needs a session and sees only
  * the caller's CVs that are not archived, so another user's CV is 404 whatever the verb.
@@ -98,6 +118,7 @@ export async function cvsRoutes(app: FastifyInstance): Promise<void> {
   }
 
   const templateDefinition = (id: number) => app.cvTemplates.byId(id)?.definition;
+  const retention = () => ({ keepAllDays: app.config.versionsKeepAllDays });
 
   app.get('/v1/GeneratedCV/', async (request) => {
     const cvs = await listLiveCvs(app.db, requireUser(request));
@@ -129,6 +150,7 @@ export async function cvsRoutes(app: FastifyInstance): Promise<void> {
       const saved = await app.db.transaction().execute(async (trx) => {
         const id = await insertCv(trx, ownerId, input);
         const cv = (await findLiveCv(trx, ownerId, { id }))!;
+        await keepSavedVersion(trx, cv, saveReason(request.body), retention());
         return cvJson(cv, await listEntries(trx, id), app.config.publicUrl);
       });
       return reply.code(201).header('location', saved.url).send(saved);
@@ -147,6 +169,8 @@ export async function cvsRoutes(app: FastifyInstance): Promise<void> {
       const versions = acceptedVersions(request.headers['if-match']);
       if (Array.isArray(versions) && !versions.includes(existing.last_updated)) throw cvChanged(existing);
       const saved = await app.db.transaction().execute(async (trx) => {
+        // A CV saved before versions were kept: what it held becomes version 1 before the save changes it.
+        await ensureFirstVersion(trx, existing);
         const replaced = await replaceCv(trx, existing.id, input, {
           at: nextVersionTime(existing.last_updated),
           // Checked again in the write itself: a save that lands between the look-up and here is not lost.
@@ -158,6 +182,7 @@ export async function cvsRoutes(app: FastifyInstance): Promise<void> {
           throw current ? cvChanged(current) : notFound(CV_NOT_FOUND);
         }
         const cv = (await findLiveCv(trx, ownerId, { id: existing.id }))!;
+        await keepSavedVersion(trx, cv, saveReason(request.body, existing, input.templateId), retention());
         return cvJson(cv, await listEntries(trx, cv.id), app.config.publicUrl);
       });
       return reply.header('etag', cvEtag(saved.last_updated)).send(saved);
@@ -169,7 +194,9 @@ export async function cvsRoutes(app: FastifyInstance): Promise<void> {
     { schema: { params: cvParams } },
     async (request, reply) => {
       const cv = await ownedCv(requireUser(request), request.params.id);
-      await archiveCv(app.db, cv.id);
+      // Into the bin (bin-routes.ts): removed for good once BIN_RETENTION_DAYS have passed, unless restored.
+      const at = now();
+      await archiveCv(app.db, cv.id, at, new Date(at.getTime() + app.config.binRetentionDays * DAY_MS));
       return reply.code(204).send();
     },
   );
@@ -189,18 +216,31 @@ export async function cvsRoutes(app: FastifyInstance): Promise<void> {
     ['/v1/download/word/:id/', 'word'],
   ];
   for (const [path, format] of downloads) {
-    app.get<{ Params: CvParams }>(path, { schema: { params: cvParams } }, async (request, reply) => {
-      const cv = await ownedCv(requireUser(request), request.params.id);
-      const file = await renderCvFile(app, cv, format);
-      return (
-        reply
-          .header('content-type', file.contentType)
-          .header('content-disposition', attachmentDisposition(cv.name, file.extension))
-          // A CV is personal data: no shared cache may keep a copy.
-          .header('cache-control', 'private, no-store')
-          .send(file.body)
-      );
-    });
+    app.get<{ Params: CvParams; Querystring: { version?: number } }>(
+      path,
+      { schema: { params: cvParams, querystring: downloadQuery } },
+      async (request, reply) => {
+        const cv = await ownedCv(requireUser(request), request.params.id);
+        const asked = request.query.version;
+        const version = asked === undefined ? undefined : await findVersion(app.db, cv.id, asked);
+        if (asked !== undefined && !version) throw notFound(`This CV has no version ${asked}.`);
+        const state = version && (await readVersionState(app.db, cv.id, version.number));
+        const file = await renderCvFile(app, cv, format, state);
+        // Every download records the version it delivered: "what did I send on 3 March?" has an answer.
+        await app.db.transaction().execute(async (trx) => {
+          const delivered = version ?? (await ensureFirstVersion(trx, cv));
+          await recordDelivery(trx, delivered.id, format === 'word' ? 'docx' : 'pdf');
+        });
+        return (
+          reply
+            .header('content-type', file.contentType)
+            .header('content-disposition', attachmentDisposition(cv.name, file.extension))
+            // A CV is personal data: no shared cache may keep a copy.
+            .header('cache-control', 'private, no-store')
+            .send(file.body)
+        );
+      },
+    );
   }
 
   app.post<{ Body: { cv_id: string | number } }>(
@@ -211,6 +251,9 @@ export async function cvsRoutes(app: FastifyInstance): Promise<void> {
       const cv = await ownedCv(ownerId, request.body.cv_id);
       await hit(app.db, `cv-send-email:user:${ownerId}`, SEND_EMAIL_LIMIT);
       await emailCv(app, cv);
+      await app.db.transaction().execute(async (trx) => {
+        await recordDelivery(trx, (await ensureFirstVersion(trx, cv)).id, 'email');
+      });
       return { detail: 'CV has been sent to your email address.' };
     },
   );

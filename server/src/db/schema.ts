@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { DeliveryKind, VersionReason } from '../../../rules/versions.js';
 
 /**
  * The database as Kysely sees it: one interface per table, grouped by domain. Each domain adds its
@@ -16,11 +17,16 @@ export interface Database {
   rate_limit_attempts: RateLimitAttemptTable;
   settings: SettingTable;
   mail_queue: MailQueueTable;
+  scheduled_jobs: ScheduledJobTable;
   // ── accounts ────────────────────────────────────────────────────────────
   users: UserTable;
   email_changes: EmailChangeTable;
   two_step_secrets: TwoStepSecretTable;
   two_step_recovery_codes: TwoStepRecoveryCodeTable;
+  security_events: SecurityEventTable;
+  // ── passkeys ────────────────────────────────────────────────────────────
+  passkeys: PasskeyTable;
+  passkey_challenges: PasskeyChallengeTable;
   // ── templates ───────────────────────────────────────────────────────────
   tags: TagTable;
   templates: TemplateTable;
@@ -29,6 +35,9 @@ export interface Database {
   // ── generated CVs ───────────────────────────────────────────────────────
   generated_cvs: GeneratedCvTable;
   cv_field_entries: CvFieldEntryTable;
+  // ── versions of generated CVs ───────────────────────────────────────────
+  cv_versions: CvVersionTable;
+  cv_version_deliveries: CvVersionDeliveryTable;
   // ── admin ───────────────────────────────────────────────────────────────
   admin_audit_log: AdminAuditLogTable;
 }
@@ -78,7 +87,34 @@ export interface MailQueueTable {
   last_error: string | null;
 }
 
+/** A periodic job that runs on every instance but does its work once per period (cvs/purge-job.ts). */
+export interface ScheduledJobTable {
+  name: string;
+  /** The job is due from then on. */
+  next_run_at: string;
+  /** Set while one instance runs it; a lease, so an instance that dies lets it go. */
+  claimed_until: string | null;
+  /** Random id of the current claim: only its holder records the run. */
+  claim: string | null;
+  last_run_at: string | null;
+  /** What the last run did, in a few words (e.g. '3 CVs removed'), or its error. */
+  last_result: string | null;
+}
+
 // ── accounts ──────────────────────────────────────────────────────────────
+
+/** One line of a person's security activity (security/events.ts): what happened to the account, when, from which browser. */
+export interface SecurityEventTable {
+  id: Generated<number>;
+  user_id: number;
+  /** A SecurityEventKind, e.g. 'signin_succeeded', 'password_changed'. */
+  kind: string;
+  at: string;
+  /** The User-Agent of the request (at most 512 characters), null when there was none. */
+  user_agent: string | null;
+  /** JSON object: e.g. { "method": "password" } for a sign-in. */
+  detail: ColumnType<string, string | undefined, string>;
+}
 
 export interface UserTable {
   id: Generated<number>;
@@ -156,6 +192,38 @@ export interface TwoStepRecoveryCodeTable {
   used_at: string | null;
 }
 
+// ── passkeys ──────────────────────────────────────────────────────────────
+
+/** A person's passkey (WebAuthn credential): passkeys/repository.ts. */
+export interface PasskeyTable {
+  id: Generated<number>;
+  user_id: number;
+  /** base64url, as the browser names the credential. */
+  credential_id: string;
+  /** base64url of the COSE public key. */
+  public_key: string;
+  /** The authenticator's signature counter (bigint: PostgreSQL answers it as text). */
+  counter: ColumnType<number | string, number, number>;
+  /** JSON array of transports ('internal', 'hybrid'…). */
+  transports: string;
+  name: string;
+  /** 1 when the authenticator said the passkey is backed up (synced across devices). */
+  backed_up: number;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A challenge handed out for a passkey ceremony: short-lived, used once (passkeys/repository.ts). */
+export interface PasskeyChallengeTable {
+  /** SHA-256 (base64url) of the challenge. */
+  id: string;
+  purpose: 'registration' | 'authentication';
+  /** Whose passkey is being added; null for a sign-in. */
+  user_id: number | null;
+  created_at: string;
+  expires_at: string;
+}
+
 // ── templates ─────────────────────────────────────────────────────────────
 // Seeded from server/templates/*/template.json; ids are the ones those files fix.
 
@@ -222,8 +290,13 @@ export interface GeneratedCvTable {
   owner_id: number;
   created: string;
   last_updated: string;
-  /** Set when the owner deletes the CV: the row and its entries stay, every route stops seeing it. */
+  /** Set when the owner deletes the CV: it is in the bin (cvs/bin.ts), and every other CV route stops seeing it. */
   archived_at: string | null;
+  /**
+   * When a deleted CV is removed for good (the bin's purge job); fixed at deletion. Null for a live CV, and for the
+   * CVs an account deletion archived (they are in no bin and are kept, as before).
+   */
+  purge_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** The CV's own structure (cv-input/layout.ts), JSON; null: the template's. */
   layout: string | null;
   /** The CV's design settings (cv-input/design.ts), JSON; null: the template's. */
@@ -238,6 +311,36 @@ export interface CvFieldEntryTable {
   /** Repeat number of a repeatable section, from 0. */
   index: number;
   value: string;
+}
+
+// ── versions of generated CVs ─────────────────────────────────────────────
+
+/** What a version was kept for: the save that made it. */
+export type CvVersionReason = VersionReason;
+
+/** One kept state of a saved CV (server/src/versions/): its template, entries, layout and design, compressed. */
+export interface CvVersionTable {
+  id: Generated<number>;
+  generated_cv_id: number;
+  /** 1, 2, 3… per CV, never reused. */
+  number: number;
+  created: string;
+  /** The person's name for it ('Sent to Acme'); named versions are kept for ever. */
+  name: string | null;
+  reason: CvVersionReason;
+  template_id: number;
+  /** 'full': `content` is the whole CV; 'delta': what changed since the kept version before it. */
+  storage: 'full' | 'delta';
+  /** gzip of JSON (server/src/versions/content.ts). */
+  content: Buffer;
+}
+
+/** A download or an email of a version: what was delivered, and when. */
+export interface CvVersionDeliveryTable {
+  id: Generated<number>;
+  cv_version_id: number;
+  kind: DeliveryKind;
+  at: string;
 }
 
 // ── admin ─────────────────────────────────────────────────────────────────

@@ -32,6 +32,19 @@ const signedInOrSecondStep: Schema = {
   oneOf: [signedIn, twoFactorRequired],
   description: 'Signed in, or `two_factor_required` (extension): POST /auth/login/2fa/ with the code finishes it.',
 };
+const passkey = object({
+  id: integer,
+  name: string,
+  created: timestamp,
+  last_used: { type: ['string', 'null'], format: 'date-time' },
+  backed_up: boolean,
+});
+const webauthnOptions: Schema = {
+  type: 'object',
+  required: ['challenge'],
+  properties: { challenge: { type: 'string', description: 'base64url' } },
+  additionalProperties: true,
+};
 
 const profileFields = {
   email: { type: 'string', format: 'email' },
@@ -81,6 +94,25 @@ const cv: Schema = {
   properties: { ...cvSummary.properties, id: integer, entries: arrayOf(entry), layout },
 };
 
+const versionSummary = object({
+  number: integer,
+  created: timestamp,
+  name: { type: ['string', 'null'] },
+  reason: { type: 'string', enum: ['create', 'update', 'restore', 'import', 'template_switch'] },
+  template: integer,
+  deliveries: arrayOf(object({ kind: { type: 'string', enum: ['pdf', 'docx', 'email'] }, at: timestamp })),
+});
+const version: Schema = {
+  ...versionSummary,
+  required: [...(versionSummary.required ?? []), 'entries'],
+  properties: {
+    ...versionSummary.properties,
+    entries: arrayOf(entry),
+    layout,
+    design: { type: ['object', 'null'], description: 'The design the version was saved with (extension).' },
+  },
+};
+
 const inputField = object(
   {
     id: integer,
@@ -95,6 +127,8 @@ const inputField = object(
 const section = object(
   {
     id: integer,
+    // Extension: the section's kind ('summary', 'experience', …), the same for "About Me" and "Profile".
+    key: string,
     name: string,
     description: string,
     is_active: boolean,
@@ -133,7 +167,10 @@ const download = (description: string, types: string[]): Record<number, Answer> 
 
 export const SUCCESS_ANSWERS: Record<string, Record<number, Answer>> = {
   'GET /auth/csrf/': ok('Sets the `csrftoken` cookie.'),
-  'POST /auth/register/': created('Account created; a confirmation link is mailed.', message),
+  'POST /auth/register/': created(
+    'The same answer for a free address (account created, a confirmation link mailed) and a taken one (its owner is mailed).',
+    message,
+  ),
   'GET /auth/confirm-email/': ok('Email confirmed.', message),
   'POST /auth/resend-confirmation/': ok('A new link is mailed if the account waits for one.', message),
   'POST /auth/login/': ok(
@@ -186,7 +223,10 @@ export const SUCCESS_ANSWERS: Record<string, Record<number, Answer>> = {
     { ...profile, required: [], properties: { ...profile.properties, detail: string } },
   ),
   'DELETE /auth/email-change/': ok('The pending change withdrawn: the profile.', profile),
-  'POST /auth/change-password/': ok('Password changed; other sessions end.', message),
+  'POST /auth/change-password/': ok(
+    'Password changed; other sessions end and this browser gets a new `sessionid` cookie.',
+    message,
+  ),
   'POST /auth/email-change/approve/': ok('The change approved (extension).', message),
   'POST /auth/email-change/confirm/': ok('The new address confirmed (extension).', message),
   'POST /auth/email-change/cancel/': ok('The change undone; signed out everywhere (extension).', message),
@@ -234,7 +274,28 @@ export const SUCCESS_ANSWERS: Record<string, Record<number, Answer>> = {
   'POST /v1/GeneratedCV/': created('The saved CV.', cv),
   'GET /v1/GeneratedCV/{id}/': ok('A saved CV (by id or uuid), with an ETag.', cv),
   'PUT /v1/GeneratedCV/{id}/': ok('The CV as saved.', cv),
-  'DELETE /v1/GeneratedCV/{id}/': noContent('Archived.'),
+  'DELETE /v1/GeneratedCV/{id}/': noContent('Archived: into the bin until it is removed for good (extension).'),
+  'GET /v1/bin/': ok(
+    'The person’s deleted CVs, the latest deleted first, each with when it will be removed for good (extension).',
+    arrayOf(
+      object(
+        {
+          uuid: string,
+          name: string,
+          template: integer,
+          template_name: { type: ['string', 'null'] },
+          deleted_at: timestamp,
+          purge_at: timestamp,
+        },
+        ['uuid', 'name', 'deleted_at', 'purge_at'],
+      ),
+    ),
+  ),
+  'POST /v1/bin/{uuid}/restore/': ok(
+    'The CV is back, with everything it had; answered as the CV list shows it (extension).',
+    cvSummary,
+  ),
+  'DELETE /v1/bin/{uuid}/': noContent('The CV and all its rows are removed for good (extension).'),
   'GET /auth/sessions/': ok(
     'The person’s active sessions, this one first and marked (extension, issue 16).',
     arrayOf(object({ id: string, browser: string, os: string, last_used: timestamp, current: boolean })),
@@ -244,10 +305,70 @@ export const SUCCESS_ANSWERS: Record<string, Record<number, Answer>> = {
     'Every other session has ended (extension, issue 16).',
     object({ ended: integer }),
   ),
+  'GET /v1/GeneratedCV/{id}/versions/': ok(
+    'The CV’s versions, newest first, each with what caused it and where it was delivered (extension).',
+    arrayOf(versionSummary),
+  ),
+  'GET /v1/GeneratedCV/{id}/versions/{number}/': ok(
+    'One version: its entries, layout and design (extension).',
+    version,
+  ),
+  'PATCH /v1/GeneratedCV/{id}/versions/{number}/': ok('The version, named (extension).', versionSummary),
+  'POST /v1/GeneratedCV/{id}/versions/{number}/restore/': ok(
+    'The CV as now saved: the version restored as a new version (extension).',
+    cv,
+  ),
+  'GET /auth/security-activity/': ok(
+    'The person’s recent sign-ins (refused ones too) and changes to what guards the account, newest first (extension).',
+    arrayOf(
+      object({
+        id: integer,
+        kind: {
+          type: 'string',
+          description:
+            'signin_succeeded, signin_refused, password_changed, email_changed, two_step_enabled, two_step_disabled, passkey_added, passkey_removed, account_unlocked; more may come.',
+        },
+        at: timestamp,
+        browser: string,
+        os: string,
+        detail: { type: 'object', description: 'e.g. { "method": "password" } for a sign-in.' },
+      }),
+    ),
+  ),
+  'POST /auth/account-unlock/': ok(
+    'The mailed unlock link: the account’s lockout is cleared and this browser trusted for it (extension).',
+    message,
+  ),
+  'GET /auth/passkeys/': ok('The person’s passkeys, the oldest first (extension).', arrayOf(passkey)),
+  'POST /auth/passkeys/register/options/': ok(
+    'WebAuthn options for a new passkey (PublicKeyCredentialCreationOptionsJSON; extension).',
+    webauthnOptions,
+  ),
+  'POST /auth/passkeys/register/': created('The passkey as kept (extension).', {
+    ...passkey,
+    properties: { ...passkey.properties, detail: string },
+  }),
+  'POST /auth/passkeys/login/options/': ok(
+    'WebAuthn options for a passkey sign-in (PublicKeyCredentialRequestOptionsJSON; extension).',
+    webauthnOptions,
+  ),
+  'POST /auth/passkeys/login/': ok(
+    'Signed in with a passkey (both steps): sets the `sessionid` cookie (extension).',
+    signedIn,
+  ),
+  'PATCH /auth/passkeys/{id}/': ok('The passkey renamed (extension).', {
+    ...passkey,
+    properties: { ...passkey.properties, detail: string },
+  }),
+  'DELETE /auth/passkeys/{id}/': noContent('The passkey removed (extension).'),
   'GET /v1/CVFieldEntry/': ok('The entries of a saved CV.', object({ results: arrayOf(entry) })),
   'GET /v1/download/pdf/{id}/': download('The CV as PDF.', PDF),
   'GET /v1/download/word/{id}/': download('The CV as a Word file.', WORD),
   'POST /cv/send-email/': ok('The PDF is mailed to the person.', message),
+  'GET /v1/account/export/': download(
+    'All the person’s data as a zip, streamed (extension): account.json and, in cvs/, each CV as JSON Resume, as its own JSON and as PDF.',
+    ['application/zip'],
+  ),
 };
 
 /** The `schema.response` entries @fastify/swagger turns into an operation's responses. */

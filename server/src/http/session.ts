@@ -4,6 +4,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { deleteExpiredSessions, deleteSession, findLiveSession, insertSession, touchSession } from '../sessions/repository.js';
 import { recordSignIn } from '../users/repository.js';
+import { now } from '../auth/clock.js';
+import { trustDevice } from '../security/device.js';
+import { recordSecurityEvent, type SignInMethod } from '../security/events.js';
 import { unauthorized } from './errors.js';
 
 declare module 'fastify' {
@@ -49,22 +52,54 @@ function cookieOptions(request: FastifyRequest) {
   };
 }
 
-/** Signs the user in with a NEW session id (rotation defeats session fixation); the old row goes. */
-export async function startSession(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  userId: number,
-): Promise<void> {
+export interface StartSessionOptions {
+  /** How the person proved who they are; shown in their security activity. */
+  method?: SignInMethod;
+}
+
+/** Replaces the request's session (if any) by a new one of `userId`: a NEW id, the old row gone. */
+async function rotateSession(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
   const { db } = request.server;
   if (request.sessionId) await deleteSession(db, request.sessionId);
   // Expired rows are swept here, at sign-in, rather than by a timer every instance would run.
   await deleteExpiredSessions(db);
   const token = await createSessionToken(db, userId, request.headers['user-agent']);
-  // Every sign-in route comes through here: the admin lists show it as the last sign-in.
-  await recordSignIn(db, userId);
   request.sessionId = hashToken(token);
   request.userId = userId;
   reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge: SESSION_MAX_AGE_SECONDS });
+}
+
+/**
+ * Signs the user in with a NEW session id (rotation defeats session fixation); the old row goes. Every sign-in
+ * route comes through here, so this is where a sign-in is recorded: the admin lists' last sign-in, the person's
+ * security activity ('signin_succeeded', with `options.method`), and the trusted-browser cookie that lets this
+ * browser past a lockout others cause (security/device.ts).
+ */
+export async function startSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+  options: StartSessionOptions = {},
+): Promise<void> {
+  const { db } = request.server;
+  await rotateSession(request, reply, userId);
+  await recordSignIn(db, userId);
+  await recordSecurityEvent(db, {
+    userId,
+    kind: 'signin_succeeded',
+    request,
+    detail: options.method ? { method: options.method } : {},
+  });
+  trustDevice(request, reply, userId, now());
+}
+
+/**
+ * Gives the signed-in browser a new session id, e.g. after a password change: whoever may have learnt the old
+ * cookie holds nothing. Not a sign-in: nothing is recorded.
+ */
+export async function renewSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.userId === null) return;
+  await rotateSession(request, reply, request.userId);
 }
 
 export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {

@@ -37,6 +37,11 @@ export function liveEmailChangeOf(db: Db, userId: number): Promise<EmailChange |
     .executeTakeFirst();
 }
 
+/** Every email change of the account's, oldest first (the data download's history of addresses). */
+export function emailChangesOf(db: Db, userId: number): Promise<EmailChange[]> {
+  return db.selectFrom('email_changes').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+}
+
 /** What GET /auth/profile/ answers (docs/behaviour.md#data). */
 export interface Profile {
   full_name: string;

@@ -15,7 +15,8 @@ import {
 import { now } from '../auth/clock.js';
 import { decodeUid } from '../auth/tokens.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { emailHeldByAnother, findUserById, type User } from '../users/repository.js';
+import { findUserById, type User } from '../users/repository.js';
+import { recordSecurityEvent } from '../security/events.js';
 import { badRequest, type HttpError } from '../http/errors.js';
 import { hit, type RateLimit } from '../http/rate-limit.js';
 import { endSession } from '../http/session.js';
@@ -50,6 +51,7 @@ const LINK_ERRORS: Record<Exclude<LinkCheck, 'valid'>, () => HttpError> = {
 };
 
 const linkError = (check: Exclude<LinkCheck, 'valid'>) => LINK_ERRORS[check]();
+// Told only to whoever opened the confirmation link mailed to the new address, which another account took since.
 const emailTaken = () => badRequest(ACCOUNT_CHANGE_MESSAGES.emailTaken);
 
 interface LinkBody {
@@ -81,7 +83,8 @@ export async function accountLinkRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: LinkBody }>('/auth/email-change/approve/', { schema: linkSchema }, async (request) => {
     const { change, user } = await linkedChange(request, 'approval');
     if (user.is_active !== 1) throw linkError('invalid');
-    if (await emailHeldByAnother(db, change.new_email, user.id)) throw emailTaken();
+    // A taken address is approved as a free one (its confirmation mail tells the owner instead, ./profile-mail.ts):
+    // nothing here tells who has an account.
     const approved = await db.transaction().execute(async (trx) => {
       if (!(await approveEmailChange(trx, change, now()))) return false;
       await queueEmailChangeConfirmation(app, trx, { ...change, status: 'pending' });
@@ -98,7 +101,13 @@ export async function accountLinkRoutes(app: FastifyInstance): Promise<void> {
     if (user.is_active !== 1) throw linkError('invalid');
     let confirmed: boolean;
     try {
-      confirmed = await db.transaction().execute((trx) => confirmEmailChange(trx, change, now()));
+      confirmed = await db.transaction().execute(async (trx) => {
+        const done = await confirmEmailChange(trx, change, now());
+        if (done) {
+          await recordSecurityEvent(trx, { userId: user.id, kind: 'email_changed', request, detail: { how: 'confirmed' } });
+        }
+        return done;
+      });
     } catch (error) {
       if (error instanceof EmailChangeTakenError) throw emailTaken();
       if (error instanceof EmailChangeVoidError) throw linkError('invalid');
@@ -121,7 +130,10 @@ export async function accountLinkRoutes(app: FastifyInstance): Promise<void> {
           if (outcome === 'used' || outcome === 'superseded') return outcome;
           await endUserSessions(trx, user.id);
           // The address the account leaves is told, so an undo is never silent.
-          if (outcome === 'undone') await queueEmailChangeUndone(app, trx, change);
+          if (outcome === 'undone') {
+            await queueEmailChangeUndone(app, trx, change);
+            await recordSecurityEvent(trx, { userId: user.id, kind: 'email_changed', request, detail: { how: 'undone' } });
+          }
           return outcome;
         });
       let outcome: CancelOutcome;

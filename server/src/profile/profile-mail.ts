@@ -9,8 +9,9 @@ import {
   emailChangeConfirmationEmail,
   emailChangeNoticeEmail,
   emailChangeUndoneEmail,
+  emailInUseEmail,
 } from '../auth/emails.js';
-import { findUserById } from '../users/repository.js';
+import { emailHeldByAnother, findUserById } from '../users/repository.js';
 import type { Database } from '../db/schema.js';
 import { findEmailChange, type EmailChange } from './email-changes.js';
 
@@ -22,7 +23,7 @@ import { findEmailChange, type EmailChange } from './email-changes.js';
 export const PROFILE_MAIL = {
   /** { changeId }: to the current address of an account without a password, which approves the change. */
   emailChangeApproval: 'email-change-approval',
-  /** { changeId }: to the new address, which confirms the change. */
+  /** { changeId }: to the new address, which confirms the change (or, if it has an account, is told of the try). */
   emailChangeConfirmation: 'email-change-confirmation',
   /** { changeId }: to the old address, with the link that cancels (and undoes) the change. */
   emailChangeNotice: 'email-change-notice',
@@ -85,6 +86,11 @@ export function registerProfileMail(app: FastifyInstance): void {
     const found = await changeAndUser(payload);
     if (found?.change.status !== 'pending') return null;
     const { change, user } = found;
+    // The address has an account: the change was answered as for a free one (nothing tells the asker who has an
+    // account), and the address's owner is told instead of being sent a link that could never work.
+    if (await emailHeldByAnother(db, change.new_email, change.user_id)) {
+      return emailInUseEmail(change.new_email, `${config.publicUrl}/signin`);
+    }
     const token = makeEmailChangeToken(config.secretKey, 'confirmation', change, now());
     return emailChangeConfirmationEmail(user, change.new_email, link('confirm-email-change', change, token));
   });

@@ -11,7 +11,6 @@ import { queuePasswordChangedNotice } from '../auth/account-mail.js';
 import { now } from '../auth/clock.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords.js';
 import {
-  emailHeldByAnother,
   EmailTakenError,
   findUserById,
   normalizeEmail,
@@ -23,7 +22,8 @@ import {
 import { MAX_PASSWORD_LENGTH, normaliseName } from '../auth/validation.js';
 import { fieldError, unauthorized } from '../http/errors.js';
 import { hit, resetRateLimit, type RateLimit } from '../http/rate-limit.js';
-import { endSession, requireUser } from '../http/session.js';
+import { endSession, renewSession, requireUser } from '../http/session.js';
+import { recordSecurityEvent } from '../security/events.js';
 import { endUserSessions } from '../sessions/repository.js';
 import {
   profileOf,
@@ -130,15 +130,9 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         }
       }
 
-      // A new address: the name and phone are saved, the address waits for its confirmation (./email-changes.ts).
-      if (await emailHeldByAnother(app.db, email, user.id))
-        throw fieldError('email', PROFILE_DETAILS.emailTaken);
-      // While the last change can still be undone, no other: a chain of changes would leave its undo link stale.
-      const undoable = await undoableEmailChangeOf(app.db, user.id, now(), EMAIL_CHANGE_CANCEL_MAX_AGE_MS);
-      if (undoable) {
-        const until = new Date(Date.parse(undoable.created_at) + EMAIL_CHANGE_CANCEL_MAX_AGE_MS);
-        throw fieldError('email', emailChangeWaitUntil(until.toISOString().slice(0, 10)));
-      }
+      // A new address: the password first, counted in the limits, before anything can tell whether the address
+      // has an account. Then a taken address is answered exactly as a free one — the same change is recorded and
+      // the same mail queued, whose sending tells the address's owner instead (./profile-mail.ts).
       const hasPassword = user.password_hash !== null;
       if (hasPassword) {
         await checkCurrentPassword(
@@ -148,6 +142,12 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         );
       } else {
         await hit(app.db, changePasswordRateLimitKey(user.id), CHANGE_PASSWORD_RATE_LIMIT, now());
+      }
+      // While the last change can still be undone, no other: a chain of changes would leave its undo link stale.
+      const undoable = await undoableEmailChangeOf(app.db, user.id, now(), EMAIL_CHANGE_CANCEL_MAX_AGE_MS);
+      if (undoable) {
+        const until = new Date(Date.parse(undoable.created_at) + EMAIL_CHANGE_CANCEL_MAX_AGE_MS);
+        throw fieldError('email', emailChangeWaitUntil(until.toISOString().slice(0, 10)));
       }
       const at = now();
       const updated = await app.db.transaction().execute(async (trx) => {
@@ -181,7 +181,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         new_password: text(MAX_PASSWORD_LENGTH),
       }),
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await signedInUser(request);
       const issue = passwordChangeIssue(request.body);
       if (issue) throw fieldError(issue.field, issue.detail);
@@ -199,9 +199,13 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         await setPassword(trx, user.id, passwordHash, at);
         await endUserSessions(trx, user.id, request.sessionId);
         await queuePasswordChangedNotice(app, trx, user, at);
+        await recordSecurityEvent(trx, { userId: user.id, kind: 'password_changed', request });
       });
       app.mailQueue.kick();
       await resetRateLimit(app.db, limitKey);
+      // The other sessions ended above; this browser keeps going under a new session id, so a copy of the old
+      // cookie (the reason to change a password, often) is worth nothing.
+      await renewSession(request, reply);
       return { detail: PROFILE_DETAILS.passwordChanged };
     },
   );

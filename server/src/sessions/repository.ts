@@ -75,6 +75,17 @@ export function activeSessionsOf(db: Db, userId: number) {
     .execute();
 }
 
+/** The user's sessions that have not expired, as the data download lists them: when each began and was last used. */
+export function sessionsForExport(db: Db, userId: number) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'user_agent', 'created_at', 'last_seen_at', 'expires_at'])
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now())
+    .orderBy('created_at', 'asc')
+    .execute();
+}
+
 /** Ends one session of the user's (a session of anyone else's is left alone). */
 export async function endSessionOf(db: Db, userId: number, id: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', id).where('user_id', '=', userId).execute();

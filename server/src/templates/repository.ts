@@ -20,6 +20,11 @@ export type InputFieldJson = InputFieldShape;
 
 export interface SectionJson {
   id: number;
+  /**
+   * Extension: what the section is, whatever its name (the definition's machine name: 'summary' for "About Me" and
+   * "Profile" alike), so a template switch carries a section to the one of its kind.
+   */
+  key: string;
   name: string;
   description: string;
   created: string;
@@ -130,6 +135,7 @@ export async function findTemplate(db: Kysely<Database>, id: number): Promise<Te
     ...template,
     sections: sections.map((section) => ({
       id: section.id,
+      key: section.key,
       name: section.name,
       description: section.description,
       created: section.created,

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { ALLOWED_LINK_SCHEMES } from '../../../rules/cv.js';
 
 /*
  * HTML text for every part of the server that writes or stores it: escaping, the rich-text allowlist, and sanitised
@@ -11,7 +12,7 @@ import sanitizeHtml from 'sanitize-html';
 const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'a'],
   allowedAttributes: { a: ['href'] },
-  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemes: [...ALLOWED_LINK_SCHEMES],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',

@@ -3,12 +3,13 @@ import { ACCOUNT_CHANGE_MESSAGES } from '../../../rules/account-changes.js';
 import { TWO_STEP_CODES, TWO_STEP_MESSAGES } from '../../../rules/two-step.js';
 import { now } from '../auth/clock.js';
 import { verifyPassword } from '../auth/passwords.js';
-import { DETAILS, RATE_LIMIT_KEYS, RATE_LIMITS } from '../auth/routes.js';
+import { DETAILS, signInAttempts } from '../auth/routes.js';
 import { MAX_PASSWORD_LENGTH } from '../auth/validation.js';
 import { badRequest, fieldError, forbidden, HttpError, unauthorized } from '../http/errors.js';
 import { hit, releaseAttempt, resetRateLimit } from '../http/rate-limit.js';
 import { bodySchema, text } from '../http/schemas.js';
 import { requireUser, startSession } from '../http/session.js';
+import { recordSecurityEvent } from '../security/events.js';
 import { CHANGE_PASSWORD_RATE_LIMIT, changePasswordRateLimitKey } from '../profile/routes.js';
 import { findUserById, type User } from '../users/repository.js';
 import {
@@ -77,7 +78,12 @@ export async function startTwoStepSetup(
 }
 
 /** Turns two-step on once a code of the pending secret is right; the ten recovery codes, shown this once. */
-export async function confirmTwoStepSetup(app: FastifyInstance, user: User, raw: string): Promise<string[]> {
+export async function confirmTwoStepSetup(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  user: User,
+  raw: string,
+): Promise<string[]> {
   const { secretKey } = app.config;
   const row = await twoStepOf(app.db, user.id);
   if (row?.enabled_at) throw badRequest(TWO_STEP_MESSAGES.alreadyOn);
@@ -98,12 +104,14 @@ export async function confirmTwoStepSetup(app: FastifyInstance, user: User, raw:
       recoveryCodes.map((recovery) => hashRecoveryCode(secretKey, normaliseRecoveryCode(recovery)!)),
       now(),
     );
+    await recordSecurityEvent(trx, { userId: user.id, kind: 'two_step_enabled', request });
   });
   return recoveryCodes;
 }
 
 export async function twoStepRoutes(app: FastifyInstance): Promise<void> {
   const { secretKey } = app.config;
+  const { reserveSignIn } = signInAttempts(app);
 
   async function signedInUser(request: FastifyRequest): Promise<User> {
     const user = await findUserById(app.db, requireUser(request));
@@ -135,7 +143,7 @@ export async function twoStepRoutes(app: FastifyInstance): Promise<void> {
     '/auth/2fa/totp/enable/',
     { schema: bodySchema({ code: CODE_FIELD }) },
     async (request) => ({
-      recovery_codes: await confirmTwoStepSetup(app, await signedInUser(request), request.body.code),
+      recovery_codes: await confirmTwoStepSetup(app, request, await signedInUser(request), request.body.code),
       detail: TWO_STEP_MESSAGES.turnedOn,
     }),
   );
@@ -159,7 +167,10 @@ export async function twoStepRoutes(app: FastifyInstance): Promise<void> {
       if (user.password_hash !== null && !(await verifyPassword(user.password_hash, password)))
         throw fieldError('current_password', ACCOUNT_CHANGE_MESSAGES.currentPasswordIncorrect);
       await spendCode(user, row, request.body.code);
-      await disableTwoStep(app.db, user.id);
+      await app.db.transaction().execute(async (trx) => {
+        await disableTwoStep(trx, user.id);
+        await recordSecurityEvent(trx, { userId: user.id, kind: 'two_step_disabled', request });
+      });
       return { detail: TWO_STEP_MESSAGES.turnedOff };
     },
   );
@@ -179,22 +190,31 @@ export async function twoStepRoutes(app: FastifyInstance): Promise<void> {
         throw expired();
       }
       readCode(request.body.code);
-      // A wrong code is a failed sign-in like a wrong password: the same limits, per account and per address.
-      const byIp = await hit(app.db, RATE_LIMIT_KEYS.loginByIp(request.ip), RATE_LIMITS.loginByIp, now());
-      const accountKey = RATE_LIMIT_KEYS.login(user.email);
+      // A wrong code is a failed sign-in like a wrong password: the same limits, per account and per address
+      // (or this browser's own, when it signed in to the account before).
+      const reserved = await reserveSignIn(request, user);
+      let kind: 'app' | 'recovery';
       try {
-        await hit(app.db, accountKey, RATE_LIMITS.login, now());
+        kind = await spendCode(user, row, request.body.code);
       } catch (error) {
-        await releaseAttempt(app.db, byIp);
+        if (error instanceof HttpError && error.statusCode === 400)
+          await recordSecurityEvent(app.db, {
+            userId: user.id,
+            kind: 'signin_refused',
+            request,
+            detail: { reason: 'wrong_code' },
+          });
         throw error;
       }
-      await spendCode(user, row, request.body.code);
-      await resetRateLimit(app.db, accountKey);
-      await releaseAttempt(app.db, byIp);
+      // Only a right code forgives the account's failed attempts (the password alone did not).
+      for (const key of reserved.clear) await resetRateLimit(app.db, key);
+      for (const attempt of reserved.release) await releaseAttempt(app.db, attempt);
       clearPending(request, reply);
       // Staff may have switched the account off while the code was being typed.
       if (user.is_active !== 1 || user.deactivated_at !== null) throw forbidden(DETAILS.accountDisabled);
-      await startSession(request, reply, user.id);
+      await startSession(request, reply, user.id, {
+        method: kind === 'app' ? 'authenticator_code' : 'recovery_code',
+      });
       if (request.body.trust_device === true) trustDevice(request, reply, user, row.enabled_at);
       return { user_id: user.id, detail: DETAILS.signedIn };
     },

@@ -41,8 +41,9 @@ describe.each(testDatabases())('sign-in limits ($name)', (database) => {
 
   it('lets the owner back in at once after a password reset (the mailbox proves who it is)', async () => {
     const user = await createAccount(testApp.app);
+    // Locked from anywhere: guesses from many addresses, each under its own limit.
     for (let i = 0; i < RATE_LIMITS.login.limit; i++) {
-      await signIn(testApp, 'alice@example.com', WRONG, `198.51.100.${i}`);
+      await signIn(testApp, 'alice@example.com', WRONG, `198.51.100.${i % 10}`);
     }
     expect((await signIn(testApp, 'alice@example.com', PASSWORD)).statusCode).toBe(429);
     const csrf = { cookie: `csrftoken=${CSRF}`, 'x-csrftoken': CSRF };
@@ -59,42 +60,65 @@ describe.each(testDatabases())('sign-in limits ($name)', (database) => {
     expect((await signIn(testApp, 'alice@example.com', 'N3w-passw0rd')).statusCode).toBe(200);
   });
 
-  it('counts guesses per account from any address, and refuses the old burst across a window edge', async () => {
+  it('counts guesses per account and address, and refuses the old burst across a window edge', async () => {
     await createAccount(testApp.app);
-    // 10 wrong passwords just before a quarter hour, from ten addresses: a fixed window restarted at 12:15.
+    // 10 wrong passwords just before a quarter hour from one address: a fixed window restarted at 12:15.
     setClock(() => new Date(Date.UTC(2030, 0, 1, 12, 14, 58)));
-    for (let i = 0; i < RATE_LIMITS.login.limit; i++) {
-      expect((await signIn(testApp, 'alice@example.com', WRONG, `198.51.100.${i}`)).statusCode).toBe(400);
+    for (let i = 0; i < RATE_LIMITS.loginFromAddress.limit; i++) {
+      expect((await signIn(testApp, 'alice@example.com', WRONG, '198.51.100.1')).statusCode).toBe(400);
     }
     setClock(() => new Date(Date.UTC(2030, 0, 1, 12, 15, 1)));
-    const refused = await signIn(testApp, 'ALICE@example.com', PASSWORD, '198.51.100.99');
+    const refused = await signIn(testApp, 'ALICE@example.com', PASSWORD, '198.51.100.1');
     expect(refused.statusCode).toBe(429);
     // Anyone who types the address can lock it: its owner is shown the way out only the mailbox opens.
     expect(detail(refused)).toBe('Too many attempts. Please try again in 15 minutes, or reset your password.');
     // The first guess of 12:14:58 leaves the window at 12:29:58.
     expect(refused.headers['retry-after']).toBe(String(15 * 60 - 3));
     setClock(() => new Date(Date.UTC(2030, 0, 1, 12, 29, 57)));
-    expect((await signIn(testApp, 'alice@example.com', PASSWORD)).statusCode).toBe(429);
+    expect((await signIn(testApp, 'alice@example.com', PASSWORD, '198.51.100.1')).statusCode).toBe(429);
     setClock(() => new Date(Date.UTC(2030, 0, 1, 12, 29, 59)));
-    expect((await signIn(testApp, 'alice@example.com', PASSWORD)).statusCode).toBe(200);
+    expect((await signIn(testApp, 'alice@example.com', PASSWORD, '198.51.100.1')).statusCode).toBe(200);
+  });
+
+  it('refuses the old burst across a window edge from anywhere once the account itself is locked', async () => {
+    await createAccount(testApp.app);
+    setClock(() => new Date(Date.UTC(2030, 0, 1, 12, 14, 58)));
+    for (let i = 0; i < RATE_LIMITS.login.limit; i++) {
+      expect((await signIn(testApp, 'alice@example.com', WRONG, `198.51.100.${i}`)).statusCode).toBe(400);
+    }
+    setClock(() => new Date(Date.UTC(2030, 0, 1, 12, 15, 1)));
+    const refused = await signIn(testApp, 'ALICE@example.com', PASSWORD, '198.51.100.200');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe(String(15 * 60 - 3));
+    setClock(() => new Date(Date.UTC(2030, 0, 1, 12, 29, 59)));
+    expect((await signIn(testApp, 'alice@example.com', PASSWORD, '198.51.100.200')).statusCode).toBe(200);
   });
 
   it('locks an unknown address out exactly like a registered one', async () => {
     await createAccount(testApp.app);
     for (const email of ['alice@example.com', 'nobody@example.com']) {
       const answers: LightMyRequestResponse[] = [];
-      for (let i = 0; i <= RATE_LIMITS.login.limit; i++) answers.push(await signIn(testApp, email, WRONG));
+      for (let i = 0; i <= RATE_LIMITS.loginFromAddress.limit; i++) answers.push(await signIn(testApp, email, WRONG));
       expect(statuses(answers)).toEqual([...Array(10).fill(400), 429]);
       expect(answers[10]!.json()).toEqual({ detail: 'Too many attempts. Please try again in 15 minutes, or reset your password.' });
     }
   });
 
-  it('lets exactly 10 guesses of a parallel burst of 20 reach the password check', async () => {
+  it('lets exactly 10 guesses of a parallel burst of 20 from one address reach the password check', async () => {
     await createAccount(testApp.app);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => signIn(testApp, 'alice@example.com', WRONG, `192.0.2.${i}`)),
+      Array.from({ length: 20 }, () => signIn(testApp, 'alice@example.com', WRONG, '192.0.2.1')),
     );
     expect(statuses(answers).filter((status) => status === 400)).toHaveLength(10);
+    expect(statuses(answers).filter((status) => status === 429)).toHaveLength(10);
+  });
+
+  it('lets exactly 50 guesses of a parallel burst of 60 from many addresses reach the password check', async () => {
+    await createAccount(testApp.app);
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => signIn(testApp, 'alice@example.com', WRONG, `192.0.2.${i}`)),
+    );
+    expect(statuses(answers).filter((status) => status === 400)).toHaveLength(50);
     expect(statuses(answers).filter((status) => status === 429)).toHaveLength(10);
   });
 
@@ -133,9 +157,7 @@ describe.each(testDatabases())('sign-in limits of two server processes on one $n
     try {
       await createAccount(first.app);
       const answers = await Promise.all(
-        Array.from({ length: 20 }, (_, i) =>
-          signIn(i % 2 ? first : second, 'alice@example.com', WRONG, `192.0.2.${i}`),
-        ),
+        Array.from({ length: 20 }, (_, i) => signIn(i % 2 ? first : second, 'alice@example.com', WRONG)),
       );
       expect(statuses(answers).filter((status) => status === 400)).toHaveLength(10);
       expect((await signIn(first, 'alice@example.com', PASSWORD)).statusCode).toBe(429);

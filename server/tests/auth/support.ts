@@ -85,6 +85,7 @@ export async function resetAccounts(testApp: TestApp): Promise<void> {
   await db.deleteFrom('sessions').execute();
   await db.deleteFrom('rate_limit_attempts').execute();
   await db.deleteFrom('email_changes').execute();
+  await db.deleteFrom('security_events').execute();
   await db.deleteFrom('users').execute();
   for (const name of await readdir(testApp.outboxDir)) {
     await rm(join(testApp.outboxDir, name), { force: true, recursive: true });

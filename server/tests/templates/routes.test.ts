@@ -126,8 +126,11 @@ describe.each(testDatabases())('templates API on $name', (database) => {
     );
     const experience = template.sections.find((s: { name: string }) => s.name === 'Work Experience');
     expect(Object.keys(experience).sort()).toEqual(
-      ['created', 'description', 'id', 'input_fields', 'is_active', 'is_repeatable', 'is_required', 'last_updated', 'name', 'order'].sort(),
+      ['created', 'description', 'id', 'input_fields', 'is_active', 'is_repeatable', 'is_required', 'key', 'last_updated', 'name', 'order'].sort(),
     );
+    // Extension: each section says its kind, whatever its name.
+    expect(experience.key).toBe('experience');
+    expect(template.sections.find((s: { name: string }) => s.name === 'Professional Summary').key).toBe('summary');
     expect(experience).toMatchObject({ is_active: true, is_repeatable: true, is_required: true });
     expect(experience.input_fields[0]).toEqual({
       id: 1009,

@@ -49,7 +49,7 @@ const SIGN_UP_FIELDS: Record<string, SignUpField> = {
 export interface SignUpContext {
   values: SignUpValues;
   errors: FieldErrors<SignUpField>;
-  /** What the server refused (e.g. an address already registered), kept on its field until that field changes. */
+  /** What the server refused (e.g. an address it finds malformed), kept on its field until that field changes. */
   serverErrors: FieldErrors<SignUpField>;
   /** A refusal about no one field, shown above the form. */
   formError?: string;

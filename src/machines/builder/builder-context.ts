@@ -23,6 +23,7 @@ import type { BuilderCv, SavedBase } from '../../drafts/load-cv';
 import type { Notice } from '../auth/auth-flow';
 import type { SessionActor } from '../auth/session-machine';
 import type { SectionFormActor, SectionFormReport, sectionFormMachine } from './section-form-machine';
+import type { VersionsParentEvent } from '../versions/versions-machine';
 
 // The builder's context and events, shared by the modules its regions live in (saving, sections, structure,
 // design, history, delivery) and by the composition in ./builder-machine.
@@ -96,12 +97,17 @@ export interface BuilderContext {
   savingFingerprint?: string;
   /** After 'This CV was changed elsewhere.', the person chose to save over the other copy. */
   overwrite: boolean;
+  /** An import was applied since the last save: the next save's version says so (docs/features/versions.md). */
+  importedSinceSave?: boolean;
   pendingDelivery?: Delivery;
   /** The templates the switcher offers. */
   templates: Template[];
   pendingTemplateId?: number;
-  /** Where the work goes on after a section is completed: the next section's header takes the focus. */
-  focusRequest?: { sectionIndex: number; sequence: number };
+  /**
+   * Where the work goes on: after a section is completed, the next section's header; when a value breaks its field's
+   * rules (Save, or completing its section), that field (`fieldKey`, its form-data key), with its message.
+   */
+  focusRequest?: { sectionIndex: number; sequence: number; fieldKey?: string };
   /** The CV's own structure: its section order, hidden sections, headings, sections of its own. */
   layout: CvLayout;
   /** The CV's design settings: page size, margins, colour, font, sizes, fit to one page, direction. */
@@ -124,6 +130,7 @@ export interface BuilderStep {
 
 export type BuilderEvent =
   | SectionFormReport
+  | VersionsParentEvent
   | { type: 'section.toggle'; sectionIndex: number }
   | { type: 'save.open' }
   | { type: 'save.nameChange'; name: string }

@@ -52,6 +52,7 @@ import {
   tabStates,
 } from './saving';
 import { removalRegion, structureActions, structureGuards, structureTransitions } from './structure';
+import { versionsMachine } from '../versions/versions-machine';
 
 export {
   BUILDER_LOADING_TAG,
@@ -66,12 +67,7 @@ export {
   type LoadCvInput,
   type SaveCvInput,
 } from './builder-context';
-export {
-  NAME_REQUIRED_NOTICE,
-  OPEN_IN_ANOTHER_TAB_TEXT,
-  SAVE_FAILED_NOTICE,
-  savedNotice,
-} from './saving';
+export { NAME_REQUIRED_NOTICE, OPEN_IN_ANOTHER_TAB_TEXT, SAVE_FAILED_NOTICE, savedNotice } from './saving';
 export { deliversAfterSave } from './delivery';
 export { DRAFT_WRITE_DELAY_MS } from './draft-keeper-machine';
 
@@ -141,6 +137,7 @@ const builderSetup = setup({
     downloads: deliveryMachine,
     designPanel: designPanelMachine,
     draftKeeper: draftKeeperMachine,
+    versions: versionsMachine,
   },
   actions: {
     assignLoaded: assignBuilder(({ spawn, self }, loaded: LoadedCv) => ({
@@ -334,6 +331,7 @@ export const builderMachine = builderSetup.createMachine({
         },
         { id: 'downloads', src: 'downloads' },
         { id: 'design', src: 'designPanel' },
+        { id: 'versions', src: 'versions' },
         {
           src: 'loadTemplates',
           onDone: {
@@ -353,6 +351,8 @@ export const builderMachine = builderSetup.createMachine({
         ...historyTransitions,
         ...lockTransitions,
         'draft.flush': { actions: 'flushDraft' },
+        // A version restored on the server (../versions/versions-machine) is the CV now: read it again.
+        'versions.restored': { target: 'loading', actions: ['dropDraft', 'discardDraftWrite'] },
       },
       states: {
         lock: lockRegion,

@@ -1,3 +1,4 @@
+import { and } from 'xstate';
 import type { CvDataFormat } from '../../api/download';
 import {
   assignBuilder,
@@ -72,6 +73,11 @@ export const deliveryGuards = {
  */
 const deliver = (delivery: (event: BuilderEvent) => Delivery) =>
   [
+    // Saving first with a value its field refuses would be refused: the field is shown instead.
+    {
+      guard: and(['mustSaveFirst', 'hasFieldProblem']),
+      actions: [{ type: 'pointAtProblem', params: {} }, 'markDraftChanged'],
+    },
     {
       guard: 'mustSaveFirst',
       target: 'saving',

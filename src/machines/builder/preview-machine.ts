@@ -132,7 +132,8 @@ const previewSetup = setup({
         const answer = await previewPdfWithFit(apiClient, request, { signal });
         return { kind: 'pdf', pdf: answer.pdf, fitsOnePage: answer.fitsOnePage };
       }
-      if (input.mode === 'ats') return { kind: 'ats', report: await previewText(apiClient, request, { signal }) };
+      if (input.mode === 'ats')
+        return { kind: 'ats', report: await previewText(apiClient, request, { signal }) };
       const answer = await previewWithFit(apiClient, request, { signal });
       return { kind: 'html', html: answer.html, fitsOnePage: answer.fitsOnePage };
     }),

@@ -12,6 +12,7 @@ import { designForServer } from '../../cv/design';
 import { cvFingerprint, entriesFromFormData } from '../../cv/form-data';
 import type { CvIdentity } from '../../cv/identity';
 import { isDefaultLayout, layoutForServer } from '../../cv/layout';
+import { fieldProblems } from '../../cv/field-rules';
 import { describeSaveProblem } from '../../cv/problems';
 import { TAB_ID, hold, isHeldElsewhere, takeOver } from '../../drafts/edit-lock';
 import { hasUnsavedChanges, type SavedBase } from '../../drafts/load-cv';
@@ -68,6 +69,8 @@ function savePayload(context: BuilderContext): SaveCvInput {
       layout: isDefaultLayout(context.layout) ? null : layoutForServer(context.layout),
       // Likewise null gives a CV that had a design its template's look on A4 back.
       design: designForServer(context.design),
+      // [extension] What this save's version is kept as; a server without versions ignores it.
+      ...(context.importedSinceSave ? { version_reason: 'import' as const } : {}),
     },
     ...(context.base?.lastUpdated && !context.overwrite ? { ifLastUpdated: context.base.lastUpdated } : {}),
   };
@@ -156,6 +159,7 @@ export const savingActions = {
       unsaved: hasUnsavedChanges({ cv, formData, layout, design, base }),
       overwrite: false,
       savingFingerprint: undefined,
+      importedSinceSave: false,
       isSaved: true,
       isEditing: true,
     };
@@ -167,6 +171,10 @@ export const savingActions = {
 
 export const savingGuards = {
   hasCompletedSection: ({ context }: { context: BuilderContext }) => context.completedSections.length > 0,
+  /** Save is offered (a section is completed) and a value on screen breaks its field's rules. */
+  mayPointAtProblem: ({ context }: { context: BuilderContext }) =>
+    context.completedSections.length > 0 &&
+    fieldProblems(context.template?.sections ?? [], context.formData).length > 0,
   isSaveNameBlank: ({ context }: { context: BuilderContext }) => context.saveName.trim() === '',
   isExistingCv: ({ context }: { context: BuilderContext }) =>
     context.cv.id !== undefined || context.cv.uuid !== undefined,
@@ -220,7 +228,14 @@ export const savingRegion = {
   states: {
     idle: {
       on: {
-        'save.open': { guard: 'hasCompletedSection', target: 'naming', actions: 'openSaveDialog' },
+        'save.open': [
+          // A value its field refuses would come back as the server's refusal: the field is shown instead.
+          {
+            guard: 'mayPointAtProblem',
+            actions: [{ type: 'pointAtProblem', params: {} }, 'markDraftChanged'],
+          },
+          { guard: 'hasCompletedSection', target: 'naming', actions: 'openSaveDialog' },
+        ],
         ...deliveryTransitions,
       },
     },

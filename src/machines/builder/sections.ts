@@ -1,8 +1,9 @@
 import type { CvLayout } from '../../api/cvs';
 import type { TemplateDetail, TemplateSection } from '../../api/templates';
-import { entryCountOf, hasAnyValue, switchTemplateValues, type CvFormData } from '../../cv/form-data';
+import { entryCountOf, hasAnyValue, type CvFormData } from '../../cv/form-data';
+import { fieldProblems, sectionsWithProblems } from '../../cv/field-rules';
 import { emptyHistory } from '../../cv/history';
-import { layoutForTemplate } from '../../cv/layout';
+import { switchTemplate } from '../../cv/template-switch';
 import { firstOpenSection } from '../../drafts/load-cv';
 import type { SectionFormInput, SectionFormOwner, SectionFormReport } from './section-form-machine';
 import {
@@ -44,9 +45,22 @@ export function sectionFormInputs(
 const withoutIndex = (indexes: readonly number[], index: number) =>
   indexes.filter((candidate) => candidate !== index);
 
-/** The sections that hold a value: what counts as completed when values arrive all at once. */
-const completedOf = (sections: readonly TemplateSection[], formData: CvFormData) =>
-  sections.flatMap((section, index) => (hasAnyValue(formData[section.name]) ? [index] : []));
+/**
+ * The sections that hold a value: what counts as completed when values arrive all at once. A section holding a value
+ * its field refuses (an imported phone number that cannot exist) is not completed until it is put right.
+ */
+const completedOf = (sections: readonly TemplateSection[], formData: CvFormData) => {
+  const refused = sectionsWithProblems(sections, formData);
+  return sections.flatMap((section, index) =>
+    hasAnyValue(formData[section.name]) && !refused.has(index) ? [index] : [],
+  );
+};
+
+/** The first value on screen that breaks its field's rules (in one section, or anywhere). */
+const firstProblem = (context: BuilderContext, sectionIndex?: number) =>
+  fieldProblems(context.template?.sections ?? [], context.formData).find(
+    (problem) => sectionIndex === undefined || problem.sectionIndex === sectionIndex,
+  );
 
 export const sectionActions = {
   assignSectionValues: assignBuilder(
@@ -75,6 +89,28 @@ export const sectionActions = {
       },
     };
   }),
+  /**
+   * Save (or completing a section) with a value its field refuses: instead of a refusal from the server in a toast,
+   * the section opens and the field takes the focus, its message under it.
+   */
+  pointAtProblem: assignBuilder(({ context }, params: { sectionIndex?: number }) => {
+    const problem = firstProblem(context, params.sectionIndex);
+    if (!problem) return {};
+    return {
+      expandedSections: context.expandedSections.includes(problem.sectionIndex)
+        ? context.expandedSections
+        : [...context.expandedSections, problem.sectionIndex],
+      focusRequest: {
+        sectionIndex: problem.sectionIndex,
+        fieldKey: problem.key,
+        sequence: (context.focusRequest?.sequence ?? 0) + 1,
+      },
+    };
+  }),
+  uncompleteSection: assignBuilder({
+    completedSections: ({ context }, params: { sectionIndex: number }) =>
+      withoutIndex(context.completedSections, params.sectionIndex),
+  }),
   toggleSection: assignBuilder({
     expandedSections: ({ context }, params: { sectionIndex: number }) =>
       context.expandedSections.includes(params.sectionIndex)
@@ -99,26 +135,27 @@ export const sectionActions = {
       expandedCustom: [],
       stash: {},
       layoutStash: {},
+      importedSinceSave: true,
     };
   }),
   assignPendingTemplate: assignBuilder({
     pendingTemplateId: (_, params: { templateId: number }) => params.templateId,
   }),
-  // docs/behaviour.md#cv-builder: switching template keeps every value whose field name exists in the new
-  // template; the rest wait in the stash for a template that has a place for them. The CV stays the same CV.
+  // docs/behaviour.md#cv-builder: switching template carries every section, its values and its shape to the
+  // section of the same kind; the rest wait in the stashes for a template that has a place for them. The CV stays
+  // the same CV.
   switchTemplate: assignBuilder(({ context, spawn, self }, template: TemplateDetail) => {
     const from = context.template?.sections ?? [];
     const sections = template.sections;
-    const { formData, stash } = switchTemplateValues(from, sections, context.formData, context.stash);
+    const switched = switchTemplate(context, from, sections);
+    const { formData, stash } = switched;
     const entryCounts = sections.map((section) => entryCountOf(formData[section.name]));
     const completedSections = completedOf(sections, formData);
-    // The CV's own sections and order carry over; the template's sections follow their match (see layout).
-    const shaped = layoutForTemplate(context.layout, from, sections, context.layoutStash);
     return {
       template,
       cv: { ...context.cv, template: template.id },
-      layout: shaped.layout,
-      layoutStash: shaped.stash,
+      layout: switched.layout,
+      layoutStash: switched.layoutStash,
       history: emptyHistory<BuilderStep>(),
       target: context.identity ? targetOf(context.identity, template.id) : context.target,
       formData,
@@ -135,6 +172,10 @@ export const sectionActions = {
 };
 
 export const sectionGuards = {
+  /** A value on screen breaks its field's rules: Save points at it rather than send it to be refused. */
+  hasFieldProblem: ({ context }: { context: BuilderContext }) => firstProblem(context) !== undefined,
+  sectionHasProblem: ({ context }: { context: BuilderContext }, params: { sectionIndex: number }) =>
+    firstProblem(context, params.sectionIndex) !== undefined,
   isOtherTemplate: ({ context }: { context: BuilderContext }, params: { templateId: number }) =>
     params.templateId !== context.cv.template,
 };
@@ -147,12 +188,22 @@ export const sectionTransitions = {
       ...AFTER_CHANGE,
     ],
   },
-  'section.submitted': {
-    actions: [
-      { type: 'completeSection', params: ({ event }) => ({ sectionIndex: event.sectionIndex }) },
-      'markDraftChanged',
-    ],
-  },
+  'section.submitted': [
+    {
+      guard: { type: 'sectionHasProblem', params: ({ event }) => ({ sectionIndex: event.sectionIndex }) },
+      actions: [
+        { type: 'uncompleteSection', params: ({ event }) => ({ sectionIndex: event.sectionIndex }) },
+        { type: 'pointAtProblem', params: ({ event }) => ({ sectionIndex: event.sectionIndex }) },
+        'markDraftChanged',
+      ],
+    },
+    {
+      actions: [
+        { type: 'completeSection', params: ({ event }) => ({ sectionIndex: event.sectionIndex }) },
+        'markDraftChanged',
+      ],
+    },
+  ],
   'section.toggle': {
     actions: [
       { type: 'toggleSection', params: ({ event }) => ({ sectionIndex: event.sectionIndex }) },

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { apiClient } from '../../api/client';
 import { listGeneratedCvs, type GeneratedCv } from '../../api/cvs';
 import type { ApiClient } from '../../api/http';
@@ -8,9 +8,11 @@ import type { Notice } from '../auth/auth-flow';
 import { pagingOf } from '../../catalogue/paging';
 import { deliveryMachine, type CvListRef } from '../delivery/delivery-machine';
 import { cvActionsFor, withCv, withoutCv, type CvActionsById } from './cv-list';
+import { recentlyDeletedMachine } from './recently-deleted-machine';
 
 // docs/behaviour.md#cv-management, #other-flows (loading, then loaded; a deleted CV leaves the list at once),
-// #messages.
+// #messages. Beside the list runs Recently deleted (recently-deleted-machine.ts, docs/features/bin.md): a CV
+// deleted here joins it, and a CV restored there joins the list.
 
 export const CV_MANAGEMENT_LOAD_FAILED_NOTICE: Notice = {
   title: 'Failed to load data',
@@ -94,6 +96,9 @@ export const managementPageCount = managementPaging.count;
 export const showsManagementPaging = managementPaging.shows;
 export const managementPageLabel = managementPaging.label;
 
+/** The id of the Recently deleted child actor (the view reads it with `snapshot.children`). */
+export const RECENTLY_DELETED_ID = 'recentlyDeleted';
+
 /** The machine's context: the list, and what the person can do with each CV (download, email, delete), by id. */
 export interface CvManagementMachineContext extends CvManagementContext {
   cvActions: CvActionsById;
@@ -107,6 +112,7 @@ export const cvManagementMachine = setup({
   actors: {
     loadTemplatesAndCvs: fromPromise<TemplatesAndCvs>(({ signal }) => loadTemplatesAndCvs(apiClient, signal)),
     cvActions: deliveryMachine,
+    recentlyDeleted: recentlyDeletedMachine,
   },
   actions: {
     assignTemplatesAndCvs: assign(({ spawn, self }, params: TemplatesAndCvs) => {
@@ -125,6 +131,7 @@ export const cvManagementMachine = setup({
     showNextPage: assign({ page: ({ context }) => managementPage(context) + 1 }),
     showPreviousPage: assign({ page: ({ context }) => managementPage(context) - 1 }),
     removeCv: assign(({ context }, params: { cvId: number }) => withoutCv(context, params.cvId)),
+    reloadRecentlyDeleted: sendTo(RECENTLY_DELETED_ID, { type: 'bin.reload' }),
     addCv: assign(({ context, spawn, self }, params: { cv: GeneratedCv }) => {
       const list: CvListRef = self;
       return withCv(context, params.cv, spawn('cvActions', { input: { cv: params.cv, list } }));
@@ -144,6 +151,7 @@ export const cvManagementMachine = setup({
 }).createMachine({
   id: 'cvManagement',
   context: { templates: [], cvs: [], cvActions: {}, page: 1, query: '', sort: 'edited' },
+  invoke: { id: RECENTLY_DELETED_ID, src: 'recentlyDeleted', input: ({ self }) => ({ list: self as CvListRef }) },
   initial: 'loading',
   states: {
     loading: {
@@ -167,7 +175,9 @@ export const cvManagementMachine = setup({
       on: {
         'page.next': { guard: 'hasNextPage', actions: 'showNextPage' },
         'page.previous': { guard: 'hasPreviousPage', actions: 'showPreviousPage' },
-        'cv.removed': { actions: { type: 'removeCv', params: ({ event }) => ({ cvId: event.cvId }) } },
+        'cv.removed': {
+          actions: [{ type: 'removeCv', params: ({ event }) => ({ cvId: event.cvId }) }, 'reloadRecentlyDeleted'],
+        },
         'cv.added': { actions: { type: 'addCv', params: ({ event }) => ({ cv: event.cv }) } },
         'search.change': {
           actions: { type: 'assignQuery', params: ({ event }) => ({ query: event.query }) },

@@ -43,6 +43,8 @@ export interface ImportContext {
   resume?: JsonResume;
   imported?: ImportedCv;
   summary?: string;
+  /** The values kept as written that their fields refuse: "1 value needs a look: …". */
+  flagged?: string;
   error?: string;
 }
 
@@ -64,8 +66,8 @@ export async function readResume(text: string): Promise<JsonResume> {
   } catch {
     throw new ImportProblem(NOT_JSON_MESSAGE);
   }
-  const { firstSchemaProblem } = await import('../../cv-data/json-resume-schema');
-  const problem = firstSchemaProblem(document);
+  const { firstShapeProblem } = await import('../../cv-data/json-resume-schema');
+  const problem = firstShapeProblem(document);
   if (problem !== undefined) throw new ImportProblem(problem);
   return document as JsonResume;
 }
@@ -80,6 +82,13 @@ export async function readFileText(file: Blob): Promise<string> {
 }
 
 export const IMPORT_BUSY_TAG = 'busy';
+
+/** A resume placed in a template: the CV, and what the summary says of it. */
+export interface MappedResume {
+  imported: ImportedCv;
+  summary: string;
+  flagged?: string;
+}
 
 const messageOf = (error: unknown, fallback: string) =>
   error instanceof ImportProblem ? error.message : fallback;
@@ -99,12 +108,16 @@ const importSetup = setup({
       return template.sections;
     }),
     mapResume: fromPromise<
-      { imported: ImportedCv; summary: string },
+      MappedResume,
       { resume: JsonResume; sections: TemplateSection[]; templateId?: number }
     >(async ({ input }) => {
-      const { fromJsonResume, describeImport } = await import('../../cv-data/json-resume');
+      const { fromJsonResume, describeImport, describeFlagged } = await import('../../cv-data/json-resume');
       const imported = fromJsonResume(input.resume, input.sections, input.templateId);
-      return { imported, summary: describeImport(imported.summary) };
+      return {
+        imported,
+        summary: describeImport(imported.summary),
+        flagged: describeFlagged(imported.summary),
+      };
     }),
   },
   actions: {
@@ -122,10 +135,12 @@ const importSetup = setup({
       sections: undefined,
       imported: undefined,
       summary: undefined,
+      flagged: undefined,
     }),
     assignImported: assign({
-      imported: (_, params: { imported: ImportedCv; summary: string }) => params.imported,
-      summary: (_, params: { imported: ImportedCv; summary: string }) => params.summary,
+      imported: (_, params: MappedResume) => params.imported,
+      summary: (_, params: MappedResume) => params.summary,
+      flagged: (_, params: MappedResume) => params.flagged,
     }),
     assignError: assign({ error: (_, params: { message: string }) => params.message }),
     /** The owner puts the imported CV in place (the builder's values, or a new draft from the templates screen). */

@@ -7,8 +7,10 @@ import { BUSY_TAG, messageOf, type FlowDestination, type SessionRef } from '../a
 export type { AccountLinkAction };
 
 // The links mailed about an account: confirm a new email address, approve a change from an account
-// without a password, cancel a change ('this was not me'), and complete a deletion. Each opens a page that
-// follows the link once and says what happened; a deletion asks first (docs/behaviour.md#account-links).
+// without a password, cancel a change ('this was not me'), complete a deletion, and unlock an account that
+// wrong passwords locked (the browser that opens it may then sign in, whoever else keeps guessing). Each
+// opens a page that follows the link once and says what happened; a deletion asks first
+// (docs/behaviour.md#account-links).
 
 export interface AccountLinkWords {
   /** While the link is followed. */
@@ -33,6 +35,11 @@ export const ACCOUNT_LINK_WORDS: Record<AccountLinkAction, AccountLinkWords> = {
     working: 'Cancelling the email change...',
     doneTitle: 'Email change cancelled',
     doneDescription: 'The change was cancelled and your account was signed out everywhere.',
+  },
+  'unlock-account': {
+    working: 'Unlocking your account...',
+    doneTitle: 'Account unlocked',
+    doneDescription: 'You can sign in again from this browser.',
   },
   'delete-account': {
     working: 'Deleting your account...',

@@ -52,7 +52,9 @@ export function AccountLinkView({ snapshot, send }: AccountLinkViewProps) {
   }
 
   if (snapshot.matches('done')) {
-    const signedOut = action === 'cancel-email-change' || action === 'delete-account';
+    // Where the person goes next: to sign in, when the link leaves them signed out (or was about signing in).
+    const signedOut =
+      action === 'cancel-email-change' || action === 'delete-account' || action === 'unlock-account';
     return (
       <AuthCard
         icon={<StatusIcon kind="done" />}

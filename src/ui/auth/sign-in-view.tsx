@@ -14,6 +14,8 @@ export interface SignInViewProps {
   onGoogleSignIn?: () => void;
   /** The social sign-in options (Google and LinkedIn); when given they replace the Google option below. */
   social?: ReactNode;
+  /** 'Sign in with a passkey', below the Sign in button. */
+  passkey?: ReactNode;
 }
 
 // The second step of a two-step sign-in (its checkbox and its words) comes in a chunk of its own: most visits to
@@ -21,7 +23,7 @@ export interface SignInViewProps {
 const SecondStepView = lazy(() => import('./second-step-view').then((module) => ({ default: module.SecondStepView })));
 
 // docs/behaviour.md#sign-in
-export function SignInView({ snapshot, send, onGoogleSignIn, social }: SignInViewProps) {
+export function SignInView({ snapshot, send, onGoogleSignIn, social, passkey }: SignInViewProps) {
   if (snapshot.matches('code') || snapshot.matches('verifyingCode'))
     return (
       <Suspense fallback={null}>
@@ -47,6 +49,8 @@ export function SignInView({ snapshot, send, onGoogleSignIn, social }: SignInVie
         <AuthForm label="Sign in" attempt={attempt} onSubmit={() => send({ type: 'form.submit' })}>
           <FormProblem message={formError} />
           <EmailField
+            // 'webauthn' lets the browser offer the person's passkeys in this field's autofill list.
+            autoComplete="username webauthn"
             value={values.email}
             onValueChange={change('email')}
             error={errors.email}
@@ -97,6 +101,8 @@ export function SignInView({ snapshot, send, onGoogleSignIn, social }: SignInVie
             Sign in
           </Button>
         </AuthForm>
+
+        {passkey}
 
         {social ?? (
           <SocialSignInButtons

@@ -82,7 +82,7 @@ export function TextField({
 }
 
 /** The account forms' email address (sign in, sign up, forgot password, a new confirmation link). */
-export function EmailField(props: Omit<BaseFieldProps, 'label' | 'name' | 'autoComplete' | 'placeholder'>) {
+export function EmailField(props: Omit<BaseFieldProps, 'label' | 'name' | 'placeholder'>) {
   return (
     <TextField
       label="Email"

@@ -27,7 +27,14 @@ const CHECK_TEXT: Record<AtsCheck['id'], { passed: string; failed: string }> = {
 function CheckItem({ check }: { check: AtsCheck }) {
   const text = CHECK_TEXT[check.id];
   return (
-    <Box as="li" display="flex" gap="2" alignItems="flex-start" data-check={check.id} data-passed={check.passed}>
+    <Box
+      as="li"
+      display="flex"
+      gap="2"
+      alignItems="flex-start"
+      data-check={check.id}
+      data-passed={check.passed}
+    >
       <Box as="span" color={check.passed ? 'fg.success' : 'fg.error'} flexShrink={0} mt="0.5" aria-hidden>
         {check.passed ? <CircleCheck size={18} /> : <CircleX size={18} />}
       </Box>
@@ -76,7 +83,9 @@ export function AtsView({ report }: { report?: AtsReport }) {
             What an ATS reads
           </Heading>
           <Text textStyle="xs" color={failed ? 'fg.error' : 'fg.success'} fontWeight="medium">
-            {failed === 0 ? 'All checks passed' : `${failed} of ${report.checks.length} checks need attention`}
+            {failed === 0
+              ? 'All checks passed'
+              : `${failed} of ${report.checks.length} checks need attention`}
           </Text>
         </HStack>
         <Text textStyle="xs" color="fg.muted">

@@ -42,6 +42,7 @@ import { PreviewPane } from './preview-pane';
 import { SAVE_BUTTON_ID, SaveDialog } from './save-dialog';
 import { SectionCard } from './section-card';
 import { SortableList } from './sortable-list';
+import { VersionsButton, VersionsDialog } from '../versions/versions-dialog';
 
 export const BUILDER_INFO_TEXT =
   'Complete each section to build your CV. You can expand any section at any time, but we recommend completing them in order.';
@@ -274,6 +275,8 @@ function Header({ builder }: { builder: BuilderActor }) {
       </HStack>
       <HistoryButtons builder={builder} />
       <BuilderImport builder={builder} />
+      <VersionsButton builder={builder} />
+      <VersionsDialog builder={builder} />
       <Box hideBelow="md">
         <DeliveryActions builder={builder} />
       </Box>

@@ -5,7 +5,7 @@ import type { InputField } from '../../api/templates';
 import { SUMMARY_MIN_HEIGHT_PX } from '../../config/constants';
 import { FIELD_COUNTER_FROM, MAX_FIELD_LENGTH } from '../../cv/problems';
 import { formDataKey } from '../../cv/form-data';
-import { cvPhoneProblem } from '../../cv/phone';
+import { fieldProblem } from '../../cv/field-rules';
 import { CHECKBOX_TICKED, isTicked, widgetKindOf } from '../../cv/widgets';
 import type { SectionFormActor } from '../../machines/builder/section-form-machine';
 import { PhoneInput } from './phone-input';
@@ -38,8 +38,10 @@ export const FieldWidget = memo(function FieldWidget({ form, field, entryIndex }
 
   const id = `field-${form.id}-${key}`;
   const kind = widgetKindOf(field);
-  // A number that cannot exist is said under the field; the server refuses to save it too.
-  const problem = kind === 'phone' ? cvPhoneProblem(value) : undefined;
+  // A value the field refuses (a number that cannot exist, an address that is not one) is said under the field; Save
+  // brings the person here rather than have the server refuse it.
+  const problem = fieldProblem(field, value);
+  const describedBy = problem ? `${id}-problem` : undefined;
   const required = field.is_required || undefined;
 
   if (kind === 'checkbox') {
@@ -92,11 +94,25 @@ export const FieldWidget = memo(function FieldWidget({ form, field, entryIndex }
           maxLength={MAX_FIELD_LENGTH}
           onChange={onInput}
           aria-required={required}
+          aria-invalid={problem !== undefined || undefined}
+          aria-describedby={describedBy}
         />
       );
       break;
     case 'date':
-      control = <Input id={id} type="date" value={value} onChange={onInput} aria-required={required} />;
+      control = (
+        <Input
+          id={id}
+          // A date keeps the precision it was given (an import's '2020' or '2020-03'): a month stays a month, a year
+          // a year, and what is not a date shows as written for the person to put right.
+          {...dateInputKind(value)}
+          value={value}
+          onChange={onInput}
+          aria-required={required}
+          aria-invalid={problem !== undefined || undefined}
+          aria-describedby={describedBy}
+        />
+      );
       break;
     case 'phone':
       control = (
@@ -106,7 +122,7 @@ export const FieldWidget = memo(function FieldWidget({ form, field, entryIndex }
           onValueChange={change}
           required={field.is_required}
           invalid={problem !== undefined}
-          describedBy={problem ? `${id}-problem` : undefined}
+          describedBy={describedBy}
         />
       );
       break;
@@ -125,6 +141,8 @@ export const FieldWidget = memo(function FieldWidget({ form, field, entryIndex }
           maxLength={MAX_FIELD_LENGTH}
           onChange={onInput}
           aria-required={required}
+          aria-invalid={problem !== undefined || undefined}
+          aria-describedby={describedBy}
         />
       );
   }
@@ -147,6 +165,14 @@ export const FieldWidget = memo(function FieldWidget({ form, field, entryIndex }
     </Field.Root>
   );
 });
+
+/** The date control for a value: a day picker, a month picker for '2020-03', a plain box for a year or anything else. */
+function dateInputKind(value: string): { type: 'date' | 'month' | 'text'; inputMode?: 'numeric' } {
+  const date = value.trim();
+  if (date === '' || /^\d{4}-\d{2}-\d{2}$/.test(date)) return { type: 'date' };
+  if (/^\d{4}-\d{2}$/.test(date)) return { type: 'month' };
+  return { type: 'text', inputMode: /^\d{4}$/.test(date) ? 'numeric' : undefined };
+}
 
 /**
  * The server keeps at most MAX_FIELD_LENGTH characters of a field: near the limit the field says how many it

@@ -2,6 +2,7 @@ import { Group, Input, NativeSelect } from '@chakra-ui/react';
 import { memo, useMemo, useState } from 'react';
 import {
   countryByCode,
+  filterPhoneNumber,
   parsePhoneValue,
   phoneCountries,
   phoneValue,
@@ -48,6 +49,9 @@ export const PhoneInput = memo(function PhoneInput({
     () => parsePhoneValue(value, chosenCode ? countryByCode(chosenCode) : undefined),
     [value, chosenCode],
   );
+  // A value that is no number at all ('Upon request', from an import) shows as written, for the person to replace;
+  // filtering it would show an empty box over a value that is still there.
+  const shown = /^\s*\+\d/.test(value) || filterPhoneNumber(value) === value ? number : value;
   return (
     <Group attached width="full">
       <NativeSelect.Root width="auto" flexShrink={0} maxW="44">
@@ -71,7 +75,7 @@ export const PhoneInput = memo(function PhoneInput({
         inputMode="tel"
         autoComplete="tel-national"
         aria-required={required || undefined}
-        value={number}
+        value={shown}
         placeholder="(555) 123-4567"
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}

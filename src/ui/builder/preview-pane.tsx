@@ -21,7 +21,11 @@ import type { BuilderActor } from '../../machines/builder/builder-machine';
 import { AtsView } from './ats-view';
 import { DESIGN_PANEL_ID, DesignPanel } from './design-panel';
 import type { DesignPanelActor } from '../../machines/builder/design-panel-machine';
-import { PREVIEW_LOADING_TAG, type PreviewActor, type PreviewMode } from '../../machines/builder/preview-machine';
+import {
+  PREVIEW_LOADING_TAG,
+  type PreviewActor,
+  type PreviewMode,
+} from '../../machines/builder/preview-machine';
 
 const MODES: { value: PreviewMode; label: string }[] = [
   { value: 'html', label: 'HTML' },

@@ -54,15 +54,32 @@ export const SectionCard = memo(function SectionCard({
   const entryCount = useSelector(form, (snapshot) => snapshot.context.entryCount);
   const showEmptyAlert = useSelector(form, (snapshot) => snapshot.matches('empty'));
   const focusRequest = useSelector(builder, (snapshot) =>
-    snapshot.context.focusRequest?.sectionIndex === sectionIndex ? snapshot.context.focusRequest.sequence : 0,
+    snapshot.context.focusRequest?.sectionIndex === sectionIndex ? snapshot.context.focusRequest : undefined,
   );
   const headerButton = useRef<HTMLButtonElement>(null);
-  // After 'Complete Section' the work goes on at the next section: its header takes the focus.
+  // After 'Complete Section' the work goes on at the next section: its header takes the focus. When Save finds a
+  // value its field refuses, that field takes it (once the section has opened), its message read with it.
   useEffect(() => {
-    if (focusRequest === 0) return;
-    headerButton.current?.focus({ preventScroll: true });
-    headerButton.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
-  }, [focusRequest]);
+    if (!focusRequest) return;
+    const { fieldKey } = focusRequest;
+    if (fieldKey === undefined) {
+      headerButton.current?.focus({ preventScroll: true });
+      headerButton.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+      return;
+    }
+    let frame = 0;
+    let tries = 0;
+    const focusField = () => {
+      const field = document.getElementById(`field-${form.id}-${fieldKey}`);
+      if (field) {
+        field.focus({ preventScroll: true });
+        field.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+      } else if (tries++ < 60) frame = requestAnimationFrame(focusField);
+    };
+    focusField();
+    return () => cancelAnimationFrame(frame);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one focus per request (its sequence)
+  }, [focusRequest?.sequence]);
   const { section } = form.getSnapshot().context;
   const title = useSelector(builder, (snapshot) =>
     layoutRef ? sectionTitle(snapshot.context.layout, layoutRef, section.name) : section.name,

@@ -26,7 +26,7 @@ export const REPLACE_WARNING =
 export function ImportDialog({ actor }: { actor: ImportActor }) {
   const state = useSelector(actor, (snapshot) => snapshot.value);
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag(IMPORT_BUSY_TAG));
-  const { error, summary, source, templates, templateId } = useSelector(
+  const { error, summary, flagged, source, templates, templateId } = useSelector(
     actor,
     (snapshot) => snapshot.context,
   );
@@ -124,13 +124,27 @@ export function ImportDialog({ actor }: { actor: ImportActor }) {
                     </HStack>
                   )}
                   {!busy && summary && (state === 'previewing' || confirming) && (
-                    <Alert.Root status="success" variant="subtle" data-testid="import-summary">
-                      <Alert.Indicator />
-                      <Alert.Content>
-                        <Alert.Title>{source ?? 'Pasted JSON'}</Alert.Title>
-                        <Alert.Description>{summary}</Alert.Description>
-                      </Alert.Content>
-                    </Alert.Root>
+                    <Stack gap="2">
+                      <Alert.Root status="success" variant="subtle" data-testid="import-summary">
+                        <Alert.Indicator />
+                        <Alert.Content>
+                          <Alert.Title>{source ?? 'Pasted JSON'}</Alert.Title>
+                          <Alert.Description>{summary}</Alert.Description>
+                        </Alert.Content>
+                      </Alert.Root>
+                      {flagged && (
+                        <Alert.Root status="warning" variant="subtle" data-testid="import-flagged">
+                          <Alert.Indicator />
+                          <Alert.Content>
+                            <Alert.Title>{flagged}</Alert.Title>
+                            <Alert.Description>
+                              They are kept as written and marked at their fields: put them right there before
+                              saving.
+                            </Alert.Description>
+                          </Alert.Content>
+                        </Alert.Root>
+                      )}
+                    </Stack>
                   )}
                 </div>
                 <div role="alert">

@@ -1,10 +1,24 @@
-import { Button, Container, Field, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import {
+  Button,
+  Container,
+  Field,
+  Heading,
+  HStack,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+} from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { useState } from 'react';
 import { CloudOff, FilePlus, SearchX } from 'lucide-react';
 import {
   isSearching,
   managementPageLabel,
+  RECENTLY_DELETED_ID,
   shownCvs,
   shownTemplates,
   showsManagementPaging,
@@ -15,10 +29,23 @@ import {
 import { cvsOfTemplate } from '../../machines/catalogue/templates-list-machine';
 import { CatalogueMessage, LoadingGrid } from '../templates/catalogue-states';
 import { Pagination } from '../templates/pagination';
+import type { RecentlyDeletedActor } from '../../machines/catalogue/recently-deleted-machine';
 import { ManagedTemplateCard } from './managed-template-card';
+import {
+  RecentlyDeleted,
+  RecentlyDeletedLabel,
+  useHasRecentlyDeleted,
+  useRecentlyDeletedCount,
+} from './recently-deleted';
+
+/** The two views of CV management: the person's CVs, and the ones they deleted. */
+export type CvManagementView = 'cvs' | 'recently-deleted';
 
 export interface CvManagementScreenProps {
   actor: CvManagementActor;
+  /** The view shown; the route keeps it in the address (`?show=recently-deleted`) so a reload keeps it. */
+  view?: CvManagementView;
+  onViewChange?: (view: CvManagementView) => void;
 }
 
 /** Search by name and sort: for a person with many CVs. */
@@ -43,7 +70,9 @@ function CvFinder({ actor }: { actor: CvManagementActor }) {
           <NativeSelect.Field
             value={sort}
             minH="11"
-            onChange={(event) => actor.send({ type: 'sort.change', sort: event.currentTarget.value as CvSort })}
+            onChange={(event) =>
+              actor.send({ type: 'sort.change', sort: event.currentTarget.value as CvSort })
+            }
           >
             <option value="edited">Last edited</option>
             <option value="name">Name</option>
@@ -55,10 +84,17 @@ function CvFinder({ actor }: { actor: CvManagementActor }) {
   );
 }
 
-/** docs/behaviour.md#cv-management (/cv-management). */
-export function CvManagementScreen({ actor }: CvManagementScreenProps) {
-  const snapshot = useSelector(actor, (state) => state);
-  const { context } = snapshot;
+/** docs/behaviour.md#cv-management (/cv-management), with Recently deleted beside the list (docs/features/bin.md). */
+export function CvManagementScreen({ actor, view, onViewChange }: CvManagementScreenProps) {
+  const bin = useSelector(
+    actor,
+    (state) => state.children[RECENTLY_DELETED_ID] as RecentlyDeletedActor | undefined,
+  );
+  const hasBin = useHasRecentlyDeleted(bin);
+  const binCount = useRecentlyDeletedCount(bin);
+  const [ownView, setOwnView] = useState<CvManagementView>('cvs');
+  const shown = view ?? ownView;
+  const show = (next: CvManagementView) => (onViewChange ? onViewChange(next) : setOwnView(next));
 
   return (
     <Container maxW="7xl" py={{ base: '6', md: '10' }} px={{ base: '4', md: '8' }}>
@@ -72,67 +108,102 @@ export function CvManagementScreen({ actor }: CvManagementScreenProps) {
           </Text>
         </Stack>
 
-        {snapshot.matches('loading') && <LoadingGrid cards={6} />}
-
-        {snapshot.matches('failed') && (
-          <CatalogueMessage
-            icon={CloudOff}
-            title="Failed to load data"
-            description="Could not load CV templates and generated CVs. Please try again."
-            onRetry={() => actor.send({ type: 'list.reload' })}
-          />
+        {hasBin && bin ? (
+          <Tabs.Root
+            value={shown}
+            onValueChange={(details) => show(details.value as CvManagementView)}
+            variant="line"
+            lazyMount
+          >
+            <Tabs.List>
+              <Tabs.Trigger value="cvs" minH="11">
+                Your CVs
+              </Tabs.Trigger>
+              <Tabs.Trigger value="recently-deleted" minH="11">
+                <RecentlyDeletedLabel count={binCount} />
+              </Tabs.Trigger>
+            </Tabs.List>
+            <Tabs.Content value="cvs" pt="6">
+              <SavedCvs actor={actor} />
+            </Tabs.Content>
+            <Tabs.Content value="recently-deleted" pt="6">
+              <RecentlyDeleted actor={bin} />
+            </Tabs.Content>
+          </Tabs.Root>
+        ) : (
+          <SavedCvs actor={actor} />
         )}
-
-        {snapshot.matches('loaded') &&
-          (context.templates.length === 0 ? (
-            <CatalogueMessage
-              title="No templates found"
-              description="It looks like there are no CV templates available. Please contact support."
-            />
-          ) : (
-            <Stack gap="6">
-              {context.cvs.length === 0 ? (
-                <CatalogueMessage
-                  icon={FilePlus}
-                  title="You have no saved CVs yet"
-                  description="Pick a template, fill in its sections and save: your CVs will be listed here."
-                  action={
-                    <Button asChild minH="11">
-                      <Link to="/">Create your first CV</Link>
-                    </Button>
-                  }
-                />
-              ) : (
-                <CvFinder actor={actor} />
-              )}
-              {isSearching(context) && shownTemplates(context).length === 0 && (
-                <CatalogueMessage
-                  icon={SearchX}
-                  title="No CVs match your search"
-                  description={`None of your CVs is called anything like “${context.query.trim()}”.`}
-                />
-              )}
-              <SimpleGrid
-                as="section"
-                aria-label="Templates and their CVs"
-                columns={{ base: 1, md: 2, xl: 3 }}
-                gap="5"
-              >
-                {visibleManagedTemplates(context).map((template) => (
-                  <ManagedTemplateCard
-                    key={template.id}
-                    template={template}
-                    cvs={cvsOfTemplate(shownCvs(context), template.id)}
-                    cvActions={context.cvActions}
-                  />
-                ))}
-              </SimpleGrid>
-              {showsManagementPaging(context) && (
-                <Pagination label={managementPageLabel(context)} snapshot={snapshot} send={actor.send} />
-              )}
-            </Stack>
-          ))}
       </Stack>
     </Container>
+  );
+}
+
+/** The person's CVs on their templates' cards: search, sort and paging. */
+function SavedCvs({ actor }: { actor: CvManagementActor }) {
+  const snapshot = useSelector(actor, (state) => state);
+  const { context } = snapshot;
+  return (
+    <>
+      {snapshot.matches('loading') && <LoadingGrid cards={6} />}
+
+      {snapshot.matches('failed') && (
+        <CatalogueMessage
+          icon={CloudOff}
+          title="Failed to load data"
+          description="Could not load CV templates and generated CVs. Please try again."
+          onRetry={() => actor.send({ type: 'list.reload' })}
+        />
+      )}
+
+      {snapshot.matches('loaded') &&
+        (context.templates.length === 0 ? (
+          <CatalogueMessage
+            title="No templates found"
+            description="It looks like there are no CV templates available. Please contact support."
+          />
+        ) : (
+          <Stack gap="6">
+            {context.cvs.length === 0 ? (
+              <CatalogueMessage
+                icon={FilePlus}
+                title="You have no saved CVs yet"
+                description="Pick a template, fill in its sections and save: your CVs will be listed here."
+                action={
+                  <Button asChild minH="11">
+                    <Link to="/">Create your first CV</Link>
+                  </Button>
+                }
+              />
+            ) : (
+              <CvFinder actor={actor} />
+            )}
+            {isSearching(context) && shownTemplates(context).length === 0 && (
+              <CatalogueMessage
+                icon={SearchX}
+                title="No CVs match your search"
+                description={`None of your CVs is called anything like “${context.query.trim()}”.`}
+              />
+            )}
+            <SimpleGrid
+              as="section"
+              aria-label="Templates and their CVs"
+              columns={{ base: 1, md: 2, xl: 3 }}
+              gap="5"
+            >
+              {visibleManagedTemplates(context).map((template) => (
+                <ManagedTemplateCard
+                  key={template.id}
+                  template={template}
+                  cvs={cvsOfTemplate(shownCvs(context), template.id)}
+                  cvActions={context.cvActions}
+                />
+              ))}
+            </SimpleGrid>
+            {showsManagementPaging(context) && (
+              <Pagination label={managementPageLabel(context)} snapshot={snapshot} send={actor.send} />
+            )}
+          </Stack>
+        ))}
+    </>
   );
 }

@@ -27,6 +27,12 @@ export interface GeneratedCvItemProps {
 }
 
 /** On touch screens (a finger, not a mouse) every action is at least 44×44 px, with room between them. */
+/**
+ * The question before a CV is deleted. The spec's 'This action cannot be undone.' stopped being true when deleted
+ * CVs went to a bin (docs/decisions/0029-a-bin-for-deleted-cvs.md): it says where the CV can be found again.
+ */
+export const DELETE_CV_DESCRIPTION = 'You can restore it from Recently deleted in CV Management.';
+
 export const TOUCH_TARGET = { '@media (pointer: coarse)': { minWidth: '44px', minHeight: '44px' } } as const;
 
 const EDITED_FORMAT = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
@@ -171,7 +177,7 @@ export function GeneratedCvItem({ cv, actor }: GeneratedCvItemProps) {
         open={confirming}
         title="Delete CV?"
         subject={name}
-        description="This action cannot be undone."
+        description={DELETE_CV_DESCRIPTION}
         confirmLabel="Delete"
         cancelLabel="Cancel"
         destructive

@@ -68,7 +68,7 @@ export function ActiveSessionsCard({ actor }: { actor: ActiveSessionsActor }) {
   return (
     <Card.Root as="section" aria-labelledby={HEADING_ID} aria-busy={busy}>
       <Card.Header>
-        <Heading as="h2" size="lg" id={HEADING_ID}>
+        <Heading as="h3" size="lg" id={HEADING_ID}>
           Active Sessions
         </Heading>
         <Text color="fg.muted" textStyle="sm">

@@ -1,11 +1,15 @@
 import { Button, Dialog, Field, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
+import type { DataDownloadActor } from '../../machines/profile/data-download-machine';
 import type { ProfileEvent, ProfileSnapshot } from '../../machines/profile/profile-machine';
+import { DataDownloadControl } from './data-download';
 import { PasswordInput } from '../password-input';
 
 export const DELETE_ACCOUNT_TITLE = 'Delete account?';
 export const DELETE_ACCOUNT_DESCRIPTION =
   'Your personal information will be removed, your CVs archived and you will be signed out. This action cannot be undone.';
+export const KEEP_A_COPY_NOTE =
+  "Before you go, you can keep a copy: your account and every CV, as JSON Resume, as PDF and as CV Builder's own file.";
 export const DELETE_BY_LINK_NOTE =
   'To make sure it is you, we will email you a link that completes the deletion.';
 
@@ -19,9 +23,12 @@ const PASSWORD_INPUT_ID = 'delete-account-password';
 export function DeleteAccountDialog({
   snapshot,
   send,
+  dataDownload,
 }: {
   snapshot: ProfileSnapshot;
   send: (event: ProfileEvent) => void;
+  /** Offered before the confirmation: the person's data, downloaded first. */
+  dataDownload?: DataDownloadActor;
 }) {
   const deleting = snapshot.matches({ loaded: { deletion: 'deleting' } });
   const open = snapshot.matches({ loaded: { deletion: 'confirming' } }) || deleting;
@@ -61,6 +68,12 @@ export function DeleteAccountDialog({
               <Dialog.Body>
                 <Stack gap="4">
                   <Dialog.Description>{DELETE_ACCOUNT_DESCRIPTION}</Dialog.Description>
+                  {dataDownload && (
+                    <Stack gap="2" borderWidth="1px" borderRadius="l2" p="3">
+                      <Text textStyle="sm">{KEEP_A_COPY_NOTE}</Text>
+                      <DataDownloadControl actor={dataDownload} />
+                    </Stack>
+                  )}
                   {byLink ? (
                     <Text textStyle="sm">{DELETE_BY_LINK_NOTE}</Text>
                   ) : (

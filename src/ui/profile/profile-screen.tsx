@@ -4,15 +4,21 @@ import { useSelector } from '@xstate/react';
 import { ArrowLeft, RefreshCw } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import type { ActiveSessionsActor } from '../../machines/profile/active-sessions-machine';
+import type { PasskeysActor } from '../../machines/profile/passkeys-machine';
 import type { ChangePasswordActor } from '../../machines/profile/change-password-machine';
 import type { TwoStepActor } from '../../machines/profile/two-step-machine';
+import type { DataDownloadActor } from '../../machines/profile/data-download-machine';
+import type { SecurityActivityActor } from '../../machines/profile/security-activity-machine';
 import type { ProfileActor } from '../../machines/profile/profile-machine';
 import { FullPageSpinner } from '../full-page-spinner';
 import { ActiveSessionsCard } from './active-sessions-card';
 import { TwoStepCard } from './two-step-card';
 import { ChangePasswordCard, CHANGE_PASSWORD_CARD_ID } from './change-password-card';
 import { DeleteAccountDialog } from './delete-account-dialog';
+import { PasskeysCard } from './passkeys-card';
 import { PersonalInformationCard } from './personal-information-card';
+import { SecurityActivityCard } from './security-activity-card';
+import { SecuritySection } from './security-section';
 import { ProfileSummaryCard, QuickActionsCard } from './profile-summary';
 
 export interface ProfileScreenProps {
@@ -22,12 +28,26 @@ export interface ProfileScreenProps {
   sessions?: ActiveSessionsActor;
   /** The two-step sign-in card of the Security section; absent in screens and tests that do not show it. */
   twoStep?: TwoStepActor;
+  /** 'Download all my data', in Quick Actions and in the delete-account dialog; absent where not offered. */
+  dataDownload?: DataDownloadActor;
+  /** The security-activity card; absent in screens and tests that do not show it. */
+  activity?: SecurityActivityActor;
+  /** The Passkeys card of the Security section; absent in screens and tests that do not show it. */
+  passkeys?: PasskeysActor;
 }
 
 export { DELETE_ACCOUNT_DESCRIPTION, DELETE_ACCOUNT_TITLE } from './delete-account-dialog';
 
 /** docs/behaviour.md#profile-settings (/profile). */
-export function ProfileScreen({ profile, changePassword, sessions, twoStep }: ProfileScreenProps) {
+export function ProfileScreen({
+  profile,
+  changePassword,
+  sessions,
+  dataDownload,
+  activity,
+  passkeys,
+  twoStep,
+}: ProfileScreenProps) {
   const snapshot = useSelector(profile, (state) => state);
   const passwordPanelOpen = useSelector(changePassword, (state) => !state.matches('closed'));
   const passwordToggle = useRef<HTMLButtonElement>(null);
@@ -98,6 +118,7 @@ export function ProfileScreen({ profile, changePassword, sessions, twoStep }: Pr
                   onDeleteAccount={() => profile.send({ type: 'account.delete' })}
                   deleteDisabled={!snapshot.can({ type: 'account.delete' })}
                   deletionLinkMessage={deletionLinkMessage}
+                  dataDownload={dataDownload}
                 />
               </Stack>
             </GridItem>
@@ -107,14 +128,13 @@ export function ProfileScreen({ profile, changePassword, sessions, twoStep }: Pr
                 <Box id={CHANGE_PASSWORD_CARD_ID} hidden={!passwordPanelOpen}>
                   {passwordPanelOpen && <ChangePasswordCard actor={changePassword} />}
                 </Box>
-                {sessions && <ActiveSessionsCard actor={sessions} />}
-                {twoStep && (
-                  <Stack as="section" aria-labelledby="security-heading" gap="4">
-                    <Heading as="h2" size="xl" id="security-heading">
-                      Security
-                    </Heading>
-                    <TwoStepCard actor={twoStep} />
-                  </Stack>
+                {(sessions || activity || passkeys || twoStep) && (
+                  <SecuritySection>
+                    {twoStep && <TwoStepCard actor={twoStep} />}
+                    {passkeys && <PasskeysCard actor={passkeys} />}
+                    {sessions && <ActiveSessionsCard actor={sessions} />}
+                    {activity && <SecurityActivityCard actor={activity} />}
+                  </SecuritySection>
                 )}
               </Stack>
             </GridItem>
@@ -122,7 +142,7 @@ export function ProfileScreen({ profile, changePassword, sessions, twoStep }: Pr
         )}
       </Stack>
 
-      <DeleteAccountDialog snapshot={snapshot} send={profile.send} />
+      <DeleteAccountDialog snapshot={snapshot} send={profile.send} dataDownload={dataDownload} />
     </Container>
   );
 }

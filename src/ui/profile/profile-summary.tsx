@@ -1,7 +1,9 @@
 import { Alert, Avatar, Badge, Button, Card, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { BadgeCheck, Camera, KeyRound, Trash2 } from 'lucide-react';
 import { useId, useRef, type ChangeEvent, type Ref } from 'react';
+import type { DataDownloadActor } from '../../machines/profile/data-download-machine';
 import { initialsOf, type ProfileEvent, type ProfileSnapshot } from '../../machines/profile/profile-machine';
+import { DataDownloadControl } from './data-download';
 
 interface ProfileCardProps {
   snapshot: ProfileSnapshot;
@@ -103,6 +105,8 @@ export interface QuickActionsCardProps {
   deleteDisabled: boolean;
   /** Shown once a link completing the deletion was mailed (accounts without a password). */
   deletionLinkMessage?: string;
+  /** 'Download all my data'; absent in screens and tests that do not offer it. */
+  dataDownload?: DataDownloadActor;
 }
 
 export function QuickActionsCard({
@@ -113,6 +117,7 @@ export function QuickActionsCard({
   onDeleteAccount,
   deleteDisabled,
   deletionLinkMessage,
+  dataDownload,
 }: QuickActionsCardProps) {
   return (
     <Card.Root variant="outline" borderRadius="l3" as="section" aria-labelledby="quick-actions-title">
@@ -134,6 +139,7 @@ export function QuickActionsCard({
             <KeyRound aria-hidden />
             Change Password
           </Button>
+          {dataDownload && <DataDownloadControl actor={dataDownload} />}
           <Button
             variant="outline"
             colorPalette="red"

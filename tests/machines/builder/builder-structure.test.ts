@@ -275,7 +275,10 @@ describe('builder machine: the CV’s own structure, details', () => {
     await flush();
     // The stash survives a reload in the draft.
     world.actor.send({ type: 'draft.flush' });
-    expect(readDraft(OWNER, newDraftKey)!.layoutStash).toMatchObject({ Skills: { hidden: true, after: '' } });
+    expect(readDraft(OWNER, newDraftKey)!.layoutStash).toMatchObject({
+      Skills: { kind: 'skills', hidden: true },
+      '': { order: ['skills', 'summary', 'experience'] },
+    });
     world.actor.send({ type: 'template.switch', templateId: 1 });
     world.loadTemplate.last().resolve(classicTemplate);
     await flush();

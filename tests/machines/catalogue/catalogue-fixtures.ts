@@ -1,3 +1,6 @@
+import { fromPromise } from 'xstate';
+import type { BinnedCv } from '../../../src/api/bin';
+import { recentlyDeletedMachine } from '../../../src/machines/catalogue/recently-deleted-machine';
 import type { GeneratedCv } from '../../../src/api/cvs';
 import type { Tag, Template } from '../../../src/api/templates';
 
@@ -29,4 +32,18 @@ export function makeCv(id: number, template: number, name = `CV ${id}`): Generat
     created: '2024-05-01T09:30:00.000Z',
     last_updated: '2024-05-02T10:15:00.000Z',
   };
+}
+
+/** Recently deleted as CV management runs it, on a bin that answers `items` (empty by default) and never calls out. */
+export function fakeRecentlyDeleted(items: BinnedCv[] = []) {
+  return recentlyDeletedMachine.provide({
+    actors: {
+      loadBin: fromPromise(async () => items),
+      restoreCv: fromPromise<GeneratedCv, { uuid: string }>(async ({ input }) => {
+        const item = items.find((candidate) => candidate.uuid === input.uuid)!;
+        return { id: 900, uuid: item.uuid, name: item.name, template: item.template ?? 1 };
+      }),
+      deleteForever: fromPromise<void, { uuid: string }>(async () => undefined),
+    },
+  });
 }

@@ -16,7 +16,7 @@ import {
   type CvManagementActor,
   type TemplatesAndCvs,
 } from '../../../src/machines/catalogue/cv-management-machine';
-import { makeCv, makeTemplates } from './catalogue-fixtures';
+import { fakeRecentlyDeleted, makeCv, makeTemplates } from './catalogue-fixtures';
 import { declaredTransitionCount, deferredActor, flush, runModelPath, transitionPaths } from '../model-paths';
 
 const manyTemplates = makeTemplates(25);
@@ -27,7 +27,7 @@ function createWorld() {
   const notify = vi.fn<(notice: Notice) => void>();
   const logFailure = vi.fn();
   const machine = cvManagementMachine.provide({
-    actors: { loadTemplatesAndCvs: load.logic },
+    actors: { loadTemplatesAndCvs: load.logic, recentlyDeleted: fakeRecentlyDeleted() },
     actions: { notify: (_, params) => notify(params), logFailure: (_, params) => logFailure(params.error) },
   });
   const actor: CvManagementActor = createActor(machine).start();

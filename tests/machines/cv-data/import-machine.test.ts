@@ -229,7 +229,7 @@ describe('import machine: edge cases', () => {
     expect(loads).toEqual([minimal.id, technical.id]);
     expect(actor.getSnapshot().context.imported!.formData['Work Experience']).toMatchObject({
       'company-7012-0': 'Analytical Engines Ltd',
-      'start_date-7014-0': '1842-09-01',
+      'start_date-7014-0': '1842-09',
       'currently_working-7016-0': 'true',
     });
     actor.send({ type: 'import.apply' });

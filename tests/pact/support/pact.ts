@@ -108,7 +108,7 @@ export function injectedLink(uid: string) {
 export function unsafeCall(
   state: string,
   description: string,
-  method: 'PUT' | 'POST' | 'DELETE',
+  method: 'PUT' | 'POST' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
 ): PactV3 {

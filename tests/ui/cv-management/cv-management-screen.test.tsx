@@ -4,7 +4,7 @@ import { createActor } from 'xstate';
 import { cvManagementMachine, type TemplatesAndCvs } from '../../../src/machines/catalogue/cv-management-machine';
 import { CvManagementScreen } from '../../../src/ui/cv-management/cv-management-screen';
 import { showToast, toaster } from '../../../src/ui/toaster';
-import { makeCv, makeTemplates } from '../../machines/catalogue/catalogue-fixtures';
+import { fakeRecentlyDeleted, makeCv, makeTemplates } from '../../machines/catalogue/catalogue-fixtures';
 import { deferredActor, flush } from '../../machines/model-paths';
 import { fakeCvActions, renderCatalogue } from '../templates/render-catalogue';
 
@@ -13,7 +13,7 @@ function setup() {
   const cvActions = fakeCvActions();
   const actor = createActor(
     cvManagementMachine.provide({
-      actors: { loadTemplatesAndCvs: load.logic, cvActions: cvActions.machine },
+      actors: { loadTemplatesAndCvs: load.logic, cvActions: cvActions.machine, recentlyDeleted: fakeRecentlyDeleted() },
       actions: { notify: (_, notice) => void showToast(notice), logFailure: () => undefined },
     }),
   ).start();

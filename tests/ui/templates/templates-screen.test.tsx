@@ -147,7 +147,7 @@ describe('Template card', () => {
     await user.click(within(card).getByRole('button', { name: 'Delete Software Engineer 2024' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText('Delete CV?')).toBeInTheDocument();
-    expect(within(dialog).getByText('This action cannot be undone.')).toBeInTheDocument();
+    expect(within(dialog).getByText('You can restore it from Recently deleted in CV Management.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(cvActions.remove.requests).toHaveLength(0);

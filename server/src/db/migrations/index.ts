@@ -11,7 +11,11 @@ import * as cvLayout from './0009-cv-layout.js';
 import * as cvDesign from './0010-cv-design.js';
 import * as admin from './0011-admin.js';
 import * as sessionDetails from './0012-session-details.js';
+import * as cvVersions from './0013-cv-versions.js';
+import * as cvBin from './0014-cv-bin.js';
+import * as securityEvents from './0015-security-events.js';
 import * as twoStep from './0016-two-step.js';
+import * as passkeys from './0017-passkeys.js';
 
 /**
  * Every migration, in order. Add yours as the next line with the next number; names sort
@@ -30,5 +34,9 @@ export const migrations: Record<string, Migration> = {
   '0010-cv-design': cvDesign,
   '0011-admin': admin,
   '0012-session-details': sessionDetails,
+  '0013-cv-versions': cvVersions,
+  '0014-cv-bin': cvBin,
+  '0015-security-events': securityEvents,
   '0016-two-step': twoStep,
+  '0017-passkeys': passkeys,
 };

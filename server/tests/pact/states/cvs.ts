@@ -109,7 +109,7 @@ export const cvPath = (cv: { id: number }) => `/v1/GeneratedCV/${cv.id}/`;
 type Person = { id: number; email: string; full_name: string };
 type SeededCv = typeof SAVED_CV | typeof SECOND_CV | typeof OTHER_USERS_CV;
 
-async function insertUser(db: Kysely<Database>, person: Person): Promise<void> {
+export async function insertUser(db: Kysely<Database>, person: Person): Promise<void> {
   const at = '2024-01-01T00:00:00.000Z';
   await db
     .insertInto('users')
@@ -131,7 +131,7 @@ async function insertUser(db: Kysely<Database>, person: Person): Promise<void> {
     .execute();
 }
 
-async function insertCv(
+export async function insertCv(
   db: Kysely<Database>,
   ownerId: number,
   cv: SeededCv,

@@ -11,7 +11,8 @@ import { ALICE, BOB, PASSWORD, PHONE_NUMBER } from './auth.js';
  *
  * Sentences (exact):
  * - 'a signed-in user and another account with email bob@example.com' → ALICE signed in; BOB holds
- *                                                                         bob@example.com (update 400)
+ *                                                                         bob@example.com (an update to it is
+ *                                                                         answered as to a free address)
  * - 'a signed-in user without a phone number'                          → ALICE signed in, phone ''
  *                                                                         (an account from a social sign-in)
  * - 'a signed-in user with saved CVs'                                  → ALICE signed in with two live CVs

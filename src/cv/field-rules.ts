@@ -1,0 +1,87 @@
+import type { InputField, TemplateSection } from '../api/templates';
+import { isEmail } from '../../rules/account';
+import { isAllowedLink } from '../../rules/cv';
+import { cvPhoneProblem } from '../account/phone-rules';
+import { isBlank, parseFormDataKey, type CvFormData } from './form-data';
+import { widgetKindOf } from './widgets';
+
+// What a CV's field refuses, said at the field. A value that breaks a rule is never thrown away: an import keeps it
+// as typed and names it, the field shows the message, its section is not marked completed, and Save takes the person
+// to it instead of failing on the server (which refuses an impossible phone number; see server/src/cv-input/).
+
+export const FIELD_MESSAGES = {
+  email: 'This is not an email address like name@example.com. Please check it.',
+  date: 'This is not a date. Please write it like 2020, 2020-03 or 2020-03-15.',
+  link: 'Only web (http, https) and email (mailto) addresses can be links. Please check it.',
+} as const;
+
+/** A date as a CV keeps it: a year, a month or a day (2020, 2020-03, 2020-03-15). */
+export const CV_DATE = /^\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?$/;
+
+/** Fields that hold a link: a website, a network's profile, a credential's or a project's address. */
+const LINK_FIELD = /_url$|^(website|linkedin|github|orcid|portfolio_site)$/;
+
+export function isLinkField(field: Pick<InputField, 'name'>): boolean {
+  return LINK_FIELD.test(field.name);
+}
+
+/** What is wrong with a field's value, in words for under the field; undefined when nothing is. */
+export function fieldProblem(
+  field: Pick<InputField, 'name' | 'widget_type'>,
+  value: string | undefined,
+): string | undefined {
+  if (value === undefined || isBlank(value)) return undefined;
+  const kind = widgetKindOf(field);
+  if (kind === 'phone') return cvPhoneProblem(value);
+  if (kind === 'email') return isEmail(value) ? undefined : FIELD_MESSAGES.email;
+  if (kind === 'date') return CV_DATE.test(value.trim()) ? undefined : FIELD_MESSAGES.date;
+  if (isLinkField(field) && !isAllowedLink(value)) return FIELD_MESSAGES.link;
+  return undefined;
+}
+
+/** A field whose value breaks a rule: where it is and what is wrong. */
+export interface FieldProblem {
+  sectionIndex: number;
+  section: TemplateSection;
+  field: InputField;
+  /** The repeat index of the entry that holds it. */
+  index: number;
+  /** Its form-data key (`name-fieldId-index`). */
+  key: string;
+  value: string;
+  message: string;
+}
+
+/** Every value of the form that breaks a rule, in the order the builder shows them. */
+export function fieldProblems(sections: readonly TemplateSection[], formData: CvFormData): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  sections.forEach((section, sectionIndex) => {
+    const values = formData[section.name] ?? {};
+    const found = Object.entries(values).flatMap(([key, value]) => {
+      const parsed = parseFormDataKey(key);
+      const field = parsed && section.input_fields.find((candidate) => candidate.id === parsed.fieldId);
+      const message = field && fieldProblem(field, value);
+      return parsed && field && message
+        ? [{ sectionIndex, section, field, index: parsed.index, key, value, message }]
+        : [];
+    });
+    const order = (problem: FieldProblem) =>
+      problem.index * 1000 + section.input_fields.indexOf(problem.field);
+    problems.push(...found.sort((a, b) => order(a) - order(b)));
+  });
+  return problems;
+}
+
+/** The sections that hold a value breaking a rule: they are not completed until it is put right. */
+export function sectionsWithProblems(
+  sections: readonly TemplateSection[],
+  formData: CvFormData,
+): Set<number> {
+  return new Set(fieldProblems(sections, formData).map((problem) => problem.sectionIndex));
+}
+
+/** Where a problem is, as people read it: "Personal Details: 'Phone Number'", "Education, entry 2: 'Start Date'". */
+export function problemPlace(problem: Pick<FieldProblem, 'section' | 'field' | 'index'>): string {
+  const entry = problem.section.is_repeatable && problem.index > 0 ? `, entry ${problem.index + 1}` : '';
+  return `${problem.section.name}${entry}: '${problem.field.widget_label}'`;
+}

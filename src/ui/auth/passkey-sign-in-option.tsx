@@ -1,0 +1,71 @@
+import { Button, Stack, Text } from '@chakra-ui/react';
+import { KeyRound } from 'lucide-react';
+import { BUSY_TAG } from '../../machines/auth/auth-flow';
+import type { PasskeySignInEvent, PasskeySignInSnapshot } from '../../machines/auth/passkey-sign-in-machine';
+
+const LABEL = 'Sign in with a passkey';
+const ERROR_ID = 'passkey-sign-in-error';
+
+function PasskeyButton({
+  enabled,
+  busy,
+  onStart,
+  describedBy,
+}: {
+  enabled: boolean;
+  busy: boolean;
+  onStart: () => void;
+  describedBy?: string;
+}) {
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      width="full"
+      size="lg"
+      onClick={onStart}
+      disabled={!enabled}
+      loading={busy}
+      loadingText="Waiting for your passkey..."
+      aria-describedby={describedBy}
+    >
+      <KeyRound aria-hidden />
+      {LABEL}
+    </Button>
+  );
+}
+
+/** The button, disabled, while its code loads (a chunk of its own: /signin paints without it). */
+export function PasskeySignInPlaceholder() {
+  return <PasskeyButton enabled={false} busy={false} onStart={() => undefined} />;
+}
+
+/**
+ * 'Sign in with a passkey' below the password form: the browser's own prompt opens from it. A browser without
+ * passkeys shows no button. Why the last try failed stays under it until the next one.
+ */
+export function PasskeySignInOption({
+  snapshot,
+  send,
+}: {
+  snapshot: PasskeySignInSnapshot;
+  send: (event: PasskeySignInEvent) => void;
+}) {
+  if (snapshot.matches('unsupported')) return null;
+  const { error } = snapshot.context;
+  return (
+    <Stack gap="2">
+      <PasskeyButton
+        enabled={snapshot.can({ type: 'passkey.start' })}
+        busy={snapshot.hasTag(BUSY_TAG)}
+        onStart={() => send({ type: 'passkey.start' })}
+        describedBy={error ? ERROR_ID : undefined}
+      />
+      {error && (
+        <Text id={ERROR_ID} role="alert" color="fg.error" textStyle="sm">
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
+}

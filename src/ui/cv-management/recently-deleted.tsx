@@ -1,0 +1,165 @@
+import { Badge, Box, Button, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { ArchiveRestore, CloudOff, Trash2, Undo2 } from 'lucide-react';
+import type { BinnedCv } from '../../api/bin';
+import { binDate, removalText } from '../../catalogue/bin';
+import {
+  RECENTLY_DELETED_BUSY_TAG,
+  type RecentlyDeletedActor,
+} from '../../machines/catalogue/recently-deleted-machine';
+import { ConfirmDialog } from '../confirm-dialog';
+import { CatalogueMessage } from '../templates/catalogue-states';
+
+/** How many CVs Recently deleted holds (for its tab's badge), or null while it is not loaded. */
+export function useRecentlyDeletedCount(actor: RecentlyDeletedActor | undefined): number | null {
+  return useSelector(actor, (state) =>
+    state?.matches('loading') ? null : (state?.context.items.length ?? null),
+  );
+}
+
+/** Whether the server keeps a bin at all (a backend without it answers 404: no Recently deleted). */
+export function useHasRecentlyDeleted(actor: RecentlyDeletedActor | undefined): boolean {
+  return useSelector(actor, (state) => state !== undefined && !state.matches('unsupported'));
+}
+
+function BinnedCvItem({ item, actor }: { item: BinnedCv; actor: RecentlyDeletedActor }) {
+  const busy = useSelector(
+    actor,
+    (state) => state.hasTag(RECENTLY_DELETED_BUSY_TAG) || state.matches('confirmingPurge'),
+  );
+  const restoring = useSelector(
+    actor,
+    (state) => state.matches('restoring') && state.context.pending?.uuid === item.uuid,
+  );
+  const nameId = `binned-${item.uuid}`;
+  return (
+    <Flex
+      as="li"
+      aria-labelledby={nameId}
+      gap="3"
+      p="3"
+      borderWidth="1px"
+      borderRadius="l2"
+      align={{ base: 'stretch', sm: 'center' }}
+      direction={{ base: 'column', sm: 'row' }}
+      data-testid="recently-deleted-item"
+    >
+      <Stack gap="0.5" flex="1" minW="0">
+        <Text id={nameId} fontWeight="semibold" wordBreak="break-word">
+          {item.name}
+        </Text>
+        {item.template_name && (
+          <Text fontSize="sm" color="fg.muted">
+            {item.template_name}
+          </Text>
+        )}
+        <Text fontSize="sm" color="fg.muted">
+          Deleted <time dateTime={item.deleted_at}>{binDate(item.deleted_at)}</time>
+          {' · '}
+          <time dateTime={item.purge_at} title={binDate(item.purge_at)}>
+            {removalText(item.purge_at)}
+          </time>{' '}
+          (<time dateTime={item.purge_at}>{binDate(item.purge_at)}</time>)
+        </Text>
+      </Stack>
+      <HStack gap="2" flexShrink={0}>
+        <Button
+          size="sm"
+          minH="11"
+          variant="outline"
+          aria-label={`Restore ${item.name}`}
+          disabled={busy}
+          loading={restoring}
+          onClick={() => actor.send({ type: 'bin.restore', uuid: item.uuid })}
+        >
+          <Undo2 /> Restore
+        </Button>
+        <Button
+          size="sm"
+          minH="11"
+          variant="ghost"
+          colorPalette="red"
+          aria-label={`Delete ${item.name} forever`}
+          disabled={busy}
+          onClick={() => actor.send({ type: 'bin.deleteForever', uuid: item.uuid })}
+        >
+          <Trash2 /> Delete forever
+        </Button>
+      </HStack>
+    </Flex>
+  );
+}
+
+/**
+ * Recently deleted (docs/features/bin.md): the person's deleted CVs, each with when it was deleted and when it will
+ * be removed for good; Restore, and 'Delete forever' after a question.
+ */
+export function RecentlyDeleted({ actor }: { actor: RecentlyDeletedActor }) {
+  const snapshot = useSelector(actor, (state) => state);
+  const { items, pending } = snapshot.context;
+  const asking = snapshot.matches('confirmingPurge') || snapshot.matches('purging');
+
+  if (snapshot.matches('loading'))
+    return (
+      <HStack role="status" gap="2" color="fg.muted" py="6">
+        <Spinner size="sm" />
+        <Text fontSize="sm">Loading recently deleted CVs...</Text>
+      </HStack>
+    );
+  if (snapshot.matches('failed'))
+    return (
+      <CatalogueMessage
+        icon={CloudOff}
+        title="Failed to load data"
+        description={snapshot.context.error ?? 'Your recently deleted CVs could not be loaded.'}
+        onRetry={() => actor.send({ type: 'bin.reload' })}
+      />
+    );
+  return (
+    <Stack gap="4">
+      <Text color="fg.muted">
+        Deleted CVs stay here until the date shown, then they are removed for good. Restore one to bring it
+        back with everything it had.
+      </Text>
+      {items.length === 0 ? (
+        <CatalogueMessage
+          icon={ArchiveRestore}
+          title="Nothing recently deleted"
+          description="CVs you delete wait here for a while, so you can bring them back."
+        />
+      ) : (
+        <Stack as="ul" gap="2" listStyleType="none" aria-label="Recently deleted CVs">
+          {items.map((item) => (
+            <BinnedCvItem key={item.uuid} item={item} actor={actor} />
+          ))}
+        </Stack>
+      )}
+      <ConfirmDialog
+        open={asking}
+        title="Delete forever?"
+        subject={pending?.name}
+        description="This action cannot be undone."
+        confirmLabel="Delete forever"
+        cancelLabel="Cancel"
+        destructive
+        busy={snapshot.matches('purging')}
+        onConfirm={() => actor.send({ type: 'purge.confirm' })}
+        onCancel={() => actor.send({ type: 'purge.cancel' })}
+      />
+    </Stack>
+  );
+}
+
+/** The tab's label: 'Recently deleted' and, once known, how many. */
+export function RecentlyDeletedLabel({ count }: { count: number | null }) {
+  return (
+    <HStack gap="2">
+      <Box as="span">Recently deleted</Box>
+      {count !== null && count > 0 && (
+        <Badge variant="subtle" colorPalette="gray">
+          {count}
+        </Badge>
+      )}
+    </HStack>
+  );
+}
