@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, createUser, expectToast, uniqueEmail } from './support/accounts';
+import { PASSWORD, createUser, expectToast, uniqueEmail, turnOnTwoStepInAdmin } from './support/accounts';
 import { htmlPreview, openSection } from './support/builder';
 import { createCvThroughApi, signInThroughApi } from './support/saved-cvs';
 
@@ -156,6 +156,8 @@ test('every screen runs without a content security policy violation', async ({ p
     createUser({ email: staff, staff: true });
     await signInThroughApi(page, staff, PASSWORD);
     await page.goto('/admin/');
+    // The panel first asks staff to turn on two-step sign-in: its pages (a QR code drawn as SVG) are walked too.
+    await turnOnTwoStepInAdmin(page);
     await expect(page.getByRole('heading', { name: 'CV Builder administration' })).toBeVisible();
     // The panel's own stylesheet (nonced) applies: the browser's default body margin is gone.
     await expect(page.locator('body')).toHaveCSS('margin-top', '0px');

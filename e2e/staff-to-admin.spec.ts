@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PASSWORD, createUser, signInWithForm, uniqueEmail } from './support/accounts';
+import { PASSWORD, createUser, signInWithForm, uniqueEmail, turnOnTwoStepInAdmin } from './support/accounts';
 
 // docs/behaviour.md#what-the-product-does, #session, #who-may-do-what: staff and superusers are not users of
 // this app; they are sent to the admin panel.
@@ -10,6 +10,8 @@ test('a staff user who signs in is sent to /admin/', async ({ page }) => {
 
   await signInWithForm(page, email);
   await expect(page).toHaveURL(/\/admin\/$/);
+  // Staff turn on two-step sign-in before anything else in the panel.
+  await turnOnTwoStepInAdmin(page);
   await expect(page.getByRole('heading', { name: 'CV Builder administration' })).toBeVisible();
   // The stored user id is removed (docs/behaviour.md#session).
   expect(await page.evaluate(() => localStorage.getItem('user_id'))).toBeNull();
@@ -21,5 +23,7 @@ test('a superuser is sent to /admin/ as well', async ({ page }) => {
 
   await signInWithForm(page, email);
   await expect(page).toHaveURL(/\/admin\/$/);
+  // Staff turn on two-step sign-in before anything else in the panel.
+  await turnOnTwoStepInAdmin(page);
   await expect(page.getByRole('heading', { name: 'CV Builder administration' })).toBeVisible();
 });

@@ -12,6 +12,8 @@ export const ACCOUNT_FIELDS = [
   'password',
   'current_password',
   'new_password',
+  // An authenticator or recovery code (two-step sign-in: rules/two-step.ts).
+  'code',
 ] as const;
 
 export type AccountField = (typeof ACCOUNT_FIELDS)[number];

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 
 // People for the account journeys: unique addresses per run, created the way an operator would.
 
@@ -63,4 +64,22 @@ export function toast(page: Page) {
 export async function expectToast(page: Page, title: string, description?: string) {
   await expect(toast(page)).toContainText(title);
   if (description) await expect(toast(page)).toContainText(description);
+}
+
+/**
+ * Staff use the admin panel only with two-step sign-in on: on the panel's 'Turn on two-step sign-in' page this
+ * sets it up as a person does (the key read from the page, the code computed as an authenticator app would).
+ * Returns the key, for later codes.
+ */
+export async function turnOnTwoStepInAdmin(page: Page): Promise<string> {
+  await expect(page.getByRole('heading', { name: 'Turn on two-step sign-in' })).toBeVisible();
+  await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+  const secret = (await page.getByTestId('two-step-secret').textContent())!.trim();
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
+  await page.getByLabel('6-digit code').fill(totp.generate());
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByRole('heading', { name: 'Two-step sign-in is on' })).toBeVisible();
+  await page.getByRole('link', { name: 'Continue to the administration' }).click();
+  await expect(page.getByRole('heading', { name: 'CV Builder administration' })).toBeVisible();
+  return secret;
 }

@@ -17,6 +17,7 @@ import { renderEngine, type RenderEngineOptions } from './render/plugin.js';
 import { supportRoutes } from './support/routes.js';
 import { templateRegistry } from './templates/registry.js';
 import { templateRoutes } from './templates/routes.js';
+import { twoStepRoutes } from './two-step/routes.js';
 import { versionsRoutes } from './versions/routes.js';
 
 /**
@@ -30,6 +31,7 @@ const PLUGINS = [
   socialRoutes,
   profileRoutes,
   sessionsRoutes,
+  twoStepRoutes,
   securityRoutes,
   passkeyRoutes,
   accountLinkRoutes,

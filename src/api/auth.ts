@@ -18,6 +18,8 @@ export const Profile = t.intersection([
     pending_email: t.union([t.string, t.null]),
     /** False for an account that only signs in with Google or LinkedIn. */
     has_password: t.boolean,
+    /** Whether sign-in asks for a code from an authenticator app; without it, no two-step card. */
+    two_factor_enabled: t.boolean,
   }),
 ]);
 export type Profile = t.TypeOf<typeof Profile>;
@@ -48,6 +50,23 @@ export type UserId = t.TypeOf<typeof UserId>;
 export const LoginResponse = t.type({ user_id: UserId });
 export type LoginResponse = t.TypeOf<typeof LoginResponse>;
 
+/** [extension] The first step of a sign-in passed: the code from the authenticator app is still to come. */
+export const TwoFactorRequired = t.type({ two_factor_required: t.literal(true) });
+export type TwoFactorRequired = t.TypeOf<typeof TwoFactorRequired>;
+
+/** What a sign-in (password, Google, LinkedIn) answers: signed in, or asked for the second step. */
+export const LoginOutcome = t.union([TwoFactorRequired, LoginResponse]);
+export type LoginOutcome = t.TypeOf<typeof LoginOutcome>;
+
+export function needsSecondStep(outcome: LoginOutcome): outcome is TwoFactorRequired {
+  return 'two_factor_required' in outcome && outcome.two_factor_required === true;
+}
+
+/** The user id of a sign-in that is done ('' for one that still needs its code: the flows never ask then). */
+export function signedInUserId(outcome: LoginOutcome): UserId {
+  return 'user_id' in outcome ? outcome.user_id : '';
+}
+
 /** The answer to a reset may carry the user id (docs/behaviour.md#api-calls). */
 export const PasswordResetConfirmResponse = t.partial({ user_id: t.union([UserId, t.null]) });
 export type PasswordResetConfirmResponse = t.TypeOf<typeof PasswordResetConfirmResponse>;
@@ -76,9 +95,12 @@ export interface PasswordResetConfirmPayload {
   new_password: string;
 }
 
-/** POST /auth/login/: 200 is success (docs/behaviour.md#api-calls). */
-export function login(client: ApiClient, payload: LoginPayload): Promise<LoginResponse> {
-  return client.post('/auth/login/', payload, LoginResponse, { expectStatus: 200 });
+/**
+ * POST /auth/login/: 200 is success (docs/behaviour.md#api-calls); an account with two-step sign-in on answers
+ * `{ two_factor_required: true }` and no session yet (POST /auth/login/2fa/ finishes it: api/two-step.ts).
+ */
+export function login(client: ApiClient, payload: LoginPayload): Promise<LoginOutcome> {
+  return client.post('/auth/login/', payload, LoginOutcome, { expectStatus: 200 });
 }
 
 /** POST /auth/register/: 201 is success (docs/behaviour.md#api-calls). */

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { LoginResponse } from './auth';
+import { LoginOutcome } from './auth';
 import type { ApiClient } from './http';
 
 // Social sign-in (docs/behaviour.md#api-calls: Google and LinkedIn login calls). The server tells the
@@ -38,13 +38,13 @@ export function getSocialConfig(
 }
 
 /** POST /auth/social/login/google/ {access_token} → {user_id}. */
-export function googleLogin(client: ApiClient, payload: GoogleLoginPayload): Promise<LoginResponse> {
-  return client.post('/auth/social/login/google/', payload, LoginResponse);
+export function googleLogin(client: ApiClient, payload: GoogleLoginPayload): Promise<LoginOutcome> {
+  return client.post('/auth/social/login/google/', payload, LoginOutcome);
 }
 
 /** POST /auth/social/login/linkedin/ {code, redirect_uri} → {user_id}. */
-export function linkedinLogin(client: ApiClient, payload: LinkedInLoginPayload): Promise<LoginResponse> {
-  return client.post('/auth/social/login/linkedin/', payload, LoginResponse);
+export function linkedinLogin(client: ApiClient, payload: LinkedInLoginPayload): Promise<LoginOutcome> {
+  return client.post('/auth/social/login/linkedin/', payload, LoginOutcome);
 }
 
 // ── Google Identity Services token client ──────────────────────────────────

@@ -28,6 +28,7 @@ import { sidebarMachine } from './sidebar-machine';
 import { signInMachine } from './auth/sign-in-machine';
 import { signUpMachine } from './auth/sign-up-machine';
 import { templatesListMachine } from './catalogue/templates-list-machine';
+import { twoStepMachine } from './profile/two-step-machine';
 import { versionsMachine } from './versions/versions-machine';
 
 /**
@@ -50,6 +51,7 @@ export const machineRegistry: Record<string, AnyStateMachine> = {
   [profileMachine.id]: profileMachine,
   [changePasswordMachine.id]: changePasswordMachine,
   [activeSessionsMachine.id]: activeSessionsMachine,
+  [twoStepMachine.id]: twoStepMachine,
   [dataDownloadMachine.id]: dataDownloadMachine,
   [securityActivityMachine.id]: securityActivityMachine,
   [passkeySignInMachine.id]: passkeySignInMachine,

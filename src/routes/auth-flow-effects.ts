@@ -1,6 +1,6 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import type { FlowDestination } from '../machines/auth/auth-flow';
+import { SECOND_STEP_DESTINATION, type FlowDestination } from '../machines/auth/auth-flow';
 import { notify } from './notify';
 import { safeReturnPath } from './return-path';
 
@@ -18,6 +18,8 @@ export function useFlowEffects() {
       notify,
       redirect: (_: unknown, params: { to: FlowDestination }) => {
         if (params.to === '/' && returnTo) void navigate({ href: returnTo });
+        else if (params.to === SECOND_STEP_DESTINATION)
+          void navigate({ to: '/signin', search: { step: 'code', ...(returnTo ? { redirect: returnTo } : {}) } });
         else void navigate({ to: params.to });
       },
     }),

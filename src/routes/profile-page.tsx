@@ -7,6 +7,8 @@ import { changePasswordMachine } from '../machines/profile/change-password-machi
 import { dataDownloadMachine } from '../machines/profile/data-download-machine';
 import { inspectOptions } from '../machines/inspect';
 import { profileMachine } from '../machines/profile/profile-machine';
+import { twoStepMachine } from '../machines/profile/two-step-machine';
+import { downloadRecoveryCodes, printRecoveryCodes } from './recovery-codes-file';
 import { securityActivityMachine } from '../machines/profile/security-activity-machine';
 import { ProfileScreen } from '../ui/profile/profile-screen';
 import { useFlowEffects } from './auth-flow-effects';
@@ -20,12 +22,16 @@ function ProfilePage() {
     profile: profileMachine.provide({ actions: effects }),
     changePassword: changePasswordMachine.provide({ actions: { notify: effects.notify } }),
     sessions: activeSessionsMachine.provide({ actions: { notify: effects.notify } }),
+    twoStep: twoStepMachine.provide({
+      actions: { notify: effects.notify, downloadRecoveryCodes, printRecoveryCodes },
+    }),
     activity: securityActivityMachine,
     passkeys: passkeysMachine.provide({ actions: { notify: effects.notify } }),
   }));
   const profile = useActorRef(logic.profile, { input: { session }, ...inspectOptions });
   const changePasswordActor = useActorRef(logic.changePassword, inspectOptions);
   const sessionsActor = useActorRef(logic.sessions, inspectOptions);
+  const twoStepActor = useActorRef(logic.twoStep, inspectOptions);
   const dataDownload = useActorRef(dataDownloadMachine, inspectOptions);
   const activityActor = useActorRef(logic.activity, inspectOptions);
   const passkeysActor = useActorRef(logic.passkeys, inspectOptions);
@@ -34,6 +40,7 @@ function ProfilePage() {
       profile={profile}
       changePassword={changePasswordActor}
       sessions={sessionsActor}
+      twoStep={twoStepActor}
       dataDownload={dataDownload}
       activity={activityActor}
       passkeys={passkeysActor}

@@ -9,8 +9,11 @@ export function safeReturnPath(value: unknown): string | undefined {
   return value;
 }
 
-/** /signin's search: `redirect` kept when it is a safe path, dropped otherwise. */
-export function validateSignInSearch(search: Record<string, unknown>): { redirect?: string } {
+/**
+ * /signin's search: `redirect` kept when it is a safe path, dropped otherwise; `step=code` opens the second step of
+ * a two-step sign-in (after Google or LinkedIn).
+ */
+export function validateSignInSearch(search: Record<string, unknown>): { redirect?: string; step?: 'code' } {
   const redirect = safeReturnPath(search.redirect);
-  return redirect === undefined ? {} : { redirect };
+  return { ...(redirect === undefined ? {} : { redirect }), ...(search.step === 'code' ? { step: 'code' as const } : {}) };
 }

@@ -31,11 +31,17 @@ export const signinRoute = createRoute({
   component: SignInPage,
 });
 
+// A Google sign-in on this page that needs the code comes back with `step=code`: a fresh flow at its second step.
 function SignInPage() {
+  const { step } = signinRoute.useSearch();
+  return <SignInFlow key={step ?? 'password'} awaitingCode={step === 'code'} />;
+}
+
+function SignInFlow({ awaitingCode }: { awaitingCode: boolean }) {
   const { session } = signinRoute.useRouteContext();
   const effects = useFlowEffects();
   const [logic] = useState(() => signInMachine.provide({ actions: effects }));
-  const actor = useActorRef(logic, { input: { session }, ...inspectOptions });
+  const actor = useActorRef(logic, { input: { session, awaitingCode }, ...inspectOptions });
   const snapshot = useSelector(actor, (state) => state);
   return (
     <SignInView

@@ -27,6 +27,8 @@ import { cvRoutes } from './cv-routes.js';
 import { dashboardView } from './dashboard.js';
 import { day, notice, pageNumber, pager, PAGE_SIZE, searchText, type AdminKit, type Form } from './kit.js';
 import { renderPage } from './views.js';
+import { twoStepAdminRoutes } from './two-step-routes.js';
+import { isTwoStepOn } from '../two-step/repository.js';
 import { nonceStyledPage } from '../http/security-headers.js';
 
 /*
@@ -90,7 +92,19 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       return send(reply.code(403), renderPage('forbidden', { title: 'Staff only' }, { email: user?.email }));
     }
     request.staff = user;
+    // Staff hold everyone's data: the panel is theirs only with two-step sign-in on (two-step-routes.ts sets it up).
+    if (!request.url.startsWith('/admin/two-step/') && !(await isTwoStepOn(app.db, user.id))) {
+      return send(
+        reply.code(403),
+        renderPage('two-step-required', bareFrame(request, reply, 'Turn on two-step sign-in'), { email: user.email }),
+      );
+    }
   });
+
+  /** The frame of a page without the panel's navigation (before two-step sign-in is on). */
+  function bareFrame(request: FastifyRequest, reply: FastifyReply, title: string) {
+    return { title, csrf: csrfToken(request, reply) };
+  }
 
   const kit: AdminKit = {
     frame(request, reply, section, title) {
@@ -129,6 +143,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     return send(reply, renderPage('dashboard', kit.frame(request, reply, 'dashboard', 'Dashboard'), await dashboardView(app)));
   });
 
+  twoStepAdminRoutes(app, kit, bareFrame);
   userRoutes(app, kit);
   catalogueRoutes(app, kit);
   cvRoutes(app, kit);

@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LINK_ERROR_CODES } from '../../../rules/account-changes.js';
 import { badRequest, fieldError, forbidden, HttpError } from '../http/errors.js';
 import { hit, releaseAttempt, resetRateLimit, type RateLimit, type RateLimitState } from '../http/rate-limit.js';
 import { endSession, startSession } from '../http/session.js';
+import { secondStepNeeded } from '../two-step/gate.js';
 import { endUserSessions } from '../sessions/repository.js';
 import {
   ACCOUNT_MAIL,
@@ -135,24 +136,32 @@ interface LinkBody {
   token: string;
 }
 
-export async function authRoutes(app: FastifyInstance): Promise<void> {
+/**
+ * What a sign-in reserved before its password (or code) was checked: the keys a right answer clears, the
+ * attempts it takes back (the address's), and the attempts held under the account's keys (taken back when the
+ * password was right but two-step sign-in still asks for a code).
+ */
+export interface Reserved {
+  clear: string[];
+  release: RateLimitState[];
+  held: RateLimitState[];
+}
+
+/** The sign-in limits, shared by the password step and the two-step code (two-step/routes.ts). */
+export function signInAttempts(app: FastifyInstance) {
   const limit = (key: string, rule: RateLimit) => hit(app.db, key, rule, now());
-  registerAccountMail(app);
 
   /** What a sign-in reserved: the keys a right password clears and the attempts it takes back. */
-  interface Reserved {
-    clear: string[];
-    release: RateLimitState[];
-  }
 
   /** A trusted browser's sign-in: counted under its own key only. */
   async function reserveTrustedAttempt(key: string): Promise<Reserved> {
+    let attempt: RateLimitState;
     try {
-      await limit(key, RATE_LIMITS.loginFromDevice);
+      attempt = await limit(key, RATE_LIMITS.loginFromDevice);
     } catch (error) {
       throw withResetHint(error);
     }
-    return { clear: [key], release: [] };
+    return { clear: [key], release: [], held: [attempt] };
   }
 
   /**
@@ -173,15 +182,16 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       throw withResetHint(error);
     }
     const accountKey = RATE_LIMIT_KEYS.login(email);
+    let account: RateLimitState;
     try {
-      await limit(accountKey, RATE_LIMITS.login);
+      account = await limit(accountKey, RATE_LIMITS.login);
     } catch (error) {
       await releaseAttempt(app.db, byIp);
       await releaseAttempt(app.db, fromAddress);
       await mailUnlockLink(email);
       throw withResetHint(error);
     }
-    return { clear: [fromAddressKey, accountKey], release: [byIp] };
+    return { clear: [fromAddressKey, accountKey], release: [byIp], held: [fromAddress, account] };
   }
 
   /**
@@ -198,6 +208,23 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     await queueUnlockLink(app, app.db, email);
     app.mailQueue.kick();
   }
+
+  /** A trusted browser (security/device.ts) of this account counts on its own; any other sign-in by address. */
+  async function reserveSignIn(request: FastifyRequest, user: { id: number; email: string }): Promise<Reserved> {
+    const device = trustedDeviceOf(request, now());
+    return device !== null && device.userId === user.id
+      ? reserveTrustedAttempt(RATE_LIMIT_KEYS.loginFromDevice(device.id))
+      : reserveAttempts(request.ip, user.email);
+  }
+
+  return { reserveAttempts, reserveTrustedAttempt, reserveSignIn };
+}
+
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const limit = (key: string, rule: RateLimit) => hit(app.db, key, rule, now());
+  registerAccountMail(app);
+
+  const { reserveAttempts, reserveTrustedAttempt } = signInAttempts(app);
 
   app.post<{ Body: RegisterBody }>(
     '/auth/register/',
@@ -339,14 +366,30 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         }
         throw badRequest(DETAILS.invalidCredentials);
       }
-      // The right password: it is no failure of the account, nor a guess of the address.
-      for (const key of reserved.clear) await resetRateLimit(app.db, key);
+      // The right password: it is no guess of the address. Whether it forgives the account's failures waits
+      // for two-step sign-in below.
       for (const attempt of reserved.release) await releaseAttempt(app.db, attempt);
+      const forgive = async () => {
+        for (const key of reserved.clear) await resetRateLimit(app.db, key);
+      };
       // Told only to someone who knows the password, so it reveals nothing about the address.
       if (user.email_confirmed_at === null) {
+        await forgive();
         return reply.code(403).send({ detail: DETAILS.emailNotConfirmed, code: EMAIL_NOT_CONFIRMED_CODE });
       }
-      if (user.is_active !== 1) throw forbidden(DETAILS.accountDisabled);
+      if (user.is_active !== 1) {
+        await forgive();
+        throw forbidden(DETAILS.accountDisabled);
+      }
+      // With two-step sign-in on, the password is half of it: the account's failed attempts (wrong codes
+      // among them) are forgiven only once the code is right, or a known password would reopen the guessing.
+      const secondStep = await secondStepNeeded(request, reply, user, 'password');
+      if (secondStep) {
+        // Not a failure either: the attempts it held under the account's keys are taken back, not cleared.
+        for (const attempt of reserved.held) await releaseAttempt(app.db, attempt);
+        return secondStep;
+      }
+      await forgive();
       await startSession(request, reply, user.id, { method: 'password' });
       return { user_id: user.id, detail: DETAILS.signedIn };
     },

@@ -14,6 +14,8 @@ export type TokenPurpose =
   | 'email-change-confirmation'
   | 'email-change-cancel'
   | 'account-deletion'
+  | 'two-step-pending'
+  | 'two-step-trusted-device'
   | 'account-unlock';
 
 export type TokenCheck = 'valid' | 'invalid' | 'expired';

@@ -21,6 +21,8 @@ export interface Database {
   // ── accounts ────────────────────────────────────────────────────────────
   users: UserTable;
   email_changes: EmailChangeTable;
+  two_step_secrets: TwoStepSecretTable;
+  two_step_recovery_codes: TwoStepRecoveryCodeTable;
   security_events: SecurityEventTable;
   // ── passkeys ────────────────────────────────────────────────────────────
   passkeys: PasskeyTable;
@@ -167,6 +169,27 @@ export interface EmailChangeTable {
   cancelled_at: string | null;
   /** When a confirmed change was undone by the cancel link (the old address restored). */
   undone_at: string | null;
+}
+
+/** An account's authenticator-app secret (two-step/repository.ts): pending while `enabled_at` is null. */
+export interface TwoStepSecretTable {
+  user_id: number;
+  /** AES-256-GCM under a key derived from the server's secret key (two-step/secret-box.ts); never the raw secret. */
+  secret: string;
+  created_at: string;
+  /** When a code confirmed it: from then on sign-in asks for a code. */
+  enabled_at: string | null;
+  /** The 30-second time step of the last code accepted: an older or equal step is refused (a code works once). */
+  last_used_step: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** One of an account's ten recovery codes: its keyed hash, and when it was used (each works once). */
+export interface TwoStepRecoveryCodeTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  created_at: string;
+  used_at: string | null;
 }
 
 // ── passkeys ──────────────────────────────────────────────────────────────

@@ -23,6 +23,15 @@ const object = (properties: Record<string, Schema>, required = Object.keys(prope
 
 const message = object({ detail: string });
 const signedIn = object({ user_id: integer });
+const twoFactorRequired = object(
+  { two_factor_required: { type: 'boolean', const: true }, detail: string },
+  ['two_factor_required'],
+);
+/** A sign-in's answer: signed in, or (two-step sign-in on, extension) the code is still to come. */
+const signedInOrSecondStep: Schema = {
+  oneOf: [signedIn, twoFactorRequired],
+  description: 'Signed in, or `two_factor_required` (extension): POST /auth/login/2fa/ with the code finishes it.',
+};
 const passkey = object({
   id: integer,
   name: string,
@@ -50,6 +59,10 @@ const profileFields = {
   has_password: {
     ...boolean,
     description: 'False for accounts that sign in only with Google or LinkedIn (extension).',
+  },
+  two_factor_enabled: {
+    ...boolean,
+    description: 'Whether sign-in asks for a code from an authenticator app (extension).',
   },
 } satisfies Record<string, Schema>;
 const profile = object(profileFields, ['email', 'full_name', 'phone_number', 'is_staff', 'is_superuser']);
@@ -160,7 +173,23 @@ export const SUCCESS_ANSWERS: Record<string, Record<number, Answer>> = {
   ),
   'GET /auth/confirm-email/': ok('Email confirmed.', message),
   'POST /auth/resend-confirmation/': ok('A new link is mailed if the account waits for one.', message),
-  'POST /auth/login/': ok('Signed in: sets the `sessionid` cookie.', signedIn),
+  'POST /auth/login/': ok(
+    'Signed in: sets the `sessionid` cookie; with two-step sign-in on, no session yet and `two_factor_required`.',
+    signedInOrSecondStep,
+  ),
+  'POST /auth/login/2fa/': ok(
+    'The second step of a two-step sign-in: the code (or a recovery code) was right; sets the `sessionid` cookie (extension).',
+    signedIn,
+  ),
+  'POST /auth/2fa/totp/setup/': ok(
+    'A new authenticator key, pending until a code turns two-step sign-in on (extension).',
+    object({ secret: string, otpauth_url: string }),
+  ),
+  'POST /auth/2fa/totp/enable/': ok(
+    'Two-step sign-in is on: the ten single-use recovery codes, shown only now (extension).',
+    object({ recovery_codes: arrayOf(string), detail: string }, ['recovery_codes']),
+  ),
+  'POST /auth/2fa/disable/': ok('Two-step sign-in is off (extension).', message),
   'POST /auth/logout/': ok('Signed out.', message),
   'POST /auth/password-reset/': ok('The same answer whether or not the email exists.', message),
   'POST /auth/password-reset-validate/': ok('The link is valid (extension).', message),
@@ -178,8 +207,8 @@ export const SUCCESS_ANSWERS: Record<string, Record<number, Answer>> = {
       ['google_client_id', 'linkedin_client_id'],
     ),
   ),
-  'POST /auth/social/login/google/': ok('Signed in with Google.', signedIn),
-  'POST /auth/social/login/linkedin/': ok('Signed in with LinkedIn.', signedIn),
+  'POST /auth/social/login/google/': ok('Signed in with Google (or, extension, the code is still to come).', signedInOrSecondStep),
+  'POST /auth/social/login/linkedin/': ok('Signed in with LinkedIn (or, extension, the code is still to come).', signedInOrSecondStep),
   'GET /auth/profile/': ok('The signed-in person.', profile),
   'DELETE /auth/profile/': {
     ...answer(

@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { now as timestamp } from '../db/columns.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { emailHeldByAnother, moveEmail, normalizeEmail, restoreEmail, type User } from '../users/repository.js';
+import { isTwoStepOn } from '../two-step/repository.js';
 import type { Database, EmailChangeTable } from '../db/schema.js';
 
 /*
@@ -52,9 +53,11 @@ export interface Profile {
   pending_email: string | null;
   /** False for an account that signs in only through Google or LinkedIn. */
   has_password: boolean;
+  /** Whether sign-in asks for a code from an authenticator app (two-step/). */
+  two_factor_enabled: boolean;
 }
 
-function toProfile(user: User, pendingEmail: string | null = null): Profile {
+function toProfile(user: User, pendingEmail: string | null = null, twoFactor = false): Profile {
   return {
     full_name: user.full_name,
     email: user.email,
@@ -63,13 +66,14 @@ function toProfile(user: User, pendingEmail: string | null = null): Profile {
     is_superuser: user.is_superuser === 1,
     pending_email: pendingEmail,
     has_password: user.password_hash !== null,
+    two_factor_enabled: twoFactor,
   };
 }
 
 /** The profile the API answers: the account's details, and the address it is changing to, if any. */
 export async function profileOf(db: Db, user: User): Promise<Profile> {
   const pending = await liveEmailChangeOf(db, user.id);
-  return toProfile(user, pending?.new_email ?? null);
+  return toProfile(user, pending?.new_email ?? null, await isTwoStepOn(db, user.id));
 }
 
 /**

@@ -1,11 +1,17 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { User } from '../../src/users/repository.js';
+import { isStaffAccount, type User } from '../../src/users/repository.js';
+import { isTwoStepOn } from '../../src/two-step/repository.js';
+import { turnOnTwoStep } from '../two-step/support.js';
 import { client, type TestClient } from '../helpers/app.js';
 
 /** A browser on the admin panel: signed in as `user`, holding the CSRF cookie an admin page sets. */
 export async function adminBrowser(app: FastifyInstance, user?: User): Promise<TestClient> {
   const c = await client(app);
-  if (user) await c.signInAs(user.id);
+  if (user) {
+    // Staff use the panel only with two-step sign-in on (src/admin/routes.ts).
+    if (isStaffAccount(user) && !(await isTwoStepOn(app.db, user.id))) await turnOnTwoStep(app, user.id);
+    await c.signInAs(user.id);
+  }
   await c.get('/admin/');
   if (!c.cookies.has('csrftoken')) await c.get('/auth/csrf/');
   return c;

@@ -328,7 +328,10 @@ describe.each(testDatabases())('admin panel: users ($name)', (database) => {
     const asRoot = await adminBrowser(testApp.app, root);
     expect((await submit(asRoot, `/admin/users/${alice.id}/roles/`, { is_staff: '1' })).statusCode).toBe(303);
     const alicePanel = await adminBrowser(testApp.app, alice);
-    expect((await alicePanel.get('/admin/')).statusCode).toBe(200);
+    // New staff are in, and first asked to turn on two-step sign-in.
+    const welcome = await alicePanel.get('/admin/');
+    expect(welcome.statusCode).toBe(403);
+    expect(welcome.body).toContain('<h1>Turn on two-step sign-in</h1>');
     expect((await submit(asRoot, `/admin/users/${staff.id}/deactivate/`)).statusCode).toBe(303);
     expect((await asStaff.get('/admin/')).statusCode).toBe(403);
     expect((await auditLog(testApp.app)).map((e) => e.action)).toEqual(['user.roles', 'user.deactivate']);

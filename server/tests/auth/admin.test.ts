@@ -1,5 +1,6 @@
 import { client, createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { createAccount, PASSWORD, resetAccounts } from './support.js';
+import { currentCode, resetTwoStep, turnOnTwoStep } from '../two-step/support.js';
 
 describe.each(testDatabases())('/admin/ ($name)', (database) => {
   let testApp: TestApp;
@@ -9,6 +10,7 @@ describe.each(testDatabases())('/admin/ ($name)', (database) => {
   });
 
   beforeEach(async () => {
+    await resetTwoStep(testApp.app);
     await resetAccounts(testApp);
   });
 
@@ -17,11 +19,13 @@ describe.each(testDatabases())('/admin/ ($name)', (database) => {
   });
 
   it('shows staff the administration page with a working sign-out form', async () => {
-    await createAccount(testApp.app, { email: 'staff@example.com', fullName: 'Sam <Staff>', isStaff: true });
+    const staff = await createAccount(testApp.app, { email: 'staff@example.com', fullName: 'Sam <Staff>', isStaff: true });
+    const secret = await turnOnTwoStep(testApp.app, staff.id);
     const c = await client(testApp.app);
-    expect(
-      (await c.post('/auth/login/', { email: 'staff@example.com', password: PASSWORD })).statusCode,
-    ).toBe(200);
+    expect((await c.post('/auth/login/', { email: 'staff@example.com', password: PASSWORD })).json()).toMatchObject({
+      two_factor_required: true,
+    });
+    expect((await c.post('/auth/login/2fa/', { code: currentCode(secret) })).statusCode).toBe(200);
     c.cookies.delete('csrftoken');
 
     const page = await c.get('/admin/');
@@ -55,6 +59,7 @@ describe.each(testDatabases())('/admin/ ($name)', (database) => {
 
   it('lets superusers in', async () => {
     const root = await createAccount(testApp.app, { email: 'root@example.com', isSuperuser: true });
+    await turnOnTwoStep(testApp.app, root.id);
     const c = await client(testApp.app);
     await c.signInAs(root.id);
     const page = await c.get('/admin');

@@ -48,6 +48,7 @@ describe.each(testDatabases())('sign in, profile, sign out ($name)', (database) 
       is_superuser: false,
       pending_email: null,
       has_password: true,
+      two_factor_enabled: false,
     });
 
     const logout = await c.post('/auth/logout/');

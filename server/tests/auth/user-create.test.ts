@@ -86,7 +86,7 @@ describe.each(testDatabases())('npm run user:create ($name)', (database) => {
     await testApp?.close();
   });
 
-  it('creates an active staff account that can sign in and open /admin/', async () => {
+  it('creates an active staff account that can sign in and is asked to turn on two-step sign-in at /admin/', async () => {
     const result = await userCreate(testApp.databaseUrl, [
       '--email',
       'ops@example.com',
@@ -108,7 +108,9 @@ describe.each(testDatabases())('npm run user:create ($name)', (database) => {
     expect(
       (await c.post('/auth/login/', { email: 'ops@example.com', password: 'Operat0r!' })).statusCode,
     ).toBe(200);
-    expect((await c.get('/admin/')).statusCode).toBe(200);
+    const admin = await c.get('/admin/');
+    expect(admin.statusCode).toBe(403);
+    expect(admin.body).toContain('<h1>Turn on two-step sign-in</h1>');
   });
 
   it('refuses an address that exists and explains bad arguments', async () => {

@@ -43,6 +43,7 @@ export async function pactProviderStatesRoutes(app: FastifyInstance): Promise<vo
       if (action === 'teardown') return {};
       await resetData(app.db, app.dialect);
       let session: string | undefined;
+      const cookies = new Map<string, string>();
       const values = await handler({
         app,
         db: app.db,
@@ -50,7 +51,9 @@ export async function pactProviderStatesRoutes(app: FastifyInstance): Promise<vo
         signIn: async (userId) => {
           session = await createSessionToken(app.db, userId);
         },
+        setCookie: (name, value) => cookies.set(name, value),
       });
+      for (const [name, value] of cookies) reply.setCookie(name, value, { path: '/', httpOnly: true, sameSite: 'lax' });
       if (session)
         reply.setCookie(SESSION_COOKIE, session, {
           path: '/',

@@ -17,6 +17,8 @@ export interface ProviderStateContext {
   params: Record<string, unknown>;
   /** From now on, the verifier's requests carry a session of this user (a real session row and cookie). */
   signIn(userId: number): Promise<void>;
+  /** From now on, the verifier's requests carry this cookie too (e.g. a sign-in waiting for its second step). */
+  setCookie?(name: string, value: string): void;
 }
 
 /**

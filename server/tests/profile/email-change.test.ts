@@ -147,6 +147,7 @@ describe.each(testDatabases())('email change ($name)', (database) => {
         is_superuser: false,
         pending_email: NEW,
         has_password: true,
+        two_factor_enabled: false,
         detail: `We sent a confirmation link to ${NEW}. Your email address changes when you open it.`,
       });
       expect((await c.get('/auth/profile/')).json()).toMatchObject({ email: OLD, pending_email: NEW });
@@ -426,6 +427,7 @@ describe.each(testDatabases())('email change ($name)', (database) => {
         email: OLD,
         pending_email: NEW,
         has_password: false,
+        two_factor_enabled: false,
         full_name: 'Alice Changed',
         detail: `To make sure it is you, we sent a link to ${OLD}. Open it to continue the change to ${NEW}.`,
       });

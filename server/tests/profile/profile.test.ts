@@ -70,6 +70,7 @@ describe.each(testDatabases())('profile settings ($name)', (database) => {
         is_superuser: false,
         pending_email: null,
         has_password: true,
+        two_factor_enabled: false,
       };
       expect(response.json()).toEqual(expected);
       expect((await c.get('/auth/profile/')).json()).toEqual(expected);

@@ -1,5 +1,5 @@
 import { refusedFieldOf } from '../../api/api-error';
-import type { LoginResponse } from '../../api/auth';
+import { signedInUserId, type LoginOutcome } from '../../api/auth';
 import { sendTo, type ActorRef, type EventObject, type Snapshot } from 'xstate';
 import type { SessionEvent } from './session-machine';
 
@@ -12,8 +12,16 @@ export interface Notice {
   variant: 'default' | 'destructive' | 'success' | 'warning';
 }
 
-/** Where a flow may send the visitor when it is done. */
-export type FlowDestination = '/' | '/signin';
+/**
+ * Where a flow may send the visitor when it is done; `/signin?step=code` is the sign-in screen's second step,
+ * after a Google or LinkedIn sign-in into an account with two-step sign-in on.
+ */
+export type FlowDestination = '/' | '/signin' | typeof SECOND_STEP_DESTINATION;
+
+export const SECOND_STEP_DESTINATION = '/signin?step=code';
+
+/** What a Google or LinkedIn flow does when the account asks for its code: the sign-in screen's second step. */
+export const SECOND_STEP_ACTIONS = [{ type: 'redirect', params: { to: SECOND_STEP_DESTINATION } }] as const;
 
 /**
  * The session actor as a flow sees it: something that takes `session.signedIn`. Tests pass a recording actor
@@ -49,7 +57,7 @@ export const SIGNED_IN_NOTICE: Notice = {
 export const SIGNED_IN_ACTIONS = [
   {
     type: 'signIntoSession',
-    params: ({ event }: { event: { output: LoginResponse } }) => ({ userId: event.output.user_id }),
+    params: ({ event }: { event: { output: LoginOutcome } }) => ({ userId: signedInUserId(event.output) }),
   },
   { type: 'notify', params: SIGNED_IN_NOTICE },
   { type: 'redirect', params: { to: '/' } },

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { LoginResponse } from '../../api/auth';
+import { needsSecondStep, type LoginOutcome } from '../../api/auth';
 import { apiClient } from '../../api/client';
 import {
   googleLogin,
@@ -12,6 +12,7 @@ import {
   BUSY_TAG,
   signIntoSessionAction,
   serverMessageOr,
+  SECOND_STEP_ACTIONS,
   SIGNED_IN_ACTIONS,
   type FlowDestination,
   type Notice,
@@ -58,7 +59,7 @@ export const googleSignInMachine = setup({
     requestAccessToken: fromPromise<string, { clientId: string }>(({ input }) =>
       requestGoogleAccessToken(input.clientId),
     ),
-    login: fromPromise<LoginResponse, GoogleLoginPayload>(({ input }) => googleLogin(apiClient, input)),
+    login: fromPromise<LoginOutcome, GoogleLoginPayload>(({ input }) => googleLogin(apiClient, input)),
   },
   actions: {
     assignConfig: assign((_, params: { config: SocialConfig }) => ({
@@ -72,6 +73,7 @@ export const googleSignInMachine = setup({
     redirect: (_, _params: { to: FlowDestination }) => undefined,
   },
   guards: {
+    needsCode: (_, params: { outcome: LoginOutcome }) => needsSecondStep(params.outcome),
     isConfigured: (_, params: { config: SocialConfig }) => Boolean(params.config.google_client_id),
   },
 }).createMachine({
@@ -116,10 +118,14 @@ export const googleSignInMachine = setup({
       invoke: {
         src: 'login',
         input: ({ context }) => ({ access_token: context.accessToken ?? '' }),
-        onDone: {
-          target: 'signedIn',
-          actions: SIGNED_IN_ACTIONS,
-        },
+        onDone: [
+          {
+            guard: { type: 'needsCode', params: ({ event }) => ({ outcome: event.output }) },
+            target: 'awaitingCode',
+            actions: SECOND_STEP_ACTIONS,
+          },
+          { target: 'signedIn', actions: SIGNED_IN_ACTIONS },
+        ],
         onError: {
           target: 'ready',
           actions: {
@@ -132,6 +138,8 @@ export const googleSignInMachine = setup({
         },
       },
     },
+    // Two-step sign-in is on for the account: the sign-in screen asks for the code.
+    awaitingCode: { type: 'final' },
     signedIn: { type: 'final' },
   },
 });

@@ -1,11 +1,12 @@
 import { fromPromise, setup, type ActorRefFrom, type AnyEventObject, type SnapshotFrom } from 'xstate';
-import type { LoginResponse } from '../../api/auth';
+import { needsSecondStep, type LoginOutcome } from '../../api/auth';
 import { apiClient } from '../../api/client';
 import { forgetLinkedInAuthorization, type LinkedInAuthorization } from '../../account/linkedin-authorization';
 import { linkedinLogin, type LinkedInLoginPayload } from '../../api/social';
 import {
   BUSY_TAG,
   signIntoSessionAction,
+  SECOND_STEP_ACTIONS,
   SIGNED_IN_ACTIONS,
   type FlowDestination,
   type Notice,
@@ -78,7 +79,7 @@ export const linkedinCallbackMachine = setup({
     tags: {} as typeof BUSY_TAG,
   },
   actors: {
-    login: fromPromise<LoginResponse, LinkedInLoginPayload>(({ input }) => linkedinLogin(apiClient, input)),
+    login: fromPromise<LoginOutcome, LinkedInLoginPayload>(({ input }) => linkedinLogin(apiClient, input)),
   },
   actions: {
     /** A state is good for one return only: it is forgotten as soon as the page reads it. */
@@ -88,6 +89,7 @@ export const linkedinCallbackMachine = setup({
     redirect: (_, _params: { to: FlowDestination }) => undefined,
   },
   guards: {
+    needsCode: (_, params: { outcome: LoginOutcome }) => needsSecondStep(params.outcome),
     hasProviderError: ({ context }) => text(context.error) !== undefined,
     lacksCode: ({ context }) => text(context.code) === undefined,
     // OAuth CSRF protection: an unsolicited code (someone else's, planted through a link) is never exchanged.
@@ -144,10 +146,14 @@ export const linkedinCallbackMachine = setup({
           code: context.code ?? '',
           redirect_uri: context.authorization?.redirectUri ?? '',
         }),
-        onDone: {
-          target: 'signedIn',
-          actions: SIGNED_IN_ACTIONS,
-        },
+        onDone: [
+          {
+            guard: { type: 'needsCode', params: ({ event }) => ({ outcome: event.output }) },
+            target: 'awaitingCode',
+            actions: SECOND_STEP_ACTIONS,
+          },
+          { target: 'signedIn', actions: SIGNED_IN_ACTIONS },
+        ],
         onError: {
           target: 'failed',
           actions: {
@@ -165,6 +171,8 @@ export const linkedinCallbackMachine = setup({
       type: 'final',
       entry: { type: 'redirect', params: { to: '/signin' } },
     },
+    // Two-step sign-in is on for the account: the sign-in screen asks for the code.
+    awaitingCode: { type: 'final' },
     signedIn: { type: 'final' },
   },
 });

@@ -2,10 +2,16 @@ import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from
 import {
   isUnconfirmedAccountError,
   login,
+  needsSecondStep,
   resendConfirmation,
+  type LoginOutcome,
   type LoginPayload,
   type LoginResponse,
 } from '../../api/auth';
+import { refusalCodeOf } from '../../api/api-error';
+import { verifySignInCode, type SecondStepPayload } from '../../api/two-step';
+import { codeProblem, typedCode, type CodeKind } from '../../account/two-step';
+import { TWO_STEP_CODES } from '../../../rules/two-step';
 import { apiClient } from '../../api/client';
 import { GENERIC_ERROR_MESSAGE } from '../../config/constants';
 import {
@@ -47,22 +53,37 @@ export interface SignInContext {
   formError?: string;
   /** Counts refused submits: each one moves the focus to what needs the person's attention. */
   attempt: number;
+  /** Opened for the second step of a Google or LinkedIn sign-in. */
+  startAtCode: boolean;
+  /** The second step (two-step sign-in): the code typed, which kind, whether to trust this browser. */
+  code: string;
+  codeKind: CodeKind;
+  trustDevice: boolean;
+  /** Why the code was refused (the form's own check, or the server's words). */
+  codeError?: string;
 }
 
 export type SignInEvent =
   | { type: 'form.change'; field: SignInField; value: string }
   | { type: 'form.submit' }
-  | { type: 'confirmation.resend' };
+  | { type: 'confirmation.resend' }
+  | { type: 'code.change'; value: string }
+  | { type: 'code.kindToggle' }
+  | { type: 'code.trustChange'; trust: boolean }
+  | { type: 'code.submit' }
+  | { type: 'code.back' };
 
 export const signInMachine = setup({
   types: {
     context: {} as SignInContext,
     events: {} as SignInEvent,
-    input: {} as { session: SessionRef; email?: string },
+    /** `awaitingCode`: a Google or LinkedIn sign-in passed the first step and sent the person here for the code. */
+    input: {} as { session: SessionRef; email?: string; awaitingCode?: boolean },
     tags: {} as typeof BUSY_TAG,
   },
   actors: {
-    login: fromPromise<LoginResponse, LoginPayload>(({ input }) => login(apiClient, input)),
+    login: fromPromise<LoginOutcome, LoginPayload>(({ input }) => login(apiClient, input)),
+    verifyCode: fromPromise<LoginResponse, SecondStepPayload>(({ input }) => verifySignInCode(apiClient, input)),
     resendConfirmation: fromPromise<void, { email: string }>(({ input }) =>
       resendConfirmation(apiClient, input),
     ),
@@ -88,6 +109,32 @@ export const signInMachine = setup({
     countAttempt: assign({ attempt: ({ context }) => context.attempt + 1 }),
     rememberUnconfirmedEmail: assign({ unconfirmedEmail: ({ context }) => context.values.email.trim() }),
     forgetUnconfirmedEmail: assign({ unconfirmedEmail: undefined }),
+    forgetPassword: assign({ values: ({ context }) => ({ ...context.values, password: '' }) }),
+    assignCode: assign({
+      code: ({ context, event }) => (event.type === 'code.change' ? event.value : context.code),
+      codeError: ({ context, event }) =>
+        event.type === 'code.change' && context.codeError !== undefined
+          ? codeProblem(event.value, context.codeKind)
+          : context.codeError,
+    }),
+    toggleCodeKind: assign({
+      codeKind: ({ context }) => (context.codeKind === 'app' ? 'recovery' : 'app'),
+      code: '',
+      codeError: undefined,
+    }),
+    assignTrust: assign({
+      trustDevice: ({ context, event }) => (event.type === 'code.trustChange' ? event.trust : context.trustDevice),
+    }),
+    showCodeProblem: assign({
+      codeError: ({ context }) => codeProblem(context.code, context.codeKind),
+      attempt: ({ context }) => context.attempt + 1,
+    }),
+    showCodeRefusal: assign({
+      codeError: (_, params: { error: unknown }) => serverMessageOr(params.error, SIGN_IN_FAILED_MESSAGE),
+      code: '',
+      attempt: ({ context }) => context.attempt + 1,
+    }),
+    resetSecondStep: assign({ code: '', codeKind: 'app' as CodeKind, trustDevice: false, codeError: undefined }),
     signIntoSession: signIntoSessionAction<SignInContext, SignInEvent>(),
     // The route gives the real toaster and router; the machine only says what and where.
     notify: (_, _params: Notice) => undefined,
@@ -97,6 +144,11 @@ export const signInMachine = setup({
     isFormValid: ({ context }) => !hasErrors(validateSignIn(context.values)),
     awaitsConfirmation: ({ context }) => context.unconfirmedEmail !== undefined,
     isUnconfirmedAccount: (_, params: { error: unknown }) => isUnconfirmedAccountError(params.error),
+    startsAtCode: ({ context }) => context.startAtCode,
+    needsCode: (_, params: { outcome: LoginOutcome }) => needsSecondStep(params.outcome),
+    isCodeValid: ({ context }) => codeProblem(context.code, context.codeKind) === undefined,
+    /** The first step is older than 5 minutes (or was never passed here): the password again. */
+    isSignInExpired: (_, params: { error: unknown }) => refusalCodeOf(params.error) === TWO_STEP_CODES.expired,
   },
 }).createMachine({
   id: 'signIn',
@@ -106,9 +158,16 @@ export const signInMachine = setup({
     errors: {},
     submitted: false,
     attempt: 0,
+    startAtCode: input.awaitingCode === true,
+    code: '',
+    codeKind: 'app',
+    trustDevice: false,
   }),
-  initial: 'editing',
+  initial: 'starting',
   states: {
+    starting: {
+      always: [{ guard: 'startsAtCode', target: 'code' }, { target: 'editing' }],
+    },
     editing: {
       on: {
         'form.change': { actions: ['assignValue', 'revalidate'] },
@@ -124,10 +183,17 @@ export const signInMachine = setup({
       invoke: {
         src: 'login',
         input: ({ context }) => ({ email: context.values.email.trim(), password: context.values.password }),
-        onDone: {
-          target: 'signedIn',
-          actions: ['forgetUnconfirmedEmail', ...SIGNED_IN_ACTIONS],
-        },
+        onDone: [
+          {
+            guard: { type: 'needsCode', params: ({ event }) => ({ outcome: event.output }) },
+            target: 'code',
+            actions: ['forgetUnconfirmedEmail', 'forgetPassword', 'resetSecondStep'],
+          },
+          {
+            target: 'signedIn',
+            actions: ['forgetUnconfirmedEmail', ...SIGNED_IN_ACTIONS],
+          },
+        ],
         onError: [
           {
             guard: { type: 'isUnconfirmedAccount', params: ({ event }) => ({ error: event.error }) },
@@ -177,6 +243,47 @@ export const signInMachine = setup({
             }),
           },
         },
+      },
+    },
+    // Two-step sign-in: the password (or Google, or LinkedIn) was right; the code from the app, or a recovery code.
+    code: {
+      on: {
+        'code.change': { actions: 'assignCode' },
+        'code.kindToggle': { actions: 'toggleCodeKind' },
+        'code.trustChange': { actions: 'assignTrust' },
+        'code.submit': [{ guard: 'isCodeValid', target: 'verifyingCode' }, { actions: 'showCodeProblem' }],
+        'code.back': { target: 'editing', actions: 'resetSecondStep' },
+      },
+    },
+    verifyingCode: {
+      tags: [BUSY_TAG],
+      invoke: {
+        src: 'verifyCode',
+        input: ({ context }) => ({ code: typedCode(context.code), trust_device: context.trustDevice }),
+        onDone: { target: 'signedIn', actions: SIGNED_IN_ACTIONS },
+        onError: [
+          {
+            guard: { type: 'isSignInExpired', params: ({ event }) => ({ error: event.error }) },
+            target: 'editing',
+            actions: [
+              'resetSecondStep',
+              { type: 'showRefusal', params: ({ event }) => ({ error: event.error }) },
+            ],
+          },
+          {
+            target: 'code',
+            actions: [
+              { type: 'showCodeRefusal', params: ({ event }) => ({ error: event.error }) },
+              {
+                type: 'notify',
+                params: ({ event }) => ({
+                  title: signInFailureMessage(event.error),
+                  variant: 'destructive' as const,
+                }),
+              },
+            ],
+          },
+        ],
       },
     },
     signedIn: { type: 'final' },

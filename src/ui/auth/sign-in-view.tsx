@@ -1,5 +1,5 @@
 import { Alert, Button, Stack } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { BUSY_TAG } from '../../machines/auth/auth-flow';
 import type { SignInEvent, SignInSnapshot } from '../../machines/auth/sign-in-machine';
 import { FormProblem, FormProblemAlert } from '../form-problem';
@@ -18,8 +18,18 @@ export interface SignInViewProps {
   passkey?: ReactNode;
 }
 
+// The second step of a two-step sign-in (its checkbox and its words) comes in a chunk of its own: most visits to
+// /signin never need it (docs/decisions/0026-signin-loads-only-sign-in.md).
+const SecondStepView = lazy(() => import('./second-step-view').then((module) => ({ default: module.SecondStepView })));
+
 // docs/behaviour.md#sign-in
 export function SignInView({ snapshot, send, onGoogleSignIn, social, passkey }: SignInViewProps) {
+  if (snapshot.matches('code') || snapshot.matches('verifyingCode'))
+    return (
+      <Suspense fallback={null}>
+        <SecondStepView snapshot={snapshot} send={send} />
+      </Suspense>
+    );
   const { values, errors, unconfirmedEmail, formError, attempt } = snapshot.context;
   const busy = snapshot.hasTag(BUSY_TAG);
   const change = (field: 'email' | 'password') => (value: string) =>

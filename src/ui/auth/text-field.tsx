@@ -63,13 +63,15 @@ export function TextField({
   autoComplete,
   placeholder,
   type = 'text',
+  inputMode,
   ...field
-}: BaseFieldProps & { type?: 'text' | 'email' }) {
+}: BaseFieldProps & { type?: 'text' | 'email'; inputMode?: 'text' | 'numeric' }) {
   return (
     <LabelledField {...field}>
       <Input
         name={name}
         type={type}
+        inputMode={inputMode}
         value={value}
         autoComplete={autoComplete}
         placeholder={placeholder}

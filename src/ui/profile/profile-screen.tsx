@@ -6,11 +6,13 @@ import { useEffect, useRef } from 'react';
 import type { ActiveSessionsActor } from '../../machines/profile/active-sessions-machine';
 import type { PasskeysActor } from '../../machines/profile/passkeys-machine';
 import type { ChangePasswordActor } from '../../machines/profile/change-password-machine';
+import type { TwoStepActor } from '../../machines/profile/two-step-machine';
 import type { DataDownloadActor } from '../../machines/profile/data-download-machine';
 import type { SecurityActivityActor } from '../../machines/profile/security-activity-machine';
 import type { ProfileActor } from '../../machines/profile/profile-machine';
 import { FullPageSpinner } from '../full-page-spinner';
 import { ActiveSessionsCard } from './active-sessions-card';
+import { TwoStepCard } from './two-step-card';
 import { ChangePasswordCard, CHANGE_PASSWORD_CARD_ID } from './change-password-card';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { PasskeysCard } from './passkeys-card';
@@ -24,6 +26,8 @@ export interface ProfileScreenProps {
   changePassword: ChangePasswordActor;
   /** The active-sessions card; absent in screens and tests that do not show it. */
   sessions?: ActiveSessionsActor;
+  /** The two-step sign-in card of the Security section; absent in screens and tests that do not show it. */
+  twoStep?: TwoStepActor;
   /** 'Download all my data', in Quick Actions and in the delete-account dialog; absent where not offered. */
   dataDownload?: DataDownloadActor;
   /** The security-activity card; absent in screens and tests that do not show it. */
@@ -42,6 +46,7 @@ export function ProfileScreen({
   dataDownload,
   activity,
   passkeys,
+  twoStep,
 }: ProfileScreenProps) {
   const snapshot = useSelector(profile, (state) => state);
   const passwordPanelOpen = useSelector(changePassword, (state) => !state.matches('closed'));
@@ -123,8 +128,9 @@ export function ProfileScreen({
                 <Box id={CHANGE_PASSWORD_CARD_ID} hidden={!passwordPanelOpen}>
                   {passwordPanelOpen && <ChangePasswordCard actor={changePassword} />}
                 </Box>
-                {(sessions || activity || passkeys) && (
+                {(sessions || activity || passkeys || twoStep) && (
                   <SecuritySection>
+                    {twoStep && <TwoStepCard actor={twoStep} />}
                     {passkeys && <PasskeysCard actor={passkeys} />}
                     {sessions && <ActiveSessionsCard actor={sessions} />}
                     {activity && <SecurityActivityCard actor={activity} />}

@@ -1,8 +1,8 @@
 import { createActor, createMachine } from 'xstate';
 import { ApiError } from '../../../src/api/api-error';
-import type { LoginResponse } from '../../../src/api/auth';
+import type { LoginOutcome } from '../../../src/api/auth';
 import { GoogleIdentityError, type GoogleLoginPayload, type SocialConfig } from '../../../src/api/social';
-import { BUSY_TAG, SIGNED_IN_NOTICE, type Notice } from '../../../src/machines/auth/auth-flow';
+import { BUSY_TAG, SECOND_STEP_DESTINATION, SIGNED_IN_NOTICE, type Notice } from '../../../src/machines/auth/auth-flow';
 import {
   GOOGLE_CLIENT_ERROR_MESSAGE,
   GOOGLE_SIGN_IN_FAILED_MESSAGE,
@@ -28,7 +28,7 @@ function createWorld() {
   const loadConfig = deferredActor<SocialConfig, unknown>();
   const loadScript = deferredActor<void, { url: string }>();
   const requestAccessToken = deferredActor<string, { clientId: string }>();
-  const login = deferredActor<LoginResponse, GoogleLoginPayload>();
+  const login = deferredActor<LoginOutcome, GoogleLoginPayload>();
   const session = recordingSession();
   const notify = vi.fn<(notice: Notice) => void>();
   const redirect = vi.fn<(to: string) => void>();
@@ -258,5 +258,21 @@ describe('Google sign-in machine: details', () => {
     world.login.last().reject(new ApiError('Google sign-in failed'));
     await flush();
     expect(world.actor.getSnapshot().context.accessToken).toBeUndefined();
+  });
+
+  it('sends an account with two-step sign-in on to the sign-in screen\'s code step, with no session yet', async () => {
+    const world = createWorld();
+    world.loadConfig.last().resolve(socialConfig());
+    await flush();
+    world.loadScript.last().resolve();
+    await flush();
+    world.actor.send({ type: 'google.start' });
+    world.requestAccessToken.last().resolve('ya29.token');
+    await flush();
+    world.login.last().resolve({ two_factor_required: true });
+    await flush();
+    expect(world.actor.getSnapshot().value).toBe('awaitingCode');
+    expect(world.redirect).toHaveBeenCalledWith(SECOND_STEP_DESTINATION);
+    expect(world.session.received).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
 import { createActor, createMachine } from 'xstate';
 import { ApiError } from '../../../src/api/api-error';
-import type { LoginResponse } from '../../../src/api/auth';
+import type { LoginOutcome } from '../../../src/api/auth';
 import type { LinkedInAuthorization } from '../../../src/account/linkedin-authorization';
 import type { LinkedInLoginPayload, SocialConfig } from '../../../src/api/social';
-import { BUSY_TAG, SIGNED_IN_NOTICE, type Notice } from '../../../src/machines/auth/auth-flow';
+import { BUSY_TAG, SECOND_STEP_DESTINATION, SIGNED_IN_NOTICE, type Notice } from '../../../src/machines/auth/auth-flow';
 import {
   LINKEDIN_AUTH_ERROR_TITLE,
   LINKEDIN_NO_CODE_MESSAGE,
@@ -34,7 +34,7 @@ const destructive = (title: string, description?: string): Notice => ({
 });
 
 function createCallbackWorld() {
-  const login = deferredActor<LoginResponse, LinkedInLoginPayload>();
+  const login = deferredActor<LoginOutcome, LinkedInLoginPayload>();
   const session = recordingSession();
   const notify = vi.fn<(notice: Notice) => void>();
   const redirect = vi.fn<(to: string) => void>();
@@ -212,6 +212,18 @@ describe('LinkedIn callback machine: model-based', () => {
     const world = createCallbackWorld();
     world.open({ code: 'AQT-code', state: STATE, authorization: { ...stored, state: 'another' } });
     expect(world.login.requests).toEqual([]);
+  });
+});
+
+describe('LinkedIn callback machine: two-step sign-in', () => {
+  it('sends an account with two-step sign-in on to the sign-in screen\'s code step, with no session yet', async () => {
+    const world = createCallbackWorld();
+    world.open({ code: 'AQT-code', state: STATE, authorization: stored });
+    world.login.last().resolve({ two_factor_required: true });
+    await flush();
+    expect(world.actor!.getSnapshot().value).toBe('awaitingCode');
+    expect(world.redirect).toHaveBeenCalledWith(SECOND_STEP_DESTINATION);
+    expect(world.session.received).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { createActor, createMachine } from 'xstate';
 import { ApiError } from '../../../src/api/api-error';
-import type { LoginPayload, LoginResponse } from '../../../src/api/auth';
+import type { LoginOutcome, LoginPayload } from '../../../src/api/auth';
 import { BUSY_TAG, SIGNED_IN_NOTICE, type Notice } from '../../../src/machines/auth/auth-flow';
 import {
   CONFIRMATION_RESENT_NOTICE,
@@ -23,7 +23,7 @@ const UNCONFIRMED_DETAIL =
   'Please confirm your email address before signing in. We can send you a new confirmation link.';
 
 function createWorld() {
-  const login = deferredActor<LoginResponse, LoginPayload>();
+  const login = deferredActor<LoginOutcome, LoginPayload>();
   const resend = deferredActor<void, { email: string }>();
   const session = recordingSession();
   const notify = vi.fn<(notice: Notice) => void>();

@@ -2,14 +2,14 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useActor } from '@xstate/react';
 import { ApiError } from '../../../src/api/api-error';
-import type { LoginPayload, LoginResponse } from '../../../src/api/auth';
+import type { LoginOutcome, LoginPayload } from '../../../src/api/auth';
 import { signInMachine } from '../../../src/machines/auth/sign-in-machine';
 import { SignInView } from '../../../src/ui/auth/sign-in-view';
 import { deferredActor, recordingSession } from '../../machines/model-paths';
 import { renderView } from './render-view';
 
 function setup(onGoogleSignIn?: () => void) {
-  const login = deferredActor<LoginResponse, LoginPayload>();
+  const login = deferredActor<LoginOutcome, LoginPayload>();
   const resend = deferredActor<void, { email: string }>();
   const session = recordingSession();
   const logic = signInMachine.provide({ actors: { login: login.logic, resendConfirmation: resend.logic } });

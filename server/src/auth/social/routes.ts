@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hit, type RateLimit } from '../../http/rate-limit.js';
 import { startSession } from '../../http/session.js';
+import { secondStepNeeded } from '../../two-step/gate.js';
 import { now } from '../clock.js';
 import { SocialSignInError } from './errors.js';
 import { googleProfile } from './google.js';
@@ -53,6 +54,10 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
       await hit(app.db, socialLoginRateLimitKey(request.ip), SOCIAL_LOGIN_RATE_LIMIT, now());
       const profile = await readProfile();
       const user = await accountForSocialProfile(app.db, profile, now());
+      // The provider proves the address, not the person holding it now: an account with two-step sign-in on asks
+      // for its code here too (docs/decisions/0034-two-step-sign-in.md).
+      const secondStep = await secondStepNeeded(request, reply, user, method);
+      if (secondStep) return reply.send(secondStep);
       // Staff get a session as on the password sign-in; the web then sends them to the admin panel.
       await startSession(request, reply, user.id, { method });
       return reply.send({ user_id: user.id, detail: SIGNED_IN_DETAIL });

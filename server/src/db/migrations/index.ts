@@ -14,6 +14,7 @@ import * as sessionDetails from './0012-session-details.js';
 import * as cvVersions from './0013-cv-versions.js';
 import * as cvBin from './0014-cv-bin.js';
 import * as securityEvents from './0015-security-events.js';
+import * as twoStep from './0016-two-step.js';
 import * as passkeys from './0017-passkeys.js';
 
 /**
@@ -36,5 +37,6 @@ export const migrations: Record<string, Migration> = {
   '0013-cv-versions': cvVersions,
   '0014-cv-bin': cvBin,
   '0015-security-events': securityEvents,
+  '0016-two-step': twoStep,
   '0017-passkeys': passkeys,
 };

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useActor } from '@xstate/react';
-import type { LoginPayload, LoginResponse } from '../../../../src/api/auth';
+import type { LoginOutcome, LoginPayload } from '../../../../src/api/auth';
 import type { GoogleLoginPayload, SocialConfig } from '../../../../src/api/social';
 import { googleSignInMachine } from '../../../../src/machines/auth/google-sign-in-machine';
 import { linkedinSignInMachine } from '../../../../src/machines/auth/linkedin-callback-machine';
@@ -16,7 +16,7 @@ function setup(config: SocialConfig) {
   const session = recordingSession();
   const loadScript = deferredActor<void, { url: string }>();
   const requestAccessToken = deferredActor<string, { clientId: string }>();
-  const googleLogin = deferredActor<LoginResponse, GoogleLoginPayload>();
+  const googleLogin = deferredActor<LoginOutcome, GoogleLoginPayload>();
   const beginAuthorization = vi.fn<(config: SocialConfig) => void>();
   const loadConfig = deferredActor<SocialConfig, unknown>();
   const google = googleSignInMachine.provide({
@@ -33,7 +33,7 @@ function setup(config: SocialConfig) {
   });
   const signIn = signInMachine.provide({
     actors: {
-      login: deferredActor<LoginResponse, LoginPayload>().logic,
+      login: deferredActor<LoginOutcome, LoginPayload>().logic,
       resendConfirmation: deferredActor<void, { email: string }>().logic,
     },
   });

@@ -1,0 +1,31 @@
+// Two-step sign-in with an authenticator app, said once for both halves: the words the server answers and the
+// web app shows, and the codes' shapes. No imports: both halves load it.
+
+/** What a sign-in that still needs its code answers in `code` of a 401: start again from the password. */
+export const TWO_STEP_CODES = {
+  /** POST /auth/login/2fa/ without a first step passed in the last 5 minutes on this browser. */
+  expired: 'two_factor_expired',
+} as const;
+
+export const TWO_STEP_MESSAGES = {
+  codeRequired: 'Enter the 6-digit code from your authenticator app.',
+  codeMalformed: 'Enter the 6 digits from your authenticator app, or a recovery code such as abcde-23456.',
+  codeWrong: 'That code is not right. Enter the newest code from your authenticator app.',
+  recoveryCodeWrong: 'That recovery code is not right, or it has been used already.',
+  signInExpired: 'Your sign-in took too long. Please enter your email and password again.',
+  alreadyOn: 'Two-step sign-in is already on. Turn it off first to move it to another app.',
+  notStarted: 'Start again: open the setup and scan the new QR code.',
+  notOn: 'Two-step sign-in is not on.',
+  turnedOn: 'Two-step sign-in is on.',
+  turnedOff: 'Two-step sign-in is off.',
+  passwordRequired: 'Enter your current password.',
+} as const;
+
+/** Six digits, as an authenticator app shows them (spaces allowed in between). */
+export const AUTHENTICATOR_CODE_PATTERN = /^\s*\d{3}\s?\d{3}\s*$/;
+
+/** A recovery code such as `abcde-23456` (case, spaces and the dash do not matter). */
+export const RECOVERY_CODE_PATTERN = /^\s*[a-zA-Z2-9]{5}[\s-]?[a-zA-Z2-9]{5}\s*$/;
+
+/** How long "Trust this device" lasts. */
+export const TRUSTED_DEVICE_DAYS = 30;

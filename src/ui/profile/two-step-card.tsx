@@ -1,0 +1,247 @@
+import { Alert, Badge, Box, Button, Card, HStack, Heading, Image, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { Download, Printer, RefreshCw, ShieldCheck } from 'lucide-react';
+import type { TwoStepActor, TwoStepSnapshot, TwoStepEvent } from '../../machines/profile/two-step-machine';
+import { AuthForm } from '../auth/auth-card';
+import { PasswordField, TextField } from '../auth/text-field';
+
+const HEADING_ID = 'two-step-heading';
+
+type Send = (event: TwoStepEvent) => void;
+
+function Setup({ snapshot, send }: { snapshot: TwoStepSnapshot; send: Send }) {
+  const { key, code, codeError, attempt } = snapshot.context;
+  const busy = snapshot.hasTag('busy');
+  if (!key) return null;
+  return (
+    <Stack gap="4">
+      <Stack as="ol" ps="5" gap="1" listStyleType="decimal">
+        <li>
+          Open your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…) and add an
+          account.
+        </li>
+        <li>Scan this QR code, or type the key below.</li>
+        <li>Enter the 6-digit code the app shows.</li>
+      </Stack>
+      <Box bg="white" p="2" borderRadius="l2" alignSelf="flex-start" borderWidth="1px">
+        <Image src={key.qrCode} alt="QR code for your authenticator app" width="200px" height="200px" />
+      </Box>
+      <Stack gap="1">
+        <Text textStyle="sm" color="fg.muted" id="two-step-key-label">
+          Key (if you cannot scan)
+        </Text>
+        <Box
+          as="code"
+          aria-labelledby="two-step-key-label"
+          data-testid="two-step-secret"
+          fontFamily="mono"
+          fontSize="md"
+          p="2"
+          bg="bg.muted"
+          borderRadius="l2"
+          alignSelf="flex-start"
+          wordBreak="break-all"
+        >
+          {key.secret}
+        </Box>
+      </Stack>
+      <AuthForm
+        label="Confirm two-step sign-in"
+        attempt={attempt}
+        onSubmit={() => send({ type: 'setup.submit' })}
+      >
+        <TextField
+          label="6-digit code"
+          name="one-time-code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          placeholder="123456"
+          value={code}
+          onValueChange={(value) => send({ type: 'code.change', value })}
+          error={codeError}
+          disabled={busy}
+        />
+        <HStack gap="3" wrap="wrap">
+          <Button
+            type="submit"
+            minH="11"
+            loading={snapshot.matches('enabling')}
+            loadingText="Turning on..."
+            disabled={busy}
+          >
+            Turn on
+          </Button>
+          <Button variant="ghost" minH="11" onClick={() => send({ type: 'setup.cancel' })} disabled={busy}>
+            Cancel
+          </Button>
+        </HStack>
+      </AuthForm>
+    </Stack>
+  );
+}
+
+function RecoveryCodes({ snapshot, send }: { snapshot: TwoStepSnapshot; send: Send }) {
+  return (
+    <Stack gap="4">
+      <Alert.Root status="warning">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>Save your recovery codes</Alert.Title>
+          <Alert.Description>
+            Each code signs you in once if you lose your phone. They are shown only now: download or print
+            them and keep them somewhere safe.
+          </Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+      <Box
+        as="ul"
+        aria-label="Recovery codes"
+        listStyleType="none"
+        display="grid"
+        gridTemplateColumns={{ base: '1fr', sm: '1fr 1fr' }}
+        gap="2"
+      >
+        {snapshot.context.recoveryCodes.map((code) => (
+          <Box as="li" key={code} fontFamily="mono" fontSize="md">
+            {code}
+          </Box>
+        ))}
+      </Box>
+      <HStack gap="3" wrap="wrap">
+        <Button variant="outline" minH="11" onClick={() => send({ type: 'codes.download' })}>
+          <Download aria-hidden />
+          Download (.txt)
+        </Button>
+        <Button variant="outline" minH="11" onClick={() => send({ type: 'codes.print' })}>
+          <Printer aria-hidden />
+          Print
+        </Button>
+        <Button minH="11" onClick={() => send({ type: 'codes.done' })}>
+          I have saved my codes
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}
+
+function TurnOff({ snapshot, send }: { snapshot: TwoStepSnapshot; send: Send }) {
+  const { hasPassword, password, passwordError, code, codeError, attempt } = snapshot.context;
+  const busy = snapshot.hasTag('busy');
+  return (
+    <AuthForm
+      label="Turn off two-step sign-in"
+      attempt={attempt}
+      onSubmit={() => send({ type: 'disable.submit' })}
+    >
+      {hasPassword && (
+        <PasswordField
+          label="Current password"
+          name="current-password"
+          autoComplete="current-password"
+          value={password}
+          onValueChange={(value) => send({ type: 'password.change', value })}
+          error={passwordError}
+          disabled={busy}
+        />
+      )}
+      <TextField
+        label="Code from your authenticator app, or a recovery code"
+        name="one-time-code"
+        autoComplete="one-time-code"
+        placeholder="123456"
+        value={code}
+        onValueChange={(value) => send({ type: 'code.change', value })}
+        error={codeError}
+        disabled={busy}
+      />
+      <HStack gap="3" wrap="wrap">
+        <Button
+          type="submit"
+          colorPalette="red"
+          minH="11"
+          loading={snapshot.matches('turningOff')}
+          loadingText="Turning off..."
+          disabled={busy}
+        >
+          Turn off two-step sign-in
+        </Button>
+        <Button variant="ghost" minH="11" onClick={() => send({ type: 'disable.cancel' })} disabled={busy}>
+          Cancel
+        </Button>
+      </HStack>
+    </AuthForm>
+  );
+}
+
+/** Profile → Security: two-step sign-in with an authenticator app, off or on, and the steps between. */
+export function TwoStepCard({ actor }: { actor: TwoStepActor }) {
+  const snapshot = useSelector(actor, (state) => state);
+  if (snapshot.matches('unsupported')) return null;
+  const send = actor.send;
+  const busy = snapshot.hasTag('busy') || snapshot.matches('loading');
+  const on =
+    snapshot.matches('on') ||
+    snapshot.matches('confirmingOff') ||
+    snapshot.matches('turningOff') ||
+    snapshot.matches('showingRecoveryCodes');
+  return (
+    <Card.Root as="section" aria-labelledby={HEADING_ID} aria-busy={busy}>
+      <Card.Header>
+        <HStack gap="3" wrap="wrap">
+          <Heading as="h3" size="lg" id={HEADING_ID}>
+            Two-step sign-in
+          </Heading>
+          {!snapshot.matches('loading') && !snapshot.matches('failed') && (
+            <Badge colorPalette={on ? 'green' : 'gray'} variant="subtle">
+              {on ? 'On' : 'Off'}
+            </Badge>
+          )}
+        </HStack>
+        <Text color="fg.muted" textStyle="sm">
+          After your password, sign-in asks for a 6-digit code from an authenticator app on your phone.
+        </Text>
+      </Card.Header>
+      <Card.Body>
+        {snapshot.matches('failed') ? (
+          <Alert.Root status="error" alignItems="center">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>{snapshot.context.error}</Alert.Title>
+            </Alert.Content>
+            <Button size="sm" variant="outline" onClick={() => send({ type: 'status.retry' })}>
+              <RefreshCw aria-hidden />
+              Try Again
+            </Button>
+          </Alert.Root>
+        ) : snapshot.matches('off') || snapshot.matches('startingSetup') ? (
+          <Button
+            alignSelf="flex-start"
+            minH="11"
+            onClick={() => send({ type: 'setup.start' })}
+            loading={snapshot.matches('startingSetup')}
+            loadingText="Starting..."
+          >
+            <ShieldCheck aria-hidden />
+            Turn on two-step sign-in
+          </Button>
+        ) : snapshot.matches('confirming') || snapshot.matches('enabling') ? (
+          <Setup snapshot={snapshot} send={send} />
+        ) : snapshot.matches('showingRecoveryCodes') ? (
+          <RecoveryCodes snapshot={snapshot} send={send} />
+        ) : snapshot.matches('confirmingOff') || snapshot.matches('turningOff') ? (
+          <TurnOff snapshot={snapshot} send={send} />
+        ) : snapshot.matches('on') ? (
+          <Button
+            alignSelf="flex-start"
+            variant="outline"
+            colorPalette="red"
+            minH="11"
+            onClick={() => send({ type: 'disable.start' })}
+          >
+            Turn off two-step sign-in
+          </Button>
+        ) : null}
+      </Card.Body>
+    </Card.Root>
+  );
+}
