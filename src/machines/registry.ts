@@ -26,6 +26,7 @@ import { passkeySignInMachine } from './auth/passkey-sign-in-machine';
 import { passkeysMachine } from './profile/passkeys-machine';
 import { sidebarMachine } from './sidebar-machine';
 import { signInMachine } from './auth/sign-in-machine';
+import { secondStepMachine } from './auth/second-step-machine';
 import { signUpMachine } from './auth/sign-up-machine';
 import { templatesListMachine } from './catalogue/templates-list-machine';
 import { twoStepMachine } from './profile/two-step-machine';
@@ -40,6 +41,7 @@ export const machineRegistry: Record<string, AnyStateMachine> = {
   [sessionMachine.id]: sessionMachine,
   [sidebarMachine.id]: sidebarMachine,
   [signInMachine.id]: signInMachine,
+  [secondStepMachine.id]: secondStepMachine,
   [signUpMachine.id]: signUpMachine,
   [googleSignInMachine.id]: googleSignInMachine,
   [linkedinSignInMachine.id]: linkedinSignInMachine,

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, stopChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import {
   isUnconfirmedAccountError,
   login,
@@ -6,12 +6,8 @@ import {
   resendConfirmation,
   type LoginOutcome,
   type LoginPayload,
-  type LoginResponse,
 } from '../../api/auth';
-import { refusalCodeOf } from '../../api/api-error';
-import { verifySignInCode, type SecondStepPayload } from '../../api/two-step';
-import { codeProblem, typedCode, type CodeKind } from '../../account/two-step';
-import { TWO_STEP_CODES } from '../../../rules/two-step';
+import type { SecondStepActor, SecondStepLogic, SecondStepReport } from './second-step-machine';
 import { apiClient } from '../../api/client';
 import { GENERIC_ERROR_MESSAGE } from '../../config/constants';
 import {
@@ -55,23 +51,19 @@ export interface SignInContext {
   attempt: number;
   /** Opened for the second step of a Google or LinkedIn sign-in. */
   startAtCode: boolean;
-  /** The second step (two-step sign-in): the code typed, which kind, whether to trust this browser. */
-  code: string;
-  codeKind: CodeKind;
-  trustDevice: boolean;
-  /** Why the code was refused (the form's own check, or the server's words). */
-  codeError?: string;
+  /** The second step (two-step sign-in) while it runs: its own flow, loaded when first needed. */
+  secondStep?: SecondStepActor;
 }
 
 export type SignInEvent =
   | { type: 'form.change'; field: SignInField; value: string }
   | { type: 'form.submit' }
   | { type: 'confirmation.resend' }
-  | { type: 'code.change'; value: string }
-  | { type: 'code.kindToggle' }
-  | { type: 'code.trustChange'; trust: boolean }
-  | { type: 'code.submit' }
-  | { type: 'code.back' };
+  | SecondStepReport;
+
+/** The second step's own flow, fetched the first time an account asks for a code (most visits never do). */
+export const loadSecondStep = () =>
+  import('./second-step-machine').then((module): SecondStepLogic => module.secondStepMachine);
 
 export const signInMachine = setup({
   types: {
@@ -83,7 +75,7 @@ export const signInMachine = setup({
   },
   actors: {
     login: fromPromise<LoginOutcome, LoginPayload>(({ input }) => login(apiClient, input)),
-    verifyCode: fromPromise<LoginResponse, SecondStepPayload>(({ input }) => verifySignInCode(apiClient, input)),
+    loadSecondStep: fromPromise<SecondStepLogic>(loadSecondStep),
     resendConfirmation: fromPromise<void, { email: string }>(({ input }) =>
       resendConfirmation(apiClient, input),
     ),
@@ -106,35 +98,19 @@ export const signInMachine = setup({
       formError: (_, params: { error: unknown }) => signInFailureMessage(params.error),
       attempt: ({ context }) => context.attempt + 1,
     }),
+    showLoadFailure: assign({
+      formError: GENERIC_ERROR_MESSAGE,
+      attempt: ({ context }) => context.attempt + 1,
+    }),
     countAttempt: assign({ attempt: ({ context }) => context.attempt + 1 }),
     rememberUnconfirmedEmail: assign({ unconfirmedEmail: ({ context }) => context.values.email.trim() }),
     forgetUnconfirmedEmail: assign({ unconfirmedEmail: undefined }),
     forgetPassword: assign({ values: ({ context }) => ({ ...context.values, password: '' }) }),
-    assignCode: assign({
-      code: ({ context, event }) => (event.type === 'code.change' ? event.value : context.code),
-      codeError: ({ context, event }) =>
-        event.type === 'code.change' && context.codeError !== undefined
-          ? codeProblem(event.value, context.codeKind)
-          : context.codeError,
+    startSecondStep: assign({
+      secondStep: ({ spawn }, params: { logic: SecondStepLogic }) => spawn(params.logic),
     }),
-    toggleCodeKind: assign({
-      codeKind: ({ context }) => (context.codeKind === 'app' ? 'recovery' : 'app'),
-      code: '',
-      codeError: undefined,
-    }),
-    assignTrust: assign({
-      trustDevice: ({ context, event }) => (event.type === 'code.trustChange' ? event.trust : context.trustDevice),
-    }),
-    showCodeProblem: assign({
-      codeError: ({ context }) => codeProblem(context.code, context.codeKind),
-      attempt: ({ context }) => context.attempt + 1,
-    }),
-    showCodeRefusal: assign({
-      codeError: (_, params: { error: unknown }) => serverMessageOr(params.error, SIGN_IN_FAILED_MESSAGE),
-      code: '',
-      attempt: ({ context }) => context.attempt + 1,
-    }),
-    resetSecondStep: assign({ code: '', codeKind: 'app' as CodeKind, trustDevice: false, codeError: undefined }),
+    stopSecondStep: stopChild(({ context }) => context.secondStep ?? ''),
+    forgetSecondStep: assign({ secondStep: undefined }),
     signIntoSession: signIntoSessionAction<SignInContext, SignInEvent>(),
     // The route gives the real toaster and router; the machine only says what and where.
     notify: (_, _params: Notice) => undefined,
@@ -146,9 +122,6 @@ export const signInMachine = setup({
     isUnconfirmedAccount: (_, params: { error: unknown }) => isUnconfirmedAccountError(params.error),
     startsAtCode: ({ context }) => context.startAtCode,
     needsCode: (_, params: { outcome: LoginOutcome }) => needsSecondStep(params.outcome),
-    isCodeValid: ({ context }) => codeProblem(context.code, context.codeKind) === undefined,
-    /** The first step is older than 5 minutes (or was never passed here): the password again. */
-    isSignInExpired: (_, params: { error: unknown }) => refusalCodeOf(params.error) === TWO_STEP_CODES.expired,
   },
 }).createMachine({
   id: 'signIn',
@@ -159,9 +132,6 @@ export const signInMachine = setup({
     submitted: false,
     attempt: 0,
     startAtCode: input.awaitingCode === true,
-    code: '',
-    codeKind: 'app',
-    trustDevice: false,
   }),
   initial: 'starting',
   states: {
@@ -187,7 +157,7 @@ export const signInMachine = setup({
           {
             guard: { type: 'needsCode', params: ({ event }) => ({ outcome: event.output }) },
             target: 'code',
-            actions: ['forgetUnconfirmedEmail', 'forgetPassword', 'resetSecondStep'],
+            actions: ['forgetUnconfirmedEmail', 'forgetPassword'],
           },
           {
             target: 'signedIn',
@@ -245,46 +215,45 @@ export const signInMachine = setup({
         },
       },
     },
-    // Two-step sign-in: the password (or Google, or LinkedIn) was right; the code from the app, or a recovery code.
+    // Two-step sign-in: the password (or Google, or LinkedIn) was right; the second step's own flow asks for the
+    // code from the app, or a recovery code, and says how it ended.
     code: {
-      on: {
-        'code.change': { actions: 'assignCode' },
-        'code.kindToggle': { actions: 'toggleCodeKind' },
-        'code.trustChange': { actions: 'assignTrust' },
-        'code.submit': [{ guard: 'isCodeValid', target: 'verifyingCode' }, { actions: 'showCodeProblem' }],
-        'code.back': { target: 'editing', actions: 'resetSecondStep' },
-      },
-    },
-    verifyingCode: {
-      tags: [BUSY_TAG],
-      invoke: {
-        src: 'verifyCode',
-        input: ({ context }) => ({ code: typedCode(context.code), trust_device: context.trustDevice }),
-        onDone: { target: 'signedIn', actions: SIGNED_IN_ACTIONS },
-        onError: [
-          {
-            guard: { type: 'isSignInExpired', params: ({ event }) => ({ error: event.error }) },
-            target: 'editing',
-            actions: [
-              'resetSecondStep',
-              { type: 'showRefusal', params: ({ event }) => ({ error: event.error }) },
-            ],
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: [BUSY_TAG],
+          invoke: {
+            src: 'loadSecondStep',
+            onDone: {
+              target: 'asking',
+              actions: { type: 'startSecondStep', params: ({ event }) => ({ logic: event.output }) },
+            },
+            // The page could not fetch the second step (offline, or a new release replaced it): say so; the
+            // password is asked again.
+            onError: { target: '#signIn.editing', actions: 'showLoadFailure' },
           },
-          {
-            target: 'code',
-            actions: [
-              { type: 'showCodeRefusal', params: ({ event }) => ({ error: event.error }) },
-              {
+        },
+        asking: {
+          on: {
+            'secondStep.signedIn': { target: '#signIn.signedIn', actions: SIGNED_IN_ACTIONS },
+            'secondStep.refused': {
+              actions: {
                 type: 'notify',
                 params: ({ event }) => ({
                   title: signInFailureMessage(event.error),
                   variant: 'destructive' as const,
                 }),
               },
-            ],
+            },
+            'secondStep.expired': {
+              target: '#signIn.editing',
+              actions: { type: 'showRefusal', params: ({ event }) => ({ error: event.error }) },
+            },
+            'secondStep.back': { target: '#signIn.editing' },
           },
-        ],
+        },
       },
+      exit: ['stopSecondStep', 'forgetSecondStep'],
     },
     signedIn: { type: 'final' },
   },

@@ -1,19 +1,22 @@
 import { Button, Checkbox, Stack, Text } from '@chakra-ui/react';
 import { BUSY_TAG } from '../../machines/auth/auth-flow';
-import type { SignInEvent, SignInSnapshot } from '../../machines/auth/sign-in-machine';
+import { useSelector } from '@xstate/react';
+import type { SecondStepActor } from '../../machines/auth/second-step-machine';
 import { AuthCard, AuthForm } from './auth-card';
 import { TextField } from './text-field';
 
 export interface SecondStepViewProps {
-  snapshot: SignInSnapshot;
-  send: (event: SignInEvent) => void;
+  /** The second step's own flow, run by the sign-in flow. */
+  actor: SecondStepActor;
 }
 
 export const SECOND_STEP_TITLE = 'Two-step sign-in';
 export const SECOND_STEP_DESCRIPTION = 'Enter the 6-digit code from your authenticator app.';
 
 /** The second step of a two-step sign-in: the code from the app (or a recovery code), and trust this browser. */
-export function SecondStepView({ snapshot, send }: SecondStepViewProps) {
+export function SecondStepView({ actor }: SecondStepViewProps) {
+  const snapshot = useSelector(actor, (state) => state);
+  const send = actor.send;
   const { code, codeKind, codeError, trustDevice, attempt } = snapshot.context;
   const busy = snapshot.hasTag(BUSY_TAG);
   const recovery = codeKind === 'recovery';

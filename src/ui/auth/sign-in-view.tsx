@@ -24,12 +24,12 @@ const SecondStepView = lazy(() => import('./second-step-view').then((module) => 
 
 // docs/behaviour.md#sign-in
 export function SignInView({ snapshot, send, onGoogleSignIn, social, passkey }: SignInViewProps) {
-  if (snapshot.matches('code') || snapshot.matches('verifyingCode'))
+  if (snapshot.matches('code')) {
+    const secondStep = snapshot.context.secondStep;
     return (
-      <Suspense fallback={null}>
-        <SecondStepView snapshot={snapshot} send={send} />
-      </Suspense>
+      <Suspense fallback={null}>{secondStep !== undefined && <SecondStepView actor={secondStep} />}</Suspense>
     );
+  }
   const { values, errors, unconfirmedEmail, formError, attempt } = snapshot.context;
   const busy = snapshot.hasTag(BUSY_TAG);
   const change = (field: 'email' | 'password') => (value: string) =>
