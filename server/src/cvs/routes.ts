@@ -24,7 +24,8 @@ import { now } from '../auth/clock.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 import { ensureFirstVersion, keepSavedVersion } from '../versions/keep.js';
-import { findVersion, latestVersion, recordDelivery } from '../versions/repository.js';
+import { latestVersion, recordDelivery } from '../versions/repository.js';
+import { versionWithFile } from '../rendered-files/repository.js';
 import { KIND_OF_FORMAT, versionFile } from '../rendered-files/files.js';
 import type { CvVersionReason } from '../db/schema.js';
 
@@ -226,16 +227,18 @@ export async function cvsRoutes(app: FastifyInstance): Promise<void> {
       async (request, reply) => {
         const cv = await ownedCv(requireUser(request), request.params.id);
         const asked = request.query.version;
+        const kind = KIND_OF_FORMAT[format];
+        // The version and its stored file in one read.
         const version =
-          asked === undefined
-            ? ((await latestVersion(app.db, cv.id)) ??
-              (await app.db.transaction().execute((trx) => ensureFirstVersion(trx, cv))))
-            : await findVersion(app.db, cv.id, asked);
+          (await versionWithFile(app.db, cv.id, kind, asked)) ??
+          (asked === undefined
+            ? await app.db.transaction().execute((trx) => ensureFirstVersion(trx, cv))
+            : undefined);
         if (!version) throw notFound(`This CV has no version ${asked}.`);
         // The version's stored file (made once, after the save); rendered now only when there is none yet.
         const file = await versionFile(app, cv, version, format);
         // Every download records the version it delivered: "what did I send on 3 March?" has an answer.
-        await recordDelivery(app.db, version.id, KIND_OF_FORMAT[format]);
+        await recordDelivery(app.db, version.id, kind);
         return (
           reply
             .header('content-type', file.contentType)

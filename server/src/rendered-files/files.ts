@@ -4,7 +4,12 @@ import { renderCvFile, type CvFile, type CvFileFormat } from '../cvs/delivery.js
 import type { GeneratedCvRow } from '../cvs/repository.js';
 import { latestVersion, readVersionState, type VersionSummaryRow } from '../versions/repository.js';
 import { renderKey } from './key.js';
-import { findRenderedFile, storeRenderedFile, type RenderedFileKind } from './repository.js';
+import {
+  findRenderedFile,
+  storeRenderedFile,
+  type RenderedFileKind,
+  type VersionWithFile,
+} from './repository.js';
 
 /*
  * Each version of a CV is rendered once: its PDF and Word file are stored with it (made in the background after the
@@ -32,14 +37,20 @@ const making = new Map<string, Promise<CvFile>>();
 export async function versionFile(
   app: FastifyInstance,
   cv: GeneratedCvRow,
-  version: Pick<VersionSummaryRow, 'id' | 'number' | 'template_id'>,
+  version: Pick<VersionSummaryRow, 'id' | 'number' | 'template_id'> & Pick<VersionWithFile, 'file'>,
   format: CvFileFormat,
 ): Promise<CvFile> {
   const template = app.cvTemplates.byId(version.template_id);
   if (!template) throw notFound('The template of this CV is no longer available.');
   const kind = KIND_OF_FORMAT[format];
   const key = renderKey(template);
-  const stored = await findRenderedFile(app.db, version.id, kind, key);
+  // The file read with the version (versionWithFile), else looked up.
+  const stored =
+    'file' in version
+      ? version.file?.key === key
+        ? version.file.content
+        : undefined
+      : await findRenderedFile(app.db, version.id, kind, key);
   if (stored) return { body: stored, ...FILE_TYPES[format] };
 
   const id = `${app.config.databaseUrl}\0${version.id}\0${kind}\0${key}`;

@@ -82,8 +82,6 @@ export class RenderQueue {
       this.timer = undefined;
       this.running = this.drain();
     }, this.options.delayMs ?? RENDER_QUEUE_DELAY_MS);
-    // A queue with work left never keeps a process alive that is otherwise done.
-    this.timer.unref();
   }
 
   private async drain(): Promise<void> {

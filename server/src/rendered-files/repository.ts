@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { now } from '../db/columns.js';
 import type { CvRenderedFileTable, Database } from '../db/schema.js';
+import type { VersionSummaryRow } from '../versions/repository.js';
 
 /* The cv_rendered_files table: every SQL statement about a version's stored PDF and Word file is here. */
 
@@ -21,6 +22,52 @@ export async function findRenderedFile(
     .where('render_key', '=', key)
     .executeTakeFirst();
   return row?.content;
+}
+
+export interface VersionWithFile extends VersionSummaryRow {
+  /** Its stored file of the kind asked for, whatever key it was made with (the caller compares). */
+  file?: { key: string; content: Buffer };
+}
+
+/**
+ * Version `number` of a CV (its newest without one) and its stored file of `kind`, in one query: a download of a
+ * file already made costs a single read besides the session and the CV.
+ */
+export async function versionWithFile(
+  db: Kysely<Database>,
+  cvId: number,
+  kind: RenderedFileKind,
+  number?: number,
+): Promise<VersionWithFile | undefined> {
+  const row = await db
+    .selectFrom('cv_versions')
+    .leftJoin('cv_rendered_files', (join) =>
+      join
+        .onRef('cv_rendered_files.cv_version_id', '=', 'cv_versions.id')
+        .on('cv_rendered_files.kind', '=', kind),
+    )
+    .select([
+      'cv_versions.id',
+      'cv_versions.generated_cv_id',
+      'cv_versions.number',
+      'cv_versions.created',
+      'cv_versions.name',
+      'cv_versions.reason',
+      'cv_versions.template_id',
+      'cv_rendered_files.render_key',
+      'cv_rendered_files.content',
+    ])
+    .where('cv_versions.generated_cv_id', '=', cvId)
+    .$if(number !== undefined, (query) => query.where('cv_versions.number', '=', number!))
+    .orderBy('cv_versions.number', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { render_key, content, ...version } = row;
+  return {
+    ...version,
+    file: render_key !== null && content !== null ? { key: render_key, content } : undefined,
+  };
 }
 
 /** Stores a version's file of `kind`, replacing one made with another key. */
