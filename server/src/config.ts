@@ -71,6 +71,12 @@ export interface Config {
    * thinned to the last of each day, named and delivered ones kept for ever (server/src/versions/retention.ts).
    */
   versionsKeepAllDays: number;
+  /**
+   * RENDER_ON_SAVE (default on): each save renders the CV's PDF and Word file in the background and stores them with
+   * its version (server/src/rendered-files/); off, a file is made at its first download instead. The server tests
+   * turn it off unless they test it, so a save does not start Chromium.
+   */
+  renderOnSave: boolean;
 }
 
 export class ConfigError extends Error {
@@ -264,5 +270,6 @@ export function loadConfig(env: Env = process.env): Config {
     pactProviderStates: boolean(env, 'PACT_PROVIDER_STATES', false),
     apiDocs: boolean(env, 'API_DOCS', false),
     versionsKeepAllDays: integer(env, 'VERSIONS_KEEP_ALL_DAYS', DEFAULT_KEEP_ALL_DAYS, 1, 36_500),
+    renderOnSave: boolean(env, 'RENDER_ON_SAVE', true),
   };
 }

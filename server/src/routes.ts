@@ -14,6 +14,7 @@ import { profileRoutes } from './profile/routes.js';
 import { sessionsRoutes } from './profile/sessions.js';
 import { securityRoutes } from './security/routes.js';
 import { renderEngine, type RenderEngineOptions } from './render/plugin.js';
+import { renderedFiles } from './rendered-files/plugin.js';
 import { supportRoutes } from './support/routes.js';
 import { templateRegistry } from './templates/registry.js';
 import { templateRoutes } from './templates/routes.js';
@@ -39,6 +40,7 @@ const PLUGINS = [
   adminRoutes,
   renderEngine,
   templateRegistry,
+  renderedFiles,
   templateRoutes,
   previewRoutes,
   cvsRoutes,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { renderCvFile, type CvFileFormat } from '../cvs/delivery.js';
+import type { CvFileFormat } from '../cvs/delivery.js';
+import { currentCvFile } from '../rendered-files/files.js';
 import { attachmentDisposition } from '../cvs/file-name.js';
 import { findCvById, listCvsForAdmin, restoreCv, type ArchivedFilter } from '../cvs/repository.js';
 import { ownerOf } from '../users/repository.js';
@@ -70,7 +71,7 @@ export function cvRoutes(app: FastifyInstance, kit: AdminKit): void {
     kit.action(`/admin/cvs/:id/download/${format}/`, async (request, reply) => {
       const cv = await findCv(request.params.id);
       if (!cv) return kit.notFound(request, reply, 'There is no CV with this id.', '/admin/cvs/');
-      const file = await renderCvFile(app, cv, format);
+      const file = await currentCvFile(app, cv, format);
       await kit.audited(request, { action: 'cv.download', targetType: 'cv', targetId: cv.id, targetLabel: cv.name, detail: format === 'pdf' ? 'PDF' : 'Word' }, async () => undefined);
       return reply
         .header('content-type', file.contentType)

@@ -21,8 +21,9 @@ export interface CvFile {
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /**
- * A saved CV as the file people download: the render engine's output from the stored entries, or from one of its
- * versions (server/src/versions/) when `version` is given.
+ * A saved CV rendered to the file people download, from the stored entries, or from one of its versions
+ * (server/src/versions/) when `version` is given. Routes serve a version's stored file instead
+ * (server/src/rendered-files/files.ts), which calls this only when there is none yet.
  */
 export async function renderCvFile(
   app: FastifyInstance,
@@ -60,11 +61,10 @@ function greetingName(fullName: string): string {
   return first ? ` ${first}` : '';
 }
 
-/** Sends the CV as a PDF to its owner's own address, the only address it ever goes to. */
-export async function emailCv(app: FastifyInstance, cv: GeneratedCvRow): Promise<void> {
+/** Sends the CV's PDF (`pdf`: its newest version's) to its owner's own address, the only address it ever goes to. */
+export async function emailCv(app: FastifyInstance, cv: GeneratedCvRow, pdf: CvFile): Promise<void> {
   const owner = await findUserById(app.db, cv.owner_id);
   if (!owner) throw notFound();
-  const pdf = await renderCvFile(app, cv, 'pdf');
   await app.mailer.send({
     to: owner.email,
     subject: `Your CV: ${cv.name}`,

@@ -3,7 +3,7 @@ import { HttpError, badRequest, notFound } from '../http/errors.js';
 import { hit } from '../http/rate-limit.js';
 import { requireUser } from '../http/session.js';
 import { cvBodySchema, readCvInput, type CvBody } from '../cv-input/cv-body.js';
-import { emailCv, renderCvFile, type CvFileFormat } from './delivery.js';
+import { emailCv, type CvFileFormat } from './delivery.js';
 import {
   archiveCv,
   findLiveCv,
@@ -24,7 +24,9 @@ import { now } from '../auth/clock.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 import { ensureFirstVersion, keepSavedVersion } from '../versions/keep.js';
-import { findVersion, readVersionState, recordDelivery } from '../versions/repository.js';
+import { latestVersion, recordDelivery } from '../versions/repository.js';
+import { versionWithFile } from '../rendered-files/repository.js';
+import { KIND_OF_FORMAT, versionFile } from '../rendered-files/files.js';
 import type { CvVersionReason } from '../db/schema.js';
 
 /** A new CV on a template staff switched off in the admin panel. */
@@ -153,6 +155,8 @@ export async function cvsRoutes(app: FastifyInstance): Promise<void> {
         await keepSavedVersion(trx, cv, saveReason(request.body), retention());
         return cvJson(cv, await listEntries(trx, id), app.config.publicUrl);
       });
+      // Its PDF and Word file are made after the answer, in the background, and kept with the version.
+      app.renderSaved(saved.id);
       return reply.code(201).header('location', saved.url).send(saved);
     },
   );
@@ -185,6 +189,7 @@ export async function cvsRoutes(app: FastifyInstance): Promise<void> {
         await keepSavedVersion(trx, cv, saveReason(request.body, existing, input.templateId), retention());
         return cvJson(cv, await listEntries(trx, cv.id), app.config.publicUrl);
       });
+      app.renderSaved(existing.id);
       return reply.header('etag', cvEtag(saved.last_updated)).send(saved);
     },
   );
@@ -222,15 +227,18 @@ export async function cvsRoutes(app: FastifyInstance): Promise<void> {
       async (request, reply) => {
         const cv = await ownedCv(requireUser(request), request.params.id);
         const asked = request.query.version;
-        const version = asked === undefined ? undefined : await findVersion(app.db, cv.id, asked);
-        if (asked !== undefined && !version) throw notFound(`This CV has no version ${asked}.`);
-        const state = version && (await readVersionState(app.db, cv.id, version.number));
-        const file = await renderCvFile(app, cv, format, state);
+        const kind = KIND_OF_FORMAT[format];
+        // The version and its stored file in one read.
+        const version =
+          (await versionWithFile(app.db, cv.id, kind, asked)) ??
+          (asked === undefined
+            ? await app.db.transaction().execute((trx) => ensureFirstVersion(trx, cv))
+            : undefined);
+        if (!version) throw notFound(`This CV has no version ${asked}.`);
+        // The version's stored file (made once, after the save); rendered now only when there is none yet.
+        const file = await versionFile(app, cv, version, format);
         // Every download records the version it delivered: "what did I send on 3 March?" has an answer.
-        await app.db.transaction().execute(async (trx) => {
-          const delivered = version ?? (await ensureFirstVersion(trx, cv));
-          await recordDelivery(trx, delivered.id, format === 'word' ? 'docx' : 'pdf');
-        });
+        await recordDelivery(app.db, version.id, kind);
         return (
           reply
             .header('content-type', file.contentType)
@@ -250,10 +258,11 @@ export async function cvsRoutes(app: FastifyInstance): Promise<void> {
       const ownerId = requireUser(request);
       const cv = await ownedCv(ownerId, request.body.cv_id);
       await hit(app.db, `cv-send-email:user:${ownerId}`, SEND_EMAIL_LIMIT);
-      await emailCv(app, cv);
-      await app.db.transaction().execute(async (trx) => {
-        await recordDelivery(trx, (await ensureFirstVersion(trx, cv)).id, 'email');
-      });
+      const version =
+        (await latestVersion(app.db, cv.id)) ??
+        (await app.db.transaction().execute((trx) => ensureFirstVersion(trx, cv)));
+      await emailCv(app, cv, await versionFile(app, cv, version, 'pdf'));
+      await recordDelivery(app.db, version.id, 'email');
       return { detail: 'CV has been sent to your email address.' };
     },
   );

@@ -2,7 +2,7 @@ import type { ZipArchive, EntryData } from 'archiver';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { renderCvFile } from '../cvs/delivery.js';
+import { currentCvFile } from '../rendered-files/files.js';
 import { listCvsForExport, listEntries, type GeneratedCvRow } from '../cvs/repository.js';
 import { cvJson } from '../cvs/serialise.js';
 import { HttpError } from '../http/errors.js';
@@ -270,7 +270,7 @@ export async function writeDataExport(
     try {
       const pdf = await printInTurn(app, () => {
         check();
-        return renderCvFile(app, row, 'pdf');
+        return currentCvFile(app, row, 'pdf');
       });
       await addFile(archive, pdf.body, { name: `${base}.pdf`, date, store: true });
     } catch (error) {

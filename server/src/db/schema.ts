@@ -38,6 +38,7 @@ export interface Database {
   // ── versions of generated CVs ───────────────────────────────────────────
   cv_versions: CvVersionTable;
   cv_version_deliveries: CvVersionDeliveryTable;
+  cv_rendered_files: CvRenderedFileTable;
   // ── admin ───────────────────────────────────────────────────────────────
   admin_audit_log: AdminAuditLogTable;
 }
@@ -341,6 +342,18 @@ export interface CvVersionDeliveryTable {
   cv_version_id: number;
   kind: DeliveryKind;
   at: string;
+}
+
+/** A version's PDF or Word file as it was made (server/src/rendered-files/): served instead of rendering again. */
+export interface CvRenderedFileTable {
+  id: Generated<number>;
+  cv_version_id: number;
+  kind: 'pdf' | 'docx';
+  /** Renderer version, template revision and font set it was made with (rendered-files/key.ts). */
+  render_key: string;
+  content: Buffer;
+  size: number;
+  created_at: string;
 }
 
 // ── admin ─────────────────────────────────────────────────────────────────

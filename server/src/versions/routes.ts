@@ -188,6 +188,7 @@ export async function versionsRoutes(app: FastifyInstance): Promise<void> {
         await keepSavedVersion(trx, restored, 'restore', { keepAllDays: app.config.versionsKeepAllDays });
         return cvJson(restored, await listEntries(trx, cv.id), app.config.publicUrl);
       });
+      app.renderSaved(cv.id);
       return reply.header('etag', cvEtag(saved.last_updated)).send(saved);
     },
   );

@@ -96,6 +96,8 @@ export async function createTestApp(
     ...loadConfig({ LOG_LEVEL: 'silent', SECRET_KEY: 'test-secret-key-not-for-production' }),
     databaseUrl,
     mailOutboxDir: outboxDir,
+    // A save would start Chromium in the background; the tests of stored files turn it on.
+    renderOnSave: false,
     ...overrides,
   };
   let app: FastifyInstance;

@@ -16,6 +16,7 @@ import * as cvBin from './0014-cv-bin.js';
 import * as securityEvents from './0015-security-events.js';
 import * as twoStep from './0016-two-step.js';
 import * as passkeys from './0017-passkeys.js';
+import * as renderedFiles from './0018-rendered-files.js';
 
 /**
  * Every migration, in order. Add yours as the next line with the next number; names sort
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0015-security-events': securityEvents,
   '0016-two-step': twoStep,
   '0017-passkeys': passkeys,
+  '0018-rendered-files': renderedFiles,
 };
