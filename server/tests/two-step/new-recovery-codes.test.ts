@@ -77,7 +77,9 @@ describe.each(testDatabases())('new recovery codes on $name', (database) => {
     expect(await secondStep(codes[0]!)).toBe(200);
     expect(await secondStep(codes[0]!)).toBe(400);
     // One line in the owner's security activity.
-    const kinds = (await browser.get('/auth/security-activity/')).json<Array<{ kind: string }>>().map((e) => e.kind);
+    const kinds = (await browser.get('/auth/security-activity/'))
+      .json<Array<{ kind: string }>>()
+      .map((e) => e.kind);
     expect(kinds.filter((kind) => kind === 'recovery_codes_replaced')).toHaveLength(1);
   });
 
@@ -135,10 +137,13 @@ describe.each(testDatabases())('new recovery codes on $name', (database) => {
     const { secret } = await turnOn(browser);
     let last = 0;
     for (let i = 0; i < 30 && last !== 429; i++)
-      last = (await browser.post(URL, { password: `wrong-${i}-password`, code: currentCode(secret, 1) })).statusCode;
+      last = (await browser.post(URL, { password: `wrong-${i}-password`, code: currentCode(secret, 1) }))
+        .statusCode;
     expect(last).toBe(429);
     // The limit stands for the right password too until its window ends.
-    expect((await browser.post(URL, { password: PASSWORD, code: currentCode(secret, 1) })).statusCode).toBe(429);
+    expect((await browser.post(URL, { password: PASSWORD, code: currentCode(secret, 1) })).statusCode).toBe(
+      429,
+    );
   });
 
   it('answers 400 while two-step sign-in is off', async () => {
@@ -157,7 +162,8 @@ describe.each(testDatabases())('new recovery codes on $name', (database) => {
     const browser = await signedIn();
     const { secret } = await turnOn(browser);
     expect(
-      (await browser.post(URL, { password: PASSWORD, code: currentCode(secret, 1) }, { csrf: false })).statusCode,
+      (await browser.post(URL, { password: PASSWORD, code: currentCode(secret, 1) }, { csrf: false }))
+        .statusCode,
     ).toBe(403);
   });
 });
