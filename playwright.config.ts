@@ -41,6 +41,10 @@ export const e2eEnv = {
   WEB_CONCURRENCY: '1',
   // Every browser of the run shares 127.0.0.1; the limits themselves are tested in the server tests.
   RATE_LIMIT_SCALE: '100',
+  // ...which puts the account's lockout out of reach from one address (the per-address limit stops first): the
+  // lockout journey (e2e/unlock-a-locked-account.spec.ts) needs it after a few wrong passwords, unscaled. No other
+  // journey types a wrong password that often for one account.
+  ACCOUNT_LOCKOUT_LIMIT: '5',
   // The /contact page's address (e2e/confirmation-link-refused.spec.ts).
   SUPPORT_EMAIL: 'help@cv-builder.test',
   // Google and LinkedIn are the local identity provider (e2e/support/oidc-provider.ts).

@@ -13,7 +13,7 @@ async function expectToast(page: Page, title: string) {
 
 // Two-step sign-in with an authenticator app, as a person lives it: turn it on from the profile (the key read from
 // the page, codes computed as an app would), save the recovery codes, sign in with a code, with a recovery code
-// (which works once), trust the browser, and turn it off again.
+// (which works once), trust the browser, make new recovery codes, and turn it off again.
 
 /** The person's authenticator app: codes of the key, never the same time step twice (the server refuses a reuse). */
 function authenticatorApp(secret: string) {
@@ -43,7 +43,7 @@ async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/signin/);
 }
 
-test('a person turns on two-step sign-in, signs in with codes and a recovery code, trusts a browser and turns it off', async ({
+test('a person turns on two-step sign-in, signs in with codes and a recovery code, trusts a browser, makes new recovery codes and turns it off', async ({
   page,
 }) => {
   // A long walk (ten steps through the server), and the app may have to wait for its next code.
@@ -135,8 +135,32 @@ test('a person turns on two-step sign-in, signs in with codes and a recovery cod
   await expectToast(page, 'Signed in successfully!');
   await expect(page).toHaveURL(/\/$/);
 
-  // Turning it off asks for the password and a code.
+  // New recovery codes: the password and an app code (not a recovery code), then ten new codes shown as before.
   await page.goto('/profile');
+  await card.getByRole('button', { name: 'New recovery codes' }).click();
+  await card.getByLabel('Current password').fill(PASSWORD);
+  await card.getByLabel('6-digit code from your authenticator app').fill(recoveryCodes[1]!);
+  await card.getByRole('button', { name: 'Make new recovery codes' }).click();
+  await expect(card.getByText('Enter the 6 digits from your authenticator app')).toBeVisible();
+  await card.getByLabel('6-digit code from your authenticator app').fill(await app.nextCode(page));
+  await card.getByRole('button', { name: 'Make new recovery codes' }).click();
+  await expectToast(page, 'New recovery codes are ready');
+  await expect(codes).toHaveCount(10);
+  const newCodes = (await codes.allTextContents()).map((code) => code.trim());
+  for (const code of newCodes) expect(recoveryCodes).not.toContain(code);
+  const downloadingNew = page.waitForEvent('download');
+  await card.getByRole('button', { name: 'Download (.txt)' }).click();
+  const newFile = readFileSync(await (await downloadingNew).path(), 'utf8');
+  for (const code of newCodes) expect(newFile).toContain(code);
+  await card.getByRole('button', { name: 'I have saved my codes' }).click();
+  await expect(card.getByText('On', { exact: true })).toBeVisible();
+  const activity = page.getByRole('region', { name: 'Security activity' });
+  await activity.getByRole('button', { name: 'Refresh' }).click();
+  await expect(activity.getByRole('list', { name: 'Security activity' }).getByRole('listitem').first()).toContainText(
+    'New recovery codes made',
+  );
+
+  // Turning it off asks for the password and a code.
   await card.getByRole('button', { name: 'Turn off two-step sign-in' }).click();
   await card.getByRole('button', { name: 'Turn off two-step sign-in' }).click();
   await expect(card.getByText('Enter your current password.')).toBeVisible();

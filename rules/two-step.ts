@@ -19,6 +19,8 @@ export const TWO_STEP_MESSAGES = {
   turnedOn: 'Two-step sign-in is on.',
   turnedOff: 'Two-step sign-in is off.',
   passwordRequired: 'Enter your current password.',
+  appCodeOnly: 'Enter the 6-digit code from your authenticator app: a recovery code cannot make new ones.',
+  recoveryCodesReplaced: 'New recovery codes are ready. The old ones no longer work.',
 } as const;
 
 /** Six digits, as an authenticator app shows them (spaces allowed in between). */

@@ -56,6 +56,13 @@ export interface Config {
   bodyLimit: number;
   /** Multiplies every rate limit (1 in production; the e2e server, whose browsers all share 127.0.0.1, raises it). */
   rateLimitScale: number;
+  /**
+   * ACCOUNT_LOCKOUT_LIMIT (unset in production): failed sign-ins of one account from anywhere within 15 minutes that
+   * lock it, counted as given (RATE_LIMIT_SCALE does not multiply it). At most the rule's own 50, so it can only
+   * make the lock stricter. Only the e2e server sets it: with its scaled limits the lockout is out of reach from one
+   * address (the per-address limit stops first), and its journey of the unlock link needs it (docs/operations.md).
+   */
+  accountLockoutLimit: number | null;
   /** Days a deleted CV stays in the bin before the purge job removes it for good (BIN_RETENTION_DAYS, default 30). */
   binRetentionDays: number;
   /**
@@ -266,6 +273,8 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: boolean(env, 'TRUST_PROXY', false),
     bodyLimit: integer(env, 'BODY_LIMIT', 1_048_576, 1024, 1024 * 1024 * 1024),
     rateLimitScale: integer(env, 'RATE_LIMIT_SCALE', 1, 1, 1_000_000),
+    accountLockoutLimit:
+      read(env, 'ACCOUNT_LOCKOUT_LIMIT') === undefined ? null : integer(env, 'ACCOUNT_LOCKOUT_LIMIT', 50, 1, 50),
     binRetentionDays: integer(env, 'BIN_RETENTION_DAYS', 30, 1, 3650),
     pactProviderStates: boolean(env, 'PACT_PROVIDER_STATES', false),
     apiDocs: boolean(env, 'API_DOCS', false),

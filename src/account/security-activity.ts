@@ -27,6 +27,7 @@ const KINDS: Record<string, { title: string; outcome: ActivityOutcome }> = {
   email_changed: { title: 'Email address changed', outcome: 'changed' },
   two_step_enabled: { title: 'Two-step sign-in turned on', outcome: 'changed' },
   two_step_disabled: { title: 'Two-step sign-in turned off', outcome: 'changed' },
+  recovery_codes_replaced: { title: 'New recovery codes made', outcome: 'changed' },
   passkey_added: { title: 'Passkey added', outcome: 'changed' },
   passkey_removed: { title: 'Passkey removed', outcome: 'changed' },
   account_unlocked: { title: 'Account unlocked from an emailed link', outcome: 'changed' },

@@ -30,6 +30,7 @@ import { secondStepMachine } from './auth/second-step-machine';
 import { signUpMachine } from './auth/sign-up-machine';
 import { templatesListMachine } from './catalogue/templates-list-machine';
 import { twoStepMachine } from './profile/two-step-machine';
+import { newRecoveryCodesMachine } from './profile/new-recovery-codes-machine';
 import { versionsMachine } from './versions/versions-machine';
 
 /**
@@ -54,6 +55,7 @@ export const machineRegistry: Record<string, AnyStateMachine> = {
   [changePasswordMachine.id]: changePasswordMachine,
   [activeSessionsMachine.id]: activeSessionsMachine,
   [twoStepMachine.id]: twoStepMachine,
+  [newRecoveryCodesMachine.id]: newRecoveryCodesMachine,
   [dataDownloadMachine.id]: dataDownloadMachine,
   [securityActivityMachine.id]: securityActivityMachine,
   [passkeySignInMachine.id]: passkeySignInMachine,

@@ -1,6 +1,12 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { login } from '../../src/api/auth';
-import { disableTwoStep, enableTwoStep, startTwoStepSetup, verifySignInCode } from '../../src/api/two-step';
+import {
+  disableTwoStep,
+  enableTwoStep,
+  newRecoveryCodes,
+  startTwoStepSetup,
+  verifySignInCode,
+} from '../../src/api/two-step';
 import { ALICE, PASSWORD } from '../../server/tests/pact/states/auth';
 import {
   boolean,
@@ -249,6 +255,97 @@ describe('[extension] POST /auth/2fa/disable/', () => {
         disableTwoStep(clientFor(mockServer), { current_password: PASSWORD, code: '123456' }),
         401,
       );
+    });
+  });
+});
+
+describe('[extension] POST /auth/2fa/recovery-codes/', () => {
+  const ON = 'a signed-in user with two-step sign-in on';
+  const CODE_WRONG = 'That code is not right. Enter the newest code from your authenticator app.';
+
+  it('answers ten new recovery codes for the password and a code', async () => {
+    const pact = unsafeCall(
+      ON,
+      '[extension] the password and a code that make new recovery codes',
+      'POST',
+      '/auth/2fa/recovery-codes/',
+      { password: PASSWORD, code: code() },
+    ).willRespondWith({
+      status: 200,
+      headers: jsonBody,
+      body: { recovery_codes: eachLike(RECOVERY_CODE, 10) },
+    });
+    await pact.executeTest(async (mockServer) => {
+      const codes = await newRecoveryCodes(clientFor(mockServer), { password: PASSWORD, code: '123456' });
+      expect(codes).toHaveLength(10);
+    });
+  });
+
+  it('refuses a wrong password with 400 naming the field', async () => {
+    const pact = unsafeCall(
+      ON,
+      '[extension] a wrong password to make new recovery codes',
+      'POST',
+      '/auth/2fa/recovery-codes/',
+      { password: 'Wrong-passw0rd', code: code() },
+    ).willRespondWith({
+      status: 400,
+      headers: jsonBody,
+      body: { detail: string('Your current password is incorrect.'), field: 'password' },
+    });
+    await pact.executeTest(async (mockServer) => {
+      const error = await expectApiError(
+        newRecoveryCodes(clientFor(mockServer), { password: 'Wrong-passw0rd', code: '123456' }),
+        400,
+      );
+      expect((error.data as { field?: string }).field).toBe('password');
+    });
+  });
+
+  it('refuses a wrong code with 400 naming the field', async () => {
+    const pact = unsafeCall(
+      ON,
+      '[extension] a wrong code to make new recovery codes',
+      'POST',
+      '/auth/2fa/recovery-codes/',
+      { password: PASSWORD, code: wrongCode() },
+    ).willRespondWith({
+      status: 400,
+      headers: jsonBody,
+      body: { ...detail(CODE_WRONG), field: 'code' },
+    });
+    await pact.executeTest(async (mockServer) => {
+      await expectApiError(newRecoveryCodes(clientFor(mockServer), { password: PASSWORD, code: '000000' }), 400, {
+        serverMessage: CODE_WRONG,
+      });
+    });
+  });
+
+  it('answers 400 in words while two-step sign-in is off', async () => {
+    const pact = unsafeCall(
+      'a signed-in user',
+      '[extension] a request for new recovery codes with two-step sign-in off',
+      'POST',
+      '/auth/2fa/recovery-codes/',
+      { password: PASSWORD, code: '123456' },
+    ).willRespondWith({ status: 400, headers: jsonBody, body: detail('Two-step sign-in is not on.') });
+    await pact.executeTest(async (mockServer) => {
+      await expectApiError(newRecoveryCodes(clientFor(mockServer), { password: PASSWORD, code: '123456' }), 400, {
+        serverMessage: 'Two-step sign-in is not on.',
+      });
+    });
+  });
+
+  it('answers 401 to a visitor', async () => {
+    const pact = unsafeCall(
+      'any visitor',
+      '[extension] a request for new recovery codes without a session',
+      'POST',
+      '/auth/2fa/recovery-codes/',
+      { password: PASSWORD, code: '123456' },
+    ).willRespondWith({ status: 401, headers: jsonBody, body: detail(NOT_SIGNED_IN) });
+    await pact.executeTest(async (mockServer) => {
+      await expectApiError(newRecoveryCodes(clientFor(mockServer), { password: PASSWORD, code: '123456' }), 401);
     });
   });
 });

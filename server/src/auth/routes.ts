@@ -150,6 +150,12 @@ export interface Reserved {
 /** The sign-in limits, shared by the password step and the two-step code (two-step/routes.ts). */
 export function signInAttempts(app: FastifyInstance) {
   const limit = (key: string, rule: RateLimit) => hit(app.db, key, rule, now());
+  const { accountLockoutLimit } = app.config;
+  // The account's lock from anywhere; the e2e server lowers it, unscaled, to reach it from its one address.
+  const accountRule: RateLimit =
+    accountLockoutLimit === null
+      ? RATE_LIMITS.login
+      : { ...RATE_LIMITS.login, limit: accountLockoutLimit, unscaled: true };
 
   /** What a sign-in reserved: the keys a right password clears and the attempts it takes back. */
 
@@ -184,7 +190,7 @@ export function signInAttempts(app: FastifyInstance) {
     const accountKey = RATE_LIMIT_KEYS.login(email);
     let account: RateLimitState;
     try {
-      account = await limit(accountKey, RATE_LIMITS.login);
+      account = await limit(accountKey, accountRule);
     } catch (error) {
       await releaseAttempt(app.db, byIp);
       await releaseAttempt(app.db, fromAddress);

@@ -190,6 +190,10 @@ export const SUCCESS_ANSWERS: Record<string, Record<number, Answer>> = {
     object({ recovery_codes: arrayOf(string), detail: string }, ['recovery_codes']),
   ),
   'POST /auth/2fa/disable/': ok('Two-step sign-in is off (extension).', message),
+  'POST /auth/2fa/recovery-codes/': ok(
+    'Ten new single-use recovery codes, shown only now; the old ones no longer work (extension).',
+    object({ recovery_codes: arrayOf(string), detail: string }, ['recovery_codes']),
+  ),
   'POST /auth/logout/': ok('Signed out.', message),
   'POST /auth/password-reset/': ok('The same answer whether or not the email exists.', message),
   'POST /auth/password-reset-validate/': ok('The link is valid (extension).', message),
@@ -326,7 +330,7 @@ export const SUCCESS_ANSWERS: Record<string, Record<number, Answer>> = {
         kind: {
           type: 'string',
           description:
-            'signin_succeeded, signin_refused, password_changed, email_changed, two_step_enabled, two_step_disabled, passkey_added, passkey_removed, account_unlocked; more may come.',
+            'signin_succeeded, signin_refused, password_changed, email_changed, two_step_enabled, two_step_disabled, recovery_codes_replaced, passkey_added, passkey_removed, account_unlocked; more may come.',
         },
         at: timestamp,
         browser: string,

@@ -7,6 +7,8 @@ export interface RateLimit {
   /** Attempts allowed in any window of `windowMs`. */
   limit: number;
   windowMs: number;
+  /** Counted as given: RATE_LIMIT_SCALE does not multiply it (ACCOUNT_LOCKOUT_LIMIT, the e2e server's). */
+  unscaled?: boolean;
 }
 
 export interface RateLimitState {
@@ -44,10 +46,10 @@ type Db = Kysely<Database>;
 export async function hit(
   db: Db,
   key: string,
-  { limit, windowMs }: RateLimit,
+  { limit, windowMs, unscaled = false }: RateLimit,
   at: Date = new Date(),
 ): Promise<RateLimitState> {
-  const allowed = limit * (scales.get(db) ?? 1);
+  const allowed = unscaled ? limit : limit * (scales.get(db) ?? 1);
   const since = now(new Date(at.getTime() - windowMs));
   const attempt = { key, at: now(at), expiresAt: now(new Date(at.getTime() + windowMs)) };
   // Atomic across processes: SQLite runs one writing statement at a time, whole; PostgreSQL serialises the

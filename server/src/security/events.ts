@@ -21,6 +21,7 @@ export const SECURITY_EVENT_KINDS = [
   'email_changed',
   'two_step_enabled',
   'two_step_disabled',
+  'recovery_codes_replaced',
   'passkey_added',
   'passkey_removed',
   'account_unlocked',

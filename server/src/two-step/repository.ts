@@ -64,8 +64,17 @@ export async function claimStep(db: Db, userId: number, step: number): Promise<b
 
 /** Turns two-step on with the pending secret, and replaces the recovery codes. Run in a transaction. */
 export async function enableTwoStep(db: Db, userId: number, codeHashes: string[], at: Date): Promise<void> {
+  await db
+    .updateTable('two_step_secrets')
+    .set({ enabled_at: timestamp(at) })
+    .where('user_id', '=', userId)
+    .execute();
+  await replaceRecoveryCodes(db, userId, codeHashes, at);
+}
+
+/** The account's recovery codes, all of them (used or not), replaced by these. Run in a transaction. */
+export async function replaceRecoveryCodes(db: Db, userId: number, codeHashes: string[], at: Date): Promise<void> {
   const stamp = timestamp(at);
-  await db.updateTable('two_step_secrets').set({ enabled_at: stamp }).where('user_id', '=', userId).execute();
   await db.deleteFrom('two_step_recovery_codes').where('user_id', '=', userId).execute();
   await db
     .insertInto('two_step_recovery_codes')

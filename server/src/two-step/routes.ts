@@ -25,6 +25,7 @@ import { clearPending, pendingSignIn, pendingStillValid, trustDevice } from './g
 import {
   disableTwoStep,
   enableTwoStep,
+  replaceRecoveryCodes,
   savePendingSecret,
   twoStepOf,
   spendRecoveryCode,
@@ -38,6 +39,8 @@ import { open, seal } from './secret-box.js';
  * - POST /auth/2fa/totp/setup/   → { secret, otpauth_url }: a new secret, pending until a code confirms it
  * - POST /auth/2fa/totp/enable/  { code } → { recovery_codes }: on, with ten single-use recovery codes (shown once)
  * - POST /auth/2fa/disable/      { current_password, code }: off (an account without a password gives the code only)
+ * - POST /auth/2fa/recovery-codes/ { password, code } → { recovery_codes }: ten new recovery codes, the old ones void;
+ *   the same checks as turning it off, but only the app's code (docs/decisions/0036-new-recovery-codes.md)
  * - POST /auth/login/2fa/        { code, trust_device? } → { user_id, detail }: the second step of a sign-in
  * A code works once (the last used time step is kept) and within one step of the server's clock.
  */
@@ -54,6 +57,10 @@ interface SecondStepBody extends CodeBody {
 
 interface DisableBody extends CodeBody {
   current_password?: string;
+}
+
+interface NewRecoveryCodesBody extends CodeBody {
+  password?: string;
 }
 
 /** A code as typed, told apart: six digits, a recovery code, or 400 in words. */
@@ -172,6 +179,36 @@ export async function twoStepRoutes(app: FastifyInstance): Promise<void> {
         await recordSecurityEvent(trx, { userId: user.id, kind: 'two_step_disabled', request });
       });
       return { detail: TWO_STEP_MESSAGES.turnedOff };
+    },
+  );
+
+  app.post<{ Body: NewRecoveryCodesBody }>(
+    '/auth/2fa/recovery-codes/',
+    { schema: bodySchema({ password: text(MAX_PASSWORD_LENGTH), code: CODE_FIELD }, ['password']) },
+    async (request) => {
+      const user = await signedInUser(request);
+      const row = await twoStepOf(app.db, user.id);
+      if (!row?.enabled_at) throw badRequest(TWO_STEP_MESSAGES.notOn);
+      const password = request.body.password ?? '';
+      if (user.password_hash !== null && password.trim() === '')
+        throw fieldError('password', TWO_STEP_MESSAGES.passwordRequired);
+      // The phone, not a recovery code: whoever holds one old code must not get ten new ones with it.
+      if (readCode(request.body.code).kind === 'recovery') throw fieldError('code', TWO_STEP_MESSAGES.appCodeOnly);
+      await hit(app.db, changePasswordRateLimitKey(user.id), CHANGE_PASSWORD_RATE_LIMIT, now());
+      if (user.password_hash !== null && !(await verifyPassword(user.password_hash, password)))
+        throw fieldError('password', ACCOUNT_CHANGE_MESSAGES.currentPasswordIncorrect);
+      await spendCode(user, row, request.body.code);
+      const recoveryCodes = newRecoveryCodes();
+      await app.db.transaction().execute(async (trx) => {
+        await replaceRecoveryCodes(
+          trx,
+          user.id,
+          recoveryCodes.map((recovery) => hashRecoveryCode(secretKey, normaliseRecoveryCode(recovery)!)),
+          now(),
+        );
+        await recordSecurityEvent(trx, { userId: user.id, kind: 'recovery_codes_replaced', request });
+      });
+      return { recovery_codes: recoveryCodes, detail: TWO_STEP_MESSAGES.recoveryCodesReplaced };
     },
   );
 

@@ -20,6 +20,13 @@ describe('loadConfig', () => {
     expect(config.googleUserinfoUrl).toBe('https://openidconnect.googleapis.com/v1/userinfo');
   });
 
+  it('leaves ACCOUNT_LOCKOUT_LIMIT unset, and takes it only from 1 to the rule’s 50 (stricter, never looser)', () => {
+    expect(loadConfig({}).accountLockoutLimit).toBeNull();
+    expect(loadConfig({ ACCOUNT_LOCKOUT_LIMIT: '5' }).accountLockoutLimit).toBe(5);
+    expect(() => loadConfig({ ACCOUNT_LOCKOUT_LIMIT: '51' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ACCOUNT_LOCKOUT_LIMIT: '0' })).toThrow(ConfigError);
+  });
+
   it('builds PUBLIC_URL from PORT and drops a trailing slash', () => {
     expect(loadConfig({ PORT: '9001' }).publicUrl).toBe('http://localhost:9001');
     expect(loadConfig({ PUBLIC_URL: 'https://cv.example.com/' }).publicUrl).toBe('https://cv.example.com');

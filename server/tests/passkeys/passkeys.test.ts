@@ -22,6 +22,11 @@ const at = { origin: ORIGIN, rpId: RP_ID };
 const CHROME_LINUX =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 
+/** The options a ceremony starts with: `register` for the signed-in person's new passkey, `login` for anyone. */
+async function optionsOf<T = { challenge: string }>(browser: TestClient, ceremony: 'register' | 'login'): Promise<T> {
+  return (await browser.post(`/auth/passkeys/${ceremony}/options/`, {})).json<T>();
+}
+
 interface Listed {
   id: number;
   name: string;
@@ -106,13 +111,12 @@ describe.each(testDatabases())('passkeys on $name', (database) => {
   it('adds a passkey with the name given, lists it, and the browser is offered no second copy of it', async () => {
     const { browser } = await signedIn();
     const passkey = newSoftwarePasskey();
-    const options = await browser.post('/auth/passkeys/register/options/', {});
-    const body = options.json<{
+    const body = await optionsOf<{
       rp: { id: string; name: string };
       user: { name: string; displayName: string; id: string };
       authenticatorSelection: { residentKey: string; userVerification: string };
       challenge: string;
-    }>();
+    }>(browser, 'register');
     expect(body.rp).toEqual({ id: RP_ID, name: 'CV Builder' });
     expect(body.user).toMatchObject({ name: 'alice@example.com', displayName: 'Alice Example' });
     expect(body.authenticatorSelection).toMatchObject({
@@ -145,10 +149,10 @@ describe.each(testDatabases())('passkeys on $name', (database) => {
     ]);
 
     // The next ceremony names it among the credentials to exclude, with the same (stable) user handle.
-    const next = (await browser.post('/auth/passkeys/register/options/', {})).json<{
-      excludeCredentials: { id: string }[];
-      user: { id: string };
-    }>();
+    const next = await optionsOf<{ excludeCredentials: { id: string }[]; user: { id: string } }>(
+      browser,
+      'register',
+    );
     expect(next.excludeCredentials.map((credential) => credential.id)).toEqual([
       passkey.credentialId.toString('base64url'),
     ]);
@@ -192,7 +196,7 @@ describe.each(testDatabases())('passkeys on $name', (database) => {
     const passkey = newSoftwarePasskey();
     await addPasskey(browser, passkey);
     const visitor = await client(testApp.app);
-    const options = (await visitor.post('/auth/passkeys/login/options/', {})).json<{ challenge: string }>();
+    const options = await optionsOf(visitor, 'login');
     setClock(() => later(CHALLENGE_TTL_MS + 1000));
     const response = await visitor.post('/auth/passkeys/login/', {
       credential: authenticationAnswer(passkey, options, at),
@@ -255,17 +259,13 @@ describe.each(testDatabases())('passkeys on $name', (database) => {
     const alice = await signedIn();
     const bob = await signedIn('bob@example.com');
     const passkey = newSoftwarePasskey();
-    const aliceOptions = (await alice.browser.post('/auth/passkeys/register/options/', {})).json<{
-      challenge: string;
-    }>();
+    const aliceOptions = await optionsOf(alice.browser, 'register');
     const stolen = await bob.browser.post('/auth/passkeys/register/', {
       credential: registrationAnswer(passkey, aliceOptions, at),
     });
     expect(stolen.statusCode).toBe(400);
     expect(detail(stolen)).toBe(PASSKEY_MESSAGES.requestExpired);
-    const signInOptions = (await bob.browser.post('/auth/passkeys/login/options/', {})).json<{
-      challenge: string;
-    }>();
+    const signInOptions = await optionsOf(bob.browser, 'login');
     const wrongKind = await bob.browser.post('/auth/passkeys/register/', {
       credential: registrationAnswer(passkey, signInOptions, at),
     });
@@ -280,9 +280,7 @@ describe.each(testDatabases())('passkeys on $name', (database) => {
     const twice = await addPasskey(browser, passkey);
     expect(twice.statusCode).toBe(400);
     expect(detail(twice)).toBe(PASSKEY_MESSAGES.alreadyRegistered);
-    const options = (await browser.post('/auth/passkeys/register/options/', {})).json<{
-      challenge: string;
-    }>();
+    const options = await optionsOf(browser, 'register');
     const foreign = await browser.post('/auth/passkeys/register/', {
       credential: registrationAnswer(newSoftwarePasskey(), options, {
         ...at,
@@ -364,7 +362,7 @@ describe.each(testDatabases())('passkeys on $name', (database) => {
     expect(missing.statusCode).toBe(400);
     expect(detail(missing)).toBe('credential is required');
     const passkey = newSoftwarePasskey();
-    const options = (await browser.post('/auth/passkeys/login/options/', {})).json<{ challenge: string }>();
+    const options = await optionsOf(browser, 'login');
     const answer = authenticationAnswer(passkey, options, at);
     const unreadable = await browser.post('/auth/passkeys/login/', {
       credential: { ...answer, response: { ...answer.response, clientDataJSON: 'bm90LWpzb24' } },

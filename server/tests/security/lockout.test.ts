@@ -165,3 +165,46 @@ describe.each(testDatabases())('lockouts ($name)', (database) => {
     expect(c.cookies.has(DEVICE_COOKIE)).toBe(false);
   });
 });
+
+// The e2e server's knob: its limits are scaled for browsers that all share 127.0.0.1, so the per-address limit
+// would stop guessing long before the account locks. ACCOUNT_LOCKOUT_LIMIT brings the lock, unscaled, within reach.
+describe.each(testDatabases())('ACCOUNT_LOCKOUT_LIMIT with scaled limits ($name)', (database) => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await createTestApp(
+      { publicUrl: 'https://cv.example.test', rateLimitScale: 100, accountLockoutLimit: 3 },
+      database,
+      { seed: false },
+    );
+  });
+
+  beforeEach(async () => {
+    await resetAccounts(testApp);
+  });
+
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  async function signIn(c: TestClient, password: string): Promise<number> {
+    return (await c.post('/auth/login/', { email: ALICE, password })).statusCode;
+  }
+
+  it('locks the account after that many wrong passwords from one address, unscaled; a trusted browser still gets in', async () => {
+    await createAccount(testApp.app);
+    const laptop = await client(testApp.app);
+    expect(await signIn(laptop, PASSWORD)).toBe(200);
+    const stranger = await client(testApp.app);
+    for (let i = 0; i < 3; i++) expect(await signIn(stranger, WRONG)).toBe(400);
+    expect(await signIn(stranger, PASSWORD)).toBe(429);
+    expect(await signIn(laptop, PASSWORD)).toBe(200);
+    const mails = await mailsTo(testApp, ALICE);
+    expect(mails).toHaveLength(1);
+    const { uid, token } = linkIn(mails[0]!, '/unlock-account');
+    expect((await stranger.post('/auth/account-unlock/', { uid, token })).statusCode).toBe(200);
+    expect(await signIn(stranger, PASSWORD)).toBe(200);
+    // The other limits stay scaled: the trusted browser's own is far from reached.
+    for (let i = 0; i < RATE_LIMITS.loginFromDevice.limit + 1; i++) expect(await signIn(laptop, WRONG)).toBe(400);
+  });
+});

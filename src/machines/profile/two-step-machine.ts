@@ -10,12 +10,14 @@ import {
 } from '../../api/two-step';
 import { codeProblem, qrCodeDataUrl, TWO_STEP_MESSAGES, typedCode } from '../../account/two-step';
 import type { Notice } from '../auth/auth-flow';
+import { newRecoveryCodesMachine, type NewRecoveryCodesOutput } from './new-recovery-codes-machine';
 
 /*
  * Profile → Security → Two-step sign-in. Off: "Turn on" asks the server for a new key and shows it as a QR code
  * and as text; a code from the app confirms it; then the ten recovery codes are shown once, to download or print.
- * On: "Turn off" asks for the password (accounts that have one) and a code. A backend without two-step sign-in
- * (no `two_factor_enabled` in the profile) leaves the card out.
+ * On: "Turn off" asks for the password (accounts that have one) and a code; "New recovery codes" hands over to a
+ * child machine (new-recovery-codes-machine.ts) that asks the same, and its new codes are shown like the first
+ * ones. A backend without two-step sign-in (no `two_factor_enabled` in the profile) leaves the card out.
  */
 
 export const STATUS_LOAD_FAILED_MESSAGE = 'Your two-step sign-in settings could not be loaded.';
@@ -25,6 +27,11 @@ export const TURNED_ON_NOTICE: Notice = {
   variant: 'success',
 };
 export const TURNED_OFF_NOTICE: Notice = { title: 'Two-step sign-in is off', variant: 'success' };
+export const NEW_CODES_NOTICE: Notice = {
+  title: 'New recovery codes are ready',
+  description: 'Your old recovery codes no longer work. Save the new ones now: they are shown only once.',
+  variant: 'success',
+};
 
 export interface KeyToScan {
   secret: string;
@@ -56,6 +63,7 @@ export type TwoStepEvent =
   | { type: 'codes.download' }
   | { type: 'codes.print' }
   | { type: 'codes.done' }
+  | { type: 'codes.renew' }
   | { type: 'disable.start' }
   | { type: 'disable.cancel' }
   | { type: 'disable.submit' }
@@ -99,6 +107,7 @@ export const twoStepMachine = setup({
     }),
     enable: fromPromise<string[], { code: string }>(({ input }) => enableTwoStep(apiClient, input)),
     disable: fromPromise<void, DisableTwoStepPayload>(({ input }) => disableTwoStep(apiClient, input)),
+    newRecoveryCodes: newRecoveryCodesMachine,
   },
   actions: {
     assignStatus: assign((_, params: { status: Status }) => ({
@@ -156,6 +165,7 @@ export const twoStepMachine = setup({
     isSetupCodeValid: ({ context }) => codeProblem(context.code, 'app') === undefined,
     isDisableFormValid: ({ context }) =>
       (!context.hasPassword || context.password !== '') && anyCodeProblem(context.code) === undefined,
+    hasNewCodes: (_, params: { output: NewRecoveryCodesOutput }) => params.output.codes !== undefined,
     isNotFound: (_, params: { error: unknown }) =>
       params.error instanceof ApiError && params.error.status === 404,
   },
@@ -266,7 +276,28 @@ export const twoStepMachine = setup({
       },
     },
     on: {
-      on: { 'disable.start': { target: 'confirmingOff', actions: 'clearForm' } },
+      on: {
+        'disable.start': { target: 'confirmingOff', actions: 'clearForm' },
+        'codes.renew': 'renewingCodes',
+      },
+    },
+    renewingCodes: {
+      invoke: {
+        id: 'newCodes',
+        src: 'newRecoveryCodes',
+        input: ({ context }) => ({ hasPassword: context.hasPassword }),
+        onDone: [
+          {
+            guard: { type: 'hasNewCodes', params: ({ event }) => ({ output: event.output }) },
+            target: 'showingRecoveryCodes',
+            actions: [
+              { type: 'assignRecoveryCodes', params: ({ event }) => ({ codes: event.output.codes ?? [] }) },
+              { type: 'notify', params: NEW_CODES_NOTICE },
+            ],
+          },
+          { target: 'on' },
+        ],
+      },
     },
     confirmingOff: {
       on: {

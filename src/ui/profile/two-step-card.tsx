@@ -1,6 +1,7 @@
 import { Alert, Badge, Box, Button, Card, HStack, Heading, Image, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { Download, Printer, RefreshCw, ShieldCheck } from 'lucide-react';
+import { Download, KeyRound, Printer, RefreshCw, ShieldCheck } from 'lucide-react';
+import type { NewRecoveryCodesActor } from '../../machines/profile/new-recovery-codes-machine';
 import type { TwoStepActor, TwoStepSnapshot, TwoStepEvent } from '../../machines/profile/two-step-machine';
 import { AuthForm } from '../auth/auth-card';
 import { PasswordField, TextField } from '../auth/text-field';
@@ -8,6 +9,84 @@ import { PasswordField, TextField } from '../auth/text-field';
 const HEADING_ID = 'two-step-heading';
 
 type Send = (event: TwoStepEvent) => void;
+
+interface FieldState {
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}
+
+/**
+ * The card's code entry, said once: the password (when asked), a code, and submit and Cancel. Turning on, turning
+ * off and new recovery codes differ only in their words.
+ */
+function CodeForm({
+  label,
+  attempt,
+  onSubmit,
+  onCancel,
+  password,
+  code,
+  submitLabel,
+  submittingLabel,
+  submitting,
+  busy,
+  destructive = false,
+}: {
+  label: string;
+  attempt: number;
+  onSubmit: () => void;
+  onCancel: () => void;
+  password?: FieldState;
+  code: FieldState & { label: string; numeric?: boolean };
+  submitLabel: string;
+  submittingLabel: string;
+  submitting: boolean;
+  busy: boolean;
+  destructive?: boolean;
+}) {
+  return (
+    <AuthForm label={label} attempt={attempt} onSubmit={onSubmit}>
+      {password && (
+        <PasswordField
+          label="Current password"
+          name="current-password"
+          autoComplete="current-password"
+          value={password.value}
+          onValueChange={password.onChange}
+          error={password.error}
+          disabled={busy}
+        />
+      )}
+      <TextField
+        label={code.label}
+        name="one-time-code"
+        inputMode={code.numeric ? 'numeric' : undefined}
+        autoComplete="one-time-code"
+        placeholder="123456"
+        value={code.value}
+        onValueChange={code.onChange}
+        error={code.error}
+        disabled={busy}
+      />
+      <HStack gap="3" wrap="wrap">
+        <Button
+          type="submit"
+          colorPalette={destructive ? 'red' : undefined}
+          minH="11"
+          loading={submitting}
+          loadingText={submittingLabel}
+          disabled={busy}
+        >
+          {submitLabel}
+        </Button>
+        <Button variant="ghost" minH="11" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+      </HStack>
+    </AuthForm>
+  );
+}
 
 function Setup({ snapshot, send }: { snapshot: TwoStepSnapshot; send: Send }) {
   const { key, code, codeError, attempt } = snapshot.context;
@@ -45,37 +124,23 @@ function Setup({ snapshot, send }: { snapshot: TwoStepSnapshot; send: Send }) {
           {key.secret}
         </Box>
       </Stack>
-      <AuthForm
+      <CodeForm
         label="Confirm two-step sign-in"
         attempt={attempt}
         onSubmit={() => send({ type: 'setup.submit' })}
-      >
-        <TextField
-          label="6-digit code"
-          name="one-time-code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          placeholder="123456"
-          value={code}
-          onValueChange={(value) => send({ type: 'code.change', value })}
-          error={codeError}
-          disabled={busy}
-        />
-        <HStack gap="3" wrap="wrap">
-          <Button
-            type="submit"
-            minH="11"
-            loading={snapshot.matches('enabling')}
-            loadingText="Turning on..."
-            disabled={busy}
-          >
-            Turn on
-          </Button>
-          <Button variant="ghost" minH="11" onClick={() => send({ type: 'setup.cancel' })} disabled={busy}>
-            Cancel
-          </Button>
-        </HStack>
-      </AuthForm>
+        onCancel={() => send({ type: 'setup.cancel' })}
+        code={{
+          label: '6-digit code',
+          numeric: true,
+          value: code,
+          error: codeError,
+          onChange: (value) => send({ type: 'code.change', value }),
+        }}
+        submitLabel="Turn on"
+        submittingLabel="Turning on..."
+        submitting={snapshot.matches('enabling')}
+        busy={busy}
+      />
     </Stack>
   );
 }
@@ -126,50 +191,70 @@ function RecoveryCodes({ snapshot, send }: { snapshot: TwoStepSnapshot; send: Se
 
 function TurnOff({ snapshot, send }: { snapshot: TwoStepSnapshot; send: Send }) {
   const { hasPassword, password, passwordError, code, codeError, attempt } = snapshot.context;
-  const busy = snapshot.hasTag('busy');
   return (
-    <AuthForm
+    <CodeForm
       label="Turn off two-step sign-in"
       attempt={attempt}
       onSubmit={() => send({ type: 'disable.submit' })}
-    >
-      {hasPassword && (
-        <PasswordField
-          label="Current password"
-          name="current-password"
-          autoComplete="current-password"
-          value={password}
-          onValueChange={(value) => send({ type: 'password.change', value })}
-          error={passwordError}
-          disabled={busy}
-        />
-      )}
-      <TextField
-        label="Code from your authenticator app, or a recovery code"
-        name="one-time-code"
-        autoComplete="one-time-code"
-        placeholder="123456"
-        value={code}
-        onValueChange={(value) => send({ type: 'code.change', value })}
-        error={codeError}
-        disabled={busy}
+      onCancel={() => send({ type: 'disable.cancel' })}
+      password={
+        hasPassword
+          ? {
+              value: password,
+              error: passwordError,
+              onChange: (value) => send({ type: 'password.change', value }),
+            }
+          : undefined
+      }
+      code={{
+        label: 'Code from your authenticator app, or a recovery code',
+        value: code,
+        error: codeError,
+        onChange: (value) => send({ type: 'code.change', value }),
+      }}
+      submitLabel="Turn off two-step sign-in"
+      submittingLabel="Turning off..."
+      submitting={snapshot.matches('turningOff')}
+      busy={snapshot.hasTag('busy')}
+      destructive
+    />
+  );
+}
+
+/** New recovery codes: the password and a code from the app, in the child machine's form. */
+function NewCodes({ actor }: { actor: NewRecoveryCodesActor }) {
+  const snapshot = useSelector(actor, (state) => state);
+  const { hasPassword, password, passwordError, code, codeError, attempt } = snapshot.context;
+  const send = actor.send;
+  return (
+    <Stack gap="4">
+      <Text textStyle="sm">
+        New codes replace all of your recovery codes: the old ones stop working. Two-step sign-in stays on with
+        the same app.
+      </Text>
+      <CodeForm
+        label="New recovery codes"
+        attempt={attempt}
+        onSubmit={() => send({ type: 'submit' })}
+        onCancel={() => send({ type: 'cancel' })}
+        password={
+          hasPassword
+            ? { value: password, error: passwordError, onChange: (value) => send({ type: 'password.change', value }) }
+            : undefined
+        }
+        code={{
+          label: '6-digit code from your authenticator app',
+          numeric: true,
+          value: code,
+          error: codeError,
+          onChange: (value) => send({ type: 'code.change', value }),
+        }}
+        submitLabel="Make new recovery codes"
+        submittingLabel="Making new codes..."
+        submitting={snapshot.matches('replacing')}
+        busy={snapshot.hasTag('busy')}
       />
-      <HStack gap="3" wrap="wrap">
-        <Button
-          type="submit"
-          colorPalette="red"
-          minH="11"
-          loading={snapshot.matches('turningOff')}
-          loadingText="Turning off..."
-          disabled={busy}
-        >
-          Turn off two-step sign-in
-        </Button>
-        <Button variant="ghost" minH="11" onClick={() => send({ type: 'disable.cancel' })} disabled={busy}>
-          Cancel
-        </Button>
-      </HStack>
-    </AuthForm>
+    </Stack>
   );
 }
 
@@ -183,7 +268,9 @@ export function TwoStepCard({ actor }: { actor: TwoStepActor }) {
     snapshot.matches('on') ||
     snapshot.matches('confirmingOff') ||
     snapshot.matches('turningOff') ||
+    snapshot.matches('renewingCodes') ||
     snapshot.matches('showingRecoveryCodes');
+  const newCodes = snapshot.children.newCodes as NewRecoveryCodesActor | undefined;
   return (
     <Card.Root as="section" aria-labelledby={HEADING_ID} aria-busy={busy}>
       <Card.Header>
@@ -230,16 +317,18 @@ export function TwoStepCard({ actor }: { actor: TwoStepActor }) {
           <RecoveryCodes snapshot={snapshot} send={send} />
         ) : snapshot.matches('confirmingOff') || snapshot.matches('turningOff') ? (
           <TurnOff snapshot={snapshot} send={send} />
+        ) : snapshot.matches('renewingCodes') && newCodes ? (
+          <NewCodes actor={newCodes} />
         ) : snapshot.matches('on') ? (
-          <Button
-            alignSelf="flex-start"
-            variant="outline"
-            colorPalette="red"
-            minH="11"
-            onClick={() => send({ type: 'disable.start' })}
-          >
-            Turn off two-step sign-in
-          </Button>
+          <HStack gap="3" wrap="wrap">
+            <Button variant="outline" minH="11" onClick={() => send({ type: 'codes.renew' })}>
+              <KeyRound aria-hidden />
+              New recovery codes
+            </Button>
+            <Button variant="outline" colorPalette="red" minH="11" onClick={() => send({ type: 'disable.start' })}>
+              Turn off two-step sign-in
+            </Button>
+          </HStack>
         ) : null}
       </Card.Body>
     </Card.Root>

@@ -14,6 +14,7 @@ import {
   type RecentlyDeletedActor,
 } from '../../../src/machines/catalogue/recently-deleted-machine';
 import type { CvListRef } from '../../../src/machines/delivery/delivery-machine';
+import { loadExecutors } from '../list-card';
 import { declaredTransitionCount, deferredActor, flush, runModelPath, transitionPaths } from '../model-paths';
 
 const binned = (n: number, name: string): BinnedCv => ({
@@ -110,22 +111,7 @@ describe('recently deleted machine: model-based (the bin in CV management)', () 
   const gone = () => new ApiError('This CV is not in your recently deleted CVs.', { status: 404 });
   const executors: Record<string, (world: World) => Promise<void> | void> = {
     open: (world) => void start(world),
-    'load.two': async (world) => {
-      world.load.last().resolve([FIRST, SECOND]);
-      await flush();
-    },
-    'load.none': async (world) => {
-      world.load.last().resolve([]);
-      await flush();
-    },
-    'load.fails': async (world) => {
-      world.load.last().reject(new Error('network down'));
-      await flush();
-    },
-    'load.unsupported': async (world) => {
-      world.load.last().reject(new ApiError('Not found.', { status: 404 }));
-      await flush();
-    },
+    ...loadExecutors<BinnedCv, World>({ 'load.two': [FIRST, SECOND], 'load.none': [] }),
     restore: (world) => world.actor!.send({ type: 'bin.restore', uuid: FIRST.uuid }),
     'restore.done': async (world) => {
       expect(world.restore.last().input).toEqual({ uuid: FIRST.uuid });

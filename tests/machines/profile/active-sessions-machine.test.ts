@@ -9,6 +9,7 @@ import {
   activeSessionsMachine,
   type ActiveSessionsActor,
 } from '../../../src/machines/profile/active-sessions-machine';
+import { loadExecutors } from '../list-card';
 import { declaredTransitionCount, deferredActor, flush, runModelPath, transitionPaths } from '../model-paths';
 
 const THIS: ActiveSession = {
@@ -90,22 +91,7 @@ describe('active sessions machine: model-based (sessions you can see)', () => {
   ].map((type) => ({ type }));
   const executors: Record<string, (world: World) => Promise<void> | void> = {
     open: (world) => void start(world),
-    'load.others': async (world) => {
-      world.load.last().resolve([THIS, OTHER, THIRD]);
-      await flush();
-    },
-    'load.alone': async (world) => {
-      world.load.last().resolve([THIS]);
-      await flush();
-    },
-    'load.fails': async (world) => {
-      world.load.last().reject(new Error('network down'));
-      await flush();
-    },
-    'load.unsupported': async (world) => {
-      world.load.last().reject(new ApiError('Not found.', { status: 404 }));
-      await flush();
-    },
+    ...loadExecutors<ActiveSession, World>({ 'load.others': [THIS, OTHER, THIRD], 'load.alone': [THIS] }),
     'end.other': (world) => world.actor!.send({ type: 'session.end', id: OTHER.id }),
     'end.all': (world) => world.actor!.send({ type: 'sessions.endOthers' }),
     'end.done': async (world) => {

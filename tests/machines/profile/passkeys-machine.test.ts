@@ -16,6 +16,7 @@ import {
   passkeysMachine,
   type PasskeysActor,
 } from '../../../src/machines/profile/passkeys-machine';
+import { loadExecutors, rejectLast, resolveLast } from '../list-card';
 import { declaredTransitionCount, deferredActor, flush, runModelPath, transitionPaths } from '../model-paths';
 
 const LAPTOP: Passkey = {
@@ -93,19 +94,9 @@ describe('passkeys machine: model-based (Profile → Security → Passkeys)', ()
     .flatMap((state) => Object.keys((state as { on?: object }).on ?? {}))
     .filter((type, index, all) => all.indexOf(type) === index)
     .map((type) => ({ type }));
-  const resolveLast = async <T>(actor: { last: () => { resolve: (value: T) => void } }, value: T) => {
-    actor.last().resolve(value);
-    await flush();
-  };
-  const rejectLast = async (actor: { last: () => { reject: (error: unknown) => void } }, error: unknown) => {
-    actor.last().reject(error);
-    await flush();
-  };
   const executors: Record<string, (world: World) => Promise<void> | void> = {
     open: (world) => void start(world),
-    'load.some': (world) => resolveLast(world.load, [LAPTOP, PHONE]),
-    'load.fails': (world) => rejectLast(world.load, new Error('network down')),
-    'load.unsupported': (world) => rejectLast(world.load, new ApiError('Not found.', { status: 404 })),
+    ...loadExecutors<Passkey, World>({ 'load.some': [LAPTOP, PHONE] }),
     'add.named': (world) => {
       world.actor!.send({ type: 'newName.change', value: '  Desk key ' });
       world.actor!.send({ type: 'passkey.add' });

@@ -6,6 +6,7 @@ import {
   securityActivityMachine,
   type SecurityActivityActor,
 } from '../../../src/machines/profile/security-activity-machine';
+import { loadExecutors } from '../list-card';
 import { declaredTransitionCount, deferredActor, flush, runModelPath, transitionPaths } from '../model-paths';
 
 const SIGNED_IN: SecurityActivityItem = {
@@ -63,22 +64,7 @@ describe('security activity machine: model-based', () => {
   );
   const executors: Record<string, (world: World) => Promise<void> | void> = {
     open: (world) => void start(world),
-    'load.some': async (world) => {
-      world.load.last().resolve([SIGNED_IN, REFUSED]);
-      await flush();
-    },
-    'load.none': async (world) => {
-      world.load.last().resolve([]);
-      await flush();
-    },
-    'load.fails': async (world) => {
-      world.load.last().reject(new Error('network down'));
-      await flush();
-    },
-    'load.unsupported': async (world) => {
-      world.load.last().reject(new ApiError('Not found.', { status: 404 }));
-      await flush();
-    },
+    ...loadExecutors<SecurityActivityItem, World>({ 'load.some': [SIGNED_IN, REFUSED], 'load.none': [] }),
     refresh: (world) => world.actor!.send({ type: 'activity.refresh' }),
     retry: (world) => world.actor!.send({ type: 'activity.retry' }),
   };

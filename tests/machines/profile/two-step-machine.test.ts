@@ -1,8 +1,10 @@
 import { createActor, createMachine, fromPromise } from 'xstate';
 import { ApiError } from '../../../src/api/api-error';
-import type { DisableTwoStepPayload } from '../../../src/api/two-step';
+import type { DisableTwoStepPayload, NewRecoveryCodesPayload } from '../../../src/api/two-step';
 import type { Notice } from '../../../src/machines/auth/auth-flow';
+import { newRecoveryCodesMachine } from '../../../src/machines/profile/new-recovery-codes-machine';
 import {
+  NEW_CODES_NOTICE,
   TURNED_OFF_NOTICE,
   TURNED_ON_NOTICE,
   twoStepMachine,
@@ -32,6 +34,7 @@ function createWorld(status: Partial<Status> = {}) {
   const startSetup = deferredActor<KeyToScan, unknown>();
   const enable = deferredActor<string[], { code: string }>();
   const disable = deferredActor<void, DisableTwoStepPayload>();
+  const replace = deferredActor<string[], NewRecoveryCodesPayload>();
   const notify = vi.fn<(notice: Notice) => void>();
   const download = vi.fn<(params: { codes: string[]; email: string }) => void>();
   const print = vi.fn<(params: { codes: string[]; email: string }) => void>();
@@ -47,6 +50,7 @@ function createWorld(status: Partial<Status> = {}) {
       startSetup: startSetup.logic,
       enable: enable.logic,
       disable: disable.logic,
+      newRecoveryCodes: newRecoveryCodesMachine.provide({ actors: { replaceCodes: replace.logic } }),
     },
     actions: {
       notify: (_, params) => notify(params),
@@ -55,7 +59,7 @@ function createWorld(status: Partial<Status> = {}) {
     },
   });
   const actor: TwoStepActor = createActor(machine).start();
-  return { actor, startSetup, enable, disable, notify, download, print };
+  return { actor, startSetup, enable, disable, replace, notify, download, print };
 }
 type World = ReturnType<typeof createWorld>;
 
@@ -71,7 +75,8 @@ describe('two-step machine: model-based', () => {
       },
       enabling: { on: { 'enable.succeeds': 'codesShown', 'enable.wrongCode': 'scanning' } },
       codesShown: { on: { 'codes.download': 'codesShown', 'codes.print': 'codesShown', 'codes.done': 'on' } },
-      on: { on: { 'disable.start': 'confirmingOff' } },
+      on: { on: { 'disable.start': 'confirmingOff', 'codes.renew': 'renewing' } },
+      renewing: { on: { 'renew.cancel': 'on', 'renew.succeeds': 'codesShown' } },
       confirmingOff: {
         on: {
           'disable.submitInvalid': 'confirmingOff',
@@ -100,6 +105,9 @@ describe('two-step machine: model-based', () => {
     'disable.cancel',
     'disable.succeeds',
     'disable.wrongPassword',
+    'codes.renew',
+    'renew.cancel',
+    'renew.succeeds',
   ].map((type) => ({ type }));
 
   const executors: Record<string, (world: World) => Promise<void> | void> = {
@@ -183,9 +191,23 @@ describe('two-step machine: model-based', () => {
       await flush();
       expect(actor.getSnapshot().context.passwordError).toBe('Your current password is incorrect.');
     },
+    // The child's own flow is tested in new-recovery-codes-machine.test.ts; here only how the card hands over.
+    'codes.renew': ({ actor }) => actor.send({ type: 'codes.renew' }),
+    'renew.cancel': ({ actor }) => actor.getSnapshot().children.newCodes!.send({ type: 'cancel' }),
+    'renew.succeeds': async ({ actor, replace, notify }) => {
+      const child = actor.getSnapshot().children.newCodes!;
+      child.send({ type: 'password.change', value: 'Passw0rd!' });
+      child.send({ type: 'code.change', value: '654321' });
+      child.send({ type: 'submit' });
+      expect(replace.last().input).toEqual({ password: 'Passw0rd!', code: '654321' });
+      replace.last().resolve(CODES);
+      await flush();
+      expect(notify).toHaveBeenLastCalledWith(NEW_CODES_NOTICE);
+    },
   };
 
   const STATES: Record<string, string> = {
+    renewing: 'renewingCodes',
     off: 'off',
     starting: 'startingSetup',
     scanning: 'confirming',
