@@ -63,13 +63,15 @@ async function sendIndex(reply: FastifyReply, root: string): Promise<FastifyRepl
   // A fresh nonce per page: the build marks where it goes (vite.config.ts, html.cspNonce); the page's styling engine
   // reads it from the csp-nonce meta element.
   const nonce = newNonce();
-  return reply
-    .code(200)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-cache')
-    // Compressed as it is answered when the browser accepts it (http/compression.ts); the identity answer varies
-    // by Accept-Encoding too, so that no cache hands it to a browser that takes the compressed one.
-    .header('vary', 'accept-encoding')
-    .header('content-security-policy', pageSecurityPolicy(reply.server.config, nonce))
-    .send(html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
+  return (
+    reply
+      .code(200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      // Compressed as it is answered when the browser accepts it (http/compression.ts); the identity answer varies
+      // by Accept-Encoding too, so that no cache hands it to a browser that takes the compressed one.
+      .header('vary', 'accept-encoding')
+      .header('content-security-policy', pageSecurityPolicy(reply.server.config, nonce))
+      .send(html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce))
+  );
 }

@@ -114,7 +114,14 @@ describe('the built web app on the wire', () => {
     const full = await get('/assets/index-abc123.js', { 'accept-encoding': 'br' });
     expect(head.statusCode).toBe(200);
     expect(head.rawPayload.length).toBe(0);
-    for (const name of ['content-encoding', 'content-length', 'content-type', 'etag', 'vary', 'cache-control'])
+    for (const name of [
+      'content-encoding',
+      'content-length',
+      'content-type',
+      'etag',
+      'vary',
+      'cache-control',
+    ])
       expect(head.headers[name], name).toBe(full.headers[name]);
   });
 
@@ -217,21 +224,26 @@ describe.each(testDatabases())('API answers on the wire on $name', (database) =>
     ['br, gzip', 'br'],
     [BROWSER, 'br'],
     ['gzip', 'gzip'],
-  ])('compresses a large JSON answer for Accept-Encoding %j (%s), decodable to the same JSON', async (accept, encoding) => {
-    const plain = await alice.get(`/v1/GeneratedCV/${cv.id}/`);
-    expect(plain.rawPayload.length).toBeGreaterThan(COMPRESS_MIN_BYTES);
-    expect(plain.headers['content-encoding']).toBeUndefined();
-    const response = await alice.get(`/v1/GeneratedCV/${cv.id}/`, { headers: { 'accept-encoding': accept } });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-encoding']).toBe(encoding);
-    expect(varies(response)).toBe(true);
-    expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
-    expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
-    expect(JSON.parse(decoded(response))).toEqual(plain.json());
-    // The CV's version and its caching are what they were.
-    expect(response.headers.etag).toBe(plain.headers.etag);
-    expect(response.headers['cache-control']).toBe(plain.headers['cache-control']);
-  });
+  ])(
+    'compresses a large JSON answer for Accept-Encoding %j (%s), decodable to the same JSON',
+    async (accept, encoding) => {
+      const plain = await alice.get(`/v1/GeneratedCV/${cv.id}/`);
+      expect(plain.rawPayload.length).toBeGreaterThan(COMPRESS_MIN_BYTES);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      const response = await alice.get(`/v1/GeneratedCV/${cv.id}/`, {
+        headers: { 'accept-encoding': accept },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(varies(response)).toBe(true);
+      expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+      expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
+      expect(JSON.parse(decoded(response))).toEqual(plain.json());
+      // The CV's version and its caching are what they were.
+      expect(response.headers.etag).toBe(plain.headers.etag);
+      expect(response.headers['cache-control']).toBe(plain.headers['cache-control']);
+    },
+  );
 
   it('compresses the public catalogue too', async () => {
     const response = await alice.get('/v1/CvTemplate/', { headers: { 'accept-encoding': 'br' } });
@@ -277,7 +289,9 @@ describe.each(testDatabases())('API answers on the wire on $name', (database) =>
   });
 
   it('leaves a PDF download untouched', async () => {
-    const response = await alice.get(`/v1/download/pdf/${cv.id}/`, { headers: { 'accept-encoding': BROWSER } });
+    const response = await alice.get(`/v1/download/pdf/${cv.id}/`, {
+      headers: { 'accept-encoding': BROWSER },
+    });
     expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-encoding']).toBeUndefined();
@@ -286,7 +300,9 @@ describe.each(testDatabases())('API answers on the wire on $name', (database) =>
   });
 
   it('leaves a Word download untouched', async () => {
-    const response = await alice.get(`/v1/download/word/${cv.id}/`, { headers: { 'accept-encoding': BROWSER } });
+    const response = await alice.get(`/v1/download/word/${cv.id}/`, {
+      headers: { 'accept-encoding': BROWSER },
+    });
     expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.rawPayload.subarray(0, 2).toString()).toBe('PK');
