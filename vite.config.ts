@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/vite-precompress';
 
 const apiPort = process.env.API_PORT || '8000';
 const apiTarget = `http://127.0.0.1:${apiPort}`;
@@ -37,7 +38,8 @@ const vendorGroups = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  // precompress: a Brotli and a gzip copy of every text file in dist/, sent as they are (scripts/vite-precompress.ts).
+  plugins: [react(), precompress()],
   server: {
     host: '127.0.0.1',
     proxy,

@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import { createDatabase, type DatabaseHandle, type Dialect } from './db/database.js';
 import type { Database } from './db/schema.js';
 import { prepareDatabase } from './db/prepare.js';
+import { registerCompression } from './http/compression.js';
 import { registerControlCharacterFilter } from './http/control-characters.js';
 import { registerCsrf } from './http/csrf.js';
 import { registerErrorHandler } from './http/errors.js';
@@ -123,6 +124,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerCsrf(app);
   registerSessions(app);
   configureRateLimits(app.db, { scale: config.rateLimitScale });
+  // Before every route (the static files' included): the plugin hooks into each route as it is declared.
+  await registerCompression(app);
   // Before the routes: it collects their schemas as they register.
   await registerOpenApi(app);
   await registerRoutes(app, options.renderer ? { renderer: options.renderer } : {});

@@ -21,8 +21,13 @@ export async function registerSpa(app: FastifyInstance): Promise<void> {
     // dist/ may be built after the server starts; the fallback explains when it is missing.
     logLevel: 'warn',
     cacheControl: false,
+    // The build writes a Brotli (.br) and a gzip (.gz) copy beside each text file (scripts/vite-precompress.ts): a
+    // browser that accepts one gets it as it is, with Vary: Accept-Encoding (the file itself when none is
+    // accepted or there is no copy, a file under 1 KB). index.html is never a file here: sendIndex answers it.
+    preCompressed: true,
     setHeaders(reply, filePath) {
-      // Vite fingerprints everything under assets/: those names never change content.
+      // Vite fingerprints everything under assets/: those names never change content (their .br and .gz copies
+      // neither).
       reply.header('cache-control', filePath.startsWith(join(root, 'assets')) ? IMMUTABLE : 'no-cache');
     },
   });
@@ -58,10 +63,15 @@ async function sendIndex(reply: FastifyReply, root: string): Promise<FastifyRepl
   // A fresh nonce per page: the build marks where it goes (vite.config.ts, html.cspNonce); the page's styling engine
   // reads it from the csp-nonce meta element.
   const nonce = newNonce();
-  return reply
-    .code(200)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-cache')
-    .header('content-security-policy', pageSecurityPolicy(reply.server.config, nonce))
-    .send(html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
+  return (
+    reply
+      .code(200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      // Compressed as it is answered when the browser accepts it (http/compression.ts); the identity answer varies
+      // by Accept-Encoding too, so that no cache hands it to a browser that takes the compressed one.
+      .header('vary', 'accept-encoding')
+      .header('content-security-policy', pageSecurityPolicy(reply.server.config, nonce))
+      .send(html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce))
+  );
 }
