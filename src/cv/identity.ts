@@ -22,9 +22,7 @@ export class UnknownBuilderIdError extends Error {
   }
 }
 
-export function mintDraftId(): string {
-  return crypto.randomUUID();
-}
+export { mintDraftId } from './draft-id';
 
 export function isDraftId(value: unknown): value is string {
   return typeof value === 'string' && DRAFT_ID_PATTERN.test(value);

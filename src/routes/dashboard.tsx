@@ -1,6 +1,6 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import * as t from 'io-ts';
-import { mintDraftId } from '../cv/identity';
+import { mintDraftId } from '../cv/draft-id';
 import { FullPageSpinner } from '../ui/full-page-spinner';
 import { authenticatedRoute } from './authenticated';
 import { SearchText, searchValidator } from './search';

@@ -3,16 +3,14 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Suspense, lazy, useState } from 'react';
 import { inspectOptions } from '../machines/inspect';
 import { signInMachine } from '../machines/auth/sign-in-machine';
-import { SignInView } from '../ui/auth/sign-in-view';
+import { SignInOptionsPlaceholder, SignInView } from '../ui/auth/sign-in-view';
 import { useFlowEffects } from './auth-flow-effects';
 import { skipWhenSignedIn } from './authenticated';
 import { rootRoute } from './root';
 import { safeReturnPath, validateSignInSearch } from './return-path';
-import { SocialSignInPlaceholder } from '../ui/auth/social/social-sign-in-options';
-import { PasskeySignInPlaceholder } from '../ui/auth/passkey-sign-in-option';
 
-// Google and LinkedIn (their machines and API calls) come in a chunk of their own; the same buttons, disabled,
-// hold their place meanwhile, as they do while the social configuration loads.
+// Google and LinkedIn (their machines, buttons and API calls) come in a chunk of their own; their room is kept
+// meanwhile. While the social configuration loads, the buttons show disabled.
 const SocialSignInOptions = lazy(() =>
   import('./social-sign-in-options').then((module) => ({ default: module.SocialSignInOptions })),
 );
@@ -48,12 +46,12 @@ function SignInFlow({ awaitingCode }: { awaitingCode: boolean }) {
       snapshot={snapshot}
       send={actor.send}
       passkey={
-        <Suspense fallback={<PasskeySignInPlaceholder />}>
+        <Suspense fallback={<SignInOptionsPlaceholder options="passkey" />}>
           <PasskeySignInOption session={session} />
         </Suspense>
       }
       social={
-        <Suspense fallback={<SocialSignInPlaceholder />}>
+        <Suspense fallback={<SignInOptionsPlaceholder options="social" />}>
           <SocialSignInOptions session={session} />
         </Suspense>
       }

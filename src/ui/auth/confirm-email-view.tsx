@@ -78,7 +78,8 @@ export function ConfirmEmailView({ snapshot, send }: ConfirmEmailViewProps) {
           ) : (
             <AuthForm label="Send a new confirmation link" onSubmit={() => send({ type: 'resend.submit' })}>
               <Text textStyle="sm" color="fg.muted">
-                Still waiting to confirm your account? Enter your email address and we will send you a new link.
+                Still waiting to confirm your account? Enter your email address and we will send you a new
+                link.
               </Text>
               {resendError && (
                 <Alert.Root status="error" variant="subtle" borderRadius="l2" role="alert">
@@ -93,7 +94,14 @@ export function ConfirmEmailView({ snapshot, send }: ConfirmEmailViewProps) {
                 error={emailProblem}
                 disabled={busy}
               />
-              <Button type="submit" width="full" variant="subtle" loading={busy} loadingText="Sending..." disabled={busy}>
+              <Button
+                type="submit"
+                width="full"
+                variant="subtle"
+                loading={busy}
+                loadingText="Sending..."
+                disabled={busy}
+              >
                 Send a new link
               </Button>
             </AuthForm>

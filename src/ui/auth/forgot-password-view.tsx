@@ -1,6 +1,9 @@
 import { Button } from '@chakra-ui/react';
 import { BUSY_TAG } from '../../machines/auth/auth-flow';
-import type { ForgotPasswordEvent, ForgotPasswordSnapshot } from '../../machines/auth/forgot-password-machine';
+import type {
+  ForgotPasswordEvent,
+  ForgotPasswordSnapshot,
+} from '../../machines/auth/forgot-password-machine';
 import { FormOutcome, FormProblem } from '../form-problem';
 import { AuthCard, AuthForm, AuthLink } from './auth-card';
 import { EmailField } from './text-field';

@@ -35,11 +35,6 @@ function PasskeyButton({
   );
 }
 
-/** The button, disabled, while its code loads (a chunk of its own: /signin paints without it). */
-export function PasskeySignInPlaceholder() {
-  return <PasskeyButton enabled={false} busy={false} onStart={() => undefined} />;
-}
-
 /**
  * 'Sign in with a passkey' below the password form: the browser's own prompt opens from it. A browser without
  * passkeys shows no button. Why the last try failed stays under it until the next one.

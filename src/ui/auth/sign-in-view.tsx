@@ -1,18 +1,15 @@
-import { Alert, Button, Stack } from '@chakra-ui/react';
+import { Alert, Box, Button, Stack } from '@chakra-ui/react';
 import { Suspense, lazy, type ReactNode } from 'react';
 import { BUSY_TAG } from '../../machines/auth/auth-flow';
 import type { SignInEvent, SignInSnapshot } from '../../machines/auth/sign-in-machine';
 import { FormProblem, FormProblemAlert } from '../form-problem';
 import { AuthCard, AuthForm, AuthLink } from './auth-card';
-import { SocialSignInButtons } from './social/social-sign-in-options';
 import { EmailField, PasswordField } from './text-field';
 
 export interface SignInViewProps {
   snapshot: SignInSnapshot;
   send: (event: SignInEvent) => void;
-  /** Starts the Google flow; left out while no Google client id is configured. */
-  onGoogleSignIn?: () => void;
-  /** The social sign-in options (Google and LinkedIn); when given they replace the Google option below. */
+  /** The social sign-in options (Google and LinkedIn), below the form; none when left out. */
   social?: ReactNode;
   /** 'Sign in with a passkey', below the Sign in button. */
   passkey?: ReactNode;
@@ -20,10 +17,12 @@ export interface SignInViewProps {
 
 // The second step of a two-step sign-in (its checkbox and its words) comes in a chunk of its own: most visits to
 // /signin never need it (docs/decisions/0026-signin-loads-only-sign-in.md).
-const SecondStepView = lazy(() => import('./second-step-view').then((module) => ({ default: module.SecondStepView })));
+const SecondStepView = lazy(() =>
+  import('./second-step-view').then((module) => ({ default: module.SecondStepView })),
+);
 
 // docs/behaviour.md#sign-in
-export function SignInView({ snapshot, send, onGoogleSignIn, social, passkey }: SignInViewProps) {
+export function SignInView({ snapshot, send, social, passkey }: SignInViewProps) {
   if (snapshot.matches('code')) {
     const secondStep = snapshot.context.secondStep;
     return (
@@ -104,17 +103,17 @@ export function SignInView({ snapshot, send, onGoogleSignIn, social, passkey }: 
 
         {passkey}
 
-        {social ?? (
-          <SocialSignInButtons
-            google={{
-              enabled: onGoogleSignIn !== undefined && !busy,
-              busy: false,
-              unavailable: onGoogleSignIn === undefined,
-              onStart: () => onGoogleSignIn?.(),
-            }}
-          />
-        )}
+        {social}
       </Stack>
     </AuthCard>
   );
+}
+
+/**
+ * The room the passkey and the social options take (their lg buttons are 44 px, the 'or' line 16 px, the gaps 24 and
+ * 12 px) while their code loads: a chunk of their own, so /signin paints without them and nothing moves when they
+ * come.
+ */
+export function SignInOptionsPlaceholder({ options }: { options: 'passkey' | 'social' }) {
+  return <Box aria-hidden="true" minH={options === 'passkey' ? '44px' : '140px'} />;
 }

@@ -96,7 +96,14 @@ export function EmailField(props: Omit<BaseFieldProps, 'label' | 'name' | 'place
 }
 
 /** A labelled password box with the show/hide toggle. */
-export function PasswordField({ name, value, onValueChange, autoComplete, placeholder, ...field }: BaseFieldProps) {
+export function PasswordField({
+  name,
+  value,
+  onValueChange,
+  autoComplete,
+  placeholder,
+  ...field
+}: BaseFieldProps) {
   return (
     <LabelledField {...field}>
       <PasswordInput

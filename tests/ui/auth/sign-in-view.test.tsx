@@ -5,6 +5,7 @@ import { ApiError } from '../../../src/api/api-error';
 import type { LoginOutcome, LoginPayload } from '../../../src/api/auth';
 import { signInMachine } from '../../../src/machines/auth/sign-in-machine';
 import { SignInView } from '../../../src/ui/auth/sign-in-view';
+import { SocialSignInButtons } from '../../../src/ui/auth/social/social-sign-in-options';
 import { deferredActor, recordingSession } from '../../machines/model-paths';
 import { renderView } from './render-view';
 
@@ -15,7 +16,12 @@ function setup(onGoogleSignIn?: () => void) {
   const logic = signInMachine.provide({ actors: { login: login.logic, resendConfirmation: resend.logic } });
   function Harness() {
     const [snapshot, send] = useActor(logic, { input: { session: session.actor } });
-    return <SignInView snapshot={snapshot} send={send} onGoogleSignIn={onGoogleSignIn} />;
+    const social = onGoogleSignIn && (
+      <SocialSignInButtons
+        google={{ enabled: true, busy: false, unavailable: false, onStart: onGoogleSignIn }}
+      />
+    );
+    return <SignInView snapshot={snapshot} send={send} social={social} />;
   }
   return { login, resend, session, render: () => renderView(() => <Harness />) };
 }
@@ -80,14 +86,12 @@ describe('SignInView', () => {
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'bob@example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Passw0rd!' } });
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    s.login
-      .last()
-      .reject(
-        new ApiError('Please confirm your email address', {
-          status: 403,
-          data: { code: 'email_not_confirmed' },
-        }),
-      );
+    s.login.last().reject(
+      new ApiError('Please confirm your email address', {
+        status: 403,
+        data: { code: 'email_not_confirmed' },
+      }),
+    );
     const resend = await screen.findByRole('button', { name: 'Resend confirmation email' });
     await userEvent.click(resend);
     expect(await screen.findByText('Sending...')).toBeInTheDocument();
@@ -111,9 +115,14 @@ describe('SignInView', () => {
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Wrong-passw0rd' } });
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    s.login.last().reject(
-      new ApiError('Invalid email or password.', { status: 400, serverMessage: 'Invalid email or password.' }),
-    );
+    s.login
+      .last()
+      .reject(
+        new ApiError('Invalid email or password.', {
+          status: 400,
+          serverMessage: 'Invalid email or password.',
+        }),
+      );
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Invalid email or password.');
     await waitFor(() => expect(alert).toHaveFocus());

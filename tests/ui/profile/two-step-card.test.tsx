@@ -20,10 +20,10 @@ function renderCard(replace: (input: NewRecoveryCodesPayload) => Promise<string[
     twoStepMachine.provide({
       actors: {
         loadStatus: fromPromise(async () => ({
-          supported: true,
-          on: true,
+          supported: true as boolean,
+          on: true as boolean,
           email: 'ada@example.com',
-          hasPassword: true,
+          hasPassword: true as boolean,
         })),
         newRecoveryCodes: newRecoveryCodesMachine.provide({
           actors: {
@@ -67,7 +67,11 @@ describe('the two-step card: New recovery codes', () => {
     await user.type(within(form).getByLabelText('6-digit code from your authenticator app'), '654321');
     await user.click(within(form).getByRole('button', { name: 'Make new recovery codes' }));
     const list = await within(card).findByRole('list', { name: 'Recovery codes' });
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(CODES);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(CODES);
     expect(replace).toHaveBeenLastCalledWith({ password: 'nope-nope', code: '654321' });
     expect(within(card).getByRole('button', { name: 'Download (.txt)' })).toBeEnabled();
     await user.click(within(card).getByRole('button', { name: 'I have saved my codes' }));

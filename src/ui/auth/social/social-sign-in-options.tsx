@@ -42,13 +42,6 @@ export function SocialSignInOptions({ google, linkedin }: SocialSignInOptionsPro
   );
 }
 
-const WAITING: OptionState = { enabled: false, busy: false, unavailable: false, onStart: () => undefined };
-
-/** The same buttons, disabled, while the options' code loads (a chunk of its own: /signin paints without it). */
-export function SocialSignInPlaceholder() {
-  return <SocialSignInButtons google={WAITING} linkedin={WAITING} />;
-}
-
 /**
  * The options below the sign-in form, after an 'or': Google, and LinkedIn when given. A provider the server has no
  * client id for is left out (an operator's configuration is not the person's business: the server says so in its
