@@ -61,6 +61,11 @@ export interface RenderSection {
   isEntries: boolean;
   isList: boolean;
   isLinks: boolean;
+  /**
+   * How wide the heading's longest word is set in spaced capitals, in ems (as nameEms, with 0.08 em of letter
+   * spacing a letter): a template whose headings sit in a narrow column sets a long one smaller rather than break it.
+   */
+  nameEms: number;
   entries: RenderEntry[];
 }
 
@@ -295,12 +300,15 @@ function characterEms(character: string): number {
 }
 
 /** The width of the name's longest word in ems (see RenderPerson.nameEms); 1 without a name. */
-export function nameEms(name: string | undefined): number {
+export function nameEms(name: string | undefined, letterSpacing = 0): number {
   const widths = (name ?? '')
     .split(/\s+/)
-    .map((word) => [...word].reduce((sum, character) => sum + characterEms(character), 0));
+    .map((word) => [...word].reduce((sum, character) => sum + characterEms(character) + letterSpacing, 0));
   return Math.round(Math.max(1, ...widths) * 100) / 100;
 }
+
+/** A heading's longest word in spaced capitals, in ems (RenderSection.nameEms). */
+export const headingEms = (heading: string) => nameEms(heading.toLocaleUpperCase(), 0.08);
 
 function buildPerson(section: RenderSection | undefined): RenderPerson {
   const entry = section?.entries[0];
@@ -388,6 +396,7 @@ function customSection(section: CustomSection): RenderSection | undefined {
     isEntries: true,
     isList: false,
     isLinks: false,
+    nameEms: headingEms(section.title),
     entries,
   };
 }
@@ -402,7 +411,7 @@ function applyLayout(sections: RenderSection[], layout: CvLayout | null): Render
     .filter((section) => !hidden.has(refOf(section)))
     .map((section) => {
       const title = layout.sectionTitles[refOf(section)];
-      return title ? { ...section, name: title } : section;
+      return title ? { ...section, name: title, nameEms: headingEms(title) } : section;
     });
   const position = new Map(layout.sectionOrder.map((ref, i) => [ref, i]));
   // Sections the order names come first, as it names them; the rest keep their place after them.
@@ -494,6 +503,7 @@ function buildModelIn(
       isEntries: section.display === 'entries',
       isList: section.display === 'list',
       isLinks: section.display === 'links',
+      nameEms: headingEms(section.name),
       entries,
     };
     if (section.display === 'personal' && !personal) personal = rendered;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { atsChecks, atsReport, splitReading } from '../../src/render/ats.js';
 import { renderDocx } from '../../src/render/docx.js';
 import { renderHtml } from '../../src/render/html.js';
-import { nameEms } from '../../src/render/model.js';
+import { headingEms, nameEms } from '../../src/render/model.js';
 import { withPdfProperties } from '../../src/render/pdf-info.js';
 import { printCv } from '../../src/render/print.js';
 import { TEMPLATE_DESIGN } from '../../src/render/design.js';
@@ -131,9 +131,12 @@ describe('the ATS check notices a word or a name split', () => {
 });
 
 describe('names at the edges of the header', () => {
-  it('a name’s longest word is measured in ems', () => {
+  it('a name’s and a heading’s longest word are measured in ems', () => {
     expect(nameEms(undefined)).toBe(1);
     expect(nameEms('Ada Konstantinopoulos')).toBeGreaterThan(nameEms('Ada Lovelace'));
+    expect(headingEms('Certifications')).toBeGreaterThan(nameEms('Certifications'));
+    const model = buildRenderModelFromFormData(executive.definition, executive.sample);
+    expect(model.sections.every((section) => section.nameEms === headingEms(section.name))).toBe(true);
   });
 
   // A name of 14 letters in every design font: whole in the PDF's text, not broken inside the sidebar.
@@ -167,25 +170,27 @@ describe('names at the edges of the header', () => {
   });
 });
 
-// Every template in every design font at the small size (the Design panel's smallest, where small capitals a font
-// lacks used to come out as 'P rofessional S ummary'): the name and every heading are read whole by pdftotext, in
-// its layout order and in drawing order (-raw, what PDFBox- and Tika-based parsers read).
+// Every template in every design font at the small size (where small capitals a font lacks came out as
+// 'P rofessional S ummary') and the large one (where Modern Split's 'Certifications' broke in its heading column):
+// the name and every heading are read whole by pdftotext, in its layout order and in drawing order (-raw, what
+// PDFBox- and Tika-based parsers read).
 describe.each(registry.templates.map((t) => [t.slug, t] as const))('%s: headings whole in every font', (_slug, template) => {
-  it.runIf(HAS_CHROMIUM)('pdftotext reads the name and every heading whole', async () => {
+  it.runIf(HAS_CHROMIUM)('pdftotext reads the name and every heading whole, small and large', async () => {
     const fonts = [null, ...BUNDLED_FONTS.map((f) => f.id)];
+    const designs = fonts.flatMap((font) => (['small', 'large'] as const).map((fontSize) => ({ font, fontSize })));
     const results = await Promise.all(
-      fonts.map(async (font) => {
+      designs.map(async ({ font, fontSize }) => {
         const model = buildRenderModelFromFormData(template.definition, template.sample, null, {
           ...TEMPLATE_DESIGN,
           font,
-          fontSize: 'small',
+          fontSize,
         });
         const printed = (await printCv(pdf, template, model)).pdf;
         const texts = [pdfText(printed), pdfText(printed, { raw: true })];
         return [model.person.name ?? '', ...model.sections.map((s) => s.name)].flatMap((value) =>
           texts.flatMap((text) => {
             const split = splitReading(text, value);
-            return split === undefined ? [] : [`${font ?? 'template font'}: ${value} → ${split}`];
+            return split === undefined ? [] : [`${font ?? 'template font'} ${fontSize}: ${value} → ${split}`];
           }),
         );
       }),
