@@ -3,6 +3,7 @@ import type { InputField, TemplateSection } from '../api/templates';
 import { filledRows, formDataKey, isBlank, type CvFormData, type SectionValues } from '../cv/form-data';
 import { customSectionTitle, isHidden, sectionOrder, sectionTitle, templateRef } from '../cv/layout';
 import { isTicked } from '../cv/widgets';
+import { printedPhone } from '../../rules/phone-format';
 import { paragraphsOf, richTextParts } from './rich-text';
 
 // The CV as a plain document — the name, the contacts, then each section it shows in its order with its heading —
@@ -115,8 +116,10 @@ export function cvDocument(
     for (const field of personal.input_fields) {
       if (field === nameField || field === headlineField) continue;
       const value = valueOf(values, field, 0);
-      if (value !== undefined)
-        document.contacts.push(field.widget_type === 'date' ? printedDate(value) : value);
+      if (value === undefined) continue;
+      if (field.widget_type === 'date') document.contacts.push(printedDate(value));
+      else if (field.widget_type === 'phone-input') document.contacts.push(printedPhone(value));
+      else document.contacts.push(value);
     }
   }
   for (const item of sectionOrder(sections, layout)) {
@@ -173,6 +176,10 @@ export function escapeMarkdown(text: string): string {
     .replace(/^(\s*)([#+-]|\d+\.)(\s)/gm, '$1\\$2$3');
 }
 
+/** An entry with nothing but a name and its short values (a skill and its level): no dates, no prose. */
+const isShortEntry = (entry: TextEntry) =>
+  entry.dates === undefined && entry.paragraphs.length === 0 && entry.bullets.length === 0;
+
 export function toMarkdown(document: CvDocument): string {
   const out: string[] = [];
   const md = escapeMarkdown;
@@ -181,6 +188,14 @@ export function toMarkdown(document: CvDocument): string {
   if (document.contacts.length > 0) out.push(document.contacts.map(md).join(' · '), '');
   for (const section of document.sections) {
     out.push(`## ${md(section.heading)}`, '');
+    // Skills, languages, interests: entries that are a name and a few words are items of a list, not headings.
+    if (section.entries.every(isShortEntry)) {
+      const items = section.entries.map((entry) =>
+        [entry.title ? md(entry.title) : '', entry.details.map(md).join(' · ')].filter(Boolean).join(' · '),
+      );
+      out.push(...items.map((item) => `- ${item}`), '');
+      continue;
+    }
     for (const entry of section.entries) {
       if (entry.title) out.push(`### ${md(entry.title)}`, '');
       const lines = [entry.details.map(md).join(' · '), entry.dates ? `*${md(entry.dates)}*` : ''].filter(

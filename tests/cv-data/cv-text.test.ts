@@ -79,7 +79,7 @@ describe('Markdown and plain-text export', () => {
     ]);
   });
 
-  it('Markdown: headings, details, dates and bullet lists; what looks like markup is escaped', () => {
+  it('Markdown: headings, details, dates and bullet lists; skills a list; what looks like markup is escaped', () => {
     expect(toMarkdown(document)).toBe(
       [
         '# Zoë 李',
@@ -90,11 +90,8 @@ describe('Markdown and plain-text export', () => {
         '',
         '## Skills',
         '',
-        '### Lean',
-        '',
-        'Expert',
-        '',
-        '### P&L',
+        '- Lean · Expert',
+        '- P&L',
         '',
         '## Professional Summary',
         '',
@@ -179,6 +176,40 @@ describe('Markdown and plain-text export', () => {
         '- On lean',
         '',
       ].join('\n'),
+    );
+  });
+
+  it('prints a phone in its international format, as typed when it cannot be read', () => {
+    const typed = (phone: string) =>
+      cvDocument(classic.sections, { 'Personal Details': { 'phone-1004-0': phone } }, EMPTY_LAYOUT).contacts;
+    expect(typed('+1 2025550143')).toEqual(['+1 202 555 0143']);
+    expect(typed('+44 2079460958')).toEqual(['+44 20 7946 0958']);
+    expect(typed('+1 202 555 0143 ext. 12')).toEqual(['+1 202 555 0143 ext. 12']);
+    expect(typed('555 0143')).toEqual(['555 0143']);
+    const markdown = toMarkdown(
+      cvDocument(classic.sections, { 'Personal Details': { 'phone-1004-0': '+1 2025550143' } }, EMPTY_LAYOUT),
+    );
+    expect(markdown).toBe('+1 202 555 0143\n');
+  });
+
+  it('Markdown: a section of names and levels is a list; one with dates or prose keeps its headings', () => {
+    const markdown = toMarkdown({
+      contacts: [],
+      sections: [
+        { heading: 'Skills', entries: [{ title: 'TypeScript', details: [], paragraphs: [], bullets: [] }] },
+        {
+          heading: 'Projects',
+          entries: [
+            { title: 'Atlas', details: [], paragraphs: [], bullets: [] },
+            { title: 'Beacon', details: [], paragraphs: ['A search engine.'], bullets: [] },
+          ],
+        },
+      ],
+    });
+    expect(markdown).toBe(
+      ['## Skills', '', '- TypeScript', '', '## Projects', '', '### Atlas', '', '### Beacon', '', 'A search engine.', ''].join(
+        '\n',
+      ),
     );
   });
 

@@ -9,7 +9,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function dashboardView(app: FastifyInstance) {
   const { db } = app;
   const weekAgo = new Date(Date.now() - 7 * DAY_MS);
-  const [{ total: userCount, confirmed, recent }, { saved, archived }, { waiting, failing }] = await Promise.all([
+  const [{ total: userCount, confirmed, recent, staff, deleted }, { saved, archived }, { waiting, failing }] = await Promise.all([
     userFigures(db, weekAgo),
     cvFigures(db),
     outboxFigures(db),
@@ -21,7 +21,10 @@ export async function dashboardView(app: FastifyInstance) {
   const started = renderer.stats;
   return {
     counts: [
-      { label: 'Users', value: userCount, href: '/admin/users/' },
+      // What 'Users' counts is said beside it: staff are among them, deleted accounts are counted apart.
+      { label: 'Users', value: userCount, href: '/admin/users/', hint: 'Accounts not deleted, staff included' },
+      { label: 'Staff', value: staff },
+      { label: 'Deleted accounts', value: deleted, hint: 'Not among the users' },
       { label: 'Confirmed', value: confirmed },
       { label: 'Signed in in the last 7 days', value: recent, href: '/admin/users/?sort=-last_login' },
       { label: 'CVs saved', value: saved, href: '/admin/cvs/' },

@@ -150,13 +150,68 @@ function expectedValues(model: RenderModel): Expected[] {
   return values;
 }
 
+// A word is a run of letters and digits; a line may end anywhere else (after a link's '/', a bracket, a hyphen)
+// and between two Chinese, Japanese, Korean or Thai characters (their text has no spaces). A space or line break
+// between two letters or digits of a word splits it.
+const WORD_CHARACTER = /[\p{L}\p{N}\p{M}]/u;
+const NO_SPACES_SCRIPT = /[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
+const joinsWord = (before: string, after: string) =>
+  WORD_CHARACTER.test(before) &&
+  WORD_CHARACTER.test(after) &&
+  !NO_SPACES_SCRIPT.test(before) &&
+  !NO_SPACES_SCRIPT.test(after);
+const escapeRegExp = (character: string) => character.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The value's words in order, a space (or a line break) allowed between them and, when `loose`, inside them. */
+function valuePattern(value: string, loose: boolean): RegExp {
+  const words = value.normalize('NFKC').replace(INVISIBLE, '').split(/\s+/).filter(Boolean);
+  const word = (text: string) => {
+    const characters = [...text];
+    return characters
+      .map((character, i) => {
+        const next = characters[i + 1];
+        const gap = next === undefined ? '' : loose || !joinsWord(character, next) ? '\\s{0,3}' : '';
+        return escapeRegExp(character) + gap;
+      })
+      .join('');
+  };
+  return new RegExp(words.map(word).join('\\s*'), 'iu');
+}
+
+/**
+ * Whether a value found in the text is there only with a word split: a space or a line break inside a word
+ * ('P rofessional', a name broken over two lines), where a parser reads two words. The text as it is read is
+ * returned, to be shown.
+ */
+export function splitReading(text: string, value: string): string | undefined {
+  // Right-to-left values are matched word by word already (holds); a value without letters has no word to split.
+  if (RTL.test(value) || !/\p{L}{2}/u.test(value)) return undefined;
+  const normal = text.normalize('NFKC').replace(INVISIBLE, '');
+  if (valuePattern(value, false).test(normal)) return undefined;
+  const read = valuePattern(value, true).exec(normal);
+  return read ? read[0].replace(/\s+/g, ' ') : undefined;
+}
+
 function valuesCheck(model: RenderModel, text: string): AtsCheck {
   const haystack = comparable(text);
   const words = wordLetters(text);
-  const missing = expectedValues(model)
-    .filter((value) => !holds(haystack, value.text, words))
-    .map((value) => `${value.where}: ${shown(value.text)}`);
-  return { id: 'values', passed: missing.length === 0, problems: capped([...new Set(missing)]) };
+  const problems: string[] = [];
+  for (const value of expectedValues(model)) {
+    if (!holds(haystack, value.text, words)) {
+      problems.push(`${value.where}: ${shown(value.text)}`);
+      continue;
+    }
+    const split = splitReading(text, value.text);
+    if (split !== undefined) {
+      problems.push(`${value.where}: ${shown(value.text)} is split, read as “${shown(split)}”`);
+    }
+  }
+  // A heading is looked for by the order check; here only whether a parser reads its words whole.
+  for (const section of model.sections) {
+    const split = splitReading(text, section.name);
+    if (split !== undefined) problems.push(`Heading: ${shown(section.name)} is split, read as “${shown(split)}”`);
+  }
+  return { id: 'values', passed: problems.length === 0, problems: capped([...new Set(problems)]) };
 }
 
 /**

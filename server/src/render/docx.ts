@@ -388,7 +388,9 @@ export async function renderDocx(template: RenderTemplate, model: RenderModel): 
     const headingFont = fontsFor(design.headingFamily);
     // Title, Heading 1 and Heading 2 (what a parser reads as the outline) carry the design's fonts, colour and sizes.
     document = new Document({
-      creator: model.person.name || 'CV Builder',
+      // Word's core properties: the Author is the person (none without a name, as the PDF's); the program that
+      // wrote the file is 'last modified by' (docx writes no application name), as the PDF's Creator says it.
+      creator: model.person.name ?? '',
       lastModifiedBy: 'CV Builder',
       title: model.person.name ? `${model.person.name} – CV` : `${template.definition.name} – CV`,
       subject: 'Curriculum vitae',

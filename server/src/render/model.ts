@@ -12,6 +12,7 @@ import type {
   WidgetType,
 } from './input.js';
 import { breakableHtml, escapeHtml, plainTextToHtml, richTextToPlainText, sanitizeRichText } from '../text/rich-text.js';
+import { printedPhone } from '../../../rules/phone-format.js';
 
 /** One filled-in field, ready to print. `text` is what a reader sees; `html` is already safe. */
 export interface RenderField {
@@ -60,6 +61,11 @@ export interface RenderSection {
   isEntries: boolean;
   isList: boolean;
   isLinks: boolean;
+  /**
+   * How wide the heading's longest word is set in spaced capitals, in ems (as nameEms, with 0.08 em of letter
+   * spacing a letter): a template whose headings sit in a narrow column sets a long one smaller rather than break it.
+   */
+  nameEms: number;
   entries: RenderEntry[];
 }
 
@@ -75,6 +81,12 @@ export interface RenderPerson {
   name?: string;
   headline?: string;
   initials: string;
+  /**
+   * How wide the name's longest word is, in ems of a wide bold face (DejaVu Sans Bold, the widest the Design panel
+   * offers): a template with a narrow column sets the name no larger than fits it whole (nameEms), rather than
+   * breaking the word, which a parser then reads as two.
+   */
+  nameEms: number;
   contacts: ContactItem[];
   details: RenderField[];
   /** A personal section's own prose (an objective written with the contact details). */
@@ -177,11 +189,13 @@ function linkHref(value: string): string | undefined {
   return undefined;
 }
 
+const isPhone = (field: InputFieldDefinition) => field.widget_type === 'phone-input' || field.role === 'phone';
+
 function fieldHref(field: InputFieldDefinition, value: string): string | undefined {
   if (field.widget_type === 'email-input' || field.role === 'email') {
     return /^[^\s@<>"]+@[^\s@<>"]+$/.test(value.trim()) ? `mailto:${value.trim()}` : undefined;
   }
-  if (field.widget_type === 'phone-input' || field.role === 'phone') {
+  if (isPhone(field)) {
     const digits = value.replace(/[^\d+]/g, '');
     return digits.length >= 5 ? `tel:${digits}` : undefined;
   }
@@ -211,7 +225,8 @@ function buildField(field: InputFieldDefinition, value: string): RenderField | u
       return text ? { ...base, text, html } : undefined;
     }
     default: {
-      const text = value.trim();
+      // A phone number prints in its international format ('+1 202 555 0143'), as the profile shows it.
+      const text = isPhone(field) ? printedPhone(value) : value.trim();
       const href = fieldHref(field, text);
       const multiLine = field.role === 'body' || text.includes('\n');
       return {
@@ -269,9 +284,35 @@ function initialsOf(name: string | undefined): string {
   return (first + last).toUpperCase();
 }
 
+// Advance widths in ems of DejaVu Sans Bold, rounded up: narrow letters, wide letters, capitals, the rest.
+const NARROW = /[ijl.,'’`|!:;I]/u;
+const SEMI_NARROW = /[frt()[\]-]/u;
+const WIDE = /[mwMW]/u;
+const FULL_WIDTH = /[\u1100-\u11ff\u2e80-\ua4cf\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/u;
+
+function characterEms(character: string): number {
+  if (NARROW.test(character)) return 0.38;
+  if (SEMI_NARROW.test(character)) return 0.5;
+  if (WIDE.test(character)) return 1.08;
+  if (FULL_WIDTH.test(character)) return 1;
+  if (character !== character.toLowerCase()) return 0.8;
+  return 0.7;
+}
+
+/** The width of the name's longest word in ems (see RenderPerson.nameEms); 1 without a name. */
+export function nameEms(name: string | undefined, letterSpacing = 0): number {
+  const widths = (name ?? '')
+    .split(/\s+/)
+    .map((word) => [...word].reduce((sum, character) => sum + characterEms(character) + letterSpacing, 0));
+  return Math.round(Math.max(1, ...widths) * 100) / 100;
+}
+
+/** A heading's longest word in spaced capitals, in ems (RenderSection.nameEms). */
+export const headingEms = (heading: string) => nameEms(heading.toLocaleUpperCase(), 0.08);
+
 function buildPerson(section: RenderSection | undefined): RenderPerson {
   const entry = section?.entries[0];
-  if (!entry) return { initials: '', contacts: [], details: [] };
+  if (!entry) return { initials: '', nameEms: 1, contacts: [], details: [] };
   const contacts: ContactItem[] = [];
   for (const field of entry.fields) {
     if (field.role === 'email' || field.role === 'phone' || field.role === 'location' || field.role === 'link') {
@@ -288,6 +329,7 @@ function buildPerson(section: RenderSection | undefined): RenderPerson {
     name: entry.title,
     headline: entry.subtitle,
     initials: initialsOf(entry.title),
+    nameEms: nameEms(entry.title),
     contacts,
     details: entry.details,
     body: entry.body,
@@ -354,6 +396,7 @@ function customSection(section: CustomSection): RenderSection | undefined {
     isEntries: true,
     isList: false,
     isLinks: false,
+    nameEms: headingEms(section.title),
     entries,
   };
 }
@@ -368,7 +411,7 @@ function applyLayout(sections: RenderSection[], layout: CvLayout | null): Render
     .filter((section) => !hidden.has(refOf(section)))
     .map((section) => {
       const title = layout.sectionTitles[refOf(section)];
-      return title ? { ...section, name: title } : section;
+      return title ? { ...section, name: title, nameEms: headingEms(title) } : section;
     });
   const position = new Map(layout.sectionOrder.map((ref, i) => [ref, i]));
   // Sections the order names come first, as it names them; the rest keep their place after them.
@@ -460,6 +503,7 @@ function buildModelIn(
       isEntries: section.display === 'entries',
       isList: section.display === 'list',
       isLinks: section.display === 'links',
+      nameEms: headingEms(section.name),
       entries,
     };
     if (section.display === 'personal' && !personal) personal = rendered;

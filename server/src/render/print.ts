@@ -1,7 +1,11 @@
 import { fitModel } from './fit.js';
 import { renderHtml, type RenderTemplate } from './html.js';
 import type { RenderModel } from './model.js';
+import { withPdfProperties } from './pdf-info.js';
 import { PdfUnavailableError, type PdfPrinter, type PdfRenderOptions } from './pdf.js';
+
+/** What a CV's PDF and Word file say made them (their Creator; Word's application). */
+export const PDF_CREATOR = 'CV Builder';
 
 export interface PrintedCv {
   pdf: Buffer;
@@ -25,7 +29,9 @@ export async function printCv(
     ...options,
     paper: { widthMm: design.widthMm, heightMm: design.heightMm },
   });
-  return { pdf: body, ...(fitted.fitsOnePage === undefined ? {} : { fitsOnePage: fitted.fitsOnePage }) };
+  // The document's properties say whose CV it is and what made it (the Title is the page's <title>, html.ts).
+  const named = withPdfProperties(body, { author: model.person.name, creator: PDF_CREATOR });
+  return { pdf: named, ...(fitted.fitsOnePage === undefined ? {} : { fitsOnePage: fitted.fitsOnePage }) };
 }
 
 /** A CV's render model as the HTML preview: fitted to one page when it asks and a Chromium is there to measure. */

@@ -361,13 +361,20 @@ export function ownerOf(db: Db, userId: number): Promise<Pick<User, 'email' | 'd
 }
 
 /** The dashboard's people: accounts not deleted, and of them those confirmed and those signed in since `since`. */
+/**
+ * The admin dashboard's figures: accounts not deleted (staff included), of them confirmed, signed in since `since`
+ * and staff; and the deleted accounts whose rows are kept, counted apart.
+ */
 export async function userFigures(db: Db, since: Date) {
-  const users = db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('deleted_at', 'is', null);
+  const all = db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'));
+  const users = all.where('deleted_at', 'is', null);
   const counts = await Promise.all([
     users.executeTakeFirstOrThrow(),
     users.where('email_confirmed_at', 'is not', null).executeTakeFirstOrThrow(),
     users.where('last_login_at', '>=', timestamp(since)).executeTakeFirstOrThrow(),
+    users.where((eb) => eb.or([eb('is_staff', '=', 1), eb('is_superuser', '=', 1)])).executeTakeFirstOrThrow(),
+    all.where('deleted_at', 'is not', null).executeTakeFirstOrThrow(),
   ]);
-  const [total, confirmed, recent] = counts.map((row) => Number(row.n));
-  return { total, confirmed, recent };
+  const [total, confirmed, recent, staff, deleted] = counts.map((row) => Number(row.n));
+  return { total, confirmed, recent, staff, deleted };
 }

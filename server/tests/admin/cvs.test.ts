@@ -85,6 +85,13 @@ describe.each(testDatabases())('admin panel: CVs ($name)', (database) => {
     const page = (await admin.get('/admin/')).body;
     const users = await testApp.app.db.selectFrom('users').select('id').where('deleted_at', 'is', null).execute();
     expect(figure(page, 'Users')).toBe(String(users.length));
+    // What the count holds is said beside it; staff and deleted accounts have figures of their own.
+    expect(page).toContain('<dd class="hint">Accounts not deleted, staff included</dd>');
+    const staffRows = await testApp.app.db.selectFrom('users').select('id').where('deleted_at', 'is', null).where((eb) => eb.or([eb('is_staff', '=', 1), eb('is_superuser', '=', 1)])).execute();
+    expect(figure(page, 'Staff')).toBe(String(staffRows.length));
+    expect(Number(figure(page, 'Staff'))).toBeGreaterThanOrEqual(1);
+    const deletedRows = await testApp.app.db.selectFrom('users').select('id').where('deleted_at', 'is not', null).execute();
+    expect(figure(page, 'Deleted accounts')).toBe(String(deletedRows.length));
     expect(figure(page, 'CVs saved')).toBe('2');
     expect(figure(page, 'CVs archived')).toBe('1');
     expect(Number(figure(page, 'PDFs rendered today \\(this instance\\)'))).toBeGreaterThanOrEqual(1);

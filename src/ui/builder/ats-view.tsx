@@ -7,8 +7,10 @@ import type { AtsCheck, AtsReport } from '../../api/preview';
 
 const CHECK_TEXT: Record<AtsCheck['id'], { passed: string; failed: string }> = {
   values: {
-    passed: 'Every value you entered is in the text',
-    failed: 'Not found in the text:',
+    passed: 'Every value you entered is in the text, every word whole',
+    // A value missing, or a word or name split in two ('P rofessional', a name broken over two lines): the
+    // server says which in each problem.
+    failed: 'Not found whole in the text:',
   },
   order: {
     passed: 'Sections are read in your order',

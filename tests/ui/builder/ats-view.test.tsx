@@ -45,7 +45,14 @@ describe('the ATS view', () => {
         report: {
           text: 'Ada Lovelace\nWORK EXPERIENCE\nAnalyst',
           checks: [
-            { id: 'values', passed: false, problems: ['Work Experience › Company: Babbage & Co'] },
+            {
+              id: 'values',
+              passed: false,
+              problems: [
+                'Work Experience › Company: Babbage & Co',
+                'Name: Ada Lovelace is split, read as “Ada Love lace”',
+              ],
+            },
             { id: 'order', passed: true, problems: [] },
             { id: 'contact', passed: false, problems: ['Email'] },
             { id: 'characters', passed: true, problems: [] },
@@ -55,8 +62,11 @@ describe('the ATS view', () => {
       await flush();
     });
     const checklist = screen.getByRole('list', { name: 'ATS checklist' });
-    expect(within(checklist).getByText('Not found in the text:')).toBeInTheDocument();
+    expect(within(checklist).getByText('Not found whole in the text:')).toBeInTheDocument();
     expect(within(checklist).getByText('Work Experience › Company: Babbage & Co')).toBeInTheDocument();
+    expect(
+      within(checklist).getByText('Name: Ada Lovelace is split, read as “Ada Love lace”'),
+    ).toBeInTheDocument();
     expect(within(checklist).getByText('Sections are read in your order')).toBeInTheDocument();
     expect(within(checklist).getByText('Not in the first lines, where parsers look:')).toBeInTheDocument();
     expect(within(checklist).getByText('No ligatures or unreadable characters')).toBeInTheDocument();
