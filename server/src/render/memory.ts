@@ -28,7 +28,7 @@ export async function processTreePssMb(rootPid: number): Promise<number | undefi
   if (!parents.has(rootPid)) return undefined;
   const tree = new Set([rootPid]);
   // Parents come before children in pid order only most of the time: repeat until nothing is added.
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [pid, ppid] of parents) {
       if (!tree.has(pid) && tree.has(ppid)) {

@@ -159,10 +159,7 @@ export class PagePool {
     const warm = this.idle.pop();
     // Pages of a browser that went away are never reused.
     if (warm && warm.browser === this.browser && !warm.broken) {
-      if (
-        !suspect ||
-        (await this.answers(() => warm.browser.send('Page.getFrameTree', {}, warm.sessionId)))
-      )
+      if (!suspect || (await this.answers(() => warm.browser.send('Page.getFrameTree', {}, warm.sessionId))))
         return warm;
     }
     if (warm) this.closePage(warm);
@@ -216,9 +213,11 @@ export class PagePool {
   private checkMemory(now: boolean): void {
     const bound = this.options.maxMemoryMb;
     const browser = this.browser;
-    if (!bound || this.checkingMemory || this.closed || !browser?.connected || browser.pid === undefined) return;
+    if (!bound || this.checkingMemory || this.closed || !browser?.connected || browser.pid === undefined)
+      return;
     const at = this.now();
-    if (!now && at - this.lastMemoryCheck < (this.options.memoryCheckEveryMs ?? MEMORY_CHECK_EVERY_MS)) return;
+    if (!now && at - this.lastMemoryCheck < (this.options.memoryCheckEveryMs ?? MEMORY_CHECK_EVERY_MS))
+      return;
     this.lastMemoryCheck = at;
     this.checkingMemory = true;
     void processTreePssMb(browser.pid)

@@ -15,11 +15,14 @@ import { CHROMIUM_PATH, HAS_CHROMIUM, pdfPageCount as popplerPageCount } from '.
 // A PDF has at most MAX_PDF_PAGES pages: a longer document answers 413 with a sentence, having painted no more than
 // one page past the limit, and the page that laid it out is closed. Chromium is recycled past its memory bound.
 
-/** A document of exactly `pages` A4 pages. */
-const pagesDoc = (pages: number) =>
+/** A document of exactly `pages` A4 pages (with `words` words of text on each). */
+const pagesDoc = (pages: number, words = 0) =>
   `<!doctype html><html><head><meta charset="utf-8"><style>@page{size:A4;margin:10mm}` +
   `section{break-after:page}section:last-child{break-after:auto}</style></head><body>` +
-  Array.from({ length: pages }, (_, i) => `<section><h1>Page ${i + 1}</h1></section>`).join('') +
+  Array.from(
+    { length: pages },
+    (_, i) => `<section><h1>Page ${i + 1}</h1><p>${'word '.repeat(words)}</p></section>`,
+  ).join('') +
   '</body></html>';
 
 /** The template's sample with its first job `entries` times (at most 201: the API's limit), each described 3 times over. */
@@ -58,6 +61,16 @@ describe.runIf(HAS_CHROMIUM)('the page limit', () => {
     expect(renderer.stats).toMatchObject({ tooLong: 3, retries: 0, timeouts: 0 });
     // The renderer goes on printing.
     expect(pdfPageCount(await renderer.render(pagesDoc(2)))).toBe(2);
+  });
+
+  it('measures a large document before printing it: one far over the limit is refused from its layout', async () => {
+    // Over 60,000 characters: estimated first. 40 pages print; 261 are refused before any page is painted.
+    const under = pagesDoc(40, 400);
+    expect(under.length).toBeGreaterThan(60_000);
+    expect(pdfPageCount(await renderer.render(under, { tagged: false }))).toBe(40);
+    const before = renderer.stats.tooLong;
+    await expect(renderer.render(pagesDoc(261, 400), { tagged: false })).rejects.toThrow(PdfTooLongError);
+    expect(renderer.stats.tooLong).toBe(before + 1);
   });
 
   it('counts the pages of tagged and untagged PDFs as poppler does', async () => {
