@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_CHROMIUM_PATH } from './render/pdf.js';
+import { DEFAULT_CHROMIUM_PATH, DEFAULT_MAX_MEMORY_MB } from './render/pdf.js';
 import { DEFAULT_KEEP_ALL_DAYS } from './versions/retention.js';
 
 /** Repository root: defaults that name a folder (dist/, var/) are anchored here, not at the cwd. */
@@ -46,6 +46,8 @@ export interface Config {
   linkedinUserinfoUrl: string;
   pdfPoolSize: number;
   pdfTimeoutMs: number;
+  /** Chromium is recycled when its processes' PSS passes this many MB (PDF_RENDERER_MAX_MB; 0: never). */
+  pdfMaxMemoryMb: number;
   /**
    * HTTP worker processes (WEB_CONCURRENCY, default: the cores). 1: one process serves and renders (tests and e2e run
    * this way); more: node:cluster workers share the port and one PDF renderer in the primary (server/src/cluster/).
@@ -269,6 +271,7 @@ export function loadConfig(env: Env = process.env): Config {
     linkedinUserinfoUrl: httpUrl(env, 'LINKEDIN_USERINFO_URL', 'https://api.linkedin.com/v2/userinfo'),
     pdfPoolSize: integer(env, 'PDF_POOL_SIZE', 2, 1, 64),
     pdfTimeoutMs: integer(env, 'PDF_TIMEOUT_MS', 15_000, 100, 600_000),
+    pdfMaxMemoryMb: integer(env, 'PDF_RENDERER_MAX_MB', DEFAULT_MAX_MEMORY_MB, 0, 1_000_000),
     webConcurrency: webConcurrency(env, database),
     trustProxy: boolean(env, 'TRUST_PROXY', false),
     bodyLimit: integer(env, 'BODY_LIMIT', 1_048_576, 1024, 1024 * 1024 * 1024),

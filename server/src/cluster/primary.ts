@@ -69,6 +69,7 @@ export async function runPrimary(config: Config): Promise<void> {
     executablePath: config.chromiumPath ?? '',
     poolSize: config.pdfPoolSize,
     renderTimeoutMs: config.pdfTimeoutMs,
+    maxMemoryMb: config.pdfMaxMemoryMb,
   });
   if (config.nodeEnv === 'production' && renderer.available) {
     // A warm browser makes the first preview as fast as the rest; a failure here is only logged.

@@ -1,5 +1,5 @@
 import { isExecutable } from '../render/page-pool.js';
-import { PdfUnavailableError, RENDERER_CLOSING_MESSAGE } from '../render/pdf-errors.js';
+import { PdfTooLongError, PdfUnavailableError, RENDERER_CLOSING_MESSAGE } from '../render/pdf-errors.js';
 import { emptyRendererStats, type Paper, type PdfPrinter, type PdfRenderOptions, type RendererSnapshot } from '../render/pdf.js';
 
 /*
@@ -24,7 +24,7 @@ export type RendererRequest = { type: typeof RENDERER_REQUEST; id: number } & Re
 
 /** An error as it crosses the channel: which class it was, and its message. */
 export interface SerializedError {
-  kind: 'unavailable' | 'error';
+  kind: 'unavailable' | 'too-long' | 'error';
   message: string;
 }
 
@@ -52,11 +52,13 @@ export function isRendererReply(message: unknown): message is RendererReply {
 
 export function serializeError(error: unknown): SerializedError {
   if (error instanceof PdfUnavailableError) return { kind: 'unavailable', message: error.message };
+  if (error instanceof PdfTooLongError) return { kind: 'too-long', message: error.message };
   return { kind: 'error', message: error instanceof Error ? error.message : String(error) };
 }
 
 /** The error the caller would have had from an in-process renderer. */
 export function deserializeError(error: SerializedError): Error {
+  if (error.kind === 'too-long') return new PdfTooLongError();
   return error.kind === 'unavailable' ? new PdfUnavailableError(error.message) : new Error(error.message);
 }
 

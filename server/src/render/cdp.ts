@@ -58,6 +58,7 @@ interface Commands {
       marginLeft: number;
       marginRight: number;
       generateTaggedPDF: boolean;
+      pageRanges?: string;
       transferMode: 'ReturnAsBase64';
     };
     result: { data: string };

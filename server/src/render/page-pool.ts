@@ -1,5 +1,6 @@
 import { accessSync, constants } from 'node:fs';
 import { ChromiumBrowser, type CdpEvent } from './cdp.js';
+import { processTreePssMb } from './memory.js';
 import { PDF_UNAVAILABLE_MESSAGE, PdfUnavailableError, RENDERER_CLOSING_MESSAGE } from './pdf-errors.js';
 import { Slots } from './slots.js';
 
@@ -34,11 +35,21 @@ export interface PagePoolOptions {
   probeTimeoutMs?: number;
   /** The time in ms (tests pass a clock they move to simulate a long quiet period). */
   now?: () => number;
+  /**
+   * The browser is recycled (a fresh one takes over, the old one closes once its renders end) when the PSS of
+   * Chromium's processes passes this many MB. 0 or unset: never.
+   */
+  maxMemoryMb?: number;
+  /** Chromium's memory is read at most this often after renders (always after a long document). */
+  memoryCheckEveryMs?: number;
+  /** Counts recycled browsers for the renderer's stats. */
+  onRecycle?: () => void;
 }
 
 export const PROBE_AFTER_IDLE_MS = 20_000;
 export const SLOW_RENDER_MS = 3_000;
 export const PROBE_TIMEOUT_MS = 1_500;
+export const MEMORY_CHECK_EVERY_MS = 5_000;
 
 class ProbeTimeout extends Error {}
 
@@ -85,6 +96,12 @@ export class PagePool {
   /** When the last render ended, and whether it was slow: either makes the next acquire probe first. */
   private lastUsedAt: number;
   private lastRenderSlow = false;
+  /** Pages handed out and not yet released (a retired browser closes when none of its pages is left). */
+  private readonly out = new Set<PooledPage>();
+  /** Browsers recycled for memory that still have renders to finish. */
+  private readonly retiring = new Set<ChromiumBrowser>();
+  private lastMemoryCheck = Number.NEGATIVE_INFINITY;
+  private checkingMemory = false;
 
   constructor(private readonly options: PagePoolOptions) {
     this.slots = new Slots(options.size, options.queueTimeoutMs);
@@ -114,36 +131,40 @@ export class PagePool {
 
   async acquire(): Promise<PooledPage> {
     await this.slots.take();
+    let page: PooledPage;
     try {
-      const suspect =
-        this.lastRenderSlow ||
-        this.now() - this.lastUsedAt > (this.options.probeAfterIdleMs ?? PROBE_AFTER_IDLE_MS);
-      this.lastRenderSlow = false;
-      // A browser that stopped answering while quiet (or after a slow render) is found by a probe within
-      // PROBE_TIMEOUT_MS and replaced, instead of holding the request until the render timeout.
-      if (
-        suspect &&
-        this.browser?.connected &&
-        !(await this.answers(() => this.browser!.send('Browser.getVersion', {})))
-      ) {
-        this.dropBrowser();
-      }
-      const warm = this.idle.pop();
-      // Pages of a browser that went away are never reused.
-      if (warm && warm.browser === this.browser && !warm.broken) {
-        if (
-          !suspect ||
-          (await this.answers(() => warm.browser.send('Page.getFrameTree', {}, warm.sessionId)))
-        )
-          return warm;
-      }
-      if (warm) this.closePage(warm);
-      const browser = await this.ensureBrowser();
-      return await this.openPage(browser, this.contextId!);
+      page = await this.takePage();
     } catch (error) {
       this.slots.free();
       throw error;
     }
+    this.out.add(page);
+    return page;
+  }
+
+  private async takePage(): Promise<PooledPage> {
+    const suspect =
+      this.lastRenderSlow ||
+      this.now() - this.lastUsedAt > (this.options.probeAfterIdleMs ?? PROBE_AFTER_IDLE_MS);
+    this.lastRenderSlow = false;
+    // A browser that stopped answering while quiet (or after a slow render) is found by a probe within
+    // PROBE_TIMEOUT_MS and replaced, instead of holding the request until the render timeout.
+    if (
+      suspect &&
+      this.browser?.connected &&
+      !(await this.answers(() => this.browser!.send('Browser.getVersion', {})))
+    ) {
+      this.dropBrowser();
+    }
+    const warm = this.idle.pop();
+    // Pages of a browser that went away are never reused.
+    if (warm && warm.browser === this.browser && !warm.broken) {
+      if (!suspect || (await this.answers(() => warm.browser.send('Page.getFrameTree', {}, warm.sessionId))))
+        return warm;
+    }
+    if (warm) this.closePage(warm);
+    const browser = await this.ensureBrowser();
+    return await this.openPage(browser, this.contextId!);
   }
 
   /** Whether the browser (or a page) answers a harmless command in time; a miss is counted. */
@@ -163,21 +184,83 @@ export class PagePool {
     if (ms > (this.options.slowRenderMs ?? SLOW_RENDER_MS)) this.lastRenderSlow = true;
   }
 
-  release(pooled: PooledPage, healthy: boolean): void {
+  /**
+   * A page is back. `long`: it just laid out a long document (or one over the page limit), so its renderer is
+   * closed rather than kept at that size, and Chromium's memory is read now rather than at the next check.
+   */
+  release(pooled: PooledPage, healthy: boolean, long = false): void {
     this.lastUsedAt = this.now();
+    this.out.delete(pooled);
     pooled.uses += 1;
     if (pooled.uses % PURGE_EVERY_USES === 0 && !pooled.broken) {
       void pooled.browser
         .send('Memory.simulatePressureNotification', { level: 'moderate' }, pooled.sessionId)
         .catch(() => undefined);
     }
-    const reusable = healthy && pooled.uses < this.options.maxPageUses && pooled.browser === this.browser;
+    const reusable =
+      healthy && !long && pooled.uses < this.options.maxPageUses && pooled.browser === this.browser;
     if (reusable && !this.closed && !pooled.broken) {
       this.idle.push(pooled);
     } else {
       this.closePage(pooled);
     }
+    this.closeIfRetired(pooled.browser);
     this.slots.free();
+    this.checkMemory(long);
+  }
+
+  /** Reads Chromium's memory (at most every MEMORY_CHECK_EVERY_MS unless `now`) and recycles it above the bound. */
+  private checkMemory(now: boolean): void {
+    const bound = this.options.maxMemoryMb;
+    const browser = this.browser;
+    if (!bound || this.checkingMemory || this.closed || !browser?.connected || browser.pid === undefined)
+      return;
+    const at = this.now();
+    if (!now && at - this.lastMemoryCheck < (this.options.memoryCheckEveryMs ?? MEMORY_CHECK_EVERY_MS))
+      return;
+    this.lastMemoryCheck = at;
+    this.checkingMemory = true;
+    void processTreePssMb(browser.pid)
+      .then((mb) => {
+        if (mb !== undefined && mb > bound && this.browser === browser) this.recycle();
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        this.checkingMemory = false;
+      });
+  }
+
+  /**
+   * Hands rendering to a fresh browser (launched and warmed now, so the next request does not wait for it) and
+   * closes the current one as soon as the renders it is doing end. Nothing in flight fails.
+   */
+  recycle(): void {
+    const browser = this.browser;
+    if (!browser || this.closed) return;
+    this.browser = undefined;
+    this.contextId = undefined;
+    for (const page of this.idle) this.pagesBySession.delete(page.sessionId);
+    this.idle = [];
+    this.retiring.add(browser);
+    this.options.onRecycle?.();
+    this.closeIfRetired(browser);
+    void this.refill().catch(() => undefined);
+  }
+
+  private closeIfRetired(browser: ChromiumBrowser): void {
+    if (!this.retiring.has(browser)) return;
+    for (const page of this.out) if (page.browser === browser) return;
+    this.retiring.delete(browser);
+    void browser.close().catch(() => undefined);
+  }
+
+  /** Launches the browser if none runs and opens warm pages up to the pool's size. */
+  private async refill(): Promise<void> {
+    const browser = await this.ensureBrowser();
+    const missing = this.options.size - this.idle.length - this.out.size;
+    for (let i = 0; i < missing && this.browser === browser && !this.closed; i++) {
+      this.idle.push(await this.openPage(browser, this.contextId!));
+    }
   }
 
   /** Forgets the browser and its pages; one still running (it stopped answering) is killed. */
@@ -196,7 +279,9 @@ export class PagePool {
     this.browser = undefined; // closed politely below, not killed by dropBrowser
     this.dropBrowser();
     this.slots.close();
-    await browser?.close().catch(() => undefined);
+    const retiring = [...this.retiring];
+    this.retiring.clear();
+    await Promise.all([browser, ...retiring].map((b) => b?.close().catch(() => undefined)));
   }
 
   /** A blank page in the render context that runs no JavaScript and whose every request fails. */

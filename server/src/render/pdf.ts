@@ -1,9 +1,20 @@
 import { createHash } from 'node:crypto';
 import { PdfCache } from './pdf-cache.js';
-import { PdfUnavailableError, RENDERER_CLOSING_MESSAGE } from './pdf-errors.js';
+import {
+  MAX_PDF_PAGES,
+  PdfTooLongError,
+  PdfUnavailableError,
+  RENDERER_CLOSING_MESSAGE,
+} from './pdf-errors.js';
 import { PagePool, type PooledPage } from './page-pool.js';
 
-export { PDF_UNAVAILABLE_MESSAGE, PdfUnavailableError } from './pdf-errors.js';
+export {
+  MAX_PDF_PAGES,
+  PDF_TOO_LONG_MESSAGE,
+  PDF_UNAVAILABLE_MESSAGE,
+  PdfTooLongError,
+  PdfUnavailableError,
+} from './pdf-errors.js';
 
 /** Where Chromium is when nothing says otherwise (Debian's package; config.ts reads CHROMIUM_PATH). */
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
@@ -61,6 +72,12 @@ export interface PdfRendererOptions {
   slowRenderMs?: number;
   probeTimeoutMs?: number;
   now?: () => number;
+  /**
+   * Chromium is recycled when the PSS of its processes passes this many MB (PDF_RENDERER_MAX_MB; 0: never).
+   * `memoryCheckEveryMs`: how often it is read after renders (always right after a long document).
+   */
+  maxMemoryMb?: number;
+  memoryCheckEveryMs?: number;
 }
 
 export interface Paper {
@@ -93,6 +110,10 @@ export interface PdfRendererStats {
   dayRenders: number;
   /** A browser or page that did not answer its probe before a render (it was replaced). */
   probeFailures: number;
+  /** Browsers replaced because Chromium's memory passed its bound. */
+  recycles: number;
+  /** Documents refused for printing more than MAX_PDF_PAGES pages. */
+  tooLong: number;
 }
 
 export type RendererState = 'running' | 'idle' | 'unavailable' | 'closed';
@@ -134,6 +155,23 @@ function withTimeout<T>(work: Promise<T>, ms: number, onTimeout: () => void): Pr
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** Chromium's memory bound when the server's config says nothing (PDF_RENDERER_MAX_MB). */
+export const DEFAULT_MAX_MEMORY_MB = 600;
+
+// A 2-page CV is ~15,000 characters of HTML, 50 pages of CV several hundred thousand: above this size a document's
+// length is estimated from a layout before it is printed.
+const ESTIMATE_PAGES_ABOVE_CHARS = 60_000;
+const A4_HEIGHT_MM = 297;
+
+// A document longer than this many pages is printed in a page that is closed afterwards: its renderer process
+// would otherwise keep the memory of the long layout until the page's next document.
+const LONG_DOCUMENT_PAGES = 10;
+
+/** Pages in a PDF Chromium printed (Skia writes each page object uncompressed, as `/Type /Page`). */
+export function pdfPageCount(pdf: Buffer): number {
+  return pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-zA-Z])/g)?.length ?? 0;
+}
+
 // A page is retired after this many documents, as insurance against slow leaks. A renderer
 // grows to a plateau (~150 MB above a fresh one) within ~150 documents and stays there, so
 // retiring more often only trades throughput (fresh renderers are cold) for a sawtooth.
@@ -151,6 +189,8 @@ export function emptyRendererStats(): PdfRendererStats {
     day: '',
     dayRenders: 0,
     probeFailures: 0,
+    recycles: 0,
+    tooLong: 0,
   };
 }
 
@@ -194,6 +234,11 @@ export class PdfRenderer implements PdfPrinter {
       slowRenderMs: options.slowRenderMs,
       probeTimeoutMs: options.probeTimeoutMs,
       now: options.now,
+      maxMemoryMb: options.maxMemoryMb ?? DEFAULT_MAX_MEMORY_MB,
+      memoryCheckEveryMs: options.memoryCheckEveryMs,
+      onRecycle: () => {
+        this.stats.recycles += 1;
+      },
     });
   }
 
@@ -257,12 +302,14 @@ export class PdfRenderer implements PdfPrinter {
     if (this.closed) throw new PdfUnavailableError(RENDERER_CLOSING_MESSAGE);
     const pooled = await this.pages.acquire();
     let healthy = false;
+    let long = false;
     try {
       const result = await withTimeout(this.searchFit(pooled, candidates, box), this.renderTimeoutMs, () => {
         this.stats.timeouts += 1;
       });
       healthy = true;
-      return result;
+      long = result.pages > LONG_DOCUMENT_PAGES;
+      return { index: result.index, fits: result.fits };
     } catch (error) {
       if (error instanceof TimeoutError) {
         if (this.pages.isCurrent(pooled)) this.pages.dropBrowser();
@@ -272,7 +319,7 @@ export class PdfRenderer implements PdfPrinter {
       }
       throw error;
     } finally {
-      this.pages.release(pooled, healthy);
+      this.pages.release(pooled, healthy, long);
     }
   }
 
@@ -280,9 +327,11 @@ export class PdfRenderer implements PdfPrinter {
     { browser, targetId, sessionId }: PooledPage,
     candidates: readonly string[],
     box: Paper,
-  ): Promise<{ index: number; fits: boolean }> {
+  ): Promise<{ index: number; fits: boolean; pages: number }> {
     const px = (mm: number) => Math.max(1, Math.floor((mm * 96) / MM_PER_INCH));
     const height = px(box.heightMm);
+    // The longest candidate laid out, in pages of the box (roughly: a long one closes the page afterwards).
+    let pages = 1;
     await browser.send('Emulation.setEmulatedMedia', { media: 'print' }, sessionId);
     await browser.send(
       'Emulation.setDeviceMetricsOverride',
@@ -296,13 +345,14 @@ export class PdfRenderer implements PdfPrinter {
         sessionId,
       );
       const metrics = await browser.send('Page.getLayoutMetrics', {}, sessionId);
+      pages = Math.max(pages, metrics.cssContentSize.height / height);
       // The content's height, or the viewport's when the content is shorter.
       return Math.ceil(metrics.cssContentSize.height) <= height;
     };
     try {
-      if (await fits(0)) return { index: 0, fits: true };
+      if (await fits(0)) return { index: 0, fits: true, pages };
       const last = candidates.length - 1;
-      if (last === 0 || !(await fits(last))) return { index: 0, fits: false };
+      if (last === 0 || !(await fits(last))) return { index: 0, fits: false, pages };
       let low = 0; // does not fit
       let high = last; // fits
       while (high - low > 1) {
@@ -310,7 +360,7 @@ export class PdfRenderer implements PdfPrinter {
         if (await fits(mid)) high = mid;
         else low = mid;
       }
-      return { index: high, fits: true };
+      return { index: high, fits: true, pages };
     } finally {
       await browser.send('Emulation.clearDeviceMetricsOverride', {}, sessionId);
       await browser.send('Emulation.setEmulatedMedia', { media: '' }, sessionId);
@@ -336,13 +386,15 @@ export class PdfRenderer implements PdfPrinter {
     try {
       return await this.renderOnce(html, tagged, paper);
     } catch (error) {
-      if (error instanceof PdfUnavailableError || this.closed) throw error;
+      if (error instanceof PdfUnavailableError || error instanceof PdfTooLongError || this.closed)
+        throw error;
       if (this.pages.lostBrowser) this.pages.dropBrowser();
       this.stats.retries += 1;
       try {
         return await this.renderOnce(html, tagged, paper);
       } catch (retryError) {
-        if (retryError instanceof PdfUnavailableError) throw retryError;
+        if (retryError instanceof PdfUnavailableError || retryError instanceof PdfTooLongError)
+          throw retryError;
         if (retryError instanceof TimeoutError) {
           throw new PdfUnavailableError(
             `PDF rendering timed out after ${this.renderTimeoutMs} ms; please try again.`,
@@ -358,24 +410,31 @@ export class PdfRenderer implements PdfPrinter {
   private async renderOnce(html: string, tagged: boolean, paper: Paper | undefined): Promise<Buffer> {
     const pooled = await this.pages.acquire();
     let healthy = false;
+    let long = false;
     const started = performance.now();
     try {
       const pdf = await withTimeout(this.print(pooled, html, tagged, paper), this.renderTimeoutMs, () => {
         this.stats.timeouts += 1;
       });
       healthy = true;
+      long = pdfPageCount(pdf) > LONG_DOCUMENT_PAGES;
       this.stats.renders += 1;
       const today = new Date().toISOString().slice(0, 10);
       if (this.stats.day !== today) Object.assign(this.stats, { day: today, dayRenders: 0 });
       this.stats.dayRenders += 1;
       return pdf;
     } catch (error) {
+      if (error instanceof PdfTooLongError) {
+        this.stats.tooLong += 1;
+        healthy = true;
+        long = true;
+      }
       // A browser that stopped answering is not trusted with the next render: relaunch.
       if (error instanceof TimeoutError && this.pages.isCurrent(pooled)) this.pages.dropBrowser();
       throw error;
     } finally {
       this.pages.renderEnded(performance.now() - started);
-      this.pages.release(pooled, healthy);
+      this.pages.release(pooled, healthy, long);
     }
   }
 
@@ -388,6 +447,15 @@ export class PdfRenderer implements PdfPrinter {
     // The document has no scripts and no subresources: once it is parsed (setDocumentContent
     // returns then) it can be printed. A page's main frame id is its target id.
     await browser.send('Page.setDocumentContent', { frameId: targetId, html }, sessionId);
+    if (html.length > ESTIMATE_PAGES_ABOVE_CHARS) {
+      // A document this large may be far over the page limit: its height on screen, in pages of its paper, is
+      // known after a layout, at about a quarter of the cost of printing it (a 261-page document: 1.2 s against
+      // 4.1 s). Screen pages are fewer than printed ones (no margins, no breaks), so over the limit there means over
+      // the limit printed.
+      const { cssContentSize } = await browser.send('Page.getLayoutMetrics', {}, sessionId);
+      const pageHeightPx = ((paper?.heightMm ?? A4_HEIGHT_MM) * 96) / MM_PER_INCH;
+      if (cssContentSize.height / pageHeightPx > MAX_PDF_PAGES) throw new PdfTooLongError();
+    }
     const { data } = await browser.send(
       'Page.printToPDF',
       {
@@ -401,10 +469,14 @@ export class PdfRenderer implements PdfPrinter {
         marginLeft: 0,
         marginRight: 0,
         generateTaggedPDF: tagged,
+        // One page past the limit is enough to know a document is too long: the rest is never painted.
+        pageRanges: `1-${MAX_PDF_PAGES + 1}`,
         transferMode: 'ReturnAsBase64',
       },
       sessionId,
     );
-    return Buffer.from(data, 'base64');
+    const pdf = Buffer.from(data, 'base64');
+    if (pdfPageCount(pdf) > MAX_PDF_PAGES) throw new PdfTooLongError();
+    return pdf;
   }
 }

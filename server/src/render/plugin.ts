@@ -28,6 +28,7 @@ export async function renderEngine(app: FastifyInstance, options: RenderEngineOp
       executablePath: app.config.chromiumPath ?? '',
       poolSize: app.config.pdfPoolSize,
       renderTimeoutMs: app.config.pdfTimeoutMs,
+      maxMemoryMb: app.config.pdfMaxMemoryMb,
     });
   app.decorate('pdf', pdf);
   app.addHook('onClose', async () => {

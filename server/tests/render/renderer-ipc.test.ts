@@ -11,8 +11,10 @@ import {
 } from '../../src/cluster/renderer-ipc.js';
 import { RENDERER_CLOSING_MESSAGE } from '../../src/render/pdf-errors.js';
 import {
+  PDF_TOO_LONG_MESSAGE,
   PDF_UNAVAILABLE_MESSAGE,
   PdfRenderer,
+  PdfTooLongError,
   PdfUnavailableError,
   type PdfPrinter,
   type RendererSnapshot,
@@ -41,6 +43,8 @@ function fakeRenderer(overrides: Partial<PdfPrinter> = {}): PdfPrinter {
         day: '2026-01-01',
         dayRenders: 7,
         probeFailures: 0,
+        recycles: 0,
+        tooLong: 0,
       },
     }),
     close: async () => undefined,
@@ -262,6 +266,8 @@ describe('the renderer proxy of a cluster worker', () => {
     expect(serializeError('z')).toEqual({ kind: 'error', message: 'z' });
     expect(deserializeError({ kind: 'unavailable', message: 'x' })).toBeInstanceOf(PdfUnavailableError);
     expect(deserializeError({ kind: 'error', message: 'y' })).not.toBeInstanceOf(PdfUnavailableError);
+    expect(serializeError(new PdfTooLongError())).toEqual({ kind: 'too-long', message: PDF_TOO_LONG_MESSAGE });
+    expect(deserializeError({ kind: 'too-long', message: PDF_TOO_LONG_MESSAGE })).toBeInstanceOf(PdfTooLongError);
   });
 
   it('waits longer than the primary itself would: the queue, a render and its retry', () => {
@@ -297,6 +303,20 @@ describe('a worker app printing through the proxy answers as one process does', 
       const response = await http.post('/v1/preview-pdf/', { template_id: 1, cv_data: {} });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({ detail });
+    } finally {
+      await worker.close();
+    }
+  });
+
+  it('a document over the page limit: 413 with the sentence, as in one process', async () => {
+    const { proxy } = proxyFor(fakeRenderer({ render: () => Promise.reject(new PdfTooLongError()) }));
+    const worker = await createTestApp({}, undefined, { renderer: proxy });
+    try {
+      const http = await client(worker.app);
+      await http.signInAs((await createAccount(worker.app)).id);
+      const response = await http.post('/v1/preview-pdf/', { template_id: 1, cv_data: {} });
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toEqual({ detail: PDF_TOO_LONG_MESSAGE });
     } finally {
       await worker.close();
     }

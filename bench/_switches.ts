@@ -1,0 +1,92 @@
+/**
+ * Experiment: Chromium's command line against CPU per PDF and processes started.
+ * `npx tsx bench/_switches.ts` prints one row per variant (SWITCH_VARIANTS=name,name picks some; SWITCH_PDFS sets
+ * the PDFs per variant). Each variant adds switches to CHROMIUM_ARGS (or removes some), prints SWITCH_PDFS distinct
+ * 2-page CVs at 2 concurrent, and reports CPU per PDF by process kind and how many processes of each kind started.
+ */
+import { readFileSync } from 'node:fs';
+import { renderHtml } from '../server/src/render/html.js';
+import { buildRenderModelFromFormData, type CvFormData } from '../server/src/cv-input/values.js';
+import { CHROMIUM_ARGS, PdfRenderer } from '../server/src/render/pdf.js';
+import { getTemplateRegistry } from '../server/src/templates/registry.js';
+import { CpuWatch } from './_processes.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PDFS = Number(process.env.SWITCH_PDFS ?? 200);
+
+function variant(sample: CvFormData, token: string): CvFormData {
+  const personal = Object.keys(sample)[0]!;
+  const values = { ...sample[personal] };
+  const nameKey = Object.keys(values).find((key) => key.startsWith('full_name-'))!;
+  values[nameKey] = `${String(values[nameKey])} ${token}`;
+  return { ...sample, [personal]: values };
+}
+
+const withFeatures = (args: readonly string[], extra: string) =>
+  args.map((a) => (a.startsWith('--disable-features=') ? `${a},${extra}` : a));
+
+export const VARIANTS: Record<string, (base: readonly string[]) => readonly string[]> = {
+  base: (b) => b,
+  'no-site-isolation': (b) => [...b, '--disable-site-isolation-trials'],
+  'no-site-per-process': (b) => withFeatures(b, 'IsolateOrigins,site-per-process'),
+  'both-isolation': (b) => [...withFeatures(b, 'IsolateOrigins,site-per-process'), '--disable-site-isolation-trials'],
+  'dev-shm': (b) => b.filter((a) => a !== '--disable-dev-shm-usage'),
+  'in-process-gpu': (b) => [...b, '--in-process-gpu'],
+  'no-swrast': (b) => [...b, '--disable-software-rasterizer'],
+  'gpu-all': (b) => [...b, '--in-process-gpu', '--disable-software-rasterizer', '--disable-gpu-compositing'],
+  sandbox: (b) => b.filter((a) => a !== '--no-sandbox'),
+  'net-in-process': (b) => [...b, '--enable-features=NetworkServiceInProcess'],
+  'no-zygote': (b) => [...b, '--no-zygote'],
+};
+
+async function main(): Promise<void> {
+  const registry = getTemplateRegistry();
+  const template = registry.bySlug('executive-classic')!;
+  const names = process.env.SWITCH_VARIANTS?.split(',') ?? Object.keys(VARIANTS);
+  const tagged = process.env.SWITCH_TAGGED !== '0';
+  const htmls = Array.from({ length: PDFS + 10 }, (_, i) =>
+    renderHtml(template, buildRenderModelFromFormData(template.definition, variant(template.sample, `v${i}`))),
+  );
+  for (const name of names) {
+    const args = VARIANTS[name]!(CHROMIUM_ARGS);
+    const pdf = new PdfRenderer({ executablePath: CHROMIUM, poolSize: 2, chromiumArgs: args, cacheEntries: 1 });
+    try {
+      await pdf.warmUp();
+      for (let i = 0; i < 10; i++) await pdf.render(htmls[PDFS + i]!, { tagged });
+      await new Promise((r) => setTimeout(r, 500));
+      const watch = new CpuWatch();
+      const latencies: number[] = [];
+      let next = 0;
+      const start = performance.now();
+      await Promise.all(
+        [0, 1].map(async () => {
+          while (next < PDFS) {
+            const i = next++;
+            const t = performance.now();
+            await pdf.render(htmls[i]!, { tagged });
+            latencies.push(performance.now() - t);
+          }
+        }),
+      );
+      const seconds = (performance.now() - start) / 1000;
+      const { total, byKind, started } = watch.stop();
+      latencies.sort((a, b) => a - b);
+      const parts = [...byKind]
+        .filter(([, ms]) => Math.abs(ms) >= 0.5 * PDFS * 0.01)
+        .sort((a, b) => b[1] - a[1])
+        .map(([kind, ms]) => `${kind} ${(ms / PDFS).toFixed(1)}`)
+        .join(' · ');
+      const starts = [...started].map(([kind, n]) => `${kind}×${n}`).join(' ');
+      console.log(
+        `${name.padEnd(22)} tagged=${tagged} cpu/pdf ${(total / PDFS).toFixed(1)} ms  p50 ${latencies[Math.floor(PDFS / 2)]!.toFixed(1)} ms  ${(PDFS / seconds).toFixed(1)}/s (2 conc)\n   ${parts}\n   started: ${starts || 'none'}  load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+      );
+    } finally {
+      await pdf.close();
+    }
+  }
+}
+
+main().catch((error: Error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
