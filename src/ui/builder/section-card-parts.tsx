@@ -33,7 +33,9 @@ export function SectionToggle({
   children: ReactNode;
 }) {
   return (
-    <chakra.h2 m="0" textStyle="md" fontWeight="normal" flex="1" minW="0">
+    // At least 14rem: on a phone the card's buttons wrap to a line of their own rather than squeezing the title
+    // into a column a word wide.
+    <chakra.h2 m="0" textStyle="md" fontWeight="normal" flex="1 1 14rem" minW="0">
       <chakra.button
         ref={buttonRef}
         id={id}
@@ -142,7 +144,7 @@ export function EntryGroup({
           </HStack>
           {remove && (
             <IconButton
-              size="xs"
+              size={{ base: 'lg', md: 'xs' }}
               variant="ghost"
               colorPalette="red"
               aria-label={remove.label}
