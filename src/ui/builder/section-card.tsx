@@ -142,7 +142,7 @@ export const SectionCard = memo(function SectionCard({
           </chakra.span>
         </SectionToggle>
         {layoutRef && (
-          <>
+          <HStack gap="1" ms="auto">
             <HeadingEditor
               title={title}
               defaultTitle={section.name}
@@ -154,7 +154,7 @@ export const SectionCard = memo(function SectionCard({
               disabled={!mayHide && !hidden}
               onToggle={() => builder.send({ type: 'layout.toggleHidden', ref: layoutRef })}
             />
-          </>
+          </HStack>
         )}
       </HStack>
 
