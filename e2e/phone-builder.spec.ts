@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
@@ -36,6 +37,22 @@ function twoPageCareer(): CvEntry[] {
 }
 
 const SHOTS = process.env.PREVIEW_SHOTS;
+
+/** axe-core's WCAG 2.1 A and AA rules over the builder's own controls (the CV in its frame is the template's). */
+async function expectNoViolations(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .exclude('iframe')
+    .analyze();
+  expect(
+    violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
+    ),
+  ).toEqual([]);
+}
 
 async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
@@ -112,6 +129,15 @@ test.describe('laptop', () => {
       await expect(pagesStatus(page)).toHaveText('2 pages');
     });
 
+    await test.step("the PDF opens in the browser's viewer without its thumbnails", async () => {
+      await segment(preview, 'PDF').click();
+      await expect(page.getByTestId('pdf-preview')).toHaveAttribute('data', /^blob:.*#navpanes=0/);
+      await page.waitForTimeout(2_000);
+      await shoot(page, 'laptop-pdf');
+      await segment(preview, 'HTML').click();
+      await expect(pagesStatus(page)).toHaveText('2 pages');
+    });
+
     await test.step('the Design panel opens over the form: the preview keeps its width', async () => {
       const before = await box(preview);
       const toggle = page.getByRole('button', { name: 'Design', exact: true });
@@ -124,6 +150,7 @@ test.describe('laptop', () => {
       await expect(rtl).toBeVisible();
       expect(await rtl.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true);
       await shoot(page, 'laptop-design-open');
+      await expectNoViolations(page);
 
       const fit = panel.getByRole('switch', { name: 'Fit to one page' });
       await fit.click();
@@ -170,6 +197,7 @@ test.describe('phone', () => {
       const panel = page.getByRole('region', { name: 'Design' });
       await expect(panel).toBeVisible();
       await shoot(page, 'phone-design-open');
+      await expectNoViolations(page);
       await panel.getByRole('button', { name: 'Close design panel' }).tap();
       await expect(panel).toBeHidden();
     });
@@ -218,7 +246,8 @@ test.describe('phone', () => {
       const country = personal.getByRole('combobox', {
         name: 'Country calling code',
       });
-      await country.scrollIntoViewIfNeeded();
+      // In the middle of the screen, clear of the sticky save bar.
+      await country.evaluate((element) => element.scrollIntoView({ block: 'center' }));
       await expect(country).toBeVisible();
       // A line of its own, as wide as the form: '🇺🇸 United States (+1)' is not cut to '🇺🇸 United States (+…'.
       const rect = await box(country);

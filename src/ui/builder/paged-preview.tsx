@@ -3,7 +3,7 @@ import { ChevronDown, ChevronUp } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { PreviewZoom } from '../../machines/builder/preview-view-machine';
 import { pageNonce, withStyleNonce } from '../csp-nonce';
-import { FRAME_PADDING_PX, PAGE_GAP_PX, paginate, type Paged } from './paginate';
+import { FRAME_PADDING_PX, PAGE_GAP_PX, paginate, recolour, type Paged } from './paginate';
 
 const ZOOMS: { value: PreviewZoom; label: string }[] = [
   { value: 'width', label: 'Fit width' },
@@ -61,6 +61,22 @@ export function PagedPreview({
     counter.current += 1;
     setNext({ key: counter.current, html });
   }, [html]);
+
+  // The room between the pages follows the app's colour mode (the theme marks the root element's class).
+  useEffect(() => {
+    if (!scroller) return;
+    const observer = new MutationObserver(() => {
+      // After the new theme's styles apply.
+      requestAnimationFrame(() => {
+        const doc = scroller.querySelector<HTMLIFrameElement>(
+          'iframe[data-testid="html-preview"]',
+        )?.contentDocument;
+        if (doc) recolour(doc, getComputedStyle(scroller).backgroundColor);
+      });
+    });
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class', 'style'] });
+    return () => observer.disconnect();
+  }, [scroller]);
 
   const laidOut = (frame: Frame, element: HTMLIFrameElement) => {
     const doc = element.contentDocument;

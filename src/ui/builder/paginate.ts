@@ -94,6 +94,14 @@ function important(element: HTMLElement, property: string, value: string) {
   element.style.setProperty(property, value, 'important');
 }
 
+/** Gives the room around and between the pages a new colour (the app's colour mode changed). */
+export function recolour(doc: Document, gapColor: string) {
+  important(doc.documentElement, 'background', gapColor);
+  for (const band of Array.from(doc.querySelectorAll<HTMLElement>('.cv-page-gap'))) {
+    important(band, 'background', gapColor);
+  }
+}
+
 /**
  * Lays the frame's document out as pages and returns how many there are; undefined when the document names no
  * page (a template preview, an error page).
