@@ -294,9 +294,12 @@ function FitOnePage({
           aria-checked={on}
           aria-labelledby={labelId}
           onClick={() => onChange({ fit_one_page: !on })}
-          w="10"
-          h="6"
+          w={{ base: '14', md: '10' }}
+          h={{ base: '8', md: '6' }}
           p="0.5"
+          position="relative"
+          // A finger's 44 px around the track (6 px beyond it on every side on a phone).
+          _before={{ content: '""', position: 'absolute', inset: { base: '-6px', md: '-10px' } }}
           borderRadius="full"
           bg={on ? 'colorPalette.solid' : 'bg.emphasized'}
           display="inline-flex"
@@ -309,7 +312,7 @@ function FitOnePage({
             outlineOffset: '2px',
           }}
         >
-          <Box w="5" h="5" borderRadius="full" bg="white" shadow="sm" />
+          <Box boxSize={{ base: '7', md: '5' }} borderRadius="full" bg="white" shadow="sm" />
         </chakra.button>
       </HStack>
       <Box role="status" aria-live="polite">
