@@ -380,7 +380,6 @@ export function DesignPanel({
               gap="4"
               p="4"
               overflowY="auto"
-              bg="bg"
               data-testid="design-panel"
             >
               <HStack justify="space-between">
