@@ -130,12 +130,17 @@ for (const [device, options] of Object.entries(DEVICES)) {
         await expectEveryControlAnswers(page, 'the builder');
         // The controls that a closed notification used to block.
         const preview = page.getByRole('region', { name: 'Preview' });
+        // Below the laptop layout the preview is behind the Form/Preview switch.
+        const show = page.getByRole('radiogroup', { name: 'Show' });
+        const switchTo = (view: string) => show.locator('label').filter({ hasText: new RegExp(`^${view}$`) });
+        if (device !== 'desktop') await tap(switchTo('Preview'));
         await preview.scrollIntoViewIfNeeded();
         await tap(preview.getByText('PDF', { exact: true }));
         await expect(page.getByTestId('pdf-preview')).toBeVisible();
         await tap(preview.getByText('HTML', { exact: true }));
         await expect(page.getByTestId('html-preview')).toBeVisible();
         await expect(page.getByLabel('Template', { exact: true })).toBeEnabled();
+        if (device !== 'desktop') await tap(switchTo('Form'));
         const download = page.getByRole('button', { name: 'Download' }).locator('visible=true');
         await tap(download);
         await expect(page.getByRole('menuitem', { name: 'PDF (A4)', exact: true })).toBeVisible();

@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import { accountLinkMachine } from './profile/account-link-machine';
 import { builderMachine } from './builder/builder-machine';
 import { designPanelMachine } from './builder/design-panel-machine';
+import { previewViewMachine } from './builder/preview-view-machine';
 import { draftKeeperMachine } from './builder/draft-keeper-machine';
 import { changePasswordMachine } from './profile/change-password-machine';
 import { confirmEmailMachine } from './auth/confirm-email-machine';
@@ -70,6 +71,7 @@ export const machineRegistry: Record<string, AnyStateMachine> = {
   [previewMachine.id]: previewMachine,
   [importMachine.id]: importMachine,
   [designPanelMachine.id]: designPanelMachine,
+  [previewViewMachine.id]: previewViewMachine,
   [draftKeeperMachine.id]: draftKeeperMachine,
   [versionsMachine.id]: versionsMachine,
 };

@@ -249,7 +249,7 @@ export function AppShell({ session, sidebar, children }: AppShellProps) {
           >
             <IconButton
               variant="ghost"
-              size="sm"
+              size="lg"
               aria-label="Open navigation"
               aria-keyshortcuts={TOGGLE_SHORTCUTS}
               aria-expanded={drawerOpen}
@@ -279,7 +279,7 @@ export function AppShell({ session, sidebar, children }: AppShellProps) {
                     <VisuallyHidden>Navigation</VisuallyHidden>
                   </Drawer.Title>
                   <Drawer.CloseTrigger asChild top="3" insetEnd="3">
-                    <CloseButton size="sm" aria-label="Close navigation" />
+                    <CloseButton size="lg" aria-label="Close navigation" />
                   </Drawer.CloseTrigger>
                   <SidebarContent
                     expanded

@@ -29,6 +29,7 @@ import {
 import { deliveryActions, deliveryGuards, exportTransitions } from './delivery';
 import { designActions, designGuards, designTransitions } from './design';
 import { designPanelMachine } from './design-panel-machine';
+import { previewViewMachine } from './preview-view-machine';
 import { draftKeeperMachine, type DraftKeeperEvent } from './draft-keeper-machine';
 import { historyActions, historyGuards, historyTransitions } from './history';
 import { previewMachine, type PreviewEvent } from './preview-machine';
@@ -136,6 +137,7 @@ const builderSetup = setup({
     preview: previewMachine,
     downloads: deliveryMachine,
     designPanel: designPanelMachine,
+    previewView: previewViewMachine,
     draftKeeper: draftKeeperMachine,
     versions: versionsMachine,
   },
@@ -246,9 +248,9 @@ export type BuilderStateConfig = Parameters<typeof builderSetup.createStateConfi
  * The section values have one owner: the builder's `formData`. A section form edits one section and reports each
  * edit, which the builder records; after an undo, a redo or an import the builder shows its values in the forms.
  *
- * Its children: a section form per section, the preview, the Design panel, downloads, and the draft keeper, the
- * only one that writes local storage — the draft a moment after each change, at once when the page is hidden or
- * closed, nothing once the person signs out. The route provides `notify` and `showAddress` (the address bar).
+ * Its children: a section form per section, the preview, the Design panel, the preview's view (a phone's form or
+ * preview, the zoom), downloads, and the draft keeper, the only one that writes local storage — the draft a moment
+ * after each change, at once when the page is hidden or closed, nothing once the person signs out. The route provides `notify` and `showAddress` (the address bar).
  */
 export const builderMachine = builderSetup.createMachine({
   id: 'builder',
@@ -331,6 +333,7 @@ export const builderMachine = builderSetup.createMachine({
         },
         { id: 'downloads', src: 'downloads' },
         { id: 'design', src: 'designPanel' },
+        { id: 'view', src: 'previewView' },
         { id: 'versions', src: 'versions' },
         {
           src: 'loadTemplates',

@@ -10,6 +10,7 @@ import {
   Heading,
   IconButton,
   Portal,
+  SegmentGroup,
   Spinner,
   Stack,
   Text,
@@ -39,6 +40,11 @@ import { DeliveryActions } from './download-menu';
 import { ImportButton } from '../cv-data/import-button';
 import { CV_CHANGED_ELSEWHERE } from '../../../rules/cv';
 import { PreviewPane } from './preview-pane';
+import {
+  phoneViewOf,
+  type PhoneView,
+  type PreviewViewActor,
+} from '../../machines/builder/preview-view-machine';
 import { SAVE_BUTTON_ID, SaveDialog } from './save-dialog';
 import { SectionCard } from './section-card';
 import { SortableList } from './sortable-list';
@@ -184,7 +190,7 @@ function HistoryButtons({ builder }: { builder: BuilderActor }) {
     <HStack gap="0" flexShrink={0}>
       {/* aria-disabled, not disabled: the button keeps the focus when the last step is undone (or redone). */}
       <IconButton
-        size="sm"
+        size={{ base: 'lg', md: 'sm' }}
         variant="ghost"
         aria-label="Undo"
         title="Undo (Ctrl+Z)"
@@ -195,7 +201,7 @@ function HistoryButtons({ builder }: { builder: BuilderActor }) {
         <Undo2 />
       </IconButton>
       <IconButton
-        size="sm"
+        size={{ base: 'lg', md: 'sm' }}
         variant="ghost"
         aria-label="Redo"
         title="Redo (Ctrl+Shift+Z)"
@@ -371,10 +377,72 @@ function ConflictDialog({ builder }: { builder: BuilderActor }) {
   );
 }
 
-function Editor({ builder }: { builder: BuilderActor }) {
+const PHONE_VIEWS: { value: PhoneView; label: string }[] = [
+  { value: 'form', label: 'Form' },
+  { value: 'preview', label: 'Preview' },
+];
+
+/**
+ * Below the laptop layout the form and the preview do not fit side by side: one fills the screen, and this switch
+ * flips between them (arrow keys move it, as in any radio group). Both stay mounted, so nothing typed or opened is
+ * lost; the form comes back where it was scrolled to.
+ */
+function PhoneViewSwitch({ builder }: { builder: BuilderActor }) {
+  const view = useSelector(builder, (snapshot) => snapshot.children.view as PreviewViewActor | undefined);
+  const shown = useSelector(view, phoneViewOf);
+  const formScroll = useRef(0);
+  useEffect(() => {
+    if (shown === 'form') window.scrollTo({ top: formScroll.current });
+    else window.scrollTo({ top: 0 });
+  }, [shown]);
   return (
-    <Flex direction={{ base: 'column', lg: 'row' }} minH={{ lg: '100dvh' }} h={{ lg: '100dvh' }}>
-      <Flex direction="column" flex="1" minW="0" minH="0">
+    <Box
+      hideFrom="lg"
+      position="sticky"
+      top={{ base: '14', md: '0' }}
+      zIndex="2"
+      bg="bg"
+      px="4"
+      py="2"
+      borderBottomWidth="1px"
+    >
+      <SegmentGroup.Root
+        size="lg"
+        w="full"
+        value={shown}
+        aria-label="Show"
+        onValueChange={(details) => {
+          if (!details.value || details.value === shown) return;
+          if (shown === 'form') formScroll.current = window.scrollY;
+          view?.send({ type: 'view.show', view: details.value as PhoneView });
+        }}
+      >
+        <SegmentGroup.Indicator />
+        <SegmentGroup.Items items={PHONE_VIEWS} flex="1" />
+      </SegmentGroup.Root>
+    </Box>
+  );
+}
+
+function Editor({ builder }: { builder: BuilderActor }) {
+  const view = useSelector(builder, (snapshot) => snapshot.children.view as PreviewViewActor | undefined);
+  const shown = useSelector(view, phoneViewOf);
+  return (
+    <Flex
+      direction={{ base: 'column', lg: 'row' }}
+      minH={{ lg: '100dvh' }}
+      h={{ lg: '100dvh' }}
+      position="relative"
+    >
+      <PhoneViewSwitch builder={builder} />
+      <Flex
+        direction="column"
+        flex="1"
+        minW="0"
+        minH="0"
+        display={{ base: shown === 'form' ? 'flex' : 'none', lg: 'flex' }}
+        data-testid="builder-form"
+      >
         <Header builder={builder} />
         <Box
           flex="1"
@@ -396,11 +464,22 @@ function Editor({ builder }: { builder: BuilderActor }) {
           </Stack>
         </Box>
       </Flex>
+      {/* On a phone showing the form, the preview keeps its layout out of sight (hidden, not removed): the pages
+          it lays out are measured, which a frame that is not displayed at all cannot be. */}
       <Box
         flexBasis={{ lg: '50%' }}
         flexShrink={0}
         minW={{ lg: `${PREVIEW_PANE_MIN_WIDTH_PX}px` }}
-        h={{ base: '80dvh', lg: 'full' }}
+        h={{ base: 'calc(100dvh - 7.75rem)', md: 'calc(100dvh - 4.25rem)', lg: 'full' }}
+        {...(shown === 'form'
+          ? {
+              visibility: { base: 'hidden', lg: 'visible' },
+              position: { base: 'absolute', lg: 'static' },
+              insetX: { base: '0', lg: 'auto' },
+              top: { base: '0', lg: 'auto' },
+              pointerEvents: { base: 'none', lg: 'auto' },
+            }
+          : {})}
         borderStartWidth={{ lg: '1px' }}
         borderTopWidth={{ base: '1px', lg: '0' }}
       >

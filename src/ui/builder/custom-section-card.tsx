@@ -81,7 +81,7 @@ export const CustomSectionCard = memo(function CustomSectionCard({
       data-hidden={hidden || undefined}
       bg={hidden ? 'bg.subtle' : undefined}
     >
-      <HStack gap="1" pe="2" ps={handle ? '1' : '0'} align="center">
+      <HStack gap="1" pe="2" ps={handle ? '1' : '0'} align="center" flexWrap="wrap">
         {handle}
         <SectionToggle
           id={headerId}
@@ -104,22 +104,24 @@ export const CustomSectionCard = memo(function CustomSectionCard({
             )}
           </chakra.span>
         </SectionToggle>
-        <HideToggle
-          name={title}
-          hidden={hidden}
-          onToggle={() => builder.send({ type: 'layout.toggleHidden', ref: sectionKey })}
-        />
-        <IconButton
-          variant="ghost"
-          size="sm"
-          colorPalette="red"
-          id={customDeleteId(sectionKey)}
-          aria-label={`Delete the section ${title}`}
-          title="Delete section"
-          onClick={() => builder.send({ type: 'custom.remove', key: sectionKey })}
-        >
-          <Trash2 />
-        </IconButton>
+        <HStack gap="1" ms="auto">
+          <HideToggle
+            name={title}
+            hidden={hidden}
+            onToggle={() => builder.send({ type: 'layout.toggleHidden', ref: sectionKey })}
+          />
+          <IconButton
+            variant="ghost"
+            size={{ base: 'lg', md: 'sm' }}
+            colorPalette="red"
+            id={customDeleteId(sectionKey)}
+            aria-label={`Delete the section ${title}`}
+            title="Delete section"
+            onClick={() => builder.send({ type: 'custom.remove', key: sectionKey })}
+          >
+            <Trash2 />
+          </IconButton>
+        </HStack>
       </HStack>
 
       {expanded && (

@@ -1,10 +1,13 @@
 import {
   Box,
   Button,
+  Drawer,
   Field,
   HStack,
   Heading,
+  IconButton,
   NativeSelect,
+  Portal,
   SegmentGroup,
   Stack,
   Text,
@@ -73,7 +76,7 @@ function Setting<K extends 'page_size' | 'margins' | 'font_size' | 'line_spacing
         {label}
       </Text>
       <SegmentGroup.Root
-        size="sm"
+        size={{ base: 'lg', md: 'sm' }}
         value={design[setting] as string}
         aria-labelledby={labelId}
         onValueChange={(details) => {
@@ -110,7 +113,7 @@ function AccentColour({
           variant={design.accent_color === null ? 'solid' : 'outline'}
           aria-pressed={design.accent_color === null}
           onClick={() => onChange({ accent_color: null })}
-          minH="8"
+          minH={{ base: '11', md: '8' }}
         >
           Template colour
         </Button>
@@ -124,8 +127,8 @@ function AccentColour({
               title={swatch.name}
               aria-pressed={chosen}
               onClick={() => onChange({ accent_color: swatch.color })}
-              w="8"
-              h="8"
+              w={{ base: '11', md: '8' }}
+              h={{ base: '11', md: '8' }}
               borderRadius="full"
               borderWidth="2px"
               borderColor={chosen ? 'fg' : 'border'}
@@ -152,8 +155,8 @@ function AccentColour({
           type="color"
           value={design.accent_color ?? '#000000'}
           onChange={(event) => onChange({ accent_color: event.currentTarget.value })}
-          w="10"
-          h="8"
+          w={{ base: '11', md: '10' }}
+          h={{ base: '11', md: '8' }}
           p="0"
           borderWidth="1px"
           borderRadius="l2"
@@ -195,7 +198,7 @@ function LanguageChoice({
   return (
     <Field.Root>
       <Field.Label>Language</Field.Label>
-      <NativeSelect.Root size="sm">
+      <NativeSelect.Root size={{ base: 'lg', md: 'sm' }}>
         <NativeSelect.Field
           value={design.language}
           onChange={(event) => onChange({ language: event.currentTarget.value })}
@@ -233,7 +236,7 @@ function FontChoice({
   return (
     <Field.Root>
       <Field.Label>Font</Field.Label>
-      <NativeSelect.Root size="sm" disabled={loading && design.font !== null}>
+      <NativeSelect.Root size={{ base: 'lg', md: 'sm' }} disabled={loading && design.font !== null}>
         <NativeSelect.Field
           value={design.font ?? TEMPLATE_FONT}
           onChange={(event) => {
@@ -291,9 +294,12 @@ function FitOnePage({
           aria-checked={on}
           aria-labelledby={labelId}
           onClick={() => onChange({ fit_one_page: !on })}
-          w="10"
-          h="6"
+          w={{ base: '14', md: '10' }}
+          h={{ base: '8', md: '6' }}
           p="0.5"
+          position="relative"
+          // A finger's 44 px around the track (6 px beyond it on every side on a phone).
+          _before={{ content: '""', position: 'absolute', inset: { base: '-6px', md: '-10px' } }}
           borderRadius="full"
           bg={on ? 'colorPalette.solid' : 'bg.emphasized'}
           display="inline-flex"
@@ -306,7 +312,7 @@ function FitOnePage({
             outlineOffset: '2px',
           }}
         >
-          <Box w="5" h="5" borderRadius="full" bg="white" shadow="sm" />
+          <Box boxSize={{ base: '7', md: '5' }} borderRadius="full" bg="white" shadow="sm" />
         </chakra.button>
       </HStack>
       <Box role="status" aria-live="polite">
@@ -321,16 +327,20 @@ function FitOnePage({
 }
 
 /**
- * The Design panel beside the preview: page size, margins, colour, font, sizes, fit to one page and
- * direction. Every change goes to the builder (an undo step, the draft, the preview through its debounce).
+ * The Design panel: page size, margins, colour, font, sizes, fit to one page and direction. It slides over the form
+ * (from the side on a laptop, from the bottom on a phone or a tablet) and leaves the preview its whole column: a
+ * drawer that is not modal, so the preview can still be scrolled and zoomed while the design changes. Every change
+ * goes to the builder (an undo step, the draft, the preview through its debounce).
  */
 export function DesignPanel({
   builder,
   preview,
+  open,
   onClose,
 }: {
   builder: BuilderActor;
   preview?: PreviewActor;
+  open: boolean;
   /** Closed from inside (its button or Escape): the focus goes back to the toggle. */
   onClose: () => void;
 }) {
@@ -340,56 +350,102 @@ export function DesignPanel({
   const onChange = (change: Partial<CvDesign>) => builder.send({ type: 'design.change', change });
   const isDefault = sameDesign(resetDesign(design), design);
   return (
-    <Stack
-      id={DESIGN_PANEL_ID}
-      as="section"
-      aria-labelledby={`${DESIGN_PANEL_ID}-title`}
-      gap="4"
-      p="4"
-      w={{ base: 'full', md: '72' }}
-      flexShrink="0"
-      overflowY="auto"
-      bg="bg"
-      borderStartWidth={{ base: '0', md: '1px' }}
-      data-testid="design-panel"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && !event.defaultPrevented) {
-          event.preventDefault();
-          onClose();
-        }
+    <Drawer.Root
+      open={open}
+      modal={false}
+      closeOnInteractOutside={false}
+      lazyMount
+      unmountOnExit
+      placement={{ base: 'bottom', lg: 'start' }}
+      onOpenChange={(details) => {
+        if (!details.open) onClose();
       }}
     >
-      <HStack justify="space-between">
-        <Heading as="h3" size="sm" id={`${DESIGN_PANEL_ID}-title`}>
-          Design
-        </Heading>
-        <Button size="xs" variant="ghost" aria-label="Close design panel" onClick={onClose}>
-          <X />
-        </Button>
-      </HStack>
-      <Setting label="Page size" setting="page_size" items={PAGE_SIZES} design={design} onChange={onChange} />
-      <Setting label="Margins" setting="margins" items={MARGINS} design={design} onChange={onChange} />
-      <AccentColour design={design} onChange={onChange} />
-      <FontChoice design={design} panel={panel} onChange={onChange} />
-      <Setting label="Font size" setting="font_size" items={FONT_SIZES} design={design} onChange={onChange} />
-      <Setting
-        label="Line spacing"
-        setting="line_spacing"
-        items={LINE_SPACINGS}
-        design={design}
-        onChange={onChange}
-      />
-      <FitOnePage design={design} preview={preview} onChange={onChange} />
-      <Setting label="Direction" setting="direction" items={DIRECTIONS} design={design} onChange={onChange} />
-      <LanguageChoice design={design} onChange={onChange} />
-      <Button
-        size="sm"
-        variant="outline"
-        disabled={isDefault}
-        onClick={() => builder.send({ type: 'design.reset' })}
-      >
-        <RotateCcw /> Reset to template defaults
-      </Button>
-    </Stack>
+      <Portal>
+        {/* Not modal: the page behind stays usable, so the positioner lets the pointer through to it. */}
+        <Drawer.Positioner pointerEvents="none">
+          <Drawer.Content
+            pointerEvents="auto"
+            aria-labelledby={`${DESIGN_PANEL_ID}-title`}
+            w={{ base: 'full', lg: '24rem' }}
+            maxH={{ base: '45dvh', lg: '100dvh' }}
+            h={{ lg: '100dvh' }}
+            borderTopRadius={{ base: 'l3', lg: '0' }}
+            shadow="lg"
+          >
+            <Stack
+              id={DESIGN_PANEL_ID}
+              as="section"
+              aria-labelledby={`${DESIGN_PANEL_ID}-title`}
+              gap="4"
+              p="4"
+              overflowY="auto"
+              data-testid="design-panel"
+            >
+              <HStack justify="space-between">
+                <Heading as="h3" size="sm" id={`${DESIGN_PANEL_ID}-title`}>
+                  Design
+                </Heading>
+                <IconButton
+                  size={{ base: 'lg', md: 'sm' }}
+                  variant="ghost"
+                  aria-label="Close design panel"
+                  onClick={onClose}
+                >
+                  <X />
+                </IconButton>
+              </HStack>
+              <Setting
+                label="Page size"
+                setting="page_size"
+                items={PAGE_SIZES}
+                design={design}
+                onChange={onChange}
+              />
+              <Setting
+                label="Margins"
+                setting="margins"
+                items={MARGINS}
+                design={design}
+                onChange={onChange}
+              />
+              <AccentColour design={design} onChange={onChange} />
+              <FontChoice design={design} panel={panel} onChange={onChange} />
+              <Setting
+                label="Font size"
+                setting="font_size"
+                items={FONT_SIZES}
+                design={design}
+                onChange={onChange}
+              />
+              <Setting
+                label="Line spacing"
+                setting="line_spacing"
+                items={LINE_SPACINGS}
+                design={design}
+                onChange={onChange}
+              />
+              <FitOnePage design={design} preview={preview} onChange={onChange} />
+              <Setting
+                label="Direction"
+                setting="direction"
+                items={DIRECTIONS}
+                design={design}
+                onChange={onChange}
+              />
+              <LanguageChoice design={design} onChange={onChange} />
+              <Button
+                size={{ base: 'lg', md: 'sm' }}
+                variant="outline"
+                disabled={isDefault}
+                onClick={() => builder.send({ type: 'design.reset' })}
+              >
+                <RotateCcw /> Reset to template defaults
+              </Button>
+            </Stack>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
   );
 }

@@ -1,4 +1,4 @@
-import { Group, Input, NativeSelect } from '@chakra-ui/react';
+import { Group, Input, NativeSelect, useBreakpointValue } from '@chakra-ui/react';
 import { memo, useMemo, useState } from 'react';
 import {
   countryByCode,
@@ -52,9 +52,22 @@ export const PhoneInput = memo(function PhoneInput({
   // A value that is no number at all ('Upon request', from an import) shows as written, for the person to replace;
   // filtering it would show an empty box over a value that is still there.
   const shown = /^\s*\+\d/.test(value) || filterPhoneNumber(value) === value ? number : value;
+  // On a phone the country takes a line of its own above the number: beside it, the chosen country showed as
+  // '🇺🇸 United States (+…'.
+  const stacked = useBreakpointValue({ base: true, sm: false }) ?? false;
   return (
-    <Group attached width="full">
-      <NativeSelect.Root width="auto" flexShrink={0} maxW="44">
+    <Group
+      attached={!stacked}
+      width="full"
+      flexDirection={stacked ? 'column' : 'row'}
+      gap={stacked ? '2' : '0'}
+    >
+      <NativeSelect.Root
+        width={stacked ? 'full' : 'auto'}
+        flexShrink={0}
+        maxW={stacked ? 'full' : '44'}
+        size={stacked ? 'lg' : 'md'}
+      >
         <NativeSelect.Field
           aria-label="Country calling code"
           value={country.code}
@@ -71,6 +84,7 @@ export const PhoneInput = memo(function PhoneInput({
       </NativeSelect.Root>
       <Input
         id={id}
+        size={stacked ? 'lg' : 'md'}
         type="tel"
         inputMode="tel"
         autoComplete="tel-national"

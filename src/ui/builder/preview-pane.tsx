@@ -16,9 +16,10 @@ import {
 import { useSelector } from '@xstate/react';
 import { FileText, Palette, TriangleAlert } from 'lucide-react';
 import { memo, useEffect, useRef, useState } from 'react';
-import { pageNonce, withStyleNonce } from '../csp-nonce';
 import type { BuilderActor } from '../../machines/builder/builder-machine';
 import { AtsView } from './ats-view';
+import { PagedPreview } from './paged-preview';
+import { zoomOf, type PreviewViewActor } from '../../machines/builder/preview-view-machine';
 import { DESIGN_PANEL_ID, DesignPanel } from './design-panel';
 import type { DesignPanelActor } from '../../machines/builder/design-panel-machine';
 import {
@@ -34,6 +35,12 @@ const MODES: { value: PreviewMode; label: string }[] = [
   { value: 'ats', label: 'ATS' },
 ];
 
+/**
+ * The viewer's open parameters (Adobe's 'PDF open parameters', which Chromium's and Firefox's viewers read): no side
+ * panel of thumbnails, the page as wide as the pane.
+ */
+const PDF_VIEW = '#navpanes=0&pagemode=none&view=FitH';
+
 /** The PDF in an embedded viewer. The object URL lives as long as this PDF is shown, and is given back after. */
 function PdfViewer({ pdf }: { pdf: Blob }) {
   const [url, setUrl] = useState<string>();
@@ -45,7 +52,7 @@ function PdfViewer({ pdf }: { pdf: Blob }) {
   if (!url) return null;
   return (
     <object
-      data={url}
+      data={`${url}${PDF_VIEW}`}
       type="application/pdf"
       title="CV preview (PDF)"
       data-testid="pdf-preview"
@@ -69,7 +76,13 @@ function TemplateSwitcher({ builder }: { builder: BuilderActor }) {
   const switching = useSelector(builder, (snapshot) => snapshot.hasTag('switching'));
   if (templates.length === 0) return null;
   return (
-    <NativeSelect.Root size="sm" width="auto" minW="40" disabled={switching}>
+    <NativeSelect.Root
+      size={{ base: 'lg', md: 'sm' }}
+      width="auto"
+      minW="40"
+      flex={{ base: '1 1 100%', md: '0 0 auto' }}
+      disabled={switching}
+    >
       <NativeSelect.Field
         aria-label="Template"
         value={String(current)}
@@ -91,7 +104,8 @@ function TemplateSwitcher({ builder }: { builder: BuilderActor }) {
   );
 }
 
-function PreviewBody({ preview }: { preview: PreviewActor }) {
+function PreviewBody({ preview, view }: { preview: PreviewActor; view?: PreviewViewActor }) {
+  const zoom = useSelector(view, zoomOf);
   const result = useSelector(preview, (snapshot) => snapshot.context.result);
   const failed = useSelector(preview, (snapshot) => snapshot.matches('failed'));
   const error = useSelector(preview, (snapshot) => snapshot.context.error);
@@ -154,14 +168,10 @@ function PreviewBody({ preview }: { preview: PreviewActor }) {
         </HStack>
       )}
       {result.kind === 'html' && (
-        // docs/behaviour.md#preview-panel: HTML is shown in a sandboxed frame; an empty sandbox runs no scripts
-        // at all.
-        <iframe
-          title="CV preview"
-          sandbox=""
-          srcDoc={withStyleNonce(result.html, pageNonce())}
-          data-testid="html-preview"
-          style={{ width: '100%', height: '100%', border: 0, background: 'white' }}
+        <PagedPreview
+          html={result.html}
+          zoom={zoom}
+          onZoom={(next) => view?.send({ type: 'zoom.set', zoom: next })}
         />
       )}
       {result.kind === 'pdf' && <PdfViewer pdf={result.pdf} />}
@@ -205,6 +215,7 @@ export const PreviewPane = memo(function PreviewPane({ builder }: { builder: Bui
   const mode = useSelector(preview, (snapshot) => snapshot?.context.mode ?? 'html');
   const panel = useSelector(builder, (snapshot) => snapshot.children.design as DesignPanelActor | undefined);
   const designOpen = useSelector(panel, (snapshot) => snapshot?.matches({ visibility: 'open' }) ?? false);
+  const view = useSelector(builder, (snapshot) => snapshot.children.view as PreviewViewActor | undefined);
   const designToggle = useRef<HTMLButtonElement>(null);
   const closeDesign = () => {
     panel?.send({ type: 'panel.close' });
@@ -214,12 +225,14 @@ export const PreviewPane = memo(function PreviewPane({ builder }: { builder: Bui
   return (
     <Flex direction="column" h="full" minH="0" bg="bg.subtle" aria-label="Preview" role="region">
       <HStack px="4" py="3" gap="3" borderBottomWidth="1px" bg="bg" flexWrap="wrap">
-        <Heading as="h2" size="md" flex="1">
+        {/* On a phone the Form/Preview switch above says where the person is: the heading stays for screen
+            readers only, and the page keeps the room. */}
+        <Heading as="h2" size="md" flex={{ base: '0', md: '1' }} srOnly={{ base: true, md: false }}>
           Preview
         </Heading>
         <TemplateSwitcher builder={builder} />
         <SegmentGroup.Root
-          size="sm"
+          size={{ base: 'lg', md: 'sm' }}
           value={mode}
           aria-label="Preview format"
           onValueChange={(details) => {
@@ -232,7 +245,7 @@ export const PreviewPane = memo(function PreviewPane({ builder }: { builder: Bui
         {panel && (
           <Button
             ref={designToggle}
-            size="sm"
+            size={{ base: 'lg', md: 'sm' }}
             variant={designOpen ? 'solid' : 'outline'}
             aria-expanded={designOpen}
             aria-controls={DESIGN_PANEL_ID}
@@ -244,10 +257,10 @@ export const PreviewPane = memo(function PreviewPane({ builder }: { builder: Bui
       </HStack>
       <Flex flex="1" minH="0" direction={{ base: 'column', md: 'row' }}>
         <Box flex="1" minH="0" minW="0">
-          {preview && <PreviewBody preview={preview} />}
+          {preview && <PreviewBody preview={preview} view={view} />}
         </Box>
-        {designOpen && <DesignPanel builder={builder} preview={preview} onClose={closeDesign} />}
       </Flex>
+      <DesignPanel builder={builder} preview={preview} open={designOpen} onClose={closeDesign} />
     </Flex>
   );
 });

@@ -33,7 +33,15 @@ export function SectionToggle({
   children: ReactNode;
 }) {
   return (
-    <chakra.h2 m="0" textStyle="md" fontWeight="normal" flex="1" minW="0">
+    // On a phone the header takes its line beside the handle, and the card's buttons (44 px there) wrap to a line
+    // of their own below, rather than squeezing the title into a column a word wide.
+    <chakra.h2
+      m="0"
+      textStyle="md"
+      fontWeight="normal"
+      flex={{ base: '1 1 calc(100% - 3rem)', md: '1 1 14rem' }}
+      minW="0"
+    >
       <chakra.button
         ref={buttonRef}
         id={id}
@@ -142,7 +150,7 @@ export function EntryGroup({
           </HStack>
           {remove && (
             <IconButton
-              size="xs"
+              size={{ base: 'lg', md: 'xs' }}
               variant="ghost"
               colorPalette="red"
               aria-label={remove.label}

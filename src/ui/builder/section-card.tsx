@@ -142,7 +142,7 @@ export const SectionCard = memo(function SectionCard({
           </chakra.span>
         </SectionToggle>
         {layoutRef && (
-          <>
+          <HStack gap="1" ms="auto">
             <HeadingEditor
               title={title}
               defaultTitle={section.name}
@@ -154,7 +154,7 @@ export const SectionCard = memo(function SectionCard({
               disabled={!mayHide && !hidden}
               onToggle={() => builder.send({ type: 'layout.toggleHidden', ref: layoutRef })}
             />
-          </>
+          </HStack>
         )}
       </HStack>
 
@@ -203,7 +203,7 @@ export const SectionCard = memo(function SectionCard({
                     id={addId}
                     type="button"
                     variant="outline"
-                    size="sm"
+                    size={{ base: 'lg', md: 'sm' }}
                     alignSelf="flex-start"
                     onClick={() => form.send({ type: 'entry.add' })}
                   >
@@ -224,7 +224,7 @@ export const SectionCard = memo(function SectionCard({
                 )}
 
                 <HStack justify="flex-end">
-                  <Button type="submit" size="sm">
+                  <Button type="submit" size={{ base: 'lg', md: 'sm' }}>
                     Complete Section
                   </Button>
                 </HStack>

@@ -19,7 +19,7 @@ export function HideToggle({
   return (
     <IconButton
       variant="ghost"
-      size="sm"
+      size={{ base: 'lg', md: 'sm' }}
       aria-label={`Hide ${name} from the CV`}
       title={
         disabled
@@ -67,7 +67,7 @@ export function HeadingEditor({
       <IconButton
         ref={button}
         variant="ghost"
-        size="sm"
+        size={{ base: 'lg', md: 'sm' }}
         aria-label={`Rename the heading ${title}`}
         title="Rename heading"
         onClick={() => {

@@ -188,7 +188,7 @@ function SortableRow({
         register(element);
       }}
       variant="ghost"
-      size="sm"
+      size={{ base: 'lg', md: 'sm' }}
       cursor={isDragging ? 'grabbing' : 'grab'}
       // A finger on the handle drags; without this the browser takes the touch for scrolling and cancels the drag.
       touchAction="none"

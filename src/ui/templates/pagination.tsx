@@ -19,14 +19,14 @@ export function Pagination({ label, snapshot, send }: PaginationProps) {
   const onNext = () => send({ type: 'page.next' });
   return (
     <HStack as="nav" aria-label="Pagination" justify="center" gap="4" pt="2">
-      <Button variant="outline" size="sm" onClick={onPrevious} disabled={!canPrevious}>
+      <Button variant="outline" size={{ base: 'lg', md: 'sm' }} onClick={onPrevious} disabled={!canPrevious}>
         <ChevronLeft />
         Previous
       </Button>
       <Text fontSize="sm" color="fg.muted" aria-live="polite" minW="7rem" textAlign="center">
         {label}
       </Text>
-      <Button variant="outline" size="sm" onClick={onNext} disabled={!canNext}>
+      <Button variant="outline" size={{ base: 'lg', md: 'sm' }} onClick={onNext} disabled={!canNext}>
         Next
         <ChevronRight />
       </Button>

@@ -60,7 +60,7 @@ export function TemplateCard({ template, cvs, cvActions }: TemplateCardProps) {
             },
           }}
         >
-          <Button asChild size="sm" shadow="md">
+          <Button asChild size={{ base: 'lg', md: 'sm' }} shadow="md">
             <Link to="/dashboard/$id" params={{ id: String(template.id) }} search={{ new: true }}>
               <Plus />
               Create New CV

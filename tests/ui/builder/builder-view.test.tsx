@@ -411,7 +411,8 @@ describe('PreviewPane', () => {
     });
     const frame = screen.getByTitle('CV preview');
     expect(frame.tagName).toBe('IFRAME');
-    expect(frame).toHaveAttribute('sandbox', '');
+    // No script runs in it; the same origin lets the builder lay its document out as pages.
+    expect(frame).toHaveAttribute('sandbox', 'allow-same-origin');
     expect(frame.getAttribute('srcdoc')).toContain('<h1>Ada</h1>');
   });
 

@@ -146,19 +146,20 @@ describe('BuilderView: the Design panel', () => {
     fireEvent.click(within(panel).getByRole('button', { name: 'Try Again' }));
     expect(world.loadFonts.requests).toHaveLength(2);
     fireEvent.click(within(panel).getByRole('button', { name: 'Close design panel' }));
-    expect(screen.queryByRole('region', { name: 'Design' })).not.toBeInTheDocument();
+    // The drawer slides out before it leaves the page.
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Design' })).not.toBeInTheDocument());
     const toggle = screen.getByRole('button', { name: 'Design' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     // The focus goes back to the toggle; Escape inside the panel closes it the same way.
     expect(toggle).toHaveFocus();
     fireEvent.click(toggle);
     fireEvent.keyDown(
-      within(screen.getByRole('region', { name: 'Design' })).getByRole('radio', { name: 'Wide' }),
+      within(await screen.findByRole('region', { name: 'Design' })).getByRole('radio', { name: 'Wide' }),
       {
         key: 'Escape',
       },
     );
-    expect(screen.queryByRole('region', { name: 'Design' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Design' })).not.toBeInTheDocument());
     expect(toggle).toHaveFocus();
   });
 });
