@@ -47,6 +47,16 @@ export function designStyle(template: RenderTemplate, design: RenderDesign): str
   );
 }
 
+/**
+ * How wide the CV's longest words are (the name's, and the widest section heading's), as variables a template with a
+ * narrow column sizes its name and headings by — in the document's one style element, because the page's content
+ * security policy refuses style attributes in the preview.
+ */
+export function fitStyle(model: RenderModel): string {
+  const titleEms = Math.max(1, ...model.sections.map((section) => section.nameEms));
+  return `<style>:root{--name-ems:${round(model.person.nameEms)};--title-ems:${round(titleEms)};}</style>`;
+}
+
 /** A complete, self-contained HTML document for the model, styled by the template. */
 export function renderHtml(template: RenderTemplate, model: RenderModel): string {
   const title = model.person.name ? `${model.person.name} – CV` : `${template.definition.name} – CV`;
@@ -58,7 +68,7 @@ export function renderHtml(template: RenderTemplate, model: RenderModel): string
     model.design.direction === 'rtl' ? `<html lang="${lang}" dir="rtl">` : `<html lang="${lang}">`,
   );
   return (
-    `${head}${designStyle(template, model.design)}<title>${escapeHtml(title)}</title></head>` +
+    `${head}${designStyle(template, model.design)}${fitStyle(model)}<title>${escapeHtml(title)}</title></head>` +
     `<body class="cv cv-${template.slug}">${body}</body></html>`
   );
 }

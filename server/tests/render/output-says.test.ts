@@ -139,6 +139,16 @@ describe('names at the edges of the header', () => {
     expect(model.sections.every((section) => section.nameEms === headingEms(section.name))).toBe(true);
   });
 
+  // The widths travel in the document's one style element: the preview's content security policy refuses style
+  // attributes, which would leave the name and headings at full size there.
+  it('the widths are the style element\'s variables, and no template writes a style attribute', () => {
+    for (const template of registry.templates) {
+      const html = renderHtml(template, buildRenderModelFromFormData(template.definition, template.sample));
+      expect(html, template.slug).not.toMatch(/<[^>]+\sstyle=/);
+      expect(html, template.slug).toMatch(/--name-ems:[\d.]+;--title-ems:[\d.]+;/);
+    }
+  });
+
   // A name of 14 letters in every design font: whole in the PDF's text, not broken inside the sidebar.
   it.runIf(HAS_CHROMIUM)('Corporate Sidebar: a 14-letter name is whole in every design font', async () => {
     for (const font of [null, ...BUNDLED_FONTS.map((f) => f.id)]) {
