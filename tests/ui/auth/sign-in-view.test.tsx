@@ -8,19 +8,29 @@ import { SignInView } from '../../../src/ui/auth/sign-in-view';
 import { deferredActor, recordingSession } from '../../machines/model-paths';
 import { renderView } from './render-view';
 
-function setup(onGoogleSignIn?: () => void) {
+function setup(onGoogleSignIn?: () => void, confirmationSentTo?: string) {
   const login = deferredActor<LoginOutcome, LoginPayload>();
   const resend = deferredActor<void, { email: string }>();
   const session = recordingSession();
   const logic = signInMachine.provide({ actors: { login: login.logic, resendConfirmation: resend.logic } });
   function Harness() {
-    const [snapshot, send] = useActor(logic, { input: { session: session.actor } });
+    const [snapshot, send] = useActor(logic, { input: { session: session.actor, confirmationSentTo } });
     return <SignInView snapshot={snapshot} send={send} onGoogleSignIn={onGoogleSignIn} />;
   }
   return { login, resend, session, render: () => renderView(() => <Harness />) };
 }
 
 describe('SignInView', () => {
+  it('after sign-up says where the confirmation link went, with Resend', async () => {
+    const world = setup(undefined, 'ada@example.com');
+    await world.render();
+    const notice = screen.getByTestId('confirmation-sent');
+    expect(notice).toHaveTextContent('We sent a confirmation link to ada@example.com.');
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Resend confirmation email' }));
+    expect(world.resend.last().input).toEqual({ email: 'ada@example.com' });
+  });
+
   it('has the welcome heading, labelled fields and links to the other screens', async () => {
     await setup().render();
     expect(screen.getByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
