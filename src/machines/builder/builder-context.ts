@@ -22,6 +22,7 @@ import { editLockKey } from '../../drafts/keep-draft';
 import type { BuilderCv, SavedBase } from '../../drafts/load-cv';
 import type { Notice } from '../auth/auth-flow';
 import type { SessionActor } from '../auth/session-machine';
+import type { AccountDetails } from '../../cv/account-prefill';
 import type { SectionFormActor, SectionFormReport, sectionFormMachine } from './section-form-machine';
 import type { VersionsParentEvent } from '../versions/versions-machine';
 
@@ -213,6 +214,8 @@ export interface LoadCvInput {
   pageSize?: PageSize;
   /** A new CV's language. */
   language?: string;
+  /** The person's name, email and phone, for a new CV's personal details. */
+  account?: AccountDetails;
 }
 
 // Typed helpers for the actions the region modules give the builder's setup(): the same as xstate's `assign` and

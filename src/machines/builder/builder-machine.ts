@@ -125,6 +125,7 @@ const builderSetup = setup({
         signal,
         input.pageSize,
         input.language,
+        input.account,
       ),
     ),
     loadTemplate: fromPromise<TemplateDetail, { templateId: number }>(({ input, signal }) =>
@@ -297,6 +298,8 @@ export const builderMachine = builderSetup.createMachine({
           owner: context.owner,
           pageSize: context.pageSize,
           language: context.language,
+          // A new CV's personal details start from the person's account.
+          account: context.session?.getSnapshot().context.profile,
         }),
         onDone: {
           target: 'checkingTabs',
