@@ -46,8 +46,19 @@ export const toaster = createToaster({
  */
 export function showToast({ title, description, variant = 'default', duration }: ToastOptions): string {
   toaster.remove();
-  return toaster.create({ title, description, type: TOAST_TYPE[variant], duration, closable: true });
+  return toaster.create({
+    title,
+    description,
+    type: TOAST_TYPE[variant],
+    // Success toasts stay as long as the others (Chakra's 2 s took 'Account created Successfully!' and its
+    // instructions away before they were read); they cover nothing now (see `toaster`).
+    duration: duration ?? (variant === 'success' ? SUCCESS_TOAST_MS : undefined),
+    closable: true,
+  });
 }
+
+/** How long a success toast stays: as long as Chakra keeps the other kinds. */
+export const SUCCESS_TOAST_MS = 5000;
 
 /**
  * Keeps toasts clear of a bar stuck to the bottom of the screen while it is shown: its height (0 while hidden, e.g.
