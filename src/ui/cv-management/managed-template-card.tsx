@@ -55,7 +55,7 @@ export function ManagedTemplateCard({ template, cvs }: ManagedTemplateCardProps)
             </HStack>
           )}
           {cvs.length > 0 && (
-            <Stack as="ul" gap="0" listStyleType="none" aria-label={`Your CVs from ${template.name}`}>
+            <Stack as="ul" gap="0" listStyleType="none" aria-label={`CVs made from ${template.name}`}>
               {cvs.map((cv) => (
                 <Text as="li" key={cv.id} fontSize="sm" color="fg.muted" wordBreak="break-word">
                   {cvDisplayName(cv)}
