@@ -152,7 +152,7 @@ test('a new CV starts from the account; Ctrl+S saves it at once; Save as… copi
 
   await test.step('CV management lists both CVs first, with their template and when they were edited', async () => {
     await page.goto('/cv-management');
-    const list = page.getByRole('list', { name: 'Your CVs' });
+    const list = page.getByRole('list', { name: 'Your CVs', exact: true });
     await expect(list.getByRole('link')).toHaveText(['Keystroke CV for banks', 'Keystroke CV']);
     for (const row of await list.getByTestId('generated-cv').all())
       await expect(row).toContainText(/Executive Classic · Edited .+\d{1,2}:\d{2}/);
