@@ -140,13 +140,16 @@ async function fill(page: Page, group: Locator, field: FieldDefinition, expected
       // Typed where the focus is, as a person tabbing through a form does (a date box takes its value whole).
       if (field.widget_type === 'date') await box.fill(expected.value);
       else {
+        // Over what is there: a new CV's name, email and phone start from the account.
         await box.focus();
+        await page.keyboard.press('ControlOrMeta+a');
         await page.keyboard.insertText(expected.value);
       }
       return;
     case 'phone':
       await group.getByLabel('Country calling code').selectOption(expected.country);
       await box.focus();
+      await page.keyboard.press('ControlOrMeta+a');
       await page.keyboard.insertText(expected.number);
       return;
     case 'checkbox':
