@@ -47,7 +47,8 @@ test('a new CV never writes over a saved one, even after that saved CV tried ano
   await expect(page).toHaveURL(NEW_CV_ADDRESS(3));
   await expect(page.getByTestId('cv-name')).toHaveText('Untitled CV');
   const fresh = await openSection(page, 'Personal Details');
-  await expect(fresh.getByRole('textbox', { name: 'Full Name', exact: true })).toHaveValue('');
+  // Nothing of 'My First CV': only what the account knows (its name), as every new CV starts.
+  await expect(fresh.getByRole('textbox', { name: 'Full Name', exact: true })).toHaveValue('Journey Tester');
   await fresh.getByRole('textbox', { name: 'Full Name', exact: true }).fill('Second Person');
   await fresh.getByRole('button', { name: 'Complete Section' }).click();
   await saveAs(page, 'My Second CV');
@@ -110,7 +111,8 @@ test("the next person on the same browser sees nothing of the last person's work
   await expect(page).toHaveURL(/\/$/);
   await createNewCv(page, 'Modern Split');
   const bobs = await openSection(page, 'Personal Details');
-  await expect(bobs.getByRole('textbox', { name: 'Full Name', exact: true })).toHaveValue('');
+  // Nothing of Ada's: Bob's own name, from his account, as every new CV starts.
+  await expect(bobs.getByRole('textbox', { name: 'Full Name', exact: true })).toHaveValue('Bob Builder');
   await expect(page.getByText('Ada Unsaved')).toHaveCount(0);
   // Ada's saved CV's address shows Bob nothing of hers.
   await page.goto(`/dashboard/${saved.uuid}`);
