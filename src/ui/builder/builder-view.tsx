@@ -229,11 +229,14 @@ function BuilderImport({ builder }: { builder: BuilderActor }) {
   return (
     <ImportButton
       input={() => {
-        const { cv, template, formData, layout } = builder.getSnapshot().context;
+        const { cv, template, formData, layout, unsaved } = builder.getSnapshot().context;
+        const saved = cv.id !== undefined || cv.uuid !== undefined;
         return {
           templateId: cv.template,
           sections: template?.sections ?? [],
-          replacesWork: !isFormDataEmpty(formData) || layout.custom_sections.length > 0,
+          // What only the account filled into a new CV is nobody's work to lose: no question for it.
+          replacesWork:
+            (saved || unsaved) && (!isFormDataEmpty(formData) || layout.custom_sections.length > 0),
         };
       }}
       onApply={(imported) =>
