@@ -28,6 +28,10 @@ test('a person reads their CV as an ATS does, in every template, and the downloa
 
   await test.step('an empty CV has nothing to read yet', async () => {
     await page.goto('/dashboard/1?new=true');
+    // A new CV starts with the account's name and email: emptied, it is an empty CV.
+    const personal = await openSection(page, 'Personal Details');
+    await personal.getByRole('textbox', { name: 'Full Name', exact: true }).fill('');
+    await personal.getByRole('textbox', { name: 'Email', exact: true }).fill('');
     await preview(page).getByText('ATS', { exact: true }).click();
     await expect(preview(page).getByText('Nothing to read yet')).toBeVisible();
   });

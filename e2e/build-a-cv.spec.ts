@@ -46,9 +46,9 @@ test('build a CV with a live preview, save it, download it, switch template, rel
         'Complete each section to build your CV. You can expand any section at any time, but we recommend completing them in order.',
       ),
     ).toBeVisible();
-    // Nothing typed yet: the template-only preview.
-    await expect(page.getByText('No Preview Available')).toBeVisible();
-    await expect(page.getByText('Start filling out the CV sections to see a preview')).toBeVisible();
+    // Nothing typed yet: the personal details start from the account, and the preview shows them.
+    await expect(htmlPreview(page).getByText('Ada Lovelace')).toBeVisible();
+    await expect(page.getByText('Unsaved changes')).toBeHidden();
     await expect(page.getByRole('button', { name: 'Save CV' })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Download' })).toBeDisabled();
   });

@@ -49,7 +49,8 @@ test('Create New CV opens an empty CV of that template, never the saved CV that 
     await expect(page.getByTestId('cv-name')).toHaveText('Untitled CV');
     await expect(page.getByLabel('Template', { exact: true })).toHaveValue(String(templateId));
     const personal = await openSection(page, 'Personal Details');
-    await expect(personal.getByRole('textbox', { name: 'Full Name', exact: true })).toHaveValue('');
+    // Nothing of the saved CV: only the account's own name, as every new CV starts.
+    await expect(personal.getByRole('textbox', { name: 'Full Name', exact: true })).toHaveValue('Ada Lovelace');
     await expect(page.getByText('Saved Person')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Download' })).toBeDisabled();
   });

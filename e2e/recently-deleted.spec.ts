@@ -38,8 +38,12 @@ test('a deleted CV waits in Recently deleted: restored with its values, or delet
   });
 
   await page.goto('/cv-management');
-  const classic = templateCard(page, 'Executive Classic');
+  // CV management lists the person's CVs first, each with its template.
+  const classic = page.getByRole('list', { name: 'Your CVs', exact: true });
   await expect(classic.getByRole('link', { name: 'Engine Designer' })).toBeVisible();
+  await expect(classic.getByTestId('generated-cv').filter({ hasText: 'Engine Designer' })).toContainText(
+    'Executive Classic',
+  );
   const recentlyDeletedTab = page.getByRole('tab', { name: /Recently deleted/ });
   const yourCvsTab = page.getByRole('tab', { name: 'Your CVs' });
   const binList = page.getByRole('list', { name: 'Recently deleted CVs' });

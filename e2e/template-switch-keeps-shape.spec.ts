@@ -123,9 +123,8 @@ test('hide and reorder, switch through three templates and back: the same CV, sa
   await test.step('back in Executive Classic: the same CV, saved, and the same after a reload', async () => {
     await switchTo(page, 'Executive Classic', 'Professional Summary');
     await expectTheShapedCv(page);
+    // A saved CV with a name: 'Save CV' saves at once.
     await page.getByRole('button', { name: 'Save CV' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Save CV' });
-    await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByTestId('toast')).toContainText('has been saved successfully.');
     await expect(page.getByText('Unsaved changes')).toBeHidden();
     await page.reload();

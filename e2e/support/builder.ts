@@ -42,10 +42,22 @@ export async function downloadFrom(page: Page, choice: string) {
   return { name: file.suggestedFilename(), path };
 }
 
-/** Saves through the 'Save CV' dialog under `name` and waits for the 'CV Saved' toast. */
+/**
+ * Saves the CV under `name` and waits for the 'CV Saved' toast: a new CV through the 'Save CV' dialog, a saved one
+ * with that name at once, a saved one under another name through 'Rename…'.
+ */
 export async function saveAs(page: Page, name: string) {
-  await page.getByRole('button', { name: 'Save CV' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Save CV' });
+  const saved = UUID_ADDRESS.test(new URL(page.url()).pathname);
+  if (saved && (await page.getByTestId('cv-name').textContent()) === name) {
+    await page.getByRole('button', { name: 'Save CV' }).click();
+    await expect(page.getByTestId('toast')).toContainText(`Your CV "${name}" has been saved successfully.`);
+    return;
+  }
+  if (saved) {
+    await page.getByRole('button', { name: 'More ways to save' }).click();
+    await page.getByRole('menuitem', { name: 'Rename…' }).click();
+  } else await page.getByRole('button', { name: 'Save CV' }).click();
+  const dialog = page.getByRole('dialog', { name: saved ? 'Rename CV' : 'Save CV' });
   await dialog.getByLabel('CV Name').fill(name);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('toast')).toContainText(`Your CV "${name}" has been saved successfully.`);

@@ -14,6 +14,7 @@ import {
   type CvFormData,
 } from '../cv/form-data';
 import { cvKeyOf, type BuilderTarget, type CvIdentity } from '../cv/identity';
+import { prefillFromAccount, type AccountDetails } from '../cv/account-prefill';
 import { EMPTY_LAYOUT, isDefaultLayout, type LayoutStash } from '../cv/layout';
 
 /** docs/behaviour.md#data: name, template, entries, and id or uuid once saved. */
@@ -91,15 +92,24 @@ export function newCv(
   name = '',
   pageSize: PageSize = PLAIN_DESIGN.page_size,
   language: string = PLAIN_DESIGN.language,
+  /** The person's name, email and phone, which fill the personal details (docs/decisions/0041-saves-and-notices.md). */
+  account?: AccountDetails,
 ): LoadedCv {
+  const empty = Object.fromEntries(template.sections.map((section) => [section.name, {}]));
+  const formData = prefillFromAccount(template, empty, account);
+  const cv = { name, template: template.id, entries: [] };
+  // The template's look on the paper of where the person is.
+  const design = templateDesign(pageSize, language);
   return {
     identity: { kind: 'new', draftId },
-    cv: { name, template: template.id, entries: [] },
+    cv,
     template,
-    formData: Object.fromEntries(template.sections.map((section) => [section.name, {}])),
+    formData,
     layout: EMPTY_LAYOUT,
-    // The template's look on the paper of where the person is.
-    design: templateDesign(pageSize, language),
+    design,
+    // What the account filled in is where the CV starts: not a change of the person's, so not 'Unsaved changes'
+    // (and no draft) until they change something.
+    ...(formData === empty ? {} : { base: { fingerprint: cvFingerprint(cv, formData, EMPTY_LAYOUT, design) } }),
     stash: {},
     entryCounts: template.sections.map(() => 1),
     completedSections: [],
@@ -230,6 +240,8 @@ export async function loadBuilderCv(
   pageSize: PageSize = PLAIN_DESIGN.page_size,
   /** A new CV's language (from the browser's languages). */
   language: string = PLAIN_DESIGN.language,
+  /** Fills a new CV's personal details; a draft is never touched. */
+  account?: AccountDetails,
 ): Promise<LoadedCv> {
   switch (target.kind) {
     case 'saved':
@@ -238,7 +250,7 @@ export async function loadBuilderCv(
       const identity: CvIdentity = { kind: 'new', draftId: target.draftId };
       return (
         (await fromDraft(identity, loaders, signal)) ??
-        newCv(await loaders.getTemplate(target.templateId, signal), target.draftId, '', pageSize, language)
+        newCv(await loaders.getTemplate(target.templateId, signal), target.draftId, '', pageSize, language, account)
       );
     }
     case 'numeric': {
@@ -249,7 +261,14 @@ export async function loadBuilderCv(
         detail = undefined;
       }
       if (detail) return openSaved(detail, loaders, signal);
-      return newCv(await loaders.getTemplate(target.id, signal), loaders.mintDraftId(), '', pageSize);
+      return newCv(
+        await loaders.getTemplate(target.id, signal),
+        loaders.mintDraftId(),
+        '',
+        pageSize,
+        PLAIN_DESIGN.language,
+        account,
+      );
     }
   }
 }

@@ -1,4 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
+import { useRouterState } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Suspense, lazy, useState } from 'react';
 import { inspectOptions } from '../machines/inspect';
@@ -39,7 +40,12 @@ function SignInFlow({ awaitingCode }: { awaitingCode: boolean }) {
   const { session } = signinRoute.useRouteContext();
   const effects = useFlowEffects();
   const [logic] = useState(() => signInMachine.provide({ actions: effects }));
-  const actor = useActorRef(logic, { input: { session, awaitingCode }, ...inspectOptions });
+  // Just signed up: the address the confirmation link went to (in the history entry, so a reload keeps it).
+  const confirmationSentTo = useRouterState({ select: (state) => state.location.state.confirmationSentTo });
+  const actor = useActorRef(logic, {
+    input: { session, awaitingCode, ...(confirmationSentTo ? { confirmationSentTo } : {}) },
+    ...inspectOptions,
+  });
   const snapshot = useSelector(actor, (state) => state);
   return (
     <SignInView

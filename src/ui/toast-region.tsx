@@ -28,7 +28,18 @@ export default function ToastRegion({ toaster }: { toaster: CreateToasterReturn 
               {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
             </Stack>
             {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}
-            {toast.closable && <Toast.CloseTrigger aria-label="Close" />}
+            {toast.closable && (
+              // In the row rather than over its corner: 44 px wide and high, as every control a finger reaches for.
+              <Toast.CloseTrigger
+                aria-label="Close"
+                position="static"
+                flexShrink={0}
+                minW="11"
+                minH="11"
+                my="-2.5"
+                me="-4"
+              />
+            )}
           </Toast.Root>
         )}
       </ChakraToaster>

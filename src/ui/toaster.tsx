@@ -1,5 +1,5 @@
 import { createToaster } from '@chakra-ui/react';
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState, type RefObject } from 'react';
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '../config/constants';
 
 /** The four toast variants (docs/behaviour.md#messages); 'destructive' is Chakra's 'error'. */
@@ -20,8 +20,21 @@ const TOAST_TYPE: Record<ToastVariant, 'info' | 'error' | 'success' | 'warning'>
   warning: 'warning',
 };
 
+/** How far a bar fixed at the bottom of the screen (the builder's Save bar) reaches up: toasts sit above it. */
+export const TOAST_CLEARANCE_VARIABLE = '--toast-clearance-bottom';
+
+// Bottom end, lifted above whatever bar is stuck to the bottom of the screen: at the top a toast covered what
+// people reach for next (the app bar's menu and logo, the builder's Undo, Redo, Template, Download and Email,
+// Import on the templates screen). On a phone the region spans the width (toast-region.tsx), still at the bottom.
+// docs/decisions/0041-saves-and-notices.md
 export const toaster = createToaster({
-  placement: 'top-end',
+  placement: 'bottom-end',
+  offsets: {
+    top: '1rem',
+    left: '1rem',
+    right: '1rem',
+    bottom: `calc(var(${TOAST_CLEARANCE_VARIABLE}, 0px) + 1rem)`,
+  },
   max: TOAST_LIMIT,
   removeDelay: TOAST_REMOVE_DELAY_MS,
   pauseOnPageIdle: true,
@@ -33,7 +46,38 @@ export const toaster = createToaster({
  */
 export function showToast({ title, description, variant = 'default', duration }: ToastOptions): string {
   toaster.remove();
-  return toaster.create({ title, description, type: TOAST_TYPE[variant], duration, closable: true });
+  return toaster.create({
+    title,
+    description,
+    type: TOAST_TYPE[variant],
+    // Success toasts stay as long as the others (Chakra's 2 s took 'Account created Successfully!' and its
+    // instructions away before they were read); they cover nothing now (see `toaster`).
+    duration: duration ?? (variant === 'success' ? SUCCESS_TOAST_MS : undefined),
+    closable: true,
+  });
+}
+
+/** How long a success toast stays: as long as Chakra keeps the other kinds. */
+export const SUCCESS_TOAST_MS = 5000;
+
+/**
+ * Keeps toasts clear of a bar stuck to the bottom of the screen while it is shown: its height (0 while hidden, e.g.
+ * `hideFrom`) is the toasts' clearance.
+ */
+export function useToastClearance(bar: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const element = bar.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const measure = () => root.style.setProperty(TOAST_CLEARANCE_VARIABLE, `${element.offsetHeight}px`);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(TOAST_CLEARANCE_VARIABLE);
+    };
+  }, [bar]);
 }
 
 const ToastRegion = lazy(() => import('./toast-region'));

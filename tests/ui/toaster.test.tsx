@@ -22,7 +22,9 @@ describe('toaster', () => {
   it('is configured for one toast at a time, gone from the page right after its exit animation', () => {
     expect(toaster.attrs.max).toBe(1);
     expect(toaster.attrs.removeDelay).toBe(TOAST_REMOVE_DELAY_MS);
-    expect(toaster.attrs.placement).toBe('top-end');
+    // At the bottom, above any bar stuck there: never over the app bar, the builder's header or Save.
+    expect(toaster.attrs.placement).toBe('bottom-end');
+    expect(toaster.attrs.offsets).toMatchObject({ bottom: 'calc(var(--toast-clearance-bottom, 0px) + 1rem)' });
   });
 
   it('shows title and description', async () => {

@@ -45,6 +45,8 @@ export interface SignInContext {
   submitted: boolean;
   /** Set when the server refused the sign-in because the email is not confirmed yet: the screen offers a resend. */
   unconfirmedEmail?: string;
+  /** Just signed up: the address the confirmation link went to, which the screen says, with 'Resend'. */
+  confirmationSentTo?: string;
   /** The server's refusal (wrong credentials, too many attempts), shown in the form as well as in a toast. */
   formError?: string;
   /** Counts refused submits: each one moves the focus to what needs the person's attention. */
@@ -70,7 +72,7 @@ export const signInMachine = setup({
     context: {} as SignInContext,
     events: {} as SignInEvent,
     /** `awaitingCode`: a Google or LinkedIn sign-in passed the first step and sent the person here for the code. */
-    input: {} as { session: SessionRef; email?: string; awaitingCode?: boolean },
+    input: {} as { session: SessionRef; email?: string; awaitingCode?: boolean; confirmationSentTo?: string },
     tags: {} as typeof BUSY_TAG,
   },
   actors: {
@@ -104,7 +106,7 @@ export const signInMachine = setup({
     }),
     countAttempt: assign({ attempt: ({ context }) => context.attempt + 1 }),
     rememberUnconfirmedEmail: assign({ unconfirmedEmail: ({ context }) => context.values.email.trim() }),
-    forgetUnconfirmedEmail: assign({ unconfirmedEmail: undefined }),
+    forgetUnconfirmedEmail: assign({ unconfirmedEmail: undefined, confirmationSentTo: undefined }),
     forgetPassword: assign({ values: ({ context }) => ({ ...context.values, password: '' }) }),
     startSecondStep: assign({
       secondStep: ({ spawn }, params: { logic: SecondStepLogic }) => spawn(params.logic),
@@ -127,7 +129,10 @@ export const signInMachine = setup({
   id: 'signIn',
   context: ({ input }) => ({
     session: input.session,
-    values: { email: input.email ?? '', password: '' },
+    values: { email: input.email ?? input.confirmationSentTo ?? '', password: '' },
+    // After sign-up the account waits for its confirmation: the screen offers a resend straight away.
+    unconfirmedEmail: input.confirmationSentTo,
+    confirmationSentTo: input.confirmationSentTo,
     errors: {},
     submitted: false,
     attempt: 0,

@@ -109,7 +109,8 @@ export const signUpMachine = setup({
       };
     }),
     notify: (_, _params: Notice) => undefined,
-    redirect: (_, _params: { to: FlowDestination }) => undefined,
+    /** `confirmationSentTo`: the sign-in page says where the link went, with a way to send it again. */
+    redirect: (_, _params: { to: FlowDestination; confirmationSentTo?: string }) => undefined,
   },
   guards: {
     isFormValid: ({ context }) => !hasErrors(validateSignUp(context.values)),
@@ -137,7 +138,10 @@ export const signUpMachine = setup({
           target: 'registered',
           actions: [
             { type: 'notify', params: ACCOUNT_CREATED_NOTICE },
-            { type: 'redirect', params: { to: '/signin' } },
+            {
+              type: 'redirect',
+              params: ({ context }) => ({ to: '/signin' as const, confirmationSentTo: context.values.email.trim() }),
+            },
           ],
         },
         onError: {

@@ -22,6 +22,7 @@ import { editLockKey } from '../../drafts/keep-draft';
 import type { BuilderCv, SavedBase } from '../../drafts/load-cv';
 import type { Notice } from '../auth/auth-flow';
 import type { SessionActor } from '../auth/session-machine';
+import type { AccountDetails } from '../../cv/account-prefill';
 import type { SectionFormActor, SectionFormReport, sectionFormMachine } from './section-form-machine';
 import type { VersionsParentEvent } from '../versions/versions-machine';
 
@@ -57,6 +58,8 @@ export interface BuilderInput {
 }
 
 /** A download or an email asked for while the CV had unsaved changes: it follows the save. */
+export type SaveMode = 'first' | 'rename' | 'copy';
+
 export type Delivery = { kind: 'download'; format: CvFileFormat } | { kind: 'email' };
 
 export interface BuilderContext {
@@ -93,6 +96,11 @@ export interface BuilderContext {
   unsaved: boolean;
   /** The text of the save dialog's 'CV Name' box. */
   saveName: string;
+  /**
+   * What the open save dialog does: name a new CV ('first'), rename a saved one ('rename'), or make a copy under
+   * another name ('copy', 'Save as…': the original stays as it was last saved).
+   */
+  saveMode?: SaveMode;
   /** What the save under way sends, so edits typed meanwhile stay unsaved. */
   savingFingerprint?: string;
   /** After 'This CV was changed elsewhere.', the person chose to save over the other copy. */
@@ -132,7 +140,12 @@ export type BuilderEvent =
   | SectionFormReport
   | VersionsParentEvent
   | { type: 'section.toggle'; sectionIndex: number }
+  /** 'Save CV' (and Ctrl/⌘+S): a named saved CV at once, a new one through its name first. */
   | { type: 'save.open' }
+  /** 'Save as…' (and Ctrl/⌘+Shift+S): a copy of the CV under another name. */
+  | { type: 'save.as' }
+  /** 'Rename': the CV's name, then saved. */
+  | { type: 'save.rename' }
   | { type: 'save.nameChange'; name: string }
   | { type: 'save.cancel' }
   | { type: 'save.submit' }
@@ -140,6 +153,9 @@ export type BuilderEvent =
   | { type: 'save.overwrite' }
   | { type: 'cv.download'; format: CvFileFormat }
   | { type: 'cv.email' }
+  /** 'Send' under the address the email goes to. */
+  | { type: 'email.confirm' }
+  | { type: 'email.cancel' }
   /** JSON Resume, Markdown or plain text of what the screen shows: no save needed, nothing leaves. */
   | { type: 'cv.export'; format: CvDataFormat }
   | { type: 'template.switch'; templateId: number }
@@ -198,6 +214,8 @@ export interface LoadCvInput {
   pageSize?: PageSize;
   /** A new CV's language. */
   language?: string;
+  /** The person's name, email and phone, for a new CV's personal details. */
+  account?: AccountDetails;
 }
 
 // Typed helpers for the actions the region modules give the builder's setup(): the same as xstate's `assign` and

@@ -126,6 +126,7 @@ const builderSetup = setup({
         signal,
         input.pageSize,
         input.language,
+        input.account,
       ),
     ),
     loadTemplate: fromPromise<TemplateDetail, { templateId: number }>(({ input, signal }) =>
@@ -299,6 +300,8 @@ export const builderMachine = builderSetup.createMachine({
           owner: context.owner,
           pageSize: context.pageSize,
           language: context.language,
+          // A new CV's personal details start from the person's account.
+          account: context.session?.getSnapshot().context.profile,
         }),
         onDone: {
           target: 'checkingTabs',

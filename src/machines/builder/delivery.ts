@@ -19,9 +19,13 @@ function savesBeforeDelivery(context: Pick<BuilderContext, 'cv' | 'unsaved'>): b
   return context.cv.uuid !== undefined && context.unsaved;
 }
 
-/** What Download and Email say they do (they save first when the screen shows changes the saved copy lacks). */
+/**
+ * What Download and Email say they do: they save first when the screen shows changes the saved copy lacks, and on
+ * a CV never saved (which is named first).
+ */
 export function deliversAfterSave(snapshot: BuilderSnapshot): boolean {
-  return savesBeforeDelivery(snapshot.context);
+  const { cv } = snapshot.context;
+  return savesBeforeDelivery(snapshot.context) || (cv.id === undefined && cv.uuid === undefined);
 }
 
 /** What the delivery actor is asked for. */
@@ -65,17 +69,24 @@ export const deliveryGuards = {
   hasSavedCopy: ({ context }: { context: BuilderContext }) => context.cv.uuid !== undefined,
   mustSaveFirst: ({ context }: { context: BuilderContext }) => savesBeforeDelivery(context),
   isDeliveryPending: ({ context }: { context: BuilderContext }) => context.pendingDelivery !== undefined,
+  /** A saved copy to send, or a new CV with a completed section to save and send. */
+  mayEmail: ({ context }: { context: BuilderContext }) =>
+    context.cv.uuid !== undefined ||
+    (context.cv.id === undefined && context.completedSections.length > 0),
 };
 
 /**
  * Download or email, once the CV is saved: straight away when the saved copy is what the screen shows, else after
- * saving it. Before the first save neither is possible (the view asks `snapshot.can`).
+ * saving it. A CV never saved is named first (the save dialog), then saved, then delivered; before a section is
+ * completed there is nothing to save (the view asks `snapshot.can`). Each ends in the saving region's `idle`,
+ * `naming` or `saving`.
  */
 const deliver = (delivery: (event: BuilderEvent) => Delivery) =>
   [
     // Saving first with a value its field refuses would be refused: the field is shown instead.
     {
       guard: and(['mustSaveFirst', 'hasFieldProblem']),
+      target: 'idle',
       actions: [{ type: 'pointAtProblem', params: {} }, 'markDraftChanged'],
     },
     {
@@ -88,18 +99,47 @@ const deliver = (delivery: (event: BuilderEvent) => Delivery) =>
     },
     {
       guard: 'hasSavedCopy',
+      target: 'idle',
       actions: { type: 'forwardDelivery', params: ({ event }: { event: BuilderEvent }) => delivery(event) },
+    },
+    {
+      guard: and(['isNewCv', 'mayPointAtProblem']),
+      target: 'idle',
+      actions: [{ type: 'pointAtProblem', params: {} }, 'markDraftChanged'],
+    },
+    {
+      guard: and(['isNewCv', 'hasCompletedSection']),
+      target: 'naming',
+      actions: [
+        { type: 'assignPendingDelivery', params: ({ event }: { event: BuilderEvent }) => delivery(event) },
+        'openSaveDialog',
+      ],
     },
   ] as const;
 
-/** In the saving region's idle state: Download and Email. */
+const EMAIL: Delivery = { kind: 'email' };
+
+/** In the saving region's idle state: Download and Email (which first says where the email goes). */
 export const deliveryTransitions = {
   'cv.download': deliver((event) => ({
     kind: 'download',
     format: (event as Extract<BuilderEvent, { type: 'cv.download' }>).format,
   })),
-  'cv.email': deliver(() => ({ kind: 'email' })),
+  'cv.email': {
+    guard: 'mayEmail',
+    target: 'confirmingEmail',
+  },
 } satisfies BuilderStateConfig['on'];
+
+/** 'Email this CV?': the address it goes to, then Send (or Cancel). */
+export const emailConfirmation = {
+  confirmingEmail: {
+    on: {
+      'email.confirm': deliver(() => EMAIL),
+      'email.cancel': 'idle',
+    },
+  },
+} satisfies BuilderStateConfig['states'];
 
 /** Anywhere in the builder: an export of what the screen shows, nothing saved first. */
 export const exportTransitions = {

@@ -1,4 +1,4 @@
-import { fromCallback, fromPromise, raise } from 'xstate';
+import { and, fromCallback, fromPromise, raise } from 'xstate';
 import { isApiError } from '../../api/api-error';
 import { apiClient } from '../../api/client';
 import {
@@ -29,11 +29,15 @@ import {
   type SaveCvInput,
 } from './builder-context';
 import type { BuilderStateConfig } from './builder-machine';
-import { deliveryTransitions } from './delivery';
+import { deliveryTransitions, emailConfirmation } from './delivery';
+import { copyName } from '../delivery/delivery-machine';
 
 // Saving and its conflicts, and the one tab that edits a CV.
 //
-// 'Save CV' names the CV, then creates it (POST) or updates it (PUT) against the version the edit started from;
+// 'Save CV' (or Ctrl/⌘+S) saves a CV that has a name at once; a new CV is named first. 'Rename' names a saved CV
+// again and saves it; 'Save as…' makes a copy under another name, which the builder edits from then on (the
+// original stays as it was last saved: docs/decisions/0041-saves-and-notices.md).
+// A save creates the CV (POST) or updates it (PUT) against the version the edit started from;
 // a newer copy on the server is 'This CV was changed elsewhere.' (412): Reload reads that copy, Overwrite saves
 // over it. One tab of the browser edits a CV at a time: another tab holding it shows 'This CV is open in another
 // tab.' until 'Take over here'; a tab that is claimed writes its draft for the other tab and stops editing.
@@ -59,8 +63,9 @@ export const OPEN_IN_ANOTHER_TAB_TEXT = 'This CV is open in another tab.';
 
 function savePayload(context: BuilderContext): SaveCvInput {
   const { cv } = context;
+  const copy = context.saveMode === 'copy';
   return {
-    reference: cv.id ?? cv.uuid,
+    reference: copy ? undefined : (cv.id ?? cv.uuid),
     payload: {
       name: cv.name,
       template: cv.template,
@@ -72,7 +77,9 @@ function savePayload(context: BuilderContext): SaveCvInput {
       // [extension] What this save's version is kept as; a server without versions ignores it.
       ...(context.importedSinceSave ? { version_reason: 'import' as const } : {}),
     },
-    ...(context.base?.lastUpdated && !context.overwrite ? { ifLastUpdated: context.base.lastUpdated } : {}),
+    ...(context.base?.lastUpdated && !context.overwrite && !copy
+      ? { ifLastUpdated: context.base.lastUpdated }
+      : {}),
   };
 }
 
@@ -123,7 +130,10 @@ export const savingActors = {
 
 export const savingActions = {
   measureUnsaved: assignBuilder({ unsaved: ({ context }) => hasUnsavedChanges(context) }),
-  openSaveDialog: assignBuilder({ saveName: ({ context }) => context.cv.name }),
+  openSaveDialog: assignBuilder({ saveName: ({ context }) => context.cv.name, saveMode: 'first' }),
+  openRenameDialog: assignBuilder({ saveName: ({ context }) => context.cv.name, saveMode: 'rename' }),
+  openCopyDialog: assignBuilder({ saveName: ({ context }) => copyName(context.cv.name), saveMode: 'copy' }),
+  forgetSaveMode: assignBuilder({ saveMode: undefined }),
   assignSaveName: assignBuilder({ saveName: (_, params: { name: string }) => params.name }),
   // docs/behaviour.md#cv-editing-state: renaming marks the CV unsaved.
   renameCv: assignBuilder(({ context }) => {
@@ -160,6 +170,7 @@ export const savingActions = {
       overwrite: false,
       savingFingerprint: undefined,
       importedSinceSave: false,
+      saveMode: undefined,
       isSaved: true,
       isEditing: true,
     };
@@ -176,12 +187,21 @@ export const savingGuards = {
     context.completedSections.length > 0 &&
     fieldProblems(context.template?.sections ?? [], context.formData).length > 0,
   isSaveNameBlank: ({ context }: { context: BuilderContext }) => context.saveName.trim() === '',
-  isExistingCv: ({ context }: { context: BuilderContext }) =>
-    context.cv.id !== undefined || context.cv.uuid !== undefined,
+  isExistingCv: ({ context }: { context: BuilderContext }) => isExisting(context),
+  isNewCv: ({ context }: { context: BuilderContext }) => !isExisting(context),
+  /** A saved CV with a name: 'Save CV' saves it without asking. */
+  isNamedExistingCv: ({ context }: { context: BuilderContext }) =>
+    isExisting(context) && context.cv.name.trim() !== '',
+  isSavingCopy: ({ context }: { context: BuilderContext }) => context.saveMode === 'copy',
+  isSavingWithoutDialog: ({ context }: { context: BuilderContext }) => context.saveMode === undefined,
   isConflict: (_: unknown, params: { error: unknown }) =>
     isApiError(params.error) && params.error.status === CV_CHANGED_STATUS,
   isHeldElsewhere: (_: unknown, params: { held: boolean }) => params.held,
 };
+
+function isExisting(context: Pick<BuilderContext, 'cv'>): boolean {
+  return context.cv.id !== undefined || context.cv.uuid !== undefined;
+}
 
 /** Sending the CV: the same answers whether it is created (POST) or updated (PUT). */
 const sendingSave = (src: 'createCv' | 'updateCv') =>
@@ -215,6 +235,15 @@ const sendingSave = (src: 'createCv' | 'updateCv') =>
             'clearPendingDelivery',
           ],
         },
+        // A save that asked for no name (a saved CV's 'Save CV') has no dialog to go back to.
+        {
+          guard: 'isSavingWithoutDialog',
+          target: '#builder.ready.saving.idle',
+          actions: [
+            { type: 'notify', params: ({ context, event }) => saveFailedNotice(context, event.error) },
+            'forgetSaveMode',
+          ],
+        },
         {
           target: '#builder.ready.saving.naming',
           actions: { type: 'notify', params: ({ context, event }) => saveFailedNotice(context, event.error) },
@@ -234,17 +263,39 @@ export const savingRegion = {
             guard: 'mayPointAtProblem',
             actions: [{ type: 'pointAtProblem', params: {} }, 'markDraftChanged'],
           },
+          // A saved CV with a name: saved at once, no question asked.
+          {
+            guard: and(['hasCompletedSection', 'isNamedExistingCv']),
+            target: 'saving',
+            actions: ['measureUnsaved', 'markDraftChanged'],
+          },
           { guard: 'hasCompletedSection', target: 'naming', actions: 'openSaveDialog' },
+        ],
+        'save.as': [
+          {
+            guard: and(['isExistingCv', 'mayPointAtProblem']),
+            actions: [{ type: 'pointAtProblem', params: {} }, 'markDraftChanged'],
+          },
+          { guard: and(['isExistingCv', 'hasCompletedSection']), target: 'naming', actions: 'openCopyDialog' },
+        ],
+        'save.rename': [
+          {
+            guard: and(['isExistingCv', 'mayPointAtProblem']),
+            actions: [{ type: 'pointAtProblem', params: {} }, 'markDraftChanged'],
+          },
+          { guard: 'isExistingCv', target: 'naming', actions: 'openRenameDialog' },
         ],
         ...deliveryTransitions,
       },
     },
+    ...emailConfirmation,
     naming: {
       on: {
         'save.nameChange': {
           actions: { type: 'assignSaveName', params: ({ event }) => ({ name: event.name }) },
         },
-        'save.cancel': 'idle',
+        // A download or an email that waited for the name waits no more.
+        'save.cancel': { target: 'idle', actions: ['forgetSaveMode', 'clearPendingDelivery'] },
         'save.submit': [
           { guard: 'isSaveNameBlank', actions: { type: 'notify', params: NAME_REQUIRED_NOTICE } },
           { target: 'saving', actions: ['renameCv', 'measureUnsaved', 'markDraftChanged'] },
@@ -257,13 +308,22 @@ export const savingRegion = {
       initial: 'choosing',
       states: {
         // docs/behaviour.md#saving: a new CV is created (POST), an existing one updated (PUT).
-        choosing: { always: [{ guard: 'isExistingCv', target: 'updating' }, { target: 'creating' }] },
+        // 'Save as…' creates a copy whatever the CV was.
+        choosing: {
+          always: [
+            { guard: 'isSavingCopy', target: 'creating' },
+            { guard: 'isExistingCv', target: 'updating' },
+            { target: 'creating' },
+          ],
+        },
         creating: sendingSave('createCv'),
         updating: sendingSave('updateCv'),
       },
     },
     /** 'This CV was changed elsewhere.': reload the other copy, or save this one over it. */
     conflict: {
+      // The name chosen is the CV's already: saving over the other copy asks for nothing more.
+      entry: 'forgetSaveMode',
       on: {
         'save.reload': { target: '#builder.loading', actions: ['dropDraft', 'discardDraftWrite'] },
         'save.overwrite': { target: 'saving', actions: 'allowOverwrite' },

@@ -11,7 +11,8 @@ import { cvActionsFor, withCv, withoutCv, type CvActionsById } from './cv-list';
 import { recentlyDeletedMachine } from './recently-deleted-machine';
 
 // docs/behaviour.md#cv-management, #other-flows (loading, then loaded; a deleted CV leaves the list at once),
-// #messages. Beside the list runs Recently deleted (recently-deleted-machine.ts, docs/features/bin.md): a CV
+// #messages. The person's CVs come first, as a list that can be searched, sorted and narrowed to one template;
+// the catalogue of templates (12 to a page) follows, to start another. Beside the list runs Recently deleted (recently-deleted-machine.ts, docs/features/bin.md): a CV
 // deleted here joins it, and a CV restored there joins the list.
 
 export const CV_MANAGEMENT_LOAD_FAILED_NOTICE: Notice = {
@@ -33,6 +34,8 @@ export interface CvManagementContext extends TemplatesAndCvs {
   /** Only CVs whose name holds this text are shown (blank: all). */
   query: string;
   sort: CvSort;
+  /** Only the CVs made from this template are listed (left out: all). */
+  templateFilter?: number;
 }
 
 export type CvManagementEvent =
@@ -42,15 +45,22 @@ export type CvManagementEvent =
   | { type: 'cv.added'; cv: GeneratedCv }
   | { type: 'search.change'; query: string }
   | { type: 'sort.change'; sort: CvSort }
+  /** The list of CVs shows those of one template, or (no id) all. */
+  | { type: 'filter.template'; templateId?: number }
   | { type: 'list.reload' };
 
 const normalised = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase();
 
 /** The CVs that match the search, in the chosen order (names compared as people read them). */
-export function shownCvs(context: Pick<CvManagementContext, 'cvs' | 'query' | 'sort'>): GeneratedCv[] {
+export function shownCvs(
+  context: Pick<CvManagementContext, 'cvs' | 'query' | 'sort' | 'templateFilter'>,
+): GeneratedCv[] {
   const query = normalised(context.query.trim());
-  const matching =
-    query === '' ? context.cvs : context.cvs.filter((cv) => normalised(cv.name).includes(query));
+  const matching = context.cvs.filter(
+    (cv) =>
+      (query === '' || normalised(cv.name).includes(query)) &&
+      (context.templateFilter === undefined || cv.template === context.templateFilter),
+  );
   const byName = (a: GeneratedCv, b: GeneratedCv) =>
     a.name.localeCompare(b.name, undefined, { sensitivity: 'base', numeric: true });
   const byEdited = (a: GeneratedCv, b: GeneratedCv) =>
@@ -63,10 +73,16 @@ export function isSearching(context: Pick<CvManagementContext, 'query'>): boolea
   return context.query.trim() !== '';
 }
 
+/** The templates the person has CVs of, for the list's filter: each once, in the catalogue's order. */
+export function templatesInUse(context: Pick<CvManagementContext, 'cvs' | 'templates'>): Template[] {
+  const used = new Set(context.cvs.map((cv) => cv.template));
+  return context.templates.filter((template) => used.has(template.id));
+}
+
 /** The templates whose cards are shown: all of them, or while searching those with a matching CV. */
 export function shownTemplates(context: CvManagementContext): Template[] {
   if (!isSearching(context)) return context.templates;
-  const withMatches = new Set(shownCvs(context).map((cv) => cv.template));
+  const withMatches = new Set(shownCvs({ ...context, templateFilter: undefined }).map((cv) => cv.template));
   return context.templates.filter((template) => withMatches.has(template.id));
 }
 
@@ -86,8 +102,14 @@ export async function loadTemplatesAndCvs(client: ApiClient, signal?: AbortSigna
   return { templates: [...templates, ...retired.filter((template) => template !== undefined)], cvs };
 }
 
-/** The templates shown, 12 to a page (docs/behaviour.md#cv-management). */
-const managementPaging = pagingOf<CvManagementContext, Template>(shownTemplates, CV_MANAGEMENT_PAGE_SIZE);
+/**
+ * The catalogue's templates, 12 to a page (docs/behaviour.md#cv-management): all of them whatever the list above
+ * is searched for (the catalogue is where another CV starts).
+ */
+const managementPaging = pagingOf<CvManagementContext, Template>(
+  (context) => context.templates,
+  CV_MANAGEMENT_PAGE_SIZE,
+);
 
 export const managementPage = managementPaging.page;
 export const visibleManagedTemplates = managementPaging.items;
@@ -130,7 +152,13 @@ export const cvManagementMachine = setup({
     }),
     showNextPage: assign({ page: ({ context }) => managementPage(context) + 1 }),
     showPreviousPage: assign({ page: ({ context }) => managementPage(context) - 1 }),
-    removeCv: assign(({ context }, params: { cvId: number }) => withoutCv(context, params.cvId)),
+    // The last CV of the template the list is narrowed to gone: the list shows all again, never an empty filter.
+    removeCv: assign(({ context }, params: { cvId: number }) => {
+      const next = withoutCv(context, params.cvId);
+      const filterHolds =
+        context.templateFilter === undefined || next.cvs.some((cv) => cv.template === context.templateFilter);
+      return filterHolds ? next : { ...next, templateFilter: undefined };
+    }),
     reloadRecentlyDeleted: sendTo(RECENTLY_DELETED_ID, { type: 'bin.reload' }),
     addCv: assign(({ context, spawn, self }, params: { cv: GeneratedCv }) => {
       const list: CvListRef = self;
@@ -138,6 +166,9 @@ export const cvManagementMachine = setup({
     }),
     assignQuery: assign((_, params: { query: string }) => ({ query: params.query, page: 1 })),
     assignSort: assign({ sort: (_, params: { sort: CvSort }) => params.sort }),
+    assignTemplateFilter: assign({
+      templateFilter: (_, params: { templateId?: number }) => params.templateId,
+    }),
     logFailure: (_, params: { error: unknown }) => {
       console.error('Could not load CV templates and generated CVs', params.error);
     },
@@ -183,6 +214,9 @@ export const cvManagementMachine = setup({
           actions: { type: 'assignQuery', params: ({ event }) => ({ query: event.query }) },
         },
         'sort.change': { actions: { type: 'assignSort', params: ({ event }) => ({ sort: event.sort }) } },
+        'filter.template': {
+          actions: { type: 'assignTemplateFilter', params: ({ event }) => ({ templateId: event.templateId }) },
+        },
         'list.reload': 'loading',
       },
     },

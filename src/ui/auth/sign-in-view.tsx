@@ -29,7 +29,22 @@ export function SignInView({ snapshot, send, social, passkey }: SignInViewProps)
       <Suspense fallback={null}>{secondStep !== undefined && <SecondStepView actor={secondStep} />}</Suspense>
     );
   }
-  const { values, errors, unconfirmedEmail, formError, attempt } = snapshot.context;
+  const { values, errors, unconfirmedEmail, confirmationSentTo, formError, attempt } = snapshot.context;
+  const resend = (
+    <Button
+      type="button"
+      size="sm"
+      minH="11"
+      variant="outline"
+      alignSelf="flex-start"
+      loading={snapshot.matches('resendingConfirmation')}
+      loadingText="Sending..."
+      disabled={!snapshot.can({ type: 'confirmation.resend' })}
+      onClick={() => send({ type: 'confirmation.resend' })}
+    >
+      Resend confirmation email
+    </Button>
+  );
   const busy = snapshot.hasTag(BUSY_TAG);
   const change = (field: 'email' | 'password') => (value: string) =>
     send({ type: 'form.change', field, value });
@@ -45,6 +60,20 @@ export function SignInView({ snapshot, send, social, passkey }: SignInViewProps)
       }
     >
       <Stack gap="6">
+        {confirmationSentTo !== undefined && (
+          // Just signed up: where the link went, said where the person looks next (the toast is gone in seconds).
+          <Alert.Root status="info" variant="subtle" borderRadius="l2" role="status" data-testid="confirmation-sent">
+            <Alert.Indicator />
+            <Alert.Content gap="2">
+              <Alert.Title>Confirm your email address</Alert.Title>
+              <Alert.Description>
+                We sent a confirmation link to <strong>{confirmationSentTo}</strong>. Follow it to activate your
+                account, then sign in here. Nothing there? Check your spam folder, or ask for a new link.
+              </Alert.Description>
+              {resend}
+            </Alert.Content>
+          </Alert.Root>
+        )}
         <AuthForm label="Sign in" attempt={attempt} onSubmit={() => send({ type: 'form.submit' })}>
           <FormProblem message={formError} />
           <EmailField
@@ -66,7 +95,7 @@ export function SignInView({ snapshot, send, social, passkey }: SignInViewProps)
             disabled={busy}
             labelAside={<AuthLink to="/forgot-password">Forgot password?</AuthLink>}
           />
-          {unconfirmedEmail !== undefined && (
+          {unconfirmedEmail !== undefined && confirmationSentTo === undefined && (
             <FormProblemAlert status="warning">
               <Alert.Indicator />
               <Alert.Content gap="2">
@@ -74,18 +103,7 @@ export function SignInView({ snapshot, send, social, passkey }: SignInViewProps)
                   Your email address is not confirmed yet. Follow the link in the confirmation email, or ask
                   for a new one.
                 </Alert.Description>
-                <Button
-                  type="button"
-                  size="sm"
-                  variant="outline"
-                  alignSelf="flex-start"
-                  loading={snapshot.matches('resendingConfirmation')}
-                  loadingText="Sending..."
-                  disabled={!snapshot.can({ type: 'confirmation.resend' })}
-                  onClick={() => send({ type: 'confirmation.resend' })}
-                >
-                  Resend confirmation email
-                </Button>
+                {resend}
               </Alert.Content>
             </FormProblemAlert>
           )}

@@ -9,6 +9,7 @@ import {
   HStack,
   Heading,
   IconButton,
+  Menu,
   Portal,
   SegmentGroup,
   Spinner,
@@ -17,8 +18,9 @@ import {
   VisuallyHidden,
 } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { Plus, Redo2, Save, Undo2 } from 'lucide-react';
+import { ChevronDown, Plus, Redo2, Save, Undo2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { useToastClearance } from '../toaster';
 import { PREVIEW_PANE_MIN_WIDTH_PX } from '../../config/constants';
 import {
   LOAD_FAILED_NOTICE,
@@ -36,7 +38,7 @@ import {
 import { ConfirmDialog } from '../confirm-dialog';
 import { CustomSectionCard, customDeleteId } from './custom-section-card';
 import { useReturnFocus } from '../return-focus';
-import { DeliveryActions } from './download-menu';
+import { DeliveryActions, EmailConfirmDialog } from './download-menu';
 import { ImportButton } from '../cv-data/import-button';
 import { CV_CHANGED_ELSEWHERE } from '../../../rules/cv';
 import { PreviewPane } from './preview-pane';
@@ -233,11 +235,14 @@ function BuilderImport({ builder }: { builder: BuilderActor }) {
   return (
     <ImportButton
       input={() => {
-        const { cv, template, formData, layout } = builder.getSnapshot().context;
+        const { cv, template, formData, layout, unsaved } = builder.getSnapshot().context;
+        const saved = cv.id !== undefined || cv.uuid !== undefined;
         return {
           templateId: cv.template,
           sections: template?.sections ?? [],
-          replacesWork: !isFormDataEmpty(formData) || layout.custom_sections.length > 0,
+          // What only the account filled into a new CV is nobody's work to lose: no question for it.
+          replacesWork:
+            (saved || unsaved) && (!isFormDataEmpty(formData) || layout.custom_sections.length > 0),
         };
       }}
       onApply={(imported) =>
@@ -309,20 +314,79 @@ function StashNotice({ builder }: { builder: BuilderActor }) {
   );
 }
 
+/**
+ * Ctrl/⌘+S saves and Ctrl/⌘+Shift+S is 'Save as…', anywhere in the builder: listened for before the rich text
+ * editor or any field sees the keys, and the browser's own 'Save page' never opens.
+ */
+function useSaveShortcut(builder: BuilderActor) {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.key.toLowerCase() !== 's') return;
+      event.preventDefault();
+      builder.send({ type: event.shiftKey ? 'save.as' : 'save.open' });
+    };
+    window.addEventListener('keydown', onKeyDown, { capture: true });
+    return () => window.removeEventListener('keydown', onKeyDown, { capture: true });
+  }, [builder]);
+}
+
+/** 'Save as…' and 'Rename…' of a saved CV, beside 'Save CV'. */
+function MoreSaveOptions({ builder }: { builder: BuilderActor }) {
+  const canSaveAs = useSelector(builder, (snapshot) => snapshot.can({ type: 'save.as' }));
+  const canRename = useSelector(builder, (snapshot) => snapshot.can({ type: 'save.rename' }));
+  const existing = useSelector(
+    builder,
+    (snapshot) => snapshot.context.cv.id !== undefined || snapshot.context.cv.uuid !== undefined,
+  );
+  if (!existing) return null;
+  return (
+    <Menu.Root
+      onSelect={(details) => builder.send({ type: details.value === 'copy' ? 'save.as' : 'save.rename' })}
+    >
+      <Menu.Trigger asChild>
+        <IconButton variant="outline" minH="11" minW="11" aria-label="More ways to save">
+          <ChevronDown />
+        </IconButton>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            <Menu.Item value="copy" minH="11" disabled={!canSaveAs}>
+              Save as… <Menu.ItemCommand>Ctrl+Shift+S</Menu.ItemCommand>
+            </Menu.Item>
+            <Menu.Item value="rename" minH="11" disabled={!canRename}>
+              Rename…
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
 function SaveBar({ builder }: { builder: BuilderActor }) {
   const enabled = useSelector(builder, (snapshot) => snapshot.can({ type: 'save.open' }));
+  // Toasts appear above the bar, never over Save, Download or Email.
+  const bar = useRef<HTMLDivElement>(null);
+  useToastClearance(bar);
+  useSaveShortcut(builder);
   return (
-    <Box position="sticky" bottom="0" zIndex="1" py="3" bg="bg" borderTopWidth="1px">
+    <Box ref={bar} position="sticky" bottom="0" zIndex="1" py="3" bg="bg" borderTopWidth="1px">
       <Stack direction={{ base: 'column', sm: 'row' }} gap="2">
-        <Button
-          id={SAVE_BUTTON_ID}
-          flex="1"
-          minH="11"
-          disabled={!enabled}
-          onClick={() => builder.send({ type: 'save.open' })}
-        >
-          <Save /> Save CV
-        </Button>
+        <HStack gap="2" flex="1">
+          <Button
+            id={SAVE_BUTTON_ID}
+            flex="1"
+            minH="11"
+            disabled={!enabled}
+            title="Save (Ctrl+S)"
+            aria-keyshortcuts="Control+S Meta+S"
+            onClick={() => builder.send({ type: 'save.open' })}
+          >
+            <Save /> Save CV
+          </Button>
+          <MoreSaveOptions builder={builder} />
+        </HStack>
         {/* On a phone the header scrolls away: Download and Email stay beside Save. */}
         <Box hideFrom="md">
           <DeliveryActions builder={builder} size="md" />
@@ -486,6 +550,7 @@ function Editor({ builder }: { builder: BuilderActor }) {
         <PreviewPane builder={builder} />
       </Box>
       <SaveDialog builder={builder} />
+      <EmailConfirmDialog builder={builder} />
       <ConflictDialog builder={builder} />
     </Flex>
   );

@@ -5,13 +5,20 @@ import type { CvFileFormat } from '../../api/cvs';
 import { deliversAfterSave, type BuilderActor } from '../../machines/builder/builder-machine';
 import { DataExportItems, isDataFormat } from '../cv-data/data-export-items';
 import { DELIVERY_BUSY_TAG, type DeliveryActor } from '../../machines/delivery/delivery-machine';
+import { ConfirmDialog } from '../confirm-dialog';
 
-const SAVE_FIRST_TITLE = 'Save your CV to download it';
+const SAVE_FIRST_TITLE = 'Complete a section to download your CV';
+
+/** Where 'Email' sends the CV: the person's own address, from their profile. */
+function useOwnAddress(builder: BuilderActor): string | undefined {
+  const session = useSelector(builder, (snapshot) => snapshot.context.session);
+  return useSelector(session, (snapshot) => snapshot?.context.profile?.email);
+}
 
 /**
- * docs/behaviour.md#cv-builder: the Download menu (PDF, Word), disabled until the CV is saved and has a uuid;
- * beside it Email, which mails the saved CV to the person. When the screen shows changes the saved copy lacks,
- * both say they save first.
+ * docs/behaviour.md#cv-builder: the Download menu (PDF, Word) and beside it Email, which mails the saved CV to the
+ * person. On a CV never saved, and when the screen shows changes the saved copy lacks, both say they save first
+ * (a new CV is named first); before a section is completed there is nothing to save and both are disabled.
  */
 export function DeliveryActions({ builder, size = 'sm' }: { builder: BuilderActor; size?: 'sm' | 'md' }) {
   const enabled = useSelector(builder, (snapshot) => snapshot.can({ type: 'cv.download', format: 'pdf' }));
@@ -66,11 +73,31 @@ export function DeliveryActions({ builder, size = 'sm' }: { builder: BuilderActo
         size={size}
         minH="11"
         disabled={!canEmail || busy || saving}
-        title={canEmail ? undefined : 'Save your CV to email it'}
+        title={canEmail ? undefined : 'Complete a section to email your CV'}
         onClick={() => builder.send({ type: 'cv.email' })}
       >
         <Mail /> {saveFirst ? 'Save and email' : 'Email'}
       </Button>
     </HStack>
+  );
+}
+
+/** 'Email this CV?': the address the CV goes to, said before anything is sent. */
+export function EmailConfirmDialog({ builder }: { builder: BuilderActor }) {
+  const open = useSelector(builder, (snapshot) => snapshot.matches({ ready: { saving: 'confirmingEmail' } }));
+  const saveFirst = useSelector(builder, deliversAfterSave);
+  const address = useOwnAddress(builder);
+  const to = address ? `to ${address}` : 'to the email address of your account';
+  return (
+    <ConfirmDialog
+      open={open}
+      title="Email this CV?"
+      description={
+        saveFirst ? `It is saved first, then sent as a PDF ${to}.` : `It is sent as a PDF ${to}.`
+      }
+      confirmLabel={address ? `Send to ${address}` : 'Send'}
+      onConfirm={() => builder.send({ type: 'email.confirm' })}
+      onCancel={() => builder.send({ type: 'email.cancel' })}
+    />
   );
 }

@@ -1,20 +1,45 @@
 import { Button, Dialog, Field, Input, Portal, Spinner } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { BuilderActor } from '../../machines/builder/builder-machine';
+import type { SaveMode } from '../../machines/builder/builder-context';
 import { useReturnFocus } from '../return-focus';
 
 /** The sticky bar's 'Save CV' button: focus goes back to it when the dialog closes (WAI-ARIA dialog pattern). */
 export const SAVE_BUTTON_ID = 'builder-save-button';
 
+/** What the dialog says for a new CV (the spec's words), a rename and 'Save as…'. */
+const DIALOG_WORDS: Record<SaveMode, { title: string; description: string; submit: string }> = {
+  first: {
+    title: 'Save CV',
+    description: 'Enter a name or tag for your CV to help you identify it later.',
+    submit: 'Save',
+  },
+  rename: {
+    title: 'Rename CV',
+    description: 'The new name is saved with the CV.',
+    submit: 'Save',
+  },
+  copy: {
+    title: 'Save as a new CV',
+    description: 'A copy is saved under this name and opened here. The CV you started from stays as it was last saved.',
+    submit: 'Save copy',
+  },
+};
+
 /** docs/behaviour.md#cv-builder: 'Save CV', its text, the 'CV Name' box, Cancel and Save. */
 export function SaveDialog({ builder }: { builder: BuilderActor }) {
   const open = useSelector(
     builder,
-    (snapshot) => snapshot.matches({ ready: { saving: 'naming' } }) || snapshot.hasTag('saving'),
+    // A saved CV's 'Save CV' asks nothing: only a save begun here keeps the dialog open while it runs.
+    (snapshot) =>
+      snapshot.matches({ ready: { saving: 'naming' } }) ||
+      (snapshot.hasTag('saving') && snapshot.context.saveMode !== undefined),
   );
   const saving = useSelector(builder, (snapshot) => snapshot.hasTag('saving'));
   const name = useSelector(builder, (snapshot) => snapshot.context.saveName);
+  const mode = useSelector(builder, (snapshot) => snapshot.context.saveMode);
   useReturnFocus(open, SAVE_BUTTON_ID);
+  const words = DIALOG_WORDS[mode ?? 'first'];
 
   return (
     <Dialog.Root
@@ -38,12 +63,10 @@ export function SaveDialog({ builder }: { builder: BuilderActor }) {
               }}
             >
               <Dialog.Header>
-                <Dialog.Title>Save CV</Dialog.Title>
+                <Dialog.Title>{words.title}</Dialog.Title>
               </Dialog.Header>
               <Dialog.Body>
-                <Dialog.Description mb="4">
-                  Enter a name or tag for your CV to help you identify it later.
-                </Dialog.Description>
+                <Dialog.Description mb="4">{words.description}</Dialog.Description>
                 <Field.Root>
                   <Field.Label htmlFor="cv-name-input">CV Name</Field.Label>
                   <Input
@@ -71,7 +94,7 @@ export function SaveDialog({ builder }: { builder: BuilderActor }) {
                 </Button>
                 <Button type="submit" aria-disabled={saving || undefined} aria-busy={saving || undefined}>
                   {saving && <Spinner size="sm" />}
-                  Save
+                  {words.submit}
                 </Button>
               </Dialog.Footer>
             </form>

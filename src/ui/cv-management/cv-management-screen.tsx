@@ -20,8 +20,8 @@ import {
   managementPageLabel,
   RECENTLY_DELETED_ID,
   shownCvs,
-  shownTemplates,
   showsManagementPaging,
+  templatesInUse,
   visibleManagedTemplates,
   type CvManagementActor,
   type CvSort,
@@ -31,6 +31,7 @@ import { CatalogueMessage, LoadingGrid } from '../templates/catalogue-states';
 import { Pagination } from '../templates/pagination';
 import type { RecentlyDeletedActor } from '../../machines/catalogue/recently-deleted-machine';
 import { ManagedTemplateCard } from './managed-template-card';
+import { GeneratedCvItems } from '../generated-cv/generated-cv-item';
 import {
   RecentlyDeleted,
   RecentlyDeletedLabel,
@@ -48,10 +49,12 @@ export interface CvManagementScreenProps {
   onViewChange?: (view: CvManagementView) => void;
 }
 
-/** Search by name and sort: for a person with many CVs. */
+/** Search by name, sort, and one template's CVs only: for a person with many CVs. */
 function CvFinder({ actor }: { actor: CvManagementActor }) {
   const query = useSelector(actor, (state) => state.context.query);
   const sort = useSelector(actor, (state) => state.context.sort);
+  const templateFilter = useSelector(actor, (state) => state.context.templateFilter);
+  const inUse = useSelector(actor, (state) => templatesInUse(state.context));
   return (
     <HStack gap="3" align="flex-end" flexWrap="wrap" role="search" aria-label="Find a CV">
       <Field.Root flex="1" minW="14rem" maxW="md">
@@ -63,6 +66,27 @@ function CvFinder({ actor }: { actor: CvManagementActor }) {
           minH="11"
           onChange={(event) => actor.send({ type: 'search.change', query: event.currentTarget.value })}
         />
+      </Field.Root>
+      <Field.Root width="auto">
+        <Field.Label>Template</Field.Label>
+        <NativeSelect.Root minW="12rem">
+          <NativeSelect.Field
+            value={templateFilter === undefined ? '' : String(templateFilter)}
+            minH="11"
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              actor.send({ type: 'filter.template', templateId: value === '' ? undefined : Number(value) });
+            }}
+          >
+            <option value="">All templates</option>
+            {inUse.map((template) => (
+              <option key={template.id} value={template.id}>
+                {template.name}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
       </Field.Root>
       <Field.Root width="auto">
         <Field.Label>Sort by</Field.Label>
@@ -138,10 +162,15 @@ export function CvManagementScreen({ actor, view, onViewChange }: CvManagementSc
   );
 }
 
-/** The person's CVs on their templates' cards: search, sort and paging. */
+/**
+ * The person's CVs first, as one list (name, template, when last edited, actions) to search, sort and narrow to a
+ * template; then the catalogue, to start another (docs/decisions/0041-saves-and-notices.md).
+ */
 function SavedCvs({ actor }: { actor: CvManagementActor }) {
   const snapshot = useSelector(actor, (state) => state);
   const { context } = snapshot;
+  const cvs = shownCvs(context);
+  const templateNames = new Map(context.templates.map((template) => [template.id, template.name]));
   return (
     <>
       {snapshot.matches('loading') && <LoadingGrid cards={6} />}
@@ -162,7 +191,7 @@ function SavedCvs({ actor }: { actor: CvManagementActor }) {
             description="It looks like there are no CV templates available. Please contact support."
           />
         ) : (
-          <Stack gap="6">
+          <Stack gap="10">
             {context.cvs.length === 0 ? (
               <CatalogueMessage
                 icon={FilePlus}
@@ -175,33 +204,65 @@ function SavedCvs({ actor }: { actor: CvManagementActor }) {
                 }
               />
             ) : (
-              <CvFinder actor={actor} />
+              <Stack as="section" gap="4" aria-labelledby="your-cvs-heading">
+                <Heading as="h2" size="lg" id="your-cvs-heading">
+                  {context.cvs.length === 1 ? '1 saved CV' : `${context.cvs.length} saved CVs`}
+                </Heading>
+                <CvFinder actor={actor} />
+                {cvs.length === 0 ? (
+                  <CatalogueMessage
+                    icon={SearchX}
+                    title="No CVs match your search"
+                    description={
+                      isSearching(context)
+                        ? `None of your CVs is called anything like “${context.query.trim()}”.`
+                        : 'None of your CVs is made from this template.'
+                    }
+                  />
+                ) : (
+                  <Stack
+                    as="ul"
+                    gap="0.5"
+                    p="2"
+                    listStyleType="none"
+                    borderWidth="1px"
+                    borderRadius="l3"
+                    aria-label="Your CVs"
+                  >
+                    <GeneratedCvItems
+                      cvs={cvs}
+                      actions={context.cvActions}
+                      templateNameOf={(cv) => templateNames.get(cv.template)}
+                    />
+                  </Stack>
+                )}
+              </Stack>
             )}
-            {isSearching(context) && shownTemplates(context).length === 0 && (
-              <CatalogueMessage
-                icon={SearchX}
-                title="No CVs match your search"
-                description={`None of your CVs is called anything like “${context.query.trim()}”.`}
-              />
-            )}
-            <SimpleGrid
-              as="section"
-              aria-label="Templates and their CVs"
-              columns={{ base: 1, md: 2, xl: 3 }}
-              gap="5"
-            >
-              {visibleManagedTemplates(context).map((template) => (
-                <ManagedTemplateCard
-                  key={template.id}
-                  template={template}
-                  cvs={cvsOfTemplate(shownCvs(context), template.id)}
-                  cvActions={context.cvActions}
-                />
-              ))}
-            </SimpleGrid>
-            {showsManagementPaging(context) && (
-              <Pagination label={managementPageLabel(context)} snapshot={snapshot} send={actor.send} />
-            )}
+            <Stack as="section" gap="4" aria-labelledby="catalogue-heading">
+              <Stack gap="1">
+                <Heading as="h2" size="lg" id="catalogue-heading">
+                  Start a new CV
+                </Heading>
+                <Text color="fg.muted">Every template, with the CVs you made from it.</Text>
+              </Stack>
+              <SimpleGrid
+                as="section"
+                aria-label="Templates and their CVs"
+                columns={{ base: 1, md: 2, xl: 3 }}
+                gap="5"
+              >
+                {visibleManagedTemplates(context).map((template) => (
+                  <ManagedTemplateCard
+                    key={template.id}
+                    template={template}
+                    cvs={cvsOfTemplate(shownCvs({ ...context, templateFilter: undefined }), template.id)}
+                  />
+                ))}
+              </SimpleGrid>
+              {showsManagementPaging(context) && (
+                <Pagination label={managementPageLabel(context)} snapshot={snapshot} send={actor.send} />
+              )}
+            </Stack>
           </Stack>
         ))}
     </>

@@ -1,32 +1,28 @@
-import { Badge, Box, Card, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
+import { FilePlus } from 'lucide-react';
 import type { GeneratedCv } from '../../api/cvs';
 import type { Template } from '../../api/templates';
-import type { CvActionsById } from '../../machines/catalogue/cv-list';
-import { GeneratedCvItems } from '../generated-cv/generated-cv-item';
+import { cvDisplayName } from '../generated-cv/generated-cv-item';
 import { useTemplateCard } from '../return-focus';
 import { TemplateImage } from '../templates/template-image';
 
 export interface ManagedTemplateCardProps {
   template: Template;
   cvs: GeneratedCv[];
-  cvActions: CvActionsById;
 }
 
 /**
  * docs/behaviour.md#cv-management: a card per template with its icon, its name and the names of the CVs made
- * from it.
+ * from it, and a way to start another. The CVs themselves, with their actions, are in the list above the
+ * catalogue (docs/decisions/0041-saves-and-notices.md).
  */
-export function ManagedTemplateCard({ template, cvs, cvActions }: ManagedTemplateCardProps) {
+export function ManagedTemplateCard({ template, cvs }: ManagedTemplateCardProps) {
   const { titleId, cardProps } = useTemplateCard(cvs.length);
   return (
-    <Card.Root
-      {...cardProps}
-      variant="outline"
-      overflow="hidden"
-      data-testid="managed-template-card"
-    >
-      <Flex gap="4" p="4" align="flex-start" borderBottomWidth={cvs.length > 0 ? '1px' : undefined}>
+    <Card.Root {...cardProps} variant="outline" overflow="hidden" data-testid="managed-template-card">
+      <Flex gap="4" p="4" align="flex-start">
+        {/* The picture repeats the link below for a mouse; the keyboard and screen readers meet the link once. */}
         <Box
           asChild
           flexShrink={0}
@@ -36,41 +32,49 @@ export function ManagedTemplateCard({ template, cvs, cvActions }: ManagedTemplat
           overflow="hidden"
           borderWidth="1px"
           bg="bg.muted"
-          _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}
         >
           <Link
             to="/dashboard/$id"
             params={{ id: String(template.id) }}
             search={{ new: true }}
-            aria-label={`Create a new CV from ${template.name}`}
+            tabIndex={-1}
+            aria-hidden
           >
             <TemplateImage src={template.icon} name={template.name} />
           </Link>
         </Box>
-        <Stack gap="1" minW="0" flex="1">
-          <Heading as="h2" size="md" id={titleId} lineClamp={2}>
+        <Stack gap="2" minW="0" flex="1">
+          <Heading as="h3" size="md" id={titleId} lineClamp={2}>
             {template.name}
           </Heading>
-          <HStack>
-            <Badge variant="subtle" colorPalette={cvs.length > 0 ? 'teal' : 'gray'}>
-              {cvs.length === 1 ? '1 CV' : `${cvs.length} CVs`}
-            </Badge>
-          </HStack>
+          {cvs.length > 0 && (
+            <HStack>
+              <Badge variant="subtle" colorPalette="teal">
+                {cvs.length === 1 ? '1 CV' : `${cvs.length} CVs`}
+              </Badge>
+            </HStack>
+          )}
+          {cvs.length > 0 && (
+            <Stack as="ul" gap="0" listStyleType="none" aria-label={`CVs made from ${template.name}`}>
+              {cvs.map((cv) => (
+                <Text as="li" key={cv.id} fontSize="sm" color="fg.muted" wordBreak="break-word">
+                  {cvDisplayName(cv)}
+                </Text>
+              ))}
+            </Stack>
+          )}
+          <Button asChild size="sm" variant="outline" minH="11" alignSelf="flex-start">
+            <Link
+              to="/dashboard/$id"
+              params={{ id: String(template.id) }}
+              search={{ new: true }}
+              aria-label={`Create a new CV from ${template.name}`}
+            >
+              <FilePlus /> New CV
+            </Link>
+          </Button>
         </Stack>
       </Flex>
-      {cvs.length > 0 ? (
-        <Card.Body p="2">
-          <Stack as="ul" gap="0.5" listStyleType="none" aria-label={`Your CVs from ${template.name}`}>
-            <GeneratedCvItems cvs={cvs} actions={cvActions} />
-          </Stack>
-        </Card.Body>
-      ) : (
-        <Card.Body px="4" py="3">
-          <Text fontSize="sm" color="fg.muted">
-            No saved CVs yet
-          </Text>
-        </Card.Body>
-      )}
     </Card.Root>
   );
 }

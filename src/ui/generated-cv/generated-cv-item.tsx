@@ -22,6 +22,8 @@ import { ConfirmDialog } from '../confirm-dialog';
 
 export interface GeneratedCvItemProps {
   cv: GeneratedCv;
+  /** The template the CV is made from, said beside its name where CVs of every template are listed together. */
+  templateName?: string;
   /** The CV's actions (download, email, delete), run by the list that shows it. */
   actor: DeliveryActor;
 }
@@ -35,9 +37,16 @@ export const DELETE_CV_DESCRIPTION = 'You can restore it from Recently deleted i
 
 export const TOUCH_TARGET = { '@media (pointer: coarse)': { minWidth: '44px', minHeight: '44px' } } as const;
 
-const EDITED_FORMAT = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+// The time too: two saves on one day are told apart.
+const EDITED_FORMAT = new Intl.DateTimeFormat(undefined, {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 
-/** 'Edited 24 Nov 2026' from the CV's last_updated, when the server gives one. */
+/** 'Edited 24 Nov 2026, 14:05' from the CV's last_updated, when the server gives one. */
 export function editedLabel(cv: GeneratedCv): string | undefined {
   const at = cv.last_updated ? new Date(cv.last_updated) : undefined;
   return at && !Number.isNaN(at.getTime()) ? `Edited ${EDITED_FORMAT.format(at)}` : undefined;
@@ -52,7 +61,7 @@ export function cvDisplayName(cv: GeneratedCv): string {
  * One saved CV with its actions (docs/behaviour.md#template-card): a download menu (Download PDF, Download Word),
  * an email button and a delete button that asks for confirmation first.
  */
-export function GeneratedCvItem({ cv, actor }: GeneratedCvItemProps) {
+export function GeneratedCvItem({ cv, actor, templateName }: GeneratedCvItemProps) {
   const busy = useSelector(actor, (state) => state.hasTag(DELIVERY_BUSY_TAG));
   const downloading = useSelector(actor, (state) => state.matches('downloading'));
   const emailing = useSelector(actor, (state) => state.matches('emailing'));
@@ -95,9 +104,9 @@ export function GeneratedCvItem({ cv, actor }: GeneratedCvItemProps) {
             {name}
           </Link>
         </ChakraLink>
-        {edited && (
+        {(edited || templateName) && (
           <Text fontSize="xs" color="fg.muted">
-            {edited}
+            {[templateName, edited].filter(Boolean).join(' · ')}
           </Text>
         )}
       </Box>
@@ -190,9 +199,20 @@ export function GeneratedCvItem({ cv, actor }: GeneratedCvItemProps) {
 }
 
 /** The items of a card's list: each CV with the actions actor its list runs for it. */
-export function GeneratedCvItems({ cvs, actions }: { cvs: readonly GeneratedCv[]; actions: CvActionsById }) {
+export function GeneratedCvItems({
+  cvs,
+  actions,
+  templateNameOf,
+}: {
+  cvs: readonly GeneratedCv[];
+  actions: CvActionsById;
+  /** Where CVs of every template are listed together: each says its template. */
+  templateNameOf?: (cv: GeneratedCv) => string | undefined;
+}) {
   return cvs.map((cv) => {
     const actor = actions[cv.id];
-    return actor ? <GeneratedCvItem key={cv.id} cv={cv} actor={actor} /> : null;
+    return actor ? (
+      <GeneratedCvItem key={cv.id} cv={cv} actor={actor} templateName={templateNameOf?.(cv)} />
+    ) : null;
   });
 }

@@ -218,6 +218,26 @@ describe('sign-in machine: details', () => {
     expect(actor.getSnapshot().context.values.email).toBe('ada@example.com');
   });
 
+  it('after sign-up says where the link went and resends it to that address', () => {
+    const session = recordingSession();
+    const resend = deferredActor<void, { email: string }>();
+    const notify = vi.fn<(notice: Notice) => void>();
+    const actor = createActor(
+      signInMachine.provide({
+        actors: { resendConfirmation: resend.logic },
+        actions: { notify: (_, params) => notify(params) },
+      }),
+      { input: { session: session.actor, confirmationSentTo: 'ada@example.com' } },
+    ).start();
+    expect(actor.getSnapshot().context).toMatchObject({
+      confirmationSentTo: 'ada@example.com',
+      values: { email: 'ada@example.com' },
+    });
+    expect(actor.getSnapshot().can({ type: 'confirmation.resend' })).toBe(true);
+    actor.send({ type: 'confirmation.resend' });
+    expect(resend.last().input).toEqual({ email: 'ada@example.com' });
+  });
+
   it('takes the server message in order (string body, message, detail, error), else its own', () => {
     expect(signInFailureMessage(new ApiError('x', { serverMessage: 'Account locked.' }))).toBe(
       'Account locked.',

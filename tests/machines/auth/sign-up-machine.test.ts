@@ -18,10 +18,13 @@ const ALREADY_REGISTERED = 'An account with this email address is already regist
 function createWorld() {
   const register = deferredActor<void, RegistrationPayload>();
   const notify = vi.fn<(notice: Notice) => void>();
-  const redirect = vi.fn<(to: string) => void>();
+  const redirect = vi.fn<(to: string, confirmationSentTo?: string) => void>();
   const machine = signUpMachine.provide({
     actors: { register: register.logic },
-    actions: { notify: (_, params) => notify(params), redirect: (_, params) => redirect(params.to) },
+    actions: {
+      notify: (_, params) => notify(params),
+      redirect: (_, params) => redirect(params.to, params.confirmationSentTo),
+    },
   });
   const actor: SignUpActor = createActor(machine).start();
   return { actor, register, notify, redirect };
@@ -129,7 +132,9 @@ describe('sign-up machine: model-based', () => {
     } else if (modelState === 'registered') {
       expect(snapshot.status).toBe('done');
       expect(world.notify).toHaveBeenLastCalledWith(ACCOUNT_CREATED_NOTICE);
-      expect(world.redirect).toHaveBeenCalledWith('/signin');
+      // The sign-in page says where the confirmation link went (the address as typed, trimmed).
+      expect(world.redirect).toHaveBeenCalledWith('/signin', world.actor.getSnapshot().context.values.email.trim());
+      expect(world.redirect.mock.calls[0]?.[1]).toMatch(/@/);
     }
     if (modelState !== 'registered') expect(world.redirect).not.toHaveBeenCalled();
   }

@@ -49,28 +49,52 @@ describe('builder machine: model-based (editing state, sections, saving, message
           'section.submitEmpty': 'blank',
           'section.complete': 'drafted',
           'cv.download': 'blank',
+          'cv.email': 'blank',
         },
       },
-      drafted: { on: { 'save.open': 'naming', 'template.switch': 'switching' } },
+      drafted: {
+        on: {
+          'save.open': 'naming',
+          'template.switch': 'switching',
+          // A CV never saved: Download and Email name it first, save it, then deliver.
+          'cv.download': 'namingToDeliver',
+          'cv.email': 'confirmingNew',
+        },
+      },
+      /** 'Email this CV?' before the CV was ever saved. */
+      confirmingNew: { on: { 'email.confirm': 'namingToDeliver', 'email.cancel': 'drafted' } },
       naming: { on: { 'save.submitBlank': 'naming', 'save.cancel': 'drafted', 'save.submit': 'creating' } },
+      namingToDeliver: { on: { 'save.cancel': 'drafted', 'save.submit': 'creatingToDeliver' } },
       creating: { on: { 'save.succeeds': 'saved', 'save.fails': 'naming' } },
+      creatingToDeliver: { on: { 'save.succeeds': 'saved', 'save.fails': 'drafted' } },
       saved: {
         on: {
-          'save.open': 'renaming',
+          // A saved CV with a name: saved at once, no dialog.
+          'save.open': 'updating',
+          'save.rename': 'renaming',
+          'save.as': 'copying',
           'cv.download': 'saved',
+          'cv.email': 'confirming',
           'template.switch': 'switchingSaved',
           'field.edit': 'edited',
         },
       },
+      /** 'Email this CV?' names the address; Send sends, Cancel sends nothing. */
+      confirming: { on: { 'email.confirm': 'saved', 'email.cancel': 'saved' } },
       /** A saved CV with changes the saved copy lacks: Download and Email save first. */
       edited: {
-        on: { 'cv.download': 'savingToDeliver', 'cv.email': 'savingToDeliver', 'field.revert': 'saved' },
+        on: { 'cv.download': 'savingToDeliver', 'cv.email': 'confirmingEdited', 'field.revert': 'saved' },
       },
+      confirmingEdited: { on: { 'email.confirm': 'savingToDeliver', 'email.cancel': 'edited' } },
       savingToDeliver: {
         on: { 'save.succeeds': 'saved', 'save.fails': 'edited', 'save.conflicts': 'conflict' },
       },
-      renaming: { on: { 'save.submit': 'updating', 'save.cancel': 'saved' } },
-      updating: { on: { 'save.succeeds': 'saved', 'save.fails': 'renaming' } },
+      renaming: { on: { 'save.submit': 'renamingSave', 'save.cancel': 'saved' } },
+      renamingSave: { on: { 'save.succeeds': 'saved', 'save.fails': 'renaming' } },
+      updating: { on: { 'save.succeeds': 'saved', 'save.fails': 'saved' } },
+      /** 'Save as…': a copy under another name. */
+      copying: { on: { 'save.submit': 'creatingCopy', 'save.cancel': 'saved' } },
+      creatingCopy: { on: { 'save.succeeds': 'saved', 'save.fails': 'copying' } },
       /** 'This CV was changed elsewhere.' */
       conflict: {
         on: { 'conflict.overwrite': 'overwriting', 'conflict.reload': 'loading', 'save.cancel': 'edited' },
@@ -86,6 +110,10 @@ describe('builder machine: model-based (editing state, sections, saving, message
     'load.savedCv',
     'builder.retry',
     'save.open',
+    'save.as',
+    'save.rename',
+    'email.confirm',
+    'email.cancel',
     'section.submitEmpty',
     'section.complete',
     'cv.download',
@@ -127,6 +155,25 @@ describe('builder machine: model-based (editing state, sections, saving, message
     'load.savedCv': (world) => answerLoad(world, savedCv(detail, classicTemplate)),
     'builder.retry': (world) => world.actor.send({ type: 'builder.retry' }),
     'save.open': (world) => world.actor.send({ type: 'save.open' }),
+    'save.as': (world) => {
+      world.actor.send({ type: 'save.as' });
+      expect(world.actor.getSnapshot().context.saveName).toBe('Copy of Software Engineer 2024');
+    },
+    'save.rename': (world) => {
+      world.actor.send({ type: 'save.rename' });
+      expect(world.actor.getSnapshot().context.saveName).toBe('Software Engineer 2024');
+    },
+    'email.confirm': (world) => {
+      const before = world.email.requests.length;
+      const sendsNow = !deliversAfterSave(world.actor.getSnapshot());
+      world.actor.send({ type: 'email.confirm' });
+      expect(world.email.requests).toHaveLength(sendsNow ? before + 1 : before);
+      if (sendsNow) expect(world.email.last().input).toEqual({ uuid: UUID });
+    },
+    'email.cancel': (world) => {
+      world.actor.send({ type: 'email.cancel' });
+      expect(world.email.requests).toHaveLength(0);
+    },
     'section.submitEmpty': (world) => {
       form(world, 0).send({ type: 'section.submit' });
       expect(form(world, 0).getSnapshot().value).toBe('empty');
@@ -147,7 +194,7 @@ describe('builder machine: model-based (editing state, sections, saving, message
       const snapshot = world.actor.getSnapshot();
       const savesFirst = deliversAfterSave(snapshot);
       world.actor.send({ type: 'cv.download', format: 'pdf' });
-      if (!snapshot.can({ type: 'cv.download', format: 'pdf' })) {
+      if (!snapshot.can({ type: 'cv.download', format: 'pdf' }) || !snapshot.context.cv.uuid) {
         // docs/behaviour.md#validation-rules: not before the CV is saved (the screen's Download is disabled
         // until then).
         expect(world.notify).not.toHaveBeenCalledWith(MUST_SAVE_NOTICE);
@@ -164,6 +211,7 @@ describe('builder machine: model-based (editing state, sections, saving, message
     },
     'cv.email': (world) => {
       world.actor.send({ type: 'cv.email' });
+      // Nothing is sent before the person has read where it goes.
       expect(world.email.requests).toHaveLength(0);
     },
     'save.submitBlank': (world) => {
@@ -275,10 +323,39 @@ describe('builder machine: model-based (editing state, sections, saving, message
         expect(world.addresses.at(-1)).toBe(`/dashboard/${onTimeline ? 4 : 1}?draft=${DRAFT_ID}`);
         break;
       case 'naming':
+        expect(snapshot.matches({ ready: { saving: 'naming' } })).toBe(true);
+        expect(context.saveMode).toBe('first');
+        expect(context.pendingDelivery).toBeUndefined();
+        break;
+      case 'namingToDeliver':
+        expect(snapshot.matches({ ready: { saving: 'naming' } })).toBe(true);
+        expect(context.saveMode).toBe('first');
+        expect(context.pendingDelivery).toBeDefined();
+        expect(deliversAfterSave(snapshot)).toBe(true);
+        break;
       case 'renaming':
         expect(snapshot.matches({ ready: { saving: 'naming' } })).toBe(true);
+        expect(context.saveMode).toBe('rename');
         break;
-      case 'creating': {
+      case 'copying':
+        expect(snapshot.matches({ ready: { saving: 'naming' } })).toBe(true);
+        expect(context.saveMode).toBe('copy');
+        break;
+      case 'confirming':
+      case 'confirmingNew':
+      case 'confirmingEdited':
+        expect(snapshot.matches({ ready: { saving: 'confirmingEmail' } })).toBe(true);
+        expect(world.email.requests).toHaveLength(0);
+        break;
+      case 'creatingCopy':
+        expect(snapshot.matches({ ready: { saving: { saving: 'creating' } } })).toBe(true);
+        // A new CV (POST), never a change of the one it was copied from; no version to check against.
+        expect(world.createCv.last().input.reference).toBeUndefined();
+        expect(world.createCv.last().input.ifLastUpdated).toBeUndefined();
+        expect(world.createCv.last().input.payload).toMatchObject({ name: 'Software Engineer 2024', template: 1 });
+        break;
+      case 'creating':
+      case 'creatingToDeliver': {
         expect(snapshot.matches({ ready: { saving: { saving: 'creating' } } })).toBe(true);
         expect(snapshot.hasTag('saving')).toBe(true);
         const template = onTimeline ? 4 : 1;
@@ -297,6 +374,7 @@ describe('builder machine: model-based (editing state, sections, saving, message
         break;
       }
       case 'updating':
+      case 'renamingSave':
       case 'savingToDeliver':
         expect(snapshot.matches({ ready: { saving: { saving: 'updating' } } })).toBe(true);
         expect(world.updateCv.last().input.reference).toBe(42);
@@ -458,7 +536,7 @@ describe('builder machine: details', () => {
 
   it('marks a renamed CV unsaved until the save succeeds', async () => {
     const world = await ready(savedClassic());
-    world.actor.send({ type: 'save.open' });
+    world.actor.send({ type: 'save.rename' });
     expect(world.actor.getSnapshot().context.saveName).toBe('Old');
     world.actor.send({ type: 'save.nameChange', name: 'New' });
     world.actor.send({ type: 'save.submit' });
@@ -605,10 +683,76 @@ describe('builder machine: details', () => {
     expect(world.download.last().input).toEqual({ format: 'word', uuid: UUID, name: 'Old' });
   });
 
-  it('emails the saved CV, saving first when needed', async () => {
+  it('emails the saved CV once the person has seen where it goes', async () => {
     const world = await ready(savedClassic());
     world.actor.send({ type: 'cv.email' });
+    expect(world.email.requests).toHaveLength(0);
+    world.actor.send({ type: 'email.confirm' });
     expect(world.email.last().input).toEqual({ uuid: UUID });
+  });
+
+  it("saves a named saved CV at once: 'Save CV' asks no name, and PUTs", async () => {
+    const world = await ready(savedClassic());
+    form(world, 0).send({ type: 'field.change', key: 'full_name-1001-0', value: 'Ada L' });
+    world.actor.send({ type: 'save.open' });
+    const snapshot = world.actor.getSnapshot();
+    expect(snapshot.matches({ ready: { saving: { saving: 'updating' } } })).toBe(true);
+    expect(snapshot.context.saveMode).toBeUndefined();
+    expect(world.updateCv.last().input).toMatchObject({ reference: 42, payload: { name: 'Old' } });
+    world.updateCv.last().reject(new ApiError('Server error', { status: 500 }));
+    await flush();
+    // No dialog to go back to: the CV stays on screen, unsaved, and Save tries again.
+    expect(world.actor.getSnapshot().matches({ ready: { saving: 'idle' } })).toBe(true);
+    expect(world.actor.getSnapshot().context.unsaved).toBe(true);
+  });
+
+  it("'Save as…' creates a copy under the new name and edits the copy from then on", async () => {
+    const world = await ready(savedClassic());
+    world.actor.send({ type: 'save.as' });
+    expect(world.actor.getSnapshot().context.saveName).toBe('Copy of Old');
+    world.actor.send({ type: 'save.nameChange', name: 'Old for banks' });
+    world.actor.send({ type: 'save.submit' });
+    expect(world.updateCv.requests).toHaveLength(0);
+    const pending = world.createCv.last();
+    expect(pending.input.reference).toBeUndefined();
+    expect(pending.input.payload.name).toBe('Old for banks');
+    pending.resolve({ ...saved(pending.input), id: 43, uuid: '00000000-0000-4000-8000-000000000043' });
+    await flush();
+    const { context } = world.actor.getSnapshot();
+    expect(context.cv).toMatchObject({ id: 43, name: 'Old for banks' });
+    expect(context.identity).toEqual({ kind: 'saved', uuid: '00000000-0000-4000-8000-000000000043' });
+    expect(world.addresses.at(-1)).toBe('/dashboard/00000000-0000-4000-8000-000000000043');
+  });
+
+  it('names a new CV first when Download is chosen, then saves and downloads it', async () => {
+    const world = await ready();
+    form(world, 0).send({ type: 'field.change', key: 'full_name-1001-0', value: 'Ada' });
+    form(world, 0).send({ type: 'section.submit' });
+    expect(deliversAfterSave(world.actor.getSnapshot())).toBe(true);
+    world.actor.send({ type: 'cv.download', format: 'pdf' });
+    expect(world.actor.getSnapshot().matches({ ready: { saving: 'naming' } })).toBe(true);
+    world.actor.send({ type: 'save.nameChange', name: 'Mine' });
+    world.actor.send({ type: 'save.submit' });
+    const pending = world.createCv.last();
+    pending.resolve(saved(pending.input));
+    await flush();
+    expect(world.download.last().input).toEqual({ format: 'pdf', uuid: UUID, name: 'Mine' });
+  });
+
+  it('forgets the download when the new CV is not named after all', async () => {
+    const world = await ready();
+    form(world, 0).send({ type: 'field.change', key: 'full_name-1001-0', value: 'Ada' });
+    form(world, 0).send({ type: 'section.submit' });
+    world.actor.send({ type: 'cv.download', format: 'word' });
+    world.actor.send({ type: 'save.cancel' });
+    expect(world.actor.getSnapshot().context.pendingDelivery).toBeUndefined();
+    world.actor.send({ type: 'save.open' });
+    world.actor.send({ type: 'save.nameChange', name: 'Mine' });
+    world.actor.send({ type: 'save.submit' });
+    const pending = world.createCv.last();
+    pending.resolve(saved(pending.input));
+    await flush();
+    expect(world.download.requests).toHaveLength(0);
   });
 
   it('after a conflict, Reload drops the draft and reads the other copy', async () => {

@@ -8,6 +8,7 @@ import {
   isSearching,
   loadTemplatesAndCvs,
   shownCvs,
+  templatesInUse,
   shownTemplates,
   managementPage,
   managementPageCount,
@@ -53,10 +54,13 @@ describe('CV management machine: model-based', () => {
           'page.previous': 'page1',
           'cv.removed': 'page1',
           'search.match': 'searching',
+          'filter.one': 'filtered',
         },
       },
-      /** A search for 'CV 9': only the card of template 14, one page. */
+      /** A search for 'CV 9': the list shows that CV; the catalogue keeps every template, from page 1. */
       searching: { on: { 'search.clear': 'page1', 'search.none': 'noMatch' } },
+      /** The list narrowed to template 1's CVs; removing one keeps the filter while one is left. */
+      filtered: { on: { 'filter.all': 'page1', 'cv.removed': 'filtered' } },
       noMatch: { on: { 'search.clear': 'page1' } },
       page2: { on: { 'page.next': 'page3', 'page.previous': 'page1', 'cv.removed': 'page2' } },
       page3: { on: { 'page.next': 'page3', 'page.previous': 'page2', 'list.reload': 'loading' } },
@@ -76,6 +80,8 @@ describe('CV management machine: model-based', () => {
     'search.match',
     'search.none',
     'search.clear',
+    'filter.one',
+    'filter.all',
   ].map((type) => ({ type }));
 
   const executors: Record<string, (world: World) => Promise<void> | void> = {
@@ -106,6 +112,8 @@ describe('CV management machine: model-based', () => {
     'search.match': ({ actor }) => actor.send({ type: 'search.change', query: ' cv 9 ' }),
     'search.none': ({ actor }) => actor.send({ type: 'search.change', query: 'nothing like it' }),
     'search.clear': ({ actor }) => actor.send({ type: 'search.change', query: '' }),
+    'filter.one': ({ actor }) => actor.send({ type: 'filter.template', templateId: 1 }),
+    'filter.all': ({ actor }) => actor.send({ type: 'filter.template' }),
     'page.next': ({ actor }) => actor.send({ type: 'page.next' }),
     'page.previous': ({ actor }) => actor.send({ type: 'page.previous' }),
     'cv.removed': ({ actor }) => {
@@ -114,13 +122,21 @@ describe('CV management machine: model-based', () => {
     },
   };
 
+  /** The CVs the list shows in each state (the catalogue below is `pages`). */
+  const listed: Record<string, number[]> = {
+    searching: [9],
+    noMatch: [],
+    empty: [],
+  };
+
   const pages: Record<string, { page: number; pages: number; visible: number[] }> = {
     page1: { page: 1, pages: 3, visible: range(1, 12) },
     page2: { page: 2, pages: 3, visible: range(13, 24) },
     page3: { page: 3, pages: 3, visible: [25] },
     single: { page: 1, pages: 1, visible: range(1, 12) },
-    searching: { page: 1, pages: 1, visible: [14] },
-    noMatch: { page: 1, pages: 1, visible: [] },
+    searching: { page: 1, pages: 3, visible: range(1, 12) },
+    noMatch: { page: 1, pages: 3, visible: range(1, 12) },
+    filtered: { page: 1, pages: 3, visible: range(1, 12) },
     empty: { page: 1, pages: 1, visible: [] },
   };
 
@@ -135,6 +151,12 @@ describe('CV management machine: model-based', () => {
     expect(managementPage(snapshot.context)).toBe(expected.page);
     expect(managementPageCount(snapshot.context)).toBe(expected.pages);
     expect(ids(visibleManagedTemplates(snapshot.context))).toEqual(expected.visible);
+    const shown = ids(shownCvs(snapshot.context)).sort((a, b) => a - b);
+    const all = ids(snapshot.context.cvs).sort((a, b) => a - b);
+    if (modelState === 'filtered') {
+      expect(shown).toEqual(snapshot.context.cvs.filter((cv) => cv.template === 1).map((cv) => cv.id));
+      expect(shown.length).toBeGreaterThan(0);
+    } else expect(shown).toEqual(listed[modelState] ?? all);
     expect(showsManagementPaging(snapshot.context)).toBe(expected.pages > 1);
     expect(snapshot.can({ type: 'page.next' })).toBe(expected.page < expected.pages);
     expect(snapshot.can({ type: 'page.previous' })).toBe(expected.page > 1);
@@ -177,6 +199,18 @@ describe('finding a CV among many: search by name, sort by last edited or name',
     expect(ids(shownTemplates(searching))).toEqual([1, 2]);
     expect(ids(shownTemplates({ ...context, query: 'zebra' }))).toEqual([1]);
     expect(ids(shownTemplates({ ...context, query: '   ' }))).toEqual([1, 2, 3]);
+  });
+
+  it('lists every CV again once the last CV of the chosen template is deleted', async () => {
+    const world = createWorld();
+    world.load.last().resolve({ templates: manyTemplates, cvs });
+    await flush();
+    world.actor.send({ type: 'filter.template', templateId: 14 });
+    expect(ids(shownCvs(world.actor.getSnapshot().context))).toEqual([9]);
+    expect(ids(templatesInUse(world.actor.getSnapshot().context))).toEqual([1, 14]);
+    world.actor.send({ type: 'cv.removed', cvId: 9 });
+    expect(world.actor.getSnapshot().context.templateFilter).toBeUndefined();
+    expect(ids(shownCvs(world.actor.getSnapshot().context)).sort()).toEqual([7, 8]);
   });
 
   it('starts a search on page 1', () => {

@@ -9,13 +9,13 @@ import { SocialSignInButtons } from '../../../src/ui/auth/social/social-sign-in-
 import { deferredActor, recordingSession } from '../../machines/model-paths';
 import { renderView } from './render-view';
 
-function setup(onGoogleSignIn?: () => void) {
+function setup(onGoogleSignIn?: () => void, confirmationSentTo?: string) {
   const login = deferredActor<LoginOutcome, LoginPayload>();
   const resend = deferredActor<void, { email: string }>();
   const session = recordingSession();
   const logic = signInMachine.provide({ actors: { login: login.logic, resendConfirmation: resend.logic } });
   function Harness() {
-    const [snapshot, send] = useActor(logic, { input: { session: session.actor } });
+    const [snapshot, send] = useActor(logic, { input: { session: session.actor, confirmationSentTo } });
     const social = onGoogleSignIn && (
       <SocialSignInButtons
         google={{ enabled: true, busy: false, unavailable: false, onStart: onGoogleSignIn }}
@@ -27,6 +27,16 @@ function setup(onGoogleSignIn?: () => void) {
 }
 
 describe('SignInView', () => {
+  it('after sign-up says where the confirmation link went, with Resend', async () => {
+    const world = setup(undefined, 'ada@example.com');
+    await world.render();
+    const notice = screen.getByTestId('confirmation-sent');
+    expect(notice).toHaveTextContent('We sent a confirmation link to ada@example.com.');
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Resend confirmation email' }));
+    expect(world.resend.last().input).toEqual({ email: 'ada@example.com' });
+  });
+
   it('has the welcome heading, labelled fields and links to the other screens', async () => {
     await setup().render();
     expect(screen.getByRole('heading', { name: 'Welcome' })).toBeInTheDocument();

@@ -3,7 +3,7 @@ import { useActorRef } from '@xstate/react';
 import { fromCallback, fromPromise } from 'xstate';
 import type { SavedGeneratedCv } from '../../../src/api/cvs';
 import type { Template, TemplateDetail } from '../../../src/api/templates';
-import { deliveryMachine, type DownloadInput } from '../../../src/machines/delivery/delivery-machine';
+import { deliveryMachine, type DownloadInput, type EmailInput } from '../../../src/machines/delivery/delivery-machine';
 import { builderMachine, type LoadCvInput, type SaveCvInput } from '../../../src/machines/builder/builder-machine';
 import { newCv, type LoadedCv } from '../../../src/drafts/load-cv';
 import {
@@ -57,6 +57,7 @@ export function renderBuilder(
   const renderTemplatePreview = deferredActor<PreviewResult, RenderPreviewInput>();
   const takeOver = deferredActor<void, { key: string }>();
   const loadFonts = deferredActor<BundledFont[], unknown>();
+  const email = deferredActor<void, EmailInput>();
   const machine = builderMachine.provide({
     actors: {
       loadCv: loadCv.logic,
@@ -72,7 +73,10 @@ export function renderBuilder(
       }),
       designPanel: designPanelMachine.provide({ actors: { loadFonts: loadFonts.logic } }),
       downloads: deliveryMachine.provide({
-        actors: { downloadFile: fromPromise<Blob, DownloadInput>(async () => new Blob()) },
+        actors: {
+          downloadFile: fromPromise<Blob, DownloadInput>(async () => new Blob()),
+          sendEmail: email.logic,
+        },
         actions: { saveFile: () => undefined },
       }),
     },
@@ -104,6 +108,7 @@ export function renderBuilder(
     renderTemplatePreview,
     takeOver,
     loadFonts,
+    email,
     ready,
     builder: () => builderRef!,
   };

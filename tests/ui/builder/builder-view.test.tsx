@@ -349,7 +349,9 @@ describe('BuilderView: work kept and said plainly', () => {
     fireEvent.change(within(card('Personal Details')).getByRole('textbox', { name: /Full Name/ }), {
       target: { value: 'Ada L' },
     });
-    fireEvent.click(screen.getAllByRole('button', { name: /Save and email/ })[0]);
+    // A saved CV with a name: 'Save CV' saves at once.
+    fireEvent.click(screen.getByRole('button', { name: 'Save CV' }));
+    expect(screen.queryByRole('dialog', { name: 'Save CV' })).not.toBeInTheDocument();
     await act(async () => {
       world.updateCv.last().reject(new ApiError('This CV was changed elsewhere.', { status: 412 }));
       await flush();
@@ -359,6 +361,29 @@ describe('BuilderView: work kept and said plainly', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Overwrite' }));
     await waitFor(() => expect(world.updateCv.requests).toHaveLength(2));
     expect(world.updateCv.last().input.ifLastUpdated).toBeUndefined();
+  });
+
+  it('saves a saved CV with Ctrl+S from inside a field, asking nothing', async () => {
+    const world = setup(savedMine());
+    await world.ready();
+    fireEvent.click(header('Personal Details'));
+    const field = within(card('Personal Details')).getByRole('textbox', { name: /Full Name/ });
+    fireEvent.change(field, { target: { value: 'Ada L' } });
+    field.focus();
+    await userEvent.keyboard('{Control>}s{/Control}');
+    expect(world.updateCv.requests).toHaveLength(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('says where the email goes before it is sent', async () => {
+    const world = setup(savedMine());
+    await world.ready();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Email' })[0]);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Email this CV?' });
+    expect(dialog).toHaveTextContent('It is sent as a PDF to the email address of your account.');
+    expect(world.email.requests).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(world.email.requests).toHaveLength(1));
   });
 
   it("says 'This CV is open in another tab.' and takes over only when asked", async () => {

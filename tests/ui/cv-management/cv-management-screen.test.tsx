@@ -43,10 +43,16 @@ describe('CV management screen', () => {
     expect(within(cards[0]!).getByRole('heading', { name: 'Template 1' })).toBeInTheDocument();
     expect(within(cards[0]!).getByText('Software Engineer 2024')).toBeInTheDocument();
     expect(within(cards[0]!).getByText('Analyst')).toBeInTheDocument();
-    expect(within(cards[0]!).getByRole('img', { name: 'Template 1 template' })).toHaveAttribute(
+    expect(within(cards[0]!).getByAltText('Template 1 template')).toHaveAttribute(
       'src',
       '/static/templates/t1/icon.png',
     );
+    // Every card starts a new CV; only the person's CVs say 'No saved CVs yet' nowhere.
+    expect(within(cards[1]!).getByRole('link', { name: 'Create a new CV from Template 2' })).toHaveAttribute(
+      'href',
+      '/dashboard/2?new=true',
+    );
+    expect(screen.queryByText('No saved CVs yet')).not.toBeInTheDocument();
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getAllByTestId('managed-template-card')).toHaveLength(1);
@@ -78,22 +84,29 @@ describe('CV management screen', () => {
       });
       await flush();
     });
-    const first = () => within(screen.getAllByTestId('managed-template-card')[0]!);
-    expect(
-      first()
-        .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual(['', 'Analyst', 'Software Engineer 2024']);
-    expect(first().getAllByText(/^Edited /)).toHaveLength(2);
+    // The person's CVs first, in one list: name, template, when last edited (day and time).
+    const list = () => within(screen.getByRole('list', { name: 'Your CVs' }));
+    const names = () => list().getAllByRole('link').map((link) => link.textContent);
+    expect(screen.getByRole('heading', { name: '3 saved CVs' })).toBeInTheDocument();
+    expect(names()).toEqual(['Analyst', 'Software Engineer 2024', 'Designer']);
+    const [analyst] = list().getAllByTestId('generated-cv');
+    expect(analyst).toHaveTextContent(/Template 1 · Edited .*2026.*\d{1,2}:\d{2}/);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'name');
-    expect(
-      first()
-        .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual(['', 'Analyst', 'Software Engineer 2024']);
+    expect(names()).toEqual(['Analyst', 'Designer', 'Software Engineer 2024']);
+    // One template's CVs only; the filter offers the templates the person has CVs of.
+    const filter = screen.getByRole('combobox', { name: 'Template' });
+    expect(within(filter).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'All templates',
+      'Template 1',
+      'Template 2',
+    ]);
+    await user.selectOptions(filter, 'Template 2');
+    expect(names()).toEqual(['Designer']);
+    await user.selectOptions(filter, 'All templates');
     await user.type(screen.getByRole('searchbox', { name: 'Search CVs by name' }), 'design');
-    expect(screen.getAllByTestId('managed-template-card')).toHaveLength(1);
-    expect(screen.getByText('Designer')).toBeInTheDocument();
+    expect(names()).toEqual(['Designer']);
+    // The catalogue below keeps every template, to start another CV.
+    expect(screen.getAllByTestId('managed-template-card')).toHaveLength(3);
     await user.clear(screen.getByRole('searchbox', { name: 'Search CVs by name' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search CVs by name' }), 'nobody');
     expect(screen.getByRole('heading', { name: 'No CVs match your search' })).toBeInTheDocument();
@@ -145,13 +158,16 @@ describe('CV management screen', () => {
       await flush();
     });
     const card = screen.getAllByTestId('managed-template-card')[0]!;
-    await user.click(within(card).getByRole('button', { name: 'Delete Analyst' }));
+    const list = screen.getByRole('list', { name: 'Your CVs' });
+    await user.click(within(list).getByRole('button', { name: 'Delete Analyst' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await act(async () => {
       cvActions.remove.last().resolve();
       await flush();
     });
     await waitFor(() => expect(within(card).queryByText('Analyst')).not.toBeInTheDocument());
+    expect(within(list).queryByText('Analyst')).not.toBeInTheDocument();
     expect(within(card).getByText('Software Engineer 2024')).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: 'Software Engineer 2024' })).toBeInTheDocument();
   });
 });

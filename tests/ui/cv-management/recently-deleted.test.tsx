@@ -63,7 +63,8 @@ describe('Recently deleted in CV management', () => {
     await waitFor(() => expect(within(list).queryByText('Old Analyst')).not.toBeInTheDocument());
     expect(await screen.findByText('“Old Analyst” is back in your CVs.')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: /Your CVs/ }));
-    expect(await screen.findByText('Old Analyst')).toBeInTheDocument();
+    const yours = await screen.findByRole('list', { name: 'Your CVs' });
+    expect(await within(yours).findByRole('link', { name: 'Old Analyst' })).toBeInTheDocument();
   });
 
   it('asks before deleting forever, and Cancel keeps the CV', async () => {
