@@ -62,13 +62,19 @@ export function SignInView({ snapshot, send, social, passkey }: SignInViewProps)
       <Stack gap="6">
         {confirmationSentTo !== undefined && (
           // Just signed up: where the link went, said where the person looks next (the toast is gone in seconds).
-          <Alert.Root status="info" variant="subtle" borderRadius="l2" role="status" data-testid="confirmation-sent">
+          <Alert.Root
+            status="info"
+            variant="subtle"
+            borderRadius="l2"
+            role="status"
+            data-testid="confirmation-sent"
+          >
             <Alert.Indicator />
             <Alert.Content gap="2">
               <Alert.Title>Confirm your email address</Alert.Title>
               <Alert.Description>
-                We sent a confirmation link to <strong>{confirmationSentTo}</strong>. Follow it to activate your
-                account, then sign in here. Nothing there? Check your spam folder, or ask for a new link.
+                We sent a confirmation link to <strong>{confirmationSentTo}</strong>. Follow it to activate
+                your account, then sign in here. Nothing there? Check your spam folder, or ask for a new link.
               </Alert.Description>
               {resend}
             </Alert.Content>

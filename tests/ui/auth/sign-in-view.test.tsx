@@ -125,14 +125,12 @@ describe('SignInView', () => {
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Wrong-passw0rd' } });
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    s.login
-      .last()
-      .reject(
-        new ApiError('Invalid email or password.', {
-          status: 400,
-          serverMessage: 'Invalid email or password.',
-        }),
-      );
+    s.login.last().reject(
+      new ApiError('Invalid email or password.', {
+        status: 400,
+        serverMessage: 'Invalid email or password.',
+      }),
+    );
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Invalid email or password.');
     await waitFor(() => expect(alert).toHaveFocus());
