@@ -1,4 +1,4 @@
-import { ClientOnly, IconButton, Skeleton, type IconButtonProps } from '@chakra-ui/react';
+import { IconButton, type IconButtonProps } from '@chakra-ui/react';
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { ThemeProvider, useTheme, type ThemeProviderProps } from 'next-themes';
 import { pageNonce } from './csp-nonce';
@@ -47,11 +47,11 @@ export function useColorMode() {
 export function ColorModeButton(props: Omit<IconButtonProps, 'aria-label'>) {
   const { setting, cycleColorMode } = useColorMode();
   const label = `Colour theme: ${SETTING_LABEL[setting]} (switch to ${SETTING_LABEL[NEXT_SETTING[setting]]})`;
+  // Drawn at once: the app renders only in the browser, where the setting is known from the first render (no
+  // server-rendered placeholder to wait for).
   return (
-    <ClientOnly fallback={<Skeleton boxSize="8" />}>
-      <IconButton variant="ghost" size="sm" aria-label={label} title={label} onClick={cycleColorMode} {...props}>
-        {setting === 'light' ? <Sun /> : setting === 'dark' ? <Moon /> : <Monitor />}
-      </IconButton>
-    </ClientOnly>
+    <IconButton variant="ghost" size="sm" aria-label={label} title={label} onClick={cycleColorMode} {...props}>
+      {setting === 'light' ? <Sun /> : setting === 'dark' ? <Moon /> : <Monitor />}
+    </IconButton>
   );
 }

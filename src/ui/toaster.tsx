@@ -1,5 +1,5 @@
 import { createToaster } from '@chakra-ui/react';
-import { Suspense, lazy, useEffect, useState, type RefObject } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '../config/constants';
 
 /** The four toast variants (docs/behaviour.md#messages); 'destructive' is Chakra's 'error'. */
@@ -59,26 +59,6 @@ export function showToast({ title, description, variant = 'default', duration }:
 
 /** How long a success toast stays: as long as Chakra keeps the other kinds. */
 export const SUCCESS_TOAST_MS = 5000;
-
-/**
- * Keeps toasts clear of a bar stuck to the bottom of the screen while it is shown: its height (0 while hidden, e.g.
- * `hideFrom`) is the toasts' clearance.
- */
-export function useToastClearance(bar: RefObject<HTMLElement | null>): void {
-  useEffect(() => {
-    const element = bar.current;
-    if (!element) return;
-    const root = document.documentElement;
-    const measure = () => root.style.setProperty(TOAST_CLEARANCE_VARIABLE, `${element.offsetHeight}px`);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty(TOAST_CLEARANCE_VARIABLE);
-    };
-  }, [bar]);
-}
 
 const ToastRegion = lazy(() => import('./toast-region'));
 

@@ -21,6 +21,10 @@ const SecondStepView = lazy(() =>
   import('./second-step-view').then((module) => ({ default: module.SecondStepView })),
 );
 
+const ConfirmationSentAlert = lazy(() =>
+  import('./confirmation-sent-alert').then((module) => ({ default: module.ConfirmationSentAlert })),
+);
+
 // docs/behaviour.md#sign-in
 export function SignInView({ snapshot, send, social, passkey }: SignInViewProps) {
   if (snapshot.matches('code')) {
@@ -62,23 +66,10 @@ export function SignInView({ snapshot, send, social, passkey }: SignInViewProps)
       <Stack gap="6">
         {confirmationSentTo !== undefined && (
           // Just signed up: where the link went, said where the person looks next (the toast is gone in seconds).
-          <Alert.Root
-            status="info"
-            variant="subtle"
-            borderRadius="l2"
-            role="status"
-            data-testid="confirmation-sent"
-          >
-            <Alert.Indicator />
-            <Alert.Content gap="2">
-              <Alert.Title>Confirm your email address</Alert.Title>
-              <Alert.Description>
-                We sent a confirmation link to <strong>{confirmationSentTo}</strong>. Follow it to activate
-                your account, then sign in here. Nothing there? Check your spam folder, or ask for a new link.
-              </Alert.Description>
-              {resend}
-            </Alert.Content>
-          </Alert.Root>
+          // Its words come with it, in a chunk of their own: most visits to /signin do not follow a sign-up.
+          <Suspense fallback={null}>
+            <ConfirmationSentAlert address={confirmationSentTo} resend={resend} />
+          </Suspense>
         )}
         <AuthForm label="Sign in" attempt={attempt} onSubmit={() => send({ type: 'form.submit' })}>
           <FormProblem message={formError} />

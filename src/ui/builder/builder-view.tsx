@@ -20,7 +20,7 @@ import {
 import { useSelector } from '@xstate/react';
 import { ChevronDown, Plus, Redo2, Save, Undo2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useToastClearance } from '../toaster';
+import { useToastClearance } from '../toast-clearance';
 import { PREVIEW_PANE_MIN_WIDTH_PX } from '../../config/constants';
 import {
   LOAD_FAILED_NOTICE,

@@ -30,7 +30,7 @@ describe('SignInView', () => {
   it('after sign-up says where the confirmation link went, with Resend', async () => {
     const world = setup(undefined, 'ada@example.com');
     await world.render();
-    const notice = screen.getByTestId('confirmation-sent');
+    const notice = await screen.findByTestId('confirmation-sent');
     expect(notice).toHaveTextContent('We sent a confirmation link to ada@example.com.');
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Resend confirmation email' }));

@@ -1,0 +1,25 @@
+import { Alert } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+
+/** After sign-up, on the sign-in page: where the confirmation link went, and a way to ask for a new one. */
+export function ConfirmationSentAlert({ address, resend }: { address: string; resend: ReactNode }) {
+  return (
+    <Alert.Root
+      status="info"
+      variant="subtle"
+      borderRadius="l2"
+      role="status"
+      data-testid="confirmation-sent"
+    >
+      <Alert.Indicator />
+      <Alert.Content gap="2">
+        <Alert.Title>Confirm your email address</Alert.Title>
+        <Alert.Description>
+          We sent a confirmation link to <strong>{address}</strong>. Follow it to activate your account, then
+          sign in here. Nothing there? Check your spam folder, or ask for a new link.
+        </Alert.Description>
+        {resend}
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
