@@ -4,6 +4,7 @@ import { badRequest, fieldError, forbidden, HttpError } from '../http/errors.js'
 import { hit, releaseAttempt, resetRateLimit, type RateLimit, type RateLimitState } from '../http/rate-limit.js';
 import { endSession, startSession } from '../http/session.js';
 import { secondStepNeeded } from '../two-step/gate.js';
+import { twoStepOf } from '../two-step/repository.js';
 import { endUserSessions } from '../sessions/repository.js';
 import {
   ACCOUNT_MAIL,
@@ -62,6 +63,8 @@ export const DETAILS = {
   resetLinkExpired: 'This password reset link has expired. Please request a new one.',
   resetLinkValid: 'This password reset link is valid.',
   passwordReset: 'Your password has been reset. You are now signed in.',
+  passwordResetSignIn:
+    'Your password has been reset. Sign in with your new password and the code from your authenticator app.',
 } as const;
 
 /** Lets the web tell "confirm your email first" from wrong credentials without matching words. */
@@ -461,6 +464,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       // The mailbox proved the owner: guesses someone else made at the password no longer lock them out.
       await resetRateLimit(app.db, RATE_LIMIT_KEYS.login(user.email));
       await resetRateLimit(app.db, RATE_LIMIT_KEYS.loginFromAddress(user.email, request.ip));
+      // The mailbox is one step, not two: with two-step sign-in on, the reset signs nobody in (the answer names no
+      // user, so the page offers sign-in, where the code is asked). Else anyone in the mailbox would be in the account.
+      if ((await twoStepOf(app.db, user.id))?.enabled_at) return { detail: DETAILS.passwordResetSignIn };
       await startSession(request, reply, user.id, { method: 'password_reset' });
       return { user_id: user.id, detail: DETAILS.passwordReset };
     },

@@ -4,6 +4,7 @@ import { findUserByEmail, setPassword } from '../../src/users/repository.js';
 import { SESSION_COOKIE } from '../../src/http/session.js';
 import { client, createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { createAccount, detail, later, linkIn, mailsTo, PASSWORD, resetAccounts } from './support.js';
+import { currentCode, resetTwoStep, turnOnTwoStep } from '../two-step/support.js';
 
 const SENT = 'Password reset instructions have been sent to your email address.';
 const INVALID = 'This password reset link is invalid or has already been used.';
@@ -75,6 +76,31 @@ describe.each(testDatabases())('password recovery ($name)', (database) => {
     expect(
       (await login.post('/auth/login/', { email: 'alice@example.com', password: NEW_PASSWORD })).statusCode,
     ).toBe(200);
+  });
+
+  it('with two-step sign-in on, the reset signs nobody in: the new password and a code do', async () => {
+    const alice = await createAccount(testApp.app);
+    const secret = await turnOnTwoStep(testApp.app, alice.id);
+    try {
+      const link = await requestReset();
+      const { c, response } = await confirmReset({ uid: link!.uid, token: link!.token, new_password: NEW_PASSWORD });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        detail:
+          'Your password has been reset. Sign in with your new password and the code from your authenticator app.',
+      });
+      expect(response.cookies.find((cookie) => cookie.name === SESSION_COOKIE)).toBeUndefined();
+      expect((await c.get('/auth/profile/')).statusCode).toBe(401);
+
+      const login = await client(testApp.app);
+      const first = await login.post('/auth/login/', { email: 'alice@example.com', password: NEW_PASSWORD });
+      expect(first.json()).toMatchObject({ two_factor_required: true });
+      const second = await login.post('/auth/login/2fa/', { code: currentCode(secret) });
+      expect(second.statusCode).toBe(200);
+      expect((await login.get('/auth/profile/')).statusCode).toBe(200);
+    } finally {
+      await resetTwoStep(testApp.app);
+    }
   });
 
   it('tells the address on file that the password was changed, and how to undo it', async () => {
