@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { client, createTestApp, testDatabases } from '../server/tests/helpers/app.js';
 import { insertUser } from '../server/tests/cvs/support.js';
 import { listRenderedFiles } from '../server/src/rendered-files/repository.js';
+import { fullCv } from './_full-cv.js';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 
@@ -23,36 +24,6 @@ function percentile(samples: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-/** Every field of Executive Classic filled, repeatable sections three times: a CV of a real size. */
-function fullCv(template: {
-  id: number;
-  sections: Array<{
-    is_repeatable: boolean;
-    input_fields: Array<{ id: number; widget_type: string; name: string }>;
-  }>;
-}) {
-  const entries: Array<{ value: string; index: number; section_field: number }> = [];
-  for (const section of template.sections) {
-    for (let index = 0; index < (section.is_repeatable ? 3 : 1); index++) {
-      for (const field of section.input_fields) {
-        const value =
-          field.widget_type === 'date'
-            ? '2020-03-01'
-            : field.widget_type === 'checkbox'
-              ? 'false'
-              : field.widget_type === 'email-input'
-                ? 'ada@example.com'
-                : field.widget_type === 'phone-input'
-                  ? '+1 2025550123'
-                  : field.widget_type === 'richtext-input'
-                    ? `<p>Led the ${field.name} work for entry ${index + 1}: shipped the analytical engine's first programs, cut run time by a third and mentored four engineers.</p><ul><li>Designed the card reader</li><li>Wrote the manual</li></ul>`
-                    : `${field.name.replace(/_/g, ' ')} ${index + 1}`;
-        entries.push({ value, index, section_field: field.id });
-      }
-    }
-  }
-  return { name: 'Benchmark CV', template: template.id, entries };
-}
 
 async function run(database: ReturnType<typeof testDatabases>[number]): Promise<void> {
   const test = await createTestApp({ renderOnSave: true }, database);

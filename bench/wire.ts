@@ -25,6 +25,7 @@ import {
   startServer,
   tempDir,
 } from './_drill.js';
+import { fullCv } from './_full-cv.js';
 
 /** The brief's budget for /signin's first load on the wire (document, JS, CSS, fonts). */
 export const SIGNIN_FIRST_LOAD_BUDGET_KB = 230;
@@ -188,30 +189,6 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const trio = (size: { raw: number; gzip: number; wire: number }) =>
   `${kb(size.wire)} (gzip ${kb(size.gzip)}, as is ${kb(size.raw)})`;
 
-/** Every field of a template filled (repeatable sections three times): a CV of a real size. */
-function fullCv(template: Awaited<ReturnType<typeof drillTemplate>>['template']) {
-  const entries: Array<{ value: string; index: number; section_field: number }> = [];
-  for (const section of template.sections) {
-    for (let index = 0; index < (section.is_repeatable ? 3 : 1); index++) {
-      for (const field of section.input_fields) {
-        const value =
-          field.widget_type === 'date'
-            ? '2020-03-01'
-            : field.widget_type === 'checkbox'
-              ? 'false'
-              : field.widget_type === 'email-input'
-                ? 'ada@example.com'
-                : field.widget_type === 'phone-input'
-                  ? '+1 2025550123'
-                  : field.widget_type === 'richtext-input'
-                    ? `<p>Entry ${index + 1}: shipped the analytical engine's first programs, cut run time by a third and mentored four engineers.</p>`
-                    : `Value ${field.id} ${index + 1}`;
-        entries.push({ value, index, section_field: field.id });
-      }
-    }
-  }
-  return { name: 'Wire bench CV', template: template.id, entries };
-}
 
 export interface BrowserLoad {
   url: string;
