@@ -3,6 +3,7 @@ import type { InputField, TemplateSection } from '../api/templates';
 import { filledRows, formDataKey, isBlank, type CvFormData, type SectionValues } from '../cv/form-data';
 import { customSectionTitle, isHidden, sectionOrder, sectionTitle, templateRef } from '../cv/layout';
 import { isTicked } from '../cv/widgets';
+import { PRESENT_VALUE } from '../../rules/cv-date';
 import { printedPhone } from '../../rules/phone-format';
 import { paragraphsOf, richTextParts } from './rich-text';
 
@@ -32,8 +33,9 @@ export interface CvDocument {
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** As the PDF prints a date: 'Apr 2019' for 2019-04-01, '2019' for 2019, anything else as typed. */
+/** As the PDF prints a date: 'Apr 2019' for 2019-04-01, '2019' for 2019, 'Present' for present, anything else as typed. */
 export function printedDate(value: string): string {
+  if (value.trim().toLowerCase() === PRESENT_VALUE) return PRESENT;
   const match = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(value.trim());
   if (!match) return value.trim();
   const month = match[2] ? Number(match[2]) : 0;

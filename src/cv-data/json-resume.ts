@@ -1,4 +1,5 @@
 import { fullFormats } from 'ajv-formats/dist/formats';
+import { resumeMonth } from '../../rules/cv-date';
 import type { CvLayout } from '../api/cvs';
 import type { InputField, TemplateSection } from '../api/templates';
 import {
@@ -111,10 +112,14 @@ export function formDate(value: unknown): string | undefined {
   return str(value);
 }
 
-/** A form date as JSON Resume takes it; anything that is not an ISO date has no place there. */
+/**
+ * A form date as JSON Resume takes it: month and year at most, as the CV prints it (a stored day is not invented
+ * further: '2020-03-15' goes out as '2020-03'). 'present' and anything that is not a date have no place there: an
+ * entry without an end date is one that has not ended (docs/decisions/0043-month-and-year-dates.md).
+ */
 export function resumeDate(value: string): string | undefined {
   const text = value.trim();
-  return ISO_DATE.test(text) ? text : undefined;
+  return ISO_DATE.test(text) ? resumeMonth(text) : undefined;
 }
 
 const isEmail = (value: string) => (fullFormats.email as RegExp).test(value);
@@ -166,7 +171,7 @@ const date = (prop: string, ...fields: string[]): Slot => ({
   },
 });
 
-/** A custom entry keeps a JSON Resume date as it is (2020-03): its dates are ISO or what the person typed. */
+/** A custom entry keeps a JSON Resume date as it is (2020-03): its dates are ISO or what the person typed; out, a month. */
 const customDate = (prop: string): Slot => ({
   fields: [],
   props: [prop],

@@ -1,8 +1,10 @@
 import type { InputField, TemplateSection } from '../api/templates';
 import { isEmail } from '../../rules/account';
 import { isAllowedLink } from '../../rules/cv';
+import { DATE_MESSAGES, endsBeforeStart, isAcceptedCvDate } from '../../rules/cv-date';
 import { cvPhoneProblem } from '../account/phone-rules';
-import { isBlank, parseFormDataKey, type CvFormData } from './form-data';
+import { formDataKey, isBlank, parseFormDataKey, type CvFormData } from './form-data';
+import { isEndDateField, startFieldOf } from './cv-dates';
 import { widgetKindOf } from './widgets';
 
 // What a CV's field refuses, said at the field. A value that breaks a rule is never thrown away: an import keeps it
@@ -11,12 +13,10 @@ import { widgetKindOf } from './widgets';
 
 export const FIELD_MESSAGES = {
   email: 'This is not an email address like name@example.com. Please check it.',
-  date: 'This is not a date. Please write it like 2020, 2020-03 or 2020-03-15.',
+  date: DATE_MESSAGES.notADate,
+  endBeforeStart: DATE_MESSAGES.endBeforeStart,
   link: 'Only web (http, https) and email (mailto) addresses can be links. Please check it.',
 } as const;
-
-/** A date as a CV keeps it: a year, a month or a day (2020, 2020-03, 2020-03-15). */
-export const CV_DATE = /^\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?$/;
 
 /** Fields that hold a link: a website, a network's profile, a credential's or a project's address. */
 const LINK_FIELD = /_url$|^(website|linkedin|github|orcid|portfolio_site)$/;
@@ -25,16 +25,23 @@ export function isLinkField(field: Pick<InputField, 'name'>): boolean {
   return LINK_FIELD.test(field.name);
 }
 
-/** What is wrong with a field's value, in words for under the field; undefined when nothing is. */
+/**
+ * What is wrong with a field's value, in words for under the field; undefined when nothing is. An end date is also
+ * checked against its entry's start date (`startValue`).
+ */
 export function fieldProblem(
   field: Pick<InputField, 'name' | 'widget_type'>,
   value: string | undefined,
+  startValue?: string,
 ): string | undefined {
   if (value === undefined || isBlank(value)) return undefined;
   const kind = widgetKindOf(field);
   if (kind === 'phone') return cvPhoneProblem(value);
   if (kind === 'email') return isEmail(value) ? undefined : FIELD_MESSAGES.email;
-  if (kind === 'date') return CV_DATE.test(value.trim()) ? undefined : FIELD_MESSAGES.date;
+  if (kind === 'date') {
+    if (!isAcceptedCvDate(value, isEndDateField(field))) return FIELD_MESSAGES.date;
+    return endsBeforeStart(startValue, value) ? FIELD_MESSAGES.endBeforeStart : undefined;
+  }
   if (isLinkField(field) && !isAllowedLink(value)) return FIELD_MESSAGES.link;
   return undefined;
 }
@@ -60,7 +67,9 @@ export function fieldProblems(sections: readonly TemplateSection[], formData: Cv
     const found = Object.entries(values).flatMap(([key, value]) => {
       const parsed = parseFormDataKey(key);
       const field = parsed && section.input_fields.find((candidate) => candidate.id === parsed.fieldId);
-      const message = field && fieldProblem(field, value);
+      const start = field && startFieldOf(section, field);
+      const startValue = start && parsed ? values[formDataKey(start.name, start.id, parsed.index)] : undefined;
+      const message = field && fieldProblem(field, value, startValue);
       return parsed && field && message
         ? [{ sectionIndex, section, field, index: parsed.index, key, value, message }]
         : [];

@@ -1,6 +1,7 @@
 import { badRequest } from '../http/errors.js';
 import { isPossiblePhone } from '../http/phone.js';
 import { ACCOUNT_MESSAGES } from '../../../rules/account.js';
+import { DATE_MESSAGES, endsBeforeStart, isAcceptedCvDate } from '../../../rules/cv-date.js';
 import type { CvDesign } from '../render/design.js';
 import type { CvLayout, InputFieldDefinition, TemplateDefinition } from '../render/input.js';
 import { designSchema, readDesign } from './design.js';
@@ -101,6 +102,22 @@ function fieldsOf(template: TemplateDefinition): Map<number, InputFieldDefinitio
   return fields;
 }
 
+/** An entry's end date may not come before its start date (rules/cv-date.ts): the builder says so at the field. */
+function checkDateOrder(entries: readonly EntryInput[], template: TemplateDefinition): void {
+  for (const section of template.sections) {
+    const start = section.input_fields.find((field) => field.widget_type === 'date' && field.role === 'start');
+    const end = section.input_fields.find((field) => field.widget_type === 'date' && field.role === 'end');
+    if (!start || !end) continue;
+    const starts = new Map<number, string>();
+    for (const entry of entries) if (entry.section_field === start.id) starts.set(entry.index, entry.value);
+    entries.forEach((entry, i) => {
+      if (entry.section_field === end.id && endsBeforeStart(starts.get(entry.index), entry.value)) {
+        throw badRequest(`entries[${i}].value: ${DATE_MESSAGES.endBeforeStart}`);
+      }
+    });
+  }
+}
+
 /**
  * Checks a schema-valid body against its template and sanitises every value by its widget type.
  * `template` is undefined when the body names a template that does not exist.
@@ -130,8 +147,11 @@ export function readCvInput(body: CvBody, template: TemplateDefinition | undefin
     // The builder says so under the field; a client that does not is told here, by field.
     if (field.widget_type === 'phone-input' && value !== '' && !isPossiblePhone(value))
       throw badRequest(`entries[${i}].value: ${ACCOUNT_MESSAGES.phoneImpossible}`);
+    if (field.widget_type === 'date' && !isAcceptedCvDate(value, field.role === 'end'))
+      throw badRequest(`entries[${i}].value: ${DATE_MESSAGES.notADateApi}`);
     return { section_field: entry.section_field, index: entry.index, value };
   });
+  checkDateOrder(entries, template);
   const layout = body.layout === undefined ? undefined : readLayout(body.layout, template);
   const design = readDesign(body.design);
   return { name, templateId: template.id, entries, layout, design };

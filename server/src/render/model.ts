@@ -12,6 +12,7 @@ import type {
   WidgetType,
 } from './input.js';
 import { breakableHtml, escapeHtml, plainTextToHtml, richTextToPlainText, sanitizeRichText } from '../text/rich-text.js';
+import { PRESENT_VALUE } from '../../../rules/cv-date.js';
 import { printedPhone } from '../../../rules/phone-format.js';
 
 /** One filled-in field, ready to print. `text` is what a reader sees; `html` is already safe. */
@@ -163,10 +164,11 @@ export function presentWord(language = buildLanguage): string {
 const monthFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * ISO dates read as "Mar 2020" (English) or the CV's language's own short month and year ('مارس 2020',
+ * ISO dates read as "Mar 2020" (English; a stored day is not printed, and 'present' is 'Present') or the CV's language's own short month and year ('مارس 2020',
  * '2020年3月'); anything else is printed as typed.
  */
 export function formatDate(value: string, language = buildLanguage): string {
+  if (value.trim().toLowerCase() === PRESENT_VALUE) return presentWord(language);
   const match = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(value.trim());
   if (!match) return value.trim();
   const month = match[2] ? Number(match[2]) : 0;
@@ -267,7 +269,7 @@ function buildEntry(index: number, fields: RenderField[]): RenderEntry {
     location: joinTexts(fields, 'location'),
     dates,
     startValue: start?.value ?? single?.value,
-    endValue: current ? undefined : end?.value,
+    endValue: current || end?.value.trim().toLowerCase() === PRESENT_VALUE ? undefined : end?.value,
     body: bodies.length ? bodies.map((f) => f.html ?? '').join('') : undefined,
     link: link ? { text: link.text, html: breakableHtml(link.text), ...(link.href ? { href: link.href } : {}) } : undefined,
     details: fields.filter((f) => f.role === 'detail' && !bodies.includes(f)),

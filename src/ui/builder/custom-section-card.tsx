@@ -23,6 +23,7 @@ import {
   NEW_CUSTOM_SECTION_TITLE,
   type CustomEntryField,
 } from '../../cv/layout';
+import { MonthYearField } from './month-year-field';
 import { HideToggle } from './section-controls';
 import { EntryGroup, EntryList, SectionToggle } from './section-card-parts';
 
@@ -174,12 +175,17 @@ export const CustomSectionCard = memo(function CustomSectionCard({
                     <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
                       {DATE_FIELDS.map(({ field, label }) => (
                         <Field.Root key={field}>
-                          <Field.Label htmlFor={id(field)}>{label}</Field.Label>
-                          <Input
+                          <Field.Label htmlFor={id(field)} id={`${id(field)}-label`}>
+                            {label}
+                          </Field.Label>
+                          <MonthYearField
                             id={id(field)}
-                            type="date"
+                            labelId={`${id(field)}-label`}
                             value={entry[field] ?? ''}
-                            onChange={(event) => change(index, field, event.currentTarget.value)}
+                            onValueChange={(value) => change(index, field, value)}
+                            // The entry's own 'Current' box below is its 'Present'.
+                            offersPresent={false}
+                            endedByCurrent={field === 'end_date' && entry.current === true}
                           />
                         </Field.Root>
                       ))}

@@ -5,9 +5,11 @@ import type { InputField } from '../../api/templates';
 import { SUMMARY_MIN_HEIGHT_PX } from '../../config/constants';
 import { FIELD_COUNTER_FROM, MAX_FIELD_LENGTH } from '../../cv/problems';
 import { formDataKey } from '../../cv/form-data';
+import { currentFieldOf, isEndDateField, startFieldOf } from '../../cv/cv-dates';
 import { fieldProblem } from '../../cv/field-rules';
 import { CHECKBOX_TICKED, isTicked, widgetKindOf } from '../../cv/widgets';
 import type { SectionFormActor } from '../../machines/builder/section-form-machine';
+import { MonthYearField } from './month-year-field';
 import { PhoneInput } from './phone-input';
 import { reportFieldRender } from './render-probe';
 
@@ -38,9 +40,24 @@ export const FieldWidget = memo(function FieldWidget({ form, field, entryIndex }
 
   const id = `field-${form.id}-${key}`;
   const kind = widgetKindOf(field);
+  // An end date reads its entry's start date (it may not come before it) and the section's own 'Currently working
+  // here' box (ticked, the end date is not printed).
+  const section = useSelector(form, (snapshot) => snapshot.context.section);
+  const isEnd = isEndDateField(field);
+  const start = startFieldOf(section, field);
+  const current = isEnd ? currentFieldOf(section) : undefined;
+  const startValue = useSelector(form, (snapshot) =>
+    start ? snapshot.context.values[formDataKey(start.name, start.id, entryIndex)] : undefined,
+  );
+  const endedByCurrent = useSelector(
+    form,
+    (snapshot) =>
+      current !== undefined &&
+      isTicked(snapshot.context.values[formDataKey(current.name, current.id, entryIndex)]),
+  );
   // A value the field refuses (a number that cannot exist, an address that is not one) is said under the field; Save
   // brings the person here rather than have the server refuse it.
-  const problem = fieldProblem(field, value);
+  const problem = fieldProblem(field, value, startValue);
   const describedBy = problem ? `${id}-problem` : undefined;
   const required = field.is_required || undefined;
 
@@ -101,16 +118,16 @@ export const FieldWidget = memo(function FieldWidget({ form, field, entryIndex }
       break;
     case 'date':
       control = (
-        <Input
+        <MonthYearField
           id={id}
-          // A date keeps the precision it was given (an import's '2020' or '2020-03'): a month stays a month, a year
-          // a year, and what is not a date shows as written for the person to put right.
-          {...dateInputKind(value)}
+          labelId={`${id}-label`}
           value={value}
-          onChange={onInput}
-          aria-required={required}
-          aria-invalid={problem !== undefined || undefined}
-          aria-describedby={describedBy}
+          onValueChange={change}
+          offersPresent={isEnd && current === undefined}
+          endedByCurrent={endedByCurrent}
+          required={field.is_required}
+          invalid={problem !== undefined}
+          describedBy={describedBy}
         />
       );
       break;
@@ -165,14 +182,6 @@ export const FieldWidget = memo(function FieldWidget({ form, field, entryIndex }
     </Field.Root>
   );
 });
-
-/** The date control for a value: a day picker, a month picker for '2020-03', a plain box for a year or anything else. */
-function dateInputKind(value: string): { type: 'date' | 'month' | 'text'; inputMode?: 'numeric' } {
-  const date = value.trim();
-  if (date === '' || /^\d{4}-\d{2}-\d{2}$/.test(date)) return { type: 'date' };
-  if (/^\d{4}-\d{2}$/.test(date)) return { type: 'month' };
-  return { type: 'text', inputMode: /^\d{4}$/.test(date) ? 'numeric' : undefined };
-}
 
 /**
  * The server keeps at most MAX_FIELD_LENGTH characters of a field: near the limit the field says how many it

@@ -1,0 +1,141 @@
+import { Checkbox, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useRef, useState } from 'react';
+import {
+  MONTH_NAMES,
+  PRESENT_VALUE,
+  offeredYears,
+  picksOf,
+  valueOfPicks,
+} from '../../cv/cv-dates';
+
+export interface MonthYearFieldProps {
+  /** The month picker's id: the field's label points at it. */
+  id: string;
+  /** The id of the field's visible label, read with 'Month' and 'Year' as each picker's name. */
+  labelId: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  /** An end date in a section without its own 'Currently working here' box: it offers 'Present'. */
+  offersPresent: boolean;
+  /** The section's own 'Currently working here' box is ticked: the end date is not printed, so not asked. */
+  endedByCurrent?: boolean;
+  required?: boolean;
+  invalid?: boolean;
+  describedBy?: string;
+}
+
+/**
+ * A date as a CV prints it: a month and a year, picked from two lists that work alike in every browser and on a
+ * phone (`<input type="month">` does not exist in Safari or Firefox on a desktop). The month may stay empty for a
+ * year alone. An end date may be 'Present' instead.
+ */
+export function MonthYearField({
+  id,
+  labelId,
+  value,
+  onValueChange,
+  offersPresent,
+  endedByCurrent = false,
+  required,
+  invalid,
+  describedBy,
+}: MonthYearFieldProps) {
+  const picks = picksOf(value);
+  // A month picked before its year is no date yet: it stays on screen, and is stored once the year is picked.
+  const [pendingMonth, setPendingMonth] = useState('');
+  // What the end date was before 'Present' was ticked, so unticking gives it back.
+  const beforePresent = useRef('');
+  const month = picks.year === '' ? pendingMonth : picks.month;
+  const year = picks.year;
+  const disabled = picks.present || endedByCurrent;
+  const years = offeredYears(new Date(), year === '' ? undefined : Number(year));
+
+  const pickMonth = (next: string) => {
+    setPendingMonth(next);
+    if (year !== '') onValueChange(valueOfPicks(next, year));
+  };
+  const pickYear = (next: string) => {
+    if (next === '') setPendingMonth(month);
+    onValueChange(valueOfPicks(month, next));
+  };
+  const togglePresent = (ticked: boolean) => {
+    if (ticked) {
+      beforePresent.current = picks.present ? '' : value;
+      onValueChange(PRESENT_VALUE);
+    } else {
+      onValueChange(beforePresent.current);
+    }
+  };
+
+  return (
+    <Stack gap="2">
+      <HStack gap="2" align="end" role="group" aria-labelledby={labelId}>
+        <Stack gap="1" flex="3" minW="0">
+          <Text as="span" id={`${id}-month-label`} fontSize="xs" color="fg.muted">
+            Month
+          </Text>
+          <NativeSelect.Root size="lg" disabled={disabled}>
+            <NativeSelect.Field
+              id={id}
+              value={month}
+              aria-labelledby={`${labelId} ${id}-month-label`}
+              aria-required={required || undefined}
+              aria-invalid={invalid || undefined}
+              aria-describedby={describedBy}
+              onChange={(event) => pickMonth(event.currentTarget.value)}
+            >
+              <option value="">No month</option>
+              {MONTH_NAMES.map((name, index) => (
+                <option key={name} value={String(index + 1)}>
+                  {name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Stack>
+        <Stack gap="1" flex="2" minW="0">
+          <Text as="span" id={`${id}-year-label`} fontSize="xs" color="fg.muted">
+            Year
+          </Text>
+          <NativeSelect.Root size="lg" disabled={disabled}>
+            <NativeSelect.Field
+              id={`${id}-year`}
+              value={year}
+              aria-labelledby={`${labelId} ${id}-year-label`}
+              aria-required={required || undefined}
+              aria-invalid={invalid || undefined}
+              aria-describedby={describedBy}
+              onChange={(event) => pickYear(event.currentTarget.value)}
+            >
+              <option value="">Year</option>
+              {years.map((option) => (
+                <option key={option} value={String(option)}>
+                  {option}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Stack>
+      </HStack>
+      {picks.unreadable !== undefined && (
+        <Text fontSize="sm" color="fg.muted">
+          Saved as ‘{picks.unreadable}’ until you pick a month and year.
+        </Text>
+      )}
+      {offersPresent && (
+        <Checkbox.Root
+          ids={{ hiddenInput: `${id}-present` }}
+          checked={picks.present}
+          onCheckedChange={(details) => togglePresent(details.checked === true)}
+          minH="11"
+        >
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>Present</Checkbox.Label>
+        </Checkbox.Root>
+      )}
+    </Stack>
+  );
+}
