@@ -29,8 +29,18 @@ type Node = {
 
 /** The file's own details, not the CV's: an export writes its own (its version, its date). */
 const FILE_DETAILS = new Set(['$schema', 'meta']);
-/** Dates of every precision JSON Resume allows, in turn: a month, a year, a day. */
-const DATES = ['2020-02', '2019', '2018-03-04'];
+/**
+ * Dates of every precision JSON Resume allows, in turn: a month, a year, a day. One year and month, so an end date
+ * never comes before its start (the server refuses that).
+ */
+const DATES = ['2020-02', '2020', '2020-02-04'];
+
+/**
+ * What an export gives back for a value: a day comes back as its month (the CV prints month and year; an export
+ * invents no day, docs/decisions/0043-month-and-year-dates.md), everything else as it was.
+ */
+const exported = (value: unknown) =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value.slice(0, 7) : value;
 
 /** A document with a distinct value in every property the schema names (two of each list of texts). */
 function fullResume(): JsonResume {
@@ -110,7 +120,7 @@ describe('imports drop nothing: a full, schema-valid resume round trip', () => {
       const expected = leaves(full);
       const actual = leaves(back);
       const missing = [...expected].filter(
-        ([path, value]) => JSON.stringify(actual.get(path)) !== JSON.stringify(value),
+        ([path, value]) => JSON.stringify(actual.get(path)) !== JSON.stringify(exported(value)),
       );
       expect(missing).toEqual([]);
     },
@@ -127,7 +137,9 @@ describe('imports drop nothing: a full, schema-valid resume round trip', () => {
     const expected = leaves({ ...sample, basics: { ...sample.basics, phone: '+1 (912) 555-4321' } });
     const actual = leaves(back);
     expect(
-      [...expected].filter(([path, value]) => JSON.stringify(actual.get(path)) !== JSON.stringify(value)),
+      [...expected].filter(
+        ([path, value]) => JSON.stringify(actual.get(path)) !== JSON.stringify(exported(value)),
+      ),
     ).toEqual([]);
   });
 });

@@ -301,6 +301,33 @@ describe('JSON Resume export', () => {
     },
   );
 
+  it('writes month and year, never a day the CV does not print; an entry that has not ended has no endDate', () => {
+    const education = minimal.sections.find((section) => section.name === 'Education')!;
+    const start = education.input_fields.find((field) => field.name === 'start_date')!;
+    const end = education.input_fields.find((field) => field.name === 'end_date')!;
+    const school = education.input_fields.find((field) => field.name === 'institution')!;
+    const resume = toJsonResume(
+      minimal.sections,
+      {
+        Education: {
+          [`institution-${school.id}-0`]: 'Open University',
+          [`start_date-${start.id}-0`]: '2019-09-15',
+          [`end_date-${end.id}-0`]: 'present',
+          [`institution-${school.id}-1`]: 'Birkbeck',
+          [`start_date-${start.id}-1`]: '2015',
+          [`end_date-${end.id}-1`]: '2018-06',
+        },
+      },
+      EMPTY_LAYOUT,
+      { templateId: minimal.id },
+    );
+    expect(firstSchemaProblem(resume)).toBeUndefined();
+    const [first, second] = resume.education as Array<Record<string, unknown>>;
+    expect(first).toMatchObject({ startDate: '2019-09' });
+    expect(first).not.toHaveProperty('endDate');
+    expect(second).toMatchObject({ startDate: '2015', endDate: '2018-06' });
+  });
+
   it('maps the template’s sections to JSON Resume’s by meaning', () => {
     const resume = toJsonResume(minimal.sections, filledForm(minimal.sections), EMPTY_LAYOUT, {
       templateId: minimal.id,
@@ -322,11 +349,11 @@ describe('JSON Resume export', () => {
         position: expect.any(String),
         name: expect.any(String),
         location: expect.any(String),
-        startDate: '2012-09-15',
+        startDate: '2012-09',
         summary: 'T8015x0 led 中文 团队',
         highlights: ['T8015x0 bullet مرحبا', 'Zoë <second>'],
       },
-      expect.objectContaining({ endDate: '2013-10-15' }),
+      expect.objectContaining({ endDate: '2013-10' }),
     ]);
     expect((resume.basics as { profiles: unknown }).profiles).toEqual([
       { network: 'LinkedIn', url: 'https://example.com/T8006x0' },

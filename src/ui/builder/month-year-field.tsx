@@ -74,10 +74,11 @@ export function MonthYearField({
           <Text as="span" id={`${id}-month-label`} fontSize="xs" color="fg.muted">
             Month
           </Text>
-          <NativeSelect.Root size="lg" disabled={disabled}>
+          <NativeSelect.Root size="lg">
             <NativeSelect.Field
               id={id}
               value={month}
+              disabled={disabled}
               aria-labelledby={`${labelId} ${id}-month-label`}
               aria-required={required || undefined}
               aria-invalid={invalid || undefined}
@@ -98,10 +99,11 @@ export function MonthYearField({
           <Text as="span" id={`${id}-year-label`} fontSize="xs" color="fg.muted">
             Year
           </Text>
-          <NativeSelect.Root size="lg" disabled={disabled}>
+          <NativeSelect.Root size="lg">
             <NativeSelect.Field
               id={`${id}-year`}
               value={year}
+              disabled={disabled}
               aria-labelledby={`${labelId} ${id}-year-label`}
               aria-required={required || undefined}
               aria-invalid={invalid || undefined}

@@ -64,7 +64,8 @@ export function filledForm(sections: readonly TemplateSection[]): CvFormData {
         const key = `${field.name}-${field.id}-${row}`;
         if (field.widget_type === 'date') {
           if (row === 0 && ongoing && field.name.startsWith('end')) continue;
-          values[key] = `${2000 + (field.id % 20)}-${String((field.id % 12) + 1).padStart(2, '0')}-15`;
+          // As the builder stores a date: a month and year (docs/decisions/0043-month-and-year-dates.md).
+          values[key] = `${2000 + (field.id % 20)}-${String((field.id % 12) + 1).padStart(2, '0')}`;
         } else if (field.widget_type === 'checkbox') {
           if (row === 0) values[key] = 'true';
         } else if (field.widget_type === 'richtext-input') {

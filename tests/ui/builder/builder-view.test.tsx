@@ -76,7 +76,9 @@ describe('BuilderView', () => {
 
     fireEvent.click(header('Work Experience'));
     const work = within(card('Work Experience'));
-    expect(work.getByLabelText('Start Date')).toHaveAttribute('type', 'date');
+    // A date is a month and a year, each from a list (tests/ui/builder/month-year-field.test.tsx).
+    expect(work.getByRole('combobox', { name: 'Start Date Month' }).tagName).toBe('SELECT');
+    expect(work.getByRole('combobox', { name: 'Start Date Year' }).tagName).toBe('SELECT');
     expect(work.getByRole('checkbox', { name: 'Currently Working' })).not.toBeChecked();
     // The editor comes in its own chunk: the first import may take a while here.
     expect(await work.findByRole('textbox', { name: 'Description' }, { timeout: 20_000 })).toHaveAttribute(
@@ -253,7 +255,9 @@ describe('BuilderView: work kept and said plainly', () => {
     expect(personal.getByRole('combobox', { name: 'Country calling code' })).toHaveValue('GB');
     expect(personal.getByRole('textbox', { name: 'Phone' })).toHaveValue('20 7946 0000');
     const work = within(card('Work Experience'));
-    expect(work.getByLabelText('Start Date')).toHaveValue('2020-01-15');
+    // A date saved with its day opens as its month and year (and is kept as saved until it is changed).
+    expect(work.getByRole('combobox', { name: 'Start Date Month' })).toHaveValue('1');
+    expect(work.getByRole('combobox', { name: 'Start Date Year' })).toHaveValue('2020');
     expect(work.getByRole('checkbox', { name: 'Currently Working' })).toBeChecked();
     const description = await work.findByRole('textbox', { name: 'Description' }, { timeout: 20_000 });
     await waitFor(() => expect(description).toHaveTextContent('Led a team'));
