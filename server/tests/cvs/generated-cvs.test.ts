@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { client, createTestApp, testDatabases, type TestApp, type TestClient } from '../helpers/app.js';
+import { DATE_MESSAGES } from '../../../rules/cv-date.js';
 import { CORPORATE_SIDEBAR_FULL_NAME, cvBody, EXECUTIVE_CLASSIC, insertUser } from './support.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -155,6 +156,28 @@ describe.each(testDatabases())('saved CVs (GeneratedCV, CVFieldEntry) on $name',
     });
   });
 
+  describe('dates', () => {
+    it('keeps an old full date, a month, a year and present as they were sent, and reads them back', async () => {
+      const saved = await save(alice, {
+        name: 'Dates',
+        template: EXECUTIVE_CLASSIC.id,
+        entries: [
+          { value: '2019-04-01', index: 0, section_field: 1012 },
+          { value: 'present', index: 0, section_field: 1013 },
+          { value: '2013-09', index: 1, section_field: 1012 },
+          { value: '2019', index: 1, section_field: 1013 },
+        ],
+      });
+      const back = await alice.get(`/v1/GeneratedCV/${saved.id}/`);
+      expect(back.json().entries.map((entry: { value: string }) => entry.value)).toEqual([
+        '2019-04-01',
+        'present',
+        '2013-09',
+        '2019',
+      ]);
+    });
+  });
+
   describe('bad bodies', () => {
     const cases: Array<[string, object, number, string | RegExp]> = [
       ['a blank name', cvBody('   '), 400, 'Please enter a name for your CV.'],
@@ -219,6 +242,30 @@ describe.each(testDatabases())('saved CVs (GeneratedCV, CVFieldEntry) on $name',
         }),
         400,
         'entries[1].value: This phone number cannot exist in the selected country. Please check it.',
+      ],
+      [
+        'a date that is not one',
+        cvBody('CV', { entries: [{ value: 'Summer 2019', index: 0, section_field: 1012 }] }),
+        400,
+        `entries[0].value: ${DATE_MESSAGES.notADateApi}`,
+      ],
+      [
+        "'present' as a start date",
+        cvBody('CV', { entries: [{ value: 'present', index: 0, section_field: 1012 }] }),
+        400,
+        `entries[0].value: ${DATE_MESSAGES.notADateApi}`,
+      ],
+      [
+        'an end date before its start date',
+        cvBody('CV', {
+          entries: [
+            { value: '2021-05', index: 1, section_field: 1012 },
+            { value: '2021-06', index: 0, section_field: 1013 },
+            { value: '2021-04', index: 1, section_field: 1013 },
+          ],
+        }),
+        400,
+        `entries[2].value: ${DATE_MESSAGES.endBeforeStart}`,
       ],
       [
         'a value that is an object',
