@@ -74,8 +74,10 @@ test('the builder keeps what a person clicks, pastes and writes, and says what i
   const work = await openSection(page, 'Work Experience');
   await work.getByRole('textbox', { name: 'Company' }).fill('Analytical Engines Ltd');
   await labelOf(work, 'Start Date').click();
-  await expect(work.getByLabel('Start Date')).toBeFocused();
-  await work.getByLabel('Start Date').fill('2021-03-01');
+  const startMonth = work.getByRole('combobox', { name: 'Start Date Month' });
+  await expect(startMonth).toBeFocused();
+  await startMonth.selectOption('March');
+  await work.getByRole('combobox', { name: 'Start Date Year' }).selectOption('2021');
   const current = work.getByRole('checkbox', { name: 'Currently working here' });
   await labelOf(work, 'Currently working here').click();
   await expect(current).toBeChecked();

@@ -50,6 +50,8 @@ let email = '';
 
 type Expected =
   | { kind: 'text'; value: string }
+  /** A month and year, picked from the date field's two lists; later fields get later years (an end after its start). */
+  | { kind: 'date'; month: number; year: number }
   | { kind: 'phone'; country: string; number: string }
   | { kind: 'checkbox'; checked: boolean }
   | { kind: 'rich'; link: string };
@@ -68,7 +70,7 @@ function expectedValue(
     case 'phone-input':
       return { kind: 'phone', country: 'GB', number: '20 7946 0958' };
     case 'date':
-      return { kind: 'text', value: `20${10 + entry}-0${(order % 9) + 1}-15` };
+      return { kind: 'date', month: (order % 9) + 1 + entry, year: 2000 + order };
     case 'checkbox':
       return { kind: 'checkbox', checked: entry === 0 };
     case 'richtext-input':
@@ -104,7 +106,9 @@ function builderEntries(template: TemplateDefinition): CvEntry[] {
         const value =
           expected.kind === 'text'
             ? expected.value
-            : expected.kind === 'phone'
+            : expected.kind === 'date'
+              ? `${expected.year}-${String(expected.month).padStart(2, '0')}`
+              : expected.kind === 'phone'
               ? '+44 20 7946 0958'
               : expected.kind === 'rich'
                 ? editorHtml(field.widget_label, expected.link)
@@ -130,6 +134,8 @@ function control(group: Locator, field: FieldDefinition): Locator {
     return group.getByRole('checkbox', { name: field.widget_label, exact: true });
   if (field.widget_type === 'richtext-input')
     return group.getByRole('textbox', { name: field.widget_label, exact: true });
+  if (field.widget_type === 'date')
+    return group.getByRole('combobox', { name: `${field.widget_label} Month`, exact: true });
   return group.getByLabel(labelled(field.widget_label));
 }
 
@@ -137,14 +143,18 @@ async function fill(page: Page, group: Locator, field: FieldDefinition, expected
   const box = control(group, field);
   switch (expected.kind) {
     case 'text':
-      // Typed where the focus is, as a person tabbing through a form does (a date box takes its value whole).
-      if (field.widget_type === 'date') await box.fill(expected.value);
-      else {
-        // Over what is there: a new CV's name, email and phone start from the account.
-        await box.focus();
-        await page.keyboard.press('ControlOrMeta+a');
-        await page.keyboard.insertText(expected.value);
-      }
+      // Typed where the focus is, as a person tabbing through a form does; over what is there: a new CV's name,
+      // email and phone start from the account.
+      await box.focus();
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.insertText(expected.value);
+      return;
+    case 'date':
+      // The label names the month list; the year list sits beside it.
+      await box.selectOption(String(expected.month));
+      await group
+        .getByRole('combobox', { name: `${field.widget_label} Year`, exact: true })
+        .selectOption(String(expected.year));
       return;
     case 'phone':
       await group.getByLabel('Country calling code').selectOption(expected.country);
@@ -189,6 +199,11 @@ async function readSection(card: Locator): Promise<Record<string, Record<string,
         if (!target) continue;
         if (target instanceof HTMLInputElement && target.type === 'checkbox')
           fields[name] = String(target.checked);
+        else if (target instanceof HTMLSelectElement) {
+          // A date: its month list, and the year list beside it.
+          const year = document.getElementById(`${target.id}-year`) as HTMLSelectElement | null;
+          fields[name] = `${year?.value ?? ''}|${target.value}`;
+        }
         else if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) {
           const select = target.closest('[data-part="root"], div')?.parentElement?.querySelector('select');
           fields[name] = target.type === 'tel' && select ? `${select.value}|${target.value}` : target.value;
@@ -205,6 +220,9 @@ function checkShown(shown: string | undefined, field: FieldDefinition, expected:
   switch (expected.kind) {
     case 'text':
       expect(shown, where).toBe(expected.value);
+      return;
+    case 'date':
+      expect(shown, where).toBe(`${expected.year}|${expected.month}`);
       return;
     case 'phone':
       expect(shown, where).toBe(`${expected.country}|${expected.number}`);

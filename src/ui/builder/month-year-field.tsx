@@ -1,4 +1,4 @@
-import { Checkbox, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Checkbox, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import {
   MONTH_NAMES,
@@ -70,7 +70,8 @@ export function MonthYearField({
   return (
     <Stack gap="2">
       <HStack gap="2" align="end" role="group" aria-labelledby={labelId}>
-        <Stack gap="1" flex="3" minW="0">
+        {/* Each list is a field of its own: Chakra's select takes 'disabled' and 'invalid' from its field. */}
+        <Field.Root gap="1" flex="3" minW="0" disabled={disabled} invalid={invalid}>
           <Text as="span" id={`${id}-month-label`} fontSize="xs" color="fg.muted">
             Month
           </Text>
@@ -78,7 +79,6 @@ export function MonthYearField({
             <NativeSelect.Field
               id={id}
               value={month}
-              disabled={disabled}
               aria-labelledby={`${labelId} ${id}-month-label`}
               aria-required={required || undefined}
               aria-invalid={invalid || undefined}
@@ -94,8 +94,8 @@ export function MonthYearField({
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-        </Stack>
-        <Stack gap="1" flex="2" minW="0">
+        </Field.Root>
+        <Field.Root gap="1" flex="2" minW="0" disabled={disabled} invalid={invalid}>
           <Text as="span" id={`${id}-year-label`} fontSize="xs" color="fg.muted">
             Year
           </Text>
@@ -103,7 +103,6 @@ export function MonthYearField({
             <NativeSelect.Field
               id={`${id}-year`}
               value={year}
-              disabled={disabled}
               aria-labelledby={`${labelId} ${id}-year-label`}
               aria-required={required || undefined}
               aria-invalid={invalid || undefined}
@@ -119,7 +118,7 @@ export function MonthYearField({
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-        </Stack>
+        </Field.Root>
       </HStack>
       {picks.unreadable !== undefined && (
         <Text fontSize="sm" color="fg.muted">
