@@ -9,6 +9,8 @@ import { expect, test } from './support/test';
 // after a reload and finds it all, and the PDF they download says 'Present'.
 
 test('dates are picked as month and year, with Present, and come back in the builder and the PDF', async ({ page }) => {
+  // A whole journey with a PDF at its end: minutes on a loaded machine.
+  test.setTimeout(180_000);
   const email = uniqueEmail('month-year-dates');
   createUser({ email });
   await signInThroughApi(page, email, PASSWORD);
@@ -53,6 +55,7 @@ test('dates are picked as month and year, with Present, and come back in the bui
   await expect(htmlPreview(page).getByText('Sep 2019 – Present')).toBeVisible();
   await expect(page.getByText('Unsaved changes')).toBeVisible();
 
+  await education.getByRole('button', { name: 'Complete Section' }).click();
   await saveAs(page, 'Dates');
   await expect(page.getByText('Unsaved changes')).toBeHidden();
   await page.reload();
