@@ -18,6 +18,8 @@ test('dates are picked as month and year, with Present, and come back in the bui
   const card = page.getByRole('article', { name: 'Executive Classic' });
   await card.hover();
   await card.getByRole('link', { name: 'Create New CV' }).click();
+  // The builder on a loaded machine may take longer than an assertion's usual wait.
+  await expect(page.getByTestId('cv-name')).toHaveText('Untitled CV', { timeout: 30_000 });
 
   const personal = await openSection(page, 'Personal Details');
   await personal.getByRole('textbox', { name: 'Full Name' }).fill('Ada Lovelace');
@@ -59,6 +61,7 @@ test('dates are picked as month and year, with Present, and come back in the bui
   await saveAs(page, 'Dates');
   await expect(page.getByText('Unsaved changes')).toBeHidden();
   await page.reload();
+  await expect(page.getByTestId('cv-name')).toHaveText('Dates', { timeout: 30_000 });
 
   const again = await openSection(page, 'Education');
   await expect(again.getByRole('combobox', { name: 'Start Date Month' })).toHaveValue('9');

@@ -5,6 +5,7 @@ import type { InputField } from '../../api/templates';
 import { SUMMARY_MIN_HEIGHT_PX } from '../../config/constants';
 import { FIELD_COUNTER_FROM, MAX_FIELD_LENGTH } from '../../cv/problems';
 import { formDataKey } from '../../cv/form-data';
+import { parseCvDate } from '../../../rules/cv-date';
 import { currentFieldOf, isEndDateField, startFieldOf } from '../../cv/cv-dates';
 import { fieldProblem } from '../../cv/field-rules';
 import { CHECKBOX_TICKED, isTicked, widgetKindOf } from '../../cv/widgets';
@@ -123,7 +124,9 @@ export const FieldWidget = memo(function FieldWidget({ form, field, entryIndex }
           labelId={`${id}-label`}
           value={value}
           onValueChange={change}
-          offersPresent={isEnd && current === undefined}
+          // A section with its own 'Currently working here' box offers no second 'Present', unless the end date already
+          // says present (written by another client): then its box is there to untick.
+          offersPresent={isEnd && (current === undefined || parseCvDate(value).kind === 'present')}
           endedByCurrent={endedByCurrent}
           required={field.is_required}
           invalid={problem !== undefined}
