@@ -122,6 +122,15 @@ describe('the month-and-year date field', () => {
     expect(screen.getByRole('checkbox', { name: 'Currently working here' })).toBeChecked();
   });
 
+  it("keeps a 'Present' to untick where another client stored present beside the section's own box", async () => {
+    const world = renderFields([START, END, CURRENT], { 'end_date-7013-0': 'present' });
+    expect(screen.getByRole('checkbox', { name: 'Present' })).toBeChecked();
+    await userEvent.click(screen.getByText('Present'));
+    expect(world.values()['end_date-7013-0']).toBe('');
+    expect(screen.queryByRole('checkbox', { name: 'Present' })).not.toBeInTheDocument();
+    expect(monthOf('End Date')).toBeEnabled();
+  });
+
   it('says when the end comes before the start, and what a value that is not a date is', () => {
     renderFields([START, END], { 'start_date-7012-0': '2021-05', 'end_date-7013-0': 'Summer 2019' });
     expect(screen.getByText('This is not a date. Please choose a month and year.')).toBeInTheDocument();
