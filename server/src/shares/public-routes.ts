@@ -25,7 +25,7 @@ import {
   PASSWORD_LIMIT_PER_LINK,
   UNLOCK_SECONDS,
 } from './limits.js';
-import { cachedPage, pageKey, type CachedPage } from './page-cache.js';
+import { cachedPage, cachedPicture, pageKey, type CachedPage } from './page-cache.js';
 import { PASSWORD_WRONG, messagePage, passwordPage, sharePage, styleHashPolicy } from './page.js';
 import {
   addCount,
@@ -202,7 +202,13 @@ export async function sharePublicRoutes(app: FastifyInstance): Promise<void> {
           pageUrl: url,
           widthMm: model.design.widthMm,
         });
-        return { html, csp: styleHashPolicy(app.config, html), title };
+        return {
+          html,
+          csp: styleHashPolicy(app.config, html),
+          title,
+          document,
+          paper: { widthMm: model.design.widthMm, heightMm: model.design.heightMm },
+        };
       },
     );
   }
@@ -319,6 +325,29 @@ export async function sharePublicRoutes(app: FastifyInstance): Promise<void> {
         .header('content-type', file.contentType)
         .header('content-disposition', attachmentDisposition(cv.name, file.extension))
         .send(file.body);
+    }),
+  );
+
+  // The first page as a picture, for the card a chat shows for a pasted link; made once per version (Chromium).
+  // A password link has none: its card shows nothing of the CV.
+  app.get<{ Params: { slug: string } }>(
+    '/s/:slug/og.png',
+    { schema: { params: slugParams, hide: true } },
+    guarded(async (request, reply) => {
+      const opened = await open(request, request.params.slug);
+      if (opened.state === 'missing') return sendMissing(reply);
+      if (opened.state === 'gone') return sendGone(reply);
+      if (opened.state === 'locked')
+        return sendHtml(reply, 403, messagePage('This CV is protected', 'It opens with its password.'));
+      const { share, version } = opened;
+      const shown = await page(share, version);
+      const template = app.cvTemplates.byId(version.template_id);
+      if (!shown || !template) return sendGone(reply);
+      const png = await cachedPicture(
+        pageKey(app.config.databaseUrl, share.id, `${version.id}\0${renderKey(template)}`),
+        () => app.pdf.picture(shown.document, shown.paper),
+      );
+      return reply.type('image/png').send(png);
     }),
   );
 }

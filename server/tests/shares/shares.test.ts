@@ -346,6 +346,57 @@ describe.each(testDatabases())('share links on $name', (database) => {
     });
   });
 
+  describe('the PDF and the picture (Chromium)', () => {
+    it('downloads the PDF named after the CV, counted once a visitor a day and never for the owner', async () => {
+      const cvId = await createCv('Ada for Acme');
+      const link = await share(cvId);
+      const pdf = await visitor.get(`${path(link)}/pdf`, { headers: { 'user-agent': PHONE_SAFARI } });
+      expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.headers['content-disposition']).toContain('attachment; filename="Ada for Acme.pdf"');
+      expect(pdf.headers['x-robots-tag']).toBe('noindex, nofollow');
+      expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      await visitor.get(`${path(link)}/pdf`, { headers: { 'user-agent': PHONE_SAFARI } });
+      expect((await alice.get(`${path(link)}/pdf`)).statusCode).toBe(200);
+      const counted = (await list(cvId)).find((l) => l.id === link.id)!;
+      expect(counted).toMatchObject({ downloads: 1, views: 0 });
+      expect(counted.daily.at(-1)).toMatchObject({ downloads: 1, views: 0 });
+    });
+
+    it('answers the first page as a PNG, and none for a password link', async () => {
+      const cvId = await createCv();
+      const link = await share(cvId);
+      const png = await visitor.get(`${path(link)}/og.png`);
+      expect(png.statusCode, png.body.slice(0, 200)).toBe(200);
+      expect(png.headers['content-type']).toBe('image/png');
+      expect(png.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+      // A4 at 96 dpi: 794 × 1123.
+      expect(png.rawPayload.readUInt32BE(16)).toBe(794);
+      expect(png.rawPayload.readUInt32BE(20)).toBe(1123);
+      const locked = await share(cvId, { label: 'Locked', password: 'correct horse' });
+      const none = await visitor.get(`${path(locked)}/og.png`);
+      expect(none.statusCode).toBe(403);
+      expect(none.headers['content-type']).toContain('text/html');
+    });
+
+    it('a pinned version keeps showing what was sent; a link without one shows the latest save', async () => {
+      const cvId = await createCv();
+      const pinned = await share(cvId, { label: 'Pinned', version: 1 });
+      const latest = await share(cvId, { label: 'Latest' });
+      const changed = cvBody('Shared CV');
+      changed.entries = changed.entries.map((entry) =>
+        (entry as { value: string }).value === 'Babbage & Co'
+          ? { ...entry, value: 'Analytical Engines Ltd' }
+          : entry,
+      );
+      expect((await alice.put(`/v1/GeneratedCV/${cvId}/`, changed)).statusCode).toBe(200);
+      const old = await view(pinned);
+      expect(old.body).toContain('Babbage &amp; Co');
+      expect(old.body).not.toContain('Analytical Engines Ltd');
+      expect((await view(latest)).body).toContain('Analytical Engines Ltd');
+    });
+  });
+
   it('leaves a CV saved before versions and without links as it was', async () => {
     const owner = await insertUser(world.app.db, `old-${Date.now()}@example.com`, 'Old Timer');
     const id = await insertCv(world.app.db, owner, {

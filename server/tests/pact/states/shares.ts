@@ -15,6 +15,8 @@ import { CV_OWNER, SAVED_CV, insertCv, insertUser } from './cvs.js';
  */
 
 export const SHARED_CV = { ...SAVED_CV, id: 1, uuid: '5c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f' } as const;
+// insertCv is typed for the CVs of cvs.ts; this one is SAVED_CV's content under another id.
+const seededCv = SHARED_CV as unknown as Parameters<typeof insertCv>[2];
 
 export const SHARE_LINKS = [
   {
@@ -69,12 +71,12 @@ async function insertShareLinks(db: Kysely<Database>): Promise<void> {
 export const states: ProviderStates = {
   'a signed-in user with a saved CV 1': async ({ db, signIn }) => {
     await insertUser(db, CV_OWNER);
-    await insertCv(db, CV_OWNER.id, SHARED_CV);
+    await insertCv(db, CV_OWNER.id, seededCv);
     await signIn(CV_OWNER.id);
   },
   'a signed-in user with a saved CV 1 that has share links': async ({ db, signIn }) => {
     await insertUser(db, CV_OWNER);
-    await insertCv(db, CV_OWNER.id, SHARED_CV);
+    await insertCv(db, CV_OWNER.id, seededCv);
     await insertShareLinks(db);
     await signIn(CV_OWNER.id);
   },
