@@ -81,6 +81,17 @@ export function refusedDraftField(detail: string, field?: string): ShareDraftFie
   return undefined;
 }
 
+/**
+ * A refusal said at its field needs no field name: 'label: must be at most 80 characters.' reads 'Must be at most 80
+ * characters.' beside the label.
+ */
+export function refusalAtField(detail: string): string {
+  const match = /^\s*[a-z_]+:\s*(.+)$/s.exec(detail);
+  if (!match) return detail;
+  const rest = match[1]!;
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
+}
+
 export type ShareState = 'live' | 'revoked' | 'expired';
 
 /** A revoked link stays revoked; a live one whose expiry has passed has expired. */
@@ -158,7 +169,7 @@ export function chartSummary(days: readonly ShareDay[]): string {
   if (days.length === 0) return 'No daily counts yet.';
   const views = days.reduce((sum, day) => sum + day.views, 0);
   const downloads = days.reduce((sum, day) => sum + day.downloads, 0);
-  const span = `Last ${days.length} days`;
+  const span = days.length === 1 ? 'Today' : `Last ${days.length} days`;
   if (views === 0 && downloads === 0) return `${span}: no views or downloads.`;
   const busiest = days.reduce((best, day) =>
     day.views + day.downloads > best.views + best.downloads ? day : best,

@@ -8,6 +8,7 @@ import {
   EMPTY_SHARE_DRAFT,
   hasProblems,
   newShareOf,
+  refusalAtField,
   refusedDraftField,
   shareDraftProblems,
   type ShareDraft,
@@ -165,7 +166,10 @@ export const shareMachine = setup({
           ? undefined
           : refusedDraftField(message, refusedFieldOf(params.error));
       return field
-        ? { draftProblems: { ...context.draftProblems, [field]: message }, formError: undefined }
+        ? {
+            draftProblems: { ...context.draftProblems, [field]: refusalAtField(message) },
+            formError: undefined,
+          }
         : { formError: message };
     }),
     resetDraft: assign({ draft: EMPTY_SHARE_DRAFT, draftProblems: {}, formError: undefined }),

@@ -235,7 +235,7 @@ describe('share machine: model-based (list, new link, copy, revoke, refresh)', (
         }),
       );
       await flush();
-      expect(context(world).draftProblems.label).toBe('label: A label can be at most 80 characters.');
+      expect(context(world).draftProblems.label).toBe('A label can be at most 80 characters.');
       // Nothing typed is lost.
       expect(context(world).draft).toMatchObject({ label: '  Initech ', password: 'correct horse' });
     },
@@ -412,7 +412,7 @@ describe('share machine: edge cases', () => {
     actor.send({ type: 'form.submit' });
     world.create
       .last()
-      .reject(new ApiError('x', { status: 400, serverMessage: 'This CV has no version 2.' }));
+      .reject(new ApiError('x', { status: 400, serverMessage: 'version: this CV has no version 2.' }));
     await flush();
     expect(actor.getSnapshot().context.draftProblems).toEqual({ version: 'This CV has no version 2.' });
     actor.stop();
