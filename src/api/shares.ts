@@ -3,7 +3,7 @@ import { IgnoredBody, optional } from './codecs';
 import type { CvReference } from './cvs';
 import type { ApiClient, RequestOptions } from './http';
 
-// [extension] A saved CV's share links (docs/features/sharing.md): one link per recipient, each with its own label,
+// [extension] A saved CV's share links (docs/decisions/0045-share-links.md): one link per recipient, each with its own label,
 // optional password and expiry, its own counts, and its own revocation. A backend without them answers 404.
 
 /** Views and downloads of one link on one day (the server's day, UTC). */
