@@ -541,9 +541,20 @@ function DailyChart({ share }: { share: Share }) {
           );
         })}
       </svg>
-      <Text id={summaryId} fontSize="xs" color="fg.muted">
-        {summary}
-      </Text>
+      <HStack gap="3" fontSize="xs" color="fg.muted" flexWrap="wrap" align="flex-start">
+        {/* The key repeats what the words below say: screen readers read the words. */}
+        <HStack gap="3" flexShrink={0} aria-hidden>
+          <HStack gap="1">
+            <Box w="2.5" h="2.5" borderRadius="sm" bg="teal.solid" /> Views
+          </HStack>
+          <HStack gap="1">
+            <Box w="2.5" h="2.5" borderRadius="sm" bg="orange.solid" /> Downloads
+          </HStack>
+        </HStack>
+        <Text id={summaryId} flex="1 1 14rem">
+          {summary}
+        </Text>
+      </HStack>
     </Stack>
   );
 }
