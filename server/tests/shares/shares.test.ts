@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { setClock } from '../../src/auth/clock.js';
 import { client, testDatabases, type TestClient } from '../helpers/app.js';
 import { aliceSignedIn, cvBody, insertUser } from '../cvs/support.js';
@@ -199,6 +200,25 @@ describe.each(testDatabases())('share links on $name', (database) => {
       expect(styles.length).toBeGreaterThan(1);
       expect(csp.match(/'sha256-/g)).toHaveLength(styles.length);
       expect(response.body).not.toMatch(/\sstyle="/);
+    });
+
+    it('answers the page compressed as it was made, to a browser that takes Brotli or gzip', async () => {
+      const cvId = await createCv();
+      const link = await share(cvId);
+      const plain = await visitor.get(path(link));
+      for (const [accept, encoding] of [
+        ['gzip, deflate, br', 'br'],
+        ['gzip', 'gzip'],
+        ['br;q=0, gzip', 'gzip'],
+      ] as const) {
+        const answer = await visitor.get(path(link), { headers: { 'accept-encoding': accept } });
+        expect(answer.headers['content-encoding'], accept).toBe(encoding);
+        expect(answer.headers.vary).toContain('accept-encoding');
+        const decoded =
+          encoding === 'br' ? brotliDecompressSync(answer.rawPayload) : gunzipSync(answer.rawPayload);
+        expect(decoded.toString()).toBe(plain.body);
+      }
+      expect(plain.headers['content-encoding']).toBeUndefined();
     });
 
     it('answers 404 for a wrong slug and 410 for an expired link, showing nothing of any CV', async () => {
