@@ -3,6 +3,7 @@ import { setClock } from '../../src/auth/clock.js';
 import { client, testDatabases, type TestClient } from '../helpers/app.js';
 import { aliceSignedIn, cvBody, insertUser } from '../cvs/support.js';
 import { insertCv } from '../../src/cvs/repository.js';
+import { loggablePath } from '../../src/http/request-log.js';
 
 interface ShareJson {
   id: number;
@@ -415,6 +416,12 @@ describe.each(testDatabases())('share links on $name', (database) => {
       expect(old.body).not.toContain('Analytical Engines Ltd');
       expect((await view(latest)).body).toContain('Analytical Engines Ltd');
     });
+  });
+
+  it('keeps a link’s slug out of the request log', () => {
+    expect(loggablePath('/s/AbCdEfGhIjKlMnOpQrStUv')).toBe('/s/[redacted]');
+    expect(loggablePath('/s/AbCdEfGhIjKlMnOpQrStUv/pdf?x=1')).toBe('/s/[redacted]/pdf?x=1');
+    expect(loggablePath('/signin')).toBe('/signin');
   });
 
   it('leaves a CV saved before versions and without links as it was', async () => {
