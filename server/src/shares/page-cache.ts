@@ -8,6 +8,8 @@
 
 export interface CachedPage {
   html: string;
+  /** The page's bytes, as they are and compressed once (an answer then costs no encoding). */
+  encoded: { identity: Buffer; br: Buffer; gzip: Buffer };
   /** The page's content security policy: its style elements by hash. */
   csp: string;
   /** The CV's person's name (the page's title). */
@@ -88,7 +90,13 @@ class BoundedCache<T> {
 const pages = new BoundedCache<CachedPage>(
   500,
   64 * 1024 * 1024,
-  (page) => page.html.length + page.csp.length + page.document.length,
+  (page) =>
+    page.html.length +
+    page.encoded.identity.length +
+    page.encoded.br.length +
+    page.encoded.gzip.length +
+    page.csp.length +
+    page.document.length,
 );
 const pictures = new BoundedCache<Buffer>(200, 32 * 1024 * 1024, (png) => png.length);
 

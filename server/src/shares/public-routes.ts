@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { now } from '../auth/clock.js';
 import { verifyAgainstDummy, verifyPassword } from '../auth/passwords.js';
@@ -13,12 +14,7 @@ import { previewCvHtml } from '../render/print.js';
 import { versionFile } from '../rendered-files/files.js';
 import { renderKey } from '../rendered-files/key.js';
 import { versionWithFile } from '../rendered-files/repository.js';
-import {
-  findVersion,
-  latestVersion,
-  readVersionState,
-  type VersionSummaryRow,
-} from '../versions/repository.js';
+import { readVersionState } from '../versions/repository.js';
 import {
   DOWNLOAD_LIMIT_PER_ADDRESS,
   PASSWORD_LIMIT_PER_ADDRESS,
@@ -45,6 +41,29 @@ import { dayOf, shareUrl } from './serialise.js';
  */
 
 const SLUG = /^[A-Za-z0-9_-]{22,64}$/;
+
+/** The encoding a browser takes (Brotli first), from its Accept-Encoding; undefined: the page as it is. */
+export function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | undefined {
+  const offered = new Map<string, number>();
+  for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    if (name) offered.set(name, q === undefined ? 1 : Number(q));
+  }
+  const takes = (name: string) => (offered.get(name) ?? offered.get('*') ?? 0) > 0;
+  if (takes('br')) return 'br';
+  if (takes('gzip')) return 'gzip';
+  return undefined;
+}
+
+function encodeAll(html: string): CachedPage['encoded'] {
+  const identity = Buffer.from(html);
+  return {
+    identity,
+    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
+}
 const UNLOCK_COOKIE = 'share_unlock';
 const GONE = ['This link is no longer available.', 'Ask the person who sent it for a new one.'] as const;
 const MISSING = ['This link does not exist.', 'Check that the address was copied whole.'] as const;
@@ -53,7 +72,14 @@ type Opened =
   | { state: 'missing' }
   | { state: 'gone' }
   | { state: 'locked'; share: PublicShareRow }
-  | { state: 'open'; share: PublicShareRow; version: VersionSummaryRow };
+  | { state: 'open'; share: PublicShareRow; version: ShownVersion };
+
+/** The version a link shows, as its look-up read it. */
+interface ShownVersion {
+  id: number;
+  number: number;
+  template_id: number;
+}
 
 interface PasswordForm {
   password?: unknown;
@@ -140,12 +166,23 @@ export async function sharePublicRoutes(app: FastifyInstance): Promise<void> {
     if (share.password_hash !== null && request.userId !== share.owner_id && !isUnlocked(request, share))
       return { state: 'locked', share };
     // A pinned version that is no longer kept is gone: the link never shows another version instead.
-    const version =
-      share.version_number === null
-        ? await latestVersion(app.db, share.generated_cv_id)
-        : await findVersion(app.db, share.generated_cv_id, share.version_number);
+    const version = shownVersion(share);
     if (!version) return { state: 'gone' };
     return { state: 'open', share, version };
+  }
+
+  function shownVersion(share: PublicShareRow): ShownVersion | undefined {
+    if (
+      share.shown_version_id === null ||
+      share.shown_version_number === null ||
+      share.shown_template_id === null
+    )
+      return undefined;
+    return {
+      id: share.shown_version_id,
+      number: share.shown_version_number,
+      template_id: share.shown_template_id,
+    };
   }
 
   // ── counting: once a visitor a day, the owner never ──
@@ -177,7 +214,7 @@ export async function sharePublicRoutes(app: FastifyInstance): Promise<void> {
 
   // ── the page ──
 
-  async function page(share: PublicShareRow, version: VersionSummaryRow): Promise<CachedPage | undefined> {
+  async function page(share: PublicShareRow, version: ShownVersion): Promise<CachedPage | undefined> {
     const template = app.cvTemplates.byId(version.template_id);
     if (!template) return undefined;
     return cachedPage(
@@ -204,6 +241,7 @@ export async function sharePublicRoutes(app: FastifyInstance): Promise<void> {
         });
         return {
           html,
+          encoded: encodeAll(html),
           csp: styleHashPolicy(app.config, html),
           title,
           document,
@@ -217,12 +255,20 @@ export async function sharePublicRoutes(app: FastifyInstance): Promise<void> {
     request: FastifyRequest,
     reply: FastifyReply,
     share: PublicShareRow,
-    version: VersionSummaryRow,
+    version: ShownVersion,
   ): Promise<FastifyReply> {
     const shown = await page(share, version);
     if (!shown) return sendGone(reply);
     await count(request, share, 'view');
-    return sendHtml(reply, 200, shown.html, shown.csp);
+    // Compressed once when the page was made, not at every answer (http/compression.ts leaves an encoded one alone).
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply
+      .code(200)
+      .type('text/html; charset=utf-8')
+      .header('vary', 'accept-encoding')
+      .header('content-security-policy', shown.csp)
+      .send(encoding ? shown.encoded[encoding] : shown.encoded.identity);
   }
 
   const slugParams = {
@@ -292,12 +338,7 @@ export async function sharePublicRoutes(app: FastifyInstance): Promise<void> {
       const reopened = await open(request, share.slug);
       if (reopened.state !== 'open' && reopened.state !== 'locked') return sendGone(reply);
       // This request carries no cookie yet: it shows the CV as the cookie will from now on.
-      const version =
-        reopened.state === 'open'
-          ? reopened.version
-          : share.version_number === null
-            ? await latestVersion(app.db, share.generated_cv_id)
-            : await findVersion(app.db, share.generated_cv_id, share.version_number);
+      const version = reopened.state === 'open' ? reopened.version : shownVersion(reopened.share);
       if (!version) return sendGone(reply);
       return showCv(request, reply, share, version);
     }),

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import { CompiledQuery, type Kysely, type Selectable } from 'kysely';
 import { now } from '../db/columns.js';
 import type { Database, ShareLinkTable } from '../db/schema.js';
 
@@ -11,10 +11,14 @@ import type { Database, ShareLinkTable } from '../db/schema.js';
 export type ShareLinkRow = Selectable<ShareLinkTable>;
 export type CountKind = 'view' | 'download';
 
-/** A link found by its slug, with what the public page needs of its CV. */
+/** A link found by its slug, with what the public page needs of its CV and of the version it shows. */
 export interface PublicShareRow extends ShareLinkRow {
   cv_name: string;
   cv_archived_at: string | null;
+  /** The pinned version, else the newest; null when there is none (a pinned one no longer kept). */
+  shown_version_id: number | null;
+  shown_version_number: number | null;
+  shown_template_id: number | null;
 }
 
 export interface DayCount {
@@ -105,14 +109,52 @@ export async function revokeShare(db: Kysely<Database>, shareId: number, at: Dat
     .execute();
 }
 
-export function findShareBySlug(db: Kysely<Database>, slug: string): Promise<PublicShareRow | undefined> {
+/** A link by its slug, its CV, and the version it shows, in one read: every view of a public page makes it. */
+export async function findShareBySlug(
+  db: Kysely<Database>,
+  slug: string,
+): Promise<PublicShareRow | undefined> {
+  // Built and compiled once per database: under load, building the query cost more than running it.
+  let compiled = slugQueries.get(db);
+  if (!compiled) {
+    compiled = slugQuery(db, '').compile();
+    if (compiled.parameters.length !== 1) throw new Error('the slug query has one parameter, the slug');
+    slugQueries.set(db, compiled);
+  }
+  const result = await db.executeQuery<PublicShareRow>(CompiledQuery.raw(compiled.sql, [slug]));
+  return result.rows[0];
+}
+
+const slugQueries = new WeakMap<Kysely<Database>, CompiledQuery>();
+
+function slugQuery(db: Kysely<Database>, slug: string) {
   return db
     .selectFrom('share_links')
     .innerJoin('generated_cvs', 'generated_cvs.id', 'share_links.generated_cv_id')
+    .leftJoin('cv_versions', (join) =>
+      join.onRef('cv_versions.generated_cv_id', '=', 'share_links.generated_cv_id').on((eb) =>
+        eb(
+          'cv_versions.number',
+          '=',
+          eb.fn.coalesce(
+            'share_links.version_number',
+            eb
+              .selectFrom('cv_versions as newest')
+              .select((inner) => inner.fn.max('newest.number').as('number'))
+              .whereRef('newest.generated_cv_id', '=', 'share_links.generated_cv_id'),
+          ),
+        ),
+      ),
+    )
     .selectAll('share_links')
-    .select(['generated_cvs.name as cv_name', 'generated_cvs.archived_at as cv_archived_at'])
-    .where('share_links.slug', '=', slug)
-    .executeTakeFirst();
+    .select([
+      'generated_cvs.name as cv_name',
+      'generated_cvs.archived_at as cv_archived_at',
+      'cv_versions.id as shown_version_id',
+      'cv_versions.number as shown_version_number',
+      'cv_versions.template_id as shown_template_id',
+    ])
+    .where('share_links.slug', '=', slug);
 }
 
 /** Every day's counts of these links from `fromDay` (YYYY-MM-DD) on, and their totals over all days. */

@@ -46,10 +46,28 @@ export const createShareBody = {
   required: ['label'],
   additionalProperties: false,
   properties: {
-    label: { type: 'string', maxLength: 1000 },
-    password: { type: ['string', 'null'], maxLength: 1000 },
-    expires_at: { type: ['string', 'null'], maxLength: 64 },
-    version: { type: ['integer', 'null'], minimum: 1, maximum: 2_147_483_647 },
+    label: {
+      type: 'string',
+      maxLength: 1000,
+      description: `Who the link is for ("Acme Corp"): ${MAX_LABEL_LENGTH} characters at most once trimmed.`,
+    },
+    password: {
+      type: ['string', 'null'],
+      maxLength: 1000,
+      description: `${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters; absent or null: no password.`,
+    },
+    expires_at: {
+      type: ['string', 'null'],
+      maxLength: 64,
+      description:
+        'In the future: a date (YYYY-MM-DD, the end of that day UTC) or a date-time with its zone; null: never.',
+    },
+    version: {
+      type: ['integer', 'null'],
+      minimum: 1,
+      maximum: 2_147_483_647,
+      description: 'A version number of this CV (GET …/versions/) to pin; absent or null: the latest saved.',
+    },
   },
 } as const;
 

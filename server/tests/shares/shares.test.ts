@@ -1,7 +1,9 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { setClock } from '../../src/auth/clock.js';
 import { client, testDatabases, type TestClient } from '../helpers/app.js';
 import { aliceSignedIn, cvBody, insertUser } from '../cvs/support.js';
 import { insertCv } from '../../src/cvs/repository.js';
+import { loggablePath } from '../../src/http/request-log.js';
 
 interface ShareJson {
   id: number;
@@ -201,6 +203,25 @@ describe.each(testDatabases())('share links on $name', (database) => {
       expect(response.body).not.toMatch(/\sstyle="/);
     });
 
+    it('answers the page compressed as it was made, to a browser that takes Brotli or gzip', async () => {
+      const cvId = await createCv();
+      const link = await share(cvId);
+      const plain = await visitor.get(path(link));
+      for (const [accept, encoding] of [
+        ['gzip, deflate, br', 'br'],
+        ['gzip', 'gzip'],
+        ['br;q=0, gzip', 'gzip'],
+      ] as const) {
+        const answer = await visitor.get(path(link), { headers: { 'accept-encoding': accept } });
+        expect(answer.headers['content-encoding'], accept).toBe(encoding);
+        expect(answer.headers.vary).toContain('accept-encoding');
+        const decoded =
+          encoding === 'br' ? brotliDecompressSync(answer.rawPayload) : gunzipSync(answer.rawPayload);
+        expect(decoded.toString()).toBe(plain.body);
+      }
+      expect(plain.headers['content-encoding']).toBeUndefined();
+    });
+
     it('answers 404 for a wrong slug and 410 for an expired link, showing nothing of any CV', async () => {
       const cvId = await createCv();
       const link = await share(cvId, { label: 'Soon', expires_at: new Date(Date.now() + DAY).toISOString() });
@@ -395,6 +416,12 @@ describe.each(testDatabases())('share links on $name', (database) => {
       expect(old.body).not.toContain('Analytical Engines Ltd');
       expect((await view(latest)).body).toContain('Analytical Engines Ltd');
     });
+  });
+
+  it('keeps a link’s slug out of the request log', () => {
+    expect(loggablePath('/s/AbCdEfGhIjKlMnOpQrStUv')).toBe('/s/[redacted]');
+    expect(loggablePath('/s/AbCdEfGhIjKlMnOpQrStUv/pdf?x=1')).toBe('/s/[redacted]/pdf?x=1');
+    expect(loggablePath('/signin')).toBe('/signin');
   });
 
   it('leaves a CV saved before versions and without links as it was', async () => {
