@@ -44,7 +44,7 @@ function serve() {
   // What GET /auth/csrf/ sets in a browser: the client sends it back on unsafe calls.
   document.cookie = 'csrftoken=test-token; path=/';
   const calls: string[] = [];
-  let links = [
+  let links: Record<string, unknown>[] = [
     link(2, 'Globex', { has_password: true }),
     link(1, 'Acme Corp', {
       views: 3,
