@@ -77,6 +77,8 @@ export function sharePage(input: SharePageInput): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     '<meta name="robots" content="noindex, nofollow">' +
     '<meta name="referrer" content="no-referrer">' +
+    // No favicon request: the page asks for nothing but itself.
+    '<link rel="icon" href="data:,">' +
     `<meta property="og:title" content="${title}">` +
     '<meta property="og:type" content="profile">' +
     `<meta property="og:url" content="${escapeHtml(input.pageUrl)}">` +
@@ -111,6 +113,7 @@ function plainDocument(title: string, body: string): string {
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     '<meta name="robots" content="noindex, nofollow">' +
+    '<link rel="icon" href="data:,">' +
     `<title>${escapeHtml(title)}</title><style>${PLAIN_CSS}</style></head>` +
     `<body><main>${body}</main></body></html>`
   );
