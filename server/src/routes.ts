@@ -13,6 +13,8 @@ import { accountLinkRoutes } from './profile/link-routes.js';
 import { profileRoutes } from './profile/routes.js';
 import { sessionsRoutes } from './profile/sessions.js';
 import { securityRoutes } from './security/routes.js';
+import { sharePublicRoutes } from './shares/public-routes.js';
+import { sharesRoutes } from './shares/routes.js';
 import { renderEngine, type RenderEngineOptions } from './render/plugin.js';
 import { renderedFiles } from './rendered-files/plugin.js';
 import { supportRoutes } from './support/routes.js';
@@ -47,6 +49,8 @@ const PLUGINS = [
   dataExportRoutes,
   binRoutes,
   versionsRoutes,
+  sharesRoutes,
+  sharePublicRoutes,
 ];
 
 /** `engine` reaches the render engine (a cluster worker hands it the proxy to the primary's renderer). */

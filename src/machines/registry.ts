@@ -33,6 +33,7 @@ import { templatesListMachine } from './catalogue/templates-list-machine';
 import { twoStepMachine } from './profile/two-step-machine';
 import { newRecoveryCodesMachine } from './profile/new-recovery-codes-machine';
 import { versionsMachine } from './versions/versions-machine';
+import { shareMachine } from './sharing/share-machine';
 
 /**
  * Every flow machine of the app by its id: for the inspector, for docs and for the test that checks
@@ -74,4 +75,5 @@ export const machineRegistry: Record<string, AnyStateMachine> = {
   [previewViewMachine.id]: previewViewMachine,
   [draftKeeperMachine.id]: draftKeeperMachine,
   [versionsMachine.id]: versionsMachine,
+  [shareMachine.id]: shareMachine,
 };

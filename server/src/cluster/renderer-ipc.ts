@@ -1,6 +1,12 @@
 import { isExecutable } from '../render/page-pool.js';
 import { PdfTooLongError, PdfUnavailableError, RENDERER_CLOSING_MESSAGE } from '../render/pdf-errors.js';
-import { emptyRendererStats, type Paper, type PdfPrinter, type PdfRenderOptions, type RendererSnapshot } from '../render/pdf.js';
+import {
+  emptyRendererStats,
+  type Paper,
+  type PdfPrinter,
+  type PdfRenderOptions,
+  type RendererSnapshot,
+} from '../render/pdf.js';
 
 /*
  * One PDF renderer for every HTTP worker (WEB_CONCURRENCY > 1). The cluster's primary owns the one Chromium (a
@@ -14,6 +20,7 @@ import { emptyRendererStats, type Paper, type PdfPrinter, type PdfRenderOptions,
 export type RendererCall =
   | { call: 'render'; html: string; options?: PdfRenderOptions }
   | { call: 'firstThatFits'; candidates: readonly string[]; box: Paper }
+  | { call: 'picture'; html: string; box: Paper }
   | { call: 'snapshot' }
   | { call: 'warmUp' };
 
@@ -85,6 +92,9 @@ export async function answerRendererRequest(
         break;
       case 'firstThatFits':
         value = await renderer.firstThatFits(request.candidates, request.box);
+        break;
+      case 'picture':
+        value = await renderer.picture(request.html, request.box);
         break;
       case 'snapshot':
         value = await renderer.snapshot();
@@ -204,6 +214,10 @@ export class RendererProxy implements PdfPrinter {
       index: number;
       fits: boolean;
     };
+  }
+
+  async picture(html: string, box: Paper): Promise<Buffer> {
+    return asBuffer(await this.call({ call: 'picture', html, box }, this.callTimeoutMs));
   }
 
   async warmUp(): Promise<void> {

@@ -39,6 +39,11 @@ export interface Database {
   cv_versions: CvVersionTable;
   cv_version_deliveries: CvVersionDeliveryTable;
   cv_rendered_files: CvRenderedFileTable;
+  // ── share links ─────────────────────────────────────────────────────────
+  share_links: ShareLinkTable;
+  share_link_days: ShareLinkDayTable;
+  share_day_salts: ShareDaySaltTable;
+  share_visitor_hashes: ShareVisitorHashTable;
   // ── admin ───────────────────────────────────────────────────────────────
   admin_audit_log: AdminAuditLogTable;
 }
@@ -354,6 +359,47 @@ export interface CvRenderedFileTable {
   content: Buffer;
   size: number;
   created_at: string;
+}
+
+// ── share links ───────────────────────────────────────────────────────────
+
+/** A link that shows a saved CV to one recipient (server/src/shares/). */
+export interface ShareLinkTable {
+  id: Generated<number>;
+  /** base64url of 16 random bytes. */
+  slug: string;
+  generated_cv_id: number;
+  owner_id: number;
+  label: string;
+  /** Argon2id of the link's password; null: none. */
+  password_hash: string | null;
+  expires_at: string | null;
+  /** The version number pinned; null: the latest saved. */
+  version_number: number | null;
+  created: string;
+  last_viewed: string | null;
+  revoked_at: string | null;
+}
+
+/** A link's views and downloads on one UTC day. */
+export interface ShareLinkDayTable {
+  share_link_id: number;
+  /** YYYY-MM-DD. */
+  day: string;
+  views: number;
+  downloads: number;
+}
+
+/** The random salt of one day's visitor hashes; deleted with them once the day is over. */
+export interface ShareDaySaltTable {
+  day: string;
+  salt: string;
+}
+
+/** sha256 of the day's salt, address, user agent, link and kind: seen today, so not counted again. */
+export interface ShareVisitorHashTable {
+  day: string;
+  hash: string;
 }
 
 // ── admin ─────────────────────────────────────────────────────────────────

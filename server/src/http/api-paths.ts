@@ -15,6 +15,8 @@ export const API_PREFIXES = [
   '/static',
   // The OpenAPI reference (/api/docs, with API_DOCS=1).
   '/api',
+  // The public pages of share links (/s/<slug>, its PDF and picture): server-rendered, never the SPA.
+  '/s',
   // The Pact provider-state URL of a server in test mode.
   '/_pact',
 ] as const;

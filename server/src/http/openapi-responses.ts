@@ -23,14 +23,14 @@ const object = (properties: Record<string, Schema>, required = Object.keys(prope
 
 const message = object({ detail: string });
 const signedIn = object({ user_id: integer });
-const twoFactorRequired = object(
-  { two_factor_required: { type: 'boolean', const: true }, detail: string },
-  ['two_factor_required'],
-);
+const twoFactorRequired = object({ two_factor_required: { type: 'boolean', const: true }, detail: string }, [
+  'two_factor_required',
+]);
 /** A sign-in's answer: signed in, or (two-step sign-in on, extension) the code is still to come. */
 const signedInOrSecondStep: Schema = {
   oneOf: [signedIn, twoFactorRequired],
-  description: 'Signed in, or `two_factor_required` (extension): POST /auth/login/2fa/ with the code finishes it.',
+  description:
+    'Signed in, or `two_factor_required` (extension): POST /auth/login/2fa/ with the code finishes it.',
 };
 const passkey = object({
   id: integer,
@@ -157,6 +157,26 @@ const WORD = ['application/vnd.openxmlformats-officedocument.wordprocessingml.do
 function answer(status: number, description: string, schema?: Schema): Record<number, Answer> {
   return { [status]: schema === undefined ? { description } : { description, schema } };
 }
+/** A share link of a CV (extension; docs/decisions/0045-share-links.md). */
+const share = object({
+  id: integer,
+  slug: { type: 'string', description: 'base64url of 16 random bytes (22 characters).' },
+  url: { type: 'string', description: 'PUBLIC_URL + "/s/" + slug: the public page.' },
+  label: string,
+  has_password: boolean,
+  expires_at: { type: ['string', 'null'], format: 'date-time' },
+  version: { type: ['integer', 'null'], description: 'The version number pinned; null: the latest saved.' },
+  created: timestamp,
+  last_viewed: { type: ['string', 'null'], format: 'date-time' },
+  revoked_at: { type: ['string', 'null'], format: 'date-time' },
+  views: integer,
+  downloads: integer,
+  daily: {
+    ...arrayOf(object({ date: { type: 'string', format: 'date' }, views: integer, downloads: integer })),
+    description: 'The last 30 days (UTC), oldest first, every day present.',
+  },
+});
+
 const ok = (description: string, schema?: Schema) => answer(200, description, schema);
 const created = (description: string, schema: Schema) => answer(201, description, schema);
 const noContent = (description: string) => answer(204, description);
@@ -211,8 +231,14 @@ export const SUCCESS_ANSWERS: Record<string, Record<number, Answer>> = {
       ['google_client_id', 'linkedin_client_id'],
     ),
   ),
-  'POST /auth/social/login/google/': ok('Signed in with Google (or, extension, the code is still to come).', signedInOrSecondStep),
-  'POST /auth/social/login/linkedin/': ok('Signed in with LinkedIn (or, extension, the code is still to come).', signedInOrSecondStep),
+  'POST /auth/social/login/google/': ok(
+    'Signed in with Google (or, extension, the code is still to come).',
+    signedInOrSecondStep,
+  ),
+  'POST /auth/social/login/linkedin/': ok(
+    'Signed in with LinkedIn (or, extension, the code is still to come).',
+    signedInOrSecondStep,
+  ),
   'GET /auth/profile/': ok('The signed-in person.', profile),
   'DELETE /auth/profile/': {
     ...answer(
@@ -278,7 +304,9 @@ export const SUCCESS_ANSWERS: Record<string, Record<number, Answer>> = {
   'POST /v1/GeneratedCV/': created('The saved CV.', cv),
   'GET /v1/GeneratedCV/{id}/': ok('A saved CV (by id or uuid), with an ETag.', cv),
   'PUT /v1/GeneratedCV/{id}/': ok('The CV as saved.', cv),
-  'DELETE /v1/GeneratedCV/{id}/': noContent('Archived: into the bin until it is removed for good (extension).'),
+  'DELETE /v1/GeneratedCV/{id}/': noContent(
+    'Archived: into the bin until it is removed for good (extension).',
+  ),
   'GET /v1/bin/': ok(
     'The person’s deleted CVs, the latest deleted first, each with when it will be removed for good (extension).',
     arrayOf(
@@ -321,6 +349,17 @@ export const SUCCESS_ANSWERS: Record<string, Record<number, Answer>> = {
   'POST /v1/GeneratedCV/{id}/versions/{number}/restore/': ok(
     'The CV as now saved: the version restored as a new version (extension).',
     cv,
+  ),
+  'GET /v1/GeneratedCV/{id}/shares/': ok(
+    'The CV’s share links, newest first, revoked ones too, each with its views and downloads (extension).',
+    arrayOf(share),
+  ),
+  'POST /v1/GeneratedCV/{id}/shares/': created(
+    'A new share link; its page is /s/{slug} (extension). At most 50 links that work per CV.',
+    share,
+  ),
+  'DELETE /v1/GeneratedCV/{id}/shares/{shareId}/': noContent(
+    'Revoked: the link answers 410 from now on; revoking again is 204 too (extension).',
   ),
   'GET /auth/security-activity/': ok(
     'The person’s recent sign-ins (refused ones too) and changes to what guards the account, newest first (extension).',

@@ -4,8 +4,12 @@ import type { FastifyInstance } from 'fastify';
 // OAuth callbacks a code and a state.
 const SECRET_QUERY = /token|code|state|secret|password|key|uid|email|signature/i;
 
-/** The request's path with the value of every secret-looking query parameter replaced. */
-export function loggablePath(url: string): string {
+// A share link's slug opens the CV it shares: a secret as a token is (server/src/shares/).
+const SHARE_SLUG = /^\/s\/[^/?]+/;
+
+/** The request's path with a share link's slug and the value of every secret-looking query parameter replaced. */
+export function loggablePath(path: string): string {
+  const url = path.replace(SHARE_SLUG, '/s/[redacted]');
   const mark = url.indexOf('?');
   if (mark === -1) return url;
   const params = new URLSearchParams(url.slice(mark + 1));

@@ -47,6 +47,15 @@ interface Commands {
     params: Record<string, never>;
     result: { cssContentSize: { x: number; y: number; width: number; height: number } };
   };
+  // A share link's picture for chat cards (pdf.ts, picture): the first page as the screen shows it.
+  'Page.captureScreenshot': {
+    params: {
+      format: 'png';
+      clip: { x: number; y: number; width: number; height: number; scale: number };
+      captureBeyondViewport: boolean;
+    };
+    result: { data: string };
+  };
   'Page.printToPDF': {
     params: {
       paperWidth?: number;

@@ -137,6 +137,8 @@ export interface PdfPrinter {
   readonly poolSize: number;
   render(html: string, options?: PdfRenderOptions): Promise<Buffer>;
   firstThatFits(candidates: readonly string[], box: Paper): Promise<{ index: number; fits: boolean }>;
+  /** The top `box` (millimetres) of a document as the screen shows it, as a PNG: a shared CV's picture. */
+  picture(html: string, box: Paper): Promise<Buffer>;
   warmUp(): Promise<void>;
   snapshot(): Promise<RendererSnapshot>;
   close(): Promise<void>;
@@ -364,6 +366,54 @@ export class PdfRenderer implements PdfPrinter {
     } finally {
       await browser.send('Emulation.clearDeviceMetricsOverride', {}, sessionId);
       await browser.send('Emulation.setEmulatedMedia', { media: '' }, sessionId);
+    }
+  }
+
+  async picture(html: string, box: Paper): Promise<Buffer> {
+    if (this.closed) throw new PdfUnavailableError(RENDERER_CLOSING_MESSAGE);
+    const pooled = await this.pages.acquire();
+    let healthy = false;
+    try {
+      const png = await withTimeout(this.shoot(pooled, html, box), this.renderTimeoutMs, () => {
+        this.stats.timeouts += 1;
+      });
+      healthy = true;
+      return png;
+    } catch (error) {
+      if (error instanceof TimeoutError) {
+        if (this.pages.isCurrent(pooled)) this.pages.dropBrowser();
+        throw new PdfUnavailableError(
+          `PDF rendering timed out after ${this.renderTimeoutMs} ms; please try again.`,
+        );
+      }
+      throw error;
+    } finally {
+      this.pages.release(pooled, healthy);
+    }
+  }
+
+  private async shoot(
+    { browser, targetId, sessionId }: PooledPage,
+    html: string,
+    box: Paper,
+  ): Promise<Buffer> {
+    const width = Math.max(1, Math.round((box.widthMm * 96) / MM_PER_INCH));
+    const height = Math.max(1, Math.round((box.heightMm * 96) / MM_PER_INCH));
+    await browser.send(
+      'Emulation.setDeviceMetricsOverride',
+      { width, height, deviceScaleFactor: 1, mobile: false },
+      sessionId,
+    );
+    try {
+      await browser.send('Page.setDocumentContent', { frameId: targetId, html }, sessionId);
+      const { data } = await browser.send(
+        'Page.captureScreenshot',
+        { format: 'png', clip: { x: 0, y: 0, width, height, scale: 1 }, captureBeyondViewport: false },
+        sessionId,
+      );
+      return Buffer.from(data, 'base64');
+    } finally {
+      await browser.send('Emulation.clearDeviceMetricsOverride', {}, sessionId);
     }
   }
 

@@ -191,10 +191,23 @@ export async function pruneVersions(
         )
         .as('delivered'),
     )
+    // A version a share link pins is what its recipient was sent: kept as a delivered one is.
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('share_links')
+            .select('share_links.id')
+            .whereRef('share_links.generated_cv_id', '=', 'cv_versions.generated_cv_id')
+            .whereRef('share_links.version_number', '=', 'cv_versions.number')
+            .where('share_links.revoked_at', 'is', null),
+        )
+        .as('pinned'),
+    )
     .where('generated_cv_id', '=', cvId)
     .execute();
   const keep = versionsToKeep(
-    facts.map((fact) => ({ ...fact, delivered: Boolean(fact.delivered) })),
+    facts.map(({ pinned, ...fact }) => ({ ...fact, delivered: Boolean(fact.delivered) || Boolean(pinned) })),
     at,
     policy,
   );

@@ -29,6 +29,7 @@ function fakeRenderer(overrides: Partial<PdfPrinter> = {}): PdfPrinter {
     poolSize: 2,
     render: async () => Buffer.from('%PDF-1.7 fake'),
     firstThatFits: async () => ({ index: 0, fits: true }),
+    picture: async () => Buffer.from('png'),
     warmUp: async () => undefined,
     snapshot: async () => ({
       state: 'running',

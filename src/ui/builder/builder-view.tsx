@@ -51,6 +51,7 @@ import { SAVE_BUTTON_ID, SaveDialog } from './save-dialog';
 import { SectionCard } from './section-card';
 import { SortableList } from './sortable-list';
 import { VersionsButton, VersionsDialog } from '../versions/versions-dialog';
+import { ShareButton } from '../sharing/share-button';
 
 export const BUILDER_INFO_TEXT =
   'Complete each section to build your CV. You can expand any section at any time, but we recommend completing them in order.';
@@ -288,6 +289,12 @@ function Header({ builder }: { builder: BuilderActor }) {
       <BuilderImport builder={builder} />
       <VersionsButton builder={builder} />
       <VersionsDialog builder={builder} />
+      <ShareButton
+        opening={() => {
+          const { cv, unsaved } = builder.getSnapshot().context;
+          return { cv: cv.uuid ?? cv.id, cvName: cv.name, unsaved };
+        }}
+      />
       <Box hideBelow="md">
         <DeliveryActions builder={builder} />
       </Box>

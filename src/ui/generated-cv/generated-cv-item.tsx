@@ -19,6 +19,7 @@ import type { CvActionsById } from '../../machines/catalogue/cv-list';
 import { DELIVERY_BUSY_TAG, type DeliveryActor } from '../../machines/delivery/delivery-machine';
 import { DataExportItems, isDataFormat } from '../cv-data/data-export-items';
 import { ConfirmDialog } from '../confirm-dialog';
+import { ShareButton } from '../sharing/share-button';
 
 export interface GeneratedCvItemProps {
   cv: GeneratedCv;
@@ -158,6 +159,10 @@ export function GeneratedCvItem({ cv, actor, templateName }: GeneratedCvItemProp
         >
           {emailing ? <Spinner size="xs" /> : <Mail />}
         </IconButton>
+        <ShareButton
+          variant="icon"
+          opening={() => ({ cv: cv.uuid ?? cv.id, cvName: name, unsaved: false })}
+        />
         <IconButton
           size="xs"
           variant="ghost"

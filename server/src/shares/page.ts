@@ -1,0 +1,142 @@
+import { createHash } from 'node:crypto';
+import type { Config } from '../config.js';
+import { securityDirectives, serializeDirectives } from '../http/security-headers.js';
+import { escapeHtml } from '../text/rich-text.js';
+
+/*
+ * The public share pages' HTML: the CV as its template prints it, made to read on a phone and to print, and the
+ * plain pages (password, gone, not found, too many attempts). No script anywhere; every style element is allowed by
+ * its hash in the page's policy, so a cached page needs no per-request nonce.
+ */
+
+const STYLE_ELEMENT = /<style>([\s\S]*?)<\/style>/g;
+
+/** The product's policy for a page whose only inline styles are its own `<style>` elements, allowed by hash. */
+export function styleHashPolicy(config: Config, html: string): string {
+  const hashes = [...html.matchAll(STYLE_ELEMENT)].map(
+    (match) => `'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`,
+  );
+  const directives = securityDirectives(config);
+  directives['style-src'] = [
+    ...directives['style-src']!.filter((source) => !source.startsWith("'nonce-")),
+    ...hashes,
+  ];
+  return serializeDirectives(directives);
+}
+
+const PX_PER_MM = 96 / 25.4;
+// Room left and right of the sheet on a narrow screen, in CSS pixels.
+const SIDE_PX = 8;
+
+/**
+ * On screen the sheet keeps its paper width, scaled down to the width of a narrow screen (a phone): the CV reads as
+ * it prints, never reflowed into a column it was not laid out for. `zoom` steps every 10 px of screen width; the
+ * Download button keeps its own size.
+ */
+function narrowScreenCss(widthMm: number): string {
+  const sheet = widthMm * PX_PER_MM;
+  const rules: string[] = [];
+  for (let width = Math.ceil(sheet + 2 * SIDE_PX); width >= 280; width -= 10) {
+    const zoom = Math.max(0.2, (width - 10 - 2 * SIDE_PX) / sheet);
+    const rounded = Math.floor(zoom * 1000) / 1000;
+    rules.push(
+      `@media screen and (max-width:${width}px){body{zoom:${rounded}}.share-bar{zoom:${Math.round((1 / rounded) * 1000) / 1000}}}`,
+    );
+  }
+  return rules.join('');
+}
+
+function shareCss(widthMm: number): string {
+  return (
+    '@media screen{html{padding:72px 0 24px}body{width:var(--page-width);max-width:none}}' +
+    '.share-bar{position:fixed;top:12px;right:12px;z-index:10;margin:0;padding:0;' +
+    'font:600 16px/1.2 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;letter-spacing:normal}' +
+    '.share-bar a{display:inline-flex;align-items:center;min-height:44px;min-width:44px;padding:0 20px;' +
+    'border-radius:8px;background:#1d4ed8;color:#fff;text-decoration:none;box-shadow:0 1px 4px rgba(15,23,42,.3)}' +
+    '.share-bar a:hover{background:#1e40af}.share-bar a:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}' +
+    '@media print{.share-bar{display:none}html{padding:0}}' +
+    narrowScreenCss(widthMm)
+  );
+}
+
+export interface SharePageInput {
+  /** The CV's document as the render engine wrote it (render/html.ts renderHtml). */
+  document: string;
+  /** The person's name: the page's title. */
+  title: string;
+  pdfPath: string;
+  ogImageUrl: string;
+  pageUrl: string;
+  widthMm: number;
+}
+
+/** The CV's document, with the share page's head (title, robots, Open Graph) and its Download PDF button. */
+export function sharePage(input: SharePageInput): string {
+  const title = escapeHtml(input.title);
+  const head =
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<meta name="robots" content="noindex, nofollow">' +
+    '<meta name="referrer" content="no-referrer">' +
+    // No favicon request: the page asks for nothing but itself.
+    '<link rel="icon" href="data:,">' +
+    `<meta property="og:title" content="${title}">` +
+    '<meta property="og:type" content="profile">' +
+    `<meta property="og:url" content="${escapeHtml(input.pageUrl)}">` +
+    `<meta property="og:image" content="${escapeHtml(input.ogImageUrl)}">` +
+    `<meta property="og:image:alt" content="${escapeHtml(`The first page of ${input.title}'s CV`)}">` +
+    '<meta name="twitter:card" content="summary_large_image">' +
+    `<style>${shareCss(input.widthMm)}</style>` +
+    `<title>${title}</title>`;
+  const bar =
+    '<nav class="share-bar" aria-label="Download">' +
+    `<a href="${escapeHtml(input.pdfPath)}" download>Download PDF</a></nav>`;
+  const document = input.document.replace(/<title>[\s\S]*?<\/title>/, () => head);
+  const end = document.lastIndexOf('</body>');
+  return `${document.slice(0, end)}${bar}${document.slice(end)}`;
+}
+
+const PLAIN_CSS =
+  ':root{color-scheme:light dark}' +
+  'body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;padding:24px;box-sizing:border-box;' +
+  'font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;background:#f4f5f7;color:#1f2328}' +
+  'main{max-width:26rem;width:100%;background:#fff;border-radius:12px;padding:28px;box-shadow:0 1px 4px rgba(15,23,42,.12)}' +
+  'h1{font-size:1.35rem;margin:0 0 .5rem}p{margin:0 0 1rem}label{display:block;font-weight:600;margin:0 0 .35rem}' +
+  'input{box-sizing:border-box;width:100%;min-height:44px;font:inherit;padding:8px 12px;border:1px solid #8b949e;border-radius:8px;background:#fff;color:#1f2328}' +
+  'button{margin-top:1rem;min-height:44px;width:100%;font:inherit;font-weight:600;border:0;border-radius:8px;background:#1d4ed8;color:#fff;cursor:pointer}' +
+  'button:hover{background:#1e40af}input:focus-visible,button:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}' +
+  '.error{color:#b42318;font-weight:600}' +
+  '@media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}main{background:#161b22}' +
+  'input{background:#0d1117;color:#e6edf3;border-color:#6e7681}.error{color:#ff7b72}}';
+
+function plainDocument(title: string, body: string): string {
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<meta name="robots" content="noindex, nofollow">' +
+    '<link rel="icon" href="data:,">' +
+    `<title>${escapeHtml(title)}</title><style>${PLAIN_CSS}</style></head>` +
+    `<body><main>${body}</main></body></html>`
+  );
+}
+
+/** A page that says one thing: a link gone, not found, or too many attempts. Nothing of any CV. */
+export function messagePage(heading: string, sentence: string): string {
+  return plainDocument(heading, `<h1>${escapeHtml(heading)}</h1><p>${escapeHtml(sentence)}</p>`);
+}
+
+export const PASSWORD_WRONG = 'That password is not right.';
+
+/** The password form of a link that has one: nothing of the CV, not even whose it is. */
+export function passwordPage(action: string, error?: string): string {
+  return plainDocument(
+    error ? 'Password needed (try again)' : 'Password needed',
+    '<h1>This CV is protected</h1>' +
+      '<p>Enter the password you were given with the link.</p>' +
+      `<form method="post" action="${escapeHtml(action)}">` +
+      '<label for="share-password">Password</label>' +
+      '<input id="share-password" name="password" type="password" autocomplete="current-password" required ' +
+      `maxlength="1000"${error ? ' aria-invalid="true" aria-describedby="share-password-error" autofocus' : ' autofocus'}>` +
+      (error ? `<p id="share-password-error" class="error" role="alert">${escapeHtml(error)}</p>` : '') +
+      '<button type="submit">Open the CV</button></form>',
+  );
+}
