@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { renderHtml } from '../server/src/render/html.js';
 import { buildRenderModelFromFormData, type CvFormData } from '../server/src/cv-input/values.js';
-import { CHROMIUM_ARGS, PdfRenderer } from '../server/src/render/pdf.js';
+import { CHROMIUM_ARGS, ONE_PROCESS_ARGS, PdfRenderer } from '../server/src/render/pdf.js';
 import { getTemplateRegistry } from '../server/src/templates/registry.js';
 import { CpuWatch } from './_processes.js';
 
@@ -37,12 +37,15 @@ export const VARIANTS: Record<string, (base: readonly string[]) => readonly stri
   sandbox: (b) => b.filter((a) => a !== '--no-sandbox'),
   'net-in-process': (b) => [...b, '--enable-features=NetworkServiceInProcess'],
   'no-zygote': (b) => [...b, '--no-zygote'],
+  // The renderer's PDF_RENDERER_PROCESS_MODEL=one (decision 0048); `base` is multi.
+  'one-process': (b) => [...b, ...ONE_PROCESS_ARGS],
 };
 
 async function main(): Promise<void> {
   const registry = getTemplateRegistry();
   const template = registry.bySlug('executive-classic')!;
   const names = process.env.SWITCH_VARIANTS?.split(',') ?? Object.keys(VARIANTS);
+  const concurrency = Number(process.env.SWITCH_CONCURRENCY ?? 2);
   const tagged = process.env.SWITCH_TAGGED !== '0';
   const htmls = Array.from({ length: PDFS + 10 }, (_, i) =>
     renderHtml(template, buildRenderModelFromFormData(template.definition, variant(template.sample, `v${i}`))),
@@ -59,7 +62,7 @@ async function main(): Promise<void> {
       let next = 0;
       const start = performance.now();
       await Promise.all(
-        [0, 1].map(async () => {
+        Array.from({ length: concurrency }, async () => {
           while (next < PDFS) {
             const i = next++;
             const t = performance.now();
@@ -78,7 +81,7 @@ async function main(): Promise<void> {
         .join(' · ');
       const starts = [...started].map(([kind, n]) => `${kind}×${n}`).join(' ');
       console.log(
-        `${name.padEnd(22)} tagged=${tagged} cpu/pdf ${(total / PDFS).toFixed(1)} ms  p50 ${latencies[Math.floor(PDFS / 2)]!.toFixed(1)} ms  ${(PDFS / seconds).toFixed(1)}/s (2 conc)\n   ${parts}\n   started: ${starts || 'none'}  load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+        `${name.padEnd(22)} tagged=${tagged} cpu/pdf ${(total / PDFS).toFixed(1)} ms  p50 ${latencies[Math.floor(PDFS / 2)]!.toFixed(1)} ms  ${(PDFS / seconds).toFixed(1)}/s (${concurrency} conc)\n   ${parts}\n   started: ${starts || 'none'}  load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
       );
     } finally {
       await pdf.close();

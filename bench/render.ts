@@ -8,7 +8,8 @@
  *   after an abuse burst (a 2,000-entry CV, ten 261-page documents at once): PSS peak ≤ 800 MB, back within 10%
  *   of resting within 60 s.
  * BENCH_PDFS and BENCH_CONCURRENCY override the load run's size, BENCH_SIDE_PDFS the side-by-side's (100);
- * BENCH_ABUSE=0 skips the abuse burst.
+ * BENCH_ABUSE=0 skips the abuse burst. The server's renderer runs Chromium in the default process model
+ * (BENCH_PROCESS_MODEL=one|multi picks one); the side by side prints with both models beside react-pdf.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -18,7 +19,7 @@ import path from 'node:path';
 import { renderDocx } from '../server/src/render/docx.js';
 import { renderHtml } from '../server/src/render/html.js';
 import { buildRenderModelFromFormData } from '../server/src/cv-input/values.js';
-import { PdfRenderer } from '../server/src/render/pdf.js';
+import { DEFAULT_PROCESS_MODEL, PdfRenderer, type ProcessModel } from '../server/src/render/pdf.js';
 import type { CvFormData } from '../server/src/cv-input/values.js';
 import { getTemplateRegistry } from '../server/src/templates/registry.js';
 import { client, createTestApp, type TestApp } from '../server/tests/helpers/app.js';
@@ -30,6 +31,8 @@ const LOAD_PDFS = Number(process.env.BENCH_PDFS ?? 1000);
 const LOAD_CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const SIDE_PDFS = Number(process.env.BENCH_SIDE_PDFS ?? 100);
 const ABUSE = process.env.BENCH_ABUSE !== '0';
+const MODEL = (process.env.BENCH_PROCESS_MODEL ?? DEFAULT_PROCESS_MODEL) as ProcessModel;
+const OTHER_MODEL: ProcessModel = MODEL === 'one' ? 'multi' : 'one';
 
 /** CPU per PDF by process kind, largest first: "renderer 30.1 · browser 10.2 · …" (ms). */
 function splitText(byKind: Map<string, number>, pdfs: number): string {
@@ -225,7 +228,7 @@ async function main(): Promise<void> {
   const model = buildRenderModelFromFormData(template.definition, template.sample);
 
   // One server (the app with its PdfRenderer, pool PDF_POOL_SIZE, default 2), fresh, as in production.
-  const test = await createTestApp({ chromiumPath: CHROMIUM });
+  const test = await createTestApp({ chromiumPath: CHROMIUM, pdfProcessModel: MODEL });
   try {
     const http = await client(test.app);
     await http.signInAs(await insertUser(test));
@@ -234,7 +237,7 @@ async function main(): Promise<void> {
     if (!(pdf instanceof PdfRenderer)) throw new Error('expected the in-process PdfRenderer');
     const launchStart = performance.now();
     await pdf.warmUp();
-    record('PDF: browser launch + pool warm-up', ms(performance.now() - launchStart), '', undefined);
+    record('PDF: browser launch + pool warm-up', `${ms(performance.now() - launchStart)} (Chromium in ${MODEL} process)`, '', undefined);
 
     // ── Load first, on a fresh server: 1,000 distinct PDFs through the route, 8 at a time ──
     const pss: number[] = [pssMb()];
@@ -312,16 +315,29 @@ async function main(): Promise<void> {
     const reactPdf = await side((i) => renderReactPdf(sideModels[i]!));
     const untagged = await side((i) => pdf.render(sideHtml[i]!, { tagged: false }));
     const tagged = await side((i) => pdf.render(sideHtml[i]!.replace('</title>', ' </title>')));
+    // The other process model, in a renderer of its own (closed after), on the same documents changed by one space.
+    const other = new PdfRenderer({ executablePath: CHROMIUM, processModel: OTHER_MODEL, poolSize: pdf.poolSize });
+    let otherUntagged: Awaited<ReturnType<typeof side>>;
+    let otherTagged: Awaited<ReturnType<typeof side>>;
+    try {
+      await other.warmUp();
+      otherUntagged = await side((i) => other.render(sideHtml[i]!.replace('</title>', '  </title>'), { tagged: false }));
+      otherTagged = await side((i) => other.render(sideHtml[i]!.replace('</title>', '   </title>')));
+    } finally {
+      await other.close();
+    }
     record('react-pdf: pages of the benchmark CV', String(pageCount(await renderReactPdf(sideModels[0]!))), '2', undefined);
     record('Side by side, CPU per PDF: react-pdf', ms(reactPdf.cpu), '', undefined);
-    record('Side by side, CPU per PDF: Chromium untagged (preview)', `${ms(untagged.cpu)} (${(untagged.cpu / reactPdf.cpu).toFixed(2)}× react-pdf)`, '≤ 1.00×', untagged.cpu <= reactPdf.cpu);
-    record('Side by side, CPU per PDF: Chromium tagged (download)', `${ms(tagged.cpu)} (${(tagged.cpu / reactPdf.cpu).toFixed(2)}× react-pdf, ${(tagged.cpu / untagged.cpu).toFixed(2)}× untagged)`, '≤ 1.10× untagged', tagged.cpu <= 1.1 * untagged.cpu);
-    record('Side by side, untagged CPU by process (ms)', splitText(untagged.byKind, SIDE_PDFS), '', undefined);
-    record('Side by side, tagged CPU by process (ms)', splitText(tagged.byKind, SIDE_PDFS), '', undefined);
-    record('Side by side, processes started per PDF (untagged)', [...untagged.started].map(([kind, n]) => `${kind} ${(n / SIDE_PDFS).toFixed(2)}`).join(', ') || 'none', '', undefined);
+    for (const [model, u, t] of [[MODEL, untagged, tagged], [OTHER_MODEL, otherUntagged, otherTagged]] as const) {
+      record(`Side by side, CPU per PDF: Chromium (${model} process) untagged (preview)`, `${ms(u.cpu)} (${(u.cpu / reactPdf.cpu).toFixed(2)}× react-pdf)`, '≤ 1.00×', u.cpu <= reactPdf.cpu);
+      record(`Side by side, CPU per PDF: Chromium (${model} process) tagged (download)`, `${ms(t.cpu)} (${(t.cpu / reactPdf.cpu).toFixed(2)}× react-pdf, ${(t.cpu / u.cpu).toFixed(2)}× untagged)`, '≤ 1.10× untagged', t.cpu <= 1.1 * u.cpu);
+      record(`Side by side (${model} process), untagged CPU by process (ms)`, splitText(u.byKind, SIDE_PDFS), '', undefined);
+      record(`Side by side (${model} process), tagged CPU by process (ms)`, splitText(t.byKind, SIDE_PDFS), '', undefined);
+      record(`Side by side (${model} process), processes started per PDF (untagged)`, [...u.started].map(([kind, n]) => `${kind} ${(n / SIDE_PDFS).toFixed(2)}`).join(', ') || 'none', '', undefined);
+      record(`Side by side, p50 / p95: Chromium (${model} process) untagged`, `${ms(u.p50)} / ${ms(u.p95)}`, '', undefined);
+      record(`Side by side, p50 / p95: Chromium (${model} process) tagged`, `${ms(t.p50)} / ${ms(t.p95)}`, '', undefined);
+    }
     record('Side by side, p50 / p95: react-pdf', `${ms(reactPdf.p50)} / ${ms(reactPdf.p95)}`, '', undefined);
-    record('Side by side, p50 / p95: Chromium untagged', `${ms(untagged.p50)} / ${ms(untagged.p95)}`, '', undefined);
-    record('Side by side, p50 / p95: Chromium tagged', `${ms(tagged.p50)} / ${ms(tagged.p95)}`, '', undefined);
     {
       // react-pdf at 8 concurrent: one Node thread, so about 1 / its CPU per PDF.
       const count = 200;

@@ -2,7 +2,13 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_CHROMIUM_PATH, DEFAULT_MAX_MEMORY_MB } from './render/pdf.js';
+import {
+  DEFAULT_CHROMIUM_PATH,
+  DEFAULT_MAX_MEMORY_MB,
+  DEFAULT_PROCESS_MODEL,
+  PROCESS_MODELS,
+  type ProcessModel,
+} from './render/pdf.js';
 import { DEFAULT_KEEP_ALL_DAYS } from './versions/retention.js';
 
 /** Repository root: defaults that name a folder (dist/, var/) are anchored here, not at the cwd. */
@@ -48,6 +54,8 @@ export interface Config {
   pdfTimeoutMs: number;
   /** Chromium is recycled when its processes' PSS passes this many MB (PDF_RENDERER_MAX_MB; 0: never). */
   pdfMaxMemoryMb: number;
+  /** Chromium in one process or in its usual many (PDF_RENDERER_PROCESS_MODEL: one, multi). */
+  pdfProcessModel: ProcessModel;
   /**
    * HTTP worker processes (WEB_CONCURRENCY, default: the cores). 1: one process serves and renders (tests and e2e run
    * this way); more: node:cluster workers share the port and one PDF renderer in the primary (server/src/cluster/).
@@ -181,6 +189,14 @@ function logLevel(env: Env): LogLevel {
   return raw as LogLevel;
 }
 
+function processModel(env: Env): ProcessModel {
+  const raw = (read(env, 'PDF_RENDERER_PROCESS_MODEL') ?? DEFAULT_PROCESS_MODEL).toLowerCase();
+  if (!PROCESS_MODELS.includes(raw as ProcessModel)) {
+    throw new ConfigError('PDF_RENDERER_PROCESS_MODEL', `must be one of ${PROCESS_MODELS.join(', ')}, got "${raw}"`);
+  }
+  return raw as ProcessModel;
+}
+
 function chromiumPath(env: Env): string | null {
   const raw = read(env, 'CHROMIUM_PATH');
   if (raw !== undefined) return raw;
@@ -272,6 +288,7 @@ export function loadConfig(env: Env = process.env): Config {
     pdfPoolSize: integer(env, 'PDF_POOL_SIZE', 2, 1, 64),
     pdfTimeoutMs: integer(env, 'PDF_TIMEOUT_MS', 15_000, 100, 600_000),
     pdfMaxMemoryMb: integer(env, 'PDF_RENDERER_MAX_MB', DEFAULT_MAX_MEMORY_MB, 0, 1_000_000),
+    pdfProcessModel: processModel(env),
     webConcurrency: webConcurrency(env, database),
     trustProxy: boolean(env, 'TRUST_PROXY', false),
     bodyLimit: integer(env, 'BODY_LIMIT', 1_048_576, 1024, 1024 * 1024 * 1024),

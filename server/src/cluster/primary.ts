@@ -70,6 +70,7 @@ export async function runPrimary(config: Config): Promise<void> {
     poolSize: config.pdfPoolSize,
     renderTimeoutMs: config.pdfTimeoutMs,
     maxMemoryMb: config.pdfMaxMemoryMb,
+    processModel: config.pdfProcessModel,
   });
   if (config.nodeEnv === 'production' && renderer.available) {
     // A warm browser makes the first preview as fast as the rest; a failure here is only logged.

@@ -33,6 +33,11 @@ export interface PagePoolOptions {
   slowRenderMs?: number;
   /** Longest a probe waits for the browser and the page to answer. */
   probeTimeoutMs?: number;
+  /**
+   * Probe the page by printing a blank document rather than by asking for its frame tree, and replace the whole
+   * browser when that fails: a one-process Chromium whose print compositor stopped still answers everything else.
+   */
+  probeByPrinting?: boolean;
   /** The time in ms (tests pass a clock they move to simulate a long quiet period). */
   now?: () => number;
   /**
@@ -52,6 +57,19 @@ export const PROBE_TIMEOUT_MS = 1_500;
 export const MEMORY_CHECK_EVERY_MS = 5_000;
 
 class ProbeTimeout extends Error {}
+
+// What a printing probe prints: one empty page, ~1 KB of PDF.
+const BLANK_DOCUMENT = '<!doctype html><html><head><meta charset="utf-8"><title></title></head><body></body></html>';
+const BLANK_PRINT = {
+  printBackground: false,
+  preferCSSPageSize: true,
+  marginTop: 0,
+  marginBottom: 0,
+  marginLeft: 0,
+  marginRight: 0,
+  generateTaggedPDF: false,
+  transferMode: 'ReturnAsBase64',
+} as const;
 
 function within<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -159,12 +177,23 @@ export class PagePool {
     const warm = this.idle.pop();
     // Pages of a browser that went away are never reused.
     if (warm && warm.browser === this.browser && !warm.broken) {
-      if (!suspect || (await this.answers(() => warm.browser.send('Page.getFrameTree', {}, warm.sessionId))))
-        return warm;
+      if (!suspect || (await this.answers(() => this.probePage(warm)))) return warm;
+      // In one process the page's renderer is the browser's: a page that cannot print means a browser that cannot.
+      if (this.options.probeByPrinting) this.dropBrowser();
     }
     if (warm) this.closePage(warm);
     const browser = await this.ensureBrowser();
     return await this.openPage(browser, this.contextId!);
+  }
+
+  /** A harmless command for a page: its frame tree, or with `probeByPrinting` a blank document printed. */
+  private async probePage({ browser, targetId, sessionId }: PooledPage): Promise<void> {
+    if (!this.options.probeByPrinting) {
+      await browser.send('Page.getFrameTree', {}, sessionId);
+      return;
+    }
+    await browser.send('Page.setDocumentContent', { frameId: targetId, html: BLANK_DOCUMENT }, sessionId);
+    await browser.send('Page.printToPDF', BLANK_PRINT, sessionId);
   }
 
   /** Whether the browser (or a page) answers a harmless command in time; a miss is counted. */

@@ -43,13 +43,37 @@ export const CHROMIUM_ARGS = [
   '--disable-backgrounding-occluded-windows',
   '--disable-hang-monitor',
   '--disable-ipc-flooding-protection',
-  // Chromium runs in its normal multi-process model. One process (`--single-process --no-zygote`,
-  // which upstream documents as unsupported) printed ~25% faster but stopped answering after about
-  // three minutes without work: the first PDF after a quiet pause waited 15 s and failed.
-  // A render that does time out is retried once on a fresh browser within the same request; and after a quiet
-  // period or a slow render the pool probes the browser and the page first (page-pool.ts), so a deaf one is replaced
-  // within 1.5 s instead of costing the render timeout.
+  // A render that times out is retried once on a fresh browser within the same request; and after a quiet period or
+  // a slow render the pool probes the browser and the page first (page-pool.ts), so a deaf one is replaced within
+  // 1.5 s instead of costing the render timeout.
 ];
+
+/**
+ * How Chromium runs (PDF_RENDERER_PROCESS_MODEL). `one`: browser, renderer and print compositor in one process
+ * (`--single-process`, which upstream calls unsupported), so a print starts no process; `multi`: Chromium's usual
+ * model, where every print starts a PrintCompositor process (decision 0038). Figures in decision 0048.
+ */
+export type ProcessModel = 'one' | 'multi';
+export const PROCESS_MODELS: readonly ProcessModel[] = ['one', 'multi'];
+export const DEFAULT_PROCESS_MODEL: ProcessModel = 'multi';
+
+/** Added to CHROMIUM_ARGS in the one-process model. */
+export const ONE_PROCESS_ARGS = [
+  '--single-process',
+  // The zygote only forks renderers, and in one process there are none to fork.
+  '--no-zygote',
+  // Three minutes after start Chromium rates the machine for on-device AI models by starting their service, unless a
+  // rating is given. In one process that service fails to load its backend, and from then on every Page.printToPDF
+  // stays unanswered while every other command still answers: this was "stopped answering after a few quiet
+  // minutes", busy or not (decision 0048). 1 is the rating "error", so no model is ever started; disabling the
+  // features that name it (OptimizationGuideOnDeviceModel, LogOnDeviceMetricsOnStartup) did not stop it.
+  '--optimization-guide-performance-class=1',
+];
+
+/** Chromium's command line for a process model. */
+export function chromiumArgsFor(model: ProcessModel): readonly string[] {
+  return model === 'one' ? [...CHROMIUM_ARGS, ...ONE_PROCESS_ARGS] : CHROMIUM_ARGS;
+}
 
 export interface PdfRendererOptions {
   /** Chromium to launch (the server's config says which: CHROMIUM_PATH, else /usr/bin/chromium). */
@@ -65,7 +89,9 @@ export interface PdfRendererOptions {
   cacheBytes?: number;
   /** Documents a page prints before it is closed and replaced by a fresh one. */
   maxPageUses?: number;
-  /** Chromium's command line; CHROMIUM_ARGS unless a test or benchmark compares another. */
+  /** One process or many (PDF_RENDERER_PROCESS_MODEL); DEFAULT_PROCESS_MODEL when unset. */
+  processModel?: ProcessModel;
+  /** Chromium's command line; the process model's unless a test or benchmark compares another. */
   chromiumArgs?: readonly string[];
   /** Probing before use after a quiet period or a slow render (page-pool.ts); tests move `now` to fake the quiet. */
   probeAfterIdleMs?: number;
@@ -206,6 +232,7 @@ export function emptyRendererStats(): PdfRendererStats {
 export class PdfRenderer implements PdfPrinter {
   readonly executablePath: string;
   readonly poolSize: number;
+  readonly processModel: ProcessModel;
   readonly stats: PdfRendererStats = emptyRendererStats();
 
   private readonly renderTimeoutMs: number;
@@ -217,11 +244,14 @@ export class PdfRenderer implements PdfPrinter {
   constructor(options: PdfRendererOptions = {}) {
     this.executablePath = options.executablePath ?? DEFAULT_CHROMIUM_PATH;
     this.poolSize = Math.max(1, options.poolSize ?? 2);
+    this.processModel = options.processModel ?? DEFAULT_PROCESS_MODEL;
     this.renderTimeoutMs = options.renderTimeoutMs ?? 15_000;
     this.cache = new PdfCache(options.cacheEntries ?? 64, options.cacheBytes ?? 32 * 1024 * 1024);
     this.pages = new PagePool({
       executablePath: this.executablePath,
-      chromiumArgs: options.chromiumArgs ?? CHROMIUM_ARGS,
+      chromiumArgs: options.chromiumArgs ?? chromiumArgsFor(this.processModel),
+      // In one process a browser that stopped printing still answers every other command: only a print proves it.
+      probeByPrinting: this.processModel === 'one',
       size: this.poolSize,
       queueTimeoutMs: options.queueTimeoutMs ?? Math.max(30_000, this.renderTimeoutMs * 2),
       maxPageUses: options.maxPageUses ?? MAX_PAGE_USES,

@@ -29,6 +29,7 @@ export async function renderEngine(app: FastifyInstance, options: RenderEngineOp
       poolSize: app.config.pdfPoolSize,
       renderTimeoutMs: app.config.pdfTimeoutMs,
       maxMemoryMb: app.config.pdfMaxMemoryMb,
+      processModel: app.config.pdfProcessModel,
     });
   app.decorate('pdf', pdf);
   app.addHook('onClose', async () => {

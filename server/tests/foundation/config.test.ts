@@ -14,6 +14,8 @@ describe('loadConfig', () => {
     expect(config.logLevel).toBe('info');
     expect(config.pdfPoolSize).toBe(2);
     expect(config.pdfTimeoutMs).toBe(15_000);
+    expect(config.pdfProcessModel).toBe('multi');
+    expect(loadConfig({ PDF_RENDERER_PROCESS_MODEL: 'One' }).pdfProcessModel).toBe('one');
     expect(config.webConcurrency).toBe(Math.min(64, availableParallelism()));
     expect(config.trustProxy).toBe(false);
     expect(config.secretKey).toBeUndefined();
@@ -60,6 +62,7 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ PDF_POOL_SIZE: '0' }, 'PDF_POOL_SIZE'],
     [{ PDF_TIMEOUT_MS: '1.5' }, 'PDF_TIMEOUT_MS'],
+    [{ PDF_RENDERER_PROCESS_MODEL: 'single' }, 'PDF_RENDERER_PROCESS_MODEL'],
     [{ WEB_CONCURRENCY: '0' }, 'WEB_CONCURRENCY'],
     [{ WEB_CONCURRENCY: '65' }, 'WEB_CONCURRENCY'],
     [{ WEB_CONCURRENCY: 'auto' }, 'WEB_CONCURRENCY'],
