@@ -1,4 +1,4 @@
-import { useEffect, useId, type RefObject } from 'react';
+import { useEffect, useId, useState, type RefObject } from 'react';
 import { TOAST_CLEARANCE_VARIABLE } from './toaster';
 
 // A module of its own: only the builder has a bar stuck to the bottom, and /signin loads the toaster.
@@ -51,22 +51,22 @@ const MENU_GUTTER_PX = 8;
 /**
  * Keeps toasts clear of a menu that opens upwards from a bar at the bottom of the screen, while it is open: from the
  * screen's foot to the top of the menu, which sits above its trigger (measured from the trigger, as the menu is
- * still being placed when it opens).
+ * still being placed when it opens). Returns the ref for the menu's content, which mounts after the menu opens.
  */
 export function useToastClearanceOfMenu(
   trigger: RefObject<HTMLElement | null>,
-  menu: RefObject<HTMLElement | null>,
   open: boolean,
-): void {
+): (content: HTMLElement | null) => void {
   const key = useId();
+  const [content, setContent] = useState<HTMLElement | null>(null);
   useEffect(() => {
     const button = trigger.current;
-    const content = menu.current;
     if (!open || !button || !content) return;
     return keepClear(key, content, () => {
       if (content.offsetHeight === 0) return 0;
       const fromFoot = window.innerHeight - button.getBoundingClientRect().top;
       return fromFoot + MENU_GUTTER_PX + content.offsetHeight;
     });
-  }, [trigger, menu, open, key]);
+  }, [trigger, content, open, key]);
+  return setContent;
 }

@@ -342,8 +342,7 @@ function MoreSaveOptions({ builder }: { builder: BuilderActor }) {
   // It opens upwards from the Save bar: toasts move above it.
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLDivElement>(null);
-  useToastClearanceOfMenu(trigger, menu, open);
+  const menu = useToastClearanceOfMenu(trigger, open);
   if (!existing) return null;
   return (
     <Menu.Root

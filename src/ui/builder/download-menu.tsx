@@ -40,8 +40,7 @@ export function DeliveryActions({
   const pdf = `PDF (${useSelector(builder, (snapshot) => snapshot.context.design.page_size)})`;
   const [menuOpen, setMenuOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLDivElement>(null);
-  useToastClearanceOfMenu(trigger, menu, inBottomBar && menuOpen);
+  const menu = useToastClearanceOfMenu(trigger, inBottomBar && menuOpen);
 
   return (
     <HStack gap="2">
