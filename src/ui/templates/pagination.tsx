@@ -43,7 +43,8 @@ export function Pagination<Event extends { type: string } = PageEvent>({
     send(events[to]);
   };
   return (
-    <HStack as="nav" aria-label={name} justify="center" gap="4" pt="2">
+    // Narrower on a phone: two 44 px buttons and 'Page 1 of 3' fit 390 px without running off the screen.
+    <HStack as="nav" aria-label={name} justify="center" gap={{ base: '2', md: '4' }} pt="2">
       <Button
         ref={previous}
         variant="outline"
@@ -54,7 +55,14 @@ export function Pagination<Event extends { type: string } = PageEvent>({
         <ChevronLeft />
         Previous
       </Button>
-      <Text fontSize="sm" color="fg.muted" aria-live="polite" minW="7rem" textAlign="center">
+      <Text
+        fontSize="sm"
+        color="fg.muted"
+        aria-live="polite"
+        minW={{ base: 'auto', md: '7rem' }}
+        textAlign="center"
+        whiteSpace="nowrap"
+      >
         {label}
       </Text>
       <Button
