@@ -258,6 +258,53 @@ test.describe('phone', () => {
   });
 });
 
+test.describe('phone, the Save bar', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("says why Save waits, in words; a toast moves above the Download menu it would cover", async ({ page }) => {
+    test.setTimeout(120_000);
+    const email = uniqueEmail('save-bar');
+    createUser({ email, fullName: NAME });
+    await signInThroughApi(page, email, PASSWORD);
+
+    await test.step('a new CV: the reason Save is disabled reads under the bar', async () => {
+      await page.goto('/');
+      await page.getByRole('article').first().getByRole('link', { name: 'Create New CV' }).tap();
+      const save = page.getByRole('button', { name: 'Save CV' });
+      await expect(save).toBeDisabled();
+      const reason = page.getByTestId('save-reason');
+      await expect(reason).toHaveText('Complete a section to save, download or email your CV.');
+      await expect(reason).toBeInViewport();
+      await expect(save).toHaveAccessibleDescription('Complete a section to save, download or email your CV.');
+      await shoot(page, 'phone-save-reason');
+      await section(page, 'Personal Details').getByRole('button', { name: 'Complete Section' }).tap();
+      await expect(save).toBeEnabled();
+      await expect(reason).toBeHidden();
+    });
+
+    await test.step("'CV Saved' rises above the Download menu, and back when it closes", async () => {
+      const cv = await createCvThroughApi(page, { name: 'Bar', template: 1, entries: twoPageCareer() });
+      await page.goto(`/dashboard/${cv.uuid}`);
+      await expect(section(page, 'Work Experience')).toBeAttached();
+      await page.keyboard.press('Control+s');
+      const toast = page.getByTestId('toast');
+      await expect(toast).toContainText('has been saved successfully');
+      const resting = await box(toast);
+      await page.getByRole('button', { name: 'Download' }).last().tap();
+      const menu = page.getByRole('menu');
+      await expect(menu).toBeVisible();
+      // The toast's move is a transition: it ends above the menu's top.
+      await expect
+        .poll(async () => (await box(toast)).y + (await box(toast)).height)
+        .toBeLessThanOrEqual((await box(menu)).y);
+      await shoot(page, 'phone-toast-above-download-menu');
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
+      await expect.poll(async () => (await box(toast)).y).toBeCloseTo(resting.y, 0);
+    });
+  });
+});
+
 test.describe('phone, from the templates to a PDF', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 

@@ -3,6 +3,8 @@
 
 export const TEMPLATES_PAGE_SIZE = 10;
 export const CV_MANAGEMENT_PAGE_SIZE = 12;
+/** The person's own CVs in CV management: a screenful of rows (docs/decisions/0044-cv-list-pages-and-phone-reasons.md). */
+export const CV_LIST_PAGE_SIZE = 10;
 
 export const PREVIEW_DEBOUNCE_MS = 1000;
 

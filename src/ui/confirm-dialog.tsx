@@ -60,11 +60,22 @@ export function ConfirmDialog({
                 </Dialog.Description>
               </Dialog.Body>
             )}
-            <Dialog.Footer>
+            {/* A long label ('Send to <a long address>') wraps, and the buttons stack, rather than leaving the dialog. */}
+            <Dialog.Footer flexWrap="wrap">
               <Button variant="outline" onClick={onCancel} disabled={busy}>
                 {cancelLabel}
               </Button>
-              <Button colorPalette={destructive ? 'red' : undefined} onClick={onConfirm} loading={busy}>
+              <Button
+                colorPalette={destructive ? 'red' : undefined}
+                onClick={onConfirm}
+                loading={busy}
+                maxW="100%"
+                h="auto"
+                minH="10"
+                py="2"
+                whiteSpace="normal"
+                overflowWrap="anywhere"
+              >
                 {confirmLabel}
               </Button>
             </Dialog.Footer>

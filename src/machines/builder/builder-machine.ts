@@ -68,7 +68,13 @@ export {
   type LoadCvInput,
   type SaveCvInput,
 } from './builder-context';
-export { NAME_REQUIRED_NOTICE, OPEN_IN_ANOTHER_TAB_TEXT, SAVE_FAILED_NOTICE, savedNotice } from './saving';
+export {
+  NAME_REQUIRED_NOTICE,
+  OPEN_IN_ANOTHER_TAB_TEXT,
+  SAVE_FAILED_NOTICE,
+  savedNotice,
+  saveWaitsForASection,
+} from './saving';
 export { deliversAfterSave } from './delivery';
 export { DRAFT_WRITE_DELAY_MS } from './draft-keeper-machine';
 

@@ -59,6 +59,14 @@ export function savedNotice(name: string): Notice {
     variant: 'success',
   };
 }
+/**
+ * Why Save is not offered yet: nothing is completed, so there is nothing to save. Said as text beside the Save bar,
+ * not only as a disabled button's tooltip, which a phone never shows (docs/decisions/0044-cv-list-pages-and-phone-reasons.md).
+ */
+export function saveWaitsForASection(context: Pick<BuilderContext, 'completedSections'>): boolean {
+  return context.completedSections.length === 0;
+}
+
 export const OPEN_IN_ANOTHER_TAB_TEXT = 'This CV is open in another tab.';
 
 function savePayload(context: BuilderContext): SaveCvInput {

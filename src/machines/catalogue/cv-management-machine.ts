@@ -3,7 +3,7 @@ import { apiClient } from '../../api/client';
 import { listGeneratedCvs, type GeneratedCv } from '../../api/cvs';
 import type { ApiClient } from '../../api/http';
 import { getTemplate, listTemplates, type Template } from '../../api/templates';
-import { CV_MANAGEMENT_PAGE_SIZE } from '../../config/constants';
+import { CV_LIST_PAGE_SIZE, CV_MANAGEMENT_PAGE_SIZE } from '../../config/constants';
 import type { Notice } from '../auth/auth-flow';
 import { pagingOf } from '../../catalogue/paging';
 import { deliveryMachine, type CvListRef } from '../delivery/delivery-machine';
@@ -11,8 +11,9 @@ import { cvActionsFor, withCv, withoutCv, type CvActionsById } from './cv-list';
 import { recentlyDeletedMachine } from './recently-deleted-machine';
 
 // docs/behaviour.md#cv-management, #other-flows (loading, then loaded; a deleted CV leaves the list at once),
-// #messages. The person's CVs come first, as a list that can be searched, sorted and narrowed to one template;
-// the catalogue of templates (12 to a page) follows, to start another. Beside the list runs Recently deleted (recently-deleted-machine.ts, docs/features/bin.md): a CV
+// #messages. The person's CVs come first, as a list that can be searched, sorted and narrowed to one template,
+// 10 to a page (a new search, sort or filter starts at its first page; a deleted CV leaves the page it was on, the
+// last page if that one emptied; a copy is shown on the page it lands on); the catalogue of templates (12 to a page) follows, to start another. Beside the list runs Recently deleted (recently-deleted-machine.ts, docs/features/bin.md): a CV
 // deleted here joins it, and a CV restored there joins the list.
 
 export const CV_MANAGEMENT_LOAD_FAILED_NOTICE: Notice = {
@@ -30,7 +31,10 @@ export interface TemplatesAndCvs {
 export type CvSort = 'edited' | 'name';
 
 export interface CvManagementContext extends TemplatesAndCvs {
+  /** The catalogue's page. */
   page: number;
+  /** The page of the person's CVs (the list above the catalogue). */
+  cvPage: number;
   /** Only CVs whose name holds this text are shown (blank: all). */
   query: string;
   sort: CvSort;
@@ -41,6 +45,9 @@ export interface CvManagementContext extends TemplatesAndCvs {
 export type CvManagementEvent =
   | { type: 'page.next' }
   | { type: 'page.previous' }
+  /** The list of the person's CVs turns its page. */
+  | { type: 'cvs.page.next' }
+  | { type: 'cvs.page.previous' }
   | { type: 'cv.removed'; cvId: number }
   | { type: 'cv.added'; cv: GeneratedCv }
   | { type: 'search.change'; query: string }
@@ -118,6 +125,30 @@ export const managementPageCount = managementPaging.count;
 export const showsManagementPaging = managementPaging.shows;
 export const managementPageLabel = managementPaging.label;
 
+/**
+ * The person's CVs, as searched, sorted and filtered, 10 to a page (`pagingOf`, as every paged list): the page is
+ * `cvPage`, the catalogue keeping `page`.
+ */
+const cvListPaging = pagingOf<Pick<CvManagementContext, 'cvs' | 'query' | 'sort' | 'templateFilter' | 'page'>, GeneratedCv>(
+  shownCvs,
+  CV_LIST_PAGE_SIZE,
+);
+const asCvListPage = (context: CvManagementContext) => ({ ...context, page: context.cvPage });
+
+export const cvListPage = (context: CvManagementContext) => cvListPaging.page(asCvListPage(context));
+/** The CVs of the list's page shown. */
+export const visibleCvs = (context: CvManagementContext) => cvListPaging.items(asCvListPage(context));
+export const cvListPageCount = (context: CvManagementContext) => cvListPaging.count(asCvListPage(context));
+/** Previous/Next and 'Page X of Y' under the list only when the person has more CVs (matching) than a page holds. */
+export const showsCvListPaging = (context: CvManagementContext) => cvListPaging.shows(asCvListPage(context));
+export const cvListPageLabel = (context: CvManagementContext) => cvListPaging.label(asCvListPage(context));
+
+/** The page of the list that shows this CV (the first when it is not listed). */
+function pageShowing(context: CvManagementContext, cvId: number): number {
+  const at = shownCvs(context).findIndex((cv) => cv.id === cvId);
+  return at < 0 ? 1 : Math.floor(at / CV_LIST_PAGE_SIZE) + 1;
+}
+
 /** The id of the Recently deleted child actor (the view reads it with `snapshot.children`). */
 export const RECENTLY_DELETED_ID = 'recentlyDeleted';
 
@@ -144,6 +175,7 @@ export const cvManagementMachine = setup({
         cvs: params.cvs,
         cvActions: cvActionsFor(params.cvs, (cv) => spawn('cvActions', { input: { cv, list } })),
         page: 1,
+        cvPage: 1,
       };
     }),
     stopCvActions: enqueueActions(({ context, enqueue }) => {
@@ -152,23 +184,31 @@ export const cvManagementMachine = setup({
     }),
     showNextPage: assign({ page: ({ context }) => managementPage(context) + 1 }),
     showPreviousPage: assign({ page: ({ context }) => managementPage(context) - 1 }),
+    showNextCvPage: assign({ cvPage: ({ context }) => cvListPage(context) + 1 }),
+    showPreviousCvPage: assign({ cvPage: ({ context }) => cvListPage(context) - 1 }),
     // The last CV of the template the list is narrowed to gone: the list shows all again, never an empty filter.
+    // The list stays on its page (the next CVs move up into it), or on the last page when the one shown emptied.
     removeCv: assign(({ context }, params: { cvId: number }) => {
       const next = withoutCv(context, params.cvId);
       const filterHolds =
         context.templateFilter === undefined || next.cvs.some((cv) => cv.template === context.templateFilter);
-      return filterHolds ? next : { ...next, templateFilter: undefined };
+      const after = { ...context, ...next, ...(filterHolds ? {} : { templateFilter: undefined, cvPage: 1 }) };
+      return { ...after, cvPage: cvListPage(after) };
     }),
     reloadRecentlyDeleted: sendTo(RECENTLY_DELETED_ID, { type: 'bin.reload' }),
+    // A copy is shown where it lands in the list (the page that holds it), so the person sees it was made.
     addCv: assign(({ context, spawn, self }, params: { cv: GeneratedCv }) => {
       const list: CvListRef = self;
-      return withCv(context, params.cv, spawn('cvActions', { input: { cv: params.cv, list } }));
+      const next = { ...context, ...withCv(context, params.cv, spawn('cvActions', { input: { cv: params.cv, list } })) };
+      return { ...next, cvPage: pageShowing(next, params.cv.id) };
     }),
-    assignQuery: assign((_, params: { query: string }) => ({ query: params.query, page: 1 })),
-    assignSort: assign({ sort: (_, params: { sort: CvSort }) => params.sort }),
-    assignTemplateFilter: assign({
-      templateFilter: (_, params: { templateId?: number }) => params.templateId,
-    }),
+    // A new search, order or filter reads from its first page.
+    assignQuery: assign((_, params: { query: string }) => ({ query: params.query, page: 1, cvPage: 1 })),
+    assignSort: assign((_, params: { sort: CvSort }) => ({ sort: params.sort, cvPage: 1 })),
+    assignTemplateFilter: assign((_, params: { templateId?: number }) => ({
+      templateFilter: params.templateId,
+      cvPage: 1,
+    })),
     logFailure: (_, params: { error: unknown }) => {
       console.error('Could not load CV templates and generated CVs', params.error);
     },
@@ -178,10 +218,12 @@ export const cvManagementMachine = setup({
   guards: {
     hasNextPage: ({ context }) => managementPaging.hasNext(context),
     hasPreviousPage: ({ context }) => managementPaging.hasPrevious(context),
+    hasNextCvPage: ({ context }) => cvListPaging.hasNext(asCvListPage(context)),
+    hasPreviousCvPage: ({ context }) => cvListPaging.hasPrevious(asCvListPage(context)),
   },
 }).createMachine({
   id: 'cvManagement',
-  context: { templates: [], cvs: [], cvActions: {}, page: 1, query: '', sort: 'edited' },
+  context: { templates: [], cvs: [], cvActions: {}, page: 1, cvPage: 1, query: '', sort: 'edited' },
   invoke: { id: RECENTLY_DELETED_ID, src: 'recentlyDeleted', input: ({ self }) => ({ list: self as CvListRef }) },
   initial: 'loading',
   states: {
@@ -206,6 +248,8 @@ export const cvManagementMachine = setup({
       on: {
         'page.next': { guard: 'hasNextPage', actions: 'showNextPage' },
         'page.previous': { guard: 'hasPreviousPage', actions: 'showPreviousPage' },
+        'cvs.page.next': { guard: 'hasNextCvPage', actions: 'showNextCvPage' },
+        'cvs.page.previous': { guard: 'hasPreviousCvPage', actions: 'showPreviousCvPage' },
         'cv.removed': {
           actions: [{ type: 'removeCv', params: ({ event }) => ({ cvId: event.cvId }) }, 'reloadRecentlyDeleted'],
         },

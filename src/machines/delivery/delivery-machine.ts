@@ -85,7 +85,10 @@ export interface DeliveryContext {
 export type DeliveryEvent =
   // A saved CV's menu in a list: the machine's own CV.
   | { type: 'cv.download'; format: CvFileFormat }
+  /** Asks first: 'Email this CV?' names the address it goes to (as the builder's Email does). */
   | { type: 'cv.email' }
+  | { type: 'email.confirm' }
+  | { type: 'email.cancel' }
   /** JSON Resume, Markdown or plain text of the saved CV. */
   | { type: 'cv.export'; format: CvDataFormat }
   /** A copy named 'Copy of …' with the same template, values, layout and design. */
@@ -134,8 +137,9 @@ const exportedName = (dataExport: ExportInput) =>
  * Download (PDF, Word), export (JSON Resume, Markdown, plain text) and email of a saved CV, one at a time: the
  * builder's and each listed CV's (docs/behaviour.md#cv-builder, #template-card, #validation-rules, #messages).
  *
- * A list's machine is given its CV, and also copies and deletes it (after a confirmation). The builder names the
- * CV with each request; saving first, when the screen shows changes, is the builder's own.
+ * A list's machine is given its CV, asks before emailing it (the view names the address), and also copies and
+ * deletes it (after a confirmation). The builder names the CV with each request; saving first, when the screen
+ * shows changes, and asking before an email are the builder's own.
  */
 export const deliveryMachine = setup({
   types: {
@@ -216,7 +220,7 @@ export const deliveryMachine = setup({
         },
         'cv.email': {
           guard: 'ownsCv',
-          target: 'emailing',
+          target: 'confirmingEmail',
           actions: {
             type: 'assignDelivery',
             params: ({ context }) => ({ place: 'list', email: { cv: context.cv! } }),
@@ -306,6 +310,13 @@ export const deliveryMachine = setup({
           target: 'idle',
           actions: { type: 'notify', params: ({ context }) => DOWNLOAD_NOTICES[context.place].failed },
         },
+      },
+    },
+    // 'Email this CV?' with the address, before anything is sent: the builder asks the same.
+    confirmingEmail: {
+      on: {
+        'email.confirm': 'emailing',
+        'email.cancel': 'idle',
       },
     },
     emailing: {

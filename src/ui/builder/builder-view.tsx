@@ -19,12 +19,13 @@ import {
 } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { ChevronDown, Plus, Redo2, Save, Undo2 } from 'lucide-react';
-import { useEffect, useRef } from 'react';
-import { useToastClearance } from '../toast-clearance';
+import { useEffect, useRef, useState } from 'react';
+import { useToastClearance, useToastClearanceOfMenu } from '../toast-clearance';
 import { PREVIEW_PANE_MIN_WIDTH_PX } from '../../config/constants';
 import {
   LOAD_FAILED_NOTICE,
   OPEN_IN_ANOTHER_TAB_TEXT,
+  saveWaitsForASection,
   type BuilderActor,
 } from '../../machines/builder/builder-machine';
 import { isFormDataEmpty, stashSummary } from '../../cv/form-data';
@@ -345,19 +346,24 @@ function MoreSaveOptions({ builder }: { builder: BuilderActor }) {
     builder,
     (snapshot) => snapshot.context.cv.id !== undefined || snapshot.context.cv.uuid !== undefined,
   );
+  // It opens upwards from the Save bar: toasts move above it.
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const menu = useToastClearanceOfMenu(trigger, open);
   if (!existing) return null;
   return (
     <Menu.Root
+      onOpenChange={(details) => setOpen(details.open)}
       onSelect={(details) => builder.send({ type: details.value === 'copy' ? 'save.as' : 'save.rename' })}
     >
       <Menu.Trigger asChild>
-        <IconButton variant="outline" minH="11" minW="11" aria-label="More ways to save">
+        <IconButton ref={trigger} variant="outline" minH="11" minW="11" aria-label="More ways to save">
           <ChevronDown />
         </IconButton>
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
-          <Menu.Content>
+          <Menu.Content ref={menu}>
             <Menu.Item value="copy" minH="11" disabled={!canSaveAs}>
               Save as… <Menu.ItemCommand>Ctrl+Shift+S</Menu.ItemCommand>
             </Menu.Item>
@@ -371,8 +377,22 @@ function MoreSaveOptions({ builder }: { builder: BuilderActor }) {
   );
 }
 
+const SAVE_REASON_ID = 'save-reason';
+
+/** Why Save (and on a new CV Download and Email) are not offered yet, in words a phone shows too. */
+export function saveReasonText(deliveryWaits: boolean): string {
+  return deliveryWaits
+    ? 'Complete a section to save, download or email your CV.'
+    : 'Complete a section to save your CV.';
+}
+
 function SaveBar({ builder }: { builder: BuilderActor }) {
   const enabled = useSelector(builder, (snapshot) => snapshot.can({ type: 'save.open' }));
+  const waits = useSelector(builder, (snapshot) => saveWaitsForASection(snapshot.context));
+  const deliveryWaits = useSelector(builder, (snapshot) => !snapshot.can({ type: 'cv.email' }));
+  // Said in words, not only as the disabled button's tooltip: a phone shows no tooltip, a keyboard never reaches
+  // a disabled button.
+  const reason = !enabled && waits ? saveReasonText(deliveryWaits) : undefined;
   // Toasts appear above the bar, never over Save, Download or Email.
   const bar = useRef<HTMLDivElement>(null);
   useToastClearance(bar);
@@ -386,7 +406,8 @@ function SaveBar({ builder }: { builder: BuilderActor }) {
             flex="1"
             minH="11"
             disabled={!enabled}
-            title="Save (Ctrl+S)"
+            title={reason ?? 'Save (Ctrl+S)'}
+            aria-describedby={reason ? SAVE_REASON_ID : undefined}
             aria-keyshortcuts="Control+S Meta+S"
             onClick={() => builder.send({ type: 'save.open' })}
           >
@@ -396,9 +417,14 @@ function SaveBar({ builder }: { builder: BuilderActor }) {
         </HStack>
         {/* On a phone the header scrolls away: Download and Email stay beside Save. */}
         <Box hideFrom="md">
-          <DeliveryActions builder={builder} size="md" />
+          <DeliveryActions builder={builder} size="md" inBottomBar />
         </Box>
       </Stack>
+      {reason && (
+        <Text id={SAVE_REASON_ID} fontSize="sm" color="fg.muted" pt="2" data-testid="save-reason">
+          {reason}
+        </Text>
+      )}
     </Box>
   );
 }

@@ -1,26 +1,32 @@
 import { Button, HStack, Menu, Portal } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { ChevronDown, Download, Mail } from 'lucide-react';
+import { useRef, useState } from 'react';
 import type { CvFileFormat } from '../../api/cvs';
 import { deliversAfterSave, type BuilderActor } from '../../machines/builder/builder-machine';
 import { DataExportItems, isDataFormat } from '../cv-data/data-export-items';
 import { DELIVERY_BUSY_TAG, type DeliveryActor } from '../../machines/delivery/delivery-machine';
-import { ConfirmDialog } from '../confirm-dialog';
+import { EmailConfirmDialog as EmailQuestion, useOwnAddress } from '../email-confirm-dialog';
+import { useToastClearanceOfMenu } from '../toast-clearance';
 
 const SAVE_FIRST_TITLE = 'Complete a section to download your CV';
 
-/** Where 'Email' sends the CV: the person's own address, from their profile. */
-function useOwnAddress(builder: BuilderActor): string | undefined {
-  const session = useSelector(builder, (snapshot) => snapshot.context.session);
-  return useSelector(session, (snapshot) => snapshot?.context.profile?.email);
-}
 
 /**
  * docs/behaviour.md#cv-builder: the Download menu (PDF, Word) and beside it Email, which mails the saved CV to the
  * person. On a CV never saved, and when the screen shows changes the saved copy lacks, both say they save first
  * (a new CV is named first); before a section is completed there is nothing to save and both are disabled.
  */
-export function DeliveryActions({ builder, size = 'sm' }: { builder: BuilderActor; size?: 'sm' | 'md' }) {
+export function DeliveryActions({
+  builder,
+  size = 'sm',
+  inBottomBar = false,
+}: {
+  builder: BuilderActor;
+  size?: 'sm' | 'md';
+  /** In the bar at the foot of a phone's screen: the menu opens upwards, and toasts move above it. */
+  inBottomBar?: boolean;
+}) {
   const enabled = useSelector(builder, (snapshot) => snapshot.can({ type: 'cv.download', format: 'pdf' }));
   const canEmail = useSelector(builder, (snapshot) => snapshot.can({ type: 'cv.email' }));
   const saveFirst = useSelector(builder, deliversAfterSave);
@@ -32,10 +38,14 @@ export function DeliveryActions({ builder, size = 'sm' }: { builder: BuilderActo
   const saving = useSelector(builder, (snapshot) => snapshot.hasTag('saving'));
   // The menu names the paper the PDF prints on, so the person knows it before the file arrives.
   const pdf = `PDF (${useSelector(builder, (snapshot) => snapshot.context.design.page_size)})`;
+  const [menuOpen, setMenuOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const menu = useToastClearanceOfMenu(trigger, inBottomBar && menuOpen);
 
   return (
     <HStack gap="2">
       <Menu.Root
+        onOpenChange={(details) => setMenuOpen(details.open)}
         onSelect={(details) =>
           isDataFormat(details.value)
             ? builder.send({ type: 'cv.export', format: details.value })
@@ -44,6 +54,7 @@ export function DeliveryActions({ builder, size = 'sm' }: { builder: BuilderActo
       >
         <Menu.Trigger asChild>
           <Button
+            ref={trigger}
             variant="outline"
             size={size}
             minH="11"
@@ -56,7 +67,7 @@ export function DeliveryActions({ builder, size = 'sm' }: { builder: BuilderActo
         </Menu.Trigger>
         <Portal>
           <Menu.Positioner>
-            <Menu.Content>
+            <Menu.Content ref={menu}>
               <Menu.Item value="pdf" minH="11">
                 {saveFirst ? `Save and download ${pdf}` : pdf}
               </Menu.Item>
@@ -86,16 +97,12 @@ export function DeliveryActions({ builder, size = 'sm' }: { builder: BuilderActo
 export function EmailConfirmDialog({ builder }: { builder: BuilderActor }) {
   const open = useSelector(builder, (snapshot) => snapshot.matches({ ready: { saving: 'confirmingEmail' } }));
   const saveFirst = useSelector(builder, deliversAfterSave);
-  const address = useOwnAddress(builder);
-  const to = address ? `to ${address}` : 'to the email address of your account';
+  const address = useOwnAddress(useSelector(builder, (snapshot) => snapshot.context.session));
   return (
-    <ConfirmDialog
+    <EmailQuestion
       open={open}
-      title="Email this CV?"
-      description={
-        saveFirst ? `It is saved first, then sent as a PDF ${to}.` : `It is sent as a PDF ${to}.`
-      }
-      confirmLabel={address ? `Send to ${address}` : 'Send'}
+      address={address}
+      saveFirst={saveFirst}
       onConfirm={() => builder.send({ type: 'email.confirm' })}
       onCancel={() => builder.send({ type: 'email.cancel' })}
     />

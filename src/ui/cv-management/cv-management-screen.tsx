@@ -13,15 +13,19 @@ import {
 } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CloudOff, FilePlus, SearchX } from 'lucide-react';
 import {
+  cvListPage,
+  cvListPageLabel,
   isSearching,
   managementPageLabel,
   RECENTLY_DELETED_ID,
   shownCvs,
+  showsCvListPaging,
   showsManagementPaging,
   templatesInUse,
+  visibleCvs,
   visibleManagedTemplates,
   type CvManagementActor,
   type CvSort,
@@ -163,6 +167,22 @@ export function CvManagementScreen({ actor, view, onViewChange }: CvManagementSc
 }
 
 /**
+ * When the list turns to another page while its top is scrolled away (Next is under a long list on a phone), the
+ * list is brought back into view from its top.
+ */
+function useListTopInView(page: number) {
+  const top = useRef<HTMLDivElement>(null);
+  const shown = useRef(page);
+  useEffect(() => {
+    if (shown.current === page) return;
+    shown.current = page;
+    const element = top.current;
+    if (element && element.getBoundingClientRect().top < 0) element.scrollIntoView({ block: 'start' });
+  }, [page]);
+  return top;
+}
+
+/**
  * The person's CVs first, as one list (name, template, when last edited, actions) to search, sort and narrow to a
  * template; then the catalogue, to start another (docs/decisions/0041-saves-and-notices.md).
  */
@@ -170,6 +190,7 @@ function SavedCvs({ actor }: { actor: CvManagementActor }) {
   const snapshot = useSelector(actor, (state) => state);
   const { context } = snapshot;
   const cvs = shownCvs(context);
+  const listTop = useListTopInView(cvListPage(context));
   const templateNames = new Map(context.templates.map((template) => [template.id, template.name]));
   return (
     <>
@@ -204,7 +225,7 @@ function SavedCvs({ actor }: { actor: CvManagementActor }) {
                 }
               />
             ) : (
-              <Stack as="section" gap="4" aria-labelledby="your-cvs-heading">
+              <Stack as="section" gap="4" aria-labelledby="your-cvs-heading" ref={listTop} scrollMarginTop="4">
                 <Heading as="h2" size="lg" id="your-cvs-heading">
                   {context.cvs.length === 1 ? '1 saved CV' : `${context.cvs.length} saved CVs`}
                 </Heading>
@@ -230,11 +251,20 @@ function SavedCvs({ actor }: { actor: CvManagementActor }) {
                     aria-label="Your CVs"
                   >
                     <GeneratedCvItems
-                      cvs={cvs}
+                      cvs={visibleCvs(context)}
                       actions={context.cvActions}
                       templateNameOf={(cv) => templateNames.get(cv.template)}
                     />
                   </Stack>
+                )}
+                {showsCvListPaging(context) && (
+                  <Pagination
+                    label={cvListPageLabel(context)}
+                    snapshot={snapshot}
+                    send={actor.send}
+                    events={{ previous: { type: 'cvs.page.previous' }, next: { type: 'cvs.page.next' } }}
+                    name="Pages of your CVs"
+                  />
                 )}
               </Stack>
             )}

@@ -11,15 +11,17 @@ import {
   Spinner,
   Text,
 } from '@chakra-ui/react';
-import { Link } from '@tanstack/react-router';
+import { Link, rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { ChevronDown, Copy, Download, FileText, Mail, Trash2 } from 'lucide-react';
 import type { CvFileFormat, GeneratedCv } from '../../api/cvs';
 import type { CvActionsById } from '../../machines/catalogue/cv-list';
 import { DELIVERY_BUSY_TAG, type DeliveryActor } from '../../machines/delivery/delivery-machine';
 import { DataExportItems, isDataFormat } from '../cv-data/data-export-items';
+import type { SessionActor } from '../../machines/auth/session-machine';
 import { ConfirmDialog } from '../confirm-dialog';
 import { ShareButton } from '../sharing/share-button';
+import { EmailConfirmDialog, useOwnAddress } from '../email-confirm-dialog';
 
 export interface GeneratedCvItemProps {
   cv: GeneratedCv;
@@ -29,13 +31,13 @@ export interface GeneratedCvItemProps {
   actor: DeliveryActor;
 }
 
-/** On touch screens (a finger, not a mouse) every action is at least 44×44 px, with room between them. */
 /**
  * The question before a CV is deleted. The spec's 'This action cannot be undone.' stopped being true when deleted
  * CVs went to a bin (docs/decisions/0029-a-bin-for-deleted-cvs.md): it says where the CV can be found again.
  */
 export const DELETE_CV_DESCRIPTION = 'You can restore it from Recently deleted in CV Management.';
 
+/** On touch screens (a finger, not a mouse) every action is at least 44×44 px, with room between them. */
 export const TOUCH_TARGET = { '@media (pointer: coarse)': { minWidth: '44px', minHeight: '44px' } } as const;
 
 // The time too: two saves on one day are told apart.
@@ -58,6 +60,14 @@ export function cvDisplayName(cv: GeneratedCv): string {
   return cv.name.trim() === '' ? 'Untitled CV' : cv.name;
 }
 
+/** The person's session, from the router (a list is shown only to someone signed in; a test's router may have none). */
+function useSession(): SessionActor | undefined {
+  return useRouteContext({
+    from: rootRouteId,
+    select: (context) => (context as { session?: SessionActor }).session,
+  });
+}
+
 /**
  * One saved CV with its actions (docs/behaviour.md#template-card): a download menu (Download PDF, Download Word),
  * an email button and a delete button that asks for confirmation first.
@@ -71,6 +81,8 @@ export function GeneratedCvItem({ cv, actor, templateName }: GeneratedCvItemProp
     (state) => state.matches('confirmingDelete') || state.matches('deleting'),
   );
   const deleting = useSelector(actor, (state) => state.matches('deleting'));
+  const confirmingEmail = useSelector(actor, (state) => state.matches('confirmingEmail'));
+  const address = useOwnAddress(useSession());
   const name = cvDisplayName(cv);
   const edited = editedLabel(cv);
 
@@ -198,6 +210,13 @@ export function GeneratedCvItem({ cv, actor, templateName }: GeneratedCvItemProp
         busy={deleting}
         onConfirm={() => actor.send({ type: 'delete.confirm' })}
         onCancel={() => actor.send({ type: 'delete.cancel' })}
+      />
+      <EmailConfirmDialog
+        open={confirmingEmail}
+        address={address}
+        subject={name}
+        onConfirm={() => actor.send({ type: 'email.confirm' })}
+        onCancel={() => actor.send({ type: 'email.cancel' })}
       />
     </Flex>
   );

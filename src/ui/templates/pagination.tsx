@@ -1,32 +1,77 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 
 type PageEvent = { type: 'page.previous' } | { type: 'page.next' };
 
-export interface PaginationProps {
+export interface PaginationProps<Event extends { type: string } = PageEvent> {
   /** 'Page X of Y' (docs/behaviour.md#templates-screen). */
   label: string;
   /** The paged list's machine: it says whether there is a page before or after, and turns the page. */
-  snapshot: { can(event: PageEvent): boolean };
-  send: (event: PageEvent) => void;
+  snapshot: { can(event: Event): boolean };
+  send: (event: Event) => void;
+  /** The events that turn the page, where a screen pages more than one list. */
+  events?: { previous: Event; next: Event };
+  /** The navigation's name, told apart where a screen has two ('Pagination' by default). */
+  name?: string;
 }
 
-/** Previous / 'Page X of Y' / Next under a template grid. The screen decides whether it shows at all. */
-export function Pagination({ label, snapshot, send }: PaginationProps) {
-  const canPrevious = snapshot.can({ type: 'page.previous' });
-  const canNext = snapshot.can({ type: 'page.next' });
-  const onPrevious = () => send({ type: 'page.previous' });
-  const onNext = () => send({ type: 'page.next' });
+const PAGE_EVENTS = { previous: { type: 'page.previous' }, next: { type: 'page.next' } } as const;
+
+/** Previous / 'Page X of Y' / Next under a paged list. The screen decides whether it shows at all. */
+export function Pagination<Event extends { type: string } = PageEvent>({
+  label,
+  snapshot,
+  send,
+  events = PAGE_EVENTS as unknown as { previous: Event; next: Event },
+  name = 'Pagination',
+}: PaginationProps<Event>) {
+  const canPrevious = snapshot.can(events.previous);
+  const canNext = snapshot.can(events.next);
+  const previous = useRef<HTMLButtonElement>(null);
+  const next = useRef<HTMLButtonElement>(null);
+  const pressed = useRef<'previous' | 'next' | undefined>(undefined);
+  // Reaching the first or the last page disables the button just pressed: the focus goes to the other one rather
+  // than to the page's start, so a keyboard pages back without searching for the button again.
+  useEffect(() => {
+    if (pressed.current === 'next' && !canNext && canPrevious) previous.current?.focus();
+    if (pressed.current === 'previous' && !canPrevious && canNext) next.current?.focus();
+    pressed.current = undefined;
+  }, [canNext, canPrevious, label]);
+  const turn = (to: 'previous' | 'next') => {
+    pressed.current = to;
+    send(events[to]);
+  };
   return (
-    <HStack as="nav" aria-label="Pagination" justify="center" gap="4" pt="2">
-      <Button variant="outline" size={{ base: 'lg', md: 'sm' }} onClick={onPrevious} disabled={!canPrevious}>
+    // Narrower on a phone: two 44 px buttons and 'Page 1 of 3' fit 390 px without running off the screen.
+    <HStack as="nav" aria-label={name} justify="center" gap={{ base: '2', md: '4' }} pt="2">
+      <Button
+        ref={previous}
+        variant="outline"
+        size={{ base: 'lg', md: 'sm' }}
+        onClick={() => turn('previous')}
+        disabled={!canPrevious}
+      >
         <ChevronLeft />
         Previous
       </Button>
-      <Text fontSize="sm" color="fg.muted" aria-live="polite" minW="7rem" textAlign="center">
+      <Text
+        fontSize="sm"
+        color="fg.muted"
+        aria-live="polite"
+        minW={{ base: 'auto', md: '7rem' }}
+        textAlign="center"
+        whiteSpace="nowrap"
+      >
         {label}
       </Text>
-      <Button variant="outline" size={{ base: 'lg', md: 'sm' }} onClick={onNext} disabled={!canNext}>
+      <Button
+        ref={next}
+        variant="outline"
+        size={{ base: 'lg', md: 'sm' }}
+        onClick={() => turn('next')}
+        disabled={!canNext}
+      >
         Next
         <ChevronRight />
       </Button>

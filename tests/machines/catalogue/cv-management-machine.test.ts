@@ -4,8 +4,13 @@ import type { ApiClient } from '../../../src/api/http';
 import type { Notice } from '../../../src/machines/auth/auth-flow';
 import {
   CV_MANAGEMENT_LOAD_FAILED_NOTICE,
+  cvListPage,
+  cvListPageCount,
+  cvListPageLabel,
   cvManagementMachine,
   isSearching,
+  showsCvListPaging,
+  visibleCvs,
   loadTemplatesAndCvs,
   shownCvs,
   templatesInUse,
@@ -182,7 +187,7 @@ describe('finding a CV among many: search by name, sort by last edited or name',
     { ...makeCv(3, 2, 'apple analyst 10'), last_updated: '2026-02-01T00:00:00.000Z' },
     { ...makeCv(4, 2, 'apple analyst 9'), last_updated: '2026-02-01T00:00:00.000Z' },
   ];
-  const context = { templates: makeTemplates(3), cvs: many, page: 1, query: '', sort: 'edited' as const };
+  const context = { templates: makeTemplates(3), cvs: many, page: 1, cvPage: 1, query: '', sort: 'edited' as const };
 
   it('puts the last edited first, ties by name', () => {
     expect(ids(shownCvs(context))).toEqual([2, 4, 3, 1]);
@@ -223,6 +228,162 @@ describe('finding a CV among many: search by name, sort by last edited or name',
       actor.send({ type: 'sort.change', sort: 'name' });
       expect(actor.getSnapshot().context.sort).toBe('name');
     });
+  });
+});
+
+describe("the person's CVs in pages of 10: model-based", () => {
+  // 25 CVs, listed CV 1 … CV 25 (the same edited time, then by name): pages of 1–10, 11–20 and 21–25.
+  const many = range(1, 25).map((id) => makeCv(id, 1 + (id % 3)));
+  const model = createMachine({
+    id: 'cvListPagingModel',
+    initial: 'loading',
+    states: {
+      loading: { on: { 'load.many': 'page1' } },
+      page1: {
+        on: { 'cvs.next': 'page2', 'cvs.previous': 'page1', 'catalogue.next': 'page1' },
+      },
+      page2: {
+        on: { 'cvs.next': 'page3', 'cvs.previous': 'page1', 'cv.removed': 'page2', 'sort.name': 'page1' },
+      },
+      page3: {
+        on: {
+          'cvs.next': 'page3',
+          'cvs.previous': 'page2',
+          'search.cv': 'page1',
+          'filter.one': 'page1',
+          'list.reload': 'loading',
+        },
+      },
+    },
+  });
+  const events = [
+    'load.many',
+    'cvs.next',
+    'cvs.previous',
+    'catalogue.next',
+    'cv.removed',
+    'sort.name',
+    'search.cv',
+    'filter.one',
+    'list.reload',
+  ].map((type) => ({ type }));
+  const executors: Record<string, (world: World) => Promise<void> | void> = {
+    'load.many': async ({ load }) => {
+      load.last().resolve({ templates: manyTemplates, cvs: many });
+      await flush();
+    },
+    'cvs.next': ({ actor }) => actor.send({ type: 'cvs.page.next' }),
+    'cvs.previous': ({ actor }) => actor.send({ type: 'cvs.page.previous' }),
+    // The catalogue below pages on its own: the list keeps its page.
+    'catalogue.next': ({ actor }) => {
+      actor.send({ type: 'page.next' });
+      expect(managementPage(actor.getSnapshot().context)).toBe(2);
+      actor.send({ type: 'page.previous' });
+    },
+    // A CV of the page shown deleted: the page stays, the next CV moves up into it.
+    'cv.removed': ({ actor }) => {
+      actor.send({ type: 'cv.removed', cvId: 12 });
+      expect(ids(visibleCvs(actor.getSnapshot().context))).toEqual([11, ...range(13, 21)]);
+      actor.send({ type: 'cv.added', cv: makeCv(12, 1) });
+      actor.send({ type: 'cvs.page.next' });
+      actor.send({ type: 'cvs.page.previous' });
+    },
+    'sort.name': ({ actor }) => actor.send({ type: 'sort.change', sort: 'name' }),
+    'search.cv': ({ actor }) => actor.send({ type: 'search.change', query: 'CV' }),
+    'filter.one': ({ actor }) => actor.send({ type: 'filter.template', templateId: 1 }),
+    'list.reload': ({ actor }) => actor.send({ type: 'list.reload' }),
+  };
+  const shown: Record<string, number[] | undefined> = {
+    page1: range(1, 10),
+    page2: range(11, 20),
+    page3: range(21, 25),
+  };
+
+  function assertState(world: World, modelState: string) {
+    const snapshot = world.actor.getSnapshot();
+    if (modelState === 'loading') {
+      expect(snapshot.value).toBe('loading');
+      return;
+    }
+    const page = Number(modelState.slice('page'.length));
+    const context = snapshot.context;
+    expect(cvListPage(context)).toBe(page);
+    expect(snapshot.can({ type: 'cvs.page.next' })).toBe(page < cvListPageCount(context));
+    expect(snapshot.can({ type: 'cvs.page.previous' })).toBe(page > 1);
+    expect(showsCvListPaging(context)).toBe(cvListPageCount(context) > 1);
+    if (context.templateFilter === undefined && context.query === '' && context.sort === 'edited') {
+      expect(ids(visibleCvs(context))).toEqual(shown[modelState]);
+      expect(cvListPageLabel(context)).toBe(`Page ${page} of 3`);
+    } else {
+      expect(visibleCvs(context).length).toBeLessThanOrEqual(10);
+    }
+  }
+
+  const paths = transitionPaths(model, events);
+
+  it('covers every transition of the model', () => {
+    expect(paths).toHaveLength(declaredTransitionCount(model));
+  });
+
+  it.each(paths.map((path) => [path.name, path] as const))('%s', async (_, path) => {
+    const world = createWorld();
+    await runModelPath(model, path, world, executors, assertState);
+    world.actor.stop();
+  });
+});
+
+describe("the person's CVs in pages: edges", () => {
+  async function loaded(list: ReturnType<typeof makeCv>[]) {
+    const world = createWorld();
+    world.load.last().resolve({ templates: manyTemplates, cvs: list });
+    await flush();
+    return world;
+  }
+
+  it('shows no paging with exactly 10 CVs, and pages from 11', async () => {
+    const ten = await loaded(range(1, 10).map((id) => makeCv(id, 1)));
+    expect(showsCvListPaging(ten.actor.getSnapshot().context)).toBe(false);
+    expect(ten.actor.getSnapshot().can({ type: 'cvs.page.next' })).toBe(false);
+    ten.actor.send({ type: 'cv.added', cv: makeCv(11, 1) });
+    expect(showsCvListPaging(ten.actor.getSnapshot().context)).toBe(true);
+  });
+
+  it('goes back a page when the last CV of the last page is deleted', async () => {
+    const { actor } = await loaded(range(1, 21).map((id) => makeCv(id, 1)));
+    actor.send({ type: 'cvs.page.next' });
+    actor.send({ type: 'cvs.page.next' });
+    expect(ids(visibleCvs(actor.getSnapshot().context))).toEqual([21]);
+    actor.send({ type: 'cv.removed', cvId: 21 });
+    expect(actor.getSnapshot().context.cvPage).toBe(2);
+    expect(ids(visibleCvs(actor.getSnapshot().context))).toEqual(range(11, 20));
+    expect(actor.getSnapshot().can({ type: 'cvs.page.next' })).toBe(false);
+  });
+
+  it("shows a copy on the page it lands on, wherever the person was", async () => {
+    const { actor } = await loaded(range(1, 25).map((id) => makeCv(id, 1)));
+    actor.send({ type: 'sort.change', sort: 'name' });
+    // A copy of CV 3, made an instant later: last edited first puts it on page 1, by name on page 1 too.
+    actor.send({ type: 'cvs.page.next' });
+    actor.send({ type: 'cvs.page.next' });
+    const copy = { ...makeCv(30, 1, 'Copy of CV 3'), last_updated: '2030-01-01T00:00:00.000Z' };
+    actor.send({ type: 'cv.added', cv: copy });
+    expect(ids(visibleCvs(actor.getSnapshot().context))).toContain(30);
+    // 'Zz copy' sorts last by name: the list turns to the last page to show it.
+    actor.send({ type: 'cvs.page.previous' });
+    actor.send({ type: 'cv.added', cv: makeCv(31, 1, 'Zz copy') });
+    expect(cvListPage(actor.getSnapshot().context)).toBe(3);
+    expect(ids(visibleCvs(actor.getSnapshot().context))).toContain(31);
+  });
+
+  it('a narrowed list that loses its template shows every CV from the first page', async () => {
+    const list = [...range(1, 12).map((id) => makeCv(id, 1)), makeCv(40, 14)];
+    const { actor } = await loaded(list);
+    actor.send({ type: 'cvs.page.next' });
+    actor.send({ type: 'filter.template', templateId: 14 });
+    expect(actor.getSnapshot().context.cvPage).toBe(1);
+    actor.send({ type: 'cv.removed', cvId: 40 });
+    expect(actor.getSnapshot().context.templateFilter).toBeUndefined();
+    expect(cvListPage(actor.getSnapshot().context)).toBe(1);
   });
 });
 

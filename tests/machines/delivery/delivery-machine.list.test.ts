@@ -68,10 +68,11 @@ describe("delivery machine, a list's CV: model-based", () => {
         on: {
           'download.pdf': 'downloading',
           'download.word': 'downloading',
-          'cv.email': 'emailing',
+          'cv.email': 'askingEmail',
           'cv.delete': 'confirming',
         },
       },
+      askingEmail: { on: { 'email.cancel': 'idle', 'email.confirm': 'emailing' } },
       downloading: { on: { 'download.succeeds': 'idle', 'download.fails': 'idle' } },
       emailing: { on: { 'email.succeeds': 'idle', 'email.fails': 'idle' } },
       confirming: { on: { 'delete.cancel': 'idle', 'delete.confirm': 'deleting' } },
@@ -85,6 +86,8 @@ describe("delivery machine, a list's CV: model-based", () => {
     'download.succeeds',
     'download.fails',
     'cv.email',
+    'email.cancel',
+    'email.confirm',
     'email.succeeds',
     'email.fails',
     'cv.delete',
@@ -124,8 +127,18 @@ describe("delivery machine, a list's CV: model-based", () => {
       expect(world.saveFile).toHaveBeenCalledTimes(saves);
       expect(world.notify).toHaveBeenLastCalledWith(DOWNLOAD_FAILED_NOTICE);
     },
+    // Nothing is sent before the person has seen where it goes.
     'cv.email': ({ actor, email }) => {
       actor.send({ type: 'cv.email' });
+      expect(email.requests).toHaveLength(0);
+    },
+    'email.cancel': ({ actor, email }) => {
+      const sent = email.requests.length;
+      actor.send({ type: 'email.cancel' });
+      expect(email.requests).toHaveLength(sent);
+    },
+    'email.confirm': ({ actor, email }) => {
+      actor.send({ type: 'email.confirm' });
       expect(email.last().input).toEqual({ cv });
     },
     'email.succeeds': async ({ email, notify }) => {
@@ -170,6 +183,11 @@ describe("delivery machine, a list's CV: model-based", () => {
         expect(snapshot.value).toBe(modelState);
         expect(snapshot.hasTag(CV_ACTION_BUSY_TAG)).toBe(true);
         expect(snapshot.can({ type: 'cv.email' })).toBe(false);
+        expect(snapshot.can({ type: 'cv.delete' })).toBe(false);
+        break;
+      case 'askingEmail':
+        expect(snapshot.value).toBe('confirmingEmail');
+        expect(snapshot.hasTag(CV_ACTION_BUSY_TAG)).toBe(false);
         expect(snapshot.can({ type: 'cv.delete' })).toBe(false);
         break;
       case 'confirming':

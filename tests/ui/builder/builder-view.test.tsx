@@ -143,6 +143,22 @@ describe('BuilderView', () => {
     expect(screen.getByRole('button', { name: 'Save CV' })).toBeEnabled();
   });
 
+  it('says in words why Save is not offered yet (a phone shows no tooltip), and stops once it is', async () => {
+    const world = setup();
+    await world.ready();
+    const save = screen.getByRole('button', { name: 'Save CV' });
+    expect(save).toBeDisabled();
+    const reason = 'Complete a section to save, download or email your CV.';
+    expect(screen.getByTestId('save-reason')).toHaveTextContent(reason);
+    expect(save).toHaveAccessibleDescription(reason);
+    const personal = within(card('Personal Details'));
+    fireEvent.change(personal.getByRole('textbox', { name: /Full Name/ }), { target: { value: 'Ada' } });
+    fireEvent.click(personal.getByRole('button', { name: 'Complete Section' }));
+    expect(save).toBeEnabled();
+    expect(screen.queryByTestId('save-reason')).not.toBeInTheDocument();
+    expect(save).not.toHaveAccessibleDescription(reason);
+  });
+
   it('opens the save dialog and warns about a blank name', async () => {
     const world = setup();
     await world.ready();

@@ -6,7 +6,7 @@ import { CvManagementScreen } from '../../../src/ui/cv-management/cv-management-
 import { showToast, toaster } from '../../../src/ui/toaster';
 import { fakeRecentlyDeleted, makeCv, makeTemplates } from '../../machines/catalogue/catalogue-fixtures';
 import { deferredActor, flush } from '../../machines/model-paths';
-import { fakeCvActions, renderCatalogue } from '../templates/render-catalogue';
+import { fakeCvActions, renderCatalogue, sessionWithAddress } from '../templates/render-catalogue';
 
 function setup() {
   const load = deferredActor<TemplatesAndCvs, unknown>();
@@ -17,7 +17,7 @@ function setup() {
       actions: { notify: (_, notice) => void showToast(notice), logFailure: () => undefined },
     }),
   ).start();
-  renderCatalogue(() => <CvManagementScreen actor={actor} />);
+  renderCatalogue(() => <CvManagementScreen actor={actor} />, sessionWithAddress('ada@example.com'));
   return { actor, load, cvActions };
 }
 
@@ -169,5 +169,61 @@ describe('CV management screen', () => {
     expect(within(list).queryByText('Analyst')).not.toBeInTheDocument();
     expect(within(card).getByText('Software Engineer 2024')).toBeInTheDocument();
     expect(within(list).getByRole('link', { name: 'Software Engineer 2024' })).toBeInTheDocument();
+  });
+
+  it('pages a long list of CVs, 10 at a time, with the keyboard; the focus stays on the paging', async () => {
+    const user = userEvent.setup();
+    const { load } = setup();
+    await act(async () => {
+      load.last().resolve({
+        templates: makeTemplates(2),
+        cvs: Array.from({ length: 12 }, (_, index) => makeCv(index + 1, 1)),
+      });
+      await flush();
+    });
+    const list = () => within(screen.getByRole('list', { name: 'Your CVs' }));
+    expect(screen.getByRole('heading', { name: '12 saved CVs' })).toBeInTheDocument();
+    expect(list().getAllByTestId('generated-cv')).toHaveLength(10);
+    const paging = screen.getByRole('navigation', { name: 'Pages of your CVs' });
+    expect(within(paging).getByText('Page 1 of 2')).toBeInTheDocument();
+    expect(within(paging).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    within(paging).getByRole('button', { name: 'Next' }).focus();
+    await user.keyboard('{Enter}');
+    expect(list().getAllByRole('link').map((link) => link.textContent)).toEqual(['CV 11', 'CV 12']);
+    expect(within(paging).getByText('Page 2 of 2')).toBeInTheDocument();
+    // Next is disabled on the last page: the focus moved to Previous, not to the page's start.
+    expect(within(paging).getByRole('button', { name: 'Previous' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(list().getAllByTestId('generated-cv')).toHaveLength(10);
+    expect(within(paging).getByRole('button', { name: 'Next' })).toHaveFocus();
+  });
+
+  it('asks before emailing a CV, naming the address, as the builder does', async () => {
+    const user = userEvent.setup();
+    const { load, cvActions } = setup();
+    await act(async () => {
+      load.last().resolve({ templates: makeTemplates(2), cvs: [makeCv(7, 1, 'Analyst')] });
+      await flush();
+    });
+    const list = screen.getByRole('list', { name: 'Your CVs' });
+    await user.click(within(list).getByRole('button', { name: 'Email Analyst' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Email this CV?' });
+    expect(question).toHaveTextContent('Analyst');
+    expect(question).toHaveTextContent('It is sent as a PDF to ada@example.com.');
+    expect(cvActions.email.requests).toHaveLength(0);
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(cvActions.email.requests).toHaveLength(0);
+    await user.click(within(list).getByRole('button', { name: 'Email Analyst' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Email this CV?' })).getByRole('button', {
+        name: 'Send to ada@example.com',
+      }),
+    );
+    expect(cvActions.email.last().input).toEqual({ cv: makeCv(7, 1, 'Analyst') });
+    await act(async () => {
+      cvActions.email.last().resolve();
+      await flush();
+    });
+    expect(await screen.findByText('Email Sent!')).toBeInTheDocument();
   });
 });

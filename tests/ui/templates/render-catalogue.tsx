@@ -2,12 +2,14 @@ import {
   Outlet,
   RouterProvider,
   createMemoryHistory,
-  createRootRoute,
+  createRootRouteWithContext,
   createRoute,
   createRouter,
 } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { createActor, createMachine } from 'xstate';
+import type { SessionActor } from '../../../src/machines/auth/session-machine';
 import type { CvFileFormat, GeneratedCv } from '../../../src/api/cvs';
 import {
   deliveryMachine,
@@ -18,9 +20,18 @@ import { AppProvider } from '../../../src/ui/provider';
 import { showToast } from '../../../src/ui/toaster';
 import { deferredActor } from '../../machines/model-paths';
 
-/** Renders a catalogue view on a small router (/ and /dashboard/$id) inside the app's provider and toaster. */
-export function renderCatalogue(view: () => ReactNode) {
-  const rootRoute = createRootRoute({ component: () => <Outlet /> });
+/** A signed-in person's session as the views read it: only the profile's address. */
+export function sessionWithAddress(email: string): SessionActor {
+  const session = createMachine({ context: { profile: { email } } });
+  return createActor(session).start() as unknown as SessionActor;
+}
+
+/**
+ * Renders a catalogue view on a small router (/ and /dashboard/$id) inside the app's provider and toaster; the
+ * router's context holds the session when one is given, as the app's does.
+ */
+export function renderCatalogue(view: () => ReactNode, session?: SessionActor) {
+  const rootRoute = createRootRouteWithContext<{ session?: SessionActor }>()({ component: () => <Outlet /> });
   const indexRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: view });
   const dashboardRoute = createRoute({
     getParentRoute: () => rootRoute,
@@ -30,6 +41,7 @@ export function renderCatalogue(view: () => ReactNode) {
   const router = createRouter({
     routeTree: rootRoute.addChildren([indexRoute, dashboardRoute]),
     history: createMemoryHistory({ initialEntries: ['/'] }),
+    context: { session },
   });
   const result = render(
     <AppProvider>

@@ -183,6 +183,10 @@ describe('Template card', () => {
     expect(await screen.findByText('Designer has been downloaded as Word document.')).toBeInTheDocument();
 
     await user.click(within(card).getByRole('button', { name: 'Email Designer' }));
+    // Asked first, as in the builder: nothing is sent until the person confirms.
+    const question = await screen.findByRole('alertdialog', { name: 'Email this CV?' });
+    expect(cvActions.email.requests).toHaveLength(0);
+    await user.click(within(question).getByRole('button', { name: 'Send' }));
     expect(within(card).getByRole('button', { name: 'Email Designer' })).toBeDisabled();
     await act(async () => {
       cvActions.email.last().reject(new Error('429'));
