@@ -39,6 +39,8 @@ export interface Database {
   cv_versions: CvVersionTable;
   cv_version_deliveries: CvVersionDeliveryTable;
   cv_rendered_files: CvRenderedFileTable;
+  // ── photos of generated CVs ─────────────────────────────────────────────
+  cv_photos: CvPhotoTable;
   // ── admin ───────────────────────────────────────────────────────────────
   admin_audit_log: AdminAuditLogTable;
 }
@@ -354,6 +356,20 @@ export interface CvRenderedFileTable {
   content: Buffer;
   size: number;
   created_at: string;
+}
+
+// ── photos of generated CVs ───────────────────────────────────────────────
+
+/** A CV's photo as the server made it (photos/process.ts): no metadata, at most 600 px on the long side. */
+export interface CvPhotoTable {
+  id: Generated<number>;
+  generated_cv_id: number;
+  content_type: 'image/jpeg';
+  content: Buffer;
+  width: number;
+  height: number;
+  digest: string;
+  updated_at: string;
 }
 
 // ── admin ─────────────────────────────────────────────────────────────────

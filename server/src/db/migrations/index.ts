@@ -17,6 +17,7 @@ import * as securityEvents from './0015-security-events.js';
 import * as twoStep from './0016-two-step.js';
 import * as passkeys from './0017-passkeys.js';
 import * as renderedFiles from './0018-rendered-files.js';
+import * as cvPhotos from './0020-cv-photos.js';
 
 /**
  * Every migration, in order. Add yours as the next line with the next number; names sort
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0016-two-step': twoStep,
   '0017-passkeys': passkeys,
   '0018-rendered-files': renderedFiles,
+  '0020-cv-photos': cvPhotos,
 };
