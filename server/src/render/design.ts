@@ -86,6 +86,8 @@ export interface RenderDesign {
   direction: 'ltr' | 'rtl';
   /** The CV's language (BCP 47): the documents' `lang`, Word's proofing language. */
   language: string;
+  /** How the photo prints, when the model has one (model.photo). */
+  photo: PhotoDesign;
 }
 
 /** The design for a model whose printed text is `text` (read for an automatic direction). */
@@ -119,5 +121,6 @@ export function resolveDesign(
     fitOnePage: design.fitOnePage,
     direction,
     language: design.language,
+    photo: design.photo,
   };
 }

@@ -113,3 +113,73 @@ describe.each(testDatabases())('a CV’s photo on $name', (database) => {
     expect((await world.alice.get(photoUrl())).statusCode).toBe(404);
   });
 });
+
+describe.each(testDatabases())('how a photo prints (design.photo) on $name', (database) => {
+  const world = aliceSignedIn(database);
+
+  it('saves design.photo with the CV and answers it back; keys left out are the defaults', async () => {
+    const saved = await world.alice.post('/v1/GeneratedCV/', {
+      ...cvBody('Styled photo'),
+      design: { photo: { shape: 'rounded', grayscale: true } },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(saved.json().design.photo).toEqual({
+      shape: 'rounded',
+      size: 'medium',
+      border: false,
+      grayscale: true,
+      hidden: false,
+    });
+  });
+
+  it.each([
+    [{ shape: 'star' }],
+    [{ size: 'huge' }],
+    [{ border: 'yes' }],
+    [{ hidden: 1 }],
+  ])('refuses a bad design.photo %j with 400 and a detail', async (photo) => {
+    const response = await world.alice.post('/v1/GeneratedCV/', { ...cvBody('Bad photo'), design: { photo } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().detail).toEqual(expect.any(String));
+  });
+
+  it('the download prints the saved photo; hidden, it prints none (Word: no image in word/media)', async () => {
+    const id = (await world.alice.post('/v1/GeneratedCV/', cvBody('Word photo'))).json().id;
+    await world.alice.put(`/v1/GeneratedCV/${id}/photo/`, await phonePhoto(), {
+      headers: { 'content-type': 'image/jpeg' },
+    });
+    const { readZip } = await import('../helpers/zip.js');
+    const media = async () =>
+      [...(await readZip((await world.alice.get(`/v1/download/word/${id}/`)).rawPayload)).keys()].filter((name) =>
+        name.startsWith('word/media/'),
+      );
+    expect(await media()).toHaveLength(1);
+    const hidden = await world.alice.put(`/v1/GeneratedCV/${id}/`, {
+      ...cvBody('Word photo'),
+      design: { photo: { hidden: true } },
+    });
+    expect(hidden.statusCode).toBe(200);
+    expect(await media()).toEqual([]);
+    // Shown again, then the photo removed: the stored file is made again without it.
+    await world.alice.put(`/v1/GeneratedCV/${id}/`, { ...cvBody('Word photo'), design: { photo: { hidden: false } } });
+    expect(await media()).toHaveLength(1);
+    await world.alice.delete(`/v1/GeneratedCV/${id}/photo/`);
+    expect(await media()).toEqual([]);
+  });
+
+  it('a preview takes the photo as a data URL (never an address) and the ATS view notes parsers ignore it', async () => {
+    const dataUrl = `data:image/jpeg;base64,${(await phonePhoto()).toString('base64')}`;
+    const body = { template_id: 1, cv_data: { 'Personal Details': { 'full_name-1001-0': 'Ada Lovelace' } } };
+    const withPhoto = await world.alice.post('/v1/preview/', { ...body, photo: dataUrl });
+    expect(withPhoto.statusCode, withPhoto.body).toBe(200);
+    expect(withPhoto.json().html).toContain('class="cv-photo');
+    const without = await world.alice.post('/v1/preview/', body);
+    expect(without.json().html).not.toContain('class="cv-photo');
+
+    const address = await world.alice.post('/v1/preview/', { ...body, photo: 'https://127.0.0.1:1/me.jpg' });
+    expect(address.statusCode).toBe(400);
+    expect(address.json().detail).toBe(`photo: ${PHOTO_MESSAGES.notAnImage}`);
+    const svg = await world.alice.post('/v1/preview/', { ...body, photo: `data:image/svg+xml;base64,${SVG.toString('base64')}` });
+    expect(svg.statusCode).toBe(400);
+  });
+});
