@@ -6,7 +6,7 @@ import {
   updateGeneratedCv,
   type GeneratedCvPayload,
 } from '../../src/api/cvs';
-import { listFonts, type CvDesign } from '../../src/api/design';
+import { PLAIN_PHOTO, listFonts, type CvDesign } from '../../src/api/design';
 import { previewPdfWithFit, previewWithFit } from '../../src/api/preview';
 import { FITS_ONE_PAGE_HEADER } from '../../rules/design';
 import { SAVED_CV, SAVED_DESIGN } from '../../server/tests/pact/states/cvs';
@@ -36,7 +36,7 @@ import {
 const NO_CVS = 'a signed-in user with no saved CVs';
 const DESIGNED = 'a signed-in user with a saved CV with its own design';
 
-const design: CvDesign = { ...SAVED_DESIGN };
+const design: CvDesign = { ...SAVED_DESIGN, photo: PLAIN_PHOTO };
 
 const payload = twoEntryCv('Designed 2024', { design });
 

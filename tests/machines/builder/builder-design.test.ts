@@ -1,4 +1,4 @@
-import { templateDesign, type CvDesign } from '../../../src/api/design';
+import { PLAIN_PHOTO, templateDesign, type CvDesign } from '../../../src/api/design';
 import { draftKey, readDraft } from '../../../src/drafts/draft';
 import {
   PLAIN_DESIGN,
@@ -46,6 +46,7 @@ const designed: CvDesign = {
   fit_one_page: true,
   direction: 'auto',
   language: 'ja',
+  photo: PLAIN_PHOTO,
 };
 const savedDetail = (design?: CvDesign) => ({
   id: 42,
