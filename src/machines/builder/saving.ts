@@ -82,12 +82,18 @@ function savePayload(context: BuilderContext): SaveCvInput {
     ...(context.base?.lastUpdated && !context.overwrite && !copy
       ? { ifLastUpdated: context.base.lastUpdated }
       : {}),
-    photo: photoSync({
-      image: context.design.photo.image,
-      savedKey: context.base?.photo,
-      fresh: copy || !isExisting(context),
-    }),
+    ...photoOf(context, copy),
   };
+}
+
+/** What the save does with the photo, when anything: a photo that did not change is not sent again. */
+function photoOf(context: BuilderContext, copy: boolean): { photo?: PhotoSync } {
+  const sync = photoSync({
+    image: context.design.photo.image,
+    savedKey: context.base?.photo,
+    fresh: copy || !isExisting(context),
+  });
+  return sync.kind === 'keep' ? {} : { photo: sync };
 }
 
 /**
