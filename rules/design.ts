@@ -69,7 +69,52 @@ export interface CvDesignShape {
   direction?: Direction;
   /** The CV's language (BCP 47); English when left out. */
   language?: string;
+  /** How the CV's photo prints (the image itself is PUT /v1/GeneratedCV/{id}/photo/); left out: the defaults below. */
+  photo?: PhotoDesignShape;
 }
+
+// ── the photo on the CV ──
+
+export const PHOTO_SHAPES = ['square', 'rounded', 'circle'] as const;
+export type PhotoShape = (typeof PHOTO_SHAPES)[number];
+export const PHOTO_SIZES = ['small', 'medium', 'large'] as const;
+export type PhotoSize = (typeof PHOTO_SIZES)[number];
+
+/** The printed photo's side in millimetres: a passport photo is 35 mm wide, the medium size. */
+export const PHOTO_SIZE_MM: Record<PhotoSize, number> = { small: 28, medium: 35, large: 42 };
+
+/** A design's `photo`: every key optional. `hidden` keeps the photo with the CV but prints it nowhere. */
+export interface PhotoDesignShape {
+  shape?: PhotoShape;
+  size?: PhotoSize;
+  /** A thin ring in the accent colour. */
+  border?: boolean;
+  grayscale?: boolean;
+  hidden?: boolean;
+}
+
+export const PHOTO_DEFAULTS = {
+  shape: 'circle',
+  size: 'medium',
+  border: false,
+  grayscale: false,
+  hidden: false,
+} as const satisfies Required<PhotoDesignShape>;
+
+/** What the photo upload takes (the server checks the bytes, not the name or the header). */
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+/** Longer side of the stored photo in pixels: 42 mm at 300 dpi is 496 px. */
+export const PHOTO_STORED_PX = 600;
+export const PHOTO_MESSAGES = {
+  notAnImage: 'This file is not a photo we can use: upload a JPEG, PNG or WebP image.',
+  tooLarge: 'This photo is larger than 10 MB: choose a smaller one.',
+  tooManyPixels: 'This image has too many pixels to process (more than 50 megapixels): choose a smaller one.',
+  unreadable: 'This image could not be read: it may be damaged. Try another photo.',
+  noPhoto: 'This CV has no photo.',
+} as const;
+/** Decoding a bigger image is refused: a decompression bomb never reaches memory. */
+export const MAX_PHOTO_PIXELS = 50_000_000;
 
 /** What a design without a key means for it (the accent and font come from the template). */
 export const DESIGN_DEFAULTS = {

@@ -9,6 +9,7 @@ import { csrfRoutes } from './http/csrf.js';
 import { healthRoutes } from './http/health.js';
 import { previewRoutes } from './previews/routes.js';
 import { passkeyRoutes } from './passkeys/routes.js';
+import { photoRoutes } from './photos/routes.js';
 import { accountLinkRoutes } from './profile/link-routes.js';
 import { profileRoutes } from './profile/routes.js';
 import { sessionsRoutes } from './profile/sessions.js';
@@ -46,6 +47,7 @@ const PLUGINS = [
   templateRoutes,
   previewRoutes,
   cvsRoutes,
+  photoRoutes,
   dataExportRoutes,
   binRoutes,
   versionsRoutes,

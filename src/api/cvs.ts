@@ -3,7 +3,7 @@ import type { ApiClient, RequestOptions } from './http';
 import { IgnoredBody, listOf } from './codecs';
 import { reshaped } from './templates';
 import { cvEtag, type CvLayoutShape } from '../../rules/cv';
-import { RawDesign, toDesign, type CvDesign } from './design';
+import { RawDesign, toDesign, type CvDesign, type WireDesign } from './design';
 import type { PageSize } from '../../rules/design';
 
 // Saved CVs (docs/behaviour.md#data, #api-calls: GeneratedCV, CVFieldEntry, download, send-email).
@@ -300,7 +300,7 @@ export interface GeneratedCvPayload {
   /** Sent when the CV has a structure of its own, null when it went back to the template's. */
   layout?: CvLayout | null;
   /** [extension] Sent when the CV has design settings of its own, null when it went back to the template's. */
-  design?: CvDesign | null;
+  design?: WireDesign | null;
   /** [extension] What the version this save keeps is kept as (docs/features/versions.md); left out: the server says. */
   version_reason?: 'create' | 'update' | 'import' | 'template_switch';
 }
@@ -309,7 +309,7 @@ export type CvFileFormat = 'pdf' | 'word';
 
 type ReadOptions = Pick<RequestOptions, 'signal'>;
 
-const cvPath = (reference: CvReference) => `/v1/GeneratedCV/${encodeURIComponent(String(reference))}/`;
+export const cvPath = (reference: CvReference) => `/v1/GeneratedCV/${encodeURIComponent(String(reference))}/`;
 
 /** GET /v1/GeneratedCV/: the signed-in user's saved CVs. */
 export function listGeneratedCvs(client: ApiClient, options?: ReadOptions): Promise<GeneratedCv[]> {

@@ -10,6 +10,11 @@ import {
   LINE_SPACINGS,
   MARGINS,
   PAGE_SIZES,
+  PHOTO_DEFAULTS,
+  PHOTO_SHAPES,
+  PHOTO_SIZES,
+  type PhotoShape,
+  type PhotoSize,
   type Direction,
   type FontSize,
   type LineSpacing,
@@ -35,6 +40,22 @@ export interface CvDesign {
   direction: Direction;
   /** The CV's language (BCP 47): month names and 'Present' are printed in it. */
   language: string;
+  /** [extension] How the photo prints, and (in the builder only) the photo itself. */
+  photo: PhotoDesign;
+}
+
+export interface PhotoDesign {
+  shape: PhotoShape;
+  size: PhotoSize;
+  border: boolean;
+  grayscale: boolean;
+  /** Kept with the CV, printed nowhere. */
+  hidden: boolean;
+  /**
+   * The photo as a data URL, in the builder (its undo steps, drafts and previews) only: a save sends the design
+   * without it and PUTs it on its own (src/api/photo.ts); a saved CV's is read with GET.
+   */
+  image?: string;
 }
 
 const Language = new t.Type<string, string, unknown>(
@@ -67,8 +88,37 @@ const RawDesign = t.partial({
   fit_one_page: Nullable(t.boolean),
   direction: Nullable(oneOf(DIRECTIONS, 'Direction')),
   language: Nullable(Language),
+  photo: Nullable(
+    t.partial({
+      shape: Nullable(oneOf(PHOTO_SHAPES, 'PhotoShape')),
+      size: Nullable(oneOf(PHOTO_SIZES, 'PhotoSize')),
+      border: Nullable(t.boolean),
+      grayscale: Nullable(t.boolean),
+      hidden: Nullable(t.boolean),
+      image: Nullable(t.string),
+    }),
+  ),
 });
 export { RawDesign };
+
+/** The photo settings of a CV that chose none: a circle, medium, no border, in colour, shown. */
+export const PLAIN_PHOTO: PhotoDesign = { ...PHOTO_DEFAULTS };
+
+/** A design as it travels: without the photo's image, and without `photo` at all when nothing of it was chosen. */
+export type WireDesign = Omit<CvDesign, 'photo'> & { photo?: Omit<PhotoDesign, 'image'> };
+
+/**
+ * The design as a save or a preview sends it. A CV whose photo settings are the defaults sends no `photo`, as
+ * before photos, so a backend that does not know them sees the same body.
+ */
+export function designToWire(design: CvDesign): WireDesign {
+  const { photo, ...rest } = design;
+  const { image: _image, ...settings } = photo;
+  const plain = (Object.keys(PLAIN_PHOTO) as (keyof typeof settings)[]).every(
+    (key) => settings[key] === PLAIN_PHOTO[key],
+  );
+  return plain ? rest : { ...rest, photo: settings };
+}
 
 /** A design with nothing chosen: the template's look on the given page. */
 export function templateDesign(
@@ -85,6 +135,7 @@ export function templateDesign(
     fit_one_page: DESIGN_DEFAULTS.fit_one_page,
     direction: DESIGN_DEFAULTS.direction,
     language,
+    photo: PLAIN_PHOTO,
   };
 }
 
@@ -101,6 +152,15 @@ export function toDesign(raw: t.TypeOf<typeof RawDesign>): CvDesign {
     direction: raw.direction ?? base.direction,
     // A design saved before designs had a language (or by a backend without it) printed in English.
     language: raw.language ?? base.language,
+    photo: {
+      shape: raw.photo?.shape ?? PLAIN_PHOTO.shape,
+      size: raw.photo?.size ?? PLAIN_PHOTO.size,
+      border: raw.photo?.border ?? PLAIN_PHOTO.border,
+      grayscale: raw.photo?.grayscale ?? PLAIN_PHOTO.grayscale,
+      hidden: raw.photo?.hidden ?? PLAIN_PHOTO.hidden,
+      // Only a data URL is a photo (a draft's); an address is never fetched.
+      ...(raw.photo?.image && raw.photo.image.startsWith('data:image/') ? { image: raw.photo.image } : {}),
+    },
   };
 }
 

@@ -2,7 +2,7 @@ import * as t from 'io-ts';
 import type { ApiClient, RequestOptions } from './http';
 import { optional } from './codecs';
 import type { CvLayout } from './cvs';
-import type { CvDesign } from './design';
+import { designToWire, type CvDesign } from './design';
 import { FITS_ONE_PAGE_HEADER } from '../../rules/design';
 
 // Live preview of the CV being built (docs/behaviour.md#api-calls, #validation-rules).
@@ -50,7 +50,14 @@ export const AtsCheck = t.type(
 export type AtsCheck = t.TypeOf<typeof AtsCheck>;
 
 /** [extension] What an applicant tracking system reads from the CV's PDF, and the checklist. */
-export const AtsReport = t.type({ text: t.string, checks: t.array(AtsCheck) }, 'AtsReport');
+export const AtsReport = t.intersection(
+  [
+    t.type({ text: t.string, checks: t.array(AtsCheck) }),
+    // [extension] What the view says beside the checklist (that parsers ignore the CV's photo).
+    t.partial({ notes: t.union([t.array(t.string), t.null, t.undefined]) }),
+  ],
+  'AtsReport',
+);
 export type AtsReport = t.TypeOf<typeof AtsReport>;
 
 type CallOptions = Pick<RequestOptions, 'signal'>;
@@ -59,7 +66,9 @@ const previewBody = ({ templateId, cvData, layout, design }: PreviewRequest) => 
   template_id: templateId,
   cv_data: cvData,
   ...(layout ? { layout } : {}),
-  ...(design ? { design } : {}),
+  ...(design ? { design: designToWire(design) } : {}),
+  // [extension] The photo as a data URL (the server never fetches an address); a hidden one prints nowhere.
+  ...(design?.photo.image && !design.photo.hidden ? { photo: design.photo.image } : {}),
 });
 
 /** POST /v1/preview/ {template_id, cv_data} → the CV as an HTML document. */

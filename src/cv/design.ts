@@ -1,4 +1,4 @@
-import { templateDesign, type CvDesign } from '../api/design';
+import { designToWire, templateDesign, type CvDesign, type PhotoDesign, type WireDesign } from '../api/design';
 import { readableAccent } from '../../rules/design';
 
 // A CV's design settings in the builder: what travels with the CV beside its values and layout.
@@ -18,8 +18,21 @@ export const ACCENT_SWATCHES: readonly { name: string; color: string }[] = [
   { name: 'Charcoal', color: '#37474f' },
 ];
 
+export function samePhoto(a: PhotoDesign, b: PhotoDesign): boolean {
+  return (
+    a.shape === b.shape &&
+    a.size === b.size &&
+    a.border === b.border &&
+    a.grayscale === b.grayscale &&
+    a.hidden === b.hidden &&
+    a.image === b.image
+  );
+}
+
 export function sameDesign(a: CvDesign, b: CvDesign): boolean {
-  return (Object.keys(a) as (keyof CvDesign)[]).every((key) => a[key] === b[key]);
+  return (Object.keys(a) as (keyof CvDesign)[]).every((key) =>
+    key === 'photo' ? samePhoto(a.photo, b.photo) : a[key] === b[key],
+  );
 }
 
 /** Whether the design says nothing the server's default does not (a CV saved with it prints as with none). */
@@ -27,9 +40,24 @@ export function isPlainDesign(design: CvDesign): boolean {
   return sameDesign(design, PLAIN_DESIGN);
 }
 
+/** The design without the photo's image (which a save PUTs on its own, and a preview sends beside the design). */
+export function withoutImage(design: CvDesign): CvDesign {
+  if (design.photo.image === undefined) return design;
+  const { image: _image, ...photo } = design.photo;
+  return { ...design, photo };
+}
+
 /** The design as a save sends it: null gives a CV that had one its template's look back. */
-export function designForServer(design: CvDesign): CvDesign | null {
-  return isPlainDesign(design) ? null : design;
+export function designForServer(design: CvDesign): WireDesign | null {
+  const sent = withoutImage(design);
+  return isPlainDesign(sent) ? null : designToWire(sent);
+}
+
+/** The photo's settings changed (the image stays unless `change` says). */
+export function changePhoto(design: CvDesign, change: Partial<PhotoDesign>): CvDesign {
+  const photo = { ...design.photo, ...change };
+  if (change.image === undefined && 'image' in change) delete photo.image;
+  return { ...design, photo };
 }
 
 /** One or more settings changed; a colour is kept in lower case as the server answers it. */
@@ -43,8 +71,8 @@ export function changeDesign(design: CvDesign, change: Partial<CvDesign>): CvDes
  * stay: they depend on where the CV is sent and who writes it, not on the template.
  */
 export function resetDesign(design: CvDesign): CvDesign {
-  // The language stays too: it is the person's, not the template's.
-  return templateDesign(design.page_size, design.language);
+  // The language stays too: it is the person's, not the template's. The photo is the person's as well.
+  return { ...templateDesign(design.page_size, design.language), photo: design.photo };
 }
 
 /** The colour headings will print in when `color` is too light for 4.5:1 on white; undefined when it reads well. */

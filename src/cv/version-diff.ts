@@ -2,7 +2,7 @@ import type { CvFieldEntryInput, CvLayout } from '../api/cvs';
 import type { CvDesign } from '../api/design';
 import type { TemplateSection } from '../api/templates';
 import { formDataKey, sectionRefKey } from '../../rules/cv';
-import { PLAIN_DESIGN } from './design';
+import { PLAIN_DESIGN, samePhoto } from './design';
 import { EMPTY_LAYOUT, customSectionTitle } from './layout';
 
 // Comparing two versions of a CV (docs/features/versions.md): per section, the values added, removed and changed,
@@ -174,17 +174,26 @@ const DESIGN_LABELS: Record<keyof CvDesign, string> = {
   fit_one_page: 'Fit to one page',
   direction: 'Direction',
   language: 'Language',
+  photo: 'Photo',
 };
 
 function designValue(key: keyof CvDesign, value: CvDesign[keyof CvDesign]): string {
   if (value === null) return key === 'font' ? 'the template’s font' : 'the template’s colour';
+  if (typeof value === 'object') {
+    if (value.hidden) return 'hidden';
+    return [value.shape, value.size, value.border ? 'border' : '', value.grayscale ? 'grayscale' : '']
+      .filter(Boolean)
+      .join(', ');
+  }
   if (typeof value === 'boolean') return value ? 'on' : 'off';
   return String(value);
 }
 
 function compareDesigns(from: CvDesign, to: CvDesign): string[] {
   return (Object.keys(DESIGN_LABELS) as (keyof CvDesign)[])
-    .filter((key) => from[key] !== to[key])
+    .filter((key) =>
+      key === 'photo' ? !samePhoto({ ...from.photo, image: undefined }, { ...to.photo, image: undefined }) : from[key] !== to[key],
+    )
     .map((key) => `${DESIGN_LABELS[key]}: ${designValue(key, from[key])} → ${designValue(key, to[key])}`);
 }
 

@@ -42,7 +42,10 @@ const Draft = t.intersection([
   }),
   t.partial({
     /** The saved copy this draft started from: what 'unsaved' is measured against, and its version. */
-    base: t.intersection([t.type({ fingerprint: t.string }), t.partial({ lastUpdated: t.string })]),
+    base: t.intersection([
+      t.type({ fingerprint: t.string }),
+      t.partial({ lastUpdated: t.string, photo: t.string }),
+    ]),
     /** The CV's own structure; a draft written before it had one has none. */
     layout: t.unknown,
     /** The CV's design settings; a draft written before them has none (the template's look on A4). */

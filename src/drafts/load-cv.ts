@@ -4,6 +4,7 @@ import { templateDesign, type CvDesign } from '../api/design';
 import type { TemplateDetail } from '../api/templates';
 import type { PageSize } from '../../rules/design';
 import { PLAIN_DESIGN } from '../cv/design';
+import { photoKey } from '../cv/photo';
 import type { BuilderDraft } from './draft';
 import {
   cvFingerprint,
@@ -30,6 +31,8 @@ export interface BuilderCv {
 export interface SavedBase {
   fingerprint: string;
   lastUpdated?: string;
+  /** [extension] The saved photo's key (src/cv/photo.ts): a save uploads the photo only when it changed. */
+  photo?: string;
 }
 
 /** Everything the builder needs to show a CV: the CV, its template's sections and the form state. */
@@ -61,6 +64,8 @@ export interface CvLoaders {
   readDraft: (cvKey: string) => BuilderDraft | undefined;
   removeDraft: (cvKey: string) => void;
   mintDraftId: () => string;
+  /** [extension] A saved CV's photo as a data URL; undefined when it has none (or the backend keeps no photos). */
+  getPhoto?: (reference: CvReference, signal?: AbortSignal) => Promise<string | undefined>;
 }
 
 /** The section to open first: the first one not completed yet. */
@@ -123,7 +128,7 @@ export function newCv(
  * docs/behaviour.md#cv-editing-state: setting a current CV marks it as editing, and as saved since it has an id
  * or uuid.
  */
-export function savedCv(detail: GeneratedCvDetail, template: TemplateDetail): LoadedCv {
+export function savedCv(detail: GeneratedCvDetail, template: TemplateDetail, photo?: string): LoadedCv {
   const entries = detail.entries.map(({ value, index, section_field }) => ({ value, index, section_field }));
   const grouped = groupEntries(template.sections, entries);
   const cv: BuilderCv = {
@@ -134,7 +139,9 @@ export function savedCv(detail: GeneratedCvDetail, template: TemplateDetail): Lo
     ...(detail.uuid ? { uuid: detail.uuid } : {}),
   };
   const layout = detail.layout ?? EMPTY_LAYOUT;
-  const design = detail.design ?? PLAIN_DESIGN;
+  const designed = detail.design ?? PLAIN_DESIGN;
+  // The photo is part of the design in the builder: its undo steps, drafts and 'Unsaved changes' include it.
+  const design = photo ? { ...designed, photo: { ...designed.photo, image: photo } } : designed;
   return {
     identity: { kind: 'saved', uuid: savedKeyOf(detail) },
     cv,
@@ -149,6 +156,7 @@ export function savedCv(detail: GeneratedCvDetail, template: TemplateDetail): Lo
     base: {
       fingerprint: cvFingerprint(cv, grouped.formData, layout, design),
       ...(detail.last_updated ? { lastUpdated: detail.last_updated } : {}),
+      ...(photo ? { photo: photoKey(photo) } : {}),
     },
   };
 }
@@ -219,7 +227,15 @@ async function openSaved(
   loaders: CvLoaders,
   signal: AbortSignal | undefined,
 ): Promise<LoadedCv> {
-  const saved = savedCv(detail, await loaders.getTemplate(detail.template, signal));
+  const reference = detail.uuid ?? detail.id;
+  const [template, photo] = await Promise.all([
+    loaders.getTemplate(detail.template, signal),
+    // A photo that cannot be read leaves the CV without one in the builder; the CV still opens.
+    reference !== undefined && loaders.getPhoto
+      ? loaders.getPhoto(reference, signal).catch(() => undefined)
+      : Promise.resolve(undefined),
+  ]);
+  const saved = savedCv(detail, template, photo);
   const draft = await fromDraft(saved.identity, loaders, signal);
   if (draft && hasUnsavedChanges(draft)) return draft;
   return draft

@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import { accountLinkMachine } from './profile/account-link-machine';
 import { builderMachine } from './builder/builder-machine';
 import { designPanelMachine } from './builder/design-panel-machine';
+import { photoEditorMachine } from './builder/photo-editor-machine';
 import { previewViewMachine } from './builder/preview-view-machine';
 import { draftKeeperMachine } from './builder/draft-keeper-machine';
 import { changePasswordMachine } from './profile/change-password-machine';
@@ -72,6 +73,7 @@ export const machineRegistry: Record<string, AnyStateMachine> = {
   [previewMachine.id]: previewMachine,
   [importMachine.id]: importMachine,
   [designPanelMachine.id]: designPanelMachine,
+  [photoEditorMachine.id]: photoEditorMachine,
   [previewViewMachine.id]: previewViewMachine,
   [draftKeeperMachine.id]: draftKeeperMachine,
   [versionsMachine.id]: versionsMachine,

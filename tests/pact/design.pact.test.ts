@@ -6,7 +6,7 @@ import {
   updateGeneratedCv,
   type GeneratedCvPayload,
 } from '../../src/api/cvs';
-import { listFonts, type CvDesign } from '../../src/api/design';
+import { PLAIN_PHOTO, designToWire, listFonts, type CvDesign } from '../../src/api/design';
 import { previewPdfWithFit, previewWithFit } from '../../src/api/preview';
 import { FITS_ONE_PAGE_HEADER } from '../../rules/design';
 import { SAVED_CV, SAVED_DESIGN } from '../../server/tests/pact/states/cvs';
@@ -36,13 +36,13 @@ import {
 const NO_CVS = 'a signed-in user with no saved CVs';
 const DESIGNED = 'a signed-in user with a saved CV with its own design';
 
-const design: CvDesign = { ...SAVED_DESIGN };
+const design: CvDesign = { ...SAVED_DESIGN, photo: PLAIN_PHOTO };
 
 const payload = twoEntryCv('Designed 2024', { design });
 
 /** A preview of the two entries with the design, before a CV is saved. */
 const designedPreview = (description: string, route: string) =>
-  unsafeCall(NO_CVS, description, 'POST', route, { template_id: 1, cv_data: cvData, design });
+  unsafeCall(NO_CVS, description, 'POST', route, { template_id: 1, cv_data: cvData, design: designToWire(design) });
 
 describe('[extension] a CV with its own design', () => {
   it('lists the bundled fonts', async () => {

@@ -10,8 +10,13 @@ import {
   LINE_SPACINGS,
   MARGINS,
   PAGE_SIZES,
+  PHOTO_DEFAULTS,
+  PHOTO_SHAPES,
+  PHOTO_SIZES,
   type CvDesignShape,
+  type PhotoDesignShape,
 } from '../../../rules/design.js';
+import type { PhotoDesign } from '../render/design.js';
 
 /*
  * A saved CV's design: page size, margins, accent colour, font, font size, line spacing, fit to one page
@@ -31,8 +36,34 @@ export const designSchema = {
     fit_one_page: { type: 'boolean' },
     direction: { enum: DIRECTIONS },
     language: { type: 'string', maxLength: 35 },
+    // [extension] How the CV's photo prints (the image: PUT /v1/GeneratedCV/{id}/photo/).
+    photo: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        shape: { enum: PHOTO_SHAPES },
+        size: { enum: PHOTO_SIZES },
+        border: { type: 'boolean' },
+        grayscale: { type: 'boolean' },
+        hidden: { type: 'boolean' },
+      },
+    },
   },
 } as const;
+
+/** A photo design with every key, the defaults for those left out (or, stored, no longer valid). */
+function photoDesign(raw: PhotoDesignShape | Record<string, unknown> | undefined | null): PhotoDesign {
+  const value = (raw ?? {}) as Record<string, unknown>;
+  const pick = <T extends string>(values: readonly T[], given: unknown, fallback: T): T =>
+    values.includes(given as T) ? (given as T) : fallback;
+  return {
+    shape: pick(PHOTO_SHAPES, value.shape, PHOTO_DEFAULTS.shape),
+    size: pick(PHOTO_SIZES, value.size, PHOTO_DEFAULTS.size),
+    border: value.border === true,
+    grayscale: value.grayscale === true,
+    hidden: value.hidden === true,
+  };
+}
 
 /**
  * A schema-valid design checked for what the schema cannot say (a colour's notation, a font that is bundled), each
@@ -63,6 +94,7 @@ export function readDesign(raw: CvDesignShape | null | undefined): CvDesign | nu
     fitOnePage: raw.fit_one_page ?? TEMPLATE_DESIGN.fitOnePage,
     direction: raw.direction ?? TEMPLATE_DESIGN.direction,
     language: canonicalLanguage(language),
+    photo: photoDesign(raw.photo),
   };
 }
 
@@ -82,7 +114,9 @@ function canonicalLanguage(tag: string): string {
 /** The design as the API answers it: every key, the template's accent and font as null. */
 export function designJson(
   design: CvDesign,
-): Required<{ [K in keyof CvDesignShape]: CvDesignShape[K] | null }> {
+): Required<{ [K in Exclude<keyof CvDesignShape, 'photo'>]: CvDesignShape[K] | null }> & {
+  photo: Required<PhotoDesignShape>;
+} {
   return {
     page_size: design.pageSize,
     margins: design.margins,
@@ -93,6 +127,7 @@ export function designJson(
     fit_one_page: design.fitOnePage,
     direction: design.direction,
     language: design.language,
+    photo: { ...design.photo },
   };
 }
 
@@ -129,5 +164,7 @@ export function parseStoredDesign(stored: string | null): CvDesign | null {
       typeof raw.language === 'string' && LANGUAGE_PATTERN.test(raw.language) && isKnownLanguage(raw.language)
         ? raw.language
         : TEMPLATE_DESIGN.language,
+    // Stored before photos: the defaults (which print nothing without a photo).
+    photo: photoDesign(typeof raw.photo === 'object' ? (raw.photo as Record<string, unknown>) : undefined),
   };
 }

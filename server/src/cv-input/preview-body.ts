@@ -19,6 +19,8 @@ export interface PreviewBody {
   layout?: CvLayoutShape | null;
   /** [extension] The CV's design settings, as saved with it. */
   design?: CvDesignShape | null;
+  /** [extension] The CV's photo as a data URL (JPEG, PNG or WebP), processed as an upload is; never an address. */
+  photo?: string | null;
 }
 
 export const previewBodySchema = {
@@ -30,6 +32,7 @@ export const previewBodySchema = {
     cv_data: { type: ['object', 'null'] },
     layout: layoutSchema,
     design: designSchema,
+    photo: { type: ['string', 'null'], maxLength: 1_000_000 },
   },
 } as const;
 

@@ -9,6 +9,7 @@ import { buildRenderModelFromEntries } from '../cv-input/values.js';
 import { safeFileName } from './file-name.js';
 import { listEntries, type GeneratedCvRow } from './repository.js';
 import type { VersionState } from '../versions/content.js';
+import { withSavedPhoto } from '../photos/render.js';
 
 export type CvFileFormat = 'pdf' | 'word';
 
@@ -40,11 +41,18 @@ export async function renderCvFile(
         index: entry.index,
         section_field: entry.section_field_id,
       }));
-  const model = buildRenderModelFromEntries(
+  // The photo is the CV's as it is now (a photo is not kept with each version).
+  const model = await withSavedPhoto(
+    app.db,
+    cv.id,
+    buildRenderModelFromEntries(
+      template.definition,
+      entries,
+      parseStoredLayout(version ? version.layout : cv.layout),
+      parseStoredDesign(version ? version.design : cv.design),
+    ),
     template.definition,
-    entries,
-    parseStoredLayout(version ? version.layout : cv.layout),
-    parseStoredDesign(version ? version.design : cv.design),
+    format === 'word' ? 'word' : 'html',
   );
   if (format === 'word') {
     return { body: await renderDocx(template, model), contentType: DOCX_TYPE, extension: 'docx' };

@@ -44,6 +44,8 @@ export interface Database {
   share_link_days: ShareLinkDayTable;
   share_day_salts: ShareDaySaltTable;
   share_visitor_hashes: ShareVisitorHashTable;
+  // ── photos of generated CVs ─────────────────────────────────────────────
+  cv_photos: CvPhotoTable;
   // ── admin ───────────────────────────────────────────────────────────────
   admin_audit_log: AdminAuditLogTable;
 }
@@ -400,6 +402,18 @@ export interface ShareDaySaltTable {
 export interface ShareVisitorHashTable {
   day: string;
   hash: string;
+// ── photos of generated CVs ───────────────────────────────────────────────
+
+/** A CV's photo as the server made it (photos/process.ts): no metadata, at most 600 px on the long side. */
+export interface CvPhotoTable {
+  id: Generated<number>;
+  generated_cv_id: number;
+  content_type: 'image/jpeg';
+  content: Buffer;
+  width: number;
+  height: number;
+  digest: string;
+  updated_at: string;
 }
 
 // ── admin ─────────────────────────────────────────────────────────────────

@@ -407,6 +407,14 @@ export const SUCCESS_ANSWERS: Record<string, Record<number, Answer>> = {
   'GET /v1/CVFieldEntry/': ok('The entries of a saved CV.', object({ results: arrayOf(entry) })),
   'GET /v1/download/pdf/{id}/': download('The CV as PDF.', PDF),
   'GET /v1/download/word/{id}/': download('The CV as a Word file.', WORD),
+  'PUT /v1/GeneratedCV/{id}/photo/': ok(
+    'The CV’s photo, from the image sent as the body (JPEG, PNG or WebP, at most 10 MB; the bytes are judged, not the Content-Type): turned upright, at most 600 px, re-encoded as a JPEG without any metadata (extension). 415: not such an image; 400: more than 50 megapixels; 413: over 10 MB.',
+    object({ content_type: string, width: integer, height: integer, size: integer, digest: string }),
+  ),
+  'GET /v1/GeneratedCV/{id}/photo/': download('The CV’s photo as the server made it (extension); 404 when it has none.', [
+    'image/jpeg',
+  ]),
+  'DELETE /v1/GeneratedCV/{id}/photo/': noContent('The CV’s photo removed, or it had none (extension).'),
   'POST /cv/send-email/': ok('The PDF is mailed to the person.', message),
   'GET /v1/account/export/': download(
     'All the person’s data as a zip, streamed (extension): account.json and, in cvs/, each CV as JSON Resume, as its own JSON and as PDF.',

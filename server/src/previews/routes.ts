@@ -16,6 +16,7 @@ import type { CvTemplate } from '../templates/compile.js';
 import { TEMPLATE_NOT_FOUND, parseTemplateId, templateIdParams } from '../templates/routes.js';
 import { iconUrl } from '../templates/seed.js';
 import { FITS_ONE_PAGE_HEADER } from '../../../rules/design.js';
+import { withPreviewPhoto } from '../photos/render.js';
 
 /** GET /v1/fonts/'s shape: what a client shows and sends back. */
 export interface FontJson {
@@ -52,10 +53,11 @@ export async function previewRoutes(app: FastifyInstance): Promise<void> {
     return template;
   };
 
-  const previewModel = (body: PreviewBody): { template: CvTemplate; model: RenderModel } => {
+  const previewModel = async (body: PreviewBody): Promise<{ template: CvTemplate; model: RenderModel }> => {
     const template = renderableTemplate(templateIdOf(body.template_id));
     const { values, layout, design } = readPreviewInput(body, template.definition);
-    return { template, model: buildRenderModel(template.definition, values, layout, design) };
+    const model = buildRenderModel(template.definition, values, layout, design);
+    return { template, model: await withPreviewPhoto(model, template.definition, body.photo) };
   };
 
   app.post<{ Body: PreviewBody }>(
@@ -63,7 +65,7 @@ export async function previewRoutes(app: FastifyInstance): Promise<void> {
     { schema: { body: previewBodySchema } },
     async (request, reply) => {
       requireUser(request);
-      const { template, model } = previewModel(request.body);
+      const { template, model } = await previewModel(request.body);
       const { html, fitsOnePage } = await previewCvHtml(app.pdf, template, model);
       // [extension] fits_one_page: only when the design asks to fit one page and a renderer could measure it.
       return reply
@@ -77,7 +79,7 @@ export async function previewRoutes(app: FastifyInstance): Promise<void> {
     { schema: { body: previewBodySchema } },
     async (request, reply) => {
       requireUser(request);
-      const { template, model } = previewModel(request.body);
+      const { template, model } = await previewModel(request.body);
       // The live preview re-renders on every pause in typing: it skips the structure tree (~20 ms).
       const { pdf, fitsOnePage } = await unavailableAs503(() =>
         printCv(app.pdf, template, model, { tagged: false }),
@@ -100,7 +102,7 @@ export async function previewRoutes(app: FastifyInstance): Promise<void> {
     { schema: { body: previewBodySchema } },
     async (request, reply) => {
       requireUser(request);
-      const { template, model } = previewModel(request.body);
+      const { template, model } = await previewModel(request.body);
       // The PDF as the person would download it: their design's paper, fitted to one page when they ask.
       const { pdf } = await unavailableAs503(() => printCv(app.pdf, template, model, { tagged: false }));
       return reply.header('cache-control', 'private, no-store').send(await atsReport(model, pdf));

@@ -18,7 +18,13 @@ export interface AtsCheck {
 export interface AtsReport {
   text: string;
   checks: AtsCheck[];
+  /** [extension] What the view says beside the checklist: that parsers ignore a photo, when the CV prints one. */
+  notes?: string[];
 }
+
+/** The ATS view's note when the CV prints a photo. */
+export const PHOTO_IGNORED_NOTE =
+  'Applicant tracking systems ignore photos: they read only the text above. Some employers (in the US and the UK, for example) prefer CVs without one.';
 
 /** How many lines count as 'the top' of a CV for its name, email and phone. */
 export const ATS_TOP_LINES = 12;
@@ -310,5 +316,5 @@ export function atsChecks(model: RenderModel, text: string): AtsCheck[] {
 
 export async function atsReport(model: RenderModel, pdf: Uint8Array): Promise<AtsReport> {
   const text = await extractPdfText(pdf);
-  return { text, checks: atsChecks(model, text) };
+  return { text, checks: atsChecks(model, text), ...(model.photo ? { notes: [PHOTO_IGNORED_NOTE] } : {}) };
 }

@@ -1,5 +1,8 @@
 import {
   DESIGN_DEFAULTS,
+  PHOTO_DEFAULTS,
+  type PhotoShape,
+  type PhotoSize,
   PAGE_DIMENSIONS,
   isMostlyRightToLeft,
   readableAccent,
@@ -30,6 +33,16 @@ export interface CvDesign {
   direction: Direction;
   /** BCP 47; month names and 'Present' are printed in it. */
   language: string;
+  /** How the CV's photo prints, when it has one. */
+  photo: PhotoDesign;
+}
+
+export interface PhotoDesign {
+  shape: PhotoShape;
+  size: PhotoSize;
+  border: boolean;
+  grayscale: boolean;
+  hidden: boolean;
 }
 
 /** The design a CV without one prints with (the template's accent and fonts). */
@@ -43,6 +56,7 @@ export const TEMPLATE_DESIGN: CvDesign = {
   fitOnePage: DESIGN_DEFAULTS.fit_one_page,
   direction: DESIGN_DEFAULTS.direction,
   language: DESIGN_DEFAULTS.language,
+  photo: { ...PHOTO_DEFAULTS },
 };
 
 /** How much each setting scales the template's own sizes. */
@@ -72,6 +86,8 @@ export interface RenderDesign {
   direction: 'ltr' | 'rtl';
   /** The CV's language (BCP 47): the documents' `lang`, Word's proofing language. */
   language: string;
+  /** How the photo prints, when the model has one (model.photo). */
+  photo: PhotoDesign;
 }
 
 /** The design for a model whose printed text is `text` (read for an automatic direction). */
@@ -105,5 +121,6 @@ export function resolveDesign(
     fitOnePage: design.fitOnePage,
     direction,
     language: design.language,
+    photo: design.photo,
   };
 }

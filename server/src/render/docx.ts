@@ -4,11 +4,18 @@ import {
   Document,
   ExternalHyperlink,
   HeadingLevel,
+  HorizontalPositionAlign,
+  HorizontalPositionRelativeFrom,
+  ImageRun,
   LevelFormat,
   Packer,
   Paragraph,
   TabStopType,
   TextRun,
+  TextWrappingSide,
+  TextWrappingType,
+  VerticalPositionAlign,
+  VerticalPositionRelativeFrom,
   type IParagraphOptions,
   type IRunOptions,
   type ParagraphChild,
@@ -279,14 +286,50 @@ function sectionParagraphs(section: RenderSection, context: DocxContext): Paragr
   return paragraphs;
 }
 
+const EMU_PER_MM = 36_000;
+
+/**
+ * The photo as a real image in the document, anchored to the name's paragraph at the top of the text's far side
+ * (the right, the left in a right-to-left CV), the header's text wrapping clear of it: where the HTML floats it.
+ */
+function photoRun(model: RenderModel): ImageRun | undefined {
+  const { photo } = model;
+  if (!photo) return undefined;
+  // docx measures an image in pixels at 96 dpi.
+  const side = Math.round((photo.sizeMm / 25.4) * 96);
+  const gap = Math.round(4 * EMU_PER_MM);
+  const description = model.person.name ? `Photo of ${model.person.name}` : 'Photo';
+  const floating = {
+    horizontalPosition: {
+      relative: HorizontalPositionRelativeFrom.MARGIN,
+      align: build.rtl ? HorizontalPositionAlign.LEFT : HorizontalPositionAlign.RIGHT,
+    },
+    verticalPosition: { relative: VerticalPositionRelativeFrom.MARGIN, align: VerticalPositionAlign.TOP },
+    wrap: { type: TextWrappingType.SQUARE, side: TextWrappingSide.BOTH_SIDES },
+    margins: { left: gap, right: gap, bottom: gap },
+  };
+  const altText = { name: 'Photo', title: 'Photo', description };
+  return photo.word
+    ? new ImageRun({ type: 'png', data: photo.word, transformation: { width: side, height: side }, floating, altText })
+    : new ImageRun({
+        type: 'jpg',
+        data: Buffer.from(photo.src.slice(photo.src.indexOf(',') + 1), 'base64'),
+        transformation: { width: side, height: side },
+        floating,
+        altText,
+      });
+}
+
 function headerParagraphs(model: RenderModel, context: DocxContext): Paragraph[] {
   const { person } = model;
   const paragraphs: Paragraph[] = [];
+  const image = photoRun(model);
+  if (image && !person.name) paragraphs.push(paragraph({ children: [image] }));
   if (person.name) {
     paragraphs.push(
       paragraph({
         heading: HeadingLevel.TITLE,
-        children: [run(person.name)],
+        children: image ? [image, run(person.name)] : [run(person.name)],
         ...(isRightToLeft(person.name) ? { bidirectional: true } : {}),
       }),
     );

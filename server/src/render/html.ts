@@ -1,4 +1,5 @@
 import { escapeHtml } from '../text/rich-text.js';
+import { PHOTO_SIZE_MM } from '../../../rules/design.js';
 import type { RenderDesign } from './design.js';
 import type { TemplateDefinition } from './input.js';
 import type { RenderModel } from './model.js';
@@ -42,7 +43,7 @@ export function designStyle(template: RenderTemplate, design: RenderDesign): str
     `--font-scale:${round(design.fontScale)};--line-scale:${round(design.lineScale)};` +
     `--space-scale:${round(design.spaceScale)};--margin-scale:${round(design.marginScale)};` +
     `--page-width:${design.widthMm}mm;--page-height:${design.heightMm}mm;` +
-    `--page-margins:${margins};}` +
+    `--page-margins:${margins};--photo-size:${PHOTO_SIZE_MM[design.photo.size]}mm;}` +
     `@page{size:${design.widthMm}mm ${design.heightMm}mm;margin:${margins};}${template.firstPageCss}</style>`
   );
 }

@@ -68,6 +68,8 @@ export interface TemplateStyle {
   fontFamily: string;
   headingFontFamily: string;
   accentColor: string;
+  /** Whether the template prints the CV's photo (template.json's style.photo; true unless it says false). */
+  photo: boolean;
 }
 
 export interface TemplateDefinition {

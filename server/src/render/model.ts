@@ -14,6 +14,7 @@ import type {
 import { breakableHtml, escapeHtml, plainTextToHtml, richTextToPlainText, sanitizeRichText } from '../text/rich-text.js';
 import { PRESENT_VALUE } from '../../../rules/cv-date.js';
 import { printedPhone } from '../../../rules/phone-format.js';
+import type { PhotoShape, PhotoSize } from '../../../rules/design.js';
 
 /** One filled-in field, ready to print. `text` is what a reader sees; `html` is already safe. */
 export interface RenderField {
@@ -108,6 +109,21 @@ export interface RenderModel {
   isEmpty: boolean;
   /** The CV's design settings, resolved against the template's style. */
   design: RenderDesign;
+  /** The CV's photo, when it has one, its design does not hide it and the template prints one (./photo.ts). */
+  photo?: RenderPhoto;
+}
+
+export interface RenderPhoto {
+  /** The stored JPEG as a data URL: the document fetches nothing. */
+  src: string;
+  shape: PhotoShape;
+  size: PhotoSize;
+  /** The printed side in millimetres. */
+  sizeMm: number;
+  border: boolean;
+  grayscale: boolean;
+  /** Word's copy: a square PNG with the shape, the grayscale and the border drawn in (Word has no CSS). */
+  word?: Buffer;
 }
 
 function isTicked(value: string): boolean {

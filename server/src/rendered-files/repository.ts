@@ -119,6 +119,19 @@ export async function pruneRenderedFiles(db: Kysely<Database>, cvId: number): Pr
   return Number(result.numDeletedRows);
 }
 
+/**
+ * Removes every stored file of a CV: its photo changed, and a photo is not part of a version, so each file is made
+ * again, with the photo it has now, when next asked for.
+ */
+export async function forgetRenderedFiles(db: Kysely<Database>, cvId: number): Promise<void> {
+  await db
+    .deleteFrom('cv_rendered_files')
+    .where('cv_version_id', 'in', (eb) =>
+      eb.selectFrom('cv_versions').select('cv_versions.id').where('cv_versions.generated_cv_id', '=', cvId),
+    )
+    .execute();
+}
+
 export interface RenderedFileSummary {
   number: number;
   kind: RenderedFileKind;

@@ -141,6 +141,8 @@ export function parseTemplateDefinition(slug: string, raw: unknown): TemplateDef
         raw.style.headingFontFamily ?? fontFamily,
       ),
       accentColor,
+      // A template made for parsers (ATS Plain) says false: it prints no photo.
+      photo: raw.style.photo === undefined ? true : requireBoolean(slug, 'style.photo', raw.style.photo),
     },
     sections,
   };

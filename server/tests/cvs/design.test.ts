@@ -40,7 +40,11 @@ describe.each(testDatabases())('a CV with its own design on $name', (database) =
 
     const designed = await world.alice.post('/v1/GeneratedCV/', { ...cvBody('Designed'), design: DESIGN });
     expect(designed.statusCode, designed.body).toBe(201);
-    expect(await designOf(designed.json().id)).toEqual({ ...DESIGN, accent_color: '#c2185b' });
+    expect(await designOf(designed.json().id)).toEqual({
+      ...DESIGN,
+      accent_color: '#c2185b',
+      photo: { shape: 'circle', size: 'medium', border: false, grayscale: false, hidden: false },
+    });
   });
 
   it('the list names each CV’s paper (A4 without a design)', async () => {
@@ -71,6 +75,7 @@ describe.each(testDatabases())('a CV with its own design on $name', (database) =
       fit_one_page: false,
       direction: 'auto',
       language: 'en',
+      photo: { shape: 'circle', size: 'medium', border: false, grayscale: false, hidden: false },
     });
   });
 

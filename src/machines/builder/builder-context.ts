@@ -15,6 +15,7 @@ import type { CvDesign } from '../../api/design';
 import type { Template, TemplateDetail } from '../../api/templates';
 import type { PageSize } from '../../../rules/design';
 import type { CvFormData } from '../../cv/form-data';
+import type { PhotoSync } from '../../cv/photo';
 import type { History } from '../../cv/history';
 import { builderAddress, type BuilderTarget, type CvIdentity } from '../../cv/identity';
 import type { CustomEntryField, LayoutStash } from '../../cv/layout';
@@ -203,6 +204,8 @@ export type BuilderEvent =
 export interface SaveCvInput {
   reference?: CvReference;
   payload: GeneratedCvPayload;
+  /** [extension] What the save does with the photo once the CV is saved (src/cv/photo.ts). */
+  photo?: PhotoSync;
   /** The version the edit started from: the save is refused (412) if the server holds a newer one. */
   ifLastUpdated?: string;
 }

@@ -1,6 +1,7 @@
 import { fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { apiClient } from '../../api/client';
 import { getGeneratedCv, type SavedGeneratedCv } from '../../api/cvs';
+import { fetchCvPhoto } from '../../api/photo';
 import { getTemplate, listTemplates, type Template, type TemplateDetail } from '../../api/templates';
 import { PLAIN_DESIGN } from '../../cv/design';
 import { emptyHistory } from '../../cv/history';
@@ -124,6 +125,7 @@ const builderSetup = setup({
         input.target,
         {
           getGeneratedCv: (reference, abort) => getGeneratedCv(apiClient, reference, { signal: abort }),
+          getPhoto: (reference, abort) => fetchCvPhoto(apiClient, reference, { signal: abort }),
           getTemplate: (id, abort) => getTemplate(apiClient, id, { signal: abort }),
           readDraft: (cvKey) => readDraft(input.owner, cvKey),
           removeDraft: (cvKey) => removeDraft(input.owner, cvKey),

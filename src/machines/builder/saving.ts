@@ -9,6 +9,8 @@ import {
 } from '../../api/cvs';
 import { TEMPLATE_NO_LONGER_OFFERED } from '../../../rules/cv';
 import { designForServer } from '../../cv/design';
+import { photoKey, photoSync, type PhotoSync } from '../../cv/photo';
+import { dataUrlParts, deleteCvPhoto, uploadCvPhoto } from '../../api/photo';
 import { cvFingerprint, entriesFromFormData } from '../../cv/form-data';
 import type { CvIdentity } from '../../cv/identity';
 import { isDefaultLayout, layoutForServer } from '../../cv/layout';
@@ -88,8 +90,42 @@ function savePayload(context: BuilderContext): SaveCvInput {
     ...(context.base?.lastUpdated && !context.overwrite && !copy
       ? { ifLastUpdated: context.base.lastUpdated }
       : {}),
+    ...photoOf(context, copy),
   };
 }
+
+/** What the save does with the photo, when anything: a photo that did not change is not sent again. */
+function photoOf(context: BuilderContext, copy: boolean): { photo?: PhotoSync } {
+  const sync = photoSync({
+    image: context.design.photo.image,
+    savedKey: context.base?.photo,
+    fresh: copy || !isExisting(context),
+  });
+  return sync.kind === 'keep' ? {} : { photo: sync };
+}
+
+/**
+ * The photo after the CV itself is saved: uploaded, removed or left. A photo that fails leaves the CV saved and
+ * 'Unsaved changes' on (the next save tries again), rather than failing a save that happened.
+ */
+async function savePhoto(saved: SavedGeneratedCv, sync: PhotoSync | undefined): Promise<SavedCv> {
+  if (!sync || sync.kind === 'keep') return saved;
+  const reference = saved.uuid ?? saved.id;
+  try {
+    if (sync.kind === 'remove') await deleteCvPhoto(apiClient, reference);
+    else {
+      const image = dataUrlParts(sync.image);
+      if (!image) return { ...saved, photoSaved: false };
+      await uploadCvPhoto(apiClient, reference, image);
+    }
+    return saved;
+  } catch {
+    return { ...saved, photoSaved: false };
+  }
+}
+
+/** A save's answer, and whether the photo was saved with it (false: it was not; see savePhoto). */
+export type SavedCv = SavedGeneratedCv & { photoSaved?: false };
 
 /** The save's failure in the person's words: which section and field, when the server says. */
 function saveFailedNotice(context: BuilderContext, error: unknown): Notice {
@@ -114,11 +150,14 @@ export const savedIdentity = (saved: Pick<SavedGeneratedCv, 'uuid'>): CvIdentity
 });
 
 export const savingActors = {
-  createCv: fromPromise<SavedGeneratedCv, SaveCvInput>(({ input }) =>
-    createGeneratedCv(apiClient, input.payload),
+  createCv: fromPromise<SavedCv, SaveCvInput>(async ({ input }) =>
+    savePhoto(await createGeneratedCv(apiClient, input.payload), input.photo),
   ),
-  updateCv: fromPromise<SavedGeneratedCv, SaveCvInput>(({ input }) =>
-    updateGeneratedCv(apiClient, input.reference!, input.payload, { ifLastUpdated: input.ifLastUpdated }),
+  updateCv: fromPromise<SavedCv, SaveCvInput>(async ({ input }) =>
+    savePhoto(
+      await updateGeneratedCv(apiClient, input.reference!, input.payload, { ifLastUpdated: input.ifLastUpdated }),
+      input.photo,
+    ),
   ),
   /** Whether another tab of this browser is editing this CV. */
   checkEditLock: fromPromise<boolean, { key: string }>(async ({ input }) =>
@@ -154,7 +193,7 @@ export const savingActions = {
   }),
   allowOverwrite: assignBuilder({ overwrite: true }),
   /** After a save the CV is known by its uuid (its draft follows: see dropReplacedDraft). */
-  assignSavedCv: assignBuilder(({ context }, saved: SavedGeneratedCv) => {
+  assignSavedCv: assignBuilder(({ context }, saved: SavedCv) => {
     const identity = savedIdentity(saved);
     const cv = {
       ...context.cv,
@@ -163,10 +202,16 @@ export const savingActions = {
       name: saved.name || context.cv.name,
       entries: saved.entries.map(({ value, index, section_field }) => ({ value, index, section_field })),
     };
+    const photoFailed = saved.photoSaved === false;
     const base: SavedBase = {
-      fingerprint:
-        context.savingFingerprint ?? cvFingerprint(cv, context.formData, context.layout, context.design),
+      // A photo that was not saved keeps the CV unsaved.
+      fingerprint: photoFailed
+        ? ''
+        : (context.savingFingerprint ?? cvFingerprint(cv, context.formData, context.layout, context.design)),
       ...(saved.last_updated ? { lastUpdated: saved.last_updated } : {}),
+      ...((photoFailed ? context.base?.photo : photoKey(context.design.photo.image))
+        ? { photo: photoFailed ? context.base!.photo! : photoKey(context.design.photo.image) }
+        : {}),
     };
     const { formData, layout, design } = context;
     return {

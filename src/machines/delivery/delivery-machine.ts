@@ -9,6 +9,8 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import { apiClient } from '../../api/client';
+import { dataUrlParts, fetchCvPhoto, uploadCvPhoto } from '../../api/photo';
+import { designToWire } from '../../api/design';
 import {
   createGeneratedCv,
   deleteGeneratedCv,
@@ -161,15 +163,23 @@ export const deliveryMachine = setup({
     }),
     /** A new GeneratedCV through the same POST the builder saves with. */
     duplicateCv: fromPromise<GeneratedCv, { cv: GeneratedCv }>(async ({ input, signal }) => {
-      const detail = await getGeneratedCv(apiClient, input.cv.id, { signal });
-      return createGeneratedCv(apiClient, {
+      const [detail, photo] = await Promise.all([
+        getGeneratedCv(apiClient, input.cv.id, { signal }),
+        // A photo that cannot be read leaves the copy without one; the copy is still made.
+        fetchCvPhoto(apiClient, input.cv.id, { signal }).catch(() => undefined),
+      ]);
+      const copy = await createGeneratedCv(apiClient, {
         name: copyName(detail.name || input.cv.name),
         template: detail.template,
         entries: detail.entries.map(({ value, index, section_field }) => ({ value, index, section_field })),
         ...(detail.layout ? { layout: detail.layout } : {}),
         // The copy prints as the original does.
-        ...(detail.design ? { design: detail.design } : {}),
+        ...(detail.design ? { design: designToWire(detail.design) } : {}),
       });
+      // [extension] The copy gets the original's photo too.
+      const image = photo && dataUrlParts(photo);
+      if (image) await uploadCvPhoto(apiClient, copy.uuid ?? copy.id, image).catch(() => undefined);
+      return copy;
     }),
     deleteCv: fromPromise<void, { cv: GeneratedCv }>(({ input }) =>
       deleteGeneratedCv(apiClient, input.cv.id),

@@ -98,6 +98,11 @@ export function AtsView({ report }: { report?: AtsReport }) {
             <CheckItem key={check.id} check={check} />
           ))}
         </Stack>
+        {report.notes?.map((note) => (
+          <Text key={note} textStyle="sm" color="fg.muted" data-testid="ats-note">
+            {note}
+          </Text>
+        ))}
       </Stack>
       <Box
         as="pre"

@@ -22,6 +22,7 @@ import type { BuilderActor } from '../../machines/builder/builder-machine';
 import { ACCENT_SWATCHES, darkenedAccent, resetDesign, sameDesign } from '../../cv/design';
 import type { DesignPanelActor } from '../../machines/builder/design-panel-machine';
 import type { PreviewActor } from '../../machines/builder/preview-machine';
+import { PhotoSettings } from './photo-settings';
 
 /** The panel's id, for the toggle's aria-controls. */
 export const DESIGN_PANEL_ID = 'design-panel';
@@ -395,6 +396,7 @@ export function DesignPanel({
                   <X />
                 </IconButton>
               </HStack>
+              <PhotoSettings builder={builder} design={design} />
               <Setting
                 label="Page size"
                 setting="page_size"

@@ -1,4 +1,4 @@
-import { templateDesign, type CvDesign } from '../../../src/api/design';
+import { PLAIN_PHOTO, designToWire, templateDesign, type CvDesign } from '../../../src/api/design';
 import { draftKey, readDraft } from '../../../src/drafts/draft';
 import {
   PLAIN_DESIGN,
@@ -46,6 +46,7 @@ const designed: CvDesign = {
   fit_one_page: true,
   direction: 'auto',
   language: 'ja',
+  photo: PLAIN_PHOTO,
 };
 const savedDetail = (design?: CvDesign) => ({
   id: 42,
@@ -152,7 +153,7 @@ describe('builder machine: the CV’s design', () => {
     world.actor.send({ type: 'save.open' });
     world.actor.send({ type: 'save.submit' });
     await flush();
-    expect(world.updateCv.last().input.payload.design).toEqual({ ...designed, margins: 'wide' });
+    expect(world.updateCv.last().input.payload.design).toEqual(designToWire({ ...designed, margins: 'wide' }));
     expect(designForServer(PLAIN_DESIGN)).toBeNull();
   });
 
@@ -169,7 +170,7 @@ describe('builder machine: the CV’s design', () => {
     world.actor.send({ type: 'save.nameChange', name: 'Mine' });
     world.actor.send({ type: 'save.submit' });
     await flush();
-    expect(world.createCv.last().input.payload.design).toEqual(templateDesign('Letter'));
+    expect(world.createCv.last().input.payload.design).toEqual(designToWire(templateDesign('Letter')));
   });
 
   it('keeps the design through a template switch, and the new template’s first preview has it', async () => {

@@ -18,6 +18,7 @@ import * as twoStep from './0016-two-step.js';
 import * as passkeys from './0017-passkeys.js';
 import * as renderedFiles from './0018-rendered-files.js';
 import * as shareLinks from './0019-share-links.js';
+import * as cvPhotos from './0020-cv-photos.js';
 
 /**
  * Every migration, in order. Add yours as the next line with the next number; names sort
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0017-passkeys': passkeys,
   '0018-rendered-files': renderedFiles,
   '0019-share-links': shareLinks,
+  '0020-cv-photos': cvPhotos,
 };

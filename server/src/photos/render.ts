@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { badRequest } from '../http/errors.js';
+import type { TemplateDefinition } from '../render/input.js';
+import type { RenderModel } from '../render/model.js';
+import { printsPhoto, withPhoto } from '../render/photo.js';
+import { PHOTO_MESSAGES } from '../../../rules/design.js';
+import { dataUrlBytes, processPhoto, styledPhotoPng } from './process.js';
+import { findPhoto } from './repository.js';
+
+/*
+ * A render model given its photo: a saved CV's from the database, a preview's from the data URL the builder sends
+ * (a photo not saved yet: the same processing as an upload's). Word's shaped copy is made only for Word.
+ */
+
+type Output = 'html' | 'word';
+
+async function placed(
+  model: RenderModel,
+  template: TemplateDefinition,
+  jpeg: Buffer | undefined,
+  output: Output,
+): Promise<RenderModel> {
+  if (!jpeg || !printsPhoto(model, template)) return model;
+  const { photo, accent } = model.design;
+  const word =
+    output === 'word' && (photo.shape !== 'square' || photo.border || photo.grayscale)
+      ? (await styledPhotoPng({ content: jpeg }, { ...photo, accent })).content
+      : undefined;
+  return withPhoto(model, template, { jpeg, ...(word ? { word } : {}) });
+}
+
+/** A saved CV's model with the photo it has now. */
+export async function withSavedPhoto(
+  db: Kysely<Database>,
+  cvId: number,
+  model: RenderModel,
+  template: TemplateDefinition,
+  output: Output,
+): Promise<RenderModel> {
+  if (!printsPhoto(model, template)) return model;
+  return placed(model, template, (await findPhoto(db, cvId))?.content, output);
+}
+
+// The builder sends the same photo with every preview: it is processed once (a few, the latest kept).
+const processed = new Map<string, Buffer>();
+const KEPT = 16;
+
+/** A preview's model with the photo its body carries as a data URL (never an address: nothing is fetched). */
+export async function withPreviewPhoto(
+  model: RenderModel,
+  template: TemplateDefinition,
+  dataUrl: string | null | undefined,
+  output: Output = 'html',
+): Promise<RenderModel> {
+  if (!dataUrl || !printsPhoto(model, template)) return model;
+  const key = createHash('sha256').update(dataUrl).digest('base64url');
+  let jpeg = processed.get(key);
+  if (!jpeg) {
+    const bytes = dataUrlBytes(dataUrl);
+    if (!bytes) throw badRequest(`photo: ${PHOTO_MESSAGES.notAnImage}`);
+    try {
+      jpeg = (await processPhoto(bytes)).content;
+    } catch (error) {
+      const detail = (error as { detail?: string }).detail;
+      throw badRequest(`photo: ${detail ?? PHOTO_MESSAGES.unreadable}`);
+    }
+    processed.set(key, jpeg);
+    if (processed.size > KEPT) processed.delete(processed.keys().next().value!);
+  }
+  return placed(model, template, jpeg, output);
+}

@@ -1,0 +1,142 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { renderHtml } from '../../src/render/html.js';
+import { renderDocx } from '../../src/render/docx.js';
+import { buildRenderModelFromFormData } from '../../src/cv-input/values.js';
+import { getTemplateRegistry } from '../../src/templates/registry.js';
+import { TEMPLATE_DESIGN, type CvDesign } from '../../src/render/design.js';
+import { withPreviewPhoto } from '../../src/photos/render.js';
+import { PHOTO_SIZE_MM } from '../../../rules/design.js';
+import { readZip } from '../helpers/zip.js';
+import { HAS_CHROMIUM, pdfPagePixels, testPdfRenderer } from './support.js';
+
+// The photo in every template but ATS Plain: in the HTML, on page 1 of the PDF inside the page and clear of every
+// word, in Word as a real image; hidden, in none of them.
+
+const registry = getTemplateRegistry();
+const pdf = testPdfRenderer();
+const DPI = 72; // one pixel a point: the raster and pdftotext's boxes share units
+const MM_PER_PT = 25.4 / 72;
+
+/** A flat magenta photo: no template prints that colour, so its pixels are the photo's. */
+const MAGENTA = sharp({ create: { width: 400, height: 400, channels: 3, background: '#ff00ff' } }).jpeg().toBuffer();
+const dataUrl = async () => `data:image/jpeg;base64,${(await MAGENTA).toString('base64')}`;
+
+const design = (photo: Partial<CvDesign['photo']> = {}): CvDesign => ({
+  ...TEMPLATE_DESIGN,
+  photo: { ...TEMPLATE_DESIGN.photo, shape: 'square', ...photo },
+});
+
+interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** The box of the magenta pixels of page 1, in points; undefined when there are none. */
+function photoBox(document: Buffer): (Box & { width: number; height: number }) | undefined {
+  const { width, height, rgb } = pdfPagePixels(document, 1, DPI);
+  let box: Box | undefined;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      if (rgb[i]! > 220 && rgb[i + 1]! < 60 && rgb[i + 2]! > 220) {
+        box = box
+          ? { x0: Math.min(box.x0, x), y0: Math.min(box.y0, y), x1: Math.max(box.x1, x + 1), y1: Math.max(box.y1, y + 1) }
+          : { x0: x, y0: y, x1: x + 1, y1: y + 1 };
+      }
+    }
+  }
+  return box && { ...box, width, height };
+}
+
+/** Every word of page 1 with its box in points (pdftotext -bbox). */
+function wordBoxes(document: Buffer): Array<Box & { word: string }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'cv-photo-test-'));
+  try {
+    const file = path.join(dir, 'cv.pdf');
+    writeFileSync(file, document);
+    const html = execFileSync('pdftotext', ['-bbox', '-f', '1', '-l', '1', file, '-'], { encoding: 'utf8' });
+    return [...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map(
+      (m) => ({ x0: Number(m[1]), y0: Number(m[2]), x1: Number(m[3]), y1: Number(m[4]), word: m[5]! }),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const overlaps = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+
+describe.runIf(HAS_CHROMIUM).each(registry.templates.map((t) => [t.slug, t] as const))('%s with a photo', (slug, template) => {
+  const prints = slug !== 'ats-plain';
+  const modelWith = async (photo: Partial<CvDesign['photo']> = {}, output: 'html' | 'word' = 'html') =>
+    withPreviewPhoto(
+      buildRenderModelFromFormData(template.definition, template.sample, null, design(photo)),
+      template.definition,
+      await dataUrl(),
+      output,
+    );
+
+  it(prints ? 'prints it on page 1, inside the page, at its size, clear of every word' : 'prints no photo (parsers ignore them)', async () => {
+    const html = renderHtml(template, await modelWith());
+    expect(html.includes('class="cv-photo')).toBe(prints);
+    const document = await pdf.render(html);
+    const box = photoBox(document);
+    if (!prints) {
+      expect(box).toBeUndefined();
+      return;
+    }
+    expect(box, 'the photo is on page 1').toBeDefined();
+    const { width, height } = box!;
+    // Inside the page, off its edges.
+    expect(box!.x0).toBeGreaterThan(2);
+    expect(box!.y0).toBeGreaterThan(2);
+    expect(box!.x1).toBeLessThan(width - 2);
+    expect(box!.y1).toBeLessThan(height - 2);
+    // Square, at the design's size (a sidebar narrower than the photo sets it to the column's width).
+    const sideMm = (box!.x1 - box!.x0) * MM_PER_PT;
+    expect(Math.abs(box!.x1 - box!.x0 - (box!.y1 - box!.y0))).toBeLessThanOrEqual(2);
+    expect(sideMm).toBeGreaterThan(PHOTO_SIZE_MM.medium * 0.7);
+    expect(sideMm).toBeLessThan(PHOTO_SIZE_MM.medium + 1);
+    const words = wordBoxes(document);
+    expect(words.length).toBeGreaterThan(10);
+    const covered = words.filter((word) => overlaps(word, box!));
+    expect(covered.map((word) => word.word), 'no word under the photo').toEqual([]);
+  });
+
+  it.runIf(prints)('prints the large size larger, and the text still clear of it', async () => {
+    const document = await pdf.render(renderHtml(template, await modelWith({ size: 'large', shape: 'circle', border: true })));
+    const box = photoBox(document)!;
+    expect((box.x1 - box.x0) * MM_PER_PT).toBeGreaterThan(PHOTO_SIZE_MM.medium * 0.7);
+    expect(wordBoxes(document).filter((word) => overlaps(word, box)).map((w) => w.word)).toEqual([]);
+  });
+
+  it('hidden, it is in neither the HTML, the PDF nor the Word file', async () => {
+    const model = await modelWith({ hidden: true }, 'word');
+    expect(model.photo).toBeUndefined();
+    const html = renderHtml(template, model);
+    expect(html).not.toContain('class="cv-photo');
+    expect(photoBox(await pdf.render(html))).toBeUndefined();
+    const files = await readZip(await renderDocx(template, model));
+    expect([...files.keys()].filter((name) => name.startsWith('word/media/'))).toEqual([]);
+  });
+
+  it.runIf(prints)('Word carries it as a real image, shaped (a circle: a PNG with transparent corners)', async () => {
+    const files = await readZip(await renderDocx(template, await modelWith({ shape: 'circle', grayscale: true }, 'word')));
+    const media = [...files.keys()].filter((name) => name.startsWith('word/media/'));
+    expect(media).toHaveLength(1);
+    const image = files.get(media[0]!)!;
+    const { data, info } = await sharp(image).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect(data[3], 'a corner is transparent').toBe(0);
+    const centre = ((info.height >> 1) * info.width + (info.width >> 1)) * 4;
+    expect(data[centre + 3]).toBe(255);
+    // Grey: the channels are equal.
+    expect(Math.abs(data[centre]! - data[centre + 2]!)).toBeLessThan(4);
+    expect(files.get('word/document.xml')!.toString()).toContain('<wp:anchor');
+  });
+});
