@@ -402,6 +402,8 @@ export interface ShareDaySaltTable {
 export interface ShareVisitorHashTable {
   day: string;
   hash: string;
+}
+
 // ── photos of generated CVs ───────────────────────────────────────────────
 
 /** A CV's photo as the server made it (photos/process.ts): no metadata, at most 600 px on the long side. */
