@@ -3,11 +3,12 @@
  * A full CV is saved and shared through the API of a server started as `npm start` starts it; then autocannon
  * (another process's worth of load from this one) opens the link's public page /s/{slug} with --connections (200)
  * anonymous keep-alive connections for --seconds (30). Goal: 0 errors and p99 ≤ 200 ms. The page is rendered once
- * per version and served from memory after that (server/src/shares/page-cache.ts); each view still reads the link
- * from the database (a revocation holds at once) and counts the visitor once a day. RATE_LIMIT_SCALE=100 as the other
+ * per version and served from memory after that (server/src/shares/page-cache.ts); the link is read from the
+ * database at most once a second per worker (link-cache.ts) and the visitor counted once a day. RATE_LIMIT_SCALE=100 as the other
  * drills: every connection comes from 127.0.0.1 (the page itself has no rate limit; its password and PDF do).
  */
 import autocannon from 'autocannon';
+import { defaultWebConcurrency } from '../server/src/config.js';
 import { fullCv } from './_full-cv.js';
 import { treeCpuMs } from './_processes.js';
 import {
@@ -52,7 +53,11 @@ async function main(): Promise<void> {
     const server = await startServer({
       databaseUrl: database.url,
       outboxDir: outbox.dir,
-      env: { RATE_LIMIT_SCALE: '100' },
+      // As production runs it: a worker per core (WEB_CONCURRENCY's default), unless WEB_CONCURRENCY says otherwise.
+      env: {
+        RATE_LIMIT_SCALE: '100',
+        WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? String(defaultWebConcurrency()),
+      },
     });
     try {
       const owner = new Browser(server.base);
@@ -72,7 +77,7 @@ async function main(): Promise<void> {
       if (first.status !== 200) throw new Error(`the page answered ${first.status}`);
       visitor.close();
       console.log(
-        `server ${server.pid} on ${database.name}: ${CONNECTIONS} connections for ${SECONDS} s on /s/${slug} (${(first.body.length / 1024).toFixed(1)} KB page, ${String(first.headers['content-encoding'] ?? 'identity')})`,
+        `server ${server.pid} (WEB_CONCURRENCY ${process.env.WEB_CONCURRENCY ?? defaultWebConcurrency()}) on ${database.name}: ${CONNECTIONS} connections for ${SECONDS} s on /s/${slug} (${(first.body.length / 1024).toFixed(1)} KB page, ${String(first.headers['content-encoding'] ?? 'identity')})`,
       );
 
       const cpuBefore = treeCpuMs(server.pid);

@@ -22,7 +22,10 @@ import { createMailQueue, type MailQueue } from './mail/queue.js';
 import type { PdfPrinter } from './render/pdf.js';
 import { registerRoutes } from './routes.js';
 import { SEEDERS } from './seeders.js';
+import { forgetShareLinks } from './shares/link-cache.js';
 import { registerSpa } from './static/spa.js';
+
+const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The configuration as the running app holds it: the secret key is always resolved. */
 export type AppConfig = Config & { secretKey: string };
@@ -124,6 +127,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerCsrf(app);
   registerSessions(app);
   configureRateLimits(app.db, { scale: config.rateLimitScale });
+  // Share links are looked up once a second per process (shares/link-cache.ts): whatever this process writes (a
+  // revocation, a new version, an archived CV) shows on its public pages at once. The share pages' own password
+  // form writes nothing a link's look-up reads.
+  app.addHook('onSend', async (request) => {
+    if (!READ_ONLY_METHODS.has(request.method) && !request.url.startsWith('/s/'))
+      forgetShareLinks(app.config.databaseUrl);
+  });
   // Before every route (the static files' included): the plugin hooks into each route as it is declared.
   await registerCompression(app);
   // Before the routes: it collects their schemas as they register.

@@ -2,8 +2,7 @@
  * The share pages as rendered, and their pictures, per (database, link, version, render key), in this process's
  * memory: a link sent to many people is rendered once, and 200 visitors at once cost a look-up each
  * (bench/share.ts). Bounded by entries and by bytes; the least recently used go first. Only what a version printed
- * is here, never whether a link still opens: every request reads the link from the database, so a revocation holds
- * at once on every instance.
+ * is here, never whether a link still opens: that is link-cache.ts's, kept at most a second.
  */
 
 export interface CachedPage {

@@ -21,13 +21,13 @@ import {
   PASSWORD_LIMIT_PER_LINK,
   UNLOCK_SECONDS,
 } from './limits.js';
+import { cachedShareLink } from './link-cache.js';
 import { cachedPage, cachedPicture, pageKey, type CachedPage } from './page-cache.js';
 import { PASSWORD_WRONG, messagePage, passwordPage, sharePage, styleHashPolicy } from './page.js';
+import { countBufferOf } from './count-buffer.js';
 import {
-  addCount,
   daySalt,
   findShareBySlug,
-  markSeen,
   visitorHash,
   type CountKind,
   type PublicShareRow,
@@ -158,7 +158,8 @@ export async function sharePublicRoutes(app: FastifyInstance): Promise<void> {
 
   async function open(request: FastifyRequest, slug: string): Promise<Opened> {
     if (!SLUG.test(slug)) return { state: 'missing' };
-    const share = await findShareBySlug(app.db, slug);
+    // Looked up at most once a second in this process (link-cache.ts); expiry is checked now, at every view.
+    const share = await cachedShareLink(app.config.databaseUrl, slug, () => findShareBySlug(app.db, slug));
     if (!share) return { state: 'missing' };
     const at = now();
     if (share.revoked_at !== null || share.cv_archived_at !== null) return { state: 'gone' };
@@ -187,6 +188,14 @@ export async function sharePublicRoutes(app: FastifyInstance): Promise<void> {
 
   // ── counting: once a visitor a day, the owner never ──
 
+  const warnNotWritten = (error: unknown) =>
+    app.log.warn({ err: error }, 'share link counts not written: kept for the next try');
+  const counts = countBufferOf(app.db, warnNotWritten);
+  // A graceful shutdown (SIGTERM, a cluster worker's end) closes the app: what is counted is written first.
+  app.addHook('onClose', async () => {
+    await counts.flush();
+  });
+
   let salt: { day: string; value: string } | undefined;
   // This instance's visitors already counted today: a repeat view costs no write. The database decides for every
   // instance (markSeen); this only spares it the question.
@@ -197,7 +206,11 @@ export async function sharePublicRoutes(app: FastifyInstance): Promise<void> {
     if (request.method === 'HEAD' || request.userId === share.owner_id) return;
     const at = now();
     const day = dayOf(at);
-    if (salt?.day !== day) salt = { day, value: await daySalt(app.db, day) };
+    if (salt?.day !== day) {
+      // Yesterday's pending hashes are written before the new day's salt deletes that day's: none outlives it.
+      await counts.flush().catch(warnNotWritten);
+      salt = { day, value: await daySalt(app.db, day) };
+    }
     if (seen.day !== day || seen.hashes.size >= MAX_SEEN) seen = { day, hashes: new Set() };
     const hash = visitorHash(salt.value, [
       request.ip,
@@ -206,10 +219,9 @@ export async function sharePublicRoutes(app: FastifyInstance): Promise<void> {
       kind,
     ]);
     if (seen.hashes.has(hash)) return;
-    await app.db.transaction().execute(async (trx) => {
-      if (await markSeen(trx, day, hash)) await addCount(trx, share.id, day, kind, at);
-    });
     seen.hashes.add(hash);
+    // Written with the others about once a second (count-buffer.ts); the database still decides whether it counts.
+    counts.add({ day, hash, shareId: share.id, kind, at });
   }
 
   // ── the page ──

@@ -1,9 +1,12 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { setClock } from '../../src/auth/clock.js';
-import { client, testDatabases, type TestClient } from '../helpers/app.js';
+import { rm } from 'node:fs/promises';
+import { client, createTestApp, dropTestDatabase, testDatabases, type TestClient } from '../helpers/app.js';
 import { aliceSignedIn, cvBody, insertUser } from '../cvs/support.js';
 import { insertCv } from '../../src/cvs/repository.js';
 import { loggablePath } from '../../src/http/request-log.js';
+import { FLUSH_MS } from '../../src/shares/count-buffer.js';
+import { LINK_TTL_MS } from '../../src/shares/link-cache.js';
 
 interface ShareJson {
   id: number;
@@ -239,6 +242,37 @@ describe.each(testDatabases())('share links on $name', (database) => {
       expect((await visitor.get(`${path(link)}/pdf`)).statusCode).toBe(410);
     });
 
+    it('reads a link once a second per process: this process’s revocation holds at once, another’s within a second', async () => {
+      const cvId = await createCv();
+      const acme = await share(cvId, { label: 'Acme Corp' });
+      const globex = await share(cvId, { label: 'Globex' });
+      expect((await view(acme)).statusCode).toBe(200);
+      expect((await view(globex)).statusCode).toBe(200);
+      // Another process revokes Globex (straight in the database): this one goes on showing it for at most LINK_TTL_MS.
+      await world.app.db
+        .updateTable('share_links')
+        .set({ revoked_at: new Date().toISOString() })
+        .where('id', '=', globex.id)
+        .execute();
+      expect((await view(globex)).statusCode).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, LINK_TTL_MS + 50));
+      expect((await view(globex)).statusCode).toBe(410);
+      // This process revokes Acme: gone at the very next view, though it was just looked up.
+      expect((await view(acme)).statusCode).toBe(200);
+      expect((await alice.delete(`/v1/GeneratedCV/${cvId}/shares/${acme.id}/`)).statusCode).toBe(204);
+      expect((await view(acme)).statusCode).toBe(410);
+    });
+
+    it('shows a new save of the CV at once to a link without a pinned version, though just looked up', async () => {
+      const cvId = await createCv();
+      const link = await share(cvId);
+      expect((await view(link)).body).not.toContain('Grace Hopper');
+      const body = JSON.stringify(cvBody('Shared CV')).replaceAll('Ada Lovelace', 'Grace Hopper');
+      const saved = await alice.put(`/v1/GeneratedCV/${cvId}/`, JSON.parse(body));
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect((await view(link)).body).toContain('Grace Hopper');
+    });
+
     it('a CV deleted into the bin takes its links down (410)', async () => {
       const cvId = await createCv();
       const link = await share(cvId);
@@ -350,6 +384,52 @@ describe.each(testDatabases())('share links on $name', (database) => {
       expect(JSON.stringify(hashes)).not.toMatch(/127\.0\.0\.1|iPhone|Another browser/);
     });
 
+    it('writes the counts about once a second in one go; the owner’s list shows this process’s at once', async () => {
+      const cvId = await createCv();
+      const link = await share(cvId);
+      expect((await view(link, visitor, 'Counted later')).statusCode).toBe(200);
+      // Not yet in the database: a view costs no write of its own.
+      const direct = () =>
+        world.app.db
+          .selectFrom('share_link_days')
+          .select('views')
+          .where('share_link_id', '=', link.id)
+          .executeTakeFirst();
+      expect(await direct()).toBeUndefined();
+      await new Promise((resolve) => setTimeout(resolve, FLUSH_MS + 300));
+      expect(Number((await direct())?.views)).toBe(1);
+      expect((await view(link, visitor, 'Another browser')).statusCode).toBe(200);
+      expect((await list(cvId))[0]!.views).toBe(2);
+    });
+
+    it('writes what is counted when the app closes (a graceful shutdown)', async () => {
+      const url = await database.url();
+      const first = await createTestApp({}, url);
+      const owner = await client(first.app);
+      await owner.signInAs(await insertUser(first.app.db, 'closing@example.com', 'Closing Owner'));
+      const created = await owner.post('/v1/GeneratedCV/', cvBody('Closing CV'));
+      const made = await owner.post(`/v1/GeneratedCV/${(created.json() as { id: number }).id}/shares/`, {
+        label: 'Acme Corp',
+      });
+      const link = made.json() as ShareJson;
+      const stranger = await client(first.app);
+      expect((await view(link, stranger)).statusCode).toBe(200);
+      await first.app.close();
+      await rm(first.outboxDir, { recursive: true, force: true });
+      const second = await createTestApp({}, url);
+      try {
+        const row = await second.app.db
+          .selectFrom('share_link_days')
+          .select('views')
+          .where('share_link_id', '=', link.id)
+          .executeTakeFirst();
+        expect(Number(row?.views)).toBe(1);
+      } finally {
+        await second.close();
+        await dropTestDatabase(url);
+      }
+    });
+
     it('the next day counts again, and yesterday’s salt and hashes are gone', async () => {
       const cvId = await createCv();
       const link = await share(cvId);
@@ -357,11 +437,12 @@ describe.each(testDatabases())('share links on $name', (database) => {
       const tomorrow = new Date(Date.now() + DAY);
       setClock(() => tomorrow);
       await view(link);
+      // The owner's list writes this process's pending counts first.
+      const counted = (await list(cvId)).find((l) => l.id === link.id)!;
       const salts = await world.app.db.selectFrom('share_day_salts').select('day').execute();
       expect(salts.map((s) => s.day)).toEqual([tomorrow.toISOString().slice(0, 10)]);
       const days = await world.app.db.selectFrom('share_visitor_hashes').select('day').distinct().execute();
       expect(days.map((d) => d.day)).toEqual([tomorrow.toISOString().slice(0, 10)]);
-      const counted = (await list(cvId)).find((l) => l.id === link.id)!;
       expect(counted.views).toBe(2);
       expect(counted.daily.slice(-2).map((d) => d.views)).toEqual([1, 1]);
     });
