@@ -1,4 +1,5 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
+import { MAX_PDF_PAGES } from '../render/pdf-errors.js';
 
 /*
  * The success answers of the API for the OpenAPI document (docs/api/openapi.json), by `METHOD /path`. Fastify would
@@ -23,14 +24,14 @@ const object = (properties: Record<string, Schema>, required = Object.keys(prope
 
 const message = object({ detail: string });
 const signedIn = object({ user_id: integer });
-const twoFactorRequired = object(
-  { two_factor_required: { type: 'boolean', const: true }, detail: string },
-  ['two_factor_required'],
-);
+const twoFactorRequired = object({ two_factor_required: { type: 'boolean', const: true }, detail: string }, [
+  'two_factor_required',
+]);
 /** A sign-in's answer: signed in, or (two-step sign-in on, extension) the code is still to come. */
 const signedInOrSecondStep: Schema = {
   oneOf: [signedIn, twoFactorRequired],
-  description: 'Signed in, or `two_factor_required` (extension): POST /auth/login/2fa/ with the code finishes it.',
+  description:
+    'Signed in, or `two_factor_required` (extension): POST /auth/login/2fa/ with the code finishes it.',
 };
 const passkey = object({
   id: integer,
@@ -211,8 +212,14 @@ export const SUCCESS_ANSWERS: Record<string, Record<number, Answer>> = {
       ['google_client_id', 'linkedin_client_id'],
     ),
   ),
-  'POST /auth/social/login/google/': ok('Signed in with Google (or, extension, the code is still to come).', signedInOrSecondStep),
-  'POST /auth/social/login/linkedin/': ok('Signed in with LinkedIn (or, extension, the code is still to come).', signedInOrSecondStep),
+  'POST /auth/social/login/google/': ok(
+    'Signed in with Google (or, extension, the code is still to come).',
+    signedInOrSecondStep,
+  ),
+  'POST /auth/social/login/linkedin/': ok(
+    'Signed in with LinkedIn (or, extension, the code is still to come).',
+    signedInOrSecondStep,
+  ),
   'GET /auth/profile/': ok('The signed-in person.', profile),
   'DELETE /auth/profile/': {
     ...answer(
@@ -278,7 +285,9 @@ export const SUCCESS_ANSWERS: Record<string, Record<number, Answer>> = {
   'POST /v1/GeneratedCV/': created('The saved CV.', cv),
   'GET /v1/GeneratedCV/{id}/': ok('A saved CV (by id or uuid), with an ETag.', cv),
   'PUT /v1/GeneratedCV/{id}/': ok('The CV as saved.', cv),
-  'DELETE /v1/GeneratedCV/{id}/': noContent('Archived: into the bin until it is removed for good (extension).'),
+  'DELETE /v1/GeneratedCV/{id}/': noContent(
+    'Archived: into the bin until it is removed for good (extension).',
+  ),
   'GET /v1/bin/': ok(
     'The person’s deleted CVs, the latest deleted first, each with when it will be removed for good (extension).',
     arrayOf(
@@ -374,6 +383,24 @@ export const SUCCESS_ANSWERS: Record<string, Record<number, Answer>> = {
     ['application/zip'],
   ),
 };
+
+/**
+ * What a route that prints a PDF answers when the print fails (http/errors.ts's printFailuresAsHttp), each with
+ * `{ detail }`: the route's own refusals (400, 401, 404…) are the document's '4XX'.
+ */
+export const PRINT_FAILURES: Record<number, string> = {
+  413: `The CV would print more than ${MAX_PDF_PAGES} pages: \`detail\` says so and asks to shorten it.`,
+  503: 'No PDF can be printed now (no Chromium on the server, a render that timed out, every renderer busy): try again later.',
+};
+
+/** The routes that print a PDF as they answer: each documents PRINT_FAILURES. */
+export const PRINTING_ROUTES: readonly string[] = [
+  'POST /v1/preview-pdf/',
+  'POST /v1/preview-text/',
+  'GET /v1/template-preview-pdf/{templateId}/',
+  'GET /v1/download/pdf/{id}/',
+  'POST /cv/send-email/',
+];
 
 /** The `schema.response` entries @fastify/swagger turns into an operation's responses. */
 export function documentedAnswers(key: string): Record<string, unknown> {
