@@ -56,6 +56,26 @@ export async function signInWithForm(page: Page, email: string, password = PASSW
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
+/**
+ * Fills the sign-up screen as a person does and sends it. The phone number is typed at the end of its field, as a
+ * person writes it: a national number ('07400 123456' in the UK) is read in the country the selector shows.
+ */
+export async function signUpWithForm(
+  page: Page,
+  person: { fullName: string; email: string; phone: string; password?: string },
+) {
+  if (new URL(page.url()).pathname !== '/signup') await page.goto('/signup');
+  await page.getByLabel('Full Name').fill(person.fullName);
+  await page.getByLabel('Email', { exact: true }).fill(person.email);
+  const phone = page.getByLabel('Phone Number', { exact: true });
+  await phone.click();
+  await phone.press('End');
+  await phone.pressSequentially(person.phone);
+  await page.getByLabel('Password', { exact: true }).fill(person.password ?? PASSWORD);
+  await page.getByLabel('Confirm Password', { exact: true }).fill(person.password ?? PASSWORD);
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+}
+
 /** The toast region's text (docs/behaviour.md#messages: one toast at a time). */
 export function toast(page: Page) {
   return page.getByTestId('toast');
