@@ -1,7 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
+import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import { expect, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import type { UserMakerAnswer, UserMakerRequest } from './user-maker';
 
 // People for the account journeys: unique addresses per run, created the way an operator would.
 
@@ -29,23 +30,49 @@ export function createUser(options: {
   staff?: boolean;
   superuser?: boolean;
 }) {
-  const args = [
-    'run',
-    '--silent',
-    'user:create',
-    '--',
-    '--email',
-    options.email,
-    '--password',
-    options.password ?? PASSWORD,
-  ];
+  const args = ['--email', options.email, '--password', options.password ?? PASSWORD];
   args.push('--full-name', options.fullName ?? 'Journey Tester');
   if (options.staff) args.push('--staff');
   if (options.superuser) args.push('--superuser');
-  execFileSync('npm', args, {
-    env: { ...process.env, DATABASE_URL: e2eDatabaseUrl(), LOG_LEVEL: 'silent' },
-    stdio: 'pipe',
-  });
+  userMaker(args);
+}
+
+let maker: Worker | undefined;
+
+/**
+ * Runs `npm run user:create -- …args` in this Playwright worker's user-maker thread (./user-maker.ts), started on
+ * the first call, and waits for it: a journey goes on only once its account is there, as it did when a new process
+ * made each account (the same checks and repository, minus 1-5 s of npm and tsx starting and loading the server).
+ */
+function userMaker(args: string[]): void {
+  maker ??= startUserMaker();
+  const signal = new Int32Array(new SharedArrayBuffer(4));
+  const { port1, port2 } = new MessageChannel();
+  maker.postMessage({ args, signal, reply: port2 } satisfies UserMakerRequest, [port2]);
+  if (Atomics.wait(signal, 0, 0, 60_000) === 'timed-out')
+    throw new Error(`user:create ${args.join(' ')}: no answer in 60 s`);
+  const answer = receiveMessageOnPort(port1)?.message as UserMakerAnswer | undefined;
+  port1.close();
+  if (!answer?.ok) throw new Error(`user:create ${args.join(' ')}: ${answer?.error ?? 'no answer'}`);
+}
+
+function startUserMaker(): Worker {
+  // The thread loads the server's TypeScript through tsx, as `npm run user:create` does (the journeys run from the
+  // repository's root, where tsx is installed).
+  const thread = new Worker(
+    `import('tsx/esm/api').then(({ register }) => {
+      register();
+      return import(${JSON.stringify(new URL('./user-maker.ts', import.meta.url).href)});
+    });`,
+    {
+      eval: true,
+      workerData: { databaseUrl: e2eDatabaseUrl() },
+      env: { ...process.env, LOG_LEVEL: 'silent' },
+    },
+  );
+  // It ends with the Playwright worker; it never keeps one alive.
+  thread.unref();
+  return thread;
 }
 
 /** Signs in through the sign-in screen, as a person does. */
