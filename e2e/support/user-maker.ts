@@ -2,11 +2,8 @@
 // `npm run user:create` does (the same argument checks, the same repository), but in one long-lived thread, not a new
 // npm and tsx process per account (1-5 s each, ~1 s of CPU, most of it loading the server's modules).
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { now } from '../../server/src/auth/clock.js';
-import { hashPassword } from '../../server/src/auth/passwords.js';
-import { parseUserCreateArgs } from '../../server/src/cli/user-create.js';
+import { createAccount, parseUserCreateArgs } from '../../server/src/cli/user-create.js';
 import { createDatabase } from '../../server/src/db/database.js';
-import { createUser } from '../../server/src/users/repository.js';
 
 export interface UserMakerRequest {
   /** The arguments of `npm run user:create --`. */
@@ -21,20 +18,7 @@ export type UserMakerAnswer = { ok: true } | { ok: false; error: string };
 const database = createDatabase((workerData as { databaseUrl: string }).databaseUrl);
 
 async function make(args: string[]): Promise<void> {
-  const options = parseUserCreateArgs(args);
-  await createUser(
-    database.db,
-    {
-      fullName: options.fullName,
-      email: options.email,
-      phoneNumber: options.phoneNumber,
-      passwordHash: await hashPassword(options.password),
-      confirmed: true,
-      isStaff: options.isStaff,
-      isSuperuser: options.isSuperuser,
-    },
-    now(),
-  );
+  await createAccount(database.db, parseUserCreateArgs(args));
 }
 
 parentPort!.on('message', ({ args, signal, reply }: UserMakerRequest) => {
