@@ -7,25 +7,19 @@
  * - for reference: a download without a stored file (the renderer's in-memory LRU warm), the save's answer with the
  *   background render on, and the stored sizes.
  */
-import { readFileSync } from 'node:fs';
-import { client, createTestApp, testDatabases } from '../server/tests/helpers/app.js';
+import { client, createTestApp, type TestDatabase } from '../server/tests/helpers/app.js';
 import { insertUser } from '../server/tests/cvs/support.js';
 import { listRenderedFiles } from '../server/src/rendered-files/repository.js';
 import { fullCv } from './_full-cv.js';
+import { measureOnEveryDatabase, percentile, resultTable } from './_results.js';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 
-const rows: Array<[string, string, string, string]> = [];
-const record = (what: string, figure: string, goal: string, ok?: boolean) =>
-  rows.push([what, figure, goal, ok === undefined ? '' : ok ? 'ok' : 'MISSED']);
+const results = resultTable();
+const record = results.record;
 const ms = (value: number) => `${value.toFixed(2)} ms`;
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
-
-async function run(database: ReturnType<typeof testDatabases>[number]): Promise<void> {
+async function run(database: TestDatabase): Promise<void> {
   const test = await createTestApp({ renderOnSave: true }, database);
   const name = database.name;
   try {
@@ -110,22 +104,4 @@ async function run(database: ReturnType<typeof testDatabases>[number]): Promise<
   }
 }
 
-async function main(): Promise<void> {
-  for (const database of testDatabases()) await run(database);
-  const widths = [0, 1, 2, 3].map((c) =>
-    Math.max(...[['what', 'measured', 'goal', ''], ...rows].map((r) => r[c]!.length)),
-  );
-  const line = (row: string[]) => row.map((cell, c) => cell.padEnd(widths[c]!)).join('  ');
-  console.log(
-    `\nStored files benchmark — ${new Date().toISOString()} — load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
-  );
-  console.log(line(['what', 'measured', 'goal', '']));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const row of rows) console.log(line(row));
-  if (!process.env.TEST_POSTGRES_URL) console.log('(PostgreSQL not measured: set TEST_POSTGRES_URL)');
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+measureOnEveryDatabase('Stored files benchmark', results, run);

@@ -6,26 +6,20 @@
  * - the stored size of a version after a one-field change ≤ 20% of the CV's size (its JSON as GET answers it);
  * - reading an old version back (GET …/versions/{n}/, up to 49 deltas applied) and a save, for reference.
  */
-import { readFileSync } from 'node:fs';
-import { client, createTestApp, testDatabases } from '../server/tests/helpers/app.js';
+import { client, createTestApp, type TestDatabase } from '../server/tests/helpers/app.js';
 import { insertUser } from '../server/tests/cvs/support.js';
 import { storedSizeOf } from '../server/src/versions/repository.js';
 import { fullCv } from './_full-cv.js';
+import { measureOnEveryDatabase, percentile, resultTable } from './_results.js';
 
 const SAVES = 200;
 const SAMPLES = 40;
 
-const rows: Array<[string, string, string, string]> = [];
-const record = (what: string, figure: string, goal: string, ok?: boolean) =>
-  rows.push([what, figure, goal, ok === undefined ? '' : ok ? 'ok' : 'MISSED']);
+const results = resultTable();
+const record = results.record;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
-
-async function run(database: ReturnType<typeof testDatabases>[number]): Promise<void> {
+async function run(database: TestDatabase): Promise<void> {
   const test = await createTestApp({}, database);
   try {
     const alice = await client(test.app);
@@ -99,22 +93,4 @@ async function run(database: ReturnType<typeof testDatabases>[number]): Promise<
   }
 }
 
-async function main(): Promise<void> {
-  for (const database of testDatabases()) await run(database);
-  const widths = [0, 1, 2, 3].map((c) =>
-    Math.max(...[['what', 'measured', 'goal', ''], ...rows].map((r) => r[c]!.length)),
-  );
-  const line = (row: string[]) => row.map((cell, c) => cell.padEnd(widths[c]!)).join('  ');
-  console.log(
-    `\nVersions benchmark — ${new Date().toISOString()} — load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
-  );
-  console.log(line(['what', 'measured', 'goal', '']));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const row of rows) console.log(line(row));
-  if (!process.env.TEST_POSTGRES_URL) console.log('(PostgreSQL not measured: set TEST_POSTGRES_URL)');
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+measureOnEveryDatabase('Versions benchmark', results, run);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PASSWORD, expectToast, signInWithForm, uniqueEmail } from './support/accounts';
+import { expectToast, signInWithForm, signUpWithForm, uniqueEmail } from './support/accounts';
 import { linkIn, waitForMessage } from './support/outbox';
 
 // Sign up → the confirmation email → 'Email Confirmed!' → sign in → on / → a reload keeps the
@@ -15,17 +15,10 @@ test('a person signs up, confirms the email from the link, signs in, stays signe
 
   await page.goto('/signup');
   await expect(page.getByRole('heading', { name: 'Create an Account' })).toBeVisible();
-  await page.getByLabel('Full Name').fill('Grace Hopper');
-  await page.getByLabel('Email', { exact: true }).fill(email);
   // The country selector starts on the browser's region (this test's browser speaks en-GB: see test.use below).
   await expect(page.getByLabel('Phone number country')).toHaveValue('GB');
-  const phone = page.getByLabel('Phone Number', { exact: true });
   // A national number, as a person in the UK writes it, is read in the chosen country.
-  await phone.click();
-  await phone.pressSequentially('07400 123456');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+  await signUpWithForm(page, { fullName: 'Grace Hopper', email, phone: '07400 123456' });
 
   await expectToast(
     page,
@@ -74,15 +67,7 @@ test('a person signs up, confirms the email from the link, signs in, stays signe
 test('a confirmation link works once', async ({ page }) => {
   const email = uniqueEmail('confirm-once');
   await page.goto('/signup');
-  await page.getByLabel('Full Name').fill('Katherine Johnson');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  const phone = page.getByLabel('Phone Number', { exact: true });
-  await phone.click();
-  await phone.press('End');
-  await phone.pressSequentially('811234568');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+  await signUpWithForm(page, { fullName: 'Katherine Johnson', email, phone: '811234568' });
   await expect(page).toHaveURL(/\/signin$/);
 
   const link = linkIn(await waitForMessage(email, /confirm/i), '/confirm-email');

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { PASSWORD, createUser, expectToast, signInWithForm, toast, uniqueEmail } from './support/accounts';
+import { createUser, expectToast, signInWithForm, signUpWithForm, toast, uniqueEmail } from './support/accounts';
 import { NEW_CV_ADDRESS, UUID_ADDRESS, openSection } from './support/builder';
 
 // The first hour without a stumble: after sign-up the sign-in page says where the link went; a new CV starts with
@@ -41,14 +41,7 @@ async function coveredControls(page: Page): Promise<string[]> {
 test('after sign-up the sign-in page says where the confirmation link went, with Resend', async ({ page }) => {
   const email = uniqueEmail('keystroke-signup');
   await page.goto('/signup');
-  await page.getByLabel('Full Name').fill('Grace Hopper');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  const phone = page.getByLabel('Phone Number', { exact: true });
-  await phone.click();
-  await phone.pressSequentially('07400 123456');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+  await signUpWithForm(page, { fullName: 'Grace Hopper', email, phone: '07400 123456' });
   await expectToast(page, 'Account created Successfully!');
   await expect(page).toHaveURL(/\/signin$/);
   // The address stays out of the page's address.

@@ -3,7 +3,9 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { now } from '../auth/clock.js';
 import { hashPassword } from '../auth/passwords.js';
-import { createUser, EmailTakenError } from '../users/repository.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { createUser, EmailTakenError, type User } from '../users/repository.js';
 import {
   isValidEmail,
   MAX_FULL_NAME_LENGTH,
@@ -80,6 +82,23 @@ export function parseUserCreateArgs(args: string[]): UserCreateOptions {
   };
 }
 
+/** The account the options describe: active and confirmed, its password hashed (the journeys' accounts too). */
+export async function createAccount(db: Kysely<Database>, options: UserCreateOptions): Promise<User> {
+  return createUser(
+    db,
+    {
+      fullName: options.fullName,
+      email: options.email,
+      phoneNumber: options.phoneNumber,
+      passwordHash: await hashPassword(options.password),
+      confirmed: true,
+      isStaff: options.isStaff,
+      isSuperuser: options.isSuperuser,
+    },
+    now(),
+  );
+}
+
 async function main(): Promise<number> {
   let options: UserCreateOptions;
   try {
@@ -100,19 +119,7 @@ async function main(): Promise<number> {
   const database = createDatabase(databaseUrl);
   try {
     await migrateToLatest(database.db);
-    const user = await createUser(
-      database.db,
-      {
-        fullName: options.fullName,
-        email: options.email,
-        phoneNumber: options.phoneNumber,
-        passwordHash: await hashPassword(options.password),
-        confirmed: true,
-        isStaff: options.isStaff,
-        isSuperuser: options.isSuperuser,
-      },
-      now(),
-    );
+    const user = await createAccount(database.db, options);
     const role = options.isSuperuser ? 'superuser' : options.isStaff ? 'staff user' : 'user';
     console.log(`Created ${role} #${user.id} ${user.email}`);
     return 0;

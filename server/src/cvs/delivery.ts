@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { findUserById } from '../users/repository.js';
-import { notFound, unavailableAs503 } from '../http/errors.js';
+import { notFound, printFailuresAsHttp } from '../http/errors.js';
 import { renderDocx } from '../render/docx.js';
 import { printCv } from '../render/print.js';
 import { parseStoredDesign } from '../cv-input/design.js';
@@ -58,7 +58,7 @@ export async function renderCvFile(
     return { body: await renderDocx(template, model), contentType: DOCX_TYPE, extension: 'docx' };
   }
   return {
-    body: (await unavailableAs503(() => printCv(app.pdf, template, model))).pdf,
+    body: (await printFailuresAsHttp(() => printCv(app.pdf, template, model))).pdf,
     contentType: 'application/pdf',
     extension: 'pdf',
   };

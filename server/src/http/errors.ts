@@ -44,20 +44,27 @@ export const tooManyRequests = (
 ) => new HttpError(429, detail, retryAfterSeconds ? { 'retry-after': String(retryAfterSeconds) } : {});
 export const serviceUnavailable = (detail: string) => new HttpError(503, detail);
 
+/** The statuses a render failure may carry (the render engine's errors), each answered with the error's message. */
+const PRINT_FAILURE_STATUSES = new Set([
+  // PdfUnavailableError: no Chromium, a render timeout, a busy pool — try again later.
+  503,
+  // PdfTooLongError: the document would print more pages than a PDF may have — shorten it.
+  413,
+]);
+
 /**
- * `work`'s result, with a failure that says the service is unavailable (statusCode 503: the render engine's
- * PdfUnavailableError, for no Chromium, a render timeout or a busy pool) answered 503 with its message as detail,
- * the only thing a client can act on (try again later).
+ * `work`'s result (a print), with a render failure that carries its status (the render engine's errors:
+ * render/pdf-errors.ts) answered with that status and its message as detail, the only thing a client can act on.
+ * Every route that prints goes through here: left to the error handler, a 413 would read as a too-large request body.
  */
-export async function unavailableAs503<T>(work: () => Promise<T>): Promise<T> {
+export async function printFailuresAsHttp<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    const unavailable =
-      error instanceof Error &&
-      !(error instanceof HttpError) &&
-      (error as { statusCode?: unknown }).statusCode === 503;
-    if (unavailable) throw serviceUnavailable(error.message);
+    if (!(error instanceof Error) || error instanceof HttpError) throw error;
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (typeof status === 'number' && PRINT_FAILURE_STATUSES.has(status))
+      throw new HttpError(status, error.message);
     throw error;
   }
 }

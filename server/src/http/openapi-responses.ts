@@ -1,4 +1,5 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
+import { MAX_PDF_PAGES } from '../render/pdf-errors.js';
 
 /*
  * The success answers of the API for the OpenAPI document (docs/api/openapi.json), by `METHOD /path`. Fastify would
@@ -421,6 +422,24 @@ export const SUCCESS_ANSWERS: Record<string, Record<number, Answer>> = {
     ['application/zip'],
   ),
 };
+
+/**
+ * What a route that prints a PDF answers when the print fails (http/errors.ts's printFailuresAsHttp), each with
+ * `{ detail }`: the route's own refusals (400, 401, 404…) are the document's '4XX'.
+ */
+export const PRINT_FAILURES: Record<number, string> = {
+  413: `The CV would print more than ${MAX_PDF_PAGES} pages: \`detail\` says so and asks to shorten it.`,
+  503: 'No PDF can be printed now (no Chromium on the server, a render that timed out, every renderer busy): try again later.',
+};
+
+/** The routes that print a PDF as they answer: each documents PRINT_FAILURES. */
+export const PRINTING_ROUTES: readonly string[] = [
+  'POST /v1/preview-pdf/',
+  'POST /v1/preview-text/',
+  'GET /v1/template-preview-pdf/{templateId}/',
+  'GET /v1/download/pdf/{id}/',
+  'POST /cv/send-email/',
+];
 
 /** The `schema.response` entries @fastify/swagger turns into an operation's responses. */
 export function documentedAnswers(key: string): Record<string, unknown> {

@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { documentedAnswers } from './openapi-responses.js';
+import { documentedAnswers, PRINT_FAILURES, PRINTING_ROUTES } from './openapi-responses.js';
 
 /** Where the browsable reference is served in development (API_DOCS=1, which `npm run dev` sets). */
 export const API_DOCS_PATH = '/api/docs';
@@ -20,6 +20,14 @@ const ERROR: OpenAPIV3_1.SchemaObject = {
     field: { type: 'string', description: 'The form field the refusal is about (extension).' },
   },
 };
+
+/** A route that prints a PDF: its print failures, each a refusal with `detail` (openapi-responses.ts). */
+function printFailureAnswers(key: string): Record<string, unknown> {
+  if (!PRINTING_ROUTES.includes(key)) return {};
+  return Object.fromEntries(
+    Object.entries(PRINT_FAILURES).map(([status, description]) => [status, { description, ...ERROR }]),
+  );
+}
 
 /** The tag a path is listed under: its resource ('auth', 'GeneratedCV', 'CvTemplate', 'cv' …). */
 function tagOf(url: string): string {
@@ -59,13 +67,15 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       const base = (schema ?? {}) as Record<string, unknown>;
       if (!documented) return { schema: { ...base, hide: true }, url };
       const response = (base.response ?? {}) as Record<string, unknown>;
+      const key = `${methods[0]} ${url.replace(/:(\w+)/g, '{$1}')}`;
       return {
         url,
         schema: {
           ...base,
           tags: [tagOf(url)],
           response: {
-            ...documentedAnswers(`${methods[0]} ${url.replace(/:(\w+)/g, '{$1}')}`),
+            ...documentedAnswers(key),
+            ...printFailureAnswers(key),
             ...response,
             '4XX': response['4XX'] ?? { description: 'Refused', ...ERROR },
           },

@@ -15,11 +15,15 @@ type CompilerPool = (
   options: { customOptions: object },
 ) => FastifySchemaCompiler<unknown>;
 
+// One pool for the process, not one per app: an app's ajv compiles ajv's own meta-schema and every route's schema
+// (~0.2 s), and the tests build an app per file or per test. The pool keys its compilers by the external schemas and
+// the options, and ajv keeps a compiled schema by the schema object, so a second app in the process reuses both.
+const pool = AjvCompiler() as unknown as CompilerPool;
+
 function buildValidator(
   externalSchemas: unknown,
   ajvOptions?: { customOptions?: object },
 ): FastifySchemaCompiler<unknown> {
-  const pool = AjvCompiler() as unknown as CompilerPool;
   const custom = ajvOptions?.customOptions ?? {};
   const strict = pool(externalSchemas, {
     customOptions: { ...custom, coerceTypes: false, allErrors: false },

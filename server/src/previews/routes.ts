@@ -6,7 +6,7 @@ import {
   type PreviewBody,
 } from '../cv-input/preview-body.js';
 import { buildRenderModelFromFormData } from '../cv-input/values.js';
-import { notFound, unavailableAs503 } from '../http/errors.js';
+import { notFound, printFailuresAsHttp } from '../http/errors.js';
 import { requireUser } from '../http/session.js';
 import { atsReport } from '../render/ats.js';
 import { BUNDLED_FONTS, type BundledFont, type FontCategory } from '../render/fonts.js';
@@ -66,7 +66,7 @@ export async function previewRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       requireUser(request);
       const { template, model } = await previewModel(request.body);
-      const { html, fitsOnePage } = await previewCvHtml(app.pdf, template, model);
+      const { html, fitsOnePage } = await printFailuresAsHttp(() => previewCvHtml(app.pdf, template, model));
       // [extension] fits_one_page: only when the design asks to fit one page and a renderer could measure it.
       return reply
         .header('cache-control', 'private, no-store')
@@ -81,7 +81,7 @@ export async function previewRoutes(app: FastifyInstance): Promise<void> {
       requireUser(request);
       const { template, model } = await previewModel(request.body);
       // The live preview re-renders on every pause in typing: it skips the structure tree (~20 ms).
-      const { pdf, fitsOnePage } = await unavailableAs503(() =>
+      const { pdf, fitsOnePage } = await printFailuresAsHttp(() =>
         printCv(app.pdf, template, model, { tagged: false }),
       );
       if (fitsOnePage !== undefined) reply.header(FITS_ONE_PAGE_HEADER, String(fitsOnePage));
@@ -104,7 +104,7 @@ export async function previewRoutes(app: FastifyInstance): Promise<void> {
       requireUser(request);
       const { template, model } = await previewModel(request.body);
       // The PDF as the person would download it: their design's paper, fitted to one page when they ask.
-      const { pdf } = await unavailableAs503(() => printCv(app.pdf, template, model, { tagged: false }));
+      const { pdf } = await printFailuresAsHttp(() => printCv(app.pdf, template, model, { tagged: false }));
       return reply.header('cache-control', 'private, no-store').send(await atsReport(model, pdf));
     },
   );
@@ -126,7 +126,7 @@ export async function previewRoutes(app: FastifyInstance): Promise<void> {
       requireUser(request);
       const template = renderableTemplate(parseTemplateId(request.params.templateId));
       const model = buildRenderModelFromFormData(template.definition, template.sample);
-      const { pdf } = await unavailableAs503(() => printCv(app.pdf, template, model));
+      const { pdf } = await printFailuresAsHttp(() => printCv(app.pdf, template, model));
       return sendPdf(reply, pdf, `${template.slug}-sample.pdf`, 'private, max-age=3600');
     },
   );

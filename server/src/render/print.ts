@@ -15,7 +15,8 @@ export interface PrintedCv {
 
 /**
  * A CV's render model as a PDF: its design's paper, fitted to one page when it asks. No Chromium, a render timeout
- * or a busy pool is a PdfUnavailableError (a route answers it 503: http/errors.ts's unavailableAs503).
+ * or a busy pool is a PdfUnavailableError, too many pages a PdfTooLongError (a route answers them 503 and 413:
+ * http/errors.ts's printFailuresAsHttp).
  */
 export async function printCv(
   pdf: PdfPrinter,

@@ -11,20 +11,28 @@ import type { PdfPrinter } from '../../src/render/pdf.js';
 import { createSessionToken, SESSION_COOKIE } from '../../src/http/session.js';
 import { CSRF_COOKIE } from '../../src/http/csrf.js';
 import { pactProviderStatesRoutes } from '../pact/provider-state-routes.js';
+import { copyOfMigratedSqlite, createMigratedPostgresSchema } from './migrated-template.js';
 
 export interface TestDatabase {
   name: 'sqlite' | 'postgres';
   /** A fresh, empty, isolated database URL on every call (a temp SQLite file or a new PG schema). */
   url: () => Promise<string>;
+  /**
+   * Like url(), but the schema is already migrated (a copy of one migrated once, ./migrated-template.ts): what
+   * createTestApp builds on, as the migrations run per app cost more than most tests.
+   */
+  migratedUrl: () => Promise<string>;
 }
 
 // What to remove once an app built on a helper-made database closes.
 const cleanups = new Map<string, () => Promise<void>>();
 
-async function freshSqliteUrl(): Promise<string> {
+async function freshSqliteUrl(migrated = false): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'cvb-db-'));
-  const url = `sqlite:${join(dir, 'test.sqlite')}`;
+  const file = join(dir, 'test.sqlite');
+  const url = `sqlite:${file}`;
   cleanups.set(url, () => rm(dir, { recursive: true, force: true }));
+  if (migrated) await copyOfMigratedSqlite(file);
   return url;
 }
 
@@ -38,9 +46,12 @@ async function withPostgres<T>(adminUrl: string, work: (client: pg.Client) => Pr
   }
 }
 
-async function freshPostgresUrl(adminUrl: string): Promise<string> {
+async function freshPostgresUrl(adminUrl: string, migrated = false): Promise<string> {
   const schema = `test_${randomBytes(6).toString('hex')}`;
-  await withPostgres(adminUrl, (client) => client.query(`create schema ${schema}`));
+  await withPostgres(adminUrl, async (client) => {
+    if (migrated) await createMigratedPostgresSchema(adminUrl, client, schema);
+    else await client.query(`create schema ${schema}`);
+  });
   const url = new URL(adminUrl);
   url.searchParams.set('schema', schema);
   const result = url.toString();
@@ -52,9 +63,16 @@ async function freshPostgresUrl(adminUrl: string): Promise<string> {
 
 /** SQLite always; PostgreSQL too when TEST_POSTGRES_URL is set. Use with `describe.each(testDatabases())`. */
 export function testDatabases(): TestDatabase[] {
-  const databases: TestDatabase[] = [{ name: 'sqlite', url: freshSqliteUrl }];
+  const databases: TestDatabase[] = [
+    { name: 'sqlite', url: () => freshSqliteUrl(), migratedUrl: () => freshSqliteUrl(true) },
+  ];
   const postgresUrl = process.env.TEST_POSTGRES_URL;
-  if (postgresUrl) databases.push({ name: 'postgres', url: () => freshPostgresUrl(postgresUrl) });
+  if (postgresUrl)
+    databases.push({
+      name: 'postgres',
+      url: () => freshPostgresUrl(postgresUrl),
+      migratedUrl: () => freshPostgresUrl(postgresUrl, true),
+    });
   return databases;
 }
 
@@ -83,14 +101,15 @@ export interface TestAppOptions {
 
 /**
  * A fully built app on its own database (temp SQLite file unless `db` says otherwise) and its own
- * temp outbox, logging silenced. `db` is a URL or an entry of testDatabases().
+ * temp outbox, logging silenced. `db` is a URL (used as it is) or an entry of testDatabases() (a new database that
+ * starts migrated: the app's own migration run finds nothing to do).
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
   db?: string | TestDatabase,
   options: TestAppOptions = {},
 ): Promise<TestApp> {
-  const databaseUrl = typeof db === 'string' ? db : db ? await db.url() : await freshSqliteUrl();
+  const databaseUrl = typeof db === 'string' ? db : db ? await db.migratedUrl() : await freshSqliteUrl(true);
   const outboxDir = await mkdtemp(join(tmpdir(), 'cvb-outbox-'));
   const config: Config = {
     ...loadConfig({ LOG_LEVEL: 'silent', SECRET_KEY: 'test-secret-key-not-for-production' }),

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { Ajv, type ValidateFunction } from 'ajv';
 import ajvFormats, { type FormatsPlugin } from 'ajv-formats';
 import { openApiDocument, OPENAPI_FILE } from '../../scripts/openapi-document.js';
+import { PRINTING_ROUTES } from '../../src/http/openapi-responses.js';
+import { MAX_PDF_PAGES } from '../../src/render/pdf-errors.js';
 import { createTestApp } from '../helpers/app.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -132,6 +134,24 @@ describe('docs/api/openapi.json', () => {
     }
     expect(problems).toEqual([]);
     expect(checked).toBeGreaterThan(0);
+  });
+
+  it('documents a print that fails, 413 (too many pages) and 503 (no renderer), on every route that prints a PDF', () => {
+    expect(PRINTING_ROUTES.length).toBeGreaterThan(0);
+    for (const key of PRINTING_ROUTES) {
+      const found = operations.find((o) => o.key === key);
+      expect(found, `${key} is not in the document`).toBeDefined();
+      const responses = found!.operation.responses ?? {};
+      for (const status of ['413', '503']) {
+        const schema = responses[status]?.content?.['application/json']?.schema;
+        expect(schema, `${key} → ${status}`).toMatchObject({ required: ['detail'] });
+      }
+      expect(JSON.stringify(responses['413'])).toContain(`more than ${MAX_PDF_PAGES} pages`);
+    }
+    // A route that prints nothing keeps only its refusals.
+    expect(
+      operations.find((o) => o.key === 'GET /v1/download/word/{id}/')!.operation.responses,
+    ).not.toHaveProperty('413');
   });
 
   it('has every operation the web app uses in the pact', () => {

@@ -1,9 +1,8 @@
 import { ACCOUNT_CHANGE_MESSAGES } from '../../../rules/account-changes.js';
 import { TWO_STEP_MESSAGES } from '../../../rules/two-step.js';
-import { setClock } from '../../src/auth/clock.js';
-import { PASSWORD, createAccount, detail, resetAccounts } from '../auth/support.js';
-import { client, createTestApp, testDatabases, type TestApp, type TestClient } from '../helpers/app.js';
-import { currentCode, resetTwoStep } from './support.js';
+import { PASSWORD, createAccount, detail } from '../auth/support.js';
+import { client, testDatabases, type TestClient } from '../helpers/app.js';
+import { currentCode, twoStepWorld } from './support.js';
 
 // New recovery codes while two-step sign-in stays on: the password and a code from the app, ten new codes in place
 // of every old one (docs/decisions/0036-new-recovery-codes.md).
@@ -11,23 +10,8 @@ import { currentCode, resetTwoStep } from './support.js';
 const URL = '/auth/2fa/recovery-codes/';
 
 describe.each(testDatabases())('new recovery codes on $name', (database) => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await createTestApp({}, database, { seed: false });
-  });
-  afterAll(() => testApp.close());
-  beforeEach(async () => {
-    setClock(undefined);
-    await resetTwoStep(testApp.app);
-    await resetAccounts(testApp);
-  });
-
-  async function signedIn(): Promise<TestClient> {
-    const browser = await client(testApp.app);
-    const response = await browser.post('/auth/login/', { email: 'alice@example.com', password: PASSWORD });
-    expect(response.json()).toMatchObject({ user_id: expect.any(Number) });
-    return browser;
-  }
+  const world = twoStepWorld(database);
+  const { signedIn } = world;
 
   /** Turns two-step on through the API with the code of this step: the secret and the first recovery codes. */
   async function turnOn(browser: TestClient): Promise<{ secret: string; recoveryCodes: string[] }> {
@@ -43,13 +27,13 @@ describe.each(testDatabases())('new recovery codes on $name', (database) => {
   }
 
   async function secondStep(code: string): Promise<number> {
-    const browser = await client(testApp.app);
+    const browser = await client(world.testApp.app);
     await browser.post('/auth/login/', { email: 'alice@example.com', password: PASSWORD });
     return (await browser.post('/auth/login/2fa/', { code })).statusCode;
   }
 
   it('answers ten new codes, stored hashed; the old ones no longer sign in, the new ones do, once', async () => {
-    const alice = await createAccount(testApp.app);
+    const alice = await createAccount(world.testApp.app);
     const browser = await signedIn();
     const { secret, recoveryCodes: old } = await turnOn(browser);
     const renewed = await browser.post(URL, { password: PASSWORD, code: currentCode(secret, 1) });
@@ -62,7 +46,7 @@ describe.each(testDatabases())('new recovery codes on $name', (database) => {
       expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
       expect(old).not.toContain(code);
     }
-    const stored = await testApp.app.db
+    const stored = await world.testApp.app.db
       .selectFrom('two_step_recovery_codes')
       .selectAll()
       .where('user_id', '=', alice.id)
@@ -84,7 +68,7 @@ describe.each(testDatabases())('new recovery codes on $name', (database) => {
   });
 
   it('refuses bad input with 400 in words, and changes nothing', async () => {
-    await createAccount(testApp.app);
+    await createAccount(world.testApp.app);
     const browser = await signedIn();
     const { secret, recoveryCodes } = await turnOn(browser);
     const code = currentCode(secret, 1);
@@ -113,7 +97,7 @@ describe.each(testDatabases())('new recovery codes on $name', (database) => {
   });
 
   it('refuses a wrong password or a wrong or used code, in words on the field, and keeps the old codes', async () => {
-    await createAccount(testApp.app);
+    await createAccount(world.testApp.app);
     const browser = await signedIn();
     const { secret, recoveryCodes } = await turnOn(browser);
     const badPassword = await browser.post(URL, { password: 'nope-nope-1', code: currentCode(secret, 1) });
@@ -132,7 +116,7 @@ describe.each(testDatabases())('new recovery codes on $name', (database) => {
   });
 
   it('counts password guesses with the profile’s other re-authentications', async () => {
-    await createAccount(testApp.app);
+    await createAccount(world.testApp.app);
     const browser = await signedIn();
     const { secret } = await turnOn(browser);
     let last = 0;
@@ -147,18 +131,20 @@ describe.each(testDatabases())('new recovery codes on $name', (database) => {
   });
 
   it('answers 400 while two-step sign-in is off', async () => {
-    await createAccount(testApp.app);
+    await createAccount(world.testApp.app);
     const browser = await signedIn();
     const off = await browser.post(URL, { password: PASSWORD, code: '123456' });
     expect(off.statusCode).toBe(400);
     expect(detail(off)).toBe(TWO_STEP_MESSAGES.notOn);
-    expect(await testApp.app.db.selectFrom('two_step_recovery_codes').selectAll().execute()).toEqual([]);
+    expect(await world.testApp.app.db.selectFrom('two_step_recovery_codes').selectAll().execute()).toEqual(
+      [],
+    );
   });
 
   it('needs a session and the CSRF token', async () => {
-    const visitor = await client(testApp.app);
+    const visitor = await client(world.testApp.app);
     expect((await visitor.post(URL, { password: PASSWORD, code: '123456' })).statusCode).toBe(401);
-    await createAccount(testApp.app);
+    await createAccount(world.testApp.app);
     const browser = await signedIn();
     const { secret } = await turnOn(browser);
     expect(

@@ -3,9 +3,9 @@ import { TWO_STEP_MESSAGES } from '../../../rules/two-step.js';
 import { RATE_LIMITS } from '../../src/auth/routes.js';
 import { PENDING_MAX_AGE_MS } from '../../src/two-step/gate.js';
 import { setClock } from '../../src/auth/clock.js';
-import { PASSWORD, createAccount, detail, later, resetAccounts } from '../auth/support.js';
-import { client, createTestApp, testDatabases, type TestApp, type TestClient } from '../helpers/app.js';
-import { currentCode, resetTwoStep, turnOnTwoStep } from './support.js';
+import { PASSWORD, createAccount, detail, later } from '../auth/support.js';
+import { client, testDatabases, type TestClient } from '../helpers/app.js';
+import { currentCode, turnOnTwoStep, twoStepWorld } from './support.js';
 
 // Two-step sign-in with an authenticator app: setup, the recovery codes, the second step of a sign-in (codes that
 // work once, recovery codes, a trusted browser), turning it off, and the staff's panel.
@@ -18,23 +18,8 @@ function appCode(secret: string, at = new Date()): string {
 }
 
 describe.each(testDatabases())('two-step sign-in on $name', (database) => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await createTestApp({}, database, { seed: false });
-  });
-  afterAll(() => testApp.close());
-  beforeEach(async () => {
-    setClock(undefined);
-    await resetTwoStep(testApp.app);
-    await resetAccounts(testApp);
-  });
-
-  async function signedIn(email = 'alice@example.com'): Promise<TestClient> {
-    const browser = await client(testApp.app);
-    const response = await browser.post('/auth/login/', { email, password: PASSWORD });
-    expect(response.json()).toMatchObject({ user_id: expect.any(Number) });
-    return browser;
-  }
+  const world = twoStepWorld(database);
+  const { signedIn } = world;
 
   /** Turns two-step on through the API; the secret and the recovery codes. */
   async function turnOn(browser: TestClient): Promise<{ secret: string; recoveryCodes: string[] }> {
@@ -53,7 +38,7 @@ describe.each(testDatabases())('two-step sign-in on $name', (database) => {
   }
 
   it('turns on with a code, answers ten recovery codes stored hashed, never the secret again', async () => {
-    const alice = await createAccount(testApp.app);
+    const alice = await createAccount(world.testApp.app);
     const browser = await signedIn();
     expect((await browser.get('/auth/profile/')).json()).toMatchObject({ two_factor_enabled: false });
     const { secret, recoveryCodes } = await turnOn(browser);
@@ -62,11 +47,11 @@ describe.each(testDatabases())('two-step sign-in on $name', (database) => {
     for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
     expect((await browser.get('/auth/profile/')).json()).toMatchObject({ two_factor_enabled: true });
 
-    const stored = await testApp.app.db.selectFrom('two_step_recovery_codes').selectAll().execute();
+    const stored = await world.testApp.app.db.selectFrom('two_step_recovery_codes').selectAll().execute();
     expect(stored).toHaveLength(10);
     const dump =
       JSON.stringify(stored) +
-      JSON.stringify(await testApp.app.db.selectFrom('two_step_secrets').selectAll().execute());
+      JSON.stringify(await world.testApp.app.db.selectFrom('two_step_secrets').selectAll().execute());
     for (const code of recoveryCodes) {
       expect(dump).not.toContain(code);
       expect(dump).not.toContain(code.replace('-', ''));
@@ -80,7 +65,7 @@ describe.each(testDatabases())('two-step sign-in on $name', (database) => {
   });
 
   it('refuses a wrong, malformed or missing code at setup, in words', async () => {
-    await createAccount(testApp.app);
+    await createAccount(world.testApp.app);
     const browser = await signedIn();
     const notStarted = await browser.post('/auth/2fa/totp/enable/', { code: '123456' });
     expect(notStarted.statusCode).toBe(400);
@@ -102,11 +87,11 @@ describe.each(testDatabases())('two-step sign-in on $name', (database) => {
   });
 
   it('needs a session and the CSRF token', async () => {
-    const visitor = await client(testApp.app);
+    const visitor = await client(world.testApp.app);
     expect((await visitor.post('/auth/2fa/totp/setup/', {})).statusCode).toBe(401);
     expect((await visitor.post('/auth/2fa/totp/enable/', { code: '123456' })).statusCode).toBe(401);
     expect((await visitor.post('/auth/2fa/disable/', { code: '123456' })).statusCode).toBe(401);
-    await createAccount(testApp.app);
+    await createAccount(world.testApp.app);
     const browser = await signedIn();
     expect((await browser.post('/auth/2fa/totp/setup/', {}, { csrf: false })).statusCode).toBe(403);
     expect((await browser.post('/auth/login/2fa/', { code: '123456' }, { csrf: false })).statusCode).toBe(
@@ -115,9 +100,9 @@ describe.each(testDatabases())('two-step sign-in on $name', (database) => {
   });
 
   it('signs in in two steps: no session from the password, then the code; a code works once', async () => {
-    const alice = await createAccount(testApp.app);
-    const secret = await turnOnTwoStep(testApp.app, alice.id);
-    const browser = await client(testApp.app);
+    const alice = await createAccount(world.testApp.app);
+    const secret = await turnOnTwoStep(world.testApp.app, alice.id);
+    const browser = await client(world.testApp.app);
     const first = await browser.post('/auth/login/', { email: 'alice@example.com', password: PASSWORD });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ two_factor_required: true, detail: TWO_STEP_MESSAGES.codeRequired });
@@ -132,7 +117,7 @@ describe.each(testDatabases())('two-step sign-in on $name', (database) => {
     expect(browser.cookies.has('two_step_pending')).toBe(false);
 
     // The same code again, from another browser that knows the password: refused.
-    const thief = await client(testApp.app);
+    const thief = await client(world.testApp.app);
     await thief.post('/auth/login/', { email: 'alice@example.com', password: PASSWORD });
     const replay = await thief.post('/auth/login/2fa/', { code });
     expect(replay.statusCode).toBe(400);
@@ -141,9 +126,9 @@ describe.each(testDatabases())('two-step sign-in on $name', (database) => {
   });
 
   it('takes a code of the step before or after, not two steps away', async () => {
-    const alice = await createAccount(testApp.app);
-    const secret = await turnOnTwoStep(testApp.app, alice.id);
-    const browser = await client(testApp.app);
+    const alice = await createAccount(world.testApp.app);
+    const secret = await turnOnTwoStep(world.testApp.app, alice.id);
+    const browser = await client(world.testApp.app);
     await browser.post('/auth/login/', { email: 'alice@example.com', password: PASSWORD });
     expect((await browser.post('/auth/login/2fa/', { code: currentCode(secret, -3) })).statusCode).toBe(400);
     expect((await browser.post('/auth/login/2fa/', { code: currentCode(secret, 3) })).statusCode).toBe(400);
@@ -151,9 +136,9 @@ describe.each(testDatabases())('two-step sign-in on $name', (database) => {
   });
 
   it('answers 401 with a code to a second step without a first, or after 5 minutes', async () => {
-    const alice = await createAccount(testApp.app);
-    const secret = await turnOnTwoStep(testApp.app, alice.id);
-    const visitor = await client(testApp.app);
+    const alice = await createAccount(world.testApp.app);
+    const secret = await turnOnTwoStep(world.testApp.app, alice.id);
+    const visitor = await client(world.testApp.app);
     const none = await visitor.post('/auth/login/2fa/', { code: appCode(secret) });
     expect(none.statusCode).toBe(401);
     expect(none.json()).toEqual({ detail: TWO_STEP_MESSAGES.signInExpired, code: 'two_factor_expired' });
@@ -169,16 +154,16 @@ describe.each(testDatabases())('two-step sign-in on $name', (database) => {
   });
 
   it('signs in with a recovery code once; the same code is refused the second time', async () => {
-    await createAccount(testApp.app);
+    await createAccount(world.testApp.app);
     const { recoveryCodes } = await turnOn(await signedIn());
-    const browser = await client(testApp.app);
+    const browser = await client(world.testApp.app);
     await browser.post('/auth/login/', { email: 'alice@example.com', password: PASSWORD });
     // Case and the dash do not matter.
     const used = await browser.post('/auth/login/2fa/', {
       code: recoveryCodes[3]!.toUpperCase().replace('-', ' '),
     });
     expect(used.statusCode, used.body).toBe(200);
-    const again = await client(testApp.app);
+    const again = await client(world.testApp.app);
     await again.post('/auth/login/', { email: 'alice@example.com', password: PASSWORD });
     const refused = await again.post('/auth/login/2fa/', { code: recoveryCodes[3]! });
     expect(refused.statusCode).toBe(400);
@@ -187,9 +172,9 @@ describe.each(testDatabases())('two-step sign-in on $name', (database) => {
   });
 
   it('trusts this browser for 30 days when asked, and no other browser', async () => {
-    const alice = await createAccount(testApp.app);
-    const secret = await turnOnTwoStep(testApp.app, alice.id);
-    const browser = await client(testApp.app);
+    const alice = await createAccount(world.testApp.app);
+    const secret = await turnOnTwoStep(world.testApp.app, alice.id);
+    const browser = await client(world.testApp.app);
     await browser.post('/auth/login/', { email: 'alice@example.com', password: PASSWORD });
     expect(
       (await browser.post('/auth/login/2fa/', { code: appCode(secret), trust_device: true })).statusCode,
@@ -199,7 +184,7 @@ describe.each(testDatabases())('two-step sign-in on $name', (database) => {
     const direct = await browser.post('/auth/login/', { email: 'alice@example.com', password: PASSWORD });
     expect(direct.json()).toMatchObject({ user_id: alice.id });
 
-    const other = await client(testApp.app);
+    const other = await client(world.testApp.app);
     expect(
       (await other.post('/auth/login/', { email: 'alice@example.com', password: PASSWORD })).json(),
     ).toMatchObject({
@@ -216,10 +201,10 @@ describe.each(testDatabases())('two-step sign-in on $name', (database) => {
   });
 
   it('counts wrong codes in the sign-in limits, and a right password does not forgive them', async () => {
-    const alice = await createAccount(testApp.app);
-    const secret = await turnOnTwoStep(testApp.app, alice.id);
+    const alice = await createAccount(world.testApp.app);
+    const secret = await turnOnTwoStep(world.testApp.app, alice.id);
     const wrong = String((Number(appCode(secret)) + 500_000) % 1_000_000).padStart(6, '0');
-    const browser = await client(testApp.app);
+    const browser = await client(world.testApp.app);
     let last = 0;
     for (let i = 0; i < RATE_LIMITS.login.limit + 1; i++) {
       // The password again now and then: it must not reset the count of wrong codes.
@@ -232,7 +217,7 @@ describe.each(testDatabases())('two-step sign-in on $name', (database) => {
   });
 
   it('turns off with the password and a code, in words when either is wrong', async () => {
-    await createAccount(testApp.app);
+    await createAccount(world.testApp.app);
     const browser = await signedIn();
     const { secret, recoveryCodes } = await turnOn(browser);
     const missing = await browser.post('/auth/2fa/disable/', { code: currentCode(secret, 1) });
@@ -257,8 +242,10 @@ describe.each(testDatabases())('two-step sign-in on $name', (database) => {
     expect(off.statusCode, off.body).toBe(200);
     expect(detail(off)).toBe(TWO_STEP_MESSAGES.turnedOff);
     expect((await browser.get('/auth/profile/')).json()).toMatchObject({ two_factor_enabled: false });
-    expect(await testApp.app.db.selectFrom('two_step_recovery_codes').selectAll().execute()).toHaveLength(0);
-    const plain = await client(testApp.app);
+    expect(
+      await world.testApp.app.db.selectFrom('two_step_recovery_codes').selectAll().execute(),
+    ).toHaveLength(0);
+    const plain = await client(world.testApp.app);
     expect(
       (await plain.post('/auth/login/', { email: 'alice@example.com', password: PASSWORD })).json(),
     ).toMatchObject({
@@ -272,8 +259,8 @@ describe.each(testDatabases())('two-step sign-in on $name', (database) => {
   });
 
   it('sends staff without two-step to a page that turns it on, then lets them in', async () => {
-    const staff = await createAccount(testApp.app, { email: 'staff@example.com', isStaff: true });
-    const browser = await client(testApp.app);
+    const staff = await createAccount(world.testApp.app, { email: 'staff@example.com', isStaff: true });
+    const browser = await client(world.testApp.app);
     await browser.signInAs(staff.id);
     const refused = await browser.get('/admin/users/');
     expect(refused.statusCode).toBe(403);
