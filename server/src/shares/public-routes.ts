@@ -8,7 +8,7 @@ import { parseStoredLayout } from '../cv-input/layout.js';
 import { buildRenderModelFromEntries } from '../cv-input/values.js';
 import { attachmentDisposition } from '../cvs/file-name.js';
 import { findCvById } from '../cvs/repository.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError, printFailuresAsHttp } from '../http/errors.js';
 import { hit, releaseAttempt, type RateLimitState } from '../http/rate-limit.js';
 import { previewCvHtml } from '../render/print.js';
 import { versionFile } from '../rendered-files/files.js';
@@ -295,12 +295,10 @@ export async function sharePublicRoutes(app: FastifyInstance): Promise<void> {
     ) =>
     async (request: FastifyRequest<R>, reply: FastifyReply) => {
       try {
-        return await handler(request, reply);
+        // The render engine's failures (unavailable: 503; too many pages: 413) as every printing route answers them.
+        return await printFailuresAsHttp(() => handler(request, reply));
       } catch (error) {
         if (error instanceof HttpError) return sendError(reply, error);
-        const status = (error as { statusCode?: unknown }).statusCode;
-        // The render engine's "unavailable" (no Chromium, a timeout, a busy pool): try again later.
-        if (status === 503) return sendError(reply, new HttpError(503, (error as Error).message));
         throw error;
       }
     };
