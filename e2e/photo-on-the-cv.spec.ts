@@ -38,6 +38,13 @@ async function openDesignPanel(page: Page) {
   return panel;
 }
 
+/** The Design panel is a drawer over the page: it is closed before the Save and Download controls are used. */
+async function closeDesignPanel(page: Page) {
+  const close = page.getByRole('button', { name: 'Close design panel' });
+  if (await close.isVisible()) await close.click();
+  await expect(page.getByRole('region', { name: 'Design' })).toBeHidden();
+}
+
 const pdfImages = (path: string) =>
   execFileSync('pdfimages', ['-list', path]).toString().split('\n').slice(2).filter((line) => line.trim());
 
@@ -89,6 +96,7 @@ test('a phone photo, cropped to a circle, saved, printed without its metadata, h
     await expect(panel.getByTestId('photo-thumbnail')).toBeVisible();
     await expect(htmlPreview(page).locator('img.cv-photo')).toBeVisible();
     await expect(page.getByText('Unsaved changes')).toHaveCount(0);
+    await closeDesignPanel(page);
   });
 
   await test.step('the PDF and the Word file carry the photo, and not where it was taken', async () => {
@@ -109,10 +117,11 @@ test('a phone photo, cropped to a circle, saved, printed without its metadata, h
     const panel = await openDesignPanel(page);
     await panel.getByText('Hide the photo on this CV').click();
     await expect(htmlPreview(page).locator('img.cv-photo')).toHaveCount(0);
+    await closeDesignPanel(page);
     await saveAs(page, 'With my photo');
     const pdf = await downloadFrom(page, 'PDF (A4)');
     expect(pdfImages(pdf.path)).toEqual([]);
-    await expect(panel.getByTestId('photo-thumbnail')).toBeVisible();
+    await expect((await openDesignPanel(page)).getByTestId('photo-thumbnail')).toBeVisible();
   });
 
   await test.step('shown again and switched to a sidebar template: the photo heads the sidebar', async () => {

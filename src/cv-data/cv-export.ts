@@ -14,6 +14,8 @@ export interface CvExportSource {
   sections: readonly TemplateSection[];
   formData: CvFormData;
   layout: CvLayout;
+  /** The photo as a data URL (basics.image); absent when there is none or the design hides it. */
+  photo?: string;
 }
 
 export interface CvExportFile {
@@ -29,6 +31,7 @@ export function cvExportFile(format: CvDataFormat, source: CvExportSource, now =
       const resume = toJsonResume(source.sections, source.formData, source.layout, {
         templateId: source.templateId,
         now,
+        ...(source.photo !== undefined ? { photo: source.photo } : {}),
       });
       return { fileName, type: 'application/json', content: `${JSON.stringify(resume, null, 2)}\n` };
     }

@@ -732,6 +732,50 @@ function withAllowedLinks(resume: JsonResume, refused: string[]): JsonResume {
   return document;
 }
 
+// ── the photo ──
+
+/** The image types a photo is read from, by the bytes each starts with (the data URL's own type is not trusted). */
+const PHOTO_SIGNATURES: ReadonlyArray<{ type: string; matches: (bytes: string) => boolean }> = [
+  { type: 'image/jpeg', matches: (bytes) => bytes.startsWith('\xff\xd8\xff') },
+  { type: 'image/png', matches: (bytes) => bytes.startsWith('\x89PNG\r\n\x1a\n') },
+  { type: 'image/webp', matches: (bytes) => bytes.startsWith('RIFF') && bytes.slice(8, 12) === 'WEBP' },
+];
+const DATA_URL = /^data:([a-z0-9.+-]+\/[a-z0-9.+-]+)(?:;[a-z0-9=.+-]+)*;base64,([A-Za-z0-9+/=\s]+)$/i;
+
+/**
+ * `basics.image` as the CV's photo: a data URL of a JPEG, PNG or WebP image (checked by its first bytes) comes back
+ * as the data URL, which the builder holds as a photo chosen there until a save uploads it (the server decodes,
+ * cleans and re-encodes it as any upload). Anything else is undefined: an address is never fetched.
+ */
+export function photoOfImage(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const match = DATA_URL.exec(value.trim());
+  if (!match) return undefined;
+  const base64 = match[2]!.replace(/\s+/g, '');
+  let head: string;
+  try {
+    head = atob(base64.slice(0, 16));
+  } catch {
+    return undefined;
+  }
+  const kind = PHOTO_SIGNATURES.find((signature) => signature.matches(head));
+  return kind ? `data:${kind.type};base64,${base64}` : undefined;
+}
+
+const isAddress = (value: unknown): value is string =>
+  typeof value === 'string' && /^\s*https?:\/\//i.test(value);
+
+/**
+ * The resume without its `basics.image` when that is a photo the CV takes (returned beside it). Anything else stays:
+ * an address in a "More on …" line, unfetched; a data URL of another kind (an SVG) is refused with the other links.
+ */
+function withoutPhoto(resume: JsonResume): { resume: JsonResume; photo?: string } {
+  if (!isItem(resume.basics)) return { resume };
+  const { image, ...basics } = resume.basics;
+  const photo = photoOfImage(image);
+  return photo !== undefined ? { resume: { ...resume, basics }, photo } : { resume };
+}
+
 // ── import ──
 
 /** A value kept as written although its field's rules refuse it: the person puts it right there. */
@@ -753,6 +797,10 @@ export interface ImportSummary {
   notImported: string[];
   /** Values kept as written that their field's rules refuse. */
   flagged?: FlaggedValue[];
+  /** The photo's address (`basics.image`), kept as a line but never fetched: the person adds the photo. */
+  photoNotFetched?: string;
+  /** Whether `basics.image` became the CV's photo. */
+  photo?: boolean;
 }
 
 export interface ImportedCv {
@@ -760,6 +808,8 @@ export interface ImportedCv {
   formData: CvFormData;
   layout: CvLayout;
   summary: ImportSummary;
+  /** The photo `basics.image` carried, as a data URL of a JPEG, PNG or WebP image: the CV's photo, not saved yet. */
+  photo?: string;
 }
 
 /** What a file this product exported carries beside JSON Resume (`meta.cvBuilder`). */
@@ -951,7 +1001,12 @@ export function fromJsonResume(
   const places = placesOf(sections);
   const custom: CustomSectionShape[] = [];
   const summary: ImportSummary = { entries: 0, sections: 0, ownSections: [], notImported: [] };
-  const document = withAllowedLinks(withCurrentNames(resume), summary.notImported);
+  const current = withCurrentNames(resume);
+  const { resume: unphotographed, photo } = withoutPhoto(current);
+  if (photo !== undefined) summary.photo = true;
+  const image = isItem(current.basics) ? current.basics.image : undefined;
+  if (isAddress(image)) summary.photoNotFetched = image.trim();
+  const document = withAllowedLinks(unphotographed, summary.notImported);
   const filledSections = new Set<string>();
   const put = (
     section: TemplateSection,
@@ -1185,7 +1240,7 @@ export function fromJsonResume(
     value: problem.value,
     message: problem.message,
   }));
-  return { formData, layout, summary };
+  return { formData, layout, summary, ...(photo !== undefined ? { photo } : {}) };
 }
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -1200,7 +1255,14 @@ export function describeImport(summary: ImportSummary): string {
       `${plural(summary.ownSections.length, 'part', 'parts')} added as sections of your own (${summary.ownSections.join(', ')})`,
     );
   }
+  if (summary.photo) parts.push('the photo added');
   if (summary.notImported.length > 0) parts.push(`not imported: ${summary.notImported.join(', ')}`);
+  if (summary.photoNotFetched !== undefined) {
+    // Nothing is fetched from an address a file names: the address is kept, and the person adds the photo.
+    parts.push(
+      `the photo at ${summary.photoNotFetched} was not fetched (its address is kept with your details): use Add photo in Design`,
+    );
+  }
   return parts.join('; ');
 }
 
@@ -1221,6 +1283,8 @@ export interface ExportOptions {
   templateId: number;
   /** When the file was made (meta.lastModified). */
   now?: Date;
+  /** The CV's photo as a data URL (the processed JPEG once saved), written as basics.image; none when hidden. */
+  photo?: string;
 }
 
 function itemOf(
@@ -1420,6 +1484,9 @@ export function toJsonResume(
     }
   }
   if (lists.profiles) basics.profiles = lists.profiles;
+  const photo = photoOfImage(options.photo);
+  // The photo is the image; an address a "More on …" line kept comes back only when there is no photo.
+  if (photo !== undefined) basics.image = photo;
   const meta: CvBuilderMeta = {
     template: options.templateId,
     layout: {

@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { documentedAnswers, PRINT_FAILURES, PRINTING_ROUTES } from './openapi-responses.js';
+import { MAX_PHOTO_BYTES, PHOTO_TYPES } from '../../../rules/design.js';
 
 /** Where the browsable reference is served in development (API_DOCS=1, which `npm run dev` sets). */
 export const API_DOCS_PATH = '/api/docs';
@@ -27,6 +28,23 @@ function printFailureAnswers(key: string): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(PRINT_FAILURES).map(([status, description]) => [status, { description, ...ERROR }]),
   );
+}
+
+/**
+ * Bodies a route schema cannot state: the photo's PUT takes the image's bytes as they are (the route reads any
+ * Content-Type and judges the bytes, so no JSON schema validates the body), which the document names here.
+ */
+function withRawBodies(document: { paths?: Record<string, Record<string, unknown> | undefined> }): void {
+  const put = document.paths?.['/v1/GeneratedCV/{id}/photo/']?.put as { requestBody?: unknown } | undefined;
+  if (!put) return;
+  put.requestBody = {
+    required: true,
+    description:
+      `[extension] The photo's bytes: a JPEG, PNG or WebP image up to ${MAX_PHOTO_BYTES / 1024 / 1024} MB, whatever ` +
+      'the Content-Type says. It is turned upright, stripped of its metadata and kept as a JPEG at most 600 px on ' +
+      'its long side; anything else (an SVG, an HTML page named .jpg) is refused with 415.',
+    content: Object.fromEntries(PHOTO_TYPES.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+  };
 }
 
 /** The tag a path is listed under: its resource ('auth', 'GeneratedCV', 'CvTemplate', 'cv' …). */
@@ -87,6 +105,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         'openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject;
       // Fastify's own servers list would name the host the document was generated on.
       delete (document as { servers?: unknown }).servers;
+      withRawBodies(document as Parameters<typeof withRawBodies>[0]);
       return document;
     },
   });

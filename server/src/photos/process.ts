@@ -79,6 +79,27 @@ export function toDataUrl(photo: { contentType: string; content: Buffer }): stri
   return `data:${photo.contentType};base64,${photo.content.toString('base64')}`;
 }
 
+/** The pixels a side of the printed photo needs: 300 dpi at its size (42 mm: 496 px). */
+export const printPixels = (sizeMm: number) => Math.round((sizeMm / 25.4) * 300);
+
+/**
+ * The copy a document prints: square — cut from the middle, as the page's `object-fit: cover` would — at 300 dpi for
+ * the printed size, grey when the design says so. Chromium's PDF writer passes a JPEG it draws whole and unfiltered
+ * straight into the file; a crop of a larger image or a CSS `filter` made it decode and re-encode the pixels on every
+ * print (a 600×450 photo: +80 ms a PDF, the grey filter +25 ms more; docs/benchmarks.md).
+ */
+export async function printCopy(
+  photo: { content: Buffer },
+  style: { sizeMm: number; grayscale: boolean },
+): Promise<Buffer> {
+  const meta = await sharp(photo.content).metadata();
+  const square = Math.min(meta.width ?? PHOTO_STORED_PX, meta.height ?? PHOTO_STORED_PX);
+  const side = Math.min(square, printPixels(style.sizeMm));
+  let image = sharp(photo.content).resize(side, side, { fit: 'cover', position: 'centre' });
+  if (style.grayscale) image = image.grayscale();
+  return image.toColourspace('srgb').jpeg({ quality: 88 }).toBuffer();
+}
+
 /**
  * The photo as Word prints it: Word has no CSS, so the shape (transparent corners), the grayscale and the border
  * ring are drawn into a square PNG here, at the pixels the stored photo has.

@@ -5,8 +5,8 @@ import { badRequest } from '../http/errors.js';
 import type { TemplateDefinition } from '../render/input.js';
 import type { RenderModel } from '../render/model.js';
 import { printsPhoto, withPhoto } from '../render/photo.js';
-import { PHOTO_MESSAGES } from '../../../rules/design.js';
-import { dataUrlBytes, processPhoto, styledPhotoPng } from './process.js';
+import { PHOTO_MESSAGES, PHOTO_SIZE_MM } from '../../../rules/design.js';
+import { dataUrlBytes, printCopy, processPhoto, styledPhotoPng } from './process.js';
 import { findPhoto } from './repository.js';
 
 /*
@@ -16,6 +16,21 @@ import { findPhoto } from './repository.js';
 
 type Output = 'html' | 'word';
 
+// The print copies of the photos rendered lately, by the stored JPEG's digest, size and grey: made once each.
+const printed = new Map<string, Buffer>();
+const PRINTED_KEPT = 32;
+
+async function printedCopy(jpeg: Buffer, sizeMm: number, grayscale: boolean): Promise<Buffer> {
+  const key = `${createHash('sha256').update(jpeg).digest('base64url')}:${sizeMm}:${grayscale}`;
+  let copy = printed.get(key);
+  if (!copy) {
+    copy = await printCopy({ content: jpeg }, { sizeMm, grayscale });
+    printed.set(key, copy);
+    if (printed.size > PRINTED_KEPT) printed.delete(printed.keys().next().value!);
+  }
+  return copy;
+}
+
 async function placed(
   model: RenderModel,
   template: TemplateDefinition,
@@ -24,11 +39,13 @@ async function placed(
 ): Promise<RenderModel> {
   if (!jpeg || !printsPhoto(model, template)) return model;
   const { photo, accent } = model.design;
+  // Every output prints the square print copy, grey already when it should be: nothing is cropped or filtered later.
+  const copy = await printedCopy(jpeg, PHOTO_SIZE_MM[photo.size], photo.grayscale);
   const word =
-    output === 'word' && (photo.shape !== 'square' || photo.border || photo.grayscale)
-      ? (await styledPhotoPng({ content: jpeg }, { ...photo, accent })).content
+    output === 'word' && (photo.shape !== 'square' || photo.border)
+      ? (await styledPhotoPng({ content: copy }, { ...photo, grayscale: false, accent })).content
       : undefined;
-  return withPhoto(model, template, { jpeg, ...(word ? { word } : {}) });
+  return withPhoto(model, template, { jpeg: copy, grayscaleDrawn: photo.grayscale, ...(word ? { word } : {}) });
 }
 
 /** A saved CV's model with the photo it has now. */

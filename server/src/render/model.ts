@@ -122,6 +122,8 @@ export interface RenderPhoto {
   sizeMm: number;
   border: boolean;
   grayscale: boolean;
+  /** The image is grey already: the page applies no filter of its own. */
+  grayscaleDrawn?: boolean;
   /** Word's copy: a square PNG with the shape, the grayscale and the border drawn in (Word has no CSS). */
   word?: Buffer;
 }

@@ -12,6 +12,8 @@ export interface PhotoImage {
   jpeg: Buffer;
   /** Word's copy, shaped (photos/process.ts's styledPhotoPng); without it Word prints the square JPEG. */
   word?: Buffer;
+  /** The JPEG is grey already (photos/process.ts's printCopy): no CSS filter, which PDF pays for on every print. */
+  grayscaleDrawn?: boolean;
 }
 
 export function withPhoto(
@@ -30,6 +32,7 @@ export function withPhoto(
       sizeMm: PHOTO_SIZE_MM[design.size],
       border: design.border,
       grayscale: design.grayscale,
+      ...(image.grayscaleDrawn ? { grayscaleDrawn: true } : {}),
       ...(image.word ? { word: image.word } : {}),
     },
   };

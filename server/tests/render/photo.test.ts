@@ -140,3 +140,57 @@ describe.runIf(HAS_CHROMIUM).each(registry.templates.map((t) => [t.slug, t] as c
     expect(files.get('word/document.xml')!.toString()).toContain('<wp:anchor');
   });
 });
+
+describe('the print copy: what a document is given (a photo costs a PDF next to nothing)', () => {
+  const template = registry.templates.find((t) => t.slug === 'executive-classic')!;
+  /** A 600×450 photo, as an upload of a 4:3 picture is stored: the page would have to crop it. */
+  const wide = sharp({ create: { width: 600, height: 450, channels: 3, background: '#3366cc' } }).jpeg().toBuffer();
+  const modelOf = async (photo: Partial<CvDesign['photo']>, output: 'html' | 'word' = 'html') =>
+    withPreviewPhoto(
+      buildRenderModelFromFormData(template.definition, template.sample, null, design(photo)),
+      template.definition,
+      `data:image/jpeg;base64,${(await wide).toString('base64')}`,
+      output,
+    );
+  const imageOf = (src: string) => Buffer.from(src.slice(src.indexOf(',') + 1), 'base64');
+
+  it('is a square JPEG at 300 dpi for the printed size (never enlarged), cut from the middle', async () => {
+    for (const size of ['small', 'medium', 'large'] as const) {
+      const model = await modelOf({ size });
+      const meta = await sharp(imageOf(model.photo!.src)).metadata();
+      const side = Math.min(450, Math.round((PHOTO_SIZE_MM[size] / 25.4) * 300));
+      expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', side, side]);
+    }
+  });
+
+  it('grey already when the design says so: the page applies no CSS filter (a PDF would re-encode it)', async () => {
+    const model = await modelOf({ grayscale: true });
+    const { data } = await sharp(imageOf(model.photo!.src)).raw().toBuffer({ resolveWithObject: true });
+    expect(Math.abs(data[0]! - data[2]!)).toBeLessThan(4);
+    const html = renderHtml(template, model);
+    expect(html).toContain('class="cv-photo');
+    expect(html).not.toMatch(/class="[^"]*cv-photo-grayscale/);
+  });
+
+  it.runIf(HAS_CHROMIUM)('goes into the PDF as the same JPEG, not re-encoded', async () => {
+    const model = await modelOf({ shape: 'circle', border: true, grayscale: true });
+    const dir = mkdtempSync(path.join(tmpdir(), 'cv-photo-test-'));
+    try {
+      const file = path.join(dir, 'cv.pdf');
+      writeFileSync(file, await pdf.render(renderHtml(template, model)));
+      const list = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }).split('\n').slice(2).filter(Boolean);
+      expect(list).toHaveLength(1);
+      const side = Math.round((PHOTO_SIZE_MM.medium / 25.4) * 300);
+      expect(list[0]).toMatch(new RegExp(`image\\s+${side}\\s+${side}\\s+\\S+\\s+\\d+\\s+\\d+\\s+jpeg`));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('Word gets the square copy too (a 4:3 photo is no longer stretched into its square)', async () => {
+    const files = await readZip(await renderDocx(template, await modelOf({ shape: 'square' }, 'word')));
+    const media = [...files.keys()].filter((name) => name.startsWith('word/media/'));
+    const meta = await sharp(files.get(media[0]!)!).metadata();
+    expect(meta.width).toBe(meta.height);
+  });
+});

@@ -199,7 +199,7 @@ export type BuilderEvent =
   | { type: 'history.undo' }
   | { type: 'history.redo' }
   /** An imported CV takes the place of the values and the structure on screen; Undo gives them back. */
-  | { type: 'cv.import'; formData: CvFormData; layout: CvLayout };
+  | { type: 'cv.import'; formData: CvFormData; layout: CvLayout; photo?: string };
 
 export interface SaveCvInput {
   reference?: CvReference;

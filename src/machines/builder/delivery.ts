@@ -51,6 +51,10 @@ export const deliveryActions = {
         sections: context.template?.sections ?? [],
         formData: context.formData,
         layout: context.layout,
+        // A hidden photo is left out, as from the PDF.
+        ...(context.design.photo.image !== undefined && !context.design.photo.hidden
+          ? { photo: context.design.photo.image }
+          : {}),
       },
     }),
   ),
@@ -71,8 +75,7 @@ export const deliveryGuards = {
   isDeliveryPending: ({ context }: { context: BuilderContext }) => context.pendingDelivery !== undefined,
   /** A saved copy to send, or a new CV with a completed section to save and send. */
   mayEmail: ({ context }: { context: BuilderContext }) =>
-    context.cv.uuid !== undefined ||
-    (context.cv.id === undefined && context.completedSections.length > 0),
+    context.cv.uuid !== undefined || (context.cv.id === undefined && context.completedSections.length > 0),
 };
 
 /**

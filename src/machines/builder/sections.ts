@@ -217,6 +217,13 @@ export const importTransitions = {
     actions: [
       { type: 'recordStep', params: {} },
       { type: 'applyImport', params: ({ event }) => ({ formData: event.formData, layout: event.layout }) },
+      // A photo the file carried becomes the CV's photo as one chosen in the builder: uploaded by the next save.
+      {
+        type: 'changeDesign',
+        params: ({ context, event }) => ({
+          change: event.photo === undefined ? {} : { photo: { ...context.design.photo, image: event.photo } },
+        }),
+      },
       'restoreSectionForms',
       ...AFTER_CHANGE,
     ],

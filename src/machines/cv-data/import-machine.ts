@@ -3,6 +3,7 @@ import { apiClient } from '../../api/client';
 import { getTemplate, type Template, type TemplateSection } from '../../api/templates';
 import type { BuilderDraft } from '../../drafts/draft';
 import { isDefaultLayout } from '../../cv/layout';
+import { PLAIN_DESIGN, changePhoto } from '../../cv/design';
 import type { ImportedCv, JsonResume } from '../../cv-data/json-resume';
 
 // Import: choose a .json file or paste JSON → read → validate against the JSON Resume schema → a summary
@@ -317,6 +318,8 @@ export function draftOfImport(
     cv: { name: '', template: templateId },
     formData: imported.formData,
     ...(isDefaultLayout(imported.layout) ? {} : { layout: imported.layout }),
+    // The photo waits in the draft, as one chosen in the builder does, until the first save uploads it.
+    ...(imported.photo !== undefined ? { design: changePhoto(PLAIN_DESIGN, { image: imported.photo }) } : {}),
     stash: {},
     // Worked out again from the values when the builder opens the draft (see load-cv's draftCv).
     entryCounts: [],

@@ -123,7 +123,12 @@ async function savedCvSource(cv: GeneratedCv, signal: AbortSignal): Promise<CvEx
   const detail = await getGeneratedCv(apiClient, cv.id, { signal });
   const template = await getTemplate(apiClient, detail.template, { signal });
   const { formData } = groupEntries(template.sections, detail.entries);
+  // The stored (processed) JPEG; a photo that cannot be read leaves the file without one, as a copy is left.
+  const photo = detail.design?.photo.hidden
+    ? undefined
+    : await fetchCvPhoto(apiClient, cv.id, { signal }).catch(() => undefined);
   return {
+    ...(photo !== undefined ? { photo } : {}),
     name: cv.name,
     templateId: template.id,
     sections: template.sections,

@@ -248,7 +248,12 @@ function BuilderImport({ builder }: { builder: BuilderActor }) {
         };
       }}
       onApply={(imported) =>
-        builder.send({ type: 'cv.import', formData: imported.formData, layout: imported.layout })
+        builder.send({
+          type: 'cv.import',
+          formData: imported.formData,
+          layout: imported.layout,
+          ...(imported.photo !== undefined ? { photo: imported.photo } : {}),
+        })
       }
     />
   );

@@ -136,3 +136,33 @@ describe('builder machine: an imported value its field refuses', () => {
     expect(world.actor.getSnapshot().matches({ ready: { saving: 'naming' } })).toBe(true);
   });
 });
+
+describe('builder machine: an imported photo', () => {
+  const PHOTO =
+    'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+  it('becomes the CV’s photo as one chosen in the builder (unsaved, in the design); Undo takes it away too', async () => {
+    const world = await ready();
+    world.actor.send({
+      type: 'cv.import',
+      formData: imported.formData,
+      layout: imported.layout,
+      photo: PHOTO,
+    });
+    await flush();
+    expect(world.actor.getSnapshot().context.design.photo.image).toBe(PHOTO);
+    expect(world.actor.getSnapshot().context.unsaved).toBe(true);
+    world.actor.send({ type: 'history.undo' });
+    expect(world.actor.getSnapshot().context.design.photo.image).toBeUndefined();
+  });
+
+  it('an import without one leaves the photo on screen as it was', async () => {
+    const world = await ready();
+    world.actor.send({
+      type: 'design.change',
+      change: { photo: { ...world.actor.getSnapshot().context.design.photo, image: PHOTO } },
+    });
+    importInto(world);
+    expect(world.actor.getSnapshot().context.design.photo.image).toBe(PHOTO);
+  });
+});
