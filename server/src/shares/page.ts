@@ -25,25 +25,55 @@ export function styleHashPolicy(config: Config, html: string): string {
 }
 
 const PX_PER_MM = 96 / 25.4;
-// Room left and right of the sheet on a narrow screen, in CSS pixels.
+// Room left and right of the sheet on a screen wide enough for it, in CSS pixels.
 const SIDE_PX = 8;
+// The page margin on a narrow screen, in CSS pixels.
+const PAD = '16px';
 
 /**
- * On screen the sheet keeps its paper width, scaled down to the width of a narrow screen (a phone): the CV reads as
- * it prints, never reflowed into a column it was not laid out for. `zoom` steps every 10 px of screen width; the
- * Download button keeps its own size.
+ * A screen narrower than the sheet (a phone, a small tablet) gets the CV reflowed at its own width and at the
+ * text size it prints in, as the best CV builders' share pages do: a sheet scaled down to a phone's width sets
+ * 10 pt type at 6 or 7 px, too small to read. The sheet loses its paper width and shadow, the margins shrink to
+ * 16 px, and every template's side-by-side parts (a sidebar, a column of section headings or dates, contacts
+ * beside the name) stack in reading order: the main column first, the sidebar after it. Print is untouched: these
+ * rules are for the screen only.
  */
 function narrowScreenCss(widthMm: number): string {
-  const sheet = widthMm * PX_PER_MM;
-  const rules: string[] = [];
-  for (let width = Math.ceil(sheet + 2 * SIDE_PX); width >= 280; width -= 10) {
-    const zoom = Math.max(0.2, (width - 10 - 2 * SIDE_PX) / sheet);
-    const rounded = Math.floor(zoom * 1000) / 1000;
-    rules.push(
-      `@media screen and (max-width:${width}px){body{zoom:${rounded}}.share-bar{zoom:${Math.round((1 / rounded) * 1000) / 1000}}}`,
-    );
-  }
-  return rules.join('');
+  const width = Math.ceil(widthMm * PX_PER_MM + 2 * SIDE_PX);
+  const rules = [
+    // The page: the screen's width, small margins, room above the name for the Download bar.
+    `html{padding:60px 0 0;background:#fff}`,
+    `body{width:auto;max-width:100%;min-height:0;margin:0;padding:${PAD};box-shadow:none}`,
+    // The Download bar: a strip across the top, so it never lies over the name.
+    '.share-bar{top:0;left:0;right:0;display:flex;justify-content:flex-end;padding:8px 12px;' +
+      'background:rgba(255,255,255,.96);box-shadow:0 1px 3px rgba(15,23,42,.15)}',
+    // Templates whose bands and columns run to the sheet's edges (a colour band atop the page, a sidebar) keep no
+    // page margin; their own paddings shrink to the screen's margin.
+    'body:has(> .band),body:has(.section-body),body:has(> .sheet){padding:0 0 24px}',
+    `body:has(> .band) > :not(.share-bar),body:has(.section-body) > :not(.share-bar){padding-left:${PAD};padding-right:${PAD}}`,
+    'body:has(> .band) > .band,body:has(.section-body) > .masthead{padding-top:24px;padding-bottom:16px}',
+    // Sidebar templates: one column; the sidebar after the masthead and its colour kept as a band.
+    '.sheet{display:flex;flex-direction:column}.sheet > .masthead{order:0}.sheet > .content{order:1}' +
+      '.sheet > .sidebar{order:2}.sheet > .sidebar:has(.identity){order:-1}',
+    `.sheet > .masthead,.sheet > .sidebar,.sheet > .content{margin:0;padding:24px ${PAD}}`,
+    '.sheet > .content{padding-top:8px}.sheet > .masthead + .sidebar,.sheet > .masthead ~ .content{padding-top:8px}',
+    '.sidebar-fill{display:none}',
+    // Two columns in the body: the main column, then the side column under it.
+    '.columns{display:flex;flex-direction:column;gap:12pt}.columns > .content{order:-1}' +
+      '.columns > .side{padding-inline-start:0;border-inline-start:0}',
+    // A column of headings or dates beside the text: the heading or date above it.
+    '.indented{margin-left:0}',
+    '.section,.entry{grid-template-columns:minmax(0,1fr)!important}',
+    '.section > *,.entry > *{grid-column:1!important;grid-row:auto!important}',
+    // Contacts beside the name: under it.
+    '.masthead{grid-template-columns:minmax(0,1fr)!important}.masthead > *{grid-column:1!important;grid-row:auto!important}',
+    '.masthead .contacts{text-align:start}',
+    // A title and its dates share a line while they fit, then the dates go under.
+    '.entry-head{flex-wrap:wrap;column-gap:8pt}',
+    // The photo at most a third of the screen.
+    '.cv-photo{max-width:33vw}',
+  ];
+  return `@media screen and (max-width:${width}px){${rules.join('')}}`;
 }
 
 function shareCss(widthMm: number): string {

@@ -206,6 +206,33 @@ describe.each(testDatabases())('share links on $name', (database) => {
       expect(response.body).not.toMatch(/\sstyle="/);
     });
 
+    it('reflows the CV at a phone’s width and text size on a narrow screen, and prints as before', async () => {
+      const link = await share(await createCv());
+      const response = await view(link);
+      const shareStyle = [...response.body.matchAll(/<style>([\s\S]*?)<\/style>/g)].at(-1)![1]!;
+      // A screen narrower than the A4 sheet (794 px) and its margins: no paper width, small margins, no scaling.
+      const narrow = /@media screen and \(max-width:(\d+)px\)\{(.*)\}$/.exec(shareStyle);
+      expect(narrow, shareStyle).not.toBeNull();
+      expect(Number(narrow![1])).toBe(810);
+      expect(narrow![2]).toContain(
+        'body{width:auto;max-width:100%;min-height:0;margin:0;padding:16px;box-shadow:none}',
+      );
+      // Side-by-side columns stack, and the Download bar sits above the name.
+      expect(narrow![2]).toContain('.sheet{display:flex;flex-direction:column}');
+      expect(narrow![2]).toContain('.columns{display:flex;flex-direction:column;gap:12pt}');
+      expect(narrow![2]).toContain('html{padding:60px 0 0;background:#fff}');
+      expect(shareStyle).not.toContain('zoom');
+      // Print: only the Download bar hidden and the screen's top room taken away, as before.
+      expect(shareStyle.match(/@media print\{[^}]*\}[^}]*\}\}/g)).toEqual([
+        '@media print{.share-bar{display:none}html{padding:0}}',
+      ]);
+      expect(shareStyle).not.toMatch(/@media (?!screen|print)/);
+      // A laptop keeps the sheet of paper.
+      expect(shareStyle).toContain(
+        '@media screen{html{padding:72px 0 24px}body{width:var(--page-width);max-width:none}}',
+      );
+    });
+
     it('answers the page compressed as it was made, to a browser that takes Brotli or gzip', async () => {
       const cvId = await createCv();
       const link = await share(cvId);
