@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { USER_ID_STORAGE_KEY } from '../../src/drafts/storage';
 import { confirmEmailRoute } from '../../src/routes/confirm-email';
+import { cvManagementRoute } from '../../src/routes/cv-management';
 import { linkedinCallbackRoute } from '../../src/routes/linkedin-callback';
 import { resetPasswordRoute } from '../../src/routes/reset-password';
 import { renderApp, testUser } from '../render-app';
@@ -117,6 +118,17 @@ describe('validateSearch', () => {
         extra: 1,
       }),
     ).toEqual({ error: 'access_denied', error_description: 'The user cancelled' });
+  });
+
+  it("keeps CV management's page of CVs when it is a whole number from 1, and leaves anything else out", () => {
+    expect(validate(cvManagementRoute, { page: 3 })).toEqual({ page: 3 });
+    expect(validate(cvManagementRoute, { page: '2', show: 'recently-deleted' })).toEqual({
+      page: 2,
+      show: 'recently-deleted',
+    });
+    for (const page of [0, -1, 1.5, 'abc', '', null, { n: 2 }]) {
+      expect(validate(cvManagementRoute, { page })).toEqual({});
+    }
   });
 });
 
