@@ -134,7 +134,7 @@ test('a new CV starts from the account; Ctrl+S saves it at once; Save as… copi
     await page.getByRole('button', { name: 'More ways to save' }).click();
     await page.getByRole('menuitem', { name: /Save as…/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Save as a new CV' });
-    await expect(dialog.getByLabel('CV Name')).toHaveValue('Copy of Keystroke CV');
+    await expect(dialog.getByLabel('CV Name')).toHaveValue('Keystroke CV (2)');
     await dialog.getByLabel('CV Name').fill('Keystroke CV for banks');
     await dialog.getByRole('button', { name: 'Save copy' }).click();
     await expectToast(page, 'CV Saved', 'Your CV "Keystroke CV for banks" has been saved successfully.');

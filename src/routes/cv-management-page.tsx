@@ -1,6 +1,7 @@
 import { createLazyRoute, useNavigate } from '@tanstack/react-router';
-import { useActorRef } from '@xstate/react';
-import { cvManagementMachine } from '../machines/catalogue/cv-management-machine';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { cvListPage, cvManagementMachine } from '../machines/catalogue/cv-management-machine';
 import { recentlyDeletedMachine } from '../machines/catalogue/recently-deleted-machine';
 import { inspectOptions } from '../machines/inspect';
 import { CvManagementScreen, type CvManagementView } from '../ui/cv-management/cv-management-screen';
@@ -17,16 +18,32 @@ const appCvManagementMachine = cvManagementMachine.provide({
   },
 });
 
+/** The address's search for a view and a page of the person's CVs: page 1 and the CVs view are left out. */
+function cvManagementSearch(view: CvManagementView, page: number | undefined) {
+  return {
+    ...(view === 'recently-deleted' ? { show: view } : {}),
+    ...(page !== undefined && page > 1 ? { page } : {}),
+  };
+}
+
 function CvManagementPage() {
-  const actor = useActorRef(appCvManagementMachine, inspectOptions);
-  const { show } = Route.useSearch() as { show?: 'recently-deleted' };
+  const { show, page } = Route.useSearch() as { show?: 'recently-deleted'; page?: number };
+  const actor = useActorRef(appCvManagementMachine, { ...inspectOptions, input: { cvPage: page } });
   const navigate = useNavigate();
   const view: CvManagementView = show ?? 'cvs';
-  const onViewChange = (next: CvManagementView) =>
+  // The page the list shows, once loaded (a page past the last one becomes the last), is written into the address
+  // in place: a reload or Back to this entry opens the list on it again.
+  const shownPage = useSelector(actor, (state) => (state.matches('loaded') ? cvListPage(state.context) : undefined));
+  useEffect(() => {
+    if (shownPage === undefined || shownPage === (page ?? 1)) return;
     void navigate({
       to: '/cv-management',
-      search: next === 'recently-deleted' ? { show: next } : {},
+      search: cvManagementSearch(view, shownPage),
       replace: true,
+      resetScroll: false,
     });
+  }, [shownPage, page, view, navigate]);
+  const onViewChange = (next: CvManagementView) =>
+    void navigate({ to: '/cv-management', search: cvManagementSearch(next, page), replace: true });
   return <CvManagementScreen actor={actor} view={view} onViewChange={onViewChange} />;
 }

@@ -1,21 +1,7 @@
 import { createRoute, redirect } from '@tanstack/react-router';
-import * as t from 'io-ts';
 import { hasUserId } from '../machines/auth/session-machine';
 import { authenticatedRoute } from './authenticated';
-import { SearchText, searchValidator } from './search';
-
-/** `?page=2`: a whole page number from 1 (anything else is left out, and the screen starts on page 1). */
-const PageNumber = new t.Type<number, number, unknown>(
-  'PageNumber',
-  (value): value is number => typeof value === 'number',
-  (value, context) => {
-    const page = typeof value === 'string' ? Number(value) : value;
-    return typeof page === 'number' && Number.isInteger(page) && page >= 1
-      ? t.success(page)
-      : t.failure(value, context, 'expected a page number');
-  },
-  (value) => value,
-);
+import { PageNumber, SearchText, searchValidator } from './search';
 
 /** The templates screen's view in the address: `?category=…&page=…`, so Back returns to the same filter. */
 export const validateTemplatesSearch = searchValidator({ category: SearchText, page: PageNumber });

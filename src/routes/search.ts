@@ -15,6 +15,19 @@ export const SearchText = new t.Type<string, string, unknown>(
   (value) => value,
 );
 
+/** `?page=2`: a whole page number from 1 (anything else is left out, and the screen starts on page 1). */
+export const PageNumber = new t.Type<number, number, unknown>(
+  'PageNumber',
+  (value): value is number => typeof value === 'number',
+  (value, context) => {
+    const page = typeof value === 'string' ? Number(value) : value;
+    return typeof page === 'number' && Number.isInteger(page) && page >= 1
+      ? t.success(page)
+      : t.failure(value, context, 'expected a page number');
+  },
+  (value) => value,
+);
+
 type Fields = Record<string, t.Decoder<unknown, unknown>>;
 type Decoded<F extends Fields> = { [K in keyof F]?: F[K] extends t.Decoder<unknown, infer A> ? A : never };
 

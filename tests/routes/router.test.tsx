@@ -1,6 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
+import type { InternalAxiosRequestConfig } from 'axios';
+import { apiClient } from '../../src/api/client';
 import { USER_ID_STORAGE_KEY } from '../../src/drafts/storage';
 import { confirmEmailRoute } from '../../src/routes/confirm-email';
+import { cvManagementRoute } from '../../src/routes/cv-management';
 import { linkedinCallbackRoute } from '../../src/routes/linkedin-callback';
 import { resetPasswordRoute } from '../../src/routes/reset-password';
 import { renderApp, testUser } from '../render-app';
@@ -118,6 +121,17 @@ describe('validateSearch', () => {
       }),
     ).toEqual({ error: 'access_denied', error_description: 'The user cancelled' });
   });
+
+  it("keeps CV management's page of CVs when it is a whole number from 1, and leaves anything else out", () => {
+    expect(validate(cvManagementRoute, { page: 3 })).toEqual({ page: 3 });
+    expect(validate(cvManagementRoute, { page: '2', show: 'recently-deleted' })).toEqual({
+      page: 2,
+      show: 'recently-deleted',
+    });
+    for (const page of [0, -1, 1.5, 'abc', '', null, { n: 2 }]) {
+      expect(validate(cvManagementRoute, { page })).toEqual({});
+    }
+  });
 });
 
 // The profile page used to wait for the session itself; the guarded layout does it for every page.
@@ -152,4 +166,41 @@ describe('session ending on a guarded page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
     expect(localStorage.getItem(USER_ID_STORAGE_KEY)).toBeNull();
   });
+});
+
+describe("CV management's page of CVs in the address", () => {
+  /** The person's 25 CVs and one template; any other request is left unanswered (the page does not need it). */
+  function answerWithCvs() {
+    const cvs = Array.from({ length: 25 }, (_, i) => ({
+      id: i + 1,
+      uuid: `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
+      url: `http://127.0.0.1/v1/GeneratedCV/${i + 1}/`,
+      name: `CV ${String(i + 1).padStart(2, '0')}`,
+      template: 1,
+      page_size: 'Letter',
+      created: '2024-05-01T09:30:00.000Z',
+      last_updated: `2024-05-02T10:${String(59 - i).padStart(2, '0')}:00.000Z`,
+    }));
+    const templates = [{ id: 1, name: 'Executive Classic', icon: '/static/t1.png', category: 1 }];
+    apiClient.useAdapter(async (config: InternalAxiosRequestConfig) => {
+      const data = config.url?.includes('GeneratedCV') ? cvs : config.url?.includes('CvTemplate/') ? templates : [];
+      return { status: 200, statusText: 'OK', data, headers: {}, config };
+    });
+  }
+
+  it('opens on ?page=2, writes a turned page into the address, and a bad page opens page 1 without an error', async () => {
+    localStorage.setItem(USER_ID_STORAGE_KEY, '1');
+    const { router, unmount } = renderApp({ path: '/cv-management?page=2' });
+    answerWithCvs();
+    expect(await screen.findByText('Page 2 of 3', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(router.state.location.search).toEqual({ page: 2 });
+    screen.getByRole('button', { name: 'Next' }).click();
+    await waitFor(() => expect(router.state.location.search).toEqual({ page: 3 }));
+    unmount();
+
+    const bad = renderApp({ path: '/cv-management?page=abc' });
+    answerWithCvs();
+    expect(await screen.findByText('Page 1 of 3', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(bad.router.state.location.search).toEqual({});
+  }, 15_000);
 });

@@ -14,7 +14,8 @@ import { recentlyDeletedMachine } from './recently-deleted-machine';
 // #messages. The person's CVs come first, as a list that can be searched, sorted and narrowed to one template,
 // 10 to a page (a new search, sort or filter starts at its first page; a deleted CV leaves the page it was on, the
 // last page if that one emptied; a copy is shown on the page it lands on); the catalogue of templates (12 to a page) follows, to start another. Beside the list runs Recently deleted (recently-deleted-machine.ts, docs/features/bin.md): a CV
-// deleted here joins it, and a CV restored there joins the list.
+// deleted here joins it, and a CV restored there joins the list. The list's page comes from the address
+// (`?page=2`, given as input) and is kept through a reload of the list.
 
 export const CV_MANAGEMENT_LOAD_FAILED_NOTICE: Notice = {
   title: 'Failed to load data',
@@ -153,6 +154,11 @@ function pageShowing(context: CvManagementContext, cvId: number): number {
 export const RECENTLY_DELETED_ID = 'recentlyDeleted';
 
 /** The machine's context: the list, and what the person can do with each CV (download, email, delete), by id. */
+/** What the address asks for: the page of the person's CVs (`?page=2`), so a reload or Back keeps it. */
+export interface CvManagementInput {
+  cvPage?: number;
+}
+
 export interface CvManagementMachineContext extends CvManagementContext {
   cvActions: CvActionsById;
 }
@@ -161,6 +167,8 @@ export const cvManagementMachine = setup({
   types: {
     context: {} as CvManagementMachineContext,
     events: {} as CvManagementEvent,
+    // `void`, not `undefined`: setup() drops an `undefined`, and every actor would then have to be given one.
+    input: {} as CvManagementInput | void,
   },
   actors: {
     loadTemplatesAndCvs: fromPromise<TemplatesAndCvs>(({ signal }) => loadTemplatesAndCvs(apiClient, signal)),
@@ -168,14 +176,15 @@ export const cvManagementMachine = setup({
     recentlyDeleted: recentlyDeletedMachine,
   },
   actions: {
-    assignTemplatesAndCvs: assign(({ spawn, self }, params: TemplatesAndCvs) => {
+    // The list's page the address asked for (or the one shown before a reload) stays, kept inside the pages that
+    // exist now.
+    assignTemplatesAndCvs: assign(({ context, spawn, self }, params: TemplatesAndCvs) => {
       const list: CvListRef = self;
+      const next = { ...context, templates: params.templates, cvs: params.cvs, page: 1 };
       return {
-        templates: params.templates,
-        cvs: params.cvs,
+        ...next,
         cvActions: cvActionsFor(params.cvs, (cv) => spawn('cvActions', { input: { cv, list } })),
-        page: 1,
-        cvPage: 1,
+        cvPage: cvListPage(next),
       };
     }),
     stopCvActions: enqueueActions(({ context, enqueue }) => {
@@ -223,7 +232,18 @@ export const cvManagementMachine = setup({
   },
 }).createMachine({
   id: 'cvManagement',
-  context: { templates: [], cvs: [], cvActions: {}, page: 1, cvPage: 1, query: '', sort: 'edited' },
+  context: ({ input }) => {
+    const asked = input ? input.cvPage : undefined;
+    return {
+      templates: [],
+      cvs: [],
+      cvActions: {},
+      page: 1,
+      cvPage: asked !== undefined && asked >= 1 ? Math.floor(asked) : 1,
+      query: '',
+      sort: 'edited',
+    };
+  },
   invoke: { id: RECENTLY_DELETED_ID, src: 'recentlyDeleted', input: ({ self }) => ({ list: self as CvListRef }) },
   initial: 'loading',
   states: {

@@ -16,6 +16,7 @@ import {
   deleteGeneratedCv,
   downloadCv,
   getGeneratedCv,
+  listGeneratedCvs,
   sendCvEmail,
   type CvFileFormat,
   type CvReference,
@@ -93,7 +94,7 @@ export type DeliveryEvent =
   | { type: 'email.cancel' }
   /** JSON Resume, Markdown or plain text of the saved CV. */
   | { type: 'cv.export'; format: CvDataFormat }
-  /** A copy named 'Copy of …' with the same template, values, layout and design. */
+  /** A copy named '… (2)' (the next number free) with the same template, values, layout and design. */
   | { type: 'cv.duplicate' }
   | { type: 'cv.delete' }
   | { type: 'delete.confirm' }
@@ -113,9 +114,25 @@ export type DeliveryEvent =
 
 export const DELIVERY_BUSY_TAG = 'busy';
 
-/** A copy's name: 'Copy of …', within the longest name a CV may have. */
-export function copyName(name: string): string {
-  return `Copy of ${name.trim() || 'CV'}`.slice(0, MAX_CV_NAME_LENGTH);
+/** What copies add to a name: an old 'Copy of ' in front, a ' (copy)' or ' (2)' at the end. */
+const COPY_PREFIX = /^(?:copy of\s+)+/i;
+const COPY_SUFFIX = /\s*\((?:copy|\d{1,3})\)$/i; // not a year: "Plan (2024)" is a name
+
+/**
+ * A copy's name: the original's name without what earlier copies added, then the first number from 2 that no CV
+ * in `taken` has ('QA Main CV (2)', '(3)', …), so copies of copies never nest; within the longest name a CV may have.
+ */
+export function copyName(name: string, taken: Iterable<string> = []): string {
+  const base = name.trim().replace(COPY_PREFIX, '').replace(COPY_SUFFIX, '').trim() || name.trim() || 'CV';
+  const names = new Set([...taken].map((other) => other.trim().toLowerCase()));
+  const named = (n: number) => {
+    const suffix = ` (${n})`;
+    return `${base.slice(0, MAX_CV_NAME_LENGTH - suffix.length).trimEnd()}${suffix}`;
+  };
+  const own = COPY_SUFFIX.exec(name.trim())?.[0].match(/\d+/);
+  let n = own ? Number(own[0]) + 1 : 2;
+  while (names.has(named(n).toLowerCase())) n += 1;
+  return named(n);
 }
 
 /** A saved CV as its export reads it: its values, grouped by its template's sections, and its layout. */
@@ -168,13 +185,15 @@ export const deliveryMachine = setup({
     }),
     /** A new GeneratedCV through the same POST the builder saves with. */
     duplicateCv: fromPromise<GeneratedCv, { cv: GeneratedCv }>(async ({ input, signal }) => {
-      const [detail, photo] = await Promise.all([
+      const [detail, photo, others] = await Promise.all([
         getGeneratedCv(apiClient, input.cv.id, { signal }),
         // A photo that cannot be read leaves the copy without one; the copy is still made.
         fetchCvPhoto(apiClient, input.cv.id, { signal }).catch(() => undefined),
+        // The person's other CVs' names: the copy takes the next free number. Unread, it still gets one.
+        listGeneratedCvs(apiClient, { signal }).catch(() => [] as GeneratedCv[]),
       ]);
       const copy = await createGeneratedCv(apiClient, {
-        name: copyName(detail.name || input.cv.name),
+        name: copyName(detail.name || input.cv.name, others.map((other) => other.name)),
         template: detail.template,
         entries: detail.entries.map(({ value, index, section_field }) => ({ value, index, section_field })),
         ...(detail.layout ? { layout: detail.layout } : {}),

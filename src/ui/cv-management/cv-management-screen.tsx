@@ -226,7 +226,7 @@ function SavedCvs({ actor }: { actor: CvManagementActor }) {
               />
             ) : (
               <Stack as="section" gap="4" aria-labelledby="your-cvs-heading" ref={listTop} scrollMarginTop="4">
-                <Heading as="h2" size="lg" id="your-cvs-heading">
+                <Heading as="h2" size="lg" id="your-cvs-heading" tabIndex={-1} outline="none">
                   {context.cvs.length === 1 ? '1 saved CV' : `${context.cvs.length} saved CVs`}
                 </Heading>
                 <CvFinder actor={actor} />
@@ -286,6 +286,12 @@ function SavedCvs({ actor }: { actor: CvManagementActor }) {
                     key={template.id}
                     template={template}
                     cvs={cvsOfTemplate(shownCvs({ ...context, templateFilter: undefined }), template.id)}
+                    onShowAll={() => {
+                      actor.send({ type: 'filter.template', templateId: template.id });
+                      // The list is above the catalogue: the person is taken to it, and so is the keyboard.
+                      listTop.current?.scrollIntoView({ block: 'start' });
+                      document.getElementById('your-cvs-heading')?.focus({ preventScroll: true });
+                    }}
                   />
                 ))}
               </SimpleGrid>

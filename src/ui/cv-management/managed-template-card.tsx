@@ -10,15 +10,23 @@ import { TemplateImage } from '../templates/template-image';
 export interface ManagedTemplateCardProps {
   template: Template;
   cvs: GeneratedCv[];
+  /** Shows the person's CV list narrowed to this template; without it, 'and N more' is plain text. */
+  onShowAll?: () => void;
 }
+
+/** How many CV names a card lists: more would stretch the card, and its row, with each CV. */
+export const CARD_CV_NAMES = 3;
 
 /**
  * docs/behaviour.md#cv-management: a card per template with its icon, its name and the names of the CVs made
  * from it, and a way to start another. The CVs themselves, with their actions, are in the list above the
  * catalogue (docs/decisions/0041-saves-and-notices.md).
  */
-export function ManagedTemplateCard({ template, cvs }: ManagedTemplateCardProps) {
+export function ManagedTemplateCard({ template, cvs, onShowAll }: ManagedTemplateCardProps) {
   const { titleId, cardProps } = useTemplateCard(cvs.length);
+  const listed = cvs.slice(0, CARD_CV_NAMES);
+  const more = cvs.length - listed.length;
+  const moreText = `and ${more} more`;
   return (
     <Card.Root {...cardProps} variant="outline" overflow="hidden" data-testid="managed-template-card">
       <Flex gap="4" p="4" align="flex-start">
@@ -56,13 +64,32 @@ export function ManagedTemplateCard({ template, cvs }: ManagedTemplateCardProps)
           )}
           {cvs.length > 0 && (
             <Stack as="ul" gap="0" listStyleType="none" aria-label={`CVs made from ${template.name}`}>
-              {cvs.map((cv) => (
-                <Text as="li" key={cv.id} fontSize="sm" color="fg.muted" wordBreak="break-word">
+              {listed.map((cv) => (
+                <Text as="li" key={cv.id} fontSize="sm" color="fg.muted" wordBreak="break-word" lineClamp={1}>
                   {cvDisplayName(cv)}
                 </Text>
               ))}
             </Stack>
           )}
+          {more > 0 &&
+            (onShowAll ? (
+              <Button
+                size="sm"
+                variant="plain"
+                px="0"
+                minH="11"
+                alignSelf="flex-start"
+                textDecoration="underline"
+                aria-label={`${moreText}: show all ${cvs.length} CVs made from ${template.name}`}
+                onClick={onShowAll}
+              >
+                {moreText}
+              </Button>
+            ) : (
+              <Text fontSize="sm" color="fg.muted">
+                {moreText}
+              </Text>
+            ))}
           <Button asChild size="sm" variant="outline" minH="11" alignSelf="flex-start">
             <Link
               to="/dashboard/$id"

@@ -157,7 +157,7 @@ describe('builder machine: model-based (editing state, sections, saving, message
     'save.open': (world) => world.actor.send({ type: 'save.open' }),
     'save.as': (world) => {
       world.actor.send({ type: 'save.as' });
-      expect(world.actor.getSnapshot().context.saveName).toBe('Copy of Software Engineer 2024');
+      expect(world.actor.getSnapshot().context.saveName).toBe('Software Engineer 2024 (2)');
     },
     'save.rename': (world) => {
       world.actor.send({ type: 'save.rename' });
@@ -709,7 +709,7 @@ describe('builder machine: details', () => {
   it("'Save as…' creates a copy under the new name and edits the copy from then on", async () => {
     const world = await ready(savedClassic());
     world.actor.send({ type: 'save.as' });
-    expect(world.actor.getSnapshot().context.saveName).toBe('Copy of Old');
+    expect(world.actor.getSnapshot().context.saveName).toBe('Old (2)');
     world.actor.send({ type: 'save.nameChange', name: 'Old for banks' });
     world.actor.send({ type: 'save.submit' });
     expect(world.updateCv.requests).toHaveLength(0);

@@ -20,6 +20,7 @@ import {
   showsManagementPaging,
   visibleManagedTemplates,
   type CvManagementActor,
+  type CvManagementInput,
   type TemplatesAndCvs,
 } from '../../../src/machines/catalogue/cv-management-machine';
 import { fakeRecentlyDeleted, makeCv, makeTemplates } from './catalogue-fixtures';
@@ -28,7 +29,7 @@ import { declaredTransitionCount, deferredActor, flush, runModelPath, transition
 const manyTemplates = makeTemplates(25);
 const cvs = [makeCv(7, 1), makeCv(8, 1), makeCv(9, 14)];
 
-function createWorld() {
+function createWorld(input: CvManagementInput = {}) {
   const load = deferredActor<TemplatesAndCvs, unknown>();
   const notify = vi.fn<(notice: Notice) => void>();
   const logFailure = vi.fn();
@@ -36,7 +37,7 @@ function createWorld() {
     actors: { loadTemplatesAndCvs: load.logic, recentlyDeleted: fakeRecentlyDeleted() },
     actions: { notify: (_, params) => notify(params), logFailure: (_, params) => logFailure(params.error) },
   });
-  const actor: CvManagementActor = createActor(machine).start();
+  const actor: CvManagementActor = createActor(machine, { input }).start();
   return { actor, load, notify, logFailure };
 }
 type World = ReturnType<typeof createWorld>;
@@ -339,6 +340,32 @@ describe("the person's CVs in pages: edges", () => {
     await flush();
     return world;
   }
+
+  it("opens on the address's page, kept inside the pages that exist, and keeps it through a reload", async () => {
+    const list = range(1, 25).map((id) => makeCv(id, 1));
+    const second = createWorld({ cvPage: 2 });
+    second.load.last().resolve({ templates: manyTemplates, cvs: list });
+    await flush();
+    expect(cvListPage(second.actor.getSnapshot().context)).toBe(2);
+    second.actor.send({ type: 'cvs.page.next' });
+    second.actor.send({ type: 'list.reload' });
+    second.load.last().resolve({ templates: manyTemplates, cvs: list });
+    await flush();
+    expect(cvListPage(second.actor.getSnapshot().context)).toBe(3);
+
+    const past = createWorld({ cvPage: 9 });
+    past.load.last().resolve({ templates: manyTemplates, cvs: list });
+    await flush();
+    expect(past.actor.getSnapshot().context.cvPage).toBe(3);
+    expect(ids(visibleCvs(past.actor.getSnapshot().context))).toHaveLength(5);
+
+    for (const cvPage of [0, -2, Number.NaN]) {
+      const bad = createWorld({ cvPage });
+      bad.load.last().resolve({ templates: manyTemplates, cvs: list });
+      await flush();
+      expect(cvListPage(bad.actor.getSnapshot().context)).toBe(1);
+    }
+  });
 
   it('shows no paging with exactly 10 CVs, and pages from 11', async () => {
     const ten = await loaded(range(1, 10).map((id) => makeCv(id, 1)));

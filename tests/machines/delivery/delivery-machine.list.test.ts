@@ -250,14 +250,14 @@ describe("delivery machine, a list's CV: details", () => {
 });
 
 describe("delivery machine, a list's CV: duplicate and export", () => {
-  it('a copy named "Copy of …" is created and handed to the list', async () => {
+  it('a copy named "… (2)" is created and handed to the list', async () => {
     const notify = vi.fn<(notice: Notice) => void>();
     const list = recordingList();
     const copy = {
       ...cv,
       id: cv.id + 100,
       uuid: '11111111-2222-4333-8444-555555555555',
-      name: `Copy of ${cv.name}`,
+      name: `${cv.name} (2)`,
     };
     const duplicate = deferredActor<GeneratedCv, { cv: GeneratedCv }>();
     const actor = createActor(
@@ -295,9 +295,23 @@ describe("delivery machine, a list's CV: duplicate and export", () => {
   });
 
   it('names a copy within the longest CV name', () => {
-    expect(copyName('Backend 2026')).toBe('Copy of Backend 2026');
-    expect(copyName('  ')).toBe('Copy of CV');
+    expect(copyName('Backend 2026')).toBe('Backend 2026 (2)');
+    expect(copyName('  ')).toBe('CV (2)');
     expect(copyName('x'.repeat(300))).toHaveLength(200);
+    expect(copyName('x'.repeat(300))).toMatch(/x \(2\)$/);
+  });
+
+  it("numbers copies of copies, never nesting, and skips the person's names already taken", () => {
+    const taken = ['QA Main CV', 'QA Main CV (2)', 'qa main cv (3)'];
+    expect(copyName('QA Main CV', taken)).toBe('QA Main CV (4)');
+    expect(copyName('QA Main CV (2)', ['QA Main CV'])).toBe('QA Main CV (3)');
+    expect(copyName('QA Main CV (4)', [...taken, 'QA Main CV (4)'])).toBe('QA Main CV (5)');
+    // Names copies made before this rule read the same way.
+    expect(copyName('Copy of Copy of QA Main CV', taken)).toBe('QA Main CV (4)');
+    expect(copyName('QA Main CV (copy)')).toBe('QA Main CV (2)');
+    // A year in brackets is part of the name.
+    expect(copyName('Plan (2024)')).toBe('Plan (2024) (2)');
+    expect(copyName('Copy of ')).toBe('Copy of (2)');
   });
 
   it('an export says which format it was saved as', async () => {

@@ -147,6 +147,32 @@ describe('CV management screen', () => {
     ).toBeInTheDocument();
   });
 
+  it("lists at most 3 CVs on a template's card, and 'and N more' narrows the list to that template", async () => {
+    const user = userEvent.setup();
+    const { load } = setup();
+    const many = Array.from({ length: 13 }, (_, i) => makeCv(100 + i, 1, `Made from one ${i + 1}`));
+    await act(async () => {
+      load.last().resolve({ templates: makeTemplates(2), cvs: [...many, makeCv(7, 2, 'Only one')] });
+      await flush();
+    });
+    const [first, second] = screen.getAllByTestId('managed-template-card');
+    const names = within(first!).getByRole('list', { name: 'CVs made from Template 1' });
+    expect(within(names).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(first!).getByText('13 CVs')).toBeInTheDocument();
+    const more = within(first!).getByRole('button', { name: 'and 10 more: show all 13 CVs made from Template 1' });
+    expect(more).toHaveTextContent('and 10 more');
+    expect(within(second!).queryByText(/more/)).not.toBeInTheDocument();
+    expect(within(second!).getByText('Only one')).toBeInTheDocument();
+
+    more.focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('combobox', { name: 'Template' })).toHaveValue('1');
+    expect(screen.getByRole('heading', { name: '14 saved CVs' })).toHaveFocus();
+    const list = screen.getByRole('list', { name: 'Your CVs' });
+    expect(within(list).queryByText('Only one')).not.toBeInTheDocument();
+    expect(within(list).getAllByRole('link', { name: /^Made from one/ })).toHaveLength(10);
+  });
+
   it('removes a deleted CV locally', async () => {
     const user = userEvent.setup();
     const { load, cvActions } = setup();
