@@ -77,7 +77,23 @@ test('a phone photo, cropped to a circle, saved, printed without its metadata, h
     await panel.getByLabel('Choose a photo for the CV').setInputFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: original });
     const cropper = page.getByRole('dialog', { name: 'Crop your photo' });
     await expect(cropper).toBeVisible();
-    await cropper.getByRole('slider', { name: 'Zoom' }).press('ArrowRight');
+    // The Zoom slider is there to see and to touch (it once measured 0x0 with no recipe): a track across the
+    // dialog, 44 px high; a click on the track zooms, and so do the arrow keys.
+    const zoom = cropper.getByRole('slider', { name: 'Zoom' });
+    const track = cropper.locator('[data-part="control"]');
+    const box = (await track.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    expect(box.width).toBeGreaterThan(200);
+    expect((await zoom.boundingBox())!.width).toBeGreaterThan(8);
+    await page.mouse.click(box.x + box.width * 0.5, box.y + box.height / 2);
+    await expect(zoom).not.toHaveAttribute('aria-valuenow', '1');
+    await page.screenshot({ path: test.info().outputPath('crop-dialog-light.png') });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await page.screenshot({ path: test.info().outputPath('crop-dialog-dark.png') });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+    await zoom.press('ArrowRight');
     await cropper.getByRole('button', { name: 'Use photo' }).click();
     await expect(cropper).toBeHidden();
     await expect(panel.getByTestId('photo-thumbnail')).toBeVisible();

@@ -65,9 +65,12 @@ export function isAcceptedCvDate(value: string | undefined, isEnd: boolean): boo
 
 /**
  * Whether an entry ends before it starts, at the precision both give: a month is compared to a month, a year to a
- * year ('2020' ends no earlier than '2020-05'); a day is not compared (the CV prints months).
+ * year ('2020' ends no earlier than '2020-05'); a day is not compared (the CV prints months). An entry that has not
+ * ended (`current`: its 'Currently working here' box is ticked, or its end is 'present') never does: the end date
+ * it keeps is not printed, so it is not checked.
  */
-export function endsBeforeStart(start: string | undefined, end: string | undefined): boolean {
+export function endsBeforeStart(start: string | undefined, end: string | undefined, current = false): boolean {
+  if (current) return false;
   const from = parseCvDate(start);
   const to = parseCvDate(end);
   if (from.kind !== 'date' || to.kind !== 'date') return false;
@@ -94,4 +97,9 @@ export function startDateNameFor(endName: string): string | undefined {
 /** A checkbox that says an entry has not ended ('currently_working'): where a section has one, it is the 'Present'. */
 export function isCurrentName(name: string): boolean {
   return /^current(ly)?(_|$)/.test(name);
+}
+
+/** Whether a stored checkbox value is ticked: the builder stores 'true'; an import or a client may send 'on', '1', 'yes'. */
+export function isTickedValue(value: string | undefined): boolean {
+  return value !== undefined && ['true', 'on', '1', 'yes'].includes(value.trim().toLowerCase());
 }

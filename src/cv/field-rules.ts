@@ -4,8 +4,8 @@ import { isAllowedLink } from '../../rules/cv';
 import { DATE_MESSAGES, endsBeforeStart, isAcceptedCvDate } from '../../rules/cv-date';
 import { cvPhoneProblem } from '../account/phone-rules';
 import { formDataKey, isBlank, parseFormDataKey, type CvFormData } from './form-data';
-import { isEndDateField, startFieldOf } from './cv-dates';
-import { widgetKindOf } from './widgets';
+import { currentFieldOf, isEndDateField, startFieldOf } from './cv-dates';
+import { isTicked, widgetKindOf } from './widgets';
 
 // What a CV's field refuses, said at the field. A value that breaks a rule is never thrown away: an import keeps it
 // as typed and names it, the field shows the message, its section is not marked completed, and Save takes the person
@@ -27,12 +27,14 @@ export function isLinkField(field: Pick<InputField, 'name'>): boolean {
 
 /**
  * What is wrong with a field's value, in words for under the field; undefined when nothing is. An end date is also
- * checked against its entry's start date (`startValue`).
+ * checked against its entry's start date (`startValue`), unless the entry has not ended (`current`: its 'Currently
+ * working here' box is ticked).
  */
 export function fieldProblem(
   field: Pick<InputField, 'name' | 'widget_type'>,
   value: string | undefined,
   startValue?: string,
+  current = false,
 ): string | undefined {
   if (value === undefined || isBlank(value)) return undefined;
   const kind = widgetKindOf(field);
@@ -40,7 +42,7 @@ export function fieldProblem(
   if (kind === 'email') return isEmail(value) ? undefined : FIELD_MESSAGES.email;
   if (kind === 'date') {
     if (!isAcceptedCvDate(value, isEndDateField(field))) return FIELD_MESSAGES.date;
-    return endsBeforeStart(startValue, value) ? FIELD_MESSAGES.endBeforeStart : undefined;
+    return endsBeforeStart(startValue, value, current) ? FIELD_MESSAGES.endBeforeStart : undefined;
   }
   if (isLinkField(field) && !isAllowedLink(value)) return FIELD_MESSAGES.link;
   return undefined;
@@ -69,7 +71,10 @@ export function fieldProblems(sections: readonly TemplateSection[], formData: Cv
       const field = parsed && section.input_fields.find((candidate) => candidate.id === parsed.fieldId);
       const start = field && startFieldOf(section, field);
       const startValue = start && parsed ? values[formDataKey(start.name, start.id, parsed.index)] : undefined;
-      const message = field && fieldProblem(field, value, startValue);
+      const currentBox = start && currentFieldOf(section);
+      const current =
+        currentBox !== undefined && parsed !== undefined && isTicked(values[formDataKey(currentBox.name, currentBox.id, parsed.index)]);
+      const message = field && fieldProblem(field, value, startValue, current);
       return parsed && field && message
         ? [{ sectionIndex, section, field, index: parsed.index, key, value, message }]
         : [];

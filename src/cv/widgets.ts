@@ -1,4 +1,5 @@
 import type { InputField } from '../api/templates';
+import { isTickedValue } from '../../rules/cv-date';
 
 // Which control each input field gets (docs/behaviour.md#cv-builder).
 
@@ -33,5 +34,5 @@ export function widgetKindOf(field: Pick<InputField, 'name' | 'widget_type'>): W
 export const CHECKBOX_TICKED = 'true';
 
 export function isTicked(value: string | undefined): boolean {
-  return value !== undefined && ['true', 'on', '1', 'yes'].includes(value.trim().toLowerCase());
+  return isTickedValue(value);
 }

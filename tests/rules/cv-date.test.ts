@@ -45,6 +45,9 @@ describe('stored dates', () => {
     expect(endsBeforeStart('2021-05-20', '2021-05-01')).toBe(false);
     expect(endsBeforeStart('2021-05', 'present')).toBe(false);
     expect(endsBeforeStart(undefined, '2001')).toBe(false);
+    // A current entry (its 'Currently working here' box ticked) has not ended: its kept end date is not checked.
+    expect(endsBeforeStart('2021-03', '2019-01', true)).toBe(false);
+    expect(endsBeforeStart('2021-03', '2019-01', false)).toBe(true);
   });
 
   it('writes a pick as 2020-03 or 2020, and JSON Resume gets month and year at most', () => {
@@ -128,5 +131,36 @@ describe('the builder and the server refuse the same dates', () => {
     const answer = serverSays(values);
     if (server === undefined) expect(answer).toBeUndefined();
     else expect(answer).toContain(server);
+  });
+
+  // Work Experience has its own 'Currently working here' box: ticked, the end date kept under it is not checked.
+  const workServerSays = (values: Record<string, string>) => {
+    try {
+      readCvInput(
+        { name: 'Dates', template: folder.definition.id, entries: entriesFromFormData({ 'Work Experience': values }) },
+        folder.definition,
+      );
+      return undefined;
+    } catch (error) {
+      return error instanceof HttpError ? error.message : String(error);
+    }
+  };
+  const workBuilderSays = (values: Record<string, string>) =>
+    fieldProblems(classic.sections, { 'Work Experience': values }).map((problem) => problem.message)[0];
+
+  it.each([
+    [{ 'start_date-1012-0': '2021-03', 'end_date-1013-0': '2019-01' }, DATE_MESSAGES.endBeforeStart],
+    [{ 'start_date-1012-0': '2021-03', 'end_date-1013-0': '2019-01', 'currently_working-1014-0': 'true' }, undefined],
+    [{ 'start_date-1012-0': '2021-03', 'end_date-1013-0': 'present' }, undefined],
+    // Another entry's box does not excuse this one.
+    [
+      { 'start_date-1012-0': '2021-03', 'end_date-1013-0': '2019-01', 'currently_working-1014-1': 'true' },
+      DATE_MESSAGES.endBeforeStart,
+    ],
+  ])('Work Experience %j', (values, message) => {
+    expect(workBuilderSays(values)).toBe(message);
+    const answer = workServerSays(values);
+    if (message === undefined) expect(answer).toBeUndefined();
+    else expect(answer).toContain(message);
   });
 });

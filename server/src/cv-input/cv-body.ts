@@ -1,7 +1,7 @@
 import { badRequest } from '../http/errors.js';
 import { isPossiblePhone } from '../http/phone.js';
 import { ACCOUNT_MESSAGES } from '../../../rules/account.js';
-import { DATE_MESSAGES, endsBeforeStart, isAcceptedCvDate } from '../../../rules/cv-date.js';
+import { DATE_MESSAGES, endsBeforeStart, isAcceptedCvDate, isCurrentName, isTickedValue } from '../../../rules/cv-date.js';
 import type { CvDesign } from '../render/design.js';
 import type { CvLayout, InputFieldDefinition, TemplateDefinition } from '../render/input.js';
 import { designSchema, readDesign } from './design.js';
@@ -102,16 +102,27 @@ function fieldsOf(template: TemplateDefinition): Map<number, InputFieldDefinitio
   return fields;
 }
 
-/** An entry's end date may not come before its start date (rules/cv-date.ts): the builder says so at the field. */
+/**
+ * An entry's end date may not come before its start date (rules/cv-date.ts): the builder says so at the field. An
+ * entry whose 'Currently working here' box is ticked has not ended: the end date it keeps is not checked.
+ */
 function checkDateOrder(entries: readonly EntryInput[], template: TemplateDefinition): void {
   for (const section of template.sections) {
     const start = section.input_fields.find((field) => field.widget_type === 'date' && field.role === 'start');
     const end = section.input_fields.find((field) => field.widget_type === 'date' && field.role === 'end');
     if (!start || !end) continue;
+    const current = section.input_fields.find((field) => field.widget_type === 'checkbox' && isCurrentName(field.name));
     const starts = new Map<number, string>();
-    for (const entry of entries) if (entry.section_field === start.id) starts.set(entry.index, entry.value);
+    const ongoing = new Set<number>();
+    for (const entry of entries) {
+      if (entry.section_field === start.id) starts.set(entry.index, entry.value);
+      if (entry.section_field === current?.id && isTickedValue(entry.value)) ongoing.add(entry.index);
+    }
     entries.forEach((entry, i) => {
-      if (entry.section_field === end.id && endsBeforeStart(starts.get(entry.index), entry.value)) {
+      if (
+        entry.section_field === end.id &&
+        endsBeforeStart(starts.get(entry.index), entry.value, ongoing.has(entry.index))
+      ) {
         throw badRequest(`entries[${i}].value: ${DATE_MESSAGES.endBeforeStart}`);
       }
     });

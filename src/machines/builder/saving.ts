@@ -305,6 +305,12 @@ const sendingSave = (src: 'createCv' | 'updateCv') =>
     },
   }) satisfies BuilderStateConfig;
 
+/** The name dialog's Save: a blank name is refused with a notice, any other is saved. */
+const submitName = [
+  { guard: 'isSaveNameBlank', actions: { type: 'notify', params: NAME_REQUIRED_NOTICE } },
+  { target: 'saving', actions: ['renameCv', 'measureUnsaved', 'markDraftChanged'] },
+] as const;
+
 export const savingRegion = {
   initial: 'idle',
   states: {
@@ -349,10 +355,11 @@ export const savingRegion = {
         },
         // A download or an email that waited for the name waits no more.
         'save.cancel': { target: 'idle', actions: ['forgetSaveMode', 'clearPendingDelivery'] },
-        'save.submit': [
-          { guard: 'isSaveNameBlank', actions: { type: 'notify', params: NAME_REQUIRED_NOTICE } },
-          { target: 'saving', actions: ['renameCv', 'measureUnsaved', 'markDraftChanged'] },
-        ],
+        'save.submit': submitName,
+        // Ctrl/⌘+S (or +Shift+S, the key that opens 'Save as…') with the name dialog open saves under the name
+        // typed, as its Save button does: the key that asked for the name is the one pressed again to confirm it.
+        'save.open': submitName,
+        'save.as': submitName,
       },
     },
     saving: {

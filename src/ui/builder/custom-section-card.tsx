@@ -181,6 +181,7 @@ export const CustomSectionCard = memo(function CustomSectionCard({
                           <MonthYearField
                             id={id(field)}
                             labelId={`${id(field)}-label`}
+                            label={label}
                             value={entry[field] ?? ''}
                             onValueChange={(value) => change(index, field, value)}
                             // The entry's own 'Current' box below is its 'Present'.

@@ -57,8 +57,9 @@ export const FieldWidget = memo(function FieldWidget({ form, field, entryIndex }
       isTicked(snapshot.context.values[formDataKey(current.name, current.id, entryIndex)]),
   );
   // A value the field refuses (a number that cannot exist, an address that is not one) is said under the field; Save
-  // brings the person here rather than have the server refuse it.
-  const problem = fieldProblem(field, value, startValue);
+  // brings the person here rather than have the server refuse it. A current entry's end date is not printed, so it
+  // is not held against the start date either.
+  const problem = fieldProblem(field, value, startValue, endedByCurrent);
   const describedBy = problem ? `${id}-problem` : undefined;
   const required = field.is_required || undefined;
 
@@ -122,6 +123,7 @@ export const FieldWidget = memo(function FieldWidget({ form, field, entryIndex }
         <MonthYearField
           id={id}
           labelId={`${id}-label`}
+          label={field.widget_label}
           value={value}
           onValueChange={change}
           // A section with its own 'Currently working here' box offers no second 'Present', unless the end date already

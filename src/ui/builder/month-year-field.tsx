@@ -11,8 +11,10 @@ import {
 export interface MonthYearFieldProps {
   /** The month picker's id: the field's label points at it. */
   id: string;
-  /** The id of the field's visible label, read with 'Month' and 'Year' as each picker's name. */
+  /** The id of the field's visible label: it names the pair. */
   labelId: string;
+  /** The field's label in words ('Start Date'): each picker is named by it and its own word, 'Start Date Month'. */
+  label: string;
   value: string;
   onValueChange: (value: string) => void;
   /** An end date in a section without its own 'Currently working here' box: it offers 'Present'. */
@@ -32,6 +34,7 @@ export interface MonthYearFieldProps {
 export function MonthYearField({
   id,
   labelId,
+  label,
   value,
   onValueChange,
   offersPresent,
@@ -72,14 +75,16 @@ export function MonthYearField({
       <HStack gap="2" align="end" role="group" aria-labelledby={labelId}>
         {/* Each list is a field of its own: Chakra's select takes 'disabled' and 'invalid' from its field. */}
         <Field.Root gap="1" flex="3" minW="0" disabled={disabled} invalid={invalid}>
-          <Text as="span" id={`${id}-month-label`} fontSize="xs" color="fg.muted">
+          <Text as="span" aria-hidden="true" fontSize="xs" color="fg.muted">
             Month
           </Text>
           <NativeSelect.Root size="lg">
             <NativeSelect.Field
               id={id}
               value={month}
-              aria-labelledby={`${labelId} ${id}-month-label`}
+              // Each list carries a name of its own ('Start Date Month'), one that does not hang on other elements'
+              // ids being found: a new user's screen reader named the Year list by its visible word alone.
+              aria-label={`${label} Month`}
               aria-required={required || undefined}
               aria-invalid={invalid || undefined}
               aria-describedby={describedBy}
@@ -96,14 +101,14 @@ export function MonthYearField({
           </NativeSelect.Root>
         </Field.Root>
         <Field.Root gap="1" flex="2" minW="0" disabled={disabled} invalid={invalid}>
-          <Text as="span" id={`${id}-year-label`} fontSize="xs" color="fg.muted">
+          <Text as="span" aria-hidden="true" fontSize="xs" color="fg.muted">
             Year
           </Text>
           <NativeSelect.Root size="lg">
             <NativeSelect.Field
               id={`${id}-year`}
               value={year}
-              aria-labelledby={`${labelId} ${id}-year-label`}
+              aria-label={`${label} Year`}
               aria-required={required || undefined}
               aria-invalid={invalid || undefined}
               aria-describedby={describedBy}

@@ -534,6 +534,21 @@ describe('builder machine: details', () => {
     expect(world.actor.getSnapshot().context.expandedSections).toEqual([3]);
   });
 
+  it("takes Ctrl+S (save.open) or Ctrl+Shift+S (save.as) in the name dialog as its Save: blank refused, a name saved", async () => {
+    const world = await ready();
+    form(world, 0).send({ type: 'field.change', key: 'full_name-1001-0', value: 'Ada' });
+    form(world, 0).send({ type: 'section.submit' });
+    world.actor.send({ type: 'save.open' });
+    expect(world.actor.getSnapshot().matches({ ready: { saving: 'naming' } })).toBe(true);
+    world.actor.send({ type: 'save.open' });
+    expect(world.notify).toHaveBeenLastCalledWith(NAME_REQUIRED_NOTICE);
+    expect(world.createCv.requests).toHaveLength(0);
+    world.actor.send({ type: 'save.nameChange', name: 'Mine' });
+    world.actor.send({ type: 'save.as' });
+    expect(world.createCv.requests).toHaveLength(1);
+    expect(world.createCv.last().input.payload).toMatchObject({ name: 'Mine' });
+  });
+
   it('marks a renamed CV unsaved until the save succeeds', async () => {
     const world = await ready(savedClassic());
     world.actor.send({ type: 'save.rename' });

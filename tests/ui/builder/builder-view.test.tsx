@@ -383,6 +383,26 @@ describe('BuilderView: work kept and said plainly', () => {
     expect(world.updateCv.last().input.ifLastUpdated).toBeUndefined();
   });
 
+  it("opens a new CV's name dialog with Ctrl+S, and Ctrl+S again in it saves as its Save button does", async () => {
+    const world = setup();
+    await world.ready();
+    const personal = within(card('Personal Details'));
+    fireEvent.change(personal.getByRole('textbox', { name: /Full Name/ }), { target: { value: 'Ada' } });
+    fireEvent.click(personal.getByRole('button', { name: 'Complete Section' }));
+    await userEvent.keyboard('{Control>}s{/Control}');
+    const dialog = await screen.findByRole('dialog', { name: 'Save CV' });
+    const name = within(dialog).getByLabelText('CV Name');
+    await waitFor(() => expect(name).toHaveFocus());
+    // A blank name is refused as the Save button refuses it.
+    await userEvent.keyboard('{Control>}s{/Control}');
+    expect(await screen.findByText('Please enter a name for your CV before saving.')).toBeInTheDocument();
+    expect(world.createCv.requests).toHaveLength(0);
+    await userEvent.type(name, 'Mine');
+    await userEvent.keyboard('{Control>}s{/Control}');
+    await waitFor(() => expect(world.createCv.requests).toHaveLength(1));
+    expect(world.createCv.last().input.payload).toMatchObject({ name: 'Mine' });
+  });
+
   it('saves a saved CV with Ctrl+S from inside a field, asking nothing', async () => {
     const world = setup(savedMine());
     await world.ready();

@@ -78,8 +78,16 @@ describe('the month-and-year date field', () => {
       'November',
       'December',
     ]);
-    // The field's label points at the month list.
+    // The field's label points at the month list; each list has a name of its own, exactly '<label> Month' / 'Year'.
     expect(screen.getByText('Start Date').closest('label')).toHaveAttribute('for', month.id);
+    expect(month).toHaveAttribute('aria-label', 'Start Date Month');
+    expect(yearOf('Start Date')).toHaveAttribute('aria-label', 'Start Date Year');
+    expect(screen.getAllByRole('combobox').map((list) => list.getAttribute('aria-label'))).toEqual([
+      'Start Date Month',
+      'Start Date Year',
+      'End Date Month',
+      'End Date Year',
+    ]);
 
     // A month before its year is no date yet: it stays on screen and nothing is stored.
     fireEvent.change(month, { target: { value: '3' } });
@@ -141,5 +149,19 @@ describe('the month-and-year date field', () => {
     expect(monthOf('End Date')).toHaveAttribute('aria-invalid', 'true');
     fireEvent.change(monthOf('End Date'), { target: { value: '5' } });
     expect(screen.queryByText(/before the start date/)).not.toBeInTheDocument();
+  });
+
+  it("drops the end-before-start message once 'Currently working here' is ticked, and says it again unticked", async () => {
+    const world = renderFields([START, END, CURRENT], { 'start_date-7012-0': '2021-03', 'end_date-7013-0': '2019-01' });
+    expect(screen.getByText('The end date is before the start date. Please check it.')).toBeInTheDocument();
+    await userEvent.click(screen.getByText('Currently working here'));
+    expect(world.values()['currently_working-7014-0']).toBe('true');
+    await waitFor(() => expect(screen.queryByText(/before the start date/)).not.toBeInTheDocument());
+    expect(monthOf('End Date')).toBeDisabled();
+    expect(monthOf('End Date')).not.toHaveAttribute('aria-invalid');
+    // The kept end date is the person's: unticked, it is back, and so is what is wrong with it.
+    await userEvent.click(screen.getByText('Currently working here'));
+    expect(world.values()['end_date-7013-0']).toBe('2019-01');
+    expect(await screen.findByText('The end date is before the start date. Please check it.')).toBeInTheDocument();
   });
 });
