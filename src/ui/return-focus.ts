@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type RefObject } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
 
 /** Frames to wait for a closing dialog to leave the page before giving up. */
 const MAX_FRAMES = 30;
@@ -37,6 +37,43 @@ export function useReturnFocus(open: boolean, targetId: string): void {
     if (!closed) return;
     return focusWhenDialogsClose(() => document.getElementById(targetId));
   }, [open, targetId]);
+}
+
+/** Longest a closing dialog's exit animation may take (Chakra's take 100–250 ms) before the dialog is dropped. */
+export const DIALOG_EXIT_LIMIT_MS = 1000;
+
+/**
+ * A closed Chakra dialog leaves the page when its exit animation ends (zag's presence). On a busy machine the end
+ * can be missed — the animation is over before the listener is set — and the closed dialog stays, invisible: it
+ * hides the page from assistive technology, catches clicks, and the focus never comes back. This mounts such a
+ * dialog afresh (`key`) once its exit must be over, which drops it, and then gives the focus to `targetId`.
+ * Pass `onExitComplete` to the dialog's root: a dialog that left the page in time is left alone.
+ */
+export function useDialogExitGuard(open: boolean, targetId: string): { key: number; onExitComplete: () => void } {
+  const [generation, setGeneration] = useState(0);
+  const exited = useRef(!open);
+  useEffect(() => {
+    if (open) {
+      exited.current = false;
+      return;
+    }
+    if (exited.current) return;
+    let cancelFocus: (() => void) | undefined;
+    const timer = window.setTimeout(() => {
+      if (exited.current) return;
+      exited.current = true;
+      setGeneration((value) => value + 1);
+      cancelFocus = focusWhenDialogsClose(() => document.getElementById(targetId));
+    }, DIALOG_EXIT_LIMIT_MS);
+    return () => {
+      window.clearTimeout(timer);
+      cancelFocus?.();
+    };
+  }, [open, targetId]);
+  const onExitComplete = useCallback(() => {
+    exited.current = true;
+  }, []);
+  return { key: generation, onExitComplete };
 }
 
 /**

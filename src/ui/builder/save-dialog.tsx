@@ -2,7 +2,7 @@ import { Button, Dialog, Field, Input, Portal, Spinner } from '@chakra-ui/react'
 import { useSelector } from '@xstate/react';
 import type { BuilderActor } from '../../machines/builder/builder-machine';
 import type { SaveMode } from '../../machines/builder/builder-context';
-import { useReturnFocus } from '../return-focus';
+import { useDialogExitGuard, useReturnFocus } from '../return-focus';
 
 /** The sticky bar's 'Save CV' button: focus goes back to it when the dialog closes (WAI-ARIA dialog pattern). */
 export const SAVE_BUTTON_ID = 'builder-save-button';
@@ -39,10 +39,13 @@ export function SaveDialog({ builder }: { builder: BuilderActor }) {
   const name = useSelector(builder, (snapshot) => snapshot.context.saveName);
   const mode = useSelector(builder, (snapshot) => snapshot.context.saveMode);
   useReturnFocus(open, SAVE_BUTTON_ID);
+  const exitGuard = useDialogExitGuard(open, SAVE_BUTTON_ID);
   const words = DIALOG_WORDS[mode ?? 'first'];
 
   return (
     <Dialog.Root
+      key={exitGuard.key}
+      onExitComplete={exitGuard.onExitComplete}
       open={open}
       placement="center"
       initialFocusEl={() => document.getElementById('cv-name-input')}
