@@ -1,12 +1,13 @@
 /* Share links' limits, said once for the routes, the page and the docs (docs/decisions/0045-share-links.md). */
 
-export const MAX_LABEL_LENGTH = 80;
-export const MIN_PASSWORD_LENGTH = 8;
-export const MAX_PASSWORD_LENGTH = 128;
-/** Links of one CV that still open (not revoked, not expired). */
-export const MAX_LIVE_SHARES_PER_CV = 50;
-/** The days of counts a link carries in the API, today included. */
-export const DAILY_DAYS = 30;
+// The limits a person meets are the web app's too: said once, in rules/shares.ts.
+export {
+  MAX_SHARE_LABEL_LENGTH as MAX_LABEL_LENGTH,
+  MIN_SHARE_PASSWORD_LENGTH as MIN_PASSWORD_LENGTH,
+  MAX_SHARE_PASSWORD_LENGTH as MAX_PASSWORD_LENGTH,
+  MAX_LIVE_SHARES_PER_CV,
+  SHARE_DAILY_DAYS as DAILY_DAYS,
+} from '../../../rules/shares.js';
 
 /** Password attempts: per link (whoever tries) and per address (whatever link), in a sliding window. */
 export const PASSWORD_LIMIT_PER_LINK = { limit: 10, windowMs: 15 * 60 * 1000 };
