@@ -129,6 +129,9 @@ test('emails a CV: a message with the PDF attached lands in the outbox', async (
   await page.goto('/');
   const sidebar = templateCard(page, 'Corporate Sidebar');
   await sidebar.getByRole('button', { name: `Email ${designer.name}` }).click();
+  // A listed CV's Email asks first and names the address (docs/decisions/0044-cv-list-pages-and-phone-reasons.md).
+  const question = page.getByRole('alertdialog', { name: 'Email this CV?' });
+  await question.getByRole('button', { name: `Send to ${email}` }).click();
   await expectToast(page, 'Email Sent!', 'CV has been sent to your email address.');
 
   await expect.poll(async () => (await readOutbox(outboxDir())).length).toBeGreaterThan(before);
