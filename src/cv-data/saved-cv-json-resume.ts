@@ -22,6 +22,8 @@ export function savedCvJsonResume(
   cvAnswer: unknown,
   templateAnswer: unknown,
   now: Date = new Date(),
+  /** The CV's photo as a data URL (`basics.image`), when it prints one. */
+  photo?: string,
 ): JsonResume {
   const cv = read(GeneratedCvDetail, cvAnswer, 'The CV');
   const template = read(TemplateDetail, templateAnswer, 'Its template');
@@ -29,5 +31,6 @@ export function savedCvJsonResume(
   return toJsonResume(template.sections, formData, cv.layout ?? EMPTY_LAYOUT, {
     templateId: template.id,
     now,
+    ...(photo === undefined ? {} : { photo }),
   });
 }

@@ -13,6 +13,7 @@ import type { User } from '../users/repository.js';
 import { accountJson, type ExportedCvListing } from './account-json.js';
 import { ZipNames } from './file-names.js';
 import { savedCvJsonResume } from './json-resume.js';
+import { findPhoto } from '../photos/repository.js';
 import { listVersions, readVersionState } from '../versions/repository.js';
 import { designJson, parseStoredDesign } from '../cv-input/design.js';
 import { layoutJson, parseStoredLayout } from '../cv-input/layout.js';
@@ -212,6 +213,16 @@ function readme(plan: DataExportPlan, problems: string[]): string {
 }
 
 /**
+ * The CV's photo as a data URL, as the download menu's JSON Resume carries it (`basics.image`): none when the CV has
+ * no photo or its design hides it, so the zip's file and the menu's file stay the same.
+ */
+async function printedPhoto(db: Kysely<Database>, row: GeneratedCvRow): Promise<string | undefined> {
+  if (parseStoredDesign(row.design)?.photo?.hidden) return undefined;
+  const photo = await findPhoto(db, row.id);
+  return photo && `data:${photo.contentType};base64,${photo.content.toString('base64')}`;
+}
+
+/**
  * Writes the whole download into `archive`, one file after the other: account.json, then each CV's JSON Resume, its
  * own JSON and its PDF, then README.txt (which names anything that could not be made, e.g. a PDF while no renderer
  * is available). Stops when `signal` says the person went away. Does not finalize the archive.
@@ -235,7 +246,12 @@ export async function writeDataExport(
 
     try {
       if (!template) throw new HttpError(404, 'its template is no longer available');
-      const resume = await savedCvJsonResume(saved, template, plan.exportedAt);
+      const resume = await savedCvJsonResume(
+        saved,
+        template,
+        plan.exportedAt,
+        await printedPhoto(app.db, row),
+      );
       await addFile(archive, json(resume), { name: `${base}.json`, date });
     } catch (error) {
       if (error instanceof ExportAbandoned) throw error;

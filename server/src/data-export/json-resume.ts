@@ -8,7 +8,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  * them, a JSON Resume back; the server's type check does not walk the web app's code (different module rules).
  */
 interface WebConversion {
-  savedCvJsonResume(cvAnswer: unknown, templateAnswer: unknown, now?: Date): Record<string, unknown>;
+  savedCvJsonResume(
+    cvAnswer: unknown,
+    templateAnswer: unknown,
+    now?: Date,
+    photo?: string,
+  ): Record<string, unknown>;
 }
 
 const WEB_CONVERSION = fileURLToPath(
@@ -27,11 +32,15 @@ function conversion(): Promise<WebConversion> {
   return loading;
 }
 
-/** The CV as JSON Resume: `cv` as GET /v1/GeneratedCV/{id}/ answers it, `template` as GET /v1/CvTemplate/{id}/. */
+/**
+ * The CV as JSON Resume: `cv` as GET /v1/GeneratedCV/{id}/ answers it, `template` as GET /v1/CvTemplate/{id}/, `photo`
+ * its printed photo as a data URL.
+ */
 export async function savedCvJsonResume(
   cv: unknown,
   template: unknown,
   now: Date,
+  photo?: string,
 ): Promise<Record<string, unknown>> {
-  return (await conversion()).savedCvJsonResume(cv, template, now);
+  return (await conversion()).savedCvJsonResume(cv, template, now, photo);
 }

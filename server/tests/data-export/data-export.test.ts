@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { PassThrough } from 'node:stream';
 import { ZipArchive } from 'archiver';
+import sharp from 'sharp';
 import { ExportAbandoned, planDataExport, writeDataExport } from '../../src/data-export/archive.js';
 import { DATA_EXPORT_RATE_LIMIT } from '../../src/data-export/routes.js';
 import { findUserByEmail } from '../../src/users/repository.js';
@@ -357,5 +358,33 @@ describe('downloading all my data without a PDF renderer', () => {
     const readme = files.get('README.txt')!.toString('utf8');
     expect(readme).toContain('What could not be included:');
     expect(readme).toMatch(/The PDF of "Software Engineer": .+\. Download it from CV Management later\./);
+  });
+
+  it("gives a CV's photo as basics.image, as the download menu does, and none when the design hides it", async () => {
+    await createAccount(testApp.app, { email: 'carol@example.com' });
+    const carol = await client(testApp.app);
+    expect(
+      (await carol.post('/auth/login/', { email: 'carol@example.com', password: PASSWORD })).statusCode,
+    ).toBe(200);
+    const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c03030' } })
+      .jpeg()
+      .toBuffer();
+    for (const [name, design] of [
+      ['Shown', {}],
+      ['Hidden', { design: { photo: { hidden: true } } }],
+    ] as const) {
+      const saved = await carol.post('/v1/GeneratedCV/', { ...cvBody(name), ...design });
+      expect(saved.statusCode, saved.body).toBe(201);
+      const { id } = saved.json<{ id: number }>();
+      const put = await carol.put(`/v1/GeneratedCV/${id}/photo/`, jpeg, {
+        headers: { 'content-type': 'image/jpeg' },
+      });
+      expect(put.statusCode, put.body).toBe(200);
+    }
+    const files = await readZip((await carol.get('/v1/account/export/')).rawPayload);
+    const image = (base: string) =>
+      asJson<{ basics: { image?: string } }>(files.get(`cvs/${base}.json`)).basics.image;
+    expect(image('Shown')).toMatch(/^data:image\/jpeg;base64,\/9j\//);
+    expect(image('Hidden')).toBeUndefined();
   });
 });
