@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { CV_NOT_FOUND, ownedLiveCv } from './owned.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
 import { hit } from '../http/rate-limit.js';
 import { requireUser } from '../http/session.js';
@@ -10,7 +11,6 @@ import {
   insertCv,
   listEntries,
   listLiveCvs,
-  parseCvReference,
   replaceCv,
   type GeneratedCvRow,
 } from './repository.js';
@@ -31,8 +31,6 @@ import type { CvVersionReason } from '../db/schema.js';
 
 /** A new CV on a template staff switched off in the admin panel. */
 export const TEMPLATE_SWITCHED_OFF = TEMPLATE_NO_LONGER_OFFERED;
-
-const CV_NOT_FOUND = 'CV not found.';
 
 /**
  * The versions an `If-Match` header accepts: `*` (any), or a list of entity tags (weak ones compared as strong,
@@ -112,12 +110,7 @@ export async function cvsRoutes(app: FastifyInstance): Promise<void> {
   const cvChanged = (current: GeneratedCvRow) =>
     new HttpError(412, CV_CHANGED_ELSEWHERE, { etag: cvEtag(current.last_updated) });
 
-  async function ownedCv(ownerId: number, raw: string | number): Promise<GeneratedCvRow> {
-    const reference = parseCvReference(raw);
-    const cv = reference && (await findLiveCv(app.db, ownerId, reference));
-    if (!cv) throw notFound(CV_NOT_FOUND);
-    return cv;
-  }
+  const ownedCv = (ownerId: number, raw: string | number) => ownedLiveCv(app.db, ownerId, raw);
 
   const templateDefinition = (id: number) => app.cvTemplates.byId(id)?.definition;
   const retention = () => ({ keepAllDays: app.config.versionsKeepAllDays });

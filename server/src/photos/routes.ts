@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { ownedLiveCv } from '../cvs/owned.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { requireUser } from '../http/session.js';
-import { findLiveCv, parseCvReference } from '../cvs/repository.js';
 import { forgetRenderedFiles } from '../rendered-files/repository.js';
 import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from '../../../rules/design.js';
 import { notAnImage, processPhoto } from './process.js';
@@ -32,12 +32,7 @@ export async function photoRoutes(app: FastifyInstance): Promise<void> {
     done(null, body);
   });
 
-  async function ownedCvId(ownerId: number, raw: string): Promise<number> {
-    const reference = parseCvReference(raw);
-    const cv = reference && (await findLiveCv(app.db, ownerId, reference));
-    if (!cv) throw notFound('CV not found.');
-    return cv.id;
-  }
+  const ownedCvId = async (ownerId: number, raw: string) => (await ownedLiveCv(app.db, ownerId, raw)).id;
 
   /** After a change: the CV's stored PDF and Word files are made again with the photo it has now. */
   async function photoChanged(cvId: number): Promise<void> {

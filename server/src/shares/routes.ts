@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { ownedLiveCv } from '../cvs/owned.js';
 import { now } from '../auth/clock.js';
 import { hashPassword } from '../auth/passwords.js';
-import { findLiveCv, parseCvReference, type GeneratedCvRow } from '../cvs/repository.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { requireUser } from '../http/session.js';
 import { ensureFirstVersion } from '../versions/keep.js';
@@ -23,7 +23,6 @@ import { forgetSharePages } from './page-cache.js';
  * or a link of another CV, is 404. The public pages the links open are ./public-routes.ts.
  */
 
-const CV_NOT_FOUND = 'CV not found.';
 const SHARE_NOT_FOUND = 'Share link not found.';
 
 const cvParams = {
@@ -125,12 +124,7 @@ export async function sharesRoutes(app: FastifyInstance): Promise<void> {
     requireUser(request);
   });
 
-  async function ownedCv(ownerId: number, raw: string): Promise<GeneratedCvRow> {
-    const reference = parseCvReference(raw);
-    const cv = reference && (await findLiveCv(app.db, ownerId, reference));
-    if (!cv) throw notFound(CV_NOT_FOUND);
-    return cv;
-  }
+  const ownedCv = (ownerId: number, raw: string | number) => ownedLiveCv(app.db, ownerId, raw);
 
   const warnNotWritten = (error: unknown) =>
     app.log.warn({ err: error }, 'share link counts not written: kept for the next try');
@@ -151,9 +145,7 @@ export async function sharesRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const cv = await ownedCv(requireUser(request), request.params.id);
       // This process's counts not yet written go in first: the owner sees every view this process answered.
-      await countBufferOf(app.db, warnNotWritten)
-        .flush()
-        .catch(warnNotWritten);
+      await countBufferOf(app.db, warnNotWritten).flush().catch(warnNotWritten);
       return sharesJson(await listShares(app.db, cv.id));
     },
   );

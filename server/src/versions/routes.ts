@@ -1,16 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { CV_NOT_FOUND, ownedLiveCv } from '../cvs/owned.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { requireUser } from '../http/session.js';
 import { readCvInput, type CvBody } from '../cv-input/cv-body.js';
 import { designJson, parseStoredDesign } from '../cv-input/design.js';
 import { layoutJson, parseStoredLayout } from '../cv-input/layout.js';
-import {
-  findLiveCv,
-  listEntries,
-  parseCvReference,
-  replaceCv,
-  type GeneratedCvRow,
-} from '../cvs/repository.js';
+import { findLiveCv, listEntries, replaceCv } from '../cvs/repository.js';
 import { nextVersionTime } from '../cvs/routes.js';
 import { cvJson } from '../cvs/serialise.js';
 import { cvEtag } from '../../../rules/cv.js';
@@ -31,8 +26,6 @@ import {
  * Every route needs a session and sees only the caller's live CVs: another person's CV is 404 at each of them.
  * A version's PDF and Word file are the download routes' `?version=` (server/src/cvs/routes.ts).
  */
-
-const CV_NOT_FOUND = 'CV not found.';
 
 const versionParams = {
   type: 'object',
@@ -111,12 +104,7 @@ export async function versionsRoutes(app: FastifyInstance): Promise<void> {
     requireUser(request);
   });
 
-  async function ownedCv(ownerId: number, raw: string): Promise<GeneratedCvRow> {
-    const reference = parseCvReference(raw);
-    const cv = reference && (await findLiveCv(app.db, ownerId, reference));
-    if (!cv) throw notFound(CV_NOT_FOUND);
-    return cv;
-  }
+  const ownedCv = (ownerId: number, raw: string | number) => ownedLiveCv(app.db, ownerId, raw);
 
   async function deliveriesOf(cvId: number, number: number) {
     return (await listVersions(app.db, cvId)).find((version) => version.number === number)?.deliveries ?? [];
