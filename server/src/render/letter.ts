@@ -56,8 +56,10 @@ export function formatLetterDate(value: string, language: string): string {
   if (!match) return '';
   const at = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' };
+  // English without a region reads as the app's other English does (Word's proofing: en-GB): '3 May 2024'.
+  const locale = language.toLowerCase() === 'en' ? 'en-GB' : language;
   try {
-    return new Intl.DateTimeFormat(language, options).format(at);
+    return new Intl.DateTimeFormat(locale, options).format(at);
   } catch {
     // A language tag Intl does not know: the date in British English.
     return new Intl.DateTimeFormat('en-GB', options).format(at);
