@@ -125,6 +125,16 @@ export function paginate(doc: Document, gapColor: string): Paged | undefined {
   important(body, 'margin', '0');
   important(body, 'min-height', `${page.heightPx}px`);
   important(body, 'padding', `${page.firstTopPx}px ${right}px 0 ${left}px`);
+  // The body is the pages: a stacking context of its own, so a template's backdrop behind its content (z-index -1,
+  // e.g. a sidebar's colour) is drawn over the body's white instead of under it.
+  important(body, 'z-index', '0');
+  // Printed, a fixed element repeats on every page (a sidebar's colour from top to bottom); on a screen a template
+  // hides it (one long sheet has no pages to repeat it on). Absolute in the body, it spans every page, as it prints.
+  for (const child of Array.from(body.children) as HTMLElement[]) {
+    if (win.getComputedStyle(child).position !== 'fixed') continue;
+    important(child, 'position', 'absolute');
+    important(child, 'display', 'block');
+  }
 
   /** The content's top and bottom on page k, from the body's top. */
   const contentTop = (k: number) => k * stride + (k === 0 ? page.firstTopPx : page.marginsPx[0]);
