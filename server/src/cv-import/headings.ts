@@ -21,10 +21,10 @@ const HEADINGS: Record<SectionKind, string[]> = {
   contact: ['contact', 'contact details', 'contact information', 'personal details', 'personal information', 'kontakt', 'kontaktdaten', 'persönliche daten', 'coordonnées', 'contacto', 'datos personales', 'contatti', 'contactgegevens', 'persoonlijke gegevens', 'contato'],
   summary: ['summary', 'profile', 'professional summary', 'about me', 'about', 'career objective', 'objective', 'hello', 'personal statement', 'research interests', 'profil', 'kurzprofil', 'zusammenfassung', 'über mich', 'résumé', 'à propos', 'perfil', 'resumen', 'sobre mí', 'profilo', 'sommario', 'profiel', 'samenvatting', 'resumo', 'sobre mim'],
   work: ['experience', 'work experience', 'professional experience', 'employment', 'employment history', 'work history', 'career history', 'academic appointments', 'berufserfahrung', 'berufliche erfahrung', 'berufspraxis', 'werdegang', 'beruflicher werdegang', 'expérience', 'expériences', 'expérience professionnelle', 'expériences professionnelles', 'experiencia', 'experiencia laboral', 'experiencia profesional', 'esperienza', 'esperienze', 'esperienza professionale', 'esperienze lavorative', 'werkervaring', 'ervaring', 'experiência', 'experiência profissional'],
-  education: ['education', 'academic background', 'qualifications', 'admissions & qualifications', 'ausbildung', 'bildung', 'bildungsweg', 'studium', 'formation', 'formations', 'éducation', 'educación', 'formación', 'formazione', 'istruzione', 'opleiding', 'opleidingen', 'educação', 'formação'],
+  education: ['education', 'academic background', 'qualifications', 'ausbildung', 'bildung', 'bildungsweg', 'studium', 'formation', 'formations', 'éducation', 'educación', 'formación', 'formazione', 'istruzione', 'opleiding', 'opleidingen', 'educação', 'formação'],
   skills: ['skills', 'core skills', 'technical skills', 'key skills', 'tools & skills', 'methods & skills', 'areas of expertise', 'expertise', 'competencies', 'kenntnisse', 'fähigkeiten', 'fachkenntnisse', 'kompetenzen', 'compétences', 'habilidades', 'competencias', 'conocimientos', 'competenze', 'vaardigheden', 'competências'],
   languages: ['languages', 'sprachen', 'sprachkenntnisse', 'langues', 'idiomas', 'lingue', 'talen', 'línguas'],
-  certificates: ['certifications', 'certificates', 'licences & certifications', 'licenses & certifications', 'awards & certifications', 'zertifikate', 'zertifizierungen', 'weiterbildung', 'certifications et licences', 'certificaciones', 'certificazioni', 'certificaten', 'certificações'],
+  certificates: ['certifications', 'certificates', 'licences & certifications', 'licenses & certifications', 'awards & certifications', 'admissions & qualifications', 'zertifikate', 'zertifizierungen', 'weiterbildung', 'certifications et licences', 'certificaciones', 'certificazioni', 'certificaten', 'certificações'],
   projects: ['projects', 'selected work', 'portfolio', 'research projects', 'projects & open source', 'projekte', 'projets', 'proyectos', 'progetti', 'projecten', 'projetos'],
   awards: ['awards', 'honours', 'honors', 'awards & activities', 'grants and awards', 'auszeichnungen', 'distinctions', 'prix', 'premios', 'premi', 'prijzen', 'prémios'],
   publications: ['publications', 'veröffentlichungen', 'publikationen', 'publicaciones', 'pubblicazioni', 'publicaties', 'publicações'],
@@ -39,6 +39,7 @@ export function headingKey(text: string): string {
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
+    .replace(/^[#\s§>*▸▹■●◆-]+/, '')
     .replace(/\s+&\s+|\s+and\s+|\s+und\s+|\s+et\s+|\s+y\s+|\s+e\s+|\s+en\s+/g, ' & ')
     .replace(/[:.]+$/, '')
     .replace(/\s+/g, ' ')

@@ -22,7 +22,7 @@ export class ImportFileError extends Error {
   }
 }
 
-export const BULLET = /^\s*[•·▪◦‣∙●○■□–\-*]\s+/;
+export const BULLET = /^(?:\s*[•·▪◦‣∙●○■□▹▸►➤✓✔–\-*]\s+)+/;
 
 /** One space between words, no invisible marks, no bullet character. */
 export function cleanLine(text: string): string {

@@ -40,7 +40,7 @@ const UNPLACED = 0.3;
 
 const EMAIL = /[\w.+'-]+@[\w-]+(?:\.[\w-]+)+/;
 const URL = /\b(?:https?:\/\/|www\.)[^\s,;|·]+|\b(?:linkedin\.com|github\.com|gitlab\.com|x\.com|twitter\.com)\/[^\s,;|·]+/i;
-const SEPARATOR = /\s+[·|•◦▪]\s+|\s*[|•]\s*/;
+const SEPARATOR = /\s+[·|•◦▪/]\s+|\s*[|•]\s*/;
 
 export async function parseCvFile(kind: ImportKind, bytes: Uint8Array): Promise<ParsedCv> {
   return parseLines(kind === 'pdf' ? await pdfLines(bytes) : await docxLines(bytes));
@@ -59,6 +59,10 @@ export function parseLines(input: TextLine[]): ParsedCv {
   const custom: CustomSection[] = [];
 
   const { top, sections } = splitSections(lines);
+  // A section of links alone ("Portfolio: GitHub …") holds contact details whatever its heading says.
+  for (const section of sections)
+    if (section.lines.length && section.lines.every((line) => URL.test(line.text) || EMAIL.test(line.text) || /^(linkedin|github|gitlab|website|web|x|twitter)$/i.test(line.text)))
+      section.kind = 'contact';
   const contact = sections.filter((section) => section.kind === 'contact').flatMap((section) => section.lines);
   readBasics(top, contact, resume, confidence);
 
@@ -145,7 +149,9 @@ function continues(first: string, second: string): boolean {
   if (sectionKindOf(second)) return false;
   if (/^[,;]/.test(second) || /^[—–]\s/.test(second)) return true;
   if (/,$/.test(first) && !EMAIL.test(second) && !URL.test(second)) return true;
-  if (URL.test(first) && /[-/]$/.test(first) && /^[\w-]+$/.test(second)) return true;
+  // "English:" over "Native": a label and its value.
+  if (/:$/.test(first) && first.length < 30 && second.length < 40 && !/:$/.test(second)) return true;
+  if (URL.test(first) && /[-/]$/.test(first) && /^[\w-]+(\s|$)/.test(second)) return true;
   return false;
 }
 
@@ -264,7 +270,7 @@ function takeContacts(text: string, basics: Record<string, unknown>, links: stri
     confidence['basics.phone'] = phones.length ? PATTERN : GUESSED;
     rest = rest.replace(phoneText, ' ');
   }
-  return rest.replace(/^(?:\s*[·|•,]\s*)+|(?:\s*[·|•,]\s*)+$/g, '').replace(/\s+/g, ' ').trim();
+  return rest.replace(/^(?:\s*[·|•,/]\s*)+|(?:\s*[·|•,/]\s*)+$/g, '').replace(/\s+/g, ' ').trim();
 }
 
 function locationOf(text: string): Record<string, string> {
@@ -298,6 +304,9 @@ function paragraphs(lines: TextLine[]): string {
   return result.join('\n');
 }
 
+const DEGREE =
+  /^((?:[BM]\.?\s?(?:Sc|A|Eng|Ed|Phil|Ing)\.?|Ph\.?\s?D\.?|MBA|Dr\.|Dipl\.?-?\w*\.?|Diplom\w*|Bachelor|Master|Licence|Magister|Staatsexamen|Abitur|BTS|DUT|CAP))\s+(.+)$/;
+
 const HEADER_PIECES: Partial<Record<SectionKind, number>> = {
   work: 2,
   volunteer: 2,
@@ -328,7 +337,7 @@ interface Entry {
  * employer); lines after the date fill it up, and what follows is the description.
  */
 function splitEntries(kind: SectionKind, lines: TextLine[]): Entry[] {
-  const dated = lines.map((line) => (isDescription(line) && line.text.length > 45 ? undefined : findDates(line.text)));
+  const dated = lines.map((line) => (/[.!?]$/.test(line.text) || line.text.length > 100 ? undefined : findDates(line.text)));
   const dateAt = dated.flatMap((found, index) => (found ? [index] : []));
   const needed = HEADER_PIECES[kind] ?? 1;
   if (!dateAt.length) return splitUndated(lines, needed);
@@ -453,7 +462,11 @@ function readEntries(
         let degree = header[0] ?? '';
         let school = header.slice(1).join(', ');
         if (/universit|college|school|hochschule|schule|école|ecole|universidad|università|institut/i.test(degree) && !/universit|college|school|institut/i.test(school)) [degree, school] = [school, degree];
-        const [studyType, area] = degree.split(/\s+(?:in|of|en|in der|für|de|di)\s+/i);
+        // "MSc in Computer Science", "M.Sc. Bauingenieurwesen": the degree, then its subject.
+        const abbreviated = DEGREE.exec(degree);
+        const [studyType, area] = / in | of | en | für | de | di /i.test(degree) || !abbreviated
+          ? degree.split(/\s+(?:in|of|en|für|de|di)\s+/i)
+          : [abbreviated[1], abbreviated[2]];
         set('studyType', studyType);
         set('area', area);
         const { name, place } = nameAndPlace([school], 0);

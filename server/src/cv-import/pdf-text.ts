@@ -85,7 +85,7 @@ function joinRuns(runs: Run[]): TextLine[] {
   let last: Run | undefined;
   const flush = () => {
     const raw = text.replace(/\s+/g, ' ').trim();
-    if (raw) lines.push({ text: cleanLine(raw), size, bold, heading: false, bullet: BULLET.test(raw) || /^[•·▪●■]/.test(raw) });
+    if (raw) lines.push({ text: cleanLine(raw), size, bold, heading: false, bullet: BULLET.test(raw) || /^[•·▪●■▹▸►➤]/.test(raw) });
     text = '';
     size = 0;
     bold = true;
@@ -101,6 +101,8 @@ function joinRuns(runs: Run[]): TextLine[] {
       const sameLine = Math.abs(run.y - last.y) < Math.max(run.size, last.size) * 0.5;
       const gap = run.x - (last.x + last.width);
       if (!sameLine || gap < -last.size || gap > Math.max(run.size, last.size) * 3) flush();
+      // Two values set side by side in type of different sizes (a job title, then its employer) are two pieces.
+      else if (Math.abs(run.size - last.size) > 0.2 && !/[:,·|/]$/.test(text.trimEnd())) text = `${text.trimEnd()} · `;
       else if (gap > run.size * 0.15 && !/\s$/.test(text)) text += ' ';
     }
     text += run.text;
