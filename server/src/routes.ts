@@ -6,6 +6,7 @@ import { binRoutes } from './cvs/bin-routes.js';
 import { cvsRoutes } from './cvs/routes.js';
 import { dataExportRoutes } from './data-export/routes.js';
 import { csrfRoutes } from './http/csrf.js';
+import { cvImportRoutes } from './cv-import/routes.js';
 import { healthRoutes } from './http/health.js';
 import { previewRoutes } from './previews/routes.js';
 import { passkeyRoutes } from './passkeys/routes.js';
@@ -48,6 +49,7 @@ const PLUGINS = [
   previewRoutes,
   cvsRoutes,
   photoRoutes,
+  cvImportRoutes,
   dataExportRoutes,
   binRoutes,
   versionsRoutes,
