@@ -107,7 +107,7 @@ export function parseLines(input: TextLine[]): ParsedCv {
 
 function ownSection(title: string, lines: TextLine[], index: number): CustomSection {
   return {
-    key: `imported-${index + 1}`,
+    key: `custom-imported-${index + 1}`,
     title: title || 'More from the file',
     entries: [{ description: lines.map((line) => `<p>${escapeHtml(line.text)}</p>`).join('') }],
   };
