@@ -32,7 +32,6 @@ export async function pdfLines(bytes: Uint8Array): Promise<TextLine[]> {
     data: new Uint8Array(bytes),
     disableFontFace: true,
     useSystemFonts: false,
-    isEvalSupported: false,
     verbosity: 0,
   });
   try {
