@@ -70,7 +70,10 @@ const LABELS: Record<string, string> = {
   reference: 'Reference',
 };
 
-const labelOf = (key: string) => LABELS[key] ?? key;
+/** Where a list says it in its own word: a job's `name` is its employer. */
+const LIST_LABELS: Record<string, string> = { 'work.name': 'Employer', 'skills.name': 'Skill', 'interests.name': 'Interest' };
+
+const labelOf = (key: string, list?: string) => (list && LIST_LABELS[`${list}.${key}`]) ?? LABELS[key] ?? key;
 
 function locationText(location: Item): string {
   return ['address', 'city', 'region', 'postalCode', 'countryCode']
@@ -114,7 +117,9 @@ export function reviewRows(resume: JsonResume, confidence: Record<string, number
     const text = multiline ? (value as unknown[]).map(String).join('\n') : String(value ?? '');
     if (text.trim() === '') return;
     const sure = confidence[sureAt];
-    rows.push({ path, group, label, value: text, multiline: multiline || text.includes('\n'), uncertain: sure !== undefined && sure < UNCERTAIN_BELOW, dropped: false });
+    // A long value (a summary, a description) gets a box of several lines, so it can be read whole.
+    const long = multiline || text.includes('\n') || text.length > 60;
+    rows.push({ path, group, label, value: text, multiline: long, uncertain: sure !== undefined && sure < UNCERTAIN_BELOW, dropped: false });
   };
   const basics = (resume.basics ?? {}) as Item;
   for (const key of ['name', 'label', 'email', 'phone', 'url'])
@@ -131,7 +136,7 @@ export function reviewRows(resume: JsonResume, confidence: Record<string, number
     (items as Item[]).forEach((item, index) => {
       const group = items.length > 1 ? `${title} ${index + 1}` : title;
       for (const [key, value] of Object.entries(item))
-        if (typeof value === 'string' || Array.isArray(value)) add(`${list}[${index}].${key}`, group, labelOf(key), value);
+        if (typeof value === 'string' || Array.isArray(value)) add(`${list}[${index}].${key}`, group, labelOf(key, list), value);
     });
   }
   const meta = resume.meta as { cvBuilder?: { customSections?: Array<{ title?: string; entries?: Item[] }> } } | undefined;
