@@ -38,7 +38,10 @@ export const FULL_RESUME: JsonResume = {
       location: 'London, UK',
       startDate: '2021-04',
       summary: 'Led the card processing platform team of eight engineers.',
-      highlights: ['Cut settlement time from two days to four hours', 'Moved 40 services to a shared event bus'],
+      highlights: [
+        'Cut settlement time from two days to four hours',
+        'Moved 40 services to a shared event bus',
+      ],
     },
     {
       name: 'Brightline Software',
@@ -82,7 +85,9 @@ export const FULL_RESUME: JsonResume = {
     { language: 'English', fluency: 'Native' },
     { language: 'French', fluency: 'Professional' },
   ],
-  certificates: [{ name: 'AWS Certified Solutions Architect', issuer: 'Amazon Web Services', date: '2022-05' }],
+  certificates: [
+    { name: 'AWS Certified Solutions Architect', issuer: 'Amazon Web Services', date: '2022-05' },
+  ],
   projects: [
     {
       name: 'Ledgerline',
@@ -116,14 +121,16 @@ function sectionsOf(folder: TemplateFolder): TemplateSection[] {
     is_active: true,
     is_required: section.is_required,
     is_repeatable: section.is_repeatable,
-    input_fields: section.input_fields.map(({ id, name, widget_label, widget_type, description, is_required }) => ({
-      id,
-      name,
-      widget_label,
-      widget_type,
-      description,
-      is_required,
-    })),
+    input_fields: section.input_fields.map(
+      ({ id, name, widget_label, widget_type, description, is_required }) => ({
+        id,
+        name,
+        widget_label,
+        widget_type,
+        description,
+        is_required,
+      }),
+    ),
   }));
 }
 
@@ -150,11 +157,24 @@ export async function templateFiles(pdf: PdfRenderer | undefined, only?: string[
     if (only && !only.includes(folder.slug)) continue;
     const sections = sectionsOf(folder);
     const imported = fromJsonResume(FULL_RESUME, sections, folder.definition.id);
-    const truth = toJsonResume(sections, imported.formData, EMPTY_LAYOUT, { templateId: folder.definition.id });
+    const truth = toJsonResume(sections, imported.formData, EMPTY_LAYOUT, {
+      templateId: folder.definition.id,
+    });
     const template = registry.templates.find((t) => t.slug === folder.slug)!;
     const model = buildRenderModelFromFormData(template.definition, imported.formData);
-    files.push({ name: `${folder.slug}.docx`, kind: 'docx', bytes: await renderDocx(template, model), truth });
-    if (pdf) files.push({ name: `${folder.slug}.pdf`, kind: 'pdf', bytes: await pdf.render(renderHtml(template, model)), truth });
+    files.push({
+      name: `${folder.slug}.docx`,
+      kind: 'docx',
+      bytes: await renderDocx(template, model),
+      truth,
+    });
+    if (pdf)
+      files.push({
+        name: `${folder.slug}.pdf`,
+        kind: 'pdf',
+        bytes: await pdf.render(renderHtml(template, model)),
+        truth,
+      });
   }
   return files;
 }
@@ -210,7 +230,11 @@ export function scoreFile(truth: JsonResume, parsed: JsonResume, scores: FieldSc
   for (const [field, values] of basicsValues(truth.basics as Item | undefined)) {
     const got = (parsedBasics.get(field) ?? []).map(normal);
     for (const value of values) {
-      if (field === 'basics.summary') count(field, got.some((text) => text.replace(/\s/g, '').includes(normal(value).replace(/\s/g, ''))));
+      if (field === 'basics.summary')
+        count(
+          field,
+          got.some((text) => text.replace(/\s/g, '').includes(normal(value).replace(/\s/g, ''))),
+        );
       else count(field, got.includes(normal(value)));
     }
   }
@@ -221,9 +245,12 @@ export function scoreFile(truth: JsonResume, parsed: JsonResume, scores: FieldSc
       const other = got[index] ?? {};
       for (const [key, value] of Object.entries(item)) {
         const field = `${list}.${key}`;
-        if (typeof value === 'string') count(field, typeof other[key] === 'string' && normal(other[key]) === normal(value));
+        if (typeof value === 'string')
+          count(field, typeof other[key] === 'string' && normal(other[key]) === normal(value));
         else if (Array.isArray(value)) {
-          const have = Array.isArray(other[key]) ? (other[key] as unknown[]).map((v) => normal(String(v))) : [];
+          const have = Array.isArray(other[key])
+            ? (other[key] as unknown[]).map((v) => normal(String(v)))
+            : [];
           for (const element of value) count(field, have.includes(normal(String(element))));
         }
       }
@@ -233,15 +260,23 @@ export function scoreFile(truth: JsonResume, parsed: JsonResume, scores: FieldSc
 }
 
 export function totalOf(scores: FieldScores): { found: number; total: number } {
-  return Object.values(scores).reduce((sum, s) => ({ found: sum.found + s.found, total: sum.total + s.total }), { found: 0, total: 0 });
+  return Object.values(scores).reduce(
+    (sum, s) => ({ found: sum.found + s.found, total: sum.total + s.total }),
+    { found: 0, total: 0 },
+  );
 }
 
 /** "work.position   47/48  97.9%" lines, worst first, and the total. */
 export function scoreTable(scores: FieldScores): string {
   const rows = Object.entries(scores)
     .sort((a, b) => a[1].found / a[1].total - b[1].found / b[1].total)
-    .map(([field, s]) => `${field.padEnd(26)} ${`${s.found}/${s.total}`.padStart(8)}  ${((100 * s.found) / s.total).toFixed(1).padStart(5)}%`);
+    .map(
+      ([field, s]) =>
+        `${field.padEnd(26)} ${`${s.found}/${s.total}`.padStart(8)}  ${((100 * s.found) / s.total).toFixed(1).padStart(5)}%`,
+    );
   const total = totalOf(scores);
-  rows.push(`${'TOTAL'.padEnd(26)} ${`${total.found}/${total.total}`.padStart(8)}  ${((100 * total.found) / total.total).toFixed(1).padStart(5)}%`);
+  rows.push(
+    `${'TOTAL'.padEnd(26)} ${`${total.found}/${total.total}`.padStart(8)}  ${((100 * total.found) / total.total).toFixed(1).padStart(5)}%`,
+  );
   return rows.join('\n');
 }

@@ -12,7 +12,9 @@ import { test } from './support/test';
 
 // The preview is made by the server's Chromium: on a busy machine it can take a while after a reload.
 const expect = baseExpect.configure({ timeout: 90_000 });
-const CV_PDF = readFileSync(new URL('../server/tests/cv-import/fixtures/libreoffice-plain.pdf', import.meta.url));
+const CV_PDF = readFileSync(
+  new URL('../server/tests/cv-import/fixtures/libreoffice-plain.pdf', import.meta.url),
+);
 const SCANNED_PDF = readFileSync(new URL('../tests/pact/fixtures/scanned.pdf', import.meta.url));
 
 test('a person imports a PDF, corrects a value, applies it to a template and saves', async ({ page }) => {
@@ -25,8 +27,12 @@ test('a person imports a PDF, corrects a value, applies it to a template and sav
   await test.step('a scanned PDF is refused with words, and nothing happens', async () => {
     await page.getByRole('button', { name: 'Import' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import a CV' });
-    await dialog.getByLabel('PDF or Word file').setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: SCANNED_PDF });
-    await expect(dialog.getByTestId('import-error')).toContainText('This PDF holds pictures of text, not text: ');
+    await dialog
+      .getByLabel('PDF or Word file')
+      .setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: SCANNED_PDF });
+    await expect(dialog.getByTestId('import-error')).toContainText(
+      'This PDF holds pictures of text, not text: ',
+    );
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
   });
@@ -35,13 +41,17 @@ test('a person imports a PDF, corrects a value, applies it to a template and sav
     await page.getByRole('button', { name: 'Import' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import a CV' });
     await dialog.getByLabel('Template').selectOption({ label: 'Executive Classic' });
-    await dialog.getByLabel('PDF or Word file').setInputFiles({ name: 'Lebenslauf.pdf', mimeType: 'application/pdf', buffer: CV_PDF });
+    await dialog
+      .getByLabel('PDF or Word file')
+      .setInputFiles({ name: 'Lebenslauf.pdf', mimeType: 'application/pdf', buffer: CV_PDF });
     const review = dialog.getByTestId('import-review');
     await expect(review.getByRole('heading', { name: 'Check what was found' })).toBeVisible();
     await expect(review.getByLabel('Name', { exact: true })).toHaveValue('Jonas Weber');
     await expect(review.getByLabel('Email', { exact: true })).toHaveValue('jonas.weber@example.de');
     await expect(review.getByRole('region', { name: 'Experience 1' })).toContainText('Position');
-    await expect(review.getByRole('textbox', { name: 'Position (Experience 1)' })).toHaveValue('Projektleiter');
+    await expect(review.getByRole('textbox', { name: 'Position (Experience 1)' })).toHaveValue(
+      'Projektleiter',
+    );
     await review.getByLabel('Title', { exact: true }).fill('Projektleiterin Hochbau');
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await expect(dialog.getByTestId('import-summary')).toContainText('Lebenslauf.pdf');

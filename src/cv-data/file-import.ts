@@ -71,13 +71,19 @@ const LABELS: Record<string, string> = {
 };
 
 /** Where a list says it in its own word: a job's `name` is its employer. */
-const LIST_LABELS: Record<string, string> = { 'work.name': 'Employer', 'skills.name': 'Skill', 'interests.name': 'Interest' };
+const LIST_LABELS: Record<string, string> = {
+  'work.name': 'Employer',
+  'skills.name': 'Skill',
+  'interests.name': 'Interest',
+};
 
 const labelOf = (key: string, list?: string) => (list && LIST_LABELS[`${list}.${key}`]) ?? LABELS[key] ?? key;
 
 function locationText(location: Item): string {
   return ['address', 'city', 'region', 'postalCode', 'countryCode']
-    .flatMap((key) => (typeof location[key] === 'string' && location[key] !== '' ? [location[key] as string] : []))
+    .flatMap((key) =>
+      typeof location[key] === 'string' && location[key] !== '' ? [location[key] as string] : [],
+    )
     .join(', ');
 }
 
@@ -119,7 +125,15 @@ export function reviewRows(resume: JsonResume, confidence: Record<string, number
     const sure = confidence[sureAt];
     // A long value (a summary, a description) gets a box of several lines, so it can be read whole.
     const long = multiline || text.includes('\n') || text.length > 60;
-    rows.push({ path, group, label, value: text, multiline: long, uncertain: sure !== undefined && sure < UNCERTAIN_BELOW, dropped: false });
+    rows.push({
+      path,
+      group,
+      label,
+      value: text,
+      multiline: long,
+      uncertain: sure !== undefined && sure < UNCERTAIN_BELOW,
+      dropped: false,
+    });
   };
   const basics = (resume.basics ?? {}) as Item;
   for (const key of ['name', 'label', 'email', 'phone', 'url'])
@@ -127,7 +141,12 @@ export function reviewRows(resume: JsonResume, confidence: Record<string, number
   if (basics.location && typeof basics.location === 'object')
     add('basics.location', 'Personal details', 'Location', locationText(basics.location as Item));
   ((basics.profiles as Item[] | undefined) ?? []).forEach((profile, index) =>
-    add(`basics.profiles[${index}].url`, 'Personal details', String(profile.network ?? 'Profile'), profile.url),
+    add(
+      `basics.profiles[${index}].url`,
+      'Personal details',
+      String(profile.network ?? 'Profile'),
+      profile.url,
+    ),
   );
   if (typeof basics.summary === 'string') add('basics.summary', 'Summary', 'Summary', basics.summary);
   for (const [list, title] of Object.entries(LIST_TITLES)) {
@@ -136,12 +155,16 @@ export function reviewRows(resume: JsonResume, confidence: Record<string, number
     (items as Item[]).forEach((item, index) => {
       const group = items.length > 1 ? `${title} ${index + 1}` : title;
       for (const [key, value] of Object.entries(item))
-        if (typeof value === 'string' || Array.isArray(value)) add(`${list}[${index}].${key}`, group, labelOf(key, list), value);
+        if (typeof value === 'string' || Array.isArray(value))
+          add(`${list}[${index}].${key}`, group, labelOf(key, list), value);
     });
   }
-  const meta = resume.meta as { cvBuilder?: { customSections?: Array<{ title?: string; entries?: Item[] }> } } | undefined;
+  const meta = resume.meta as
+    { cvBuilder?: { customSections?: Array<{ title?: string; entries?: Item[] }> } } | undefined;
   (meta?.cvBuilder?.customSections ?? []).forEach((section, index) => {
-    const text = (section.entries ?? []).map((entry) => paragraphsText(String(entry.description ?? ''))).join('\n');
+    const text = (section.entries ?? [])
+      .map((entry) => paragraphsText(String(entry.description ?? '')))
+      .join('\n');
     const path = `meta.cvBuilder.customSections[${index}]`;
     add(path, section.title ?? 'More from the file', 'Kept as a section of its own', text.split('\n'), path);
   });
@@ -165,10 +188,19 @@ function setAt(target: Item, path: string, value: unknown) {
 export function resumeOfRows(resume: JsonResume, rows: readonly ReviewRow[]): JsonResume {
   const result = structuredClone(resume) as Item;
   for (const row of rows) {
-    const lines = row.value.split('\n').map((line) => line.trim()).filter(Boolean);
+    const lines = row.value
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
     if (row.path === 'basics.location') {
       const [city, ...rest] = row.value.split(/\s*,\s*/);
-      setAt(result, 'basics.location', row.dropped || !row.value.trim() ? undefined : { city, ...(rest.length ? { region: rest.join(', ') } : {}) });
+      setAt(
+        result,
+        'basics.location',
+        row.dropped || !row.value.trim()
+          ? undefined
+          : { city, ...(rest.length ? { region: rest.join(', ') } : {}) },
+      );
     } else if (row.path.startsWith('meta.cvBuilder.customSections[')) {
       setAt(result, `${row.path}.entries`, row.dropped ? [] : [{ description: paragraphsHtml(row.value) }]);
     } else if (row.dropped || !row.value.trim()) setAt(result, row.path, undefined);
@@ -176,8 +208,10 @@ export function resumeOfRows(resume: JsonResume, rows: readonly ReviewRow[]): Js
     else setAt(result, row.path, row.value.trim());
   }
   // A section of one's own whose lines were all dropped goes; entries left empty go.
-  const meta = (result.meta as Item | undefined)?.cvBuilder as { customSections?: Array<{ entries: unknown[] }> } | undefined;
-  if (meta?.customSections) meta.customSections = meta.customSections.filter((section) => section.entries.length > 0);
+  const meta = (result.meta as Item | undefined)?.cvBuilder as
+    { customSections?: Array<{ entries: unknown[] }> } | undefined;
+  if (meta?.customSections)
+    meta.customSections = meta.customSections.filter((section) => section.entries.length > 0);
   for (const list of Object.keys(LIST_TITLES)) {
     if (Array.isArray(result[list])) {
       result[list] = (result[list] as Item[]).filter((item) => Object.keys(item).length > 0);

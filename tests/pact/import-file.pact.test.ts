@@ -28,7 +28,11 @@ describe('[extension] POST /v1/import/file/', () => {
     const pact = withCsrf(createPact())
       .given(SIGNED_IN)
       .uponReceiving('[extension] a CV as a PDF to import')
-      .withRequestBinaryFile({ method: 'POST', path: '/v1/import/file/', headers: csrfHeaders }, PDF_TYPE, CV_PDF)
+      .withRequestBinaryFile(
+        { method: 'POST', path: '/v1/import/file/', headers: csrfHeaders },
+        PDF_TYPE,
+        CV_PDF,
+      )
       .willRespondWith({
         status: 200,
         headers: jsonBody,
@@ -50,14 +54,20 @@ describe('[extension] POST /v1/import/file/', () => {
     const pact = withCsrf(createPact())
       .given(SIGNED_IN)
       .uponReceiving('[extension] a scanned PDF to import')
-      .withRequestBinaryFile({ method: 'POST', path: '/v1/import/file/', headers: csrfHeaders }, PDF_TYPE, SCANNED_PDF)
+      .withRequestBinaryFile(
+        { method: 'POST', path: '/v1/import/file/', headers: csrfHeaders },
+        PDF_TYPE,
+        SCANNED_PDF,
+      )
       .willRespondWith({
         status: 400,
         headers: jsonBody,
         body: detail('This PDF holds pictures of text, not text: it was scanned or printed as images.'),
       });
     await pact.executeTest(async (mockServer) => {
-      const error = await expectApiError(importCvFile(clientFor(mockServer), { type: PDF_TYPE, bytes: bytesOf(SCANNED_PDF) }));
+      const error = await expectApiError(
+        importCvFile(clientFor(mockServer), { type: PDF_TYPE, bytes: bytesOf(SCANNED_PDF) }),
+      );
       expect(error.status).toBe(400);
       expect(error.message).toMatch(/^This PDF holds pictures of text, not text: /);
     });
@@ -80,7 +90,10 @@ describe('[extension] POST /v1/import/file/', () => {
       });
     await pact.executeTest(async (mockServer) => {
       const error = await expectApiError(
-        importCvFile(clientFor(mockServer), { type: 'text/plain', bytes: new TextEncoder().encode('Jonas Weber') }),
+        importCvFile(clientFor(mockServer), {
+          type: 'text/plain',
+          bytes: new TextEncoder().encode('Jonas Weber'),
+        }),
       );
       expect(error.status).toBe(415);
     });

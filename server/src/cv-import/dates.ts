@@ -2,21 +2,48 @@
 // "janv. 2020 - aujourd'hui", "2019", "2021-04". JSON Resume wants "YYYY-MM" or "YYYY".
 
 const MONTHS: Array<[string, number]> = [
-  ['janv', 1], ['jan', 1], ['ene', 1], ['gen', 1],
-  ['feb', 2], ['fev', 2], ['fév', 2],
-  ['mär', 3], ['mar', 3], ['maa', 3],
-  ['apr', 4], ['avr', 4], ['abr', 4],
-  ['mayo', 5], ['may', 5], ['mai', 5], ['mag', 5], ['mei', 5],
-  ['juin', 6], ['jun', 6], ['giu', 6],
-  ['juil', 7], ['jul', 7], ['lug', 7],
-  ['aug', 8], ['aoû', 8], ['aou', 8], ['ago', 8],
-  ['sep', 9], ['set', 9],
-  ['oct', 10], ['okt', 10], ['ott', 10], ['out', 10],
+  ['janv', 1],
+  ['jan', 1],
+  ['ene', 1],
+  ['gen', 1],
+  ['feb', 2],
+  ['fev', 2],
+  ['fév', 2],
+  ['mär', 3],
+  ['mar', 3],
+  ['maa', 3],
+  ['apr', 4],
+  ['avr', 4],
+  ['abr', 4],
+  ['mayo', 5],
+  ['may', 5],
+  ['mai', 5],
+  ['mag', 5],
+  ['mei', 5],
+  ['juin', 6],
+  ['jun', 6],
+  ['giu', 6],
+  ['juil', 7],
+  ['jul', 7],
+  ['lug', 7],
+  ['aug', 8],
+  ['aoû', 8],
+  ['aou', 8],
+  ['ago', 8],
+  ['sep', 9],
+  ['set', 9],
+  ['oct', 10],
+  ['okt', 10],
+  ['ott', 10],
+  ['out', 10],
   ['nov', 11],
-  ['dec', 12], ['dez', 12], ['déc', 12], ['dic', 12],
+  ['dec', 12],
+  ['dez', 12],
+  ['déc', 12],
+  ['dic', 12],
 ];
 
-const MONTH_WORD = "[A-Za-zÀ-ÿ]{3,9}\\.?";
+const MONTH_WORD = '[A-Za-zÀ-ÿ]{3,9}\\.?';
 const ONE_DATE = `(?:${MONTH_WORD}\\s+\\d{4}|\\d{1,2}[./]\\d{4}|\\d{4}-\\d{2}|\\d{4})`;
 const PRESENT_WORDS =
   "present|current|now|today|ongoing|heute|bis heute|aktuell|jetzt|présent|aujourd'hui|aujourd’hui|actuel|actualidad|presente|actual|attuale|oggi|in corso|heden|nu|atual|o momento";
@@ -31,7 +58,8 @@ export const DATE_RANGE = new RegExp(
 export function resumeDateOf(text: string): string | undefined {
   const value = text.trim();
   let match = /^(\d{1,2})[./](\d{4})$/.exec(value);
-  if (match && Number(match[1]) >= 1 && Number(match[1]) <= 12) return `${match[2]}-${match[1].padStart(2, '0')}`;
+  if (match && Number(match[1]) >= 1 && Number(match[1]) <= 12)
+    return `${match[2]}-${match[1].padStart(2, '0')}`;
   match = /^(\d{4})-(\d{2})$/.exec(value);
   if (match) return value;
   match = /^(\d{4})$/.exec(value);

@@ -29,7 +29,9 @@ export async function docxLines(bytes: Uint8Array): Promise<TextLine[]> {
   }
   const lines: TextLine[] = [];
   // Table cells hold paragraphs of their own: the innermost blocks are the lines.
-  const flat = html.replace(/<\/?(table|tbody|thead|tr|ul|ol)(?:\s[^>]*)?>/g, '\n').replace(/<(td|th)(?:\s[^>]*)?>|<\/(td|th)>/g, '\n');
+  const flat = html
+    .replace(/<\/?(table|tbody|thead|tr|ul|ol)(?:\s[^>]*)?>/g, '\n')
+    .replace(/<(td|th)(?:\s[^>]*)?>|<\/(td|th)>/g, '\n');
   for (const match of flat.matchAll(BLOCK)) {
     const [, tag, inner] = match;
     const text = cleanLine(decode(inner));
@@ -38,7 +40,9 @@ export async function docxLines(bytes: Uint8Array): Promise<TextLine[]> {
     lines.push({
       text,
       size: 0,
-      bold: /^<strong>[\s\S]*<\/strong>$/.test(inner.replace(/<\/?a(?:\s[^>]*)?>/g, '').trim()) && stripped.length > 0,
+      bold:
+        /^<strong>[\s\S]*<\/strong>$/.test(inner.replace(/<\/?a(?:\s[^>]*)?>/g, '').trim()) &&
+        stripped.length > 0,
       heading: tag.startsWith('h'),
       bullet: tag === 'li',
     });

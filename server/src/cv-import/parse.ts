@@ -39,7 +39,8 @@ const GUESSED = 0.6;
 const UNPLACED = 0.3;
 
 const EMAIL = /[\w.+'-]+@[\w-]+(?:\.[\w-]+)+/;
-const URL = /\b(?:https?:\/\/|www\.)[^\s,;|·]+|\b(?:linkedin\.com|github\.com|gitlab\.com|x\.com|twitter\.com)\/[^\s,;|·]+/i;
+const URL =
+  /\b(?:https?:\/\/|www\.)[^\s,;|·]+|\b(?:linkedin\.com|github\.com|gitlab\.com|x\.com|twitter\.com)\/[^\s,;|·]+/i;
 const SEPARATOR = /\s+[·|•◦▪/]\s+|\s*[|•]\s*/;
 
 export async function parseCvFile(kind: ImportKind, bytes: Uint8Array): Promise<ParsedCv> {
@@ -61,9 +62,19 @@ export function parseLines(input: TextLine[]): ParsedCv {
   const { top, sections } = splitSections(lines);
   // A section of links alone ("Portfolio: GitHub …") holds contact details whatever its heading says.
   for (const section of sections)
-    if (section.lines.length && section.lines.every((line) => URL.test(line.text) || EMAIL.test(line.text) || /^(linkedin|github|gitlab|website|web|x|twitter)$/i.test(line.text)))
+    if (
+      section.lines.length &&
+      section.lines.every(
+        (line) =>
+          URL.test(line.text) ||
+          EMAIL.test(line.text) ||
+          /^(linkedin|github|gitlab|website|web|x|twitter)$/i.test(line.text),
+      )
+    )
       section.kind = 'contact';
-  const contact = sections.filter((section) => section.kind === 'contact').flatMap((section) => section.lines);
+  const contact = sections
+    .filter((section) => section.kind === 'contact')
+    .flatMap((section) => section.lines);
   readBasics(top, contact, resume, confidence);
 
   for (const section of sections) {
@@ -89,10 +100,22 @@ export function parseLines(input: TextLine[]): ParsedCv {
         readLanguages(section, resume, confidence);
         break;
       case 'interests':
-        push(resume, 'interests', section.lines.map((line) => ({ name: line.text })), confidence, PLACED);
+        push(
+          resume,
+          'interests',
+          section.lines.map((line) => ({ name: line.text })),
+          confidence,
+          PLACED,
+        );
         break;
       case 'references':
-        push(resume, 'references', [{ reference: section.lines.map((line) => line.text).join('\n') }], confidence, PLACED);
+        push(
+          resume,
+          'references',
+          [{ reference: section.lines.map((line) => line.text).join('\n') }],
+          confidence,
+          PLACED,
+        );
         break;
       default:
         custom.push(ownSection(section.title, section.lines, custom.length));
@@ -117,7 +140,13 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-function push(resume: Resume, list: string, items: Array<Record<string, unknown>>, confidence: Confidence, level: number) {
+function push(
+  resume: Resume,
+  list: string,
+  items: Array<Record<string, unknown>>,
+  confidence: Confidence,
+  level: number,
+) {
   const existing = (resume[list] as Array<Record<string, unknown>> | undefined) ?? [];
   for (const item of items) {
     const index = existing.length;
@@ -137,9 +166,18 @@ function joinWrapped(lines: TextLine[]): TextLine[] {
   const result: TextLine[] = [];
   for (const line of lines) {
     const previous = result[result.length - 1];
-    if (previous && !line.bullet && !line.heading && !previous.heading && continues(previous.text, line.text)) {
+    if (
+      previous &&
+      !line.bullet &&
+      !line.heading &&
+      !previous.heading &&
+      continues(previous.text, line.text)
+    ) {
       const glue = /[-/]$/.test(previous.text) && URL.test(previous.text) ? '' : ' ';
-      result[result.length - 1] = { ...previous, text: `${previous.text}${glue}${line.text}`.replace(/\s+([,])/g, '$1') };
+      result[result.length - 1] = {
+        ...previous,
+        text: `${previous.text}${glue}${line.text}`.replace(/\s+([,])/g, '$1'),
+      };
     } else result.push(line);
   }
   return result;
@@ -193,7 +231,9 @@ function readBasics(top: TextLine[], contact: TextLine[], resume: Resume, confid
   // The name: the largest line near the top (a Word file: its first line); two lines of that size are one name.
   const firstLines = header.slice(0, 6);
   const largest = Math.max(...firstLines.map((line) => line.size));
-  let nameAt = firstLines.findIndex((line) => line.size === largest && !EMAIL.test(line.text) && !URL.test(line.text));
+  let nameAt = firstLines.findIndex(
+    (line) => line.size === largest && !EMAIL.test(line.text) && !URL.test(line.text),
+  );
   if (nameAt < 0) nameAt = 0;
   if (header[nameAt]) {
     let name = header[nameAt].text;
@@ -211,12 +251,20 @@ function readBasics(top: TextLine[], contact: TextLine[], resume: Resume, confid
   for (const [index, line] of [...header, ...contact].entries()) {
     const rest = takeContacts(line.text, basics, links, confidence);
     if (!rest) continue;
-    const pieces = rest.split(SEPARATOR).map((piece) => piece.trim()).filter(Boolean);
+    const pieces = rest
+      .split(SEPARATOR)
+      .map((piece) => piece.trim())
+      .filter(Boolean);
     for (const piece of pieces) {
       if (basics.label === undefined && index < header.length && !/,/.test(piece)) {
         basics.label = piece;
         confidence['basics.label'] = PLACED;
-      } else if (basics.location === undefined && /\p{L}/u.test(piece) && piece.length < 60 && !/\d{3}/.test(piece)) {
+      } else if (
+        basics.location === undefined &&
+        /\p{L}/u.test(piece) &&
+        piece.length < 60 &&
+        !/\d{3}/.test(piece)
+      ) {
         basics.location = locationOf(piece);
         confidence['basics.location'] = /,/.test(piece) ? PLACED : GUESSED;
       } else leftovers.push(piece);
@@ -224,7 +272,15 @@ function readBasics(top: TextLine[], contact: TextLine[], resume: Resume, confid
   }
   const profiles: Array<Record<string, string>> = [];
   for (const link of links) {
-    const network = /linkedin/i.test(link) ? 'LinkedIn' : /github/i.test(link) ? 'GitHub' : /gitlab/i.test(link) ? 'GitLab' : /(twitter|x)\.com/i.test(link) ? 'X' : undefined;
+    const network = /linkedin/i.test(link)
+      ? 'LinkedIn'
+      : /github/i.test(link)
+        ? 'GitHub'
+        : /gitlab/i.test(link)
+          ? 'GitLab'
+          : /(twitter|x)\.com/i.test(link)
+            ? 'X'
+            : undefined;
     if (network) {
       confidence[`basics.profiles[${profiles.length}].url`] = PATTERN;
       profiles.push({ network, url: link });
@@ -245,8 +301,16 @@ function readBasics(top: TextLine[], contact: TextLine[], resume: Resume, confid
 }
 
 /** Takes the email, phone and links out of a line into basics; answers what is left of it. */
-function takeContacts(text: string, basics: Record<string, unknown>, links: string[], confidence: Confidence): string {
-  let rest = text.replace(/^(e-?mail|phone|tel\.?|telefon|téléphone|mobile|handy|web|website|linkedin|github)\s*:\s*/i, '');
+function takeContacts(
+  text: string,
+  basics: Record<string, unknown>,
+  links: string[],
+  confidence: Confidence,
+): string {
+  let rest = text.replace(
+    /^(e-?mail|phone|tel\.?|telefon|téléphone|mobile|handy|web|website|linkedin|github)\s*:\s*/i,
+    '',
+  );
   for (;;) {
     const email = EMAIL.exec(rest);
     if (!email) break;
@@ -263,14 +327,22 @@ function takeContacts(text: string, basics: Record<string, unknown>, links: stri
     links.push(/^https?:/i.test(link) ? link : `https://${link}`);
     rest = rest.replace(url[0], ' ');
   }
-  const phones = findPhoneNumbersInText(rest, { defaultCountry: 'GB', extended: false } as never) as unknown as Array<{ startsAt: number; endsAt: number }>;
-  const phoneText = phones.length ? rest.slice(phones[0].startsAt, phones[0].endsAt) : /\+?\d[\d\s().-]{6,}\d/.exec(rest)?.[0];
+  const phones = findPhoneNumbersInText(rest, {
+    defaultCountry: 'GB',
+    extended: false,
+  } as never) as unknown as Array<{ startsAt: number; endsAt: number }>;
+  const phoneText = phones.length
+    ? rest.slice(phones[0].startsAt, phones[0].endsAt)
+    : /\+?\d[\d\s().-]{6,}\d/.exec(rest)?.[0];
   if (phoneText && basics.phone === undefined) {
     basics.phone = phoneText.trim();
     confidence['basics.phone'] = phones.length ? PATTERN : GUESSED;
     rest = rest.replace(phoneText, ' ');
   }
-  return rest.replace(/^(?:\s*[·|•,/]\s*)+|(?:\s*[·|•,/]\s*)+$/g, '').replace(/\s+/g, ' ').trim();
+  return rest
+    .replace(/^(?:\s*[·|•,/]\s*)+|(?:\s*[·|•,/]\s*)+$/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function locationOf(text: string): Record<string, string> {
@@ -337,7 +409,9 @@ interface Entry {
  * employer); lines after the date fill it up, and what follows is the description.
  */
 function splitEntries(kind: SectionKind, lines: TextLine[]): Entry[] {
-  const dated = lines.map((line) => (/[.!?]$/.test(line.text) || line.text.length > 100 ? undefined : findDates(line.text)));
+  const dated = lines.map((line) =>
+    /[.!?]$/.test(line.text) || line.text.length > 100 ? undefined : findDates(line.text),
+  );
   const dateAt = dated.flatMap((found, index) => (found ? [index] : []));
   const needed = HEADER_PIECES[kind] ?? 1;
   if (!dateAt.length) return splitUndated(lines, needed);
@@ -348,7 +422,13 @@ function splitEntries(kind: SectionKind, lines: TextLine[]): Entry[] {
     const end = n + 1 < starts.length ? starts[n + 1] : lines.length;
     const at = dateAt[n];
     const entry: Entry = { header: [], dates: dated[at], links: [], description: [], guessed: false };
-    const pieces = (text: string) => entry.header.push(...text.split(SEPARATOR).map((p) => p.trim()).filter(Boolean));
+    const pieces = (text: string) =>
+      entry.header.push(
+        ...text
+          .split(SEPARATOR)
+          .map((p) => p.trim())
+          .filter(Boolean),
+      );
     for (let i = start; i < at; i++) pieces(lines[i].text);
     if (dated[at]!.rest) pieces(dated[at]!.rest);
     let i = at + 1;
@@ -392,7 +472,8 @@ function splitUndated(lines: TextLine[], needed: number): Entry[] {
       entries.push(current);
     }
     if (link && link[0].length >= line.text.length - 2) current.links.push(link[0]);
-    else if (header && current.description.length === 0) current.header.push(...line.text.split(SEPARATOR).filter(Boolean));
+    else if (header && current.description.length === 0)
+      current.header.push(...line.text.split(SEPARATOR).filter(Boolean));
     else current.description.push(line);
   }
   return entries;
@@ -461,12 +542,19 @@ function readEntries(
         // "MSc in Computer Science": the degree and the subject; a header whose first piece names a school the other way round.
         let degree = header[0] ?? '';
         let school = header.slice(1).join(', ');
-        if (/universit|college|school|hochschule|schule|école|ecole|universidad|università|institut/i.test(degree) && !/universit|college|school|institut/i.test(school)) [degree, school] = [school, degree];
+        if (
+          /universit|college|school|hochschule|schule|école|ecole|universidad|università|institut/i.test(
+            degree,
+          ) &&
+          !/universit|college|school|institut/i.test(school)
+        )
+          [degree, school] = [school, degree];
         // "MSc in Computer Science", "M.Sc. Bauingenieurwesen": the degree, then its subject.
         const abbreviated = DEGREE.exec(degree);
-        const [studyType, area] = / in | of | en | für | de | di /i.test(degree) || !abbreviated
-          ? degree.split(/\s+(?:in|of|en|für|de|di)\s+/i)
-          : [abbreviated[1], abbreviated[2]];
+        const [studyType, area] =
+          / in | of | en | für | de | di /i.test(degree) || !abbreviated
+            ? degree.split(/\s+(?:in|of|en|für|de|di)\s+/i)
+            : [abbreviated[1], abbreviated[2]];
         set('studyType', studyType);
         set('area', area);
         const { name, place } = nameAndPlace([school], 0);
@@ -474,7 +562,11 @@ function readEntries(
         set('location', place, GUESSED);
         set('startDate', start, PATTERN);
         set('endDate', end, PATTERN);
-        set('courses', [...(text.summary ? text.summary.split('\n') : []), ...(text.highlights ?? [])], GUESSED);
+        set(
+          'courses',
+          [...(text.summary ? text.summary.split('\n') : []), ...(text.highlights ?? [])],
+          GUESSED,
+        );
         break;
       }
       case 'certificates': {
@@ -483,7 +575,8 @@ function readEntries(
         set('issuer', issuer.join(', '));
         set('date', start, PATTERN);
         set('url', entry.links[0], PATTERN);
-        if (text.summary || text.highlights) set('description', [text.summary, ...(text.highlights ?? [])].filter(Boolean).join('\n'), GUESSED);
+        if (text.summary || text.highlights)
+          set('description', [text.summary, ...(text.highlights ?? [])].filter(Boolean).join('\n'), GUESSED);
         break;
       }
       case 'projects':
@@ -540,7 +633,10 @@ function readSkills(section: Section, resume: Resume, confidence: Confidence) {
 }
 
 function splitList(text: string): string[] {
-  return text.split(/\s*[,;·|•]\s*/).map((word) => word.trim()).filter(Boolean);
+  return text
+    .split(/\s*[,;·|•]\s*/)
+    .map((word) => word.trim())
+    .filter(Boolean);
 }
 
 function readLanguages(section: Section, resume: Resume, confidence: Confidence) {
@@ -551,7 +647,10 @@ function readLanguages(section: Section, resume: Resume, confidence: Confidence)
     for (const part of parts) {
       const [language, fluency] = part.split(/\s*[—–:]\s*|\s+-\s+|\s*\(\s*/);
       const index = languages.length;
-      languages.push({ language: language.trim(), ...(fluency ? { fluency: fluency.replace(/\)$/, '').trim() } : {}) });
+      languages.push({
+        language: language.trim(),
+        ...(fluency ? { fluency: fluency.replace(/\)$/, '').trim() } : {}),
+      });
       confidence[`languages[${index}].language`] = PLACED;
       if (fluency) confidence[`languages[${index}].fluency`] = PLACED;
     }

@@ -13,8 +13,10 @@ const MAX_PAGES = 20;
 
 export const SCANNED_PDF =
   'This PDF holds pictures of text, not text: it was scanned or printed as images. Export the CV as a PDF from the program you wrote it in, or import the Word file.';
-export const PROTECTED_PDF = 'This PDF is protected by a password. Save a copy without the password and import that.';
-export const BROKEN_PDF = 'This file is not a PDF that can be read: it may be damaged or only partly downloaded.';
+export const PROTECTED_PDF =
+  'This PDF is protected by a password. Save a copy without the password and import that.';
+export const BROKEN_PDF =
+  'This file is not a PDF that can be read: it may be damaged or only partly downloaded.';
 
 interface Run {
   text: string;
@@ -41,37 +43,47 @@ export async function pdfLines(bytes: Uint8Array): Promise<TextLine[]> {
     } catch (error) {
       if (error instanceof PasswordException || (error as Error)?.name === 'PasswordException')
         throw new ImportFileError(400, PROTECTED_PDF);
-      if (error instanceof InvalidPDFException || error instanceof Error) throw new ImportFileError(400, BROKEN_PDF);
+      if (error instanceof InvalidPDFException || error instanceof Error)
+        throw new ImportFileError(400, BROKEN_PDF);
       throw error;
     }
     const runs: Run[][] = [];
-    for (let number = 1; number <= Math.min(document.numPages, MAX_PAGES); number++) {
-      const page = await document.getPage(number);
-      const content = await page.getTextContent();
-      const pageRuns: Run[] = [];
-      for (const item of content.items) {
-        if (!('str' in item)) continue;
-        const [a, b, , , x, y] = item.transform as number[];
-        const size = Math.round(Math.hypot(a, b) * 10) / 10;
-        const family = content.styles[item.fontName]?.fontFamily ?? '';
-        pageRuns.push({
-          text: item.str,
-          x,
-          y,
-          width: item.width,
-          size,
-          bold: /bold|black|heavy|semibold/i.test(`${item.fontName} ${family}`),
-          eol: item.hasEOL,
-        });
-      }
-      runs.push(pageRuns);
-      page.cleanup();
+    try {
+      await readPages(document, runs);
+    } catch {
+      // A page that pdf.js cannot read (a damaged content stream, a missing font program) makes the file unreadable.
+      throw new ImportFileError(400, BROKEN_PDF);
     }
     const lines = runs.flatMap(joinRuns);
     if (!lines.some((line) => /\p{L}{2}/u.test(line.text))) throw new ImportFileError(400, SCANNED_PDF);
     return markHeadings(lines);
   } finally {
     await task.destroy();
+  }
+}
+
+async function readPages(document: PdfJs.PDFDocumentProxy, runs: Run[][]): Promise<void> {
+  for (let number = 1; number <= Math.min(document.numPages, MAX_PAGES); number++) {
+    const page = await document.getPage(number);
+    const content = await page.getTextContent();
+    const pageRuns: Run[] = [];
+    for (const item of content.items) {
+      if (!('str' in item)) continue;
+      const [a, b, , , x, y] = item.transform as number[];
+      const size = Math.round(Math.hypot(a, b) * 10) / 10;
+      const family = content.styles[item.fontName]?.fontFamily ?? '';
+      pageRuns.push({
+        text: item.str,
+        x,
+        y,
+        width: item.width,
+        size,
+        bold: /bold|black|heavy|semibold/i.test(`${item.fontName} ${family}`),
+        eol: item.hasEOL,
+      });
+    }
+    runs.push(pageRuns);
+    page.cleanup();
   }
 }
 
@@ -84,7 +96,14 @@ function joinRuns(runs: Run[]): TextLine[] {
   let last: Run | undefined;
   const flush = () => {
     const raw = text.replace(/\s+/g, ' ').trim();
-    if (raw) lines.push({ text: cleanLine(raw), size, bold, heading: false, bullet: BULLET.test(raw) || /^[•·▪●■▹▸►➤]/.test(raw) });
+    if (raw)
+      lines.push({
+        text: cleanLine(raw),
+        size,
+        bold,
+        heading: false,
+        bullet: BULLET.test(raw) || /^[•·▪●■▹▸►➤]/.test(raw),
+      });
     text = '';
     size = 0;
     bold = true;
@@ -101,7 +120,8 @@ function joinRuns(runs: Run[]): TextLine[] {
       const gap = run.x - (last.x + last.width);
       if (!sameLine || gap < -last.size || gap > Math.max(run.size, last.size) * 3) flush();
       // Two values set side by side in type of different sizes (a job title, then its employer) are two pieces.
-      else if (Math.abs(run.size - last.size) > 0.2 && !/[:,·|/]$/.test(text.trimEnd())) text = `${text.trimEnd()} · `;
+      else if (Math.abs(run.size - last.size) > 0.2 && !/[:,·|/]$/.test(text.trimEnd()))
+        text = `${text.trimEnd()} · `;
       else if (gap > run.size * 0.15 && !/\s$/.test(text)) text += ' ';
     }
     text += run.text;

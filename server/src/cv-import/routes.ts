@@ -14,8 +14,10 @@ import { BROKEN_DOCX } from './docx-text.js';
 
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 export const IMPORT_MESSAGES = {
-  tooLarge: 'This file is over 10 MB: a CV is rarely more than 1 MB. Export it again without large pictures, or import the Word file.',
-  wrongType: 'Only a PDF or a Word file (.docx) can be imported here; a JSON Resume file goes through "JSON Resume".',
+  tooLarge:
+    'This file is over 10 MB: a CV is rarely more than 1 MB. Export it again without large pictures, or import the Word file.',
+  wrongType:
+    'Only a PDF or a Word file (.docx) can be imported here; a JSON Resume file goes through "JSON Resume".',
   empty: 'The file is empty.',
 } as const;
 
@@ -51,7 +53,8 @@ export async function cvImportRoutes(app: FastifyInstance): Promise<void> {
     const body = request.body;
     if (!Buffer.isBuffer(body) || body.length === 0) throw new HttpError(400, IMPORT_MESSAGES.empty);
     if (body.length > MAX_IMPORT_BYTES) throw new HttpError(413, IMPORT_MESSAGES.tooLarge);
-    if (kindOfBytes(body) !== declared) throw new HttpError(400, declared === 'pdf' ? BROKEN_PDF : BROKEN_DOCX);
+    if (kindOfBytes(body) !== declared)
+      throw new HttpError(400, declared === 'pdf' ? BROKEN_PDF : BROKEN_DOCX);
     try {
       return await parseCvFile(declared, body);
     } catch (error) {

@@ -25,7 +25,9 @@ interface Corpus {
   scoreTable(scores: Scores): string;
 }
 
-const CORPUS = pathToFileURL(fileURLToPath(new URL('../../../bench/_import-corpus.ts', import.meta.url))).href;
+const CORPUS = pathToFileURL(
+  fileURLToPath(new URL('../../../bench/_import-corpus.ts', import.meta.url)),
+).href;
 const pdf = testPdfRenderer();
 
 describe.runIf(HAS_CHROMIUM)('import accuracy over every template and a LibreOffice PDF', () => {

@@ -66,10 +66,26 @@ describe('parseLines', () => {
       line('EHRENAMTLICHES', heading),
       line('Taught mathematics at the village school.'),
     ]);
-    expect(resume.basics).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0321' });
-    expect(resume.work).toEqual([{ position: 'Analyst', name: 'Analytical Engines', location: 'London', startDate: '2018', endDate: '2020' }]);
+    expect(resume.basics).toMatchObject({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      phone: '+44 20 7946 0321',
+    });
+    expect(resume.work).toEqual([
+      {
+        position: 'Analyst',
+        name: 'Analytical Engines',
+        location: 'London',
+        startDate: '2018',
+        endDate: '2020',
+      },
+    ]);
     expect(resume.meta?.cvBuilder?.customSections).toEqual([
-      { key: 'custom-imported-1', title: 'EHRENAMTLICHES', entries: [{ description: '<p>Taught mathematics at the village school.</p>' }] },
+      {
+        key: 'custom-imported-1',
+        title: 'EHRENAMTLICHES',
+        entries: [{ description: '<p>Taught mathematics at the village school.</p>' }],
+      },
     ]);
     expect(confidence['meta.cvBuilder.customSections[0]']).toBeLessThan(0.7);
   });

@@ -43,11 +43,21 @@ describe.each(testDatabases())('importing a PDF or Word file on $name', (databas
     const response = await post(fixture('libreoffice-plain.pdf'), PDF);
     expect(response.statusCode, response.body).toBe(200);
     const { resume, confidence } = response.json();
-    expect(resume.basics).toMatchObject({ name: 'Jonas Weber', email: 'jonas.weber@example.de', phone: '+49 30 1234567' });
-    expect(resume.work[0]).toMatchObject({ position: 'Projektleiter', name: 'Hochbau Schmidt GmbH', startDate: '2021-04' });
+    expect(resume.basics).toMatchObject({
+      name: 'Jonas Weber',
+      email: 'jonas.weber@example.de',
+      phone: '+49 30 1234567',
+    });
+    expect(resume.work[0]).toMatchObject({
+      position: 'Projektleiter',
+      name: 'Hochbau Schmidt GmbH',
+      startDate: '2021-04',
+    });
     expect(resume.education).toHaveLength(2);
     expect(confidence['basics.email']).toBeGreaterThan(0.9);
-    expect(Object.values(confidence).every((value) => typeof value === 'number' && value >= 0 && value <= 1)).toBe(true);
+    expect(
+      Object.values(confidence).every((value) => typeof value === 'number' && value >= 0 && value <= 1),
+    ).toBe(true);
   });
 
   it('reads the Word file too', async () => {
@@ -91,7 +101,13 @@ describe.each(testDatabases())('importing a PDF or Word file on $name', (databas
 
   it('needs a session and the CSRF token', async () => {
     const stranger = await client(world.app);
-    expect((await stranger.post('/v1/import/file/', fixture('libreoffice-plain.pdf'), { headers: { 'content-type': PDF } })).statusCode).toBe(401);
+    expect(
+      (
+        await stranger.post('/v1/import/file/', fixture('libreoffice-plain.pdf'), {
+          headers: { 'content-type': PDF },
+        })
+      ).statusCode,
+    ).toBe(401);
     const noToken = await post(fixture('libreoffice-plain.pdf'), PDF, { csrf: false });
     expect(noToken.statusCode).toBe(403);
   });

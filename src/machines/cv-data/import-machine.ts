@@ -27,7 +27,8 @@ export const TEMPLATE_FAILED_MESSAGE = 'The template could not be loaded. Please
 
 export const DOCUMENT_TOO_BIG_MESSAGE =
   'This file is over 10 MB: a CV is rarely more than 1 MB. Export it again without large pictures, or import the Word file.';
-export const NOT_A_DOCUMENT_MESSAGE = 'Choose a PDF or a Word file (.docx). An older .doc file: save it as .docx first.';
+export const NOT_A_DOCUMENT_MESSAGE =
+  'Choose a PDF or a Word file (.docx). An older .doc file: save it as .docx first.';
 export const DOCUMENT_UNAVAILABLE_MESSAGE =
   'This server cannot read PDF or Word files. Import a JSON Resume file instead.';
 export const DOCUMENT_FAILED_MESSAGE = 'The file could not be read. Please try again.';
@@ -116,7 +117,8 @@ export async function readDocument(file: File, signal?: AbortSignal): Promise<Im
   } catch (error) {
     if (isApiError(error) && error.status === 404) throw new ImportProblem(DOCUMENT_UNAVAILABLE_MESSAGE);
     // The server's sentence: "This PDF holds pictures of text, not text: …", "… over 10 MB …".
-    if (isApiError(error) && (error.status ?? 0) >= 400 && (error.status ?? 0) < 500) throw new ImportProblem(error.message);
+    if (isApiError(error) && (error.status ?? 0) >= 400 && (error.status ?? 0) < 500)
+      throw new ImportProblem(error.message);
     throw new ImportProblem(DOCUMENT_FAILED_MESSAGE);
   }
 }
@@ -143,7 +145,9 @@ const importSetup = setup({
   actors: {
     readFile: fromPromise<string, { file: File }>(({ input }) => readFileText(input.file)),
     validate: fromPromise<JsonResume, { text: string }>(({ input }) => readResume(input.text)),
-    readDocument: fromPromise<ImportedFile, { file: File }>(({ input, signal }) => readDocument(input.file, signal)),
+    readDocument: fromPromise<ImportedFile, { file: File }>(({ input, signal }) =>
+      readDocument(input.file, signal),
+    ),
     loadSections: fromPromise<TemplateSection[], { templateId: number }>(async ({ input, signal }) => {
       const template = await getTemplate(apiClient, input.templateId, { signal });
       return template.sections;
@@ -162,7 +166,11 @@ const importSetup = setup({
     }),
   },
   actions: {
-    assignFile: assign({ source: (_, params: { name: string }) => params.name, error: undefined, rows: undefined }),
+    assignFile: assign({
+      source: (_, params: { name: string }) => params.name,
+      error: undefined,
+      rows: undefined,
+    }),
     assignPaste: assign({
       source: undefined,
       text: (_, params: { text: string }) => params.text,

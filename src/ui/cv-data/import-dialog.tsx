@@ -97,7 +97,9 @@ export function ImportDialog({ actor }: { actor: ImportActor }) {
                       event.currentTarget.value = '';
                     }}
                   />
-                  <Field.HelperText>Up to 10 MB. You check what was found before anything is imported.</Field.HelperText>
+                  <Field.HelperText>
+                    Up to 10 MB. You check what was found before anything is imported.
+                  </Field.HelperText>
                 </Field.Root>
                 <Field.Root>
                   <Field.Label htmlFor="import-file-input">JSON Resume file</Field.Label>

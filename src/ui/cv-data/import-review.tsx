@@ -8,7 +8,15 @@ export const REVIEW_TITLE = 'Check what was found';
  * What the server read from a PDF or Word file, section by section: each value in a box to fix, the uncertain ones
  * marked, and Drop / Keep for each. Continue goes on to the summary of what goes where.
  */
-export function ImportReview({ actor, rows, source }: { actor: ImportActor; rows: ReviewRow[]; source?: string }) {
+export function ImportReview({
+  actor,
+  rows,
+  source,
+}: {
+  actor: ImportActor;
+  rows: ReviewRow[];
+  source?: string;
+}) {
   const groups = [...new Set(rows.map((row) => row.group))];
   const uncertain = rows.filter((row) => row.uncertain && !row.dropped).length;
   return (
@@ -19,7 +27,9 @@ export function ImportReview({ actor, rows, source }: { actor: ImportActor; rows
         </Heading>
         <Text fontSize="sm">
           {source ? `Read from ${source}. ` : ''}Fix a value in its box, or drop it.
-          {uncertain > 0 ? ` ${uncertain} ${uncertain === 1 ? 'value is' : 'values are'} marked “${UNCERTAIN_NOTE}”.` : ''}
+          {uncertain > 0
+            ? ` ${uncertain} ${uncertain === 1 ? 'value is' : 'values are'} marked “${UNCERTAIN_NOTE}”.`
+            : ''}
         </Text>
       </Stack>
       {groups.map((group) => (
@@ -79,7 +89,13 @@ function ReviewField({ actor, row }: { actor: ImportActor; row: ReviewRow }) {
           onChange={(event) => edit(event.currentTarget.value)}
         />
       ) : (
-        <Input id={id} aria-label={label} minH="44px" value={row.value} onChange={(event) => edit(event.currentTarget.value)} />
+        <Input
+          id={id}
+          aria-label={label}
+          minH="44px"
+          value={row.value}
+          onChange={(event) => edit(event.currentTarget.value)}
+        />
       )}
     </Field.Root>
   );

@@ -19,13 +19,30 @@ const minimal = templateNamed('clean-minimal');
 
 const READ: ImportedFile = {
   resume: {
-    basics: { name: 'Jonas Weber', label: 'Projektleiter', email: 'jonas@example.de', phone: '+49 30 1234567' },
+    basics: {
+      name: 'Jonas Weber',
+      label: 'Projektleiter',
+      email: 'jonas@example.de',
+      phone: '+49 30 1234567',
+    },
     work: [
-      { position: 'Projektleiter', name: 'Hochbau Schmidt GmbH', location: 'Berlin', startDate: '2021-04', highlights: ['Teams geführt', 'Budget gehalten'] },
+      {
+        position: 'Projektleiter',
+        name: 'Hochbau Schmidt GmbH',
+        location: 'Berlin',
+        startDate: '2021-04',
+        highlights: ['Teams geführt', 'Budget gehalten'],
+      },
     ],
     meta: {
       cvBuilder: {
-        customSections: [{ key: 'custom-imported-1', title: 'Ehrenamt', entries: [{ description: '<p>Trainer beim SV Pankow</p>' }] }],
+        customSections: [
+          {
+            key: 'custom-imported-1',
+            title: 'Ehrenamt',
+            entries: [{ description: '<p>Trainer beim SV Pankow</p>' }],
+          },
+        ],
       },
     },
   },
@@ -41,7 +58,8 @@ const READ: ImportedFile = {
   },
 };
 
-const pdfFile = (name = 'cv.pdf', size = 100) => new File([new Uint8Array(size)], name, { type: 'application/pdf' });
+const pdfFile = (name = 'cv.pdf', size = 100) =>
+  new File([new Uint8Array(size)], name, { type: 'application/pdf' });
 
 function startImport(read: () => Promise<ImportedFile>) {
   const applied: Array<{ imported: ImportedCv; templateId?: number }> = [];
@@ -65,10 +83,19 @@ describe('import machine: a PDF or Word file', () => {
     await settled(actor);
     expect(actor.getSnapshot().value).toBe('reviewing');
     const rows = actor.getSnapshot().context.rows!;
-    expect(rows.find((row) => row.path === 'basics.email')).toMatchObject({ value: 'jonas@example.de', uncertain: false });
-    expect(rows.find((row) => row.path === 'work[0].location')).toMatchObject({ value: 'Berlin', uncertain: true });
+    expect(rows.find((row) => row.path === 'basics.email')).toMatchObject({
+      value: 'jonas@example.de',
+      uncertain: false,
+    });
+    expect(rows.find((row) => row.path === 'work[0].location')).toMatchObject({
+      value: 'Berlin',
+      uncertain: true,
+    });
     // What could not be placed is shown too, in a section of its own.
-    expect(rows.find((row) => row.group === 'Ehrenamt')).toMatchObject({ value: 'Trainer beim SV Pankow', uncertain: true });
+    expect(rows.find((row) => row.group === 'Ehrenamt')).toMatchObject({
+      value: 'Trainer beim SV Pankow',
+      uncertain: true,
+    });
 
     actor.send({ type: 'import.review.edit', path: 'basics.label', value: 'Projektleiter Bau' });
     actor.send({ type: 'import.review.drop', path: 'work[0].location', dropped: true });
@@ -81,7 +108,9 @@ describe('import machine: a PDF or Word file', () => {
     expect(values).toContain('Projektleiter Bau');
     expect(values).toContain('Hochbau Schmidt GmbH');
     expect(values).not.toContain('Berlin');
-    expect(applied[0]!.imported.layout.custom_sections?.map((section) => section.title)).toContain('Ehrenamt');
+    expect(applied[0]!.imported.layout.custom_sections?.map((section) => section.title)).toContain(
+      'Ehrenamt',
+    );
   });
 
   it('a file the server cannot read says why, and another file can be chosen', async () => {
@@ -102,8 +131,12 @@ describe('import machine: a PDF or Word file', () => {
   });
 
   it('refuses, before sending anything, a file that is neither PDF nor Word, and one over 10 MB', async () => {
-    await expect(readDocument(new File(['x'], 'cv.txt', { type: 'text/plain' }))).rejects.toThrow(NOT_A_DOCUMENT_MESSAGE);
-    await expect(readDocument(pdfFile('big.pdf', 10 * 1024 * 1024 + 1))).rejects.toThrow(DOCUMENT_TOO_BIG_MESSAGE);
+    await expect(readDocument(new File(['x'], 'cv.txt', { type: 'text/plain' }))).rejects.toThrow(
+      NOT_A_DOCUMENT_MESSAGE,
+    );
+    await expect(readDocument(pdfFile('big.pdf', 10 * 1024 * 1024 + 1))).rejects.toThrow(
+      DOCUMENT_TOO_BIG_MESSAGE,
+    );
   });
 });
 
@@ -115,7 +148,10 @@ describe('review rows', () => {
 
   it('a list of points is one row, a line per point; dropping a section of one’s own removes it', () => {
     const rows = reviewRows(READ.resume, READ.confidence);
-    expect(rows.find((row) => row.path === 'work[0].highlights')).toMatchObject({ value: 'Teams geführt\nBudget gehalten', multiline: true });
+    expect(rows.find((row) => row.path === 'work[0].highlights')).toMatchObject({
+      value: 'Teams geführt\nBudget gehalten',
+      multiline: true,
+    });
     const dropped = rows.map((row) => (row.group === 'Ehrenamt' ? { ...row, dropped: true } : row));
     expect(resumeOfRows(READ.resume, dropped).meta).toEqual({ cvBuilder: { customSections: [] } });
   });
