@@ -7,6 +7,7 @@ import { cvsRoutes } from './cvs/routes.js';
 import { coverLetterRoutes } from './cover-letters/routes.js';
 import { dataExportRoutes } from './data-export/routes.js';
 import { csrfRoutes } from './http/csrf.js';
+import { cvImportRoutes } from './cv-import/routes.js';
 import { healthRoutes } from './http/health.js';
 import { previewRoutes } from './previews/routes.js';
 import { passkeyRoutes } from './passkeys/routes.js';
@@ -49,6 +50,7 @@ const PLUGINS = [
   previewRoutes,
   cvsRoutes,
   photoRoutes,
+  cvImportRoutes,
   dataExportRoutes,
   binRoutes,
   versionsRoutes,

@@ -439,6 +439,10 @@ export const SUCCESS_ANSWERS: Record<string, Record<number, Answer>> = {
     'image/jpeg',
   ]),
   'DELETE /v1/GeneratedCV/{id}/photo/': noContent('The CV’s photo removed, or it had none (extension).'),
+  'POST /v1/import/file/': ok(
+    'The CV read from the PDF or Word file sent as the body (at most 10 MB; never kept): `resume` is a JSON Resume (unplaced lines in `meta.cvBuilder.customSections`), `confidence` a number from 0 to 1 per field path such as `basics.email` or `work[0].position` (extension). 400: no text (a scan), protected by a password, or broken; 413: over 10 MB; 415: neither a PDF nor a .docx.',
+    object({ resume: { type: 'object' }, confidence: { type: 'object', additionalProperties: { type: 'number' } } }),
+  ),
   'POST /cv/send-email/': ok('The PDF is mailed to the person.', message),
   'GET /v1/CoverLetter/': ok(
     'The person’s cover letters, the latest changed first; with ?cv= only those linked to that CV (extension).',

@@ -35,6 +35,18 @@ function printFailureAnswers(key: string): Record<string, unknown> {
  * Content-Type and judges the bytes, so no JSON schema validates the body), which the document names here.
  */
 function withRawBodies(document: { paths?: Record<string, Record<string, unknown> | undefined> }): void {
+  const importFile = document.paths?.['/v1/import/file/']?.post as { requestBody?: unknown } | undefined;
+  if (importFile)
+    importFile.requestBody = {
+      required: true,
+      description: "[extension] The CV's file as it is: a PDF or a Word .docx up to 10 MB. It is read in memory and never kept.",
+      content: Object.fromEntries(
+        ['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'].map((type) => [
+          type,
+          { schema: { type: 'string', format: 'binary' } },
+        ]),
+      ),
+    };
   const put = document.paths?.['/v1/GeneratedCV/{id}/photo/']?.put as { requestBody?: unknown } | undefined;
   if (!put) return;
   put.requestBody = {

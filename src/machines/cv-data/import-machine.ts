@@ -5,10 +5,15 @@ import type { BuilderDraft } from '../../drafts/draft';
 import { isDefaultLayout } from '../../cv/layout';
 import { PLAIN_DESIGN, changePhoto } from '../../cv/design';
 import type { ImportedCv, JsonResume } from '../../cv-data/json-resume';
+import { reviewRows, resumeOfRows, type ReviewRow } from '../../cv-data/file-import';
+import { documentTypeOf, importCvFile, MAX_DOCUMENT_BYTES, type ImportedFile } from '../../api/import-file';
+import { isApiError } from '../../api/api-error';
 
 // Import: choose a .json file or paste JSON → read → validate against the JSON Resume schema → a summary
 // of what goes where → apply (after a confirmation when it would replace work on screen), or a message saying
 // what is wrong. The schema, the validator and the mapping are loaded when a file is chosen, never with the page.
+// Or choose a PDF or Word file → the server reads it → the person checks what was found, value by value (the
+// uncertain ones marked), fixes or drops values → the same summary and apply as for JSON Resume.
 
 /** A JSON Resume is a few kilobytes; anything over 1 MB is not one. */
 export const MAX_IMPORT_BYTES = 1024 * 1024;
@@ -19,6 +24,14 @@ export const NOT_JSON_MESSAGE =
   'This is not JSON. Choose a .json file exported from JSON Resume or from this product, or paste its text.';
 export const READ_FAILED_MESSAGE = 'The file could not be read. Please try again.';
 export const TEMPLATE_FAILED_MESSAGE = 'The template could not be loaded. Please try again.';
+
+export const DOCUMENT_TOO_BIG_MESSAGE =
+  'This file is over 10 MB: a CV is rarely more than 1 MB. Export it again without large pictures, or import the Word file.';
+export const NOT_A_DOCUMENT_MESSAGE =
+  'Choose a PDF or a Word file (.docx). An older .doc file: save it as .docx first.';
+export const DOCUMENT_UNAVAILABLE_MESSAGE =
+  'This server cannot read PDF or Word files. Import a JSON Resume file instead.';
+export const DOCUMENT_FAILED_MESSAGE = 'The file could not be read. Please try again.';
 
 export class ImportProblem extends Error {}
 
@@ -47,10 +60,16 @@ export interface ImportContext {
   /** The values kept as written that their fields refuse: "1 value needs a look: …". */
   flagged?: string;
   error?: string;
+  /** What the server read from a PDF or Word file, value by value, as the person checks it. */
+  rows?: ReviewRow[];
 }
 
 export type ImportEvent =
   | { type: 'import.file'; file: File }
+  | { type: 'import.document'; file: File }
+  | { type: 'import.review.edit'; path: string; value: string }
+  | { type: 'import.review.drop'; path: string; dropped: boolean }
+  | { type: 'import.review.done' }
   | { type: 'import.paste'; text: string }
   | { type: 'import.template'; templateId: number }
   | { type: 'import.apply' }
@@ -82,6 +101,28 @@ export async function readFileText(file: Blob): Promise<string> {
   }
 }
 
+/** A PDF or Word file read by the server: the JSON Resume it found and a confidence per field. */
+export async function readDocument(file: File, signal?: AbortSignal): Promise<ImportedFile> {
+  const type = documentTypeOf(file);
+  if (!type) throw new ImportProblem(NOT_A_DOCUMENT_MESSAGE);
+  if (file.size > MAX_DOCUMENT_BYTES) throw new ImportProblem(DOCUMENT_TOO_BIG_MESSAGE);
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await file.arrayBuffer());
+  } catch {
+    throw new ImportProblem(READ_FAILED_MESSAGE);
+  }
+  try {
+    return await importCvFile(apiClient, { type, bytes }, { signal });
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) throw new ImportProblem(DOCUMENT_UNAVAILABLE_MESSAGE);
+    // The server's sentence: "This PDF holds pictures of text, not text: …", "… over 10 MB …".
+    if (isApiError(error) && (error.status ?? 0) >= 400 && (error.status ?? 0) < 500)
+      throw new ImportProblem(error.message);
+    throw new ImportProblem(DOCUMENT_FAILED_MESSAGE);
+  }
+}
+
 export const IMPORT_BUSY_TAG = 'busy';
 
 /** A resume placed in a template: the CV, and what the summary says of it. */
@@ -104,6 +145,9 @@ const importSetup = setup({
   actors: {
     readFile: fromPromise<string, { file: File }>(({ input }) => readFileText(input.file)),
     validate: fromPromise<JsonResume, { text: string }>(({ input }) => readResume(input.text)),
+    readDocument: fromPromise<ImportedFile, { file: File }>(({ input, signal }) =>
+      readDocument(input.file, signal),
+    ),
     loadSections: fromPromise<TemplateSection[], { templateId: number }>(async ({ input, signal }) => {
       const template = await getTemplate(apiClient, input.templateId, { signal });
       return template.sections;
@@ -122,7 +166,11 @@ const importSetup = setup({
     }),
   },
   actions: {
-    assignFile: assign({ source: (_, params: { name: string }) => params.name, error: undefined }),
+    assignFile: assign({
+      source: (_, params: { name: string }) => params.name,
+      error: undefined,
+      rows: undefined,
+    }),
     assignPaste: assign({
       source: undefined,
       text: (_, params: { text: string }) => params.text,
@@ -130,6 +178,26 @@ const importSetup = setup({
     }),
     assignText: assign({ text: (_, params: { text: string }) => params.text }),
     assignResume: assign({ resume: (_, params: { resume: JsonResume }) => params.resume }),
+    assignRead: assign({
+      resume: (_, params: ImportedFile) => params.resume as JsonResume,
+      rows: (_, params: ImportedFile) => reviewRows(params.resume as JsonResume, params.confidence),
+      text: undefined,
+    }),
+    editRow: assign({
+      rows: ({ context }, params: { path: string; value: string }) =>
+        context.rows?.map((row) => (row.path === params.path ? { ...row, value: params.value } : row)),
+    }),
+    dropRow: assign({
+      rows: ({ context }, params: { path: string; dropped: boolean }) =>
+        context.rows?.map((row) => (row.path === params.path ? { ...row, dropped: params.dropped } : row)),
+    }),
+    /** The checked values become the resume the mapping places. */
+    assignReviewed: assign({
+      resume: ({ context }) => resumeOfRows(context.resume!, context.rows ?? []),
+      imported: undefined,
+      summary: undefined,
+      flagged: undefined,
+    }),
     assignSections: assign({ sections: (_, params: { sections: TemplateSection[] }) => params.sections }),
     assignTemplate: assign({
       templateId: (_, params: { templateId: number }) => params.templateId,
@@ -165,6 +233,10 @@ const startingAnImport = importSetup.createStateConfig({
   on: {
     'import.file': {
       target: 'reading',
+      actions: { type: 'assignFile', params: ({ event }) => ({ name: event.file.name }) },
+    },
+    'import.document': {
+      target: 'uploading',
       actions: { type: 'assignFile', params: ({ event }) => ({ name: event.file.name }) },
     },
     'import.paste': {
@@ -206,6 +278,35 @@ export const importMachine = importSetup.createMachine({
             params: ({ event }) => ({ message: messageOf(event.error, READ_FAILED_MESSAGE) }),
           },
         },
+      },
+    },
+    /** The server reads the PDF or Word file. */
+    uploading: {
+      tags: [IMPORT_BUSY_TAG],
+      invoke: {
+        src: 'readDocument',
+        input: ({ event }) => ({ file: (event as Extract<ImportEvent, { type: 'import.document' }>).file }),
+        onDone: { target: 'reviewing', actions: { type: 'assignRead', params: ({ event }) => event.output } },
+        onError: {
+          target: 'failed',
+          actions: {
+            type: 'assignError',
+            params: ({ event }) => ({ message: messageOf(event.error, DOCUMENT_FAILED_MESSAGE) }),
+          },
+        },
+      },
+    },
+    /** What was found, value by value: the person fixes or drops values, then goes on to the summary. */
+    reviewing: {
+      on: {
+        ...startingAnImport.on,
+        'import.review.edit': {
+          actions: { type: 'editRow', params: ({ event }) => ({ path: event.path, value: event.value }) },
+        },
+        'import.review.drop': {
+          actions: { type: 'dropRow', params: ({ event }) => ({ path: event.path, dropped: event.dropped }) },
+        },
+        'import.review.done': { target: 'resolving', actions: 'assignReviewed' },
       },
     },
     validating: {
@@ -278,6 +379,7 @@ export const importMachine = importSetup.createMachine({
           actions: { type: 'assignTemplate', params: ({ event }) => ({ templateId: event.templateId }) },
         },
         'import.file': startingAnImport.on['import.file'],
+        'import.document': startingAnImport.on['import.document'],
       },
     },
     /** Applying replaces the CV's values on screen: the person says so first. */

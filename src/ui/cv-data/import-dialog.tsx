@@ -14,6 +14,7 @@ import {
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { IMPORT_BUSY_TAG, type ImportActor } from '../../machines/cv-data/import-machine';
+import { ImportReview } from './import-review';
 
 export const IMPORT_DIALOG_TITLE = 'Import a CV';
 export const REPLACE_WARNING =
@@ -26,13 +27,14 @@ export const REPLACE_WARNING =
 export function ImportDialog({ actor }: { actor: ImportActor }) {
   const state = useSelector(actor, (snapshot) => snapshot.value);
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag(IMPORT_BUSY_TAG));
-  const { error, summary, flagged, source, templates, templateId } = useSelector(
+  const { error, summary, flagged, source, templates, templateId, rows } = useSelector(
     actor,
     (snapshot) => snapshot.context,
   );
   const open = useSelector(actor, (snapshot) => snapshot.status === 'active');
   const [pasted, setPasted] = useState('');
   const confirming = state === 'confirming';
+  const reviewing = state === 'reviewing';
 
   return (
     <Dialog.Root
@@ -54,8 +56,8 @@ export function ImportDialog({ actor }: { actor: ImportActor }) {
             <Dialog.Body>
               <Stack gap="4">
                 <Dialog.Description>
-                  Choose a JSON Resume file (.json, from jsonresume.org or exported from here) or paste its
-                  text.
+                  Choose a PDF or Word file of your CV, or a JSON Resume file (.json, from jsonresume.org or
+                  exported from here), or paste its text.
                 </Dialog.Description>
                 {templates.length > 0 && (
                   <Field.Root>
@@ -81,6 +83,24 @@ export function ImportDialog({ actor }: { actor: ImportActor }) {
                     </NativeSelect.Root>
                   </Field.Root>
                 )}
+                <Field.Root>
+                  <Field.Label htmlFor="import-document-input">PDF or Word file</Field.Label>
+                  <input
+                    id="import-document-input"
+                    type="file"
+                    accept=".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+                    disabled={busy || confirming}
+                    style={{ minHeight: '44px' }}
+                    onChange={(event) => {
+                      const file = event.currentTarget.files?.[0];
+                      if (file) actor.send({ type: 'import.document', file });
+                      event.currentTarget.value = '';
+                    }}
+                  />
+                  <Field.HelperText>
+                    Up to 10 MB. You check what was found before anything is imported.
+                  </Field.HelperText>
+                </Field.Root>
                 <Field.Root>
                   <Field.Label htmlFor="import-file-input">JSON Resume file</Field.Label>
                   <input
@@ -116,6 +136,7 @@ export function ImportDialog({ actor }: { actor: ImportActor }) {
                     Read pasted JSON
                   </Button>
                 </Field.Root>
+                {reviewing && rows && <ImportReview actor={actor} rows={rows} source={source} />}
                 <div role="status" aria-live="polite">
                   {busy && (
                     <HStack gap="2">
@@ -177,6 +198,8 @@ export function ImportDialog({ actor }: { actor: ImportActor }) {
                 <Button colorPalette="orange" onClick={() => actor.send({ type: 'import.confirm' })}>
                   Replace
                 </Button>
+              ) : reviewing ? (
+                <Button onClick={() => actor.send({ type: 'import.review.done' })}>Continue</Button>
               ) : (
                 <Button
                   disabled={state !== 'previewing'}
