@@ -40,8 +40,7 @@ export interface LetterBody {
   signature_name?: string;
 }
 
-const text = (description: string, maxLength = 5_000) =>
-  ({ type: 'string', maxLength, description }) as const;
+const text = (description: string, maxLength = 5_000) => ({ type: 'string', maxLength, description }) as const;
 
 const letterProperties = {
   name: text(`What the letter is saved as: not blank, ${MAX_LETTER_NAME_LENGTH} characters at most.`, 1_000),
@@ -55,8 +54,7 @@ const letterProperties = {
     type: ['integer', 'null'],
     minimum: 1,
     maximum: 2_147_483_647,
-    description:
-      'The id of the person’s CV whose header and design the letter prints with; null: standalone.',
+    description: 'The id of the person’s CV whose header and design the letter prints with; null: standalone.',
   },
   recipient_name: text(`${MAX_LETTER_FIELD_LENGTH} characters at most.`),
   company: text(`${MAX_LETTER_FIELD_LENGTH} characters at most.`),
@@ -120,9 +118,7 @@ function plain(field: LetterTextField, value: string | undefined): string {
   const cleaned = sanitisePlainText(value ?? '');
   const single = field === 'address' ? cleaned.replace(/[ \t]+\n/g, '\n') : cleaned.replace(/\s+/g, ' ');
   if (single.length > MAX_LETTER_FIELD_LENGTH)
-    throw badRequest(
-      `${LETTER_TEXT_FIELDS[field]} is too long: ${MAX_LETTER_FIELD_LENGTH} characters at most.`,
-    );
+    throw badRequest(`${LETTER_TEXT_FIELDS[field]} is too long: ${MAX_LETTER_FIELD_LENGTH} characters at most.`);
   return single;
 }
 
@@ -138,9 +134,7 @@ export function readLetterInput(body: LetterBody, requireName = true): LetterInp
   const date = (body.date ?? '').trim();
   if (!isLetterDate(date)) throw badRequest('The date must be a real date written as YYYY-MM-DD, or empty.');
   if ((body.body ?? '').length > MAX_LETTER_BODY_LENGTH)
-    throw badRequest(
-      `The letter is too long: ${MAX_LETTER_BODY_LENGTH.toLocaleString('en')} characters at most.`,
-    );
+    throw badRequest(`The letter is too long: ${MAX_LETTER_BODY_LENGTH.toLocaleString('en')} characters at most.`);
   const letterBody = sanitizeRichText(sanitisePlainText(body.body ?? ''));
   const fields = Object.fromEntries(
     (Object.keys(LETTER_TEXT_FIELDS) as LetterTextField[]).map((field) => [field, plain(field, body[field])]),

@@ -7,13 +7,7 @@ import { parseStoredLayout } from '../cv-input/layout.js';
 import { buildRenderModelFromEntries } from '../cv-input/values.js';
 import { badRequest, notFound, printFailuresAsHttp } from '../http/errors.js';
 import { renderDocx } from '../render/docx.js';
-import {
-  buildLetterModel,
-  printLetter,
-  renderLetterHtml,
-  standalonePerson,
-  type LetterContent,
-} from '../render/letter.js';
+import { buildLetterModel, printLetter, renderLetterHtml, standalonePerson, type LetterContent } from '../render/letter.js';
 import { PDF_CREATOR } from '../render/print.js';
 import type { RenderModel } from '../render/model.js';
 import type { CvTemplate } from '../templates/compile.js';
@@ -43,11 +37,7 @@ export interface LetterFile {
 }
 
 /** The caller's live CV a letter names; a CV that is not theirs (or not live) is refused with a sentence. */
-export async function linkedCv(
-  app: FastifyInstance,
-  ownerId: number,
-  cvId: number | null,
-): Promise<GeneratedCvRow | undefined> {
+export async function linkedCv(app: FastifyInstance, ownerId: number, cvId: number | null): Promise<GeneratedCvRow | undefined> {
   if (cvId === null) return undefined;
   const cv = await findLiveCv(app.db, ownerId, { id: cvId });
   if (!cv) throw badRequest(CV_NOT_YOURS);
@@ -55,11 +45,7 @@ export async function linkedCv(
 }
 
 /** The template a letter prints with: its own, else its CV's, else the first one. */
-function letterTemplate(
-  app: FastifyInstance,
-  templateId: number | null,
-  cv: GeneratedCvRow | undefined,
-): CvTemplate {
+function letterTemplate(app: FastifyInstance, templateId: number | null, cv: GeneratedCvRow | undefined): CvTemplate {
   if (templateId !== null) {
     const own = app.cvTemplates.byId(templateId);
     if (!own) throw badRequest(LETTER_TEMPLATE_NOT_FOUND);
@@ -87,12 +73,7 @@ export async function letterModel(
         section_field: entry.section_field_id,
       }));
       // The CV's person as its own template reads it (its fields), printed in the letter's template.
-      const { person } = buildRenderModelFromEntries(
-        cvTemplate.definition,
-        entries,
-        parseStoredLayout(cv.layout),
-        design,
-      );
+      const { person } = buildRenderModelFromEntries(cvTemplate.definition, entries, parseStoredLayout(cv.layout), design);
       return { template, model: buildLetterModel(template, person, design, source) };
     }
   }
@@ -121,8 +102,7 @@ export async function letterFile(
   model: RenderModel,
   format: 'pdf' | 'word',
 ): Promise<LetterFile> {
-  if (format === 'word')
-    return { body: await renderDocx(template, model), contentType: DOCX_TYPE, extension: 'docx' };
+  if (format === 'word') return { body: await renderDocx(template, model), contentType: DOCX_TYPE, extension: 'docx' };
   return { body: await letterPdf(app, template, model), contentType: 'application/pdf', extension: 'pdf' };
 }
 
