@@ -220,6 +220,7 @@ describe('letter bin machine: edge cases', () => {
         },
         actions: { notify: (_, notice: Notice) => void notices.push(notice) },
       }),
+      { input: {} },
     ).start();
     letters.last().resolve([FIRST]);
     await flush();
