@@ -5,6 +5,7 @@ import { socialRoutes } from './auth/social/routes.js';
 import { binRoutes } from './cvs/bin-routes.js';
 import { cvsRoutes } from './cvs/routes.js';
 import { coverLetterRoutes } from './cover-letters/routes.js';
+import { coverLetterBinRoutes } from './cover-letters/bin-routes.js';
 import { dataExportRoutes } from './data-export/routes.js';
 import { csrfRoutes } from './http/csrf.js';
 import { cvImportRoutes } from './cv-import/routes.js';
@@ -57,6 +58,7 @@ const PLUGINS = [
   sharesRoutes,
   sharePublicRoutes,
   coverLetterRoutes,
+  coverLetterBinRoutes,
 ];
 
 /** `engine` reaches the render engine (a cluster worker hands it the proxy to the primary's renderer). */

@@ -9,6 +9,7 @@ import { changePasswordMachine } from './profile/change-password-machine';
 import { confirmEmailMachine } from './auth/confirm-email-machine';
 import { cvManagementMachine } from './catalogue/cv-management-machine';
 import { recentlyDeletedMachine } from './catalogue/recently-deleted-machine';
+import { letterBinMachine } from './catalogue/letter-bin-machine';
 import { importMachine } from './cv-data/import-machine';
 import { forgotPasswordMachine } from './auth/forgot-password-machine';
 import { deliveryMachine } from './delivery/delivery-machine';
@@ -67,6 +68,7 @@ export const machineRegistry: Record<string, AnyStateMachine> = {
   [templatesListMachine.id]: templatesListMachine,
   [cvManagementMachine.id]: cvManagementMachine,
   [recentlyDeletedMachine.id]: recentlyDeletedMachine,
+  [letterBinMachine.id]: letterBinMachine,
   [deliveryMachine.id]: deliveryMachine,
   [builderMachine.id]: builderMachine,
   [sectionFormMachine.id]: sectionFormMachine,

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { now } from '../auth/clock.js';
 import { HttpError, badRequest } from '../http/errors.js';
 import { hit } from '../http/rate-limit.js';
 import { requireUser } from '../http/session.js';
@@ -16,7 +17,14 @@ import {
   type LetterBody,
   type LetterInput,
 } from './input.js';
-import { deleteLetter, findLetter, insertLetter, listLetters, replaceLetter, type CoverLetterRow } from './repository.js';
+import {
+  binLetter,
+  findLetter,
+  insertLetter,
+  listLetters,
+  replaceLetter,
+  type CoverLetterRow,
+} from './repository.js';
 import { letterJson } from './serialise.js';
 import {
   letterFile,
@@ -40,6 +48,7 @@ export const LETTER_CHANGED_ELSEWHERE = 'This cover letter was changed elsewhere
 export const NO_LINKED_CV = 'This cover letter is not linked to a CV, so there is no CV to attach.';
 
 const MAX_ID = 2_147_483_647;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const letterParams = {
   type: 'object',
@@ -49,14 +58,19 @@ const letterParams = {
 
 const listQuery = {
   type: 'object',
-  properties: { cv: { type: 'integer', minimum: 1, maximum: MAX_ID, description: 'Only the letters linked to this CV.' } },
+  properties: {
+    cv: { type: 'integer', minimum: 1, maximum: MAX_ID, description: 'Only the letters linked to this CV.' },
+  },
 } as const;
 
 const sendEmailBody = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    with_cv: { type: 'boolean', description: 'Attach the linked CV’s PDF too (400 when the letter has no CV).' },
+    with_cv: {
+      type: 'boolean',
+      description: 'Attach the linked CV’s PDF too (400 when the letter has no CV).',
+    },
   },
 } as const;
 
@@ -82,12 +96,14 @@ function sourceOf(input: LetterInput | CoverLetterRow): LetterSource {
 }
 
 function sendPdf(reply: FastifyReply, pdf: Buffer, disposition: string) {
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', disposition)
-    // A letter is personal data: no shared cache may keep a copy.
-    .header('cache-control', 'private, no-store')
-    .send(pdf);
+  return (
+    reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', disposition)
+      // A letter is personal data: no shared cache may keep a copy.
+      .header('cache-control', 'private, no-store')
+      .send(pdf)
+  );
 }
 
 export async function coverLetterRoutes(app: FastifyInstance): Promise<void> {
@@ -137,7 +153,11 @@ export async function coverLetterRoutes(app: FastifyInstance): Promise<void> {
       const { input } = await checkedInput(ownerId, request.body);
       const id = await insertLetter(app.db, ownerId, input);
       const saved = letterJson((await findLetter(app.db, ownerId, id))!);
-      return reply.code(201).header('location', `/v1/CoverLetter/${id}/`).header('etag', cvEtag(saved.last_updated)).send(saved);
+      return reply
+        .code(201)
+        .header('location', `/v1/CoverLetter/${id}/`)
+        .header('etag', cvEtag(saved.last_updated))
+        .send(saved);
     },
   );
 
@@ -172,14 +192,17 @@ export async function coverLetterRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  // A letter is removed for good (the web app asks first): the bin keeps CVs only (decision record 0050).
+  // Into the bin, as a CV (bin-routes.ts): removed for good once BIN_RETENTION_DAYS have passed, unless restored.
   app.delete<{ Params: LetterParams }>(
     '/v1/CoverLetter/:id/',
     { schema: { params: letterParams } },
     async (request, reply) => {
       const ownerId = requireUser(request);
       const letter = await ownedLetter(ownerId, request.params.id);
-      if (!(await deleteLetter(app.db, ownerId, letter.id))) throw letterNotFound();
+      const at = now();
+      const purgeAt = new Date(at.getTime() + app.config.binRetentionDays * DAY_MS);
+      // Deleted by another tab between the look-up and here: already in the bin, so not found.
+      if (!(await binLetter(app.db, ownerId, letter.id, at, purgeAt))) throw letterNotFound();
       return reply.code(204).send();
     },
   );

@@ -2,11 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { claimJob, finishJob } from '../db/scheduled-jobs.js';
+import { lettersDueForPurge, purgeLetter } from '../cover-letters/repository.js';
 import { dueForPurge, purgeCv } from './repository.js';
 
 /*
- * The bin's purge: CVs deleted more than BIN_RETENTION_DAYS ago (their `purge_at` has come) are removed for good,
- * each with all its rows in its own transaction. Every instance (every cluster worker, every server sharing the
+ * The bin's purge: CVs and cover letters deleted more than BIN_RETENTION_DAYS ago (their `purge_at` has come) are
+ * removed for good, each CV with all its rows in its own transaction, each letter (one row) on its own. Every instance (every cluster worker, every server sharing the
  * database) runs the timer; the claim in `scheduled_jobs` (db/scheduled-jobs.ts) lets one of them do the work each
  * period, and a run that dies half-way leaves only whole CVs, removed or not, for the next one.
  */
@@ -23,6 +24,7 @@ const BATCH = 100;
 export interface PurgeRun {
   /** False when the job was not due or another instance held it: this instance did nothing. */
   ran: boolean;
+  /** CVs and cover letters removed, together. */
   removed: number;
 }
 
@@ -39,8 +41,15 @@ export async function runBinPurge(db: Kysely<Database>, at: Date): Promise<Purge
       }
       if (due.length < BATCH) break;
     }
+    for (;;) {
+      const due = await lettersDueForPurge(db, at, BATCH);
+      for (const id of due) {
+        if (await purgeLetter(db, id)) removed += 1;
+      }
+      if (due.length < BATCH) break;
+    }
   } catch (error) {
-    // Whole CVs only were removed; the next run carries on from there.
+    // Whole CVs and letters only were removed; the next run carries on from there.
     await finishJob(
       db,
       claim,
@@ -76,7 +85,7 @@ export function binPurgeTimer(options: {
       .then(
         (run) => {
           if (run.ran && run.removed > 0)
-            log.info({ removed: run.removed }, 'bin purge removed deleted CVs for good');
+            log.info({ removed: run.removed }, 'bin purge removed deleted CVs and cover letters for good');
         },
         (error: unknown) => {
           if (!closed) log.error({ err: error }, 'bin purge failed');

@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.js';
 import { currentCvFile } from '../rendered-files/files.js';
 import { listCvsForExport, listEntries, type GeneratedCvRow } from '../cvs/repository.js';
 import { cvJson } from '../cvs/serialise.js';
-import { listLetters } from '../cover-letters/repository.js';
+import { listLettersForExport } from '../cover-letters/repository.js';
 import { letterJson, type CoverLetterJson } from '../cover-letters/serialise.js';
 import { HttpError } from '../http/errors.js';
 import { emailChangesOf, liveEmailChangeOf } from '../profile/email-changes.js';
@@ -71,8 +71,11 @@ export interface DataExportPlan {
   currentSessionId: string | null;
   exportedAt: Date;
   cvs: Array<{ row: GeneratedCvRow; base: string; template: TemplateJson | undefined }>;
-  /** The person's cover letters as the API answers them (cover-letters/serialise.ts); written when there are any. */
-  letters: CoverLetterJson[];
+  /**
+   * The person's cover letters as the API answers them (cover-letters/serialise.ts), with when each was deleted
+   * (null: live; else it is in the bin); written when there are any.
+   */
+  letters: Array<CoverLetterJson & { deleted_at: string | null }>;
   account: ReturnType<typeof accountJson>;
 }
 
@@ -111,14 +114,14 @@ export async function planDataExport(
     sessionsForExport(app.db, user.id),
     emailChangesOf(app.db, user.id),
     liveEmailChangeOf(app.db, user.id),
-    listLetters(app.db, user.id),
+    listLettersForExport(app.db, user.id),
   ]);
   return {
     user,
     currentSessionId,
     exportedAt,
     cvs,
-    letters: letters.map(letterJson),
+    letters: letters.map((letter) => ({ ...letterJson(letter), deleted_at: letter.deleted_at })),
     account: accountJson({
       user,
       pendingEmail: pending?.new_email ?? null,
@@ -216,7 +219,9 @@ function readme(plan: DataExportPlan, problems: string[]): string {
     `${DELETED_CVS_FOLDER}/        the same for the CVs you deleted that CV Builder still keeps.`,
   ];
   if (plan.letters.length > 0)
-    lines.push(`${COVER_LETTERS_FILE}  your cover letters: each one's recipient, date, subject, text and linked CV.`);
+    lines.push(
+      `${COVER_LETTERS_FILE}  your cover letters: each one's recipient, date, subject, text and linked CV.`,
+    );
   if (plan.cvs.length === 0) lines.push('', 'You have no CVs yet.');
   if (problems.length > 0)
     lines.push('', 'What could not be included:', ...problems.map((problem) => `- ${problem}`));

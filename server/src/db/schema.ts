@@ -446,6 +446,10 @@ export interface CoverLetterTable {
   signature_name: string;
   created: string;
   last_updated: string;
+  /** Set when the letter was deleted: it is in the bin, hidden from every letter route, until `purge_at`. */
+  deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When a letter in the bin is removed for good (deleted_at + BIN_RETENTION_DAYS); null while it is live. */
+  purge_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 // ── admin ─────────────────────────────────────────────────────────────────

@@ -183,8 +183,14 @@ const coverLetter = object({
   id: integer,
   uuid: { type: 'string', format: 'uuid' },
   name: string,
-  template: { type: ['integer', 'null'], description: 'The letter’s own template; null: the linked CV’s (else the first).' },
-  cv: { type: ['integer', 'null'], description: 'The linked CV; null when standalone, or when the CV was deleted.' },
+  template: {
+    type: ['integer', 'null'],
+    description: 'The letter’s own template; null: the linked CV’s (else the first).',
+  },
+  cv: {
+    type: ['integer', 'null'],
+    description: 'The linked CV; null when standalone, or when the CV was deleted.',
+  },
   recipient_name: string,
   company: string,
   address: { type: 'string', description: 'May hold line breaks.' },
@@ -435,9 +441,10 @@ export const SUCCESS_ANSWERS: Record<string, Record<number, Answer>> = {
     'The CV’s photo, from the image sent as the body (JPEG, PNG or WebP, at most 10 MB; the bytes are judged, not the Content-Type): turned upright, at most 600 px, re-encoded as a JPEG without any metadata (extension). 415: not such an image; 400: more than 50 megapixels; 413: over 10 MB.',
     object({ content_type: string, width: integer, height: integer, size: integer, digest: string }),
   ),
-  'GET /v1/GeneratedCV/{id}/photo/': download('The CV’s photo as the server made it (extension); 404 when it has none.', [
-    'image/jpeg',
-  ]),
+  'GET /v1/GeneratedCV/{id}/photo/': download(
+    'The CV’s photo as the server made it (extension); 404 when it has none.',
+    ['image/jpeg'],
+  ),
   'DELETE /v1/GeneratedCV/{id}/photo/': noContent('The CV’s photo removed, or it had none (extension).'),
   'POST /v1/import/file/': ok(
     'The CV read from the PDF or Word file sent as the body (at most 10 MB; never kept): `resume` is a JSON Resume (unplaced lines in `meta.cvBuilder.customSections`), `confidence` a number from 0 to 1 per field path such as `basics.email` or `work[0].position` (extension). 400: no text (a scan), protected by a password, or broken; 413: over 10 MB; 415: neither a PDF nor a .docx.',
@@ -454,8 +461,33 @@ export const SUCCESS_ANSWERS: Record<string, Record<number, Answer>> = {
     'The cover letter as saved (extension). With If-Match naming an older version: 412, nothing saved.',
     coverLetter,
   ),
-  'DELETE /v1/CoverLetter/{id}/': noContent('The cover letter removed for good (extension).'),
-  'POST /v1/preview-cover-letter/': ok('The letter as HTML, in its template’s design (extension).', object({ html: string })),
+  'DELETE /v1/CoverLetter/{id}/': noContent(
+    'The cover letter moved to the bin until it is removed for good (extension).',
+  ),
+  'GET /v1/bin/cover-letters/': ok(
+    'The person’s deleted cover letters, the latest deleted first, each with when it will be removed for good (extension).',
+    arrayOf(
+      object(
+        {
+          uuid: string,
+          name: string,
+          cv: { type: ['integer', 'null'] },
+          deleted_at: timestamp,
+          purge_at: timestamp,
+        },
+        ['uuid', 'name', 'cv', 'deleted_at', 'purge_at'],
+      ),
+    ),
+  ),
+  'POST /v1/bin/cover-letters/{uuid}/restore/': ok(
+    'The cover letter is back as it was; answered as GET /v1/CoverLetter/{id}/ answers it (extension).',
+    coverLetter,
+  ),
+  'DELETE /v1/bin/cover-letters/{uuid}/': noContent('The cover letter is removed for good (extension).'),
+  'POST /v1/preview-cover-letter/': ok(
+    'The letter as HTML, in its template’s design (extension).',
+    object({ html: string }),
+  ),
   'POST /v1/preview-cover-letter-pdf/': download('The letter as PDF (extension).', PDF),
   'GET /v1/download/cover-letter/pdf/{id}/': download('The cover letter as PDF (extension).', PDF),
   'GET /v1/download/cover-letter/word/{id}/': download('The cover letter as a Word file (extension).', WORD),

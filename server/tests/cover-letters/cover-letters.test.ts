@@ -88,7 +88,9 @@ describe.each(testDatabases())('cover letters on $name', (database) => {
     });
 
     it('needs only a name: every other field is empty or null', async () => {
-      const letter = await createLetter({}, alice).then(() => alice.post('/v1/CoverLetter/', { name: '  Just a name ' }));
+      const letter = await createLetter({}, alice).then(() =>
+        alice.post('/v1/CoverLetter/', { name: '  Just a name ' }),
+      );
       expect(letter.statusCode, letter.body).toBe(201);
       expect(letter.json()).toMatchObject({
         name: 'Just a name',
@@ -119,11 +121,23 @@ describe.each(testDatabases())('cover letters on $name', (database) => {
 
     it.each([
       ['a blank name', { name: '   ' }, 'Please enter a name for your cover letter.'],
-      ['a long name', { name: 'x'.repeat(101) }, 'The cover letter’s name is too long: 100 characters at most.'],
+      [
+        'a long name',
+        { name: 'x'.repeat(101) },
+        'The cover letter’s name is too long: 100 characters at most.',
+      ],
       ['a long letter', { body: 'x'.repeat(20_001) }, 'The letter is too long: 20,000 characters at most.'],
       ['a long company', { company: 'x'.repeat(501) }, 'The company is too long: 500 characters at most.'],
-      ['30 February', { date: '2024-02-30' }, 'The date must be a real date written as YYYY-MM-DD, or empty.'],
-      ['a date in another form', { date: '03/05/2024' }, 'The date must be a real date written as YYYY-MM-DD, or empty.'],
+      [
+        '30 February',
+        { date: '2024-02-30' },
+        'The date must be a real date written as YYYY-MM-DD, or empty.',
+      ],
+      [
+        'a date in another form',
+        { date: '03/05/2024' },
+        'The date must be a real date written as YYYY-MM-DD, or empty.',
+      ],
       ['an unknown template', { template: 999 }, 'The template you chose for this letter does not exist.'],
       ['an unknown CV', { cv: 999_999 }, 'The CV this letter is linked to was not found among your CVs.'],
     ])('refuses %s with 400 and a sentence', async (_label, change, detail) => {
@@ -137,14 +151,11 @@ describe.each(testDatabases())('cover letters on $name', (database) => {
       ['no name', { ...LETTER, name: undefined }],
       ['a CV named by words', { ...LETTER, cv: 'seven' }],
       ['a date that is a number', { ...LETTER, date: 20240503 }],
-    ])(
-      'refuses a body its schema does not allow (%s) with 400',
-      async (_label, body) => {
-        const response = await alice.post('/v1/CoverLetter/', body);
-        expect(response.statusCode, response.body).toBe(400);
-        expect(typeof response.json().detail).toBe('string');
-      },
-    );
+    ])('refuses a body its schema does not allow (%s) with 400', async (_label, body) => {
+      const response = await alice.post('/v1/CoverLetter/', body);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(typeof response.json().detail).toBe('string');
+    });
 
     it('refuses a link to another person’s CV (400), and never shows it', async () => {
       const bob = await client(world.app);
@@ -159,17 +170,25 @@ describe.each(testDatabases())('cover letters on $name', (database) => {
 
     it('updates with PUT; If-Match with an older version is 412 and changes nothing', async () => {
       const letter = await createLetter();
-      const first = await alice.put(`/v1/CoverLetter/${letter.id}/`, { ...LETTER, subject: 'New subject' }, {
-        headers: { 'if-match': cvEtag(letter.last_updated) },
-      });
+      const first = await alice.put(
+        `/v1/CoverLetter/${letter.id}/`,
+        { ...LETTER, subject: 'New subject' },
+        {
+          headers: { 'if-match': cvEtag(letter.last_updated) },
+        },
+      );
       expect(first.statusCode, first.body).toBe(200);
       expect(first.json().subject).toBe('New subject');
       expect(first.json().last_updated > letter.last_updated).toBe(true);
       expect(first.headers.etag).toBe(cvEtag(first.json().last_updated));
 
-      const stale = await alice.put(`/v1/CoverLetter/${letter.id}/`, { ...LETTER, subject: 'Lost?' }, {
-        headers: { 'if-match': cvEtag(letter.last_updated) },
-      });
+      const stale = await alice.put(
+        `/v1/CoverLetter/${letter.id}/`,
+        { ...LETTER, subject: 'Lost?' },
+        {
+          headers: { 'if-match': cvEtag(letter.last_updated) },
+        },
+      );
       expect(stale.statusCode).toBe(412);
       expect(stale.json().detail).toBe('This cover letter was changed elsewhere.');
       expect((await alice.get(`/v1/CoverLetter/${letter.id}/`)).json().subject).toBe('New subject');
@@ -179,11 +198,14 @@ describe.each(testDatabases())('cover letters on $name', (database) => {
       expect(plain.statusCode).toBe(200);
     });
 
-    it('deletes a letter for good (204); it is then 404', async () => {
+    it('deletes a letter into the bin (204); it is then 404 and out of the list', async () => {
       const letter = await createLetter();
       expect((await alice.delete(`/v1/CoverLetter/${letter.id}/`)).statusCode).toBe(204);
       expect((await alice.get(`/v1/CoverLetter/${letter.id}/`)).statusCode).toBe(404);
       expect((await alice.delete(`/v1/CoverLetter/${letter.id}/`)).statusCode).toBe(404);
+      expect((await alice.get('/v1/CoverLetter/')).json().map((l: { id: number }) => l.id)).not.toContain(
+        letter.id,
+      );
     });
   });
 
@@ -241,7 +263,9 @@ describe.each(testDatabases())('cover letters on $name', (database) => {
       ]) {
         expect(response.statusCode, response.body).toBe(404);
       }
-      expect((await alice.get('/v1/CoverLetter/')).json().map((l: { id: number }) => l.id)).not.toContain(hers.id);
+      expect((await alice.get('/v1/CoverLetter/')).json().map((l: { id: number }) => l.id)).not.toContain(
+        hers.id,
+      );
       expect((await carol.get(`/v1/CoverLetter/${hers.id}/`)).json().name).toBe('Carol’s letter');
       expect((await alice.get('/v1/CoverLetter/abc/')).statusCode).toBe(404);
     });
@@ -253,7 +277,9 @@ describe.each(testDatabases())('cover letters on $name', (database) => {
       const letter = await createLetter({ cv });
       expect((await alice.delete(`/v1/GeneratedCV/${cv}/`)).statusCode).toBe(204);
       expect((await alice.get(`/v1/CoverLetter/${letter.id}/`)).json().cv).toBeNull();
-      const uuid = (await alice.get('/v1/bin/')).json().find((item: { name: string }) => item.name === 'Binned CV').uuid;
+      const uuid = (await alice.get('/v1/bin/'))
+        .json()
+        .find((item: { name: string }) => item.name === 'Binned CV').uuid;
       expect((await alice.post(`/v1/bin/${uuid}/restore/`)).statusCode).toBe(200);
       expect((await alice.get(`/v1/CoverLetter/${letter.id}/`)).json().cv).toBe(cv);
 
@@ -288,7 +314,12 @@ describe.each(testDatabases())('cover letters on $name', (database) => {
       expect(html).toContain('cv-executive-classic cover-letter');
       expect(html).toContain('3 May 2024');
       const saved = (await alice.get(`/v1/GeneratedCV/${cv}/`)).json();
-      await alice.put(`/v1/GeneratedCV/${cv}/`, { name: saved.name, template: saved.template, entries: saved.entries, design: { accent_color: '#2e7d32' } });
+      await alice.put(`/v1/GeneratedCV/${cv}/`, {
+        name: saved.name,
+        template: saved.template,
+        entries: saved.entries,
+        design: { accent_color: '#2e7d32' },
+      });
       expect(await preview()).toContain('--accent:#2e7d32');
       // Its own template wins over the CV's: the CV's person in another design.
       const own = await alice.post('/v1/preview-cover-letter/', { ...LETTER, cv, template: 2 });
@@ -311,7 +342,13 @@ describe.each(testDatabases())('cover letters on $name', (database) => {
       expect(response.headers['content-type']).toBe(DOCX_TYPE);
       expect(response.headers['content-disposition']).toContain('filename="Letter to Acme.docx"');
       const xml = strFromU8(unzipSync(new Uint8Array(response.rawPayload))['word/document.xml']!);
-      for (const part of ['Ada Lovelace', 'Jane Roe', 'Application for Analyst Programmer', 'I am writing to apply.', 'Yours sincerely,'])
+      for (const part of [
+        'Ada Lovelace',
+        'Jane Roe',
+        'Application for Analyst Programmer',
+        'I am writing to apply.',
+        'Yours sincerely,',
+      ])
         expect(xml).toContain(part);
     });
 
@@ -347,7 +384,9 @@ describe.each(testDatabases())('cover letters on $name', (database) => {
         expect(pdfText(combined, 1)).toContain('Dear Ms Roe,');
         expect(pdfText(combined, letterPages + 1)).toContain('Engine programmer');
         expect(pdfText(combined, letterPages + 1)).not.toContain('Dear Ms Roe,');
-        expect(execFileSync('pdfinfo', ['-'], { input: combined, encoding: 'utf8' })).toMatch(/Author:\s+Ada Lovelace/);
+        expect(execFileSync('pdfinfo', ['-'], { input: combined, encoding: 'utf8' })).toMatch(
+          /Author:\s+Ada Lovelace/,
+        );
 
         expect((await alice.get(`/v1/download/pdf/${cv}/?cover_letter=999999`)).statusCode).toBe(404);
         expect((await alice.get(`/v1/download/pdf/${cv}/?cover_letter=x`)).statusCode).toBe(400);
@@ -376,7 +415,9 @@ describe.each(testDatabases())('cover letters on $name', (database) => {
         const standalone = await createLetter();
         const refused = await alice.post(`/v1/CoverLetter/${standalone.id}/send-email/`, { with_cv: true });
         expect(refused.statusCode).toBe(400);
-        expect(refused.json().detail).toBe('This cover letter is not linked to a CV, so there is no CV to attach.');
+        expect(refused.json().detail).toBe(
+          'This cover letter is not linked to a CV, so there is no CV to attach.',
+        );
       });
     });
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { client, createTestApp, testDatabases, type TestApp, type TestClient } from '../helpers/app.js';
 import { loadStates, resetData } from '../pact/provider-state.js';
 import { COVER_LETTER, OTHER_USERS_LETTER } from '../pact/states/cover-letters.js';
+import { DELETED_AT, PURGE_AT } from '../pact/states/bin.js';
 import { cvEtag } from '../../../rules/cv.js';
 
 // The web half's consumer tests name these ids and sentences; this proves each state serves what it promises.
@@ -34,19 +35,45 @@ describe.each(testDatabases())('Pact provider states for cover letters on $name'
     expect(read.headers.etag).toBe(cvEtag(COVER_LETTER.last_updated));
     expect((await browser.get('/v1/CoverLetter/')).json()).toEqual([COVER_LETTER]);
     expect((await browser.get('/v1/CoverLetter/?cv=7')).json()).toEqual([COVER_LETTER]);
-    const saved = await browser.put(`/v1/CoverLetter/${COVER_LETTER.id}/`, { ...COVER_LETTER, subject: 'Changed' }, {
-      headers: { 'if-match': cvEtag(COVER_LETTER.last_updated) },
-    });
+    const saved = await browser.put(
+      `/v1/CoverLetter/${COVER_LETTER.id}/`,
+      { ...COVER_LETTER, subject: 'Changed' },
+      {
+        headers: { 'if-match': cvEtag(COVER_LETTER.last_updated) },
+      },
+    );
     expect(saved.statusCode, saved.body).toBe(200);
     // A letter made in this state does not collide with the seeded one.
     const made = await browser.post('/v1/CoverLetter/', { name: 'Another', cv: 7 });
     expect(made.statusCode, made.body).toBe(201);
   });
 
-  it("\"a signed-in user and another user's cover letter\": 404 for the signed-in user", async () => {
+  it('"a signed-in user and another user\'s cover letter": 404 for the signed-in user', async () => {
     await enter("a signed-in user and another user's cover letter");
     expect((await browser.get(`/v1/CoverLetter/${OTHER_USERS_LETTER.id}/`)).statusCode).toBe(404);
     expect((await browser.delete(`/v1/CoverLetter/${OTHER_USERS_LETTER.id}/`)).statusCode).toBe(404);
     expect((await browser.get('/v1/CoverLetter/')).json()).toEqual([]);
+  });
+
+  it("'a signed-in user with a deleted cover letter': the letter in the bin, restorable", async () => {
+    await enter('a signed-in user with a deleted cover letter');
+    expect((await browser.get(`/v1/CoverLetter/${COVER_LETTER.id}/`)).statusCode).toBe(404);
+    expect((await browser.get('/v1/bin/cover-letters/')).json()).toEqual([
+      { uuid: COVER_LETTER.uuid, name: COVER_LETTER.name, cv: 7, deleted_at: DELETED_AT, purge_at: PURGE_AT },
+    ]);
+    const restored = await browser.post(`/v1/bin/cover-letters/${COVER_LETTER.uuid}/restore/`);
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json()).toEqual(COVER_LETTER);
+    await enter('a signed-in user with a deleted cover letter');
+    expect((await browser.delete(`/v1/bin/cover-letters/${COVER_LETTER.uuid}/`)).statusCode).toBe(204);
+  });
+
+  it('"a signed-in user and another user\'s deleted cover letter": 404 for the signed-in user', async () => {
+    await enter("a signed-in user and another user's deleted cover letter");
+    expect((await browser.get('/v1/bin/cover-letters/')).json()).toEqual([]);
+    expect((await browser.post(`/v1/bin/cover-letters/${OTHER_USERS_LETTER.uuid}/restore/`)).statusCode).toBe(
+      404,
+    );
+    expect((await browser.delete(`/v1/bin/cover-letters/${OTHER_USERS_LETTER.uuid}/`)).statusCode).toBe(404);
   });
 });

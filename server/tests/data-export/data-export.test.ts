@@ -263,14 +263,23 @@ describe.each(testDatabases())('downloading all my data on $name', (database) =>
     expect(pdfText(files.get('cvs/Software Engineer.pdf')!).toUpperCase()).toContain('WHERE I WORKED');
   });
 
-  it('holds the cover letters in cover-letters.json, as the API answers them, when there are any', async () => {
+  it('holds the cover letters in cover-letters.json, as the API answers them, those in the bin too', async () => {
     await createAccount(testApp.app, { email: 'carol@example.com', fullName: 'Carol Writer' });
     const carol = await signedIn('carol@example.com');
-    const made = await carol.post('/v1/CoverLetter/', { name: 'Letter to Acme', company: 'Acme Ltd', body: '<p>Hello</p>' });
+    const made = await carol.post('/v1/CoverLetter/', {
+      name: 'Letter to Acme',
+      company: 'Acme Ltd',
+      body: '<p>Hello</p>',
+    });
     expect(made.statusCode, made.body).toBe(201);
+    const binned = await carol.post('/v1/CoverLetter/', { name: 'Old letter' });
+    expect((await carol.delete(`/v1/CoverLetter/${binned.json().id}/`)).statusCode).toBe(204);
     const files = await readZip((await download(carol)).rawPayload);
     expect([...files.keys()].sort()).toEqual(['README.txt', 'account.json', 'cover-letters.json']);
-    expect(asJson(files.get('cover-letters.json'))).toEqual([made.json()]);
+    expect(asJson(files.get('cover-letters.json'))).toEqual([
+      { ...made.json(), deleted_at: null },
+      { ...binned.json(), deleted_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+    ]);
     expect(files.get('README.txt')!.toString('utf8')).toContain('cover-letters.json');
   });
 

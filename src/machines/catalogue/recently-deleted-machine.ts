@@ -1,17 +1,29 @@
-import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import {
+  assign,
+  enqueueActions,
+  fromPromise,
+  sendTo,
+  setup,
+  type ActorRefFrom,
+  type SnapshotFrom,
+} from 'xstate';
 import { ApiError } from '../../api/api-error';
 import { deleteFromBin, listBin, restoreFromBin, type BinnedCv } from '../../api/bin';
 import { apiClient } from '../../api/client';
 import type { GeneratedCv } from '../../api/cvs';
 import type { Notice } from '../auth/auth-flow';
 import type { CvListRef } from '../delivery/delivery-machine';
+import { letterBinMachine } from './letter-bin-machine';
 
 /*
  * Recently deleted (docs/features/bin.md): CV management's list of the person's deleted CVs. It loads the bin;
  * Restore brings a CV back (it leaves this list and joins the CV list at once); Delete forever asks first, then
  * removes the CV for good. A CV deleted from the list makes this list load again. A server without a bin (404)
- * leaves the list out altogether.
+ * leaves the list out altogether. Deleted cover letters are their own group beside the CVs, run by a child
+ * (letter-bin-machine.ts, id LETTER_BIN_ID) whose notices come here to be shown; Reload loads both.
  */
+
+export const LETTER_BIN_ID = 'letterBin';
 
 export const BIN_LOAD_FAILED_MESSAGE = 'Your recently deleted CVs could not be loaded.';
 export const restoredNotice = (name: string): Notice => ({
@@ -56,7 +68,9 @@ export type RecentlyDeletedEvent =
   | { type: 'bin.restore'; uuid: string }
   | { type: 'bin.deleteForever'; uuid: string }
   | { type: 'purge.confirm' }
-  | { type: 'purge.cancel' };
+  | { type: 'purge.cancel' }
+  /** From the cover letters' group: a notice to show. */
+  | { type: 'bin.notify'; notice: Notice };
 
 export const RECENTLY_DELETED_BUSY_TAG = 'busy';
 
@@ -74,6 +88,7 @@ export const recentlyDeletedMachine = setup({
       restoreFromBin(apiClient, input.uuid),
     ),
     deleteForever: fromPromise<void, { uuid: string }>(({ input }) => deleteFromBin(apiClient, input.uuid)),
+    letterBin: letterBinMachine,
   },
   actions: {
     assignItems: assign((_, params: { items: BinnedCv[] }) => ({
@@ -97,6 +112,7 @@ export const recentlyDeletedMachine = setup({
     reportRestored: enqueueActions(({ context, enqueue }, params: { cv: GeneratedCv }) => {
       if (context.list) enqueue.sendTo(context.list, { type: 'cv.added', cv: params.cv });
     }),
+    reloadLetters: sendTo(LETTER_BIN_ID, { type: 'letters.reload' }),
     // The route gives the real toaster.
     notify: (_, _params: Notice) => undefined,
   },
@@ -110,6 +126,8 @@ export const recentlyDeletedMachine = setup({
 }).createMachine({
   id: 'recentlyDeleted',
   context: ({ input }) => ({ items: [], stale: false, ...(input?.list ? { list: input.list } : {}) }),
+  invoke: { id: LETTER_BIN_ID, src: 'letterBin' },
+  on: { 'bin.notify': { actions: { type: 'notify', params: ({ event }) => event.notice } } },
   initial: 'loading',
   states: {
     loading: {
@@ -134,7 +152,7 @@ export const recentlyDeletedMachine = setup({
     },
     ready: {
       on: {
-        'bin.reload': 'loading',
+        'bin.reload': { target: 'loading', actions: 'reloadLetters' },
         'bin.restore': {
           guard: { type: 'isListed', params: ({ event }) => ({ uuid: event.uuid }) },
           target: 'restoring',
@@ -211,7 +229,7 @@ export const recentlyDeletedMachine = setup({
     settled: {
       always: [{ guard: 'isStale', target: 'loading' }, { target: 'ready' }],
     },
-    failed: { on: { 'bin.reload': 'loading' } },
+    failed: { on: { 'bin.reload': { target: 'loading', actions: 'reloadLetters' } } },
     // A server without the bin: nothing to show, and nothing to reload.
     unsupported: {},
   },

@@ -4,17 +4,27 @@ import { ArchiveRestore, CloudOff, Trash2, Undo2 } from 'lucide-react';
 import type { BinnedCv } from '../../api/bin';
 import { binDate, removalText } from '../../catalogue/bin';
 import {
+  LETTER_BIN_ID,
   RECENTLY_DELETED_BUSY_TAG,
   type RecentlyDeletedActor,
 } from '../../machines/catalogue/recently-deleted-machine';
+import type { LetterBinActor } from '../../machines/catalogue/letter-bin-machine';
+import { RecentlyDeletedLetters, useRecentlyDeletedLetterCount } from './recently-deleted-letters';
 import { ConfirmDialog } from '../confirm-dialog';
 import { CatalogueMessage } from '../templates/catalogue-states';
 
-/** How many CVs Recently deleted holds (for its tab's badge), or null while it is not loaded. */
+/** The cover letters' group, a child of Recently deleted. */
+function useLetterBin(actor: RecentlyDeletedActor | undefined): LetterBinActor | undefined {
+  return useSelector(actor, (state) => state?.children[LETTER_BIN_ID] as LetterBinActor | undefined);
+}
+
+/** How many CVs and cover letters Recently deleted holds (for its tab's badge), or null while it is not loaded. */
 export function useRecentlyDeletedCount(actor: RecentlyDeletedActor | undefined): number | null {
-  return useSelector(actor, (state) =>
+  const letters = useRecentlyDeletedLetterCount(useLetterBin(actor));
+  const cvs = useSelector(actor, (state) =>
     state?.matches('loading') ? null : (state?.context.items.length ?? null),
   );
+  return cvs === null ? null : cvs + letters;
 }
 
 /** Whether the server keeps a bin at all (a backend without it answers 404: no Recently deleted). */
@@ -92,10 +102,13 @@ function BinnedCvItem({ item, actor }: { item: BinnedCv; actor: RecentlyDeletedA
 
 /**
  * Recently deleted (docs/features/bin.md): the person's deleted CVs, each with when it was deleted and when it will
- * be removed for good; Restore, and 'Delete forever' after a question.
+ * be removed for good; Restore, and 'Delete forever' after a question. Deleted cover letters follow in their own
+ * group (recently-deleted-letters.tsx).
  */
 export function RecentlyDeleted({ actor }: { actor: RecentlyDeletedActor }) {
   const snapshot = useSelector(actor, (state) => state);
+  const letterBin = useLetterBin(actor);
+  const letterCount = useRecentlyDeletedLetterCount(letterBin);
   const { items, pending } = snapshot.context;
   const asking = snapshot.matches('confirmingPurge') || snapshot.matches('purging');
 
@@ -118,22 +131,25 @@ export function RecentlyDeleted({ actor }: { actor: RecentlyDeletedActor }) {
   return (
     <Stack gap="4">
       <Text color="fg.muted">
-        Deleted CVs stay here until the date shown, then they are removed for good. Restore one to bring it
-        back with everything it had.
+        Deleted CVs and cover letters stay here until the date shown, then they are removed for good. Restore
+        one to bring it back with everything it had.
       </Text>
-      {items.length === 0 ? (
+      {items.length === 0 && letterCount === 0 ? (
         <CatalogueMessage
           icon={ArchiveRestore}
           title="Nothing recently deleted"
           description="CVs you delete wait here for a while, so you can bring them back."
         />
       ) : (
-        <Stack as="ul" gap="2" listStyleType="none" aria-label="Recently deleted CVs">
-          {items.map((item) => (
-            <BinnedCvItem key={item.uuid} item={item} actor={actor} />
-          ))}
-        </Stack>
+        items.length > 0 && (
+          <Stack as="ul" gap="2" listStyleType="none" aria-label="Recently deleted CVs">
+            {items.map((item) => (
+              <BinnedCvItem key={item.uuid} item={item} actor={actor} />
+            ))}
+          </Stack>
+        )
       )}
+      <RecentlyDeletedLetters actor={letterBin} />
       <ConfirmDialog
         open={asking}
         title="Delete forever?"

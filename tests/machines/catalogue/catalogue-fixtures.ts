@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
-import type { BinnedCv } from '../../../src/api/bin';
+import type { BinnedCoverLetter, BinnedCv, RestoredCoverLetter } from '../../../src/api/bin';
+import { letterBinMachine } from '../../../src/machines/catalogue/letter-bin-machine';
 import { recentlyDeletedMachine } from '../../../src/machines/catalogue/recently-deleted-machine';
 import type { GeneratedCv } from '../../../src/api/cvs';
 import type { Tag, Template } from '../../../src/api/templates';
@@ -34,10 +35,28 @@ export function makeCv(id: number, template: number, name = `CV ${id}`): Generat
   };
 }
 
-/** Recently deleted as CV management runs it, on a bin that answers `items` (empty by default) and never calls out. */
-export function fakeRecentlyDeleted(items: BinnedCv[] = []) {
+/** The cover letters' group of Recently deleted, on a bin that answers `letters` and never calls out. */
+export function fakeLetterBin(letters: BinnedCoverLetter[] = []) {
+  return letterBinMachine.provide({
+    actors: {
+      loadLetterBin: fromPromise(async () => letters),
+      restoreLetter: fromPromise<RestoredCoverLetter, { uuid: string }>(async ({ input }) => {
+        const item = letters.find((candidate) => candidate.uuid === input.uuid)!;
+        return { id: 31, uuid: item.uuid, name: item.name };
+      }),
+      deleteLetterForever: fromPromise<void, { uuid: string }>(async () => undefined),
+    },
+  });
+}
+
+/**
+ * Recently deleted as CV management runs it, on a bin that answers `items` (empty by default) and `letters` and
+ * never calls out.
+ */
+export function fakeRecentlyDeleted(items: BinnedCv[] = [], letters: BinnedCoverLetter[] = []) {
   return recentlyDeletedMachine.provide({
     actors: {
+      letterBin: fakeLetterBin(letters),
       loadBin: fromPromise(async () => items),
       restoreCv: fromPromise<GeneratedCv, { uuid: string }>(async ({ input }) => {
         const item = items.find((candidate) => candidate.uuid === input.uuid)!;

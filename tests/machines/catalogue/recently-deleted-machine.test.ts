@@ -15,6 +15,7 @@ import {
 } from '../../../src/machines/catalogue/recently-deleted-machine';
 import type { CvListRef } from '../../../src/machines/delivery/delivery-machine';
 import { loadExecutors } from '../list-card';
+import { fakeLetterBin } from './catalogue-fixtures';
 import { declaredTransitionCount, deferredActor, flush, runModelPath, transitionPaths } from '../model-paths';
 
 const binned = (n: number, name: string): BinnedCv => ({
@@ -55,7 +56,12 @@ function start(world: World) {
   ).start() as unknown as CvListRef;
   world.actor = createActor(
     recentlyDeletedMachine.provide({
-      actors: { loadBin: world.load.logic, restoreCv: world.restore.logic, deleteForever: world.purge.logic },
+      actors: {
+        loadBin: world.load.logic,
+        restoreCv: world.restore.logic,
+        deleteForever: world.purge.logic,
+        letterBin: fakeLetterBin(),
+      },
       actions: { notify: (_, notice: Notice) => void world.notices.push(notice) },
     }),
     { input: { list } },

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createActor } from 'xstate';
-import type { BinnedCv } from '../../../src/api/bin';
+import type { BinnedCoverLetter, BinnedCv } from '../../../src/api/bin';
 import {
   cvManagementMachine,
   type TemplatesAndCvs,
@@ -22,14 +22,22 @@ const deletedAgo = (name: string, n: number, days: number): BinnedCv => ({
   purge_at: new Date(Date.now() + (30 - days) * DAY_MS - 60_000).toISOString(),
 });
 
-function setup(items: BinnedCv[]) {
+const letterDeleted = (name: string, n: number): BinnedCoverLetter => ({
+  uuid: `00000000-0000-4000-8000-0000000000b${n}`,
+  name,
+  cv: null,
+  deleted_at: new Date(Date.now() - DAY_MS).toISOString(),
+  purge_at: new Date(Date.now() + 29 * DAY_MS - 60_000).toISOString(),
+});
+
+function setup(items: BinnedCv[], letters: BinnedCoverLetter[] = []) {
   const load = deferredActor<TemplatesAndCvs, unknown>();
   const actor = createActor(
     cvManagementMachine.provide({
       actors: {
         loadTemplatesAndCvs: load.logic,
         cvActions: fakeCvActions().machine,
-        recentlyDeleted: fakeRecentlyDeleted(items).provide({
+        recentlyDeleted: fakeRecentlyDeleted(items, letters).provide({
           actions: { notify: (_, notice) => void showToast(notice) },
         }),
       },
@@ -88,5 +96,54 @@ describe('Recently deleted in CV management', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete forever' }));
     expect(await screen.findByText('Nothing recently deleted')).toBeInTheDocument();
     expect(screen.getByText('“Draft 2023” has been removed for good.')).toBeInTheDocument();
+  });
+
+  it('lists deleted cover letters in their own group, with Restore and Delete forever after the question', async () => {
+    const user = userEvent.setup();
+    const { load } = setup(
+      [deletedAgo('Old Analyst', 1, 6)],
+      [letterDeleted('Letter to Acme', 1), letterDeleted('Letter to Globex', 2)],
+    );
+    await act(async () => {
+      load.last().resolve({ templates: makeTemplates(1), cvs: [] });
+      await flush();
+    });
+    const tab = await screen.findByRole('tab', { name: /Recently deleted/ });
+    await waitFor(() => expect(tab).toHaveTextContent('3'));
+    await user.click(tab);
+    const group = await screen.findByRole('region', { name: 'Cover letters' });
+    const letters = within(group).getByRole('list', { name: 'Recently deleted cover letters' });
+    const acme = within(letters).getByRole('listitem', { name: 'Letter to Acme' });
+    expect(acme).toHaveTextContent('Removed for good in 29 days');
+    expect(
+      within(screen.getByRole('list', { name: 'Recently deleted CVs' })).queryByText('Letter to Acme'),
+    ).toBeNull();
+
+    await user.click(within(acme).getByRole('button', { name: 'Restore Letter to Acme' }));
+    expect(await screen.findByText('“Letter to Acme” is back in your cover letters.')).toBeInTheDocument();
+    await waitFor(() => expect(within(letters).queryByText('Letter to Acme')).not.toBeInTheDocument());
+
+    await user.click(within(letters).getByRole('button', { name: 'Delete Letter to Globex forever' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete forever?' });
+    expect(dialog).toHaveTextContent('Letter to Globex');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete forever' }));
+    expect(await screen.findByText('“Letter to Globex” has been removed for good.')).toBeInTheDocument();
+    // No letters left: the group goes; the CV stays.
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Cover letters' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('listitem', { name: 'Old Analyst' })).toBeInTheDocument();
+  });
+
+  it('shows “Nothing recently deleted” only when there are neither CVs nor letters', async () => {
+    const user = userEvent.setup();
+    const { load } = setup([], [letterDeleted('Only a letter', 3)]);
+    await act(async () => {
+      load.last().resolve({ templates: makeTemplates(1), cvs: [] });
+      await flush();
+    });
+    await user.click(await screen.findByRole('tab', { name: /Recently deleted/ }));
+    expect(await screen.findByRole('listitem', { name: 'Only a letter' })).toBeInTheDocument();
+    expect(screen.queryByText('Nothing recently deleted')).toBeNull();
   });
 });

@@ -4,7 +4,8 @@ import { createIndex, idColumn, timestampColumn } from '../columns.js';
 // Cover letters (server/src/cover-letters/): a person's letters, each optionally linked to one of their CVs, whose
 // header, template and design it prints with. Removing the CV for good leaves the letter, unlinked (SET NULL); a CV
 // in the bin only hides the link (the routes answer `cv: null` for a CV that is not live). Removing the account
-// removes its letters.
+// removes its letters. Deleting a letter puts it in the bin, as a CV (docs/features/bin.md): `deleted_at` set and
+// `purge_at` fixed as it is deleted, when the purge job removes it for good unless it is restored first.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('cover_letters')
@@ -28,10 +29,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('signature_name', 'text', (col) => col.notNull().defaultTo(''))
     .$call(timestampColumn('created'))
     .$call(timestampColumn('last_updated'))
+    .$call(timestampColumn('deleted_at', { nullable: true }))
+    .$call(timestampColumn('purge_at', { nullable: true }))
     .execute();
   // Every list is "this owner's letters, latest change first", some "… of this CV".
   await createIndex(db, 'cover_letters_owner_idx', 'cover_letters', ['owner_id', 'last_updated']);
   await createIndex(db, 'cover_letters_cv_idx', 'cover_letters', ['generated_cv_id']);
+  // The purge job's look for letters whose date has come.
+  await createIndex(db, 'cover_letters_purge_at_idx', 'cover_letters', ['purge_at']);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../src/db/schema.js';
 import type { ProviderStates } from '../provider-state.js';
 import { CV_OWNER, OTHER_USER, SAVED_CV, insertCv, insertUser } from './cvs.js';
+import { DELETED_AT, PURGE_AT } from './bin.js';
 
 /*
  * Provider states for cover letters (server/src/cover-letters/; the contract is /work/notes/letters-contract.md).
@@ -10,6 +11,10 @@ import { CV_OWNER, OTHER_USER, SAVED_CV, insertCv, insertUser } from './cvs.js';
  *   linked to SAVED_CV
  * - "a signed-in user and another user's cover letter"   → CV_OWNER signed in; OTHER_USERS_LETTER (32) belongs to
  *   OTHER_USER: every route on it is 404 for the signed-in user
+ * - 'a signed-in user with a deleted cover letter'       → CV_OWNER signed in, SAVED_CV (7) and COVER_LETTER (31) in
+ *   the bin: deleted at DELETED_AT, removed for good at PURGE_AT unless restored (bin.ts's dates)
+ * - "a signed-in user and another user's deleted cover letter" → CV_OWNER signed in; OTHER_USERS_LETTER (32) is
+ *   OTHER_USER's, in the bin: restoring or removing it is 404
  * Create and preview use the CV states ('a signed-in user with a saved CV', 'a signed-in user with no saved CVs').
  */
 
@@ -43,7 +48,12 @@ export const OTHER_USERS_LETTER = {
 
 type SeededLetter = typeof COVER_LETTER | typeof OTHER_USERS_LETTER;
 
-export async function insertLetter(db: Kysely<Database>, ownerId: number, letter: SeededLetter): Promise<void> {
+export async function insertLetter(
+  db: Kysely<Database>,
+  ownerId: number,
+  letter: SeededLetter,
+  bin: { deleted_at: string; purge_at: string } | Record<string, never> = {},
+): Promise<void> {
   const { id, uuid, template, cv, created, last_updated, ...text } = letter;
   await db
     .insertInto('cover_letters')
@@ -56,6 +66,7 @@ export async function insertLetter(db: Kysely<Database>, ownerId: number, letter
       created,
       last_updated,
       ...text,
+      ...bin,
     })
     .execute();
 }
@@ -71,6 +82,18 @@ export const states: ProviderStates = {
     await insertUser(db, CV_OWNER);
     await insertUser(db, OTHER_USER);
     await insertLetter(db, OTHER_USER.id, OTHER_USERS_LETTER);
+    await signIn(CV_OWNER.id);
+  },
+  'a signed-in user with a deleted cover letter': async ({ db, signIn }) => {
+    await insertUser(db, CV_OWNER);
+    await insertCv(db, CV_OWNER.id, SAVED_CV);
+    await insertLetter(db, CV_OWNER.id, COVER_LETTER, { deleted_at: DELETED_AT, purge_at: PURGE_AT });
+    await signIn(CV_OWNER.id);
+  },
+  "a signed-in user and another user's deleted cover letter": async ({ db, signIn }) => {
+    await insertUser(db, CV_OWNER);
+    await insertUser(db, OTHER_USER);
+    await insertLetter(db, OTHER_USER.id, OTHER_USERS_LETTER, { deleted_at: DELETED_AT, purge_at: PURGE_AT });
     await signIn(CV_OWNER.id);
   },
 };
