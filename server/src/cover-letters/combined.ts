@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { GeneratedCvRow } from '../cvs/repository.js';
 import { findLetter } from './repository.js';
 import { parseLetterId } from './input.js';
-import { joinPdfs, letterModel, letterNotFound, letterPdf, linkedCv } from './render.js';
+import { joinPdfs, letterModel, letterNotFound, letterPdf, letterSource, linkedCv } from './render.js';
 
 /**
  * The CV's download with ?cover_letter= (GET /v1/download/pdf/{cvId}/): the letter's pages, then the CV's, in one
@@ -21,23 +21,10 @@ export async function letterThenCv(
   if (!letter) throw letterNotFound();
   // Linked to this CV, or to none: this CV's header. Linked to another live CV: that one's, as the letter prints.
   const linked = letter.live_cv_id === null || letter.live_cv_id === cv.id ? cv : undefined;
-  const source = {
-    templateId: letter.template_id,
-    cvId: letter.live_cv_id,
-    recipient_name: letter.recipient_name,
-    company: letter.company,
-    address: letter.address,
-    date: letter.date,
-    subject: letter.subject,
-    salutation: letter.salutation,
-    body: letter.body,
-    closing: letter.closing,
-    signature_name: letter.signature_name,
-  };
   const { template, model } = await letterModel(
     app,
     ownerId,
-    source,
+    letterSource(letter),
     linked ?? (await linkedCv(app, ownerId, letter.live_cv_id)),
   );
   return joinPdfs(await letterPdf(app, template, model), cvPdf, model.person.name);

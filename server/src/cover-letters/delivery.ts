@@ -24,7 +24,10 @@ export async function emailLetter(
   const owner = await findUserById(app.db, ownerId);
   const letterFile = letterFileName(letterName, 'pdf');
   // A CV named as the letter is still told apart in the mail program's list.
-  const cvFile = cv && letterFileName(cv.name, 'pdf') === letterFile ? letterFileName(`${cv.name} CV`, 'pdf') : cv && letterFileName(cv.name, 'pdf');
+  const cvFile =
+    cv && letterFileName(cv.name, 'pdf') === letterFile
+      ? letterFileName(`${cv.name} CV`, 'pdf')
+      : cv && letterFileName(cv.name, 'pdf');
   if (!owner) throw notFound();
   await app.mailer.send({
     to: owner.email,

@@ -1,4 +1,5 @@
 import { badRequest } from '../http/errors.js';
+import type { LetterContent } from '../render/letter.js';
 import { sanitizeRichText } from '../text/rich-text.js';
 import { sanitiseCvName, sanitisePlainText } from '../cv-input/values.js';
 
@@ -40,7 +41,8 @@ export interface LetterBody {
   signature_name?: string;
 }
 
-const text = (description: string, maxLength = 5_000) => ({ type: 'string', maxLength, description }) as const;
+const text = (description: string, maxLength = 5_000) =>
+  ({ type: 'string', maxLength, description }) as const;
 
 const letterProperties = {
   name: text(`What the letter is saved as: not blank, ${MAX_LETTER_NAME_LENGTH} characters at most.`, 1_000),
@@ -54,7 +56,8 @@ const letterProperties = {
     type: ['integer', 'null'],
     minimum: 1,
     maximum: 2_147_483_647,
-    description: 'The id of the person’s CV whose header and design the letter prints with; null: standalone.',
+    description:
+      'The id of the person’s CV whose header and design the letter prints with; null: standalone.',
   },
   recipient_name: text(`${MAX_LETTER_FIELD_LENGTH} characters at most.`),
   company: text(`${MAX_LETTER_FIELD_LENGTH} characters at most.`),
@@ -86,19 +89,10 @@ export const previewLetterBodySchema = {
 } as const;
 
 /** A letter's values, checked and sanitised, ready to store or print. */
-export interface LetterInput {
+export interface LetterInput extends LetterContent {
   name: string;
   templateId: number | null;
   cvId: number | null;
-  recipient_name: string;
-  company: string;
-  address: string;
-  date: string;
-  subject: string;
-  salutation: string;
-  body: string;
-  closing: string;
-  signature_name: string;
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -118,7 +112,9 @@ function plain(field: LetterTextField, value: string | undefined): string {
   const cleaned = sanitisePlainText(value ?? '');
   const single = field === 'address' ? cleaned.replace(/[ \t]+\n/g, '\n') : cleaned.replace(/\s+/g, ' ');
   if (single.length > MAX_LETTER_FIELD_LENGTH)
-    throw badRequest(`${LETTER_TEXT_FIELDS[field]} is too long: ${MAX_LETTER_FIELD_LENGTH} characters at most.`);
+    throw badRequest(
+      `${LETTER_TEXT_FIELDS[field]} is too long: ${MAX_LETTER_FIELD_LENGTH} characters at most.`,
+    );
   return single;
 }
 
@@ -134,7 +130,9 @@ export function readLetterInput(body: LetterBody, requireName = true): LetterInp
   const date = (body.date ?? '').trim();
   if (!isLetterDate(date)) throw badRequest('The date must be a real date written as YYYY-MM-DD, or empty.');
   if ((body.body ?? '').length > MAX_LETTER_BODY_LENGTH)
-    throw badRequest(`The letter is too long: ${MAX_LETTER_BODY_LENGTH.toLocaleString('en')} characters at most.`);
+    throw badRequest(
+      `The letter is too long: ${MAX_LETTER_BODY_LENGTH.toLocaleString('en')} characters at most.`,
+    );
   const letterBody = sanitizeRichText(sanitisePlainText(body.body ?? ''));
   const fields = Object.fromEntries(
     (Object.keys(LETTER_TEXT_FIELDS) as LetterTextField[]).map((field) => [field, plain(field, body[field])]),

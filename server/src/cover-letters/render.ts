@@ -7,11 +7,19 @@ import { parseStoredLayout } from '../cv-input/layout.js';
 import { buildRenderModelFromEntries } from '../cv-input/values.js';
 import { badRequest, notFound, printFailuresAsHttp } from '../http/errors.js';
 import { renderDocx } from '../render/docx.js';
-import { buildLetterModel, printLetter, renderLetterHtml, standalonePerson, type LetterContent } from '../render/letter.js';
+import {
+  buildLetterModel,
+  letterContentOf,
+  printLetter,
+  renderLetterHtml,
+  standalonePerson,
+  type LetterContent,
+} from '../render/letter.js';
 import { PDF_CREATOR } from '../render/print.js';
 import type { RenderModel } from '../render/model.js';
 import type { CvTemplate } from '../templates/compile.js';
 import { findUserById } from '../users/repository.js';
+import type { CoverLetterRow } from './repository.js';
 
 /*
  * A cover letter made ready to print: which template and design, whose header (the linked CV's person, else the
@@ -30,6 +38,11 @@ export interface LetterSource extends LetterContent {
   cvId: number | null;
 }
 
+/** What a stored letter prints from: its template, its live CV link and what it says. */
+export function letterSource(letter: CoverLetterRow): LetterSource {
+  return { templateId: letter.template_id, cvId: letter.live_cv_id, ...letterContentOf(letter) };
+}
+
 export interface LetterFile {
   body: Buffer;
   contentType: string;
@@ -37,7 +50,11 @@ export interface LetterFile {
 }
 
 /** The caller's live CV a letter names; a CV that is not theirs (or not live) is refused with a sentence. */
-export async function linkedCv(app: FastifyInstance, ownerId: number, cvId: number | null): Promise<GeneratedCvRow | undefined> {
+export async function linkedCv(
+  app: FastifyInstance,
+  ownerId: number,
+  cvId: number | null,
+): Promise<GeneratedCvRow | undefined> {
   if (cvId === null) return undefined;
   const cv = await findLiveCv(app.db, ownerId, { id: cvId });
   if (!cv) throw badRequest(CV_NOT_YOURS);
@@ -45,7 +62,11 @@ export async function linkedCv(app: FastifyInstance, ownerId: number, cvId: numb
 }
 
 /** The template a letter prints with: its own, else its CV's, else the first one. */
-function letterTemplate(app: FastifyInstance, templateId: number | null, cv: GeneratedCvRow | undefined): CvTemplate {
+function letterTemplate(
+  app: FastifyInstance,
+  templateId: number | null,
+  cv: GeneratedCvRow | undefined,
+): CvTemplate {
   if (templateId !== null) {
     const own = app.cvTemplates.byId(templateId);
     if (!own) throw badRequest(LETTER_TEMPLATE_NOT_FOUND);
@@ -73,7 +94,12 @@ export async function letterModel(
         section_field: entry.section_field_id,
       }));
       // The CV's person as its own template reads it (its fields), printed in the letter's template.
-      const { person } = buildRenderModelFromEntries(cvTemplate.definition, entries, parseStoredLayout(cv.layout), design);
+      const { person } = buildRenderModelFromEntries(
+        cvTemplate.definition,
+        entries,
+        parseStoredLayout(cv.layout),
+        design,
+      );
       return { template, model: buildLetterModel(template, person, design, source) };
     }
   }
@@ -102,7 +128,8 @@ export async function letterFile(
   model: RenderModel,
   format: 'pdf' | 'word',
 ): Promise<LetterFile> {
-  if (format === 'word') return { body: await renderDocx(template, model), contentType: DOCX_TYPE, extension: 'docx' };
+  if (format === 'word')
+    return { body: await renderDocx(template, model), contentType: DOCX_TYPE, extension: 'docx' };
   return { body: await letterPdf(app, template, model), contentType: 'application/pdf', extension: 'pdf' };
 }
 

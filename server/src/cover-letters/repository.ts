@@ -1,3 +1,4 @@
+import { letterContentOf } from '../render/letter.js';
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { CoverLetterTable, Database } from '../db/schema.js';
@@ -62,15 +63,7 @@ function columns(input: LetterInput) {
     name: input.name,
     template_id: input.templateId,
     generated_cv_id: input.cvId,
-    recipient_name: input.recipient_name,
-    company: input.company,
-    address: input.address,
-    date: input.date,
-    subject: input.subject,
-    salutation: input.salutation,
-    body: input.body,
-    closing: input.closing,
-    signature_name: input.signature_name,
+    ...letterContentOf(input),
   };
 }
 

@@ -26,12 +26,14 @@ import {
   type CoverLetterRow,
 } from './repository.js';
 import { letterJson } from './serialise.js';
+import { letterContentOf } from '../render/letter.js';
 import {
   letterFile,
   letterHtml,
   letterModel,
   letterNotFound,
   letterPdf,
+  letterSource,
   linkedCv,
   type LetterSource,
 } from './render.js';
@@ -79,20 +81,9 @@ interface LetterParams {
 }
 
 function sourceOf(input: LetterInput | CoverLetterRow): LetterSource {
-  const row = 'owner_id' in input;
-  return {
-    templateId: row ? input.template_id : input.templateId,
-    cvId: row ? input.live_cv_id : input.cvId,
-    recipient_name: input.recipient_name,
-    company: input.company,
-    address: input.address,
-    date: input.date,
-    subject: input.subject,
-    salutation: input.salutation,
-    body: input.body,
-    closing: input.closing,
-    signature_name: input.signature_name,
-  };
+  return 'owner_id' in input
+    ? letterSource(input)
+    : { templateId: input.templateId, cvId: input.cvId, ...letterContentOf(input) };
 }
 
 function sendPdf(reply: FastifyReply, pdf: Buffer, disposition: string) {

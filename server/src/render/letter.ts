@@ -47,6 +47,24 @@ export interface LetterContent {
   signature_name: string;
 }
 
+/** What a letter says, key by key: the one list the API's answer, the table's row and the printed letter share. */
+export const LETTER_CONTENT_KEYS = [
+  'recipient_name',
+  'company',
+  'address',
+  'date',
+  'subject',
+  'salutation',
+  'body',
+  'closing',
+  'signature_name',
+] as const satisfies readonly (keyof LetterContent)[];
+
+/** Only what a letter says, from anything that holds it (a stored row, a checked body). */
+export function letterContentOf(from: LetterContent): LetterContent {
+  return Object.fromEntries(LETTER_CONTENT_KEYS.map((key) => [key, from[key]])) as unknown as LetterContent;
+}
+
 /** The section key a letter prints as: its heading is hidden, its content is the letter partial. */
 export const LETTER_SECTION_KEY = 'cover-letter';
 
@@ -55,7 +73,12 @@ export function formatLetterDate(value: string, language: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return '';
   const at = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' };
+  const options: Intl.DateTimeFormatOptions = {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  };
   // English without a region reads as the app's other English does (Word's proofing: en-GB): '3 May 2024'.
   const locale = language.toLowerCase() === 'en' ? 'en-GB' : language;
   try {
@@ -86,10 +109,16 @@ export function renderLetterParts(letter: LetterContent, language: string): Rend
 /** The person a letter without a CV prints in its header: the name it is signed with, the account's contacts. */
 export function standalonePerson(name: string, email: string, phone: string): RenderPerson {
   const contacts: ContactItem[] = [];
-  if (email) contacts.push({ kind: 'email', text: email, html: breakableHtml(email), href: `mailto:${email}` });
+  if (email)
+    contacts.push({ kind: 'email', text: email, html: breakableHtml(email), href: `mailto:${email}` });
   if (phone) {
     const digits = phone.replace(/[^\d+]/g, '');
-    contacts.push({ kind: 'phone', text: phone, html: escapeHtml(phone), ...(digits ? { href: `tel:${digits}` } : {}) });
+    contacts.push({
+      kind: 'phone',
+      text: phone,
+      html: escapeHtml(phone),
+      ...(digits ? { href: `tel:${digits}` } : {}),
+    });
   }
   const words = name.trim().split(/\s+/).filter(Boolean);
   const initial = (word: string | undefined) => (word ? (Array.from(word)[0] ?? '') : '');
@@ -113,7 +142,14 @@ export function buildLetterModel(
   design: CvDesign | null,
   letter: LetterContent,
 ): RenderModel {
-  const text = [letter.recipient_name, letter.company, letter.subject, letter.salutation, richTextToPlainText(letter.body), letter.closing]
+  const text = [
+    letter.recipient_name,
+    letter.company,
+    letter.subject,
+    letter.salutation,
+    richTextToPlainText(letter.body),
+    letter.closing,
+  ]
     .filter(Boolean)
     .join(' ');
   // A letter is as long as it is: fit to one page is the CV's setting, not the letter's.
