@@ -44,6 +44,7 @@ import {
 import { BUSY_TAG, serverMessageOr, type Notice } from '../auth/auth-flow';
 import { letterDeliveryMachine, type LetterRef } from './letter-delivery-machine';
 import { letterPreviewMachine } from './letter-preview-machine';
+import { previewViewMachine } from '../builder/preview-view-machine';
 
 export const LETTER_NOT_FOUND_MESSAGE = 'This cover letter could not be found. It may have been deleted.';
 export const LETTER_LOAD_FAILED_MESSAGE = 'The cover letter could not be loaded. Please try again.';
@@ -196,6 +197,8 @@ export const letterEditorMachine = setup({
       return () => window.removeEventListener('beforeunload', unload);
     }),
     preview: letterPreviewMachine,
+    /** The phone's Form/Preview flip and the preview's zoom, as the CV builder's. */
+    view: previewViewMachine,
     delivery: letterDeliveryMachine,
   },
   actions: {
@@ -338,6 +341,7 @@ export const letterEditorMachine = setup({
       type: 'parallel',
       invoke: [
         { id: 'preview', src: 'preview', input: ({ context }) => ({ letter: previewOf(context) }) },
+        { id: 'view', src: 'view' },
         { src: 'pageLifecycle' },
       ],
       on: {

@@ -18,7 +18,8 @@ import {
   VisuallyHidden,
 } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { ChevronDown, Plus, Redo2, Save, Undo2 } from 'lucide-react';
+import { ChevronDown, FilePen, Plus, Redo2, Save, Undo2 } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useToastClearance, useToastClearanceOfMenu } from '../toast-clearance';
 import { PREVIEW_PANE_MIN_WIDTH_PX } from '../../config/constants';
@@ -301,10 +302,24 @@ function Header({ builder }: { builder: BuilderActor }) {
           return { cv: cv.uuid ?? cv.id, cvName: cv.name, unsaved };
         }}
       />
+      <NewCoverLetter builder={builder} />
       <Box hideBelow="md">
         <DeliveryActions builder={builder} />
       </Box>
     </HStack>
+  );
+}
+
+/** [extension] 'New cover letter' from a saved CV: the letter starts linked to it and takes its look. */
+function NewCoverLetter({ builder }: { builder: BuilderActor }) {
+  const cvId = useSelector(builder, (snapshot) => snapshot.context.cv.id);
+  if (cvId === undefined) return null;
+  return (
+    <Button asChild variant="outline" size={{ base: 'lg', md: 'sm' }} minH="11">
+      <Link to="/cover-letters/new" search={{ cv: cvId }}>
+        <FilePen /> New cover letter
+      </Link>
+    </Button>
   );
 }
 
