@@ -4,6 +4,7 @@ import { authRoutes } from './auth/routes.js';
 import { socialRoutes } from './auth/social/routes.js';
 import { binRoutes } from './cvs/bin-routes.js';
 import { cvsRoutes } from './cvs/routes.js';
+import { coverLetterRoutes } from './cover-letters/routes.js';
 import { dataExportRoutes } from './data-export/routes.js';
 import { csrfRoutes } from './http/csrf.js';
 import { healthRoutes } from './http/health.js';
@@ -53,6 +54,7 @@ const PLUGINS = [
   versionsRoutes,
   sharesRoutes,
   sharePublicRoutes,
+  coverLetterRoutes,
 ];
 
 /** `engine` reaches the render engine (a cluster worker hands it the proxy to the primary's renderer). */

@@ -4,6 +4,7 @@ import { hit } from '../http/rate-limit.js';
 import { requireUser } from '../http/session.js';
 import { cvBodySchema, readCvInput, type CvBody } from '../cv-input/cv-body.js';
 import { emailCv, type CvFileFormat } from './delivery.js';
+import { letterThenCv } from '../cover-letters/combined.js';
 import {
   archiveCv,
   findLiveCv,
@@ -60,7 +61,8 @@ export function nextVersionTime(previous: string): Date {
   const before = Date.parse(previous);
   return Number.isFinite(before) && at.getTime() <= before ? new Date(before + 1) : at;
 }
-const SEND_EMAIL_LIMIT = { limit: 10, windowMs: 60 * 60 * 1000 };
+/** How many emails of CVs (and cover letters: cover-letters/routes.ts) a person may send an hour. */
+export const SEND_EMAIL_LIMIT = { limit: 10, windowMs: 60 * 60 * 1000 };
 
 const cvParams = {
   type: 'object',
@@ -88,7 +90,16 @@ interface CvParams {
 // [extension] Which version to download (server/src/versions/); without it, the CV as it stands.
 const downloadQuery = {
   type: 'object',
-  properties: { version: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
+  properties: {
+    version: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+    // [extension] The PDF only: one of the person's cover letters first, then the CV (cover-letters/combined.ts).
+    cover_letter: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 2_147_483_647,
+      description: 'PDF only: one PDF of this cover letter, then the CV (extension). Another person’s letter: 404.',
+    },
+  },
 } as const;
 
 /** What a save's version is kept as: what the body says, else a create, an update or a template switch. */
@@ -221,7 +232,7 @@ export async function cvsRoutes(app: FastifyInstance): Promise<void> {
     ['/v1/download/word/:id/', 'word'],
   ];
   for (const [path, format] of downloads) {
-    app.get<{ Params: CvParams; Querystring: { version?: number } }>(
+    app.get<{ Params: CvParams; Querystring: { version?: number; cover_letter?: number } }>(
       path,
       { schema: { params: cvParams, querystring: downloadQuery } },
       async (request, reply) => {
@@ -237,6 +248,9 @@ export async function cvsRoutes(app: FastifyInstance): Promise<void> {
         if (!version) throw notFound(`This CV has no version ${asked}.`);
         // The version's stored file (made once, after the save); rendered now only when there is none yet.
         const file = await versionFile(app, cv, version, format);
+        const letterId = format === 'pdf' ? request.query.cover_letter : undefined;
+        const body =
+          letterId === undefined ? file.body : await letterThenCv(app, requireUser(request), letterId, cv, file.body);
         // Every download records the version it delivered: "what did I send on 3 March?" has an answer.
         await recordDelivery(app.db, version.id, kind);
         return (
@@ -245,7 +259,7 @@ export async function cvsRoutes(app: FastifyInstance): Promise<void> {
             .header('content-disposition', attachmentDisposition(cv.name, file.extension))
             // A CV is personal data: no shared cache may keep a copy.
             .header('cache-control', 'private, no-store')
-            .send(file.body)
+            .send(body)
         );
       },
     );

@@ -46,6 +46,8 @@ export interface Database {
   share_visitor_hashes: ShareVisitorHashTable;
   // ── photos of generated CVs ─────────────────────────────────────────────
   cv_photos: CvPhotoTable;
+  // ── cover letters ───────────────────────────────────────────────────────
+  cover_letters: CoverLetterTable;
   // ── admin ───────────────────────────────────────────────────────────────
   admin_audit_log: AdminAuditLogTable;
 }
@@ -416,6 +418,34 @@ export interface CvPhotoTable {
   height: number;
   digest: string;
   updated_at: string;
+}
+
+// ── cover letters ─────────────────────────────────────────────────────────
+
+/** A person's cover letter (server/src/cover-letters/), printed with its linked CV's header and design. */
+export interface CoverLetterTable {
+  id: Generated<number>;
+  uuid: string;
+  owner_id: number;
+  /** The linked CV; null when the letter stands alone or the CV was removed for good. */
+  generated_cv_id: number | null;
+  /** The letter's own template; null: the linked CV's, else the first template. */
+  template_id: number | null;
+  name: string;
+  recipient_name: string;
+  company: string;
+  /** May hold line breaks. */
+  address: string;
+  /** '' or YYYY-MM-DD. */
+  date: string;
+  subject: string;
+  salutation: string;
+  /** Sanitised rich text (text/rich-text.ts), as a CV's rich-text fields. */
+  body: string;
+  closing: string;
+  signature_name: string;
+  created: string;
+  last_updated: string;
 }
 
 // ── admin ─────────────────────────────────────────────────────────────────

@@ -178,6 +178,26 @@ const share = object({
   },
 });
 
+/** A cover letter (extension; docs/decisions/0050-cover-letters.md). */
+const coverLetter = object({
+  id: integer,
+  uuid: { type: 'string', format: 'uuid' },
+  name: string,
+  template: { type: ['integer', 'null'], description: 'The letter’s own template; null: the linked CV’s (else the first).' },
+  cv: { type: ['integer', 'null'], description: 'The linked CV; null when standalone, or when the CV was deleted.' },
+  recipient_name: string,
+  company: string,
+  address: { type: 'string', description: 'May hold line breaks.' },
+  date: { type: 'string', description: '"" or YYYY-MM-DD.' },
+  subject: string,
+  salutation: string,
+  body: { type: 'string', description: 'Rich text (sanitised HTML) as the builder’s editor stores it.' },
+  closing: string,
+  signature_name: string,
+  created: timestamp,
+  last_updated: timestamp,
+});
+
 const ok = (description: string, schema?: Schema) => answer(200, description, schema);
 const created = (description: string, schema: Schema) => answer(201, description, schema);
 const noContent = (description: string) => answer(204, description);
@@ -406,7 +426,10 @@ export const SUCCESS_ANSWERS: Record<string, Record<number, Answer>> = {
   }),
   'DELETE /auth/passkeys/{id}/': noContent('The passkey removed (extension).'),
   'GET /v1/CVFieldEntry/': ok('The entries of a saved CV.', object({ results: arrayOf(entry) })),
-  'GET /v1/download/pdf/{id}/': download('The CV as PDF.', PDF),
+  'GET /v1/download/pdf/{id}/': download(
+    'The CV as PDF; with ?cover_letter= one PDF of that cover letter, then the CV (extension).',
+    PDF,
+  ),
   'GET /v1/download/word/{id}/': download('The CV as a Word file.', WORD),
   'PUT /v1/GeneratedCV/{id}/photo/': ok(
     'The CV’s photo, from the image sent as the body (JPEG, PNG or WebP, at most 10 MB; the bytes are judged, not the Content-Type): turned upright, at most 600 px, re-encoded as a JPEG without any metadata (extension). 415: not such an image; 400: more than 50 megapixels; 413: over 10 MB.',
@@ -417,6 +440,25 @@ export const SUCCESS_ANSWERS: Record<string, Record<number, Answer>> = {
   ]),
   'DELETE /v1/GeneratedCV/{id}/photo/': noContent('The CV’s photo removed, or it had none (extension).'),
   'POST /cv/send-email/': ok('The PDF is mailed to the person.', message),
+  'GET /v1/CoverLetter/': ok(
+    'The person’s cover letters, the latest changed first; with ?cv= only those linked to that CV (extension).',
+    arrayOf(coverLetter),
+  ),
+  'POST /v1/CoverLetter/': created('The cover letter as saved (extension).', coverLetter),
+  'GET /v1/CoverLetter/{id}/': ok('The cover letter, with its entity tag as ETag (extension).', coverLetter),
+  'PUT /v1/CoverLetter/{id}/': ok(
+    'The cover letter as saved (extension). With If-Match naming an older version: 412, nothing saved.',
+    coverLetter,
+  ),
+  'DELETE /v1/CoverLetter/{id}/': noContent('The cover letter removed for good (extension).'),
+  'POST /v1/preview-cover-letter/': ok('The letter as HTML, in its template’s design (extension).', object({ html: string })),
+  'POST /v1/preview-cover-letter-pdf/': download('The letter as PDF (extension).', PDF),
+  'GET /v1/download/cover-letter/pdf/{id}/': download('The cover letter as PDF (extension).', PDF),
+  'GET /v1/download/cover-letter/word/{id}/': download('The cover letter as a Word file (extension).', WORD),
+  'POST /v1/CoverLetter/{id}/send-email/': ok(
+    'The letter’s PDF is mailed to the person, with the linked CV’s PDF when with_cv (extension).',
+    message,
+  ),
   'GET /v1/account/export/': download(
     'All the person’s data as a zip, streamed (extension): account.json and, in cvs/, each CV as JSON Resume, as its own JSON and as PDF.',
     ['application/zip'],
@@ -439,6 +481,9 @@ export const PRINTING_ROUTES: readonly string[] = [
   'GET /v1/template-preview-pdf/{templateId}/',
   'GET /v1/download/pdf/{id}/',
   'POST /cv/send-email/',
+  'POST /v1/preview-cover-letter-pdf/',
+  'GET /v1/download/cover-letter/pdf/{id}/',
+  'POST /v1/CoverLetter/{id}/send-email/',
 ];
 
 /** The `schema.response` entries @fastify/swagger turns into an operation's responses. */

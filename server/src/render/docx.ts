@@ -23,6 +23,7 @@ import {
 import type { RenderTemplate } from './html.js';
 import type { RenderEntry, RenderModel, RenderSection } from './model.js';
 import { tokenizeRichText } from '../text/rich-text.js';
+import { letterOf, letterTitle, type RenderLetter } from './letter.js';
 
 // Word measures in twentieths of a point. The page is the design's; the margins 18 mm times the design's scale.
 const TWIPS_PER_MM = 1440 / 25.4;
@@ -286,6 +287,48 @@ function sectionParagraphs(section: RenderSection, context: DocxContext): Paragr
   return paragraphs;
 }
 
+/**
+ * A cover letter (render/letter.ts) under the person's header: the recipient's lines, the date, the subject as
+ * Heading 1 (the letter's outline, as a CV's section headings), the salutation, the body's paragraphs and lists, the
+ * closing and the name it is signed with.
+ */
+function letterParagraphs(letter: RenderLetter, context: DocxContext): Paragraph[] {
+  const paragraphs: Paragraph[] = [];
+  const line = (text: string, options: Partial<IParagraphOptions> = {}, style: RunStyle = {}) =>
+    paragraph({ children: [run(text, style)], ...(isRightToLeft(text) ? { bidirectional: true } : {}), ...options });
+  letter.recipientLines.forEach((text, i) =>
+    paragraphs.push(
+      line(text, {
+        spacing: { before: i === 0 ? 360 : 0, after: i === letter.recipientLines.length - 1 ? 240 : 0 },
+      }),
+    ),
+  );
+  if (letter.date) paragraphs.push(line(letter.date, { spacing: { before: paragraphs.length ? 0 : 360, after: 240 } }));
+  if (letter.subject) {
+    paragraphs.push(
+      paragraph({
+        heading: HeadingLevel.HEADING_1,
+        children: [run(letter.subject)],
+        keepNext: true,
+        keepLines: true,
+        ...(isRightToLeft(letter.subject) ? { bidirectional: true } : {}),
+      }),
+    );
+  }
+  if (letter.salutation) paragraphs.push(line(letter.salutation, { spacing: { after: 160 } }));
+  if (letter.body) {
+    paragraphs.push(
+      ...richTextParagraphs(letter.body, context).map((options) =>
+        paragraph({ ...options, spacing: { after: options.numbering ? 20 : 160 } }),
+      ),
+    );
+  }
+  if (letter.closing) paragraphs.push(line(letter.closing, { spacing: { before: 240, after: 0 }, keepNext: true }));
+  if (letter.signature)
+    paragraphs.push(line(letter.signature, { spacing: { before: 560 }, keepLines: true }, { bold: true }));
+  return paragraphs;
+}
+
 const EMU_PER_MM = 36_000;
 
 /**
@@ -424,9 +467,13 @@ export async function renderDocx(template: RenderTemplate, model: RenderModel): 
     textWidth: pageWidth - 2 * margin,
   });
   try {
+    // A cover letter's model (render/letter.ts) carries the letter as its one section.
+    const letter = letterOf(model);
     const children = [
       ...headerParagraphs(model, context),
-      ...model.sections.flatMap((section) => sectionParagraphs(section, context)),
+      ...(letter
+        ? letterParagraphs(letter, context)
+        : model.sections.flatMap((section) => sectionParagraphs(section, context))),
     ];
     const headingFont = fontsFor(design.headingFamily);
     // Title, Heading 1 and Heading 2 (what a parser reads as the outline) carry the design's fonts, colour and sizes.
@@ -435,8 +482,12 @@ export async function renderDocx(template: RenderTemplate, model: RenderModel): 
       // wrote the file is 'last modified by' (docx writes no application name), as the PDF's Creator says it.
       creator: model.person.name ?? '',
       lastModifiedBy: 'CV Builder',
-      title: model.person.name ? `${model.person.name} – CV` : `${template.definition.name} – CV`,
-      subject: 'Curriculum vitae',
+      title: letter
+        ? letterTitle(model)
+        : model.person.name
+          ? `${model.person.name} – CV`
+          : `${template.definition.name} – CV`,
+      subject: letter ? 'Cover letter' : 'Curriculum vitae',
       styles: {
         default: {
           document: {

@@ -19,6 +19,7 @@ import * as passkeys from './0017-passkeys.js';
 import * as renderedFiles from './0018-rendered-files.js';
 import * as shareLinks from './0019-share-links.js';
 import * as cvPhotos from './0020-cv-photos.js';
+import * as coverLetters from './0021-cover-letters.js';
 
 /**
  * Every migration, in order. Add yours as the next line with the next number; names sort
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0018-rendered-files': renderedFiles,
   '0019-share-links': shareLinks,
   '0020-cv-photos': cvPhotos,
+  '0021-cover-letters': coverLetters,
 };
