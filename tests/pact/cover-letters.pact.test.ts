@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { COVER_LETTER, OTHER_USERS_LETTER } from '../../server/tests/pact/states/cover-letters';
 import { SAVED_CV } from '../../server/tests/pact/states/cvs';
 import {
   createCoverLetter,
@@ -40,26 +41,7 @@ const FOREIGN_LETTER = "a signed-in user and another user's cover letter";
 const ONE_CV = 'a signed-in user with a saved CV';
 const ANY_VISITOR = 'any visitor';
 
-/** The letter the state seeds (the contract's fixture, with CV 7 of cvs.ts). */
-const COVER_LETTER = {
-  id: 31,
-  uuid: '9a1c2e3f-4b5d-4c6e-8f70-1a2b3c4d5e60',
-  name: 'Letter to Acme',
-  template: null,
-  cv: SAVED_CV.id,
-  recipient_name: 'Jane Roe',
-  company: 'Acme Ltd',
-  address: '1 Main Street\nSpringfield',
-  date: '2024-05-03',
-  subject: 'Application for Analyst Programmer',
-  salutation: 'Dear Ms Roe,',
-  body: '<p>I am writing to apply.</p>',
-  closing: 'Yours sincerely,',
-  signature_name: 'Ada Lovelace',
-  created: '2024-05-03T09:00:00.000Z',
-  last_updated: '2024-05-03T09:30:00.000Z',
-} as const;
-const FOREIGN_LETTER_ID = 32;
+const FOREIGN_LETTER_ID = OTHER_USERS_LETTER.id;
 
 const LETTER_NOT_FOUND = { status: 404, headers: jsonBody, body: detail('Cover letter not found.') };
 const UNAUTHENTICATED = {
