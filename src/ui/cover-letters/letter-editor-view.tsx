@@ -108,7 +108,7 @@ function Editing({ editor }: { editor: LetterEditorActor }) {
   const view = useSelector(editor, (snapshot) => snapshot.children.view as PreviewViewActor | undefined);
   const phoneView = useSelector(view, phoneViewOf);
   return (
-    <Flex direction="column" h={{ base: 'auto', md: 'calc(100dvh - 4rem)' }} minH="0">
+    <Flex direction="column" h={{ md: '100dvh' }} minH="0">
       <Header editor={editor} />
       <Box hideFrom="md" px="4" pt="3">
         <SegmentGroup.Root
@@ -130,7 +130,7 @@ function Editing({ editor }: { editor: LetterEditorActor }) {
           />
         </SegmentGroup.Root>
       </Box>
-      <Flex flex="1" minH="0" direction={{ base: 'column', md: 'row' }}>
+      <Flex flex="1" minH="0" direction={{ base: 'column', md: 'row' }} position="relative">
         <Box
           flex="1"
           minW="0"
@@ -139,12 +139,22 @@ function Editing({ editor }: { editor: LetterEditorActor }) {
         >
           <LetterForm editor={editor} />
         </Box>
+        {/* On a phone showing the form, the preview keeps its layout out of sight (hidden, not removed): the pages
+            it lays out are measured, which a frame that is not displayed at all cannot be (as in the builder). */}
         <Box
           flex="1"
           minW="0"
-          minH={{ base: '80dvh', md: '0' }}
+          h={{ base: 'calc(100dvh - 12rem)', md: 'full' }}
           borderStartWidth={{ md: '1px' }}
-          display={{ base: phoneView === 'preview' ? 'block' : 'none', md: 'block' }}
+          {...(phoneView === 'form'
+            ? {
+                visibility: { base: 'hidden', md: 'visible' },
+                position: { base: 'absolute', md: 'static' },
+                insetX: { base: '0', md: 'auto' },
+                top: { base: '0', md: 'auto' },
+                pointerEvents: { base: 'none', md: 'auto' },
+              }
+            : {})}
         >
           <LetterPreview editor={editor} />
         </Box>
