@@ -5,6 +5,8 @@ import type { Database } from '../db/schema.js';
 import { currentCvFile } from '../rendered-files/files.js';
 import { listCvsForExport, listEntries, type GeneratedCvRow } from '../cvs/repository.js';
 import { cvJson } from '../cvs/serialise.js';
+import { listLetters } from '../cover-letters/repository.js';
+import { letterJson, type CoverLetterJson } from '../cover-letters/serialise.js';
 import { HttpError } from '../http/errors.js';
 import { emailChangesOf, liveEmailChangeOf } from '../profile/email-changes.js';
 import { sessionsForExport } from '../sessions/repository.js';
@@ -68,8 +70,13 @@ export interface DataExportPlan {
   currentSessionId: string | null;
   exportedAt: Date;
   cvs: Array<{ row: GeneratedCvRow; base: string; template: TemplateJson | undefined }>;
+  /** The person's cover letters as the API answers them (cover-letters/serialise.ts); written when there are any. */
+  letters: CoverLetterJson[];
   account: ReturnType<typeof accountJson>;
 }
+
+/** The cover letters' file, beside account.json. */
+export const COVER_LETTERS_FILE = 'cover-letters.json';
 
 export async function planDataExport(
   app: FastifyInstance,
@@ -99,16 +106,18 @@ export async function planDataExport(
     deleted_at: row.archived_at,
     files: [`${base}.json`, `${base}.cv-builder.json`, `${base}.pdf`],
   }));
-  const [sessions, emailChanges, pending] = await Promise.all([
+  const [sessions, emailChanges, pending, letters] = await Promise.all([
     sessionsForExport(app.db, user.id),
     emailChangesOf(app.db, user.id),
     liveEmailChangeOf(app.db, user.id),
+    listLetters(app.db, user.id),
   ]);
   return {
     user,
     currentSessionId,
     exportedAt,
     cvs,
+    letters: letters.map(letterJson),
     account: accountJson({
       user,
       pendingEmail: pending?.new_email ?? null,
@@ -205,6 +214,8 @@ function readme(plan: DataExportPlan, problems: string[]): string {
     '  <name>.pdf               the CV as its PDF download prints it.',
     `${DELETED_CVS_FOLDER}/        the same for the CVs you deleted that CV Builder still keeps.`,
   ];
+  if (plan.letters.length > 0)
+    lines.push(`${COVER_LETTERS_FILE}  your cover letters: each one's recipient, date, subject, text and linked CV.`);
   if (plan.cvs.length === 0) lines.push('', 'You have no CVs yet.');
   if (problems.length > 0)
     lines.push('', 'What could not be included:', ...problems.map((problem) => `- ${problem}`));
@@ -227,6 +238,8 @@ export async function writeDataExport(
     if (signal.aborted) throw new ExportAbandoned();
   };
   await addFile(archive, json(plan.account), { name: 'account.json', date: plan.exportedAt });
+  if (plan.letters.length > 0)
+    await addFile(archive, json(plan.letters), { name: COVER_LETTERS_FILE, date: plan.exportedAt });
   for (const { row, base, template } of plan.cvs) {
     check();
     const date = new Date(row.last_updated);

@@ -262,6 +262,17 @@ describe.each(testDatabases())('downloading all my data on $name', (database) =>
     expect(pdfText(files.get('cvs/Software Engineer.pdf')!).toUpperCase()).toContain('WHERE I WORKED');
   });
 
+  it('holds the cover letters in cover-letters.json, as the API answers them, when there are any', async () => {
+    await createAccount(testApp.app, { email: 'carol@example.com', fullName: 'Carol Writer' });
+    const carol = await signedIn('carol@example.com');
+    const made = await carol.post('/v1/CoverLetter/', { name: 'Letter to Acme', company: 'Acme Ltd', body: '<p>Hello</p>' });
+    expect(made.statusCode, made.body).toBe(201);
+    const files = await readZip((await download(carol)).rawPayload);
+    expect([...files.keys()].sort()).toEqual(['README.txt', 'account.json', 'cover-letters.json']);
+    expect(asJson(files.get('cover-letters.json'))).toEqual([made.json()]);
+    expect(files.get('README.txt')!.toString('utf8')).toContain('cover-letters.json');
+  });
+
   it("holds nothing of another person's", async () => {
     const aliceFiles = await readZip((await download(alice)).rawPayload);
     for (const [name, content] of aliceFiles) {

@@ -93,3 +93,30 @@ describe.each(registry.templates.map((t) => [t.slug, t] as const))('a cover lett
     expect(docxPart(docx, 'docProps/core.xml')).toContain('<dc:subject>Cover letter</dc:subject>');
   });
 });
+
+describe('a letter in its own script', () => {
+  it('an Arabic letter in the right-to-left template is a right-to-left document', () => {
+    const template = registry.bySlug('right-to-left')!;
+    const { person } = buildRenderModelFromFormData(template.definition, template.sample);
+    const arabic: LetterContent = {
+      ...LETTER,
+      recipient_name: 'سارة أحمد',
+      subject: 'طلب وظيفة محلل',
+      salutation: 'السيدة سارة المحترمة،',
+      body: '<p>أكتب إليكم للتقدم إلى وظيفة المحلل المبرمج.</p>',
+      closing: 'مع خالص التحية،',
+      signature_name: 'ليلى حداد',
+    };
+    const html = renderLetterHtml(template, buildLetterModel(template, person, { ...DESIGN, language: 'ar' }, arabic));
+    expect(html).toContain('<html lang="ar" dir="rtl">');
+    expect(html).toContain('طلب وظيفة محلل');
+  });
+
+  it('a Japanese design dates the letter in Japanese', () => {
+    const template = registry.bySlug('japanese-chinese')!;
+    const { person } = buildRenderModelFromFormData(template.definition, template.sample);
+    const html = renderLetterHtml(template, buildLetterModel(template, person, { ...DESIGN, language: 'ja' }, LETTER));
+    expect(html).toContain('<time datetime="2024-05-03">2024年5月3日</time>');
+    expect(html).toContain('<html lang="ja">');
+  });
+});
