@@ -19,7 +19,7 @@ import {
 } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { ChevronDown, FilePen, Plus, Redo2, Save, Undo2 } from 'lucide-react';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useToastClearance, useToastClearanceOfMenu } from '../toast-clearance';
 import { PREVIEW_PANE_MIN_WIDTH_PX } from '../../config/constants';
@@ -313,7 +313,9 @@ function Header({ builder }: { builder: BuilderActor }) {
 /** [extension] 'New cover letter' from a saved CV: the letter starts linked to it and takes its look. */
 function NewCoverLetter({ builder }: { builder: BuilderActor }) {
   const cvId = useSelector(builder, (snapshot) => snapshot.context.cv.id);
-  if (cvId === undefined) return null;
+  // Rendered without a router (the view's own tests), there is nowhere to go.
+  const router = useRouter({ warn: false }) as ReturnType<typeof useRouter> | null;
+  if (cvId === undefined || !router) return null;
   return (
     <Button asChild variant="outline" size={{ base: 'lg', md: 'sm' }} minH="11">
       <Link to="/cover-letters/new" search={{ cv: cvId }}>
