@@ -317,11 +317,12 @@ function NewCoverLetter({ builder }: { builder: BuilderActor }) {
   const router = useRouter({ warn: false }) as ReturnType<typeof useRouter> | null;
   if (cvId === undefined || !router) return null;
   return (
-    <Button asChild variant="outline" size={{ base: 'lg', md: 'sm' }} minH="11">
-      <Link to="/cover-letters/new" search={{ cv: cvId }}>
-        <FilePen /> New cover letter
+    // An icon beside Versions and Share: the header has no room for one more word on a laptop.
+    <IconButton asChild variant="outline" size={{ base: 'lg', md: 'sm' }} minH="11" minW="11">
+      <Link to="/cover-letters/new" search={{ cv: cvId }} aria-label="New cover letter" title="New cover letter">
+        <FilePen />
       </Link>
-    </Button>
+    </IconButton>
   );
 }
 
