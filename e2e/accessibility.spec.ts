@@ -102,6 +102,13 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expectNoViolations(page, '/profile deletion dialog');
       await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
 
+      // [extension] A cover letter written from the CV, its preview beside it.
+      await page.goto(`/cover-letters/new?cv=${cv.id}`);
+      await expect(page.getByRole('heading', { name: 'Cover letter', level: 1 })).toBeVisible();
+      await expect(page.getByLabel('Company')).toBeVisible();
+      // Its preview is the server's printed document, as the builder's (scanned below): the controls are scanned.
+      await expectNoViolations(page, 'the cover letter editor', { withoutPreview: true });
+
       await page.goto(`/dashboard/${cv.uuid}`);
       await expect(page.getByRole('heading', { name: 'CV Builder', level: 1 })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Save CV' })).toBeVisible();

@@ -36,6 +36,10 @@ import { twoStepMachine } from './profile/two-step-machine';
 import { newRecoveryCodesMachine } from './profile/new-recovery-codes-machine';
 import { versionsMachine } from './versions/versions-machine';
 import { shareMachine } from './sharing/share-machine';
+import { letterEditorMachine } from './cover-letters/letter-editor-machine';
+import { letterPreviewMachine } from './cover-letters/letter-preview-machine';
+import { letterDeliveryMachine } from './cover-letters/letter-delivery-machine';
+import { letterListMachine } from './cover-letters/letter-list-machine';
 
 /**
  * Every flow machine of the app by its id: for the inspector, for docs and for the test that checks
@@ -80,4 +84,8 @@ export const machineRegistry: Record<string, AnyStateMachine> = {
   [draftKeeperMachine.id]: draftKeeperMachine,
   [versionsMachine.id]: versionsMachine,
   [shareMachine.id]: shareMachine,
+  [letterEditorMachine.id]: letterEditorMachine,
+  [letterPreviewMachine.id]: letterPreviewMachine,
+  [letterDeliveryMachine.id]: letterDeliveryMachine,
+  [letterListMachine.id]: letterListMachine,
 };

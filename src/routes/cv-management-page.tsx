@@ -2,6 +2,8 @@ import { createLazyRoute, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { cvListPage, cvManagementMachine } from '../machines/catalogue/cv-management-machine';
+import { letterDeliveryMachine } from '../machines/cover-letters/letter-delivery-machine';
+import { letterListMachine } from '../machines/cover-letters/letter-list-machine';
 import { recentlyDeletedMachine } from '../machines/catalogue/recently-deleted-machine';
 import { inspectOptions } from '../machines/inspect';
 import { CvManagementScreen, type CvManagementView } from '../ui/cv-management/cv-management-screen';
@@ -18,6 +20,10 @@ const appCvManagementMachine = cvManagementMachine.provide({
   },
 });
 
+const appLetterListMachine = letterListMachine.provide({
+  actors: { delivery: letterDeliveryMachine.provide({ actions: { notify } }) },
+});
+
 /** The address's search for a view and a page of the person's CVs: page 1 and the CVs view are left out. */
 function cvManagementSearch(view: CvManagementView, page: number | undefined) {
   return {
@@ -29,6 +35,7 @@ function cvManagementSearch(view: CvManagementView, page: number | undefined) {
 function CvManagementPage() {
   const { show, page } = Route.useSearch() as { show?: 'recently-deleted'; page?: number };
   const actor = useActorRef(appCvManagementMachine, { ...inspectOptions, input: { cvPage: page } });
+  const letters = useActorRef(appLetterListMachine, inspectOptions);
   const navigate = useNavigate();
   const view: CvManagementView = show ?? 'cvs';
   // The page the list shows, once loaded (a page past the last one becomes the last), is written into the address
@@ -45,5 +52,5 @@ function CvManagementPage() {
   }, [shownPage, page, view, navigate]);
   const onViewChange = (next: CvManagementView) =>
     void navigate({ to: '/cv-management', search: cvManagementSearch(next, page), replace: true });
-  return <CvManagementScreen actor={actor} view={view} onViewChange={onViewChange} />;
+  return <CvManagementScreen actor={actor} view={view} onViewChange={onViewChange} letters={letters} />;
 }

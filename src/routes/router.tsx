@@ -10,6 +10,7 @@ import {
 import { authenticatedRoute } from './authenticated';
 import { confirmEmailRoute } from './confirm-email';
 import { contactRoute } from './contact';
+import { coverLetterRoute, newCoverLetterRoute } from './cover-letters';
 import { cvManagementRoute } from './cv-management';
 import { dashboardRoute } from './dashboard';
 import { forgotPasswordRoute } from './forgot-password';
@@ -28,7 +29,14 @@ import { signupRoute } from './signup';
 // the first download of /signin, the only eager page, carries no other page and none of their libraries.
 // (The dashboard's component is a small wrapper that lazy-loads the builder itself.)
 export const routeTree = rootRoute.addChildren([
-  authenticatedRoute.addChildren([indexRoute, profileRoute, cvManagementRoute, dashboardRoute]),
+  authenticatedRoute.addChildren([
+    indexRoute,
+    profileRoute,
+    cvManagementRoute,
+    dashboardRoute,
+    newCoverLetterRoute,
+    coverLetterRoute,
+  ]),
   signinRoute,
   signupRoute,
   forgotPasswordRoute,

@@ -18,7 +18,8 @@ import {
   VisuallyHidden,
 } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { ChevronDown, Plus, Redo2, Save, Undo2 } from 'lucide-react';
+import { ChevronDown, FilePen, Plus, Redo2, Save, Undo2 } from 'lucide-react';
+import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useToastClearance, useToastClearanceOfMenu } from '../toast-clearance';
 import { PREVIEW_PANE_MIN_WIDTH_PX } from '../../config/constants';
@@ -301,10 +302,27 @@ function Header({ builder }: { builder: BuilderActor }) {
           return { cv: cv.uuid ?? cv.id, cvName: cv.name, unsaved };
         }}
       />
+      <NewCoverLetter builder={builder} />
       <Box hideBelow="md">
         <DeliveryActions builder={builder} />
       </Box>
     </HStack>
+  );
+}
+
+/** [extension] 'New cover letter' from a saved CV: the letter starts linked to it and takes its look. */
+function NewCoverLetter({ builder }: { builder: BuilderActor }) {
+  const cvId = useSelector(builder, (snapshot) => snapshot.context.cv.id);
+  // Rendered without a router (the view's own tests), there is nowhere to go.
+  const router = useRouter({ warn: false }) as ReturnType<typeof useRouter> | null;
+  if (cvId === undefined || !router) return null;
+  return (
+    // An icon beside Versions and Share: the header has no room for one more word on a laptop.
+    <IconButton asChild variant="outline" size={{ base: 'lg', md: 'sm' }} minH="11" minW="11">
+      <Link to="/cover-letters/new" search={{ cv: cvId }} aria-label="New cover letter" title="New cover letter">
+        <FilePen />
+      </Link>
+    </IconButton>
   );
 }
 

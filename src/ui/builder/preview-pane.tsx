@@ -42,7 +42,7 @@ const MODES: { value: PreviewMode; label: string }[] = [
 const PDF_VIEW = '#navpanes=0&pagemode=none&view=FitH';
 
 /** The PDF in an embedded viewer. The object URL lives as long as this PDF is shown, and is given back after. */
-function PdfViewer({ pdf }: { pdf: Blob }) {
+export function PdfViewer({ pdf, title = 'CV preview (PDF)' }: { pdf: Blob; title?: string }) {
   const [url, setUrl] = useState<string>();
   useEffect(() => {
     const objectUrl = URL.createObjectURL(pdf);
@@ -54,7 +54,7 @@ function PdfViewer({ pdf }: { pdf: Blob }) {
     <object
       data={`${url}${PDF_VIEW}`}
       type="application/pdf"
-      title="CV preview (PDF)"
+      title={title}
       data-testid="pdf-preview"
       style={{ width: '100%', height: '100%', border: 0 }}
     >

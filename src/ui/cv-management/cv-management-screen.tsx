@@ -35,7 +35,9 @@ import { CatalogueMessage, LoadingGrid } from '../templates/catalogue-states';
 import { Pagination } from '../templates/pagination';
 import type { RecentlyDeletedActor } from '../../machines/catalogue/recently-deleted-machine';
 import { ManagedTemplateCard } from './managed-template-card';
-import { GeneratedCvItems } from '../generated-cv/generated-cv-item';
+import { GeneratedCvItems, cvDisplayName } from '../generated-cv/generated-cv-item';
+import type { LetterListActor } from '../../machines/cover-letters/letter-list-machine';
+import { CvLetters, NewLetterFromCv, StandaloneLetters } from '../cover-letters/letter-list';
 import {
   RecentlyDeleted,
   RecentlyDeletedLabel,
@@ -51,6 +53,8 @@ export interface CvManagementScreenProps {
   /** The view shown; the route keeps it in the address (`?show=recently-deleted`) so a reload keeps it. */
   view?: CvManagementView;
   onViewChange?: (view: CvManagementView) => void;
+  /** [extension] The person's cover letters: each CV lists its own, and letters on their own have a section. */
+  letters?: LetterListActor;
 }
 
 /** Search by name, sort, and one template's CVs only: for a person with many CVs. */
@@ -113,7 +117,7 @@ function CvFinder({ actor }: { actor: CvManagementActor }) {
 }
 
 /** docs/behaviour.md#cv-management (/cv-management), with Recently deleted beside the list (docs/features/bin.md). */
-export function CvManagementScreen({ actor, view, onViewChange }: CvManagementScreenProps) {
+export function CvManagementScreen({ actor, view, onViewChange, letters }: CvManagementScreenProps) {
   const bin = useSelector(
     actor,
     (state) => state.children[RECENTLY_DELETED_ID] as RecentlyDeletedActor | undefined,
@@ -152,14 +156,14 @@ export function CvManagementScreen({ actor, view, onViewChange }: CvManagementSc
               </Tabs.Trigger>
             </Tabs.List>
             <Tabs.Content value="cvs" pt="6">
-              <SavedCvs actor={actor} />
+              <SavedCvs actor={actor} letters={letters} />
             </Tabs.Content>
             <Tabs.Content value="recently-deleted" pt="6">
               <RecentlyDeleted actor={bin} />
             </Tabs.Content>
           </Tabs.Root>
         ) : (
-          <SavedCvs actor={actor} />
+          <SavedCvs actor={actor} letters={letters} />
         )}
       </Stack>
     </Container>
@@ -186,7 +190,7 @@ function useListTopInView(page: number) {
  * The person's CVs first, as one list (name, template, when last edited, actions) to search, sort and narrow to a
  * template; then the catalogue, to start another (docs/decisions/0041-saves-and-notices.md).
  */
-function SavedCvs({ actor }: { actor: CvManagementActor }) {
+function SavedCvs({ actor, letters }: { actor: CvManagementActor; letters?: LetterListActor }) {
   const snapshot = useSelector(actor, (state) => state);
   const { context } = snapshot;
   const cvs = shownCvs(context);
@@ -254,6 +258,14 @@ function SavedCvs({ actor }: { actor: CvManagementActor }) {
                       cvs={visibleCvs(context)}
                       actions={context.cvActions}
                       templateNameOf={(cv) => templateNames.get(cv.template)}
+                      actionsBeforeOf={
+                        letters ? (cv) => <NewLetterFromCv cvId={cv.id} cvName={cvDisplayName(cv)} /> : undefined
+                      }
+                      belowOf={
+                        letters
+                          ? (cv) => <CvLetters list={letters} cvId={cv.id} cvName={cvDisplayName(cv)} />
+                          : undefined
+                      }
                     />
                   </Stack>
                 )}
@@ -268,6 +280,7 @@ function SavedCvs({ actor }: { actor: CvManagementActor }) {
                 )}
               </Stack>
             )}
+            {letters && <StandaloneLetters list={letters} cvIds={new Set(context.cvs.map((cv) => cv.id))} />}
             <Stack as="section" gap="4" aria-labelledby="catalogue-heading">
               <Stack gap="1">
                 <Heading as="h2" size="lg" id="catalogue-heading">

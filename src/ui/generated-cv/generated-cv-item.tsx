@@ -14,6 +14,7 @@ import {
 import { Link, rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { ChevronDown, Copy, Download, FileText, Mail, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { CvFileFormat, GeneratedCv } from '../../api/cvs';
 import type { CvActionsById } from '../../machines/catalogue/cv-list';
 import { DELIVERY_BUSY_TAG, type DeliveryActor } from '../../machines/delivery/delivery-machine';
@@ -29,6 +30,10 @@ export interface GeneratedCvItemProps {
   templateName?: string;
   /** The CV's actions (download, email, delete), run by the list that shows it. */
   actor: DeliveryActor;
+  /** More actions of the CV, before its own (CV management's 'New cover letter'). */
+  actionsBefore?: ReactNode;
+  /** What is listed under the CV, the whole row wide (CV management: its cover letters). */
+  below?: ReactNode;
 }
 
 /**
@@ -72,7 +77,7 @@ function useSession(): SessionActor | undefined {
  * One saved CV with its actions (docs/behaviour.md#template-card): a download menu (Download PDF, Download Word),
  * an email button and a delete button that asks for confirmation first.
  */
-export function GeneratedCvItem({ cv, actor, templateName }: GeneratedCvItemProps) {
+export function GeneratedCvItem({ cv, actor, templateName, actionsBefore, below }: GeneratedCvItemProps) {
   const busy = useSelector(actor, (state) => state.hasTag(DELIVERY_BUSY_TAG));
   const downloading = useSelector(actor, (state) => state.matches('downloading'));
   const emailing = useSelector(actor, (state) => state.matches('emailing'));
@@ -124,6 +129,7 @@ export function GeneratedCvItem({ cv, actor, templateName }: GeneratedCvItemProp
         )}
       </Box>
       <HStack gap="0.5" flexShrink={0} css={{ '@media (pointer: coarse)': { gap: '8px' } }}>
+        {actionsBefore}
         <Menu.Root
           positioning={{ placement: 'bottom-end' }}
           onSelect={(details) =>
@@ -218,6 +224,7 @@ export function GeneratedCvItem({ cv, actor, templateName }: GeneratedCvItemProp
         onConfirm={() => actor.send({ type: 'email.confirm' })}
         onCancel={() => actor.send({ type: 'email.cancel' })}
       />
+      {below}
     </Flex>
   );
 }
@@ -227,16 +234,29 @@ export function GeneratedCvItems({
   cvs,
   actions,
   templateNameOf,
+  actionsBeforeOf,
+  belowOf,
 }: {
   cvs: readonly GeneratedCv[];
   actions: CvActionsById;
+  /** More actions of a CV, before its own (CV management's 'New cover letter'). */
+  actionsBeforeOf?: (cv: GeneratedCv) => ReactNode;
+  /** What is listed under a CV (CV management: its cover letters). */
+  belowOf?: (cv: GeneratedCv) => ReactNode;
   /** Where CVs of every template are listed together: each says its template. */
   templateNameOf?: (cv: GeneratedCv) => string | undefined;
 }) {
   return cvs.map((cv) => {
     const actor = actions[cv.id];
     return actor ? (
-      <GeneratedCvItem key={cv.id} cv={cv} actor={actor} templateName={templateNameOf?.(cv)} />
+      <GeneratedCvItem
+        key={cv.id}
+        cv={cv}
+        actor={actor}
+        templateName={templateNameOf?.(cv)}
+        actionsBefore={actionsBeforeOf?.(cv)}
+        below={belowOf?.(cv)}
+      />
     ) : null;
   });
 }

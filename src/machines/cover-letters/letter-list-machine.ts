@@ -1,0 +1,81 @@
+import { assign, fromPromise, setup, stopChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { apiClient } from '../../api/client';
+import { listCoverLetters, type CoverLetter } from '../../api/cover-letters';
+import { letterDeliveryMachine, type LetterDeliveryActor } from './letter-delivery-machine';
+
+export const LETTERS_LOAD_FAILED_MESSAGE = 'Your cover letters could not be loaded. Please try again.';
+
+export interface LetterListContext {
+  letters: CoverLetter[];
+  /** One delivery actor per letter (download, email, delete), by the letter's id. */
+  actions: Record<number, LetterDeliveryActor>;
+}
+
+export type LetterListEvent = { type: 'list.reload' } | { type: 'letter.deleted'; id: number };
+
+export const deliveryId = (id: number) => `letter-${id}`;
+
+/**
+ * The person's cover letters in CV management: read once, listed under their CVs (and the standalone ones on their
+ * own), each with its own delivery actor, so downloading one letter never waits for another. A deleted letter
+ * leaves the list at once.
+ */
+export const letterListMachine = setup({
+  types: {
+    context: {} as LetterListContext,
+    events: {} as LetterListEvent,
+  },
+  actors: {
+    loadLetters: fromPromise<CoverLetter[]>(({ signal }) => listCoverLetters(apiClient, {}, { signal })),
+    delivery: letterDeliveryMachine,
+  },
+  actions: {
+    assignLetters: assign(({ spawn }, params: { letters: CoverLetter[] }) => ({
+      letters: params.letters,
+      actions: Object.fromEntries(
+        params.letters.map((letter) => [
+          letter.id,
+          spawn('delivery', {
+            id: deliveryId(letter.id),
+            input: { letter: { id: letter.id, name: letter.name, cv: letter.cv } },
+          }),
+        ]),
+      ),
+    })),
+    dropLetter: assign(({ context }, params: { id: number }) => {
+      const { [params.id]: _gone, ...actions } = context.actions;
+      return { letters: context.letters.filter((letter) => letter.id !== params.id), actions };
+    }),
+    stopDelivery: stopChild((_, params: { id: number }) => deliveryId(params.id)),
+  },
+}).createMachine({
+  id: 'letterList',
+  context: { letters: [], actions: {} },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        src: 'loadLetters',
+        onDone: {
+          target: 'loaded',
+          actions: { type: 'assignLetters', params: ({ event }) => ({ letters: event.output }) },
+        },
+        onError: 'failed',
+      },
+    },
+    failed: { on: { 'list.reload': 'loading' } },
+    loaded: {
+      on: {
+        'letter.deleted': {
+          actions: [
+            { type: 'dropLetter', params: ({ event }) => ({ id: event.id }) },
+            { type: 'stopDelivery', params: ({ event }) => ({ id: event.id }) },
+          ],
+        },
+      },
+    },
+  },
+});
+
+export type LetterListActor = ActorRefFrom<typeof letterListMachine>;
+export type LetterListSnapshot = SnapshotFrom<typeof letterListMachine>;
