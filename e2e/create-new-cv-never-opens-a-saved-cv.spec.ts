@@ -74,12 +74,12 @@ test('Create New CV opens an empty CV of that template, never the saved CV that 
 
   await test.step('a saved CV opens by its uuid from CV management and from its template card', async () => {
     await page.goto('/cv-management');
-    await page.getByRole('link', { name: colliding!.name }).click();
+    await page.getByRole('link', { name: colliding!.name, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/${colliding!.uuid}$`));
     await expect(page.getByTestId('cv-name')).toHaveText(colliding!.name);
     await page.goto('/');
     const card = page.getByRole('article', { name: 'Executive Classic' });
-    const link = card.getByRole('link', { name: colliding!.name });
+    const link = card.getByRole('link', { name: colliding!.name, exact: true });
     // The card's saved CVs arrive after the card: wait for the link or the 'Show More' that hides it.
     const more = card.getByRole('button', { name: /Show More/ });
     await expect(link.or(more).first()).toBeVisible();

@@ -73,7 +73,7 @@ test('a person designs a long CV to fit one Letter page, saves it, reopens it an
 
   await test.step('in its template’s look the CV needs two pages', async () => {
     await page.goto('/cv-management');
-    await page.getByRole('link', { name: 'Long career' }).click();
+    await page.getByRole('link', { name: 'Long career', exact: true }).click();
     await expect(section(page, 'Work Experience')).toBeVisible();
     await expect(htmlPreview(page).getByText(NAME).first()).toBeVisible();
     const plain = await downloadFrom(page, 'PDF (A4)');
@@ -119,7 +119,7 @@ test('a person designs a long CV to fit one Letter page, saves it, reopens it an
     await page.getByRole('button', { name: 'Download Long career' }).click();
     await expect(page.getByRole('menuitem', { name: 'Download PDF (Letter)', exact: true })).toBeVisible();
     await page.keyboard.press('Escape');
-    await page.getByRole('link', { name: 'Long career' }).click();
+    await page.getByRole('link', { name: 'Long career', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(cv.uuid));
     await expect(section(page, 'Work Experience')).toBeVisible();
     const pdf = await downloadFrom(page, 'PDF (Letter)');

@@ -117,7 +117,7 @@ for (const [device, options] of Object.entries(DEVICES)) {
             expect(size.height, `${size.name} height`).toBeGreaterThanOrEqual(44);
           }
         }
-        await tap(page.getByRole('link', { name: saved.name }));
+        await tap(page.getByRole('link', { name: saved.name, exact: true }));
         await expect(page.getByTestId('cv-name')).toHaveText(saved.name);
       });
 

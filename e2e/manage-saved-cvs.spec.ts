@@ -158,13 +158,13 @@ test('deletes a CV after confirmation: it leaves the card and stays archived in 
   await expect(dialog).toContainText('You can restore it from Recently deleted in CV Management.');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
-  await expect(classic.getByRole('link', { name: analyst.name })).toBeVisible();
+  await expect(classic.getByRole('link', { name: analyst.name, exact: true })).toBeVisible();
 
   await classic.getByRole('button', { name: `Delete ${analyst.name}` }).click();
   await page.getByRole('alertdialog', { name: 'Delete CV?' }).getByRole('button', { name: 'Delete' }).click();
   await expectToast(page, 'CV deleted', 'The CV was archived successfully.');
-  await expect(classic.getByRole('link', { name: analyst.name })).toHaveCount(0);
-  await expect(classic.getByRole('link', { name: engineer.name })).toBeVisible();
+  await expect(classic.getByRole('link', { name: analyst.name, exact: true })).toHaveCount(0);
+  await expect(classic.getByRole('link', { name: engineer.name, exact: true })).toBeVisible();
 
   const row = cvRow(analyst.id);
   expect(row?.name).toBe('Data Analyst');
@@ -174,7 +174,7 @@ test('deletes a CV after confirmation: it leaves the card and stays archived in 
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Available CV Templates' })).toBeVisible();
   await expect(
-    templateCard(page, 'Executive Classic').getByRole('link', { name: engineer.name }),
+    templateCard(page, 'Executive Classic').getByRole('link', { name: engineer.name, exact: true }),
   ).toBeVisible();
-  await expect(page.getByRole('link', { name: analyst.name })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: analyst.name, exact: true })).toHaveCount(0);
 });

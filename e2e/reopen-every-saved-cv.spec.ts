@@ -360,7 +360,7 @@ for (const template of templates) {
     await test.step('reopen it from CV management and find every value in every section', async () => {
       await page.goto('/cv-management');
       // Twelve templates a page there: a person pages on until the CV's template is there.
-      const saved = page.getByRole('link', { name: cvName });
+      const saved = page.getByRole('link', { name: cvName, exact: true });
       const pages = page.getByRole('navigation', { name: 'Pagination' });
       // The list has loaded when its first template is there (the sidebar's links come before it).
       await expect(

@@ -63,7 +63,7 @@ test('deleting a CV names it, and the focus stays where the person can go on', a
   await remove.click();
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByTestId('toast')).toContainText('The CV was archived successfully.');
-  await expect(page.getByRole('link', { name: cv.name })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: cv.name, exact: true })).toHaveCount(0);
   await expect(page.getByRole('article', { name: 'Executive Classic' })).toBeFocused();
 });
 

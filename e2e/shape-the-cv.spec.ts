@@ -116,7 +116,7 @@ test('a person shapes their CV by keyboard, saves it, reopens it and downloads a
 
   await test.step('reopened from CV management, it downloads as a PDF in the new order', async () => {
     await page.goto('/cv-management');
-    await page.getByRole('link', { name: 'Shaped 2026' }).click();
+    await page.getByRole('link', { name: 'Shaped 2026', exact: true }).click();
     await expect(section(page, 'Professional Summary').getByText('Hidden', { exact: true })).toBeVisible();
     expect((await cardOrder(page)).slice(0, 2)).toEqual(['Personal Details', 'Skills']);
     await expect(htmlPreview(page).getByText('Professional Experience')).toBeVisible();
