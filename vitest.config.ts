@@ -54,7 +54,9 @@ export default defineConfig({
           environment: 'node',
           include: ['server/tests/pact/**/*.test.ts'],
           pool: 'forks',
-          testTimeout: 300_000,
+          // One test verifies the whole pact (226 interactions, a provider state each): ~60 s alone, several minutes
+          // at a lower priority beside the journeys on a busy machine.
+          testTimeout: 900_000,
           hookTimeout: 120_000,
         },
       },
