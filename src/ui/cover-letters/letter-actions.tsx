@@ -164,7 +164,7 @@ function LetterDeleteDialog({ actor }: { actor: LetterDeliveryActor }) {
       destructive
       title="Delete cover letter?"
       subject={name}
-      description="The letter is deleted for good. Its CV stays as it is."
+      description="You can restore it from Recently deleted in CV Management. Its CV stays as it is."
       confirmLabel="Delete"
       onConfirm={() => actor.send({ type: 'delete.confirm' })}
       onCancel={() => actor.send({ type: 'delete.cancel' })}
