@@ -40,7 +40,9 @@ function CvManagementPage() {
   const view: CvManagementView = show ?? 'cvs';
   // The page the list shows, once loaded (a page past the last one becomes the last), is written into the address
   // in place: a reload or Back to this entry opens the list on it again.
-  const shownPage = useSelector(actor, (state) => (state.matches('loaded') ? cvListPage(state.context) : undefined));
+  const shownPage = useSelector(actor, (state) =>
+    state.matches('loaded') ? cvListPage(state.context) : undefined,
+  );
   useEffect(() => {
     if (shownPage === undefined || shownPage === (page ?? 1)) return;
     void navigate({
@@ -50,7 +52,10 @@ function CvManagementPage() {
       resetScroll: false,
     });
   }, [shownPage, page, view, navigate]);
-  const onViewChange = (next: CvManagementView) =>
+  const onViewChange = (next: CvManagementView) => {
+    // Back on the CVs, the letters are read again: one restored from Recently deleted is listed under its CV.
+    if (next === 'cvs') letters.send({ type: 'list.reload' });
     void navigate({ to: '/cv-management', search: cvManagementSearch(next, page), replace: true });
+  };
   return <CvManagementScreen actor={actor} view={view} onViewChange={onViewChange} letters={letters} />;
 }

@@ -1,4 +1,12 @@
-import { assign, fromPromise, setup, stopChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import {
+  assign,
+  enqueueActions,
+  fromPromise,
+  setup,
+  stopChild,
+  type ActorRefFrom,
+  type SnapshotFrom,
+} from 'xstate';
 import { apiClient } from '../../api/client';
 import { listCoverLetters, type CoverLetter } from '../../api/cover-letters';
 import { letterDeliveryMachine, type LetterDeliveryActor } from './letter-delivery-machine';
@@ -42,6 +50,28 @@ export const letterListMachine = setup({
         ]),
       ),
     })),
+    /**
+     * A fresh read over a shown list: a letter still there keeps its delivery actor (a download under way goes on),
+     * a new one (restored from Recently deleted, written in another tab) gets one, a gone one's is stopped.
+     */
+    mergeLetters: enqueueActions(({ context, enqueue }, params: { letters: CoverLetter[] }) => {
+      const kept = new Set(params.letters.map((letter) => letter.id));
+      for (const id of Object.keys(context.actions).map(Number))
+        if (!kept.has(id)) enqueue.stopChild(deliveryId(id));
+      enqueue.assign(({ spawn }) => ({
+        letters: params.letters,
+        actions: Object.fromEntries(
+          params.letters.map((letter) => [
+            letter.id,
+            context.actions[letter.id] ??
+              spawn('delivery', {
+                id: deliveryId(letter.id),
+                input: { letter: { id: letter.id, name: letter.name, cv: letter.cv } },
+              }),
+          ]),
+        ),
+      }));
+    }),
     dropLetter: assign(({ context }, params: { id: number }) => {
       const { [params.id]: _gone, ...actions } = context.actions;
       return { letters: context.letters.filter((letter) => letter.id !== params.id), actions };
@@ -65,6 +95,26 @@ export const letterListMachine = setup({
     },
     failed: { on: { 'list.reload': 'loading' } },
     loaded: {
+      on: {
+        'list.reload': 'refreshing',
+        'letter.deleted': {
+          actions: [
+            { type: 'dropLetter', params: ({ event }) => ({ id: event.id }) },
+            { type: 'stopDelivery', params: ({ event }) => ({ id: event.id }) },
+          ],
+        },
+      },
+    },
+    // The list stays shown while it is read again; a failed read keeps it as it was.
+    refreshing: {
+      invoke: {
+        src: 'loadLetters',
+        onDone: {
+          target: 'loaded',
+          actions: { type: 'mergeLetters', params: ({ event }) => ({ letters: event.output }) },
+        },
+        onError: 'loaded',
+      },
       on: {
         'letter.deleted': {
           actions: [

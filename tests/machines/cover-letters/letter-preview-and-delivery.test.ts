@@ -22,7 +22,10 @@ const LETTER: CoverLetterPreviewRequest = { ...EMPTY_LETTER_FIELDS, cv: 7, salut
 
 describe('letter preview', () => {
   function startPreview() {
-    const render = deferredActor<LetterPreviewResult, { letter: CoverLetterPreviewRequest; mode: LetterPreviewMode }>();
+    const render = deferredActor<
+      LetterPreviewResult,
+      { letter: CoverLetterPreviewRequest; mode: LetterPreviewMode }
+    >();
     const clock = new SimulatedClock();
     const aborted: string[] = [];
     const actor = createActor(
@@ -111,7 +114,9 @@ describe('letter delivery: model-based (download, email, delete)', () => {
     id: 'letterDeliveryModel',
     initial: 'idle',
     states: {
-      idle: { on: { download: 'downloading', 'email.open': 'confirmingEmail', 'delete.open': 'confirmingDelete' } },
+      idle: {
+        on: { download: 'downloading', 'email.open': 'confirmingEmail', 'delete.open': 'confirmingDelete' },
+      },
       downloading: { on: { 'download.done': 'idle', 'download.fails': 'idle' } },
       confirmingEmail: { on: { 'email.cancel': 'idle', 'email.confirm': 'emailing' } },
       emailing: { on: { 'email.done': 'idle', 'email.fails': 'idle' } },
@@ -143,10 +148,16 @@ describe('letter delivery: model-based (download, email, delete)', () => {
       world.download.last().resolve(new Blob(['%PDF-']));
       await flush();
       expect(world.saved).toHaveLength(1);
-      expect(world.notices.at(-1)?.description).toBe('Letter to Acme has been downloaded with its CV as one PDF.');
+      expect(world.notices.at(-1)?.description).toBe(
+        'Letter to Acme has been downloaded with its CV as one PDF.',
+      );
     },
     'download.fails': async (world) => {
-      world.download.last().reject(new ApiError('Cover letter not found.', { status: 404, serverMessage: 'Cover letter not found.' }));
+      world.download
+        .last()
+        .reject(
+          new ApiError('Cover letter not found.', { status: 404, serverMessage: 'Cover letter not found.' }),
+        );
       await flush();
       expect(world.notices.at(-1)?.title).toBe('Download Error');
     },
@@ -256,6 +267,40 @@ describe('letter list', () => {
     expect(actor.getSnapshot().children['letter-31']).toBeUndefined();
   });
 
+  it("read again, keeps the shown letters' actors, adds a restored one and stops a gone one", async () => {
+    const load = deferredActor<CoverLetter[], unknown>();
+    const actor = createActor(letterListMachine.provide({ actors: { loadLetters: load.logic } })).start();
+    const letter = (id: number) => ({
+      ...EMPTY_LETTER_FIELDS,
+      id,
+      uuid: `u-${id}`,
+      name: `Letter ${id}`,
+      cv: 7,
+      created: '2024-05-03T09:00:00.000Z',
+      last_updated: '2024-05-03T09:00:00.000Z',
+    });
+    load.last().resolve([letter(31), letter(33)]);
+    await flush();
+    const kept = actor.getSnapshot().context.actions[31];
+    actor.send({ type: 'list.reload' });
+    expect(actor.getSnapshot().matches('refreshing')).toBe(true);
+    expect(actor.getSnapshot().context.letters).toHaveLength(2);
+    load.last().resolve([letter(31), letter(35)]);
+    await flush();
+    const { context, children } = actor.getSnapshot();
+    expect(actor.getSnapshot().matches('loaded')).toBe(true);
+    expect(context.letters.map((item) => item.id)).toEqual([31, 35]);
+    expect(context.actions[31]).toBe(kept);
+    expect(children['letter-35']).toBeDefined();
+    expect(children['letter-33']).toBeUndefined();
+    // A failed read keeps the list.
+    actor.send({ type: 'list.reload' });
+    load.last().reject(new Error('offline'));
+    await flush();
+    expect(actor.getSnapshot().matches('loaded')).toBe(true);
+    expect(actor.getSnapshot().context.letters.map((item) => item.id)).toEqual([31, 35]);
+  });
+
   it('a failed load offers another try', async () => {
     const load = deferredActor<CoverLetter[], unknown>();
     const actor = createActor(letterListMachine.provide({ actors: { loadLetters: load.logic } })).start();
@@ -266,4 +311,3 @@ describe('letter list', () => {
     expect(load.requests).toHaveLength(2);
   });
 });
-
