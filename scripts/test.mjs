@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// npm test: every check; exits non-zero when one fails.
-// Everything starts at once. The journeys run at the normal priority: they time real interactions in a browser and
-// stall when starved of CPU. Every other step runs beside them at a lower priority (nice 10): the journeys mostly
-// wait (debounces, the network, PDFs), so the other steps use the CPU they leave idle and give way whenever a
-// journey needs a core. Before, the journeys ran alone after the other steps, and the run took the sum of the two.
-// Steps of a chain run one after another: the Pact provider verification after the consumer tests (they race in one
-// run). The journeys' output streams; every other step's is printed whole when it ends, so nothing interleaves.
-// The slow job (tests that wait for real minutes to pass, mostly idle) is one of the steps beside.
+// npm test: every check; stops at the first failing stage and exits non-zero.
+// A stage is steps that need nothing from each other and run at the same time: the first one's output streams,
+// the others' is printed whole when they end (so nothing interleaves). Type-check and lint share a stage; the
+// Pact consumer tests and then the provider verification (a separate vitest run after the consumer tests: they race
+// in one run) run beside the unit and server tests, which they do not wait for; the journeys come last, alone,
+// because they time real interactions in a browser and a busy machine makes them stall.
+// Slow jobs (tests that wait for real minutes to pass, mostly idle) start first and run beside the stages;
+// their result joins the summary at the end.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -16,38 +16,48 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const env = { ...process.env, PACT_DO_NOT_TRACK: 'true', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' };
 
 const removePact = () => rmSync(join(root, 'pacts', 'cv-builder-web-cv-builder-api.json'), { force: true });
-/** The step whose output streams, at the normal priority. */
-const foreground = [['end-to-end journeys', 'npx playwright test']];
-/**
- * Chains run beside it at nice 10, each a step or steps one after another. Vitest runs two test files at once (its
- * default on 2 cores is one): the server tests wait on PostgreSQL, Chromium and password hashing.
- */
-const background = [
-  [['typecheck', 'npm run typecheck']],
-  [['lint', 'npm run lint']],
-  [['unit, machine and server tests', 'npx vitest run --project web --project server --maxWorkers=2']],
+/** Stages in order; in a stage, each entry is a step or a chain of steps run one after another. */
+const stages = [
+  [[['typecheck', 'npm run typecheck']], [['lint', 'npm run lint']]],
   [
-    ['pact consumer tests', 'npx vitest run --project pact', removePact],
-    ['pact provider verification', 'npx vitest run --project pact-verify'],
+    // Two test files at once (Vitest's default on 2 cores is one): the server tests wait on PostgreSQL, Chromium and
+    // password hashing, which left the second core mostly idle (docs/decisions/0051-journeys-beside-the-rest.md).
+    [['unit, machine and server tests', 'npx vitest run --project web --project server --maxWorkers=2']],
+    [
+      ['pact consumer tests', 'npx vitest run --project pact', removePact],
+      ['pact provider verification', 'npx vitest run --project pact-verify'],
+    ],
   ],
-  [['renderer after minutes of quiet (slow job)', 'npx vitest run --project slow']],
+  [[['end-to-end journeys', 'npx playwright test']]],
 ];
-const BACKGROUND_NICENESS = 10;
+const slowJobs = [['renderer after minutes of quiet (slow job)', 'npx vitest run --project slow']];
 
 const only = process.argv.slice(2);
 const wanted = (name) => !only.length || only.some((word) => name.includes(word));
 
-/**
- * Runs a step, keeping its last lines: when a step fails they are printed again just above the summary, so whoever
- * reads only the end of a CI log still sees which test failed and why. `stream` passes its output straight on;
- * otherwise it is printed whole when the step ends.
- */
-function runStep(name, command, { stream, niceness }) {
+/** Starts a slow job now; its output is printed as a whole when it ends, so it does not interleave. */
+function startSlow(name, command) {
   const started = Date.now();
-  const line = niceness ? `nice -n ${niceness} ${command}` : command;
-  if (stream) console.log(`\n=== ${name}: ${command}`);
+  const child = spawn(command, { shell: true, cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const done = new Promise((resolve) =>
+    child.on('close', (status) => {
+      console.log(`\n=== ${name} (ran beside the steps): ${command}\n${output}`);
+      resolve({ name, ok: status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+    }),
+  );
+  return { done, stop: () => { try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already ended */ } } };
+}
+
+/**
+ * Runs a step with its output passed straight through, keeping its last lines: when a step fails they are printed
+ * again just above the summary, so whoever reads only the end of a CI log still sees which test failed and why.
+ */
+function runStep(command, { stream }) {
   return new Promise((resolve) => {
-    const child = spawn(line, { shell: true, cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, { shell: true, cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let tail = '';
     let whole = '';
     const keep = (out) => (chunk) => {
@@ -57,32 +67,38 @@ function runStep(name, command, { stream, niceness }) {
     };
     child.stdout.on('data', keep(process.stdout));
     child.stderr.on('data', keep(process.stderr));
-    child.on('close', (status) => {
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      if (!stream) console.log(`\n=== ${name} (ran beside, ${seconds} s): ${command}\n${whole}`);
-      resolve({ name, ok: status === 0, seconds, tail });
-    });
+    child.on('close', (status) => resolve({ status, tail, whole }));
   });
 }
 
-/** Runs a chain's steps one after another; the first failure ends it. */
-async function runChain(chain, options) {
+/** Runs a chain's steps one after another (the first failure ends it); `stream` passes the output straight on. */
+async function runChain(chain, stream) {
   const done = [];
   for (const [name, command, before] of chain) {
     if (!wanted(name)) continue;
+    if (stream) console.log(`\n=== ${name}: ${command}`);
     before?.();
-    const result = await runStep(name, command, options);
-    done.push(result);
-    if (!result.ok) break;
+    const started = Date.now();
+    const { status, tail, whole } = await runStep(command, { stream });
+    if (!stream) console.log(`\n=== ${name} (ran beside): ${command}\n${whole}`);
+    done.push({ name, ok: status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1), tail });
+    if (status !== 0) break;
   }
   return done;
 }
 
-const runs = [
-  runChain(foreground, { stream: true }),
-  ...background.map((chain) => runChain(chain, { stream: false, niceness: BACKGROUND_NICENESS })),
-];
-const results = (await Promise.all(runs)).flat();
+const slow = slowJobs.filter(([name]) => wanted(name)).map(([name, command]) => startSlow(name, command));
+
+const results = [];
+for (const stage of stages) {
+  const chains = stage.filter((chain) => chain.some(([name]) => wanted(name)));
+  const ended = await Promise.all(chains.map((chain, index) => runChain(chain, index === 0)));
+  results.push(...ended.flat());
+  if (results.some((r) => !r.ok)) break;
+}
+
+if (results.some((r) => !r.ok)) for (const job of slow) job.stop();
+results.push(...(await Promise.all(slow.map((job) => job.done))));
 
 for (const r of results.filter((result) => !result.ok && result.tail)) {
   const lines = r.tail.split('\n').slice(-60).join('\n');
