@@ -1,5 +1,15 @@
-import { Box, Button, Flex, Heading, Icon, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { Link } from '@tanstack/react-router';
+import {
+  Box,
+  Button,
+  Flex,
+  Heading,
+  Icon,
+  IconButton,
+  Link as ChakraLink,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { FilePen, Mail } from 'lucide-react';
 import type { CoverLetter } from '../../api/cover-letters';
@@ -14,12 +24,28 @@ function LetterItem({ letter, list }: { letter: CoverLetter; list: LetterListAct
   const actor = useSelector(list, (snapshot) => snapshot.context.actions[letter.id]);
   const name = letterDisplayName(letter);
   return (
-    <Flex as="li" align="center" gap="2" py="1" px="2" borderRadius="l2" flexWrap="wrap" data-testid="cover-letter">
+    <Flex
+      as="li"
+      align="center"
+      gap="2"
+      py="1"
+      px="2"
+      borderRadius="l2"
+      flexWrap="wrap"
+      data-testid="cover-letter"
+    >
       <Icon color="fg.muted" boxSize="4" flexShrink={0} aria-hidden>
         <Mail />
       </Icon>
       <Box flex="1 1 8rem" minW="0">
-        <ChakraLink asChild display="block" fontSize="sm" color="fg" wordBreak="break-word" css={TOUCH_TARGET}>
+        <ChakraLink
+          asChild
+          display="block"
+          fontSize="sm"
+          color="fg"
+          wordBreak="break-word"
+          css={TOUCH_TARGET}
+        >
           <Link to="/cover-letters/$id" params={{ id: String(letter.id) }}>
             {name}
           </Link>
@@ -35,7 +61,15 @@ function LetterItem({ letter, list }: { letter: CoverLetter; list: LetterListAct
   );
 }
 
-function LetterItems({ letters, list, label }: { letters: CoverLetter[]; list: LetterListActor; label: string }) {
+function LetterItems({
+  letters,
+  list,
+  label,
+}: {
+  letters: CoverLetter[];
+  list: LetterListActor;
+  label: string;
+}) {
   return (
     <Stack as="ul" gap="0.5" listStyleType="none" aria-label={label}>
       {letters.map((letter) => (
@@ -47,22 +81,35 @@ function LetterItems({ letters, list, label }: { letters: CoverLetter[]; list: L
 
 /** Under a CV in CV management: its cover letters, and 'New cover letter' from it. */
 export function CvLetters({ list, cvId, cvName }: { list: LetterListActor; cvId: number; cvName: string }) {
-  const letters = useSelector(list, (snapshot) => snapshot.context.letters.filter((letter) => letter.cv === cvId));
+  const letters = useSelector(list, (snapshot) =>
+    snapshot.context.letters.filter((letter) => letter.cv === cvId),
+  );
   return (
     <Box flexBasis="100%" ps="6">
-      {letters.length > 0 && <LetterItems letters={letters} list={list} label={`Cover letters for ${cvName}`} />}
+      {letters.length > 0 && (
+        <LetterItems letters={letters} list={list} label={`Cover letters for ${cvName}`} />
+      )}
     </Box>
   );
 }
 
-/** 'New cover letter' from one CV: a link to the editor, which starts the letter linked to it. */
+/**
+ * 'New cover letter' from one CV: an action of the CV's row like Download and Email beside it (a button, so the row's
+ * one link stays the CV's own name), which opens the editor with the letter linked to it.
+ */
 export function NewLetterFromCv({ cvId, cvName }: { cvId: number; cvName: string }) {
+  const navigate = useNavigate();
   return (
-    <Button asChild size="xs" variant="ghost" css={TOUCH_TARGET} title="New cover letter">
-      <Link to="/cover-letters/new" search={{ cv: cvId }} aria-label={`New cover letter for ${cvName}`}>
-        <FilePen />
-      </Link>
-    </Button>
+    <IconButton
+      size="xs"
+      variant="ghost"
+      css={TOUCH_TARGET}
+      title="New cover letter"
+      aria-label={`New cover letter for ${cvName}`}
+      onClick={() => void navigate({ to: '/cover-letters/new', search: { cv: cvId } })}
+    >
+      <FilePen />
+    </IconButton>
   );
 }
 
