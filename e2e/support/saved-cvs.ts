@@ -30,7 +30,16 @@ export async function signInThroughApi(page: Page, email: string, password: stri
   });
   expect(response.status()).toBe(200);
   const { user_id } = (await response.json()) as { user_id: number };
-  await page.evaluate((id) => localStorage.setItem('user_id', String(id)), user_id);
+  // A visitor who was already signed in is sent on from /signin to the app: the page may be navigating right now.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await page.evaluate((id) => localStorage.setItem('user_id', String(id)), user_id);
+      break;
+    } catch (error) {
+      if (attempt >= 5 || !String(error).includes('Execution context was destroyed')) throw error;
+      await page.waitForLoadState('domcontentloaded');
+    }
+  }
   return user_id;
 }
 
