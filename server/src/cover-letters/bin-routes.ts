@@ -11,6 +11,7 @@ import {
   type CoverLetterRow,
 } from './repository.js';
 import { letterJson } from './serialise.js';
+import { binParams, type BinParams } from '../cvs/bin-routes.js';
 
 /*
  * [extension] Cover letters in the bin (docs/features/bin.md), beside the CVs' routes (cvs/bin-routes.ts) and of
@@ -22,15 +23,6 @@ import { letterJson } from './serialise.js';
 const NOT_IN_BIN = 'This cover letter is not in your recently deleted cover letters.';
 const BAD_UUID = 'A cover letter in the bin is named by its uuid (8-4-4-4-12 hexadecimal digits).';
 
-const binParams = {
-  type: 'object',
-  required: ['uuid'],
-  properties: { uuid: { type: 'string', maxLength: 64 } },
-} as const;
-
-interface BinParams {
-  uuid: string;
-}
 
 export interface BinnedLetterJson {
   uuid: string;

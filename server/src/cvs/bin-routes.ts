@@ -25,13 +25,14 @@ import { cvSummaryJson } from './serialise.js';
 const NOT_IN_BIN = 'This CV is not in your recently deleted CVs.';
 const BAD_UUID = 'A CV in the bin is named by its uuid (8-4-4-4-12 hexadecimal digits).';
 
-const binParams = {
+/** A bin item's path: its uuid (CVs' and cover letters' bins alike). */
+export const binParams = {
   type: 'object',
   required: ['uuid'],
   properties: { uuid: { type: 'string', maxLength: 64 } },
 } as const;
 
-interface BinParams {
+export interface BinParams {
   uuid: string;
 }
 
