@@ -105,6 +105,15 @@ const appConfig = defineConfig({
     html: { colorPalette: 'teal' },
     body: { bg: 'bg', color: 'fg' },
     '*:focus-visible': { outlineColor: 'colorPalette.focusRing' },
+    // People who ask their system for less motion get none: dialogs, menus and toasts appear at once, spinners and
+    // skeletons stand still (one short run, not an endless one).
+    '*, ::before, ::after': {
+      _motionReduce: {
+        animationDuration: '1ms !important',
+        animationIterationCount: '1 !important',
+        transitionDuration: '1ms !important',
+      },
+    },
   },
   theme: {
     tokens: {
