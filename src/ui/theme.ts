@@ -105,14 +105,10 @@ const appConfig = defineConfig({
     html: { colorPalette: 'teal' },
     body: { bg: 'bg', color: 'fg' },
     '*:focus-visible': { outlineColor: 'colorPalette.focusRing' },
-    // People who ask their system for less motion get none: dialogs, menus and toasts appear at once, spinners and
-    // skeletons stand still (one short run, not an endless one).
+    // People who ask their system for less motion get none: dialogs, menus and toasts appear at once in their final
+    // place and size, spinners and skeletons stand still (Ark's presence sees no animation and does not wait for one).
     '*, ::before, ::after': {
-      _motionReduce: {
-        animationDuration: '1ms !important',
-        animationIterationCount: '1 !important',
-        transitionDuration: '1ms !important',
-      },
+      _motionReduce: { animationName: 'none !important', transitionDuration: '0s !important' },
     },
   },
   theme: {

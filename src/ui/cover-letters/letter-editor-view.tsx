@@ -355,7 +355,7 @@ function LetterPreview({ editor }: { editor: LetterEditorActor }) {
         <Heading as="h2" size="md" flex="1">
           Preview
         </Heading>
-        {waiting && <Spinner size="sm" aria-label="Generating preview..." />}
+        {waiting && <Spinner size="sm" role="status" aria-label="Generating preview..." />}
         <SegmentGroup.Root
           size={{ base: 'lg', md: 'sm' }}
           value={mode}
