@@ -12,12 +12,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { ChromiumBrowser } from '../server/src/render/cdp.js';
-import { CHROMIUM_ARGS, ONE_PROCESS_ARGS } from '../server/src/render/pdf.js';
+import { DEFAULT_CHROMIUM_PATH, CHROMIUM_ARGS, ONE_PROCESS_ARGS } from '../server/src/render/pdf.js';
 import { treeCpuMs } from './_processes.js';
 
 const [label = 'x', strategy = 'none', gapsArg = '60'] = process.argv.slice(2);
 const GAPS = gapsArg.split(',').map(Number);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM_PATH;
 const multi = strategy === 'multi';
 // OLD_ARGS=1: the switches of the time one-process was dropped (before the background-tab switches were added).
 const BASE = process.env.OLD_ARGS

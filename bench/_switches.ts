@@ -7,11 +7,11 @@
 import { readFileSync } from 'node:fs';
 import { renderHtml } from '../server/src/render/html.js';
 import { buildRenderModelFromFormData, type CvFormData } from '../server/src/cv-input/values.js';
-import { CHROMIUM_ARGS, ONE_PROCESS_ARGS, PdfRenderer } from '../server/src/render/pdf.js';
+import { DEFAULT_CHROMIUM_PATH, CHROMIUM_ARGS, ONE_PROCESS_ARGS, PdfRenderer } from '../server/src/render/pdf.js';
 import { getTemplateRegistry } from '../server/src/templates/registry.js';
 import { CpuWatch } from './_processes.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM_PATH;
 const PDFS = Number(process.env.SWITCH_PDFS ?? 200);
 
 function variant(sample: CvFormData, token: string): CvFormData {

@@ -3,12 +3,12 @@
 import { readDesign } from '../server/src/cv-input/design.js';
 import { renderHtml } from '../server/src/render/html.js';
 import { buildRenderModelFromFormData } from '../server/src/cv-input/values.js';
-import { PdfRenderer } from '../server/src/render/pdf.js';
+import { DEFAULT_CHROMIUM_PATH, PdfRenderer } from '../server/src/render/pdf.js';
 import { printCv } from '../server/src/render/print.js';
 import type { CvFormData } from '../server/src/cv-input/values.js';
 import { getTemplateRegistry } from '../server/src/templates/registry.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM_PATH;
 const RUNS = Number(process.env.BENCH_FIT_RUNS ?? 60);
 const BUDGET = 3;
 

@@ -5,7 +5,7 @@
  * in total, and per file. Goals: ≥ 90% of values in total; name, email and phone 100%.
  * The test server/tests/cv-import/accuracy.test.ts holds the same corpus to its floor.
  */
-import { PdfRenderer } from '../server/src/render/pdf.js';
+import { DEFAULT_CHROMIUM_PATH, PdfRenderer } from '../server/src/render/pdf.js';
 import {
   otherEngineFiles,
   parseCvFile,
@@ -16,7 +16,7 @@ import {
   type FieldScores,
 } from './_import-corpus.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM_PATH;
 
 const pdf = new PdfRenderer({ executablePath: CHROMIUM, poolSize: 1 });
 try {

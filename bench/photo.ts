@@ -12,10 +12,10 @@ import { printCopy, processPhoto } from '../server/src/photos/process.js';
 import { withPreviewPhoto } from '../server/src/photos/render.js';
 import { TEMPLATE_DESIGN } from '../server/src/render/design.js';
 import { renderHtml } from '../server/src/render/html.js';
-import { PdfRenderer } from '../server/src/render/pdf.js';
+import { DEFAULT_CHROMIUM_PATH, PdfRenderer } from '../server/src/render/pdf.js';
 import { getTemplateRegistry } from '../server/src/templates/registry.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM_PATH;
 const PHOTO_RUNS = Number(process.env.BENCH_PHOTO_RUNS ?? 10);
 const PDF_RUNS = Number(process.env.BENCH_PDF_RUNS ?? 40);
 

@@ -19,14 +19,14 @@ import path from 'node:path';
 import { renderDocx } from '../server/src/render/docx.js';
 import { renderHtml } from '../server/src/render/html.js';
 import { buildRenderModelFromFormData } from '../server/src/cv-input/values.js';
-import { DEFAULT_PROCESS_MODEL, PdfRenderer, type ProcessModel } from '../server/src/render/pdf.js';
+import { DEFAULT_CHROMIUM_PATH, DEFAULT_PROCESS_MODEL, PdfRenderer, type ProcessModel } from '../server/src/render/pdf.js';
 import type { CvFormData } from '../server/src/cv-input/values.js';
 import { getTemplateRegistry } from '../server/src/templates/registry.js';
 import { client, createTestApp, type TestApp } from '../server/tests/helpers/app.js';
 import { CpuWatch } from './_processes.js';
 import { renderReactPdf } from './_react-pdf-cv.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM_PATH;
 const LOAD_PDFS = Number(process.env.BENCH_PDFS ?? 1000);
 const LOAD_CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const SIDE_PDFS = Number(process.env.BENCH_SIDE_PDFS ?? 100);

@@ -5,7 +5,7 @@
  *      text, the icon, and two public JSON answers, each fetched as it is (no Accept-Encoding), as gzip only and as
  *      a browser takes it (`Accept-Encoding: br, gzip`); the first load is their sum. Plain HTTP, no browser.
  *   2. A signed-in answer: a full CV (every field of Executive Classic filled) as GET answers it.
- *   3. The first load as Chromium makes it (when CHROMIUM_PATH or /usr/bin/chromium is there): every request /signin
+ *   3. The first load as Chromium makes it (when CHROMIUM_PATH or Debian's Chromium is there): every request /signin
  *      makes until the network is quiet, lazy chunks and API calls included, bodies as received.
  * Goal: /signin's first load ≤ 230 KB on the wire (bodies, `Accept-Encoding: br, gzip`).
  * A production build goes to a temporary folder first; BENCH_SKIP_BUILD=1 serves dist/ as it is.
@@ -26,6 +26,7 @@ import {
   tempDir,
 } from './_drill.js';
 import { fullCv } from './_full-cv.js';
+import { DEFAULT_CHROMIUM_PATH } from '../server/src/render/pdf.js';
 
 /** The brief's budget for /signin's first load on the wire (document, JS, CSS, fonts). */
 export const SIGNIN_FIRST_LOAD_BUDGET_KB = 230;
@@ -209,7 +210,7 @@ export async function measureFirstLoadInBrowser(
   base: string,
   quietMs = 2_000,
 ): Promise<BrowserLoad[] | null> {
-  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const executablePath = process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM_PATH;
   if (!existsSync(executablePath)) return null;
   const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch({

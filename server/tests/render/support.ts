@@ -6,9 +6,9 @@ import path from 'node:path';
 import type { SectionDefinition, TemplateDefinition } from '../../src/render/input.js';
 import type { CvFormData } from '../../src/cv-input/values.js';
 import { formatDate } from '../../src/render/model.js';
-import { PdfRenderer } from '../../src/render/pdf.js';
+import { DEFAULT_CHROMIUM_PATH, PdfRenderer } from '../../src/render/pdf.js';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM_PATH;
 export const HAS_CHROMIUM = existsSync(CHROMIUM_PATH);
 
 /** The test file's PDF renderer: Chromium at CHROMIUM_PATH with a pool of two pages, closed after the file's tests. */

@@ -7,8 +7,9 @@ import { TEMPLATE_NOT_FOUND } from '../../src/templates/routes.js';
 import { getTemplateRegistry } from '../../src/templates/registry.js';
 import { CATALOGUE_CACHE_MS, catalogueJson, forgetCatalogue } from '../../src/templates/repository.js';
 import { client, createTestApp, testDatabases, type TestApp, type TestClient } from '../helpers/app.js';
+import { DEFAULT_CHROMIUM_PATH } from '../../src/render/pdf.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM_PATH;
 const registry = getTemplateRegistry();
 const executive = registry.bySlug('executive-classic')!;
 
