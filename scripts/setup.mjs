@@ -157,7 +157,7 @@ function missingDebianPackages() {
 function installDebianPackages() {
   const missing = missingDebianPackages();
   if (missing.length === 0) {
-    console.log('setup: Chromium, poppler-utils, Noto fonts and LibreOffice Writer are installed.');
+    console.log('setup: Chromium (and its headless shell), poppler-utils, Noto fonts and LibreOffice Writer are installed.');
     return;
   }
   const command = `apt-get install -y ${missing.join(' ')}`;

@@ -20,9 +20,12 @@ export const LETTER_NAME_TOO_LONG = `The name can be at most ${MAX_LETTER_NAME_L
 /** The closing a new letter starts with: the one most letters end with, for the person to change. */
 export const DEFAULT_CLOSING = 'Yours sincerely,';
 
-/** A letter to start: linked to `cv` when it is written from one, dated today, with the usual closing. */
-export function newLetterFields(cv: number | null, today: string): CoverLetterFields {
-  return { ...EMPTY_LETTER_FIELDS, cv, date: today, closing: DEFAULT_CLOSING };
+/**
+ * A letter to start: linked to `cv` when it is written from one, dated today, with the usual closing, signed with the
+ * person's name (from their profile) for them to change.
+ */
+export function newLetterFields(cv: number | null, today: string, signatureName = ''): CoverLetterFields {
+  return { ...EMPTY_LETTER_FIELDS, cv, date: today, closing: DEFAULT_CLOSING, signature_name: signatureName };
 }
 
 /** Today where the person is, as a letter's date says it (YYYY-MM-DD). */

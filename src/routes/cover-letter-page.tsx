@@ -25,8 +25,17 @@ export const SavedRoute = createLazyRoute('/_authenticated/cover-letters/$id')({
 function NewLetterPage() {
   const { cv, draft } = NewRoute.useSearch();
   const { session } = NewRoute.useRouteContext();
-  const owner = session.getSnapshot().context.userId ?? '';
-  return <LetterEditor key={`${owner}/new/${draft ?? ''}`} owner={owner} draftId={draft} cv={cv} />;
+  const { userId, profile } = session.getSnapshot().context;
+  const owner = userId ?? '';
+  return (
+    <LetterEditor
+      key={`${owner}/new/${draft ?? ''}`}
+      owner={owner}
+      draftId={draft}
+      cv={cv}
+      signatureName={profile?.full_name}
+    />
+  );
 }
 
 function SavedLetterPage() {
@@ -37,7 +46,13 @@ function SavedLetterPage() {
   return <LetterEditor key={`${owner}/${letterId}`} owner={owner} letterId={letterId} />;
 }
 
-function LetterEditor(props: { owner: string; letterId?: number; draftId?: string; cv?: number }) {
+function LetterEditor(props: {
+  owner: string;
+  letterId?: number;
+  draftId?: string;
+  cv?: number;
+  signatureName?: string;
+}) {
   const navigate = useNavigate();
   const editor = useActorRef(
     appLetterEditorMachine.provide({

@@ -66,6 +66,8 @@ export interface LetterEditorInput {
   draftId?: string;
   /** The CV a new letter is written from. */
   cv?: number;
+  /** The name a new letter is signed with: the person's own, from their profile. */
+  signatureName?: string;
 }
 
 export interface LoadedLetter {
@@ -80,6 +82,7 @@ export interface LetterEditorContext {
   key: LetterKey;
   /** The CV a new letter starts linked to. */
   startCv: number | null;
+  startSignature: string;
   name: string;
   fields: CoverLetterFields;
   /** The saved copy the edit started from: what 'Unsaved changes' is measured against, and its version. */
@@ -127,7 +130,7 @@ const previewOf = (context: Pick<LetterEditorContext, 'name' | 'fields'>) => ({
 function opened(context: LetterEditorContext, loaded: LoadedLetter): Partial<LetterEditorContext> {
   const { saved, draft } = loaded;
   const savedName = saved?.name ?? '';
-  const savedFields = saved ? fieldsOf(saved) : newLetterFields(context.startCv, localDate());
+  const savedFields = saved ? fieldsOf(saved) : newLetterFields(context.startCv, localDate(), context.startSignature);
   const base = saved
     ? { fingerprint: letterFingerprint(savedName, savedFields), lastUpdated: saved.last_updated }
     : { fingerprint: '' };
@@ -295,8 +298,9 @@ export const letterEditorMachine = setup({
     key:
       input.letterId !== undefined ? { id: input.letterId } : { draftId: input.draftId ?? 'unnamed' },
     startCv: input.cv ?? null,
+    startSignature: input.signatureName?.trim() ?? '',
     name: '',
-    fields: newLetterFields(input.cv ?? null, localDate()),
+    fields: newLetterFields(input.cv ?? null, localDate(), input.signatureName?.trim() ?? ''),
     base: { fingerprint: '' },
     unsaved: false,
     cvs: [],

@@ -253,6 +253,22 @@ describe('letter editor: edge cases', () => {
     expect(context(world).unsaved).toBe(false);
   });
 
+  it("a new letter is signed with the person's name; a saved one keeps the name it was signed with", async () => {
+    const world = createWorld();
+    start(world, { owner: OWNER, draftId: 'draft-2', cv: 7, signatureName: '  Ada Lovelace ' });
+    expect(context(world).fields.signature_name).toBe('Ada Lovelace');
+    world.load.last().resolve({ ...CHOICES });
+    await flush();
+    expect(context(world).fields.signature_name).toBe('Ada Lovelace');
+    expect(context(world).fields.closing).toBe('Yours sincerely,');
+
+    const other = createWorld();
+    start(other, { owner: OWNER, letterId: SAVED.id, signatureName: 'Ada Lovelace' });
+    other.load.last().resolve({ ...CHOICES, saved: { ...SAVED, signature_name: 'A. Lovelace' } });
+    await flush();
+    expect(context(other).fields.signature_name).toBe('A. Lovelace');
+  });
+
   it('choosing another CV or template restyles the preview at once', async () => {
     const world = createWorld();
     start(world);
