@@ -41,6 +41,12 @@ const UNPLACED = 0.3;
 const EMAIL = /[\w.+'-]+@[\w-]+(?:\.[\w-]+)+/;
 const URL =
   /\b(?:https?:\/\/|www\.)[^\s,;|·]+|\b(?:linkedin\.com|github\.com|gitlab\.com|x\.com|twitter\.com)\/[^\s,;|·]+/i;
+/**
+ * A web address written without a scheme ("adalovelace.dev/work"), looked for only among contact details: lower case
+ * and a top-level domain people's sites use, so "Node.js", "ASP.NET" or "St. Albans" are not taken for one.
+ */
+const BARE_DOMAIN =
+  /(?<![\w@.-])(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:com|org|net|dev|io|me|app|co|info|tech|site|page|blog|design|studio|pro|name|xyz|ai|eu|uk|de|fr|es|it|nl|ch|at|be|se|no|dk|fi|pl|pt|ie|us|ca|au|nz|jp)(?:\/[^\s,;|·]*)?(?![\w-])/;
 const SEPARATOR = /\s+[·|•◦▪/]\s+|\s*[|•]\s*/;
 
 export async function parseCvFile(kind: ImportKind, bytes: Uint8Array): Promise<ParsedCv> {
@@ -321,7 +327,7 @@ function takeContacts(
     rest = rest.replace(email[0], ' ');
   }
   for (;;) {
-    const url = URL.exec(rest);
+    const url = URL.exec(rest) ?? BARE_DOMAIN.exec(rest);
     if (!url) break;
     const link = url[0].replace(/[.)]+$/, '');
     links.push(/^https?:/i.test(link) ? link : `https://${link}`);

@@ -89,4 +89,22 @@ describe('parseLines', () => {
     ]);
     expect(confidence['meta.cvBuilder.customSections[0]']).toBeLessThan(0.7);
   });
+
+  it('a web address without https:// among the contact details is the website, not the summary', () => {
+    const { resume } = parseLines([
+      line('Ada Lovelace', { size: 24 }),
+      line('Node.js and ASP.NET Developer'),
+      line('ada@example.com · adalovelace.dev · +44 20 7946 0321'),
+      line('EXPERIENCE', { size: 12, bold: true }),
+      line('Analyst'),
+    ]);
+    expect(resume.basics).toMatchObject({
+      name: 'Ada Lovelace',
+      label: 'Node.js and ASP.NET Developer',
+      email: 'ada@example.com',
+      url: 'https://adalovelace.dev',
+      phone: '+44 20 7946 0321',
+    });
+    expect(resume.basics?.summary).toBeUndefined();
+  });
 });
