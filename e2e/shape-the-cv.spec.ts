@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { expect as baseExpect, type Page } from '@playwright/test';
 import { PASSWORD, createUser, uniqueEmail } from './support/accounts';
-import { downloadFrom, htmlPreview, openSection, saveAs, section } from './support/builder';
+import { downloadFrom, htmlPreview, openSection, saveAs, section, untilArrowsMove } from './support/builder';
 import { signInThroughApi } from './support/saved-cvs';
 import { test } from './support/test';
 
@@ -21,6 +21,7 @@ async function moveWithKeyboard(page: Page, name: string, from: number, steps: n
   await handle.focus();
   await page.keyboard.press('Space');
   await expect(page.getByText(new RegExp(`Picked up ${name}, ${from} of`))).toBeAttached();
+  await untilArrowsMove(page);
   // Each arrow moves the section one place, as the screen reader says, before the next one is pressed.
   for (let i = 1; i <= Math.abs(steps); i++) {
     await page.keyboard.press(steps < 0 ? 'ArrowUp' : 'ArrowDown');
@@ -186,6 +187,7 @@ test('an open section and a job move by keyboard, and the focus stays with what 
     await second.focus();
     await page.keyboard.press('Space');
     await expect(page.getByText(/Picked up Work Experience entry 2, 2 of 2 entries/)).toBeAttached();
+    await untilArrowsMove(page);
     await page.keyboard.press('ArrowUp');
     await expect(page.getByText(/Work Experience entry 2 is at position 1 of 2/)).toBeAttached();
     await page.keyboard.press('Space');

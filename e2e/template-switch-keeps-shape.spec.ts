@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { expect as baseExpect, type Page } from '@playwright/test';
 import { PASSWORD, createUser, uniqueEmail } from './support/accounts';
-import { downloadFrom, htmlPreview, openSection, saveAs, section } from './support/builder';
+import { downloadFrom, htmlPreview, openSection, saveAs, section, untilArrowsMove } from './support/builder';
 import { signInThroughApi } from './support/saved-cvs';
 import { test } from './support/test';
 
@@ -27,6 +27,7 @@ async function moveWithKeyboard(page: Page, name: string, from: number, steps: n
   await page.getByRole('button', { name: `Move ${name}`, exact: true }).focus();
   await page.keyboard.press('Space');
   await expect(page.getByText(new RegExp(`Picked up ${name}, ${from} of`))).toBeAttached();
+  await untilArrowsMove(page);
   for (let i = 1; i <= Math.abs(steps); i++) {
     await page.keyboard.press(steps < 0 ? 'ArrowUp' : 'ArrowDown');
     await expect(

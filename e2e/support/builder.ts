@@ -3,6 +3,15 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 // The builder as a person meets it: section cards, their fields, the preview, the Download menu.
 
+/**
+ * Waits until a card or entry picked up with Space listens for the arrows: dnd-kit's keyboard sensor adds its key
+ * listener in a timer (so the Space that picked it up is not taken for a move), and the 'Picked up' announcement can
+ * be on screen before that timer ran. A timer set now runs after it.
+ */
+export async function untilArrowsMove(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
 export const UUID_ADDRESS = /\/dashboard\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** A new CV's address: its template's number and its own draft id. */
 export const NEW_CV_ADDRESS = (templateId: number) =>
