@@ -2,7 +2,7 @@
  * Experiment: Chromium's command line against CPU per PDF and processes started.
  * `npx tsx bench/_switches.ts` prints one row per variant (SWITCH_VARIANTS=name,name picks some; SWITCH_PDFS sets
  * the PDFs per variant). Each variant adds switches to CHROMIUM_ARGS (or removes some), prints SWITCH_PDFS distinct
- * 2-page CVs at 2 concurrent, and reports CPU per PDF by process kind and how many processes of each kind started.
+ * 2-page CVs (SWITCH_HTML=tiny: a one-paragraph page) at 2 concurrent, and reports CPU per PDF by process kind and how many processes of each kind started.
  */
 import { readFileSync } from 'node:fs';
 import { renderHtml } from '../server/src/render/html.js';
@@ -47,8 +47,12 @@ async function main(): Promise<void> {
   const names = process.env.SWITCH_VARIANTS?.split(',') ?? Object.keys(VARIANTS);
   const concurrency = Number(process.env.SWITCH_CONCURRENCY ?? 2);
   const tagged = process.env.SWITCH_TAGGED !== '0';
+  // SWITCH_HTML=tiny prints a one-paragraph page instead: what a print costs whatever the document (tagged or not).
+  const tiny = process.env.SWITCH_HTML === 'tiny';
   const htmls = Array.from({ length: PDFS + 10 }, (_, i) =>
-    renderHtml(template, buildRenderModelFromFormData(template.definition, variant(template.sample, `v${i}`))),
+    tiny
+      ? `<!doctype html><html lang="en"><body><h1>Page ${i}</h1><p>One paragraph.</p></body></html>`
+      : renderHtml(template, buildRenderModelFromFormData(template.definition, variant(template.sample, `v${i}`))),
   );
   for (const name of names) {
     const args = VARIANTS[name]!(CHROMIUM_ARGS);
