@@ -1,9 +1,10 @@
 import { defineConfig } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { identityProviderEnv } from './e2e/support/oidc-env';
+import { DEFAULT_CHROMIUM_PATH } from './server/src/render/pdf.js';
 import { SERVER_NODE_FLAGS } from './scripts/server-node-flags.mjs';
 
 // The config is evaluated by the runner and again by each worker: the first evaluation picks a temporary
@@ -51,16 +52,6 @@ export const e2eEnv = {
   ...identityProviderEnv(`http://127.0.0.1:${process.env.E2E_OIDC_PORT}`),
 };
 
-/**
- * The journeys' browser: Chromium's headless shell (Debian's chromium-headless-shell, which setup installs) when it is
- * there — the same engine without the desktop browser around it, which drew a quarter of the journeys' CPU (measured
- * over the same nine journeys: 110 s → 84 s of CPU) — else Chromium itself.
- */
-function journeyBrowser(): string {
-  const shell = '/usr/lib/chromium/chromium-headless-shell';
-  return existsSync(shell) ? shell : (process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
-}
-
 export default defineConfig({
   testDir: 'e2e',
   globalSetup: './e2e/support/oidc-global-setup.ts',
@@ -91,7 +82,9 @@ export default defineConfig({
     // (src/ui/theme.ts), so the browsers draw less; journeys about motion emulate it themselves.
     contextOptions: { reducedMotion: 'reduce' },
     launchOptions: {
-      executablePath: process.env.E2E_CHROMIUM_PATH ?? journeyBrowser(),
+      // The server's own default: Chromium's headless shell when installed (setup installs it), else Chromium itself.
+      // The same engine without the desktop browser drew a quarter of the journeys' CPU (decision 0052).
+      executablePath: process.env.E2E_CHROMIUM_PATH ?? DEFAULT_CHROMIUM_PATH,
       args: [
         '--headless',
         '--no-sandbox',
@@ -106,7 +99,11 @@ export default defineConfig({
   // The journey that needs CV ids to meet template ids (1–8) runs first, on the fresh database, so its ids are small.
   projects: [
     { name: 'first', testMatch: /create-new-cv-never-opens-a-saved-cv\.spec\.ts/ },
-    { name: 'journeys', testIgnore: /create-new-cv-never-opens-a-saved-cv\.spec\.ts/, dependencies: ['first'] },
+    {
+      name: 'journeys',
+      testIgnore: /create-new-cv-never-opens-a-saved-cv\.spec\.ts/,
+      dependencies: ['first'],
+    },
   ],
   webServer: {
     command: `npx tsx ${SERVER_NODE_FLAGS.join(' ')} server/src/main.ts`,

@@ -1,7 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { expect as baseExpect, type Page } from '@playwright/test';
 import { PASSWORD, createUser, uniqueEmail } from './support/accounts';
-import { downloadFrom, htmlPreview, openSection, saveAs, section, untilArrowsMove } from './support/builder';
+import {
+  downloadFrom,
+  htmlPreview,
+  openSection,
+  saveAs,
+  moveWithKeyboard,
+  section,
+  untilArrowsMove,
+} from './support/builder';
 import { signInThroughApi } from './support/saved-cvs';
 import { test } from './support/test';
 
@@ -13,24 +21,9 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** The section cards' names in the order the builder shows them. */
 const cardOrder = (page: Page) =>
-  page.locator('[data-testid="section-card"]').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-section')));
-
-/** Moves a section with the keyboard alone: Tab to its handle, Space, the arrows, Space. `from` is its number on the card. */
-async function moveWithKeyboard(page: Page, name: string, from: number, steps: number) {
-  const handle = page.getByRole('button', { name: `Move ${name}`, exact: true });
-  await handle.focus();
-  await page.keyboard.press('Space');
-  await expect(page.getByText(new RegExp(`Picked up ${name}, ${from} of`))).toBeAttached();
-  await untilArrowsMove(page);
-  // Each arrow moves the section one place, as the screen reader says, before the next one is pressed.
-  for (let i = 1; i <= Math.abs(steps); i++) {
-    await page.keyboard.press(steps < 0 ? 'ArrowUp' : 'ArrowDown');
-    const at = from + (steps < 0 ? -i : i);
-    await expect(page.getByText(new RegExp(`${name} is at position ${at} of`))).toBeAttached();
-  }
-  await page.keyboard.press('Space');
-  await expect(page.getByText(new RegExp(`${name} dropped at position ${from + steps} of`))).toBeAttached();
-}
+  page
+    .locator('[data-testid="section-card"]')
+    .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-section')));
 
 /** pdftotext's words, in reading order, with the positions of the headings asked about. */
 function positions(text: string, headings: string[]): number[] {
@@ -38,7 +31,9 @@ function positions(text: string, headings: string[]): number[] {
   return headings.map((heading) => flat.indexOf(heading.toLowerCase()));
 }
 
-test('a person shapes their CV by keyboard, saves it, reopens it and downloads a PDF in the new order', async ({ page }) => {
+test('a person shapes their CV by keyboard, saves it, reopens it and downloads a PDF in the new order', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const email = uniqueEmail('shaper');
   createUser({ email, fullName: 'Sam Shaper' });
@@ -70,7 +65,12 @@ test('a person shapes their CV by keyboard, saves it, reopens it and downloads a
       'Skills',
     ]);
     await moveWithKeyboard(page, 'Skills', 5, -3);
-    expect((await cardOrder(page)).slice(0, 4)).toEqual(['Personal Details', 'Skills', 'Professional Summary', 'Work Experience']);
+    expect((await cardOrder(page)).slice(0, 4)).toEqual([
+      'Personal Details',
+      'Skills',
+      'Professional Summary',
+      'Work Experience',
+    ]);
     await expect(page.getByRole('button', { name: 'Move Personal Details' })).toHaveCount(0);
   });
 
@@ -96,7 +96,9 @@ test('a person shapes their CV by keyboard, saves it, reopens it and downloads a
     await custom.getByRole('textbox', { name: 'Location' }).fill('Nowhere');
     await page.keyboard.press('Control+z');
     await expect(custom.getByRole('textbox', { name: 'Location' })).toHaveValue('');
-    await expect(custom.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Mentor, Code Club');
+    await expect(custom.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(
+      'Mentor, Code Club',
+    );
 
     // The preview follows: its own section, the new heading, no summary.
     const preview = htmlPreview(page);
@@ -109,7 +111,12 @@ test('a person shapes their CV by keyboard, saves it, reopens it and downloads a
     await saveAs(page, 'Shaped 2026');
     await page.reload();
     await expect(section(page, 'Volunteering')).toBeVisible();
-    expect((await cardOrder(page)).slice(0, 4)).toEqual(['Personal Details', 'Skills', 'Professional Summary', 'Work Experience']);
+    expect((await cardOrder(page)).slice(0, 4)).toEqual([
+      'Personal Details',
+      'Skills',
+      'Professional Summary',
+      'Work Experience',
+    ]);
     // The first preview after the reload is already shaped, before anything is typed.
     await expect(htmlPreview(page).getByText('Volunteering')).toBeVisible();
     await expect(htmlPreview(page).getByText('Builds calm systems.')).toHaveCount(0);
@@ -145,7 +152,10 @@ test('a section of the CV’s own prints in every template', async ({ page }) =>
   const email = uniqueEmail('shaper-all');
   createUser({ email, fullName: 'Sam Shaper' });
   await signInThroughApi(page, email, PASSWORD);
-  const templates = (await (await page.request.get('/v1/CvTemplate/')).json()) as Array<{ id: number; name: string }>;
+  const templates = (await (await page.request.get('/v1/CvTemplate/')).json()) as Array<{
+    id: number;
+    name: string;
+  }>;
   expect(templates.length).toBeGreaterThanOrEqual(16);
   for (const template of templates) {
     await test.step(template.name, async () => {
@@ -178,7 +188,11 @@ test('an open section and a job move by keyboard, and the focus stays with what 
   await test.step('the open Work Experience card moves up a place', async () => {
     // An open section is far taller than the others: the arrows still move it one place each.
     await moveWithKeyboard(page, 'Work Experience', 3, -1);
-    expect((await cardOrder(page)).slice(0, 3)).toEqual(['Personal Details', 'Work Experience', 'Professional Summary']);
+    expect((await cardOrder(page)).slice(0, 3)).toEqual([
+      'Personal Details',
+      'Work Experience',
+      'Professional Summary',
+    ]);
     await expect(page.getByRole('button', { name: 'Move Work Experience', exact: true })).toBeFocused();
   });
 
@@ -192,7 +206,9 @@ test('an open section and a job move by keyboard, and the focus stays with what 
     await expect(page.getByText(/Work Experience entry 2 is at position 1 of 2/)).toBeAttached();
     await page.keyboard.press('Space');
     await expect(page.getByText(/Work Experience entry 2 dropped at position 1 of 2/)).toBeAttached();
-    const first = work.getByRole('group', { name: 'Work Experience' }).getByRole('textbox', { name: 'Job Title', exact: true });
+    const first = work
+      .getByRole('group', { name: 'Work Experience' })
+      .getByRole('textbox', { name: 'Job Title', exact: true });
     await expect(first).toHaveValue('Second Job');
     // The handle now at the top is the moved job's: pressing on would move it, not the other one.
     await expect(page.getByRole('button', { name: 'Move Work Experience entry 1' })).toBeFocused();

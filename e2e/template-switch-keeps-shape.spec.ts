@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { expect as baseExpect, type Page } from '@playwright/test';
 import { PASSWORD, createUser, uniqueEmail } from './support/accounts';
-import { downloadFrom, htmlPreview, openSection, saveAs, section, untilArrowsMove } from './support/builder';
+import { downloadFrom, htmlPreview, openSection, saveAs, moveWithKeyboard, section } from './support/builder';
 import { signInThroughApi } from './support/saved-cvs';
 import { test } from './support/test';
 
@@ -21,21 +21,6 @@ const cardOrder = (page: Page) =>
 async function switchTo(page: Page, template: string, landmark: string) {
   await page.getByLabel('Template', { exact: true }).selectOption({ label: template });
   await expect(section(page, landmark)).toBeVisible();
-}
-
-async function moveWithKeyboard(page: Page, name: string, from: number, steps: number) {
-  await page.getByRole('button', { name: `Move ${name}`, exact: true }).focus();
-  await page.keyboard.press('Space');
-  await expect(page.getByText(new RegExp(`Picked up ${name}, ${from} of`))).toBeAttached();
-  await untilArrowsMove(page);
-  for (let i = 1; i <= Math.abs(steps); i++) {
-    await page.keyboard.press(steps < 0 ? 'ArrowUp' : 'ArrowDown');
-    await expect(
-      page.getByText(new RegExp(`${name} is at position ${from + (steps < 0 ? -i : i)} of`)),
-    ).toBeAttached();
-  }
-  await page.keyboard.press('Space');
-  await expect(page.getByText(new RegExp(`${name} dropped at position ${from + steps} of`))).toBeAttached();
 }
 
 /** What the person sees of the Executive Classic CV: the order, the hidden summary, the renamed heading, values. */

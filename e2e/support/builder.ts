@@ -12,6 +12,26 @@ export async function untilArrowsMove(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
 
+/** Moves a section with the keyboard alone: Tab to its handle, Space, the arrows, Space. `from` is its number on the card. */
+export async function moveWithKeyboard(page: Page, name: string, from: number, steps: number): Promise<void> {
+  // A move's announcements wait as long as the journeys that move sections wait for anything (30 s).
+  const announced = expect.configure({ timeout: 30_000 });
+  await page.getByRole('button', { name: `Move ${name}`, exact: true }).focus();
+  await page.keyboard.press('Space');
+  await announced(page.getByText(new RegExp(`Picked up ${name}, ${from} of`))).toBeAttached();
+  await untilArrowsMove(page);
+  // Each arrow moves the section one place, as the screen reader says, before the next one is pressed.
+  for (let i = 1; i <= Math.abs(steps); i++) {
+    await page.keyboard.press(steps < 0 ? 'ArrowUp' : 'ArrowDown');
+    const at = from + (steps < 0 ? -i : i);
+    await announced(page.getByText(new RegExp(`${name} is at position ${at} of`))).toBeAttached();
+  }
+  await page.keyboard.press('Space');
+  await announced(
+    page.getByText(new RegExp(`${name} dropped at position ${from + steps} of`)),
+  ).toBeAttached();
+}
+
 export const UUID_ADDRESS = /\/dashboard\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** A new CV's address: its template's number and its own draft id. */
 export const NEW_CV_ADDRESS = (templateId: number) =>

@@ -130,7 +130,9 @@ const previewOf = (context: Pick<LetterEditorContext, 'name' | 'fields'>) => ({
 function opened(context: LetterEditorContext, loaded: LoadedLetter): Partial<LetterEditorContext> {
   const { saved, draft } = loaded;
   const savedName = saved?.name ?? '';
-  const savedFields = saved ? fieldsOf(saved) : newLetterFields(context.startCv, localDate(), context.startSignature);
+  const savedFields = saved
+    ? fieldsOf(saved)
+    : newLetterFields(context.startCv, localDate(), context.startSignature);
   const base = saved
     ? { fingerprint: letterFingerprint(savedName, savedFields), lastUpdated: saved.last_updated }
     : { fingerprint: '' };
@@ -189,7 +191,9 @@ export const letterEditorMachine = setup({
     >(({ input }) =>
       updateCoverLetter(apiClient, input.id, input.payload, { ifLastUpdated: input.ifLastUpdated }),
     ),
-    takeOverLock: fromPromise<void, { key: string }>(({ input, signal }) => takeOver(input.key, TAB_ID, signal)),
+    takeOverLock: fromPromise<void, { key: string }>(({ input, signal }) =>
+      takeOver(input.key, TAB_ID, signal),
+    ),
     holdLock: fromCallback<LetterEditorEvent, { key: string }>(({ input, sendBack }) =>
       hold(input.key, TAB_ID, () => sendBack({ type: 'lock.lost' })),
     ),
@@ -218,9 +222,14 @@ export const letterEditorMachine = setup({
         [params.field]: params.value,
       }),
     }),
-    assignCv: assign({ fields: ({ context }, params: { cv: number | null }) => ({ ...context.fields, cv: params.cv }) }),
+    assignCv: assign({
+      fields: ({ context }, params: { cv: number | null }) => ({ ...context.fields, cv: params.cv }),
+    }),
     assignTemplate: assign({
-      fields: ({ context }, params: { template: number | null }) => ({ ...context.fields, template: params.template }),
+      fields: ({ context }, params: { template: number | null }) => ({
+        ...context.fields,
+        template: params.template,
+      }),
     }),
     measureUnsaved: assign({
       unsaved: ({ context }) =>
@@ -236,7 +245,10 @@ export const letterEditorMachine = setup({
       else removeLetterDraft(context.owner, context.key);
     },
     dropDraft: ({ context }) => removeLetterDraft(context.owner, context.key),
-    tellPreview: sendTo('preview', ({ context }) => ({ type: 'letter.change' as const, letter: previewOf(context) })),
+    tellPreview: sendTo('preview', ({ context }) => ({
+      type: 'letter.change' as const,
+      letter: previewOf(context),
+    })),
     restylePreview: sendTo('preview', ({ context }) => ({
       type: 'letter.restyle' as const,
       letter: previewOf(context),
@@ -245,7 +257,10 @@ export const letterEditorMachine = setup({
       saveName: ({ context }) => context.name || suggestedLetterName(context.fields),
       saveProblem: undefined,
     }),
-    assignSaveName: assign({ saveName: (_, params: { name: string }) => params.name, saveProblem: undefined }),
+    assignSaveName: assign({
+      saveName: (_, params: { name: string }) => params.name,
+      saveProblem: undefined,
+    }),
     assignSaveProblem: assign({ saveProblem: ({ context }) => letterNameProblem(context.saveName) }),
     takeSaveName: assign({ name: ({ context }) => context.saveName.trim() }),
     noteWhatIsSent: assign({ sending: ({ context }) => letterFingerprint(context.name, context.fields) }),
@@ -293,21 +308,24 @@ export const letterEditorMachine = setup({
   },
 }).createMachine({
   id: 'letterEditor',
-  context: ({ input }) => ({
-    owner: input.owner,
-    key:
-      input.letterId !== undefined ? { id: input.letterId } : { draftId: input.draftId ?? 'unnamed' },
-    startCv: input.cv ?? null,
-    startSignature: input.signatureName?.trim() ?? '',
-    name: '',
-    fields: newLetterFields(input.cv ?? null, localDate(), input.signatureName?.trim() ?? ''),
-    base: { fingerprint: '' },
-    unsaved: false,
-    cvs: [],
-    templates: [],
-    saveName: '',
-    overwrite: false,
-  }),
+  context: ({ input }) => {
+    const startCv = input.cv ?? null;
+    const startSignature = input.signatureName?.trim() ?? '';
+    return {
+      owner: input.owner,
+      key: input.letterId !== undefined ? { id: input.letterId } : { draftId: input.draftId ?? 'unnamed' },
+      startCv,
+      startSignature,
+      name: '',
+      fields: newLetterFields(startCv, localDate(), startSignature),
+      base: { fingerprint: '' },
+      unsaved: false,
+      cvs: [],
+      templates: [],
+      saveName: '',
+      overwrite: false,
+    };
+  },
   initial: 'loading',
   states: {
     loading: {
@@ -475,7 +493,10 @@ export const letterEditorMachine = setup({
                 type: 'notify',
                 params: ({ event }) => ({
                   title: 'Save failed',
-                  description: serverMessageOr((event as { error?: unknown }).error, LETTER_SAVE_FAILED_MESSAGE),
+                  description: serverMessageOr(
+                    (event as { error?: unknown }).error,
+                    LETTER_SAVE_FAILED_MESSAGE,
+                  ),
                   variant: 'destructive' as const,
                 }),
               },
