@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { i18nCatalogues } from './scripts/vite-i18n';
 import { precompress } from './scripts/vite-precompress';
 
 const apiPort = process.env.API_PORT || '8000';
@@ -39,7 +40,8 @@ const vendorGroups = [
 
 export default defineConfig({
   // precompress: a Brotli and a gzip copy of every text file in dist/, sent as they are (scripts/vite-precompress.ts).
-  plugins: [react(), precompress()],
+  // i18nCatalogues: each language's messages compiled at build time (scripts/vite-i18n.ts).
+  plugins: [react(), i18nCatalogues(), precompress()],
   server: {
     host: '127.0.0.1',
     proxy,

@@ -1,12 +1,13 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { i18nCatalogues } from './scripts/vite-i18n';
 
 // Five projects, run as separate commands by scripts/test.mjs:
 // web (happy-dom), server (node, real SQLite and PostgreSQL when TEST_POSTGRES_URL is set),
 // pact (consumer tests writing pacts/), pact-verify (provider verification against the server),
 // slow (real minutes of quiet; a job of its own beside the others).
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), i18nCatalogues()],
   test: {
     globals: true,
     projects: [

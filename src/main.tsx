@@ -3,6 +3,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createActor } from 'xstate';
 import { apiClient } from './api/client';
+import { initialLanguage } from './i18n/choice';
+import { activateLanguage } from './i18n/load';
 import { installGlobalErrorToast } from './ui/global-error-toast';
 import { inspectOptions } from './machines/inspect';
 import { SESSION_ENDED_MESSAGE, sessionMachine } from './machines/auth/session-machine';
@@ -34,10 +36,17 @@ installGlobalErrorToast(apiClient, window);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>
-  </StrictMode>,
-);
+const root = createRoot(container);
+// The first screen is drawn in the person's language: its catalogue (a few KB) comes first. Should it fail to load,
+// the screen is drawn in English, the words the code itself holds.
+activateLanguage(initialLanguage())
+  .catch(() => undefined)
+  .finally(() =>
+    root.render(
+      <StrictMode>
+        <AppProvider>
+          <RouterProvider router={router} />
+        </AppProvider>
+      </StrictMode>,
+    ),
+  );

@@ -12,7 +12,10 @@ export const Route = createLazyRoute('/_authenticated')({ component: Authenticat
 function AuthenticatedLayout() {
   const { session } = Route.useRouteContext();
   const isMobile = useIsMobile();
-  const sidebar = useActorRef(sidebarMachine, { input: { expanded: readSidebarCookie(), isMobile }, ...inspectOptions });
+  const sidebar = useActorRef(sidebarMachine, {
+    input: { expanded: readSidebarCookie(), isMobile },
+    ...inspectOptions,
+  });
   return (
     <AppShell session={session} sidebar={sidebar}>
       <Outlet />

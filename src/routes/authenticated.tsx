@@ -1,6 +1,12 @@
 import { createRoute, redirect, type AnyRouter } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
-import { SESSION_SETTLED_TAG, isAuthenticated, type SessionActor, type SessionSnapshot } from '../machines/auth/session-machine';
+import {
+  SESSION_SETTLED_TAG,
+  isAuthenticated,
+  type SessionActor,
+  type SessionSnapshot,
+} from '../machines/auth/session-machine';
+import { loadAppMessages } from '../i18n/choice';
 import { FullPageSpinner } from '../ui/full-page-spinner';
 import { rootRoute } from './root';
 
@@ -57,7 +63,13 @@ export function leaveSignedInPage(router: AnyRouter, { returnHere }: { returnHer
 export const authenticatedRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: '_authenticated',
-  beforeLoad: ({ context, location }) => guardSession(context.session, location.href),
+  // The pages behind sign-in speak the whole catalogue: its 'app' part loads while the session settles.
+  beforeLoad: async ({ context, location }) => {
+    // A catalogue that fails to load leaves the page in English, never unusable.
+    const messages = loadAppMessages().catch(() => undefined);
+    await guardSession(context.session, location.href);
+    await messages;
+  },
   pendingComponent: () => <FullPageSpinner text="Validating session..." />,
   pendingMs: 0,
   pendingMinMs: 0,

@@ -20,7 +20,9 @@ const appLetterEditorMachine = letterEditorMachine.provide({
 });
 
 export const NewRoute = createLazyRoute('/_authenticated/cover-letters/new')({ component: NewLetterPage });
-export const SavedRoute = createLazyRoute('/_authenticated/cover-letters/$id')({ component: SavedLetterPage });
+export const SavedRoute = createLazyRoute('/_authenticated/cover-letters/$id')({
+  component: SavedLetterPage,
+});
 
 function NewLetterPage() {
   const { cv, draft } = NewRoute.useSearch();

@@ -1,5 +1,6 @@
 import { Box, Button, Center, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link, Outlet, createRootRouteWithContext, type ErrorComponentProps } from '@tanstack/react-router';
+import { useT } from '../i18n/i18n';
 import type { SessionActor } from '../machines/auth/session-machine';
 
 export interface RouterContext {
@@ -7,15 +8,16 @@ export interface RouterContext {
 }
 
 function NotFound() {
+  const { t } = useT();
   return (
     <Center minH="100dvh" p="6">
       <Stack align="center" gap="3" textAlign="center">
         <Heading as="h1" size="2xl">
-          Page not found
+          {t('Page not found')}
         </Heading>
-        <Text color="fg.muted">The address you opened does not exist.</Text>
+        <Text color="fg.muted">{t('The address you opened does not exist.')}</Text>
         <Button asChild variant="outline">
-          <Link to="/">Go to the home page</Link>
+          <Link to="/">{t('Go to the home page')}</Link>
         </Button>
       </Stack>
     </Center>
@@ -23,14 +25,17 @@ function NotFound() {
 }
 
 function RouteError({ error, reset }: ErrorComponentProps) {
+  const { t } = useT();
   return (
     <Center minH="60dvh" p="6">
       <Stack align="center" gap="3" textAlign="center" role="alert">
         <Heading as="h1" size="xl">
-          Something went wrong
+          {t('Something went wrong')}
         </Heading>
-        <Text color="fg.muted">{error instanceof Error ? error.message : 'Something went wrong. Please try again.'}</Text>
-        <Button onClick={reset}>Try again</Button>
+        <Text color="fg.muted">
+          {error instanceof Error ? t(error.message) : t('Something went wrong. Please try again.')}
+        </Text>
+        <Button onClick={reset}>{t('Try again')}</Button>
       </Stack>
     </Center>
   );

@@ -52,7 +52,10 @@ export const routeTree = rootRoute.addChildren([
   previewRoute,
 ]);
 
-export function createAppRouter(session: SessionActor, options: { history?: Parameters<typeof createRouter>[0]['history'] } = {}) {
+export function createAppRouter(
+  session: SessionActor,
+  options: { history?: Parameters<typeof createRouter>[0]['history'] } = {},
+) {
   return createRouter({
     routeTree,
     context: { session },

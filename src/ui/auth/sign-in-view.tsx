@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Stack } from '@chakra-ui/react';
 import { Suspense, lazy, type ReactNode } from 'react';
+import { useT } from '../../i18n/i18n';
 import { BUSY_TAG } from '../../machines/auth/auth-flow';
 import type { SignInEvent, SignInSnapshot } from '../../machines/auth/sign-in-machine';
 import { FormProblem, FormProblemAlert } from '../form-problem';
@@ -27,6 +28,7 @@ const ConfirmationSentAlert = lazy(() =>
 
 // docs/behaviour.md#sign-in
 export function SignInView({ snapshot, send, social, passkey }: SignInViewProps) {
+  const { t } = useT();
   if (snapshot.matches('code')) {
     const secondStep = snapshot.context.secondStep;
     return (
@@ -42,11 +44,11 @@ export function SignInView({ snapshot, send, social, passkey }: SignInViewProps)
       variant="outline"
       alignSelf="flex-start"
       loading={snapshot.matches('resendingConfirmation')}
-      loadingText="Sending..."
+      loadingText={t('Sending...')}
       disabled={!snapshot.can({ type: 'confirmation.resend' })}
       onClick={() => send({ type: 'confirmation.resend' })}
     >
-      Resend confirmation email
+      {t('Resend confirmation email')}
     </Button>
   );
   const busy = snapshot.hasTag(BUSY_TAG);
@@ -55,11 +57,11 @@ export function SignInView({ snapshot, send, social, passkey }: SignInViewProps)
 
   return (
     <AuthCard
-      title="Welcome"
-      description="Sign in to your account to continue building your CV."
+      title={t('Welcome')}
+      description={t('Sign in to your account to continue building your CV.')}
       footer={
         <>
-          Don&apos;t have an account? <AuthLink to="/signup">Sign up</AuthLink>
+          {t("Don't have an account?")} <AuthLink to="/signup">{t('Sign up')}</AuthLink>
         </>
       }
     >
@@ -71,7 +73,7 @@ export function SignInView({ snapshot, send, social, passkey }: SignInViewProps)
             <ConfirmationSentAlert address={confirmationSentTo} resend={resend} />
           </Suspense>
         )}
-        <AuthForm label="Sign in" attempt={attempt} onSubmit={() => send({ type: 'form.submit' })}>
+        <AuthForm label={t('Sign in')} attempt={attempt} onSubmit={() => send({ type: 'form.submit' })}>
           <FormProblem message={formError} />
           <EmailField
             // 'webauthn' lets the browser offer the person's passkeys in this field's autofill list.
@@ -82,23 +84,24 @@ export function SignInView({ snapshot, send, social, passkey }: SignInViewProps)
             disabled={busy}
           />
           <PasswordField
-            label="Password"
+            label={t('Password')}
             name="password"
             autoComplete="current-password"
-            placeholder="Your password"
+            placeholder={t('Your password')}
             value={values.password}
             onValueChange={change('password')}
             error={errors.password}
             disabled={busy}
-            labelAside={<AuthLink to="/forgot-password">Forgot password?</AuthLink>}
+            labelAside={<AuthLink to="/forgot-password">{t('Forgot password?')}</AuthLink>}
           />
           {unconfirmedEmail !== undefined && confirmationSentTo === undefined && (
             <FormProblemAlert status="warning">
               <Alert.Indicator />
               <Alert.Content gap="2">
                 <Alert.Description>
-                  Your email address is not confirmed yet. Follow the link in the confirmation email, or ask
-                  for a new one.
+                  {t(
+                    'Your email address is not confirmed yet. Follow the link in the confirmation email, or ask for a new one.',
+                  )}
                 </Alert.Description>
                 {resend}
               </Alert.Content>
@@ -109,10 +112,10 @@ export function SignInView({ snapshot, send, social, passkey }: SignInViewProps)
             width="full"
             size="lg"
             loading={snapshot.matches('signingIn')}
-            loadingText="Signing in..."
+            loadingText={t('Signing in...')}
             disabled={busy}
           >
-            Sign in
+            {t('Sign in')}
           </Button>
         </AuthForm>
 

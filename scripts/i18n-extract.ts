@@ -1,0 +1,157 @@
+/**
+ * The catalogues' keys, read from the code: every `t('…')` and `msg('…')` with written-out English words in src/
+ * and rules/. `npm run i18n` writes the English catalogues from them (a message's key is its English words) and
+ * lists, per language, what is missing or no longer used; tests/i18n/catalogues.test.ts fails on either.
+ * Which part a message belongs to follows the file that says it (PUBLIC_SOURCES); a message said in both parts
+ * is public.
+ */
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { LANGUAGE_CODES } from '../rules/languages';
+
+export type Part = 'public' | 'app';
+
+/** The files the pages before sign-in are made of (src/i18n/load.ts: the 'public' part). */
+export const PUBLIC_SOURCES = [
+  /^rules\/(account|account-changes|languages|phone-format|two-step|passkeys)\.ts$/,
+  /^src\/main\.tsx$/,
+  /^src\/api\//,
+  /^src\/account\//,
+  /^src\/machines\/auth\//,
+  /^src\/ui\/auth\//,
+  /^src\/ui\/(form-problem|password-input|phone-field|toaster|toast-region|global-error-toast|full-page-spinner|color-mode|language-menu)\.tsx?$/,
+  /^src\/routes\/(root|router|index|authenticated|signin|signup|forgot-password|forgot-password-page|reset-password|reset-password-page|confirm-email|confirm-email-page|linkedin-callback|linkedin-callback-page|signup-page|social-sign-in-options|passkey-sign-in-option|auth-flow-effects|return-path|search|notify)\.tsx?$/,
+];
+
+const SOURCE_ROOTS = ['src', 'rules'];
+const MARKERS = new Set(['t', 'msg']);
+
+export interface Found {
+  id: string;
+  file: string;
+  part: Part;
+}
+
+function sourceFiles(root: string, directory: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(path.join(root, directory), { withFileTypes: true })) {
+    const relative = path.posix.join(directory, entry.name);
+    if (entry.isDirectory()) out.push(...sourceFiles(root, relative));
+    else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) out.push(relative);
+  }
+  return out;
+}
+
+function partOf(file: string): Part {
+  return PUBLIC_SOURCES.some((pattern) => pattern.test(file)) ? 'public' : 'app';
+}
+
+/** Every message a file says: the first argument of a `t(…)` or `msg(…)` call when it is written out. */
+export function messagesIn(file: string, text: string): string[] {
+  const source = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    false,
+    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
+  const ids: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      const name = ts.isIdentifier(callee)
+        ? callee.text
+        : ts.isPropertyAccessExpression(callee)
+          ? callee.name.text
+          : '';
+      const first = node.arguments[0];
+      if (
+        MARKERS.has(name) &&
+        first &&
+        (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first))
+      ) {
+        ids.push(first.text);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return ids;
+}
+
+export function extract(root: string): Found[] {
+  const found: Found[] = [];
+  for (const directory of SOURCE_ROOTS) {
+    for (const file of sourceFiles(root, directory)) {
+      if (file.startsWith('src/i18n/')) continue;
+      for (const id of messagesIn(file, readFileSync(path.join(root, file), 'utf8'))) {
+        found.push({ id, file, part: partOf(file) });
+      }
+    }
+  }
+  return found;
+}
+
+/** The English catalogues the code asks for: each part's keys, sorted, each message its own key. */
+export function englishCatalogues(found: Found[]): Record<Part, Record<string, string>> {
+  const publicIds = new Set(found.filter((entry) => entry.part === 'public').map((entry) => entry.id));
+  const appIds = new Set(
+    found.filter((entry) => entry.part === 'app' && !publicIds.has(entry.id)).map((entry) => entry.id),
+  );
+  const catalogue = (ids: Set<string>) => Object.fromEntries([...ids].sort().map((id) => [id, id]));
+  return { public: catalogue(publicIds), app: catalogue(appIds) };
+}
+
+export function cataloguePath(root: string, part: Part, language: string): string {
+  return path.join(root, 'src/i18n/catalogues', part, `${language}.json`);
+}
+
+export function readJson(file: string): Record<string, string> {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+
+export function serialise(catalogue: Record<string, string>): string {
+  return `${JSON.stringify(catalogue, null, 2)}\n`;
+}
+
+/** What a language's part lacks and what it holds that the code no longer says. */
+export function differences(english: Record<string, string>, translated: Record<string, string>) {
+  return {
+    missing: Object.keys(english).filter((id) => !(id in translated)),
+    unused: Object.keys(translated).filter((id) => !(id in english)),
+  };
+}
+
+function main() {
+  const root = path.resolve(import.meta.dirname, '..');
+  const english = englishCatalogues(extract(root));
+  let problems = 0;
+  for (const part of ['public', 'app'] as const) {
+    writeFileSync(cataloguePath(root, part, 'en'), serialise(english[part]));
+    for (const language of LANGUAGE_CODES.filter((code) => code !== 'en')) {
+      const file = cataloguePath(root, part, language);
+      const translated = readJson(file);
+      const { missing, unused } = differences(english[part], translated);
+      if (process.argv.includes('--prune') && unused.length > 0) {
+        for (const id of unused) delete translated[id];
+        writeFileSync(
+          file,
+          serialise(Object.fromEntries(Object.entries(translated).sort(([a], [b]) => a.localeCompare(b)))),
+        );
+      }
+      if (missing.length + unused.length > 0) {
+        problems += missing.length + unused.length;
+        console.log(`${part}/${language}.json: ${missing.length} missing, ${unused.length} unused`);
+      }
+    }
+    console.log(`${part}/en.json: ${Object.keys(english[part]).length} messages`);
+  }
+  if (problems > 0) process.exitCode = 1;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) main();
