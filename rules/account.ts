@@ -1,7 +1,12 @@
 // The product's account rules, said once: the web app (src/account/auth-rules.ts) and the server
 // (server/src/auth/validation.ts) each check them with their own functions over these messages, limits and
-// patterns, and tests/rules/rules-agree.test.ts runs both over the same cases. No imports: both halves load it.
-// The messages are the words the screens show, letter for letter (docs/behaviour.md#validation-rules).
+// patterns, and tests/rules/rules-agree.test.ts runs both over the same cases. Both halves load it: its one import is
+// ./languages, which has none.
+// The messages are the words the screens show, letter for letter (docs/behaviour.md#validation-rules), marked for
+// the catalogue with `msg` (a view shows them through its `t`); a limit inside one is written out, and the type
+// after `satisfies` makes sure it is the limit's value.
+
+import { msg } from './languages.js';
 
 export const FULL_NAME_MIN_LENGTH = 3;
 export const FULL_NAME_MAX_LENGTH = 150;
@@ -12,29 +17,37 @@ export const PHONE_MAX_LENGTH = 32;
 export const EMAIL_MAX_LENGTH = 254;
 
 export const ACCOUNT_MESSAGES = {
-  fullNameTooShort: 'Full Name must be at least 3 characters',
-  fullNameTooLong: `Full Name must be at most ${FULL_NAME_MAX_LENGTH} characters`,
-  invalidEmail: 'Invalid email address',
-  emailRequired: 'Email is required',
+  fullNameTooShort: msg('Full Name must be at least 3 characters'),
+  fullNameTooLong: msg(
+    'Full Name must be at most 150 characters',
+  ) satisfies `Full Name must be at most ${typeof FULL_NAME_MAX_LENGTH} characters`,
+  invalidEmail: msg('Invalid email address'),
+  emailRequired: msg('Email is required'),
   /** Where a rule has no words of its own, the form's default schema messages apply (forgot password's email). */
-  required: 'Required',
-  invalidEmailDefault: 'Invalid email',
-  phoneTooShort: 'Phone number must be at least 10 digits',
-  phoneTooLong: `Phone number must be at most ${PHONE_MAX_LENGTH} characters`,
-  phoneImpossible: 'This phone number cannot exist in the selected country. Please check it.',
+  required: msg('Required'),
+  invalidEmailDefault: msg('Invalid email'),
+  phoneTooShort: msg('Phone number must be at least 10 digits'),
+  phoneTooLong: msg(
+    'Phone number must be at most 32 characters',
+  ) satisfies `Phone number must be at most ${typeof PHONE_MAX_LENGTH} characters`,
+  phoneImpossible: msg('This phone number cannot exist in the selected country. Please check it.'),
   /** Sign up's length message (docs/behaviour.md#validation-rules). */
-  passwordTooShort: 'Password must be at least 8 characters',
+  passwordTooShort: msg('Password must be at least 8 characters'),
   /** Reset and change password word the same rule so (docs/behaviour.md#validation-rules). */
-  newPasswordTooShort: 'Password must be at least 8 characters long',
-  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
-  passwordTooWeak: 'Password must contain at least one uppercase letter, one lowercase letter, and one number',
-  passwordSameAsCurrent: 'Your new password must be different from your current one.',
-  passwordsMustMatch: 'Passwords must match',
-  passwordsDoNotMatch: 'Passwords do not match',
-  newPasswordsDoNotMatch: 'New passwords do not match',
-  passwordFieldsRequired: 'Please fill in all password fields',
+  newPasswordTooShort: msg('Password must be at least 8 characters long'),
+  passwordTooLong: msg(
+    'Password must be at most 128 characters',
+  ) satisfies `Password must be at most ${typeof PASSWORD_MAX_LENGTH} characters`,
+  passwordTooWeak: msg(
+    'Password must contain at least one uppercase letter, one lowercase letter, and one number',
+  ),
+  passwordSameAsCurrent: msg('Your new password must be different from your current one.'),
+  passwordsMustMatch: msg('Passwords must match'),
+  passwordsDoNotMatch: msg('Passwords do not match'),
+  newPasswordsDoNotMatch: msg('New passwords do not match'),
+  passwordFieldsRequired: msg('Please fill in all password fields'),
   /** A confirmation link needs both its uid and its token (docs/behaviour.md#validation-rules). */
-  invalidConfirmationLink: 'Invalid confirmation link',
+  invalidConfirmationLink: msg('Invalid confirmation link'),
 } as const;
 
 // The email shape the original form's schema library accepted: a local part without leading, trailing or doubled

@@ -3,13 +3,18 @@
 // The builder stores a month and year ('2020-03'), a year alone ('2020') or, for an end date, 'present' (the entry
 // has not ended). A full day ('2020-03-15') is what the builder stored before and an import may bring: it is still
 // accepted, read as its month, and printed as month and year like the rest.
+//
+// The builder's words for a date it refuses are marked for the catalogue with `msg` (a view shows them through its
+// `t`); the API's own sentence is the server's.
+
+import { msg } from './languages.js';
 
 /** The stored word for an end date that has not come: printed 'Present' (in the CV's language). */
 export const PRESENT_VALUE = 'present';
 
 export const DATE_MESSAGES = {
-  notADate: 'This is not a date. Please choose a month and year.',
-  endBeforeStart: 'The end date is before the start date. Please check it.',
+  notADate: msg('This is not a date. Please choose a month and year.'),
+  endBeforeStart: msg('The end date is before the start date. Please check it.'),
   /** What the server answers a client that sends anything else (it writes the value, it does not pick it). */
   notADateApi:
     'must be a month and year like 2020-03 (or a year like 2020, a day like 2020-03-15, or "present" for an end date).',
@@ -23,10 +28,7 @@ export interface CvDate {
 }
 
 export type ParsedCvDate =
-  | { kind: 'empty' }
-  | { kind: 'present' }
-  | ({ kind: 'date' } & CvDate)
-  | { kind: 'invalid'; text: string };
+  { kind: 'empty' } | { kind: 'present' } | ({ kind: 'date' } & CvDate) | { kind: 'invalid'; text: string };
 
 const DATE_PATTERN = /^(\d{4})(?:-(0[1-9]|1[0-2])(?:-(0[1-9]|[12]\d|3[01]))?)?$/;
 
@@ -69,7 +71,11 @@ export function isAcceptedCvDate(value: string | undefined, isEnd: boolean): boo
  * ended (`current`: its 'Currently working here' box is ticked, or its end is 'present') never does: the end date
  * it keeps is not printed, so it is not checked.
  */
-export function endsBeforeStart(start: string | undefined, end: string | undefined, current = false): boolean {
+export function endsBeforeStart(
+  start: string | undefined,
+  end: string | undefined,
+  current = false,
+): boolean {
   if (current) return false;
   const from = parseCvDate(start);
   const to = parseCvDate(end);

@@ -1,16 +1,20 @@
-// The rules of a saved CV, said once for the web app and the server (see rules/account.ts).
+// The rules of a saved CV, said once for the web app and the server (see rules/account.ts). Its words are marked for
+// the catalogue with `msg` (a view shows them through its `t`).
+
+import { msg } from './languages.js';
 
 /** The largest value of one field the server keeps; the builder's fields accept no more. */
 export const MAX_FIELD_LENGTH = 20_000;
 export const MAX_CV_NAME_LENGTH = 200;
 /** A new CV on a template staff switched off: the server's 400, shown by the builder as it stands. */
-export const TEMPLATE_NO_LONGER_OFFERED =
-  'This template is no longer offered. Choose another template in the preview, then save your CV.';
+export const TEMPLATE_NO_LONGER_OFFERED = msg(
+  'This template is no longer offered. Choose another template in the preview, then save your CV.',
+);
 /** The highest repeat index of an entry: a repeatable section holds at most 100 entries. */
 export const MAX_REPEAT_INDEX = 99;
 
 /** A save over a copy someone saved since the edit began: the server's 412 detail, the builder's words for it. */
-export const CV_CHANGED_ELSEWHERE = 'This CV was changed elsewhere.';
+export const CV_CHANGED_ELSEWHERE = msg('This CV was changed elsewhere.');
 
 /**
  * A saved CV's version as an entity tag: its last_updated, to the millisecond, quoted. The server answers it as the

@@ -1,4 +1,7 @@
-// A saved CV's design settings, said once for the web app and the server (see rules/account.ts).
+// A saved CV's design settings, said once for the web app and the server (see rules/account.ts). Its words are marked
+// for the catalogue with `msg` (a view shows them through its `t`).
+
+import { msg } from './languages.js';
 
 export const PAGE_SIZES = ['A4', 'Letter'] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
@@ -107,11 +110,13 @@ export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 /** Longer side of the stored photo in pixels: 42 mm at 300 dpi is 496 px. */
 export const PHOTO_STORED_PX = 600;
 export const PHOTO_MESSAGES = {
-  notAnImage: 'This file is not a photo we can use: upload a JPEG, PNG or WebP image.',
-  tooLarge: 'This photo is larger than 10 MB: choose a smaller one.',
-  tooManyPixels: 'This image has too many pixels to process (more than 50 megapixels): choose a smaller one.',
-  unreadable: 'This image could not be read: it may be damaged. Try another photo.',
-  noPhoto: 'This CV has no photo.',
+  notAnImage: msg('This file is not a photo we can use: upload a JPEG, PNG or WebP image.'),
+  tooLarge: msg('This photo is larger than 10 MB: choose a smaller one.'),
+  tooManyPixels: msg(
+    'This image has too many pixels to process (more than 50 megapixels): choose a smaller one.',
+  ),
+  unreadable: msg('This image could not be read: it may be damaged. Try another photo.'),
+  noPhoto: msg('This CV has no photo.'),
 } as const;
 /** Decoding a bigger image is refused: a decompression bomb never reaches memory. */
 export const MAX_PHOTO_PIXELS = 50_000_000;
@@ -139,7 +144,7 @@ export const PAGE_DIMENSIONS: Record<
 /** Fit to one page never prints body text smaller than this. */
 export const MIN_FIT_BODY_PT = 8.5;
 /** What the Design panel says when fit to one page cannot make the CV fit. */
-export const NEEDS_TWO_PAGES_MESSAGE = 'Needs 2 pages even at the smallest size';
+export const NEEDS_TWO_PAGES_MESSAGE = msg('Needs 2 pages even at the smallest size');
 /**
  * The answer header of `POST /v1/preview-pdf/` when fit to one page is on: 'true' (it fits on one page) or 'false'
  * (it needs more even at the smallest size, and prints normally). The HTML preview says the same in `fits_one_page`.

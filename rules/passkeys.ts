@@ -1,5 +1,8 @@
-// Passkeys: the name a person gives one, and what the API answers, said once for both halves. No imports: both
-// halves load it.
+// Passkeys: the name a person gives one, and what the API answers (marked for the catalogue with `msg`; a limit
+// inside a message is written out, and the type after `satisfies` makes sure it is the limit's value), said once
+// for both halves. Both halves load it: its one import is ./languages, which has none.
+
+import { msg } from './languages.js';
 
 /** Longest passkey name, in characters. */
 export const MAX_PASSKEY_NAME_LENGTH = 64;
@@ -12,19 +15,24 @@ export const MAX_PASSKEYS_PER_ACCOUNT = 20;
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 
 export const PASSKEY_MESSAGES = {
-  nameTooLong: `A passkey's name can be at most ${MAX_PASSKEY_NAME_LENGTH} characters.`,
-  nameControlCharacters: "A passkey's name cannot contain control characters such as line breaks.",
-  nameRequired: 'Please give the passkey a name.',
-  tooMany: `You can have at most ${MAX_PASSKEYS_PER_ACCOUNT} passkeys. Remove one before adding another.`,
-  alreadyRegistered: 'This passkey is already registered.',
-  requestExpired: 'This passkey request has expired or was already used. Please try again.',
-  unreadable: 'The answer from your passkey could not be read. Please try again.',
-  notVerified: 'Your passkey could not be verified. Please try again.',
-  unknownPasskey:
+  nameTooLong: msg(
+    "A passkey's name can be at most 64 characters.",
+  ) satisfies `A passkey's name can be at most ${typeof MAX_PASSKEY_NAME_LENGTH} characters.`,
+  nameControlCharacters: msg("A passkey's name cannot contain control characters such as line breaks."),
+  nameRequired: msg('Please give the passkey a name.'),
+  tooMany: msg(
+    'You can have at most 20 passkeys. Remove one before adding another.',
+  ) satisfies `You can have at most ${typeof MAX_PASSKEYS_PER_ACCOUNT} passkeys. Remove one before adding another.`,
+  alreadyRegistered: msg('This passkey is already registered.'),
+  requestExpired: msg('This passkey request has expired or was already used. Please try again.'),
+  unreadable: msg('The answer from your passkey could not be read. Please try again.'),
+  notVerified: msg('Your passkey could not be verified. Please try again.'),
+  unknownPasskey: msg(
     'This passkey is not registered with CV Builder (it may have been removed). Sign in with your password, or use another passkey.',
-  added: 'Passkey added',
-  removed: 'Passkey removed',
-  renamed: 'Passkey renamed',
+  ),
+  added: msg('Passkey added'),
+  removed: msg('Passkey removed'),
+  renamed: msg('Passkey renamed'),
 } as const;
 
 /** What is wrong with a passkey name (already trimmed), or undefined when it may be used. */

@@ -1,8 +1,12 @@
 /*
  * A saved CV's share links, said once for the web app and the server: the limits of a link's label, password and
  * expiry, and what is said when one is refused. The web app checks them before it sends; the server checks them
- * again and answers 400 with the same sentence.
+ * again and answers 400 with the same sentence. The sentences are marked for the catalogue with `msg` (a view shows
+ * them through its `t`); a limit inside one is written out, and the type after `satisfies` makes sure it is the
+ * limit's value.
  */
+
+import { msg } from './languages.js';
 
 /** A link's label ('Acme Corp'), trimmed. */
 export const MAX_SHARE_LABEL_LENGTH = 80;
@@ -14,16 +18,22 @@ export const MAX_LIVE_SHARES_PER_CV = 50;
 /** The days a link's chart shows, today included. */
 export const SHARE_DAILY_DAYS = 30;
 
-export const SHARE_LABEL_REQUIRED = 'Give the link a label, such as the company you send it to.';
-export const SHARE_LABEL_TOO_LONG = `A label can be at most ${MAX_SHARE_LABEL_LENGTH} characters.`;
-export const SHARE_PASSWORD_LENGTH = `A password must be ${MIN_SHARE_PASSWORD_LENGTH} to ${MAX_SHARE_PASSWORD_LENGTH} characters long.`;
-export const SHARE_EXPIRY_NOT_IN_FUTURE = 'The expiry date must be in the future.';
-export const SHARE_EXPIRY_INVALID = 'The expiry date is not a date.';
-export const SHARE_LIMIT_REACHED = `A CV can have at most ${MAX_LIVE_SHARES_PER_CV} live links. Revoke one you no longer need first.`;
+export const SHARE_LABEL_REQUIRED = msg('Give the link a label, such as the company you send it to.');
+export const SHARE_LABEL_TOO_LONG = msg(
+  'A label can be at most 80 characters.',
+) satisfies `A label can be at most ${typeof MAX_SHARE_LABEL_LENGTH} characters.`;
+export const SHARE_PASSWORD_LENGTH = msg(
+  'A password must be 8 to 128 characters long.',
+) satisfies `A password must be ${typeof MIN_SHARE_PASSWORD_LENGTH} to ${typeof MAX_SHARE_PASSWORD_LENGTH} characters long.`;
+export const SHARE_EXPIRY_NOT_IN_FUTURE = msg('The expiry date must be in the future.');
+export const SHARE_EXPIRY_INVALID = msg('The expiry date is not a date.');
+export const SHARE_LIMIT_REACHED = msg(
+  'A CV can have at most 50 live links. Revoke one you no longer need first.',
+) satisfies `A CV can have at most ${typeof MAX_LIVE_SHARES_PER_CV} live links. Revoke one you no longer need first.`;
 
 /** What the public page says for a revoked or expired link (410), and for a password that is not right. */
-export const SHARE_GONE = 'This link is no longer available.';
-export const SHARE_WRONG_PASSWORD = 'That password is not right.';
+export const SHARE_GONE = msg('This link is no longer available.');
+export const SHARE_WRONG_PASSWORD = msg('That password is not right.');
 
 /** The label as it is kept: trimmed. */
 export function shareLabel(label: string): string {

@@ -80,8 +80,44 @@ export function messagesIn(file: string, text: string): string[] {
   return ids;
 }
 
-export function extract(root: string): Found[] {
+interface TemplateDefinition {
+  name: string;
+  category: { name: string };
+  sections: {
+    name: string;
+    description: string;
+    input_fields: { widget_label: string; description: string }[];
+  }[];
+}
+
+/**
+ * The words the templates bring to the interface (server/templates/<name>/template.json, served by the API): the
+ * template's name and category, each section's name and hint, each field's label and hint. The builder and the
+ * templates screen show them through `t`; a new CV in another language takes its section headings from them.
+ */
+export function templateMessages(root: string): Found[] {
+  const directory = path.join(root, 'server/templates');
   const found: Found[] = [];
+  for (const entry of readdirSync(directory, { withFileTypes: true })) {
+    if (!entry.isDirectory() || entry.name.startsWith('_')) continue;
+    const file = path.posix.join('server/templates', entry.name, 'template.json');
+    const template = JSON.parse(readFileSync(path.join(root, file), 'utf8')) as TemplateDefinition;
+    const words = [
+      template.name,
+      template.category.name,
+      ...template.sections.flatMap((section) => [
+        section.name,
+        section.description,
+        ...section.input_fields.flatMap((field) => [field.widget_label, field.description]),
+      ]),
+    ];
+    for (const id of words) if (id.trim() !== '') found.push({ id, file, part: 'app' });
+  }
+  return found;
+}
+
+export function extract(root: string): Found[] {
+  const found: Found[] = templateMessages(root);
   for (const directory of SOURCE_ROOTS) {
     for (const file of sourceFiles(root, directory)) {
       if (file.startsWith('src/i18n/')) continue;

@@ -44,7 +44,11 @@ export function i18nCatalogues(): Plugin {
       this.addWatchFile(path.join(catalogueDirectory(root), part, `${source}.json`));
       const messages = readCatalogue(root, part, language);
       const compiled = Object.fromEntries(
-        Object.entries(messages).map(([key, text]) => [key, compileMessage(text)]),
+        Object.entries(messages)
+          .map(([key, text]) => [key, compileMessage(text)] as const)
+          // English words that are only words are their own key: the runtime says the key (src/i18n/i18n.ts), so
+          // the English catalogue holds only messages with placeholders, plurals or escapes.
+          .filter(([key, message]) => !(language === 'en' && message.length === 1 && message[0] === key)),
       );
       return `export default ${JSON.stringify(compiled)};`;
     },

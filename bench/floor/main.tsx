@@ -1,12 +1,14 @@
 /**
- * The smallest /signin this product's stack allows: React, TanStack Router, an XState machine and Chakra UI v3
- * (its base config with only the four recipes a sign-in form needs), and no app code at all. bench/builder.ts
+ * The smallest /signin this product's stack allows: React, TanStack Router, an XState machine, Chakra UI v3
+ * (its base config with only the four recipes a sign-in form needs) and a translation library (Lingui's core: the
+ * interface speaks the person's language, docs/decisions/0053-languages.md), and no app code at all. bench/builder.ts
  * builds it to show how much of the initial-JS budget the mandated libraries take before the first line of ours.
  * main-axios.tsx adds an axios client (the stack's HTTP library).
  */
 import { Box, Button, ChakraProvider, Field, Heading, Input, Stack, createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import { breakpoints, buttonRecipe, cssVarsPrefix, cssVarsRoot, fieldSlotRecipe, globalCss, headingRecipe, inputRecipe, semanticTokens, tokens } from '@chakra-ui/react/theme';
 import { Outlet, RouterProvider, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
+import { setupI18n } from '@lingui/core';
 import { useMachine } from '@xstate/react';
 import { createRoot } from 'react-dom/client';
 import { assign, fromPromise, setup } from 'xstate';
@@ -28,6 +30,8 @@ const system = createSystem(
   }),
 );
 
+const i18n = setupI18n({ locale: 'en', messages: { en: {} }, missing: (_language, id) => id });
+
 const signIn = setup({
   actors: { submit: fromPromise(async () => 'signed in') },
   actions: { remember: assign({ email: (_, params: { email: string }) => params.email }) },
@@ -44,7 +48,7 @@ function SignIn() {
   const [state, send] = useMachine(signIn);
   return (
     <Box as="form" onSubmit={(event) => (event.preventDefault(), send({ type: 'submit', email: 'a@b.c' }))}>
-      <Heading>Welcome</Heading>
+      <Heading>{i18n._('Welcome')}</Heading>
       <Stack>
         <Field.Root>
           <Field.Label>Email</Field.Label>

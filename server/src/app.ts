@@ -10,6 +10,7 @@ import { registerCompression } from './http/compression.js';
 import { registerControlCharacterFilter } from './http/control-characters.js';
 import { registerCsrf } from './http/csrf.js';
 import { registerErrorHandler } from './http/errors.js';
+import { registerI18n } from './i18n/request.js';
 import { registerJsonBodyParser } from './http/json-body.js';
 import { registerOpenApi } from './http/openapi.js';
 import { configureRateLimits } from './http/rate-limit.js';
@@ -123,6 +124,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerJsonBodyParser(app);
   registerControlCharacterFilter(app);
   registerErrorHandler(app);
+  // Every answer's `detail` in the request's language (i18n/request.ts).
+  registerI18n(app);
   // CSRF first: a forged request is refused before it costs a session lookup.
   registerCsrf(app);
   registerSessions(app);

@@ -1,4 +1,5 @@
 import { AUTHENTICATOR_CODE_PATTERN, RECOVERY_CODE_PATTERN, TWO_STEP_MESSAGES } from '../../rules/two-step';
+import { t } from '../i18n/i18n';
 
 // Two-step sign-in as the web app checks and shows it: the code a person types, and the recovery codes as a file
 // to download or print. The QR code is drawn here too, with a library loaded only when a setup starts (never on
@@ -21,16 +22,19 @@ export function typedCode(value: string): string {
   return value.replace(/\s+/g, '');
 }
 
-/** The text of the recovery-codes file: what they are, for which account, and the codes, one a line. */
+/**
+ * The text of the recovery-codes file: what they are, for which account, and the codes, one a line; in the
+ * interface's language when it is made (the date stays ISO 8601).
+ */
 export function recoveryCodesText(codes: readonly string[], email: string, at: Date = new Date()): string {
   return [
-    'CV Builder recovery codes',
+    t('CV Builder recovery codes'),
     '',
-    `Account: ${email}`,
-    `Created: ${at.toISOString().slice(0, 10)}`,
+    t('Account: {email}', { email }),
+    t('Created: {date}', { date: at.toISOString().slice(0, 10) }),
     '',
-    'Each code signs you in once if you cannot use your authenticator app.',
-    'Keep them somewhere safe, such as a password manager or a printed copy.',
+    t('Each code signs you in once if you cannot use your authenticator app.'),
+    t('Keep them somewhere safe, such as a password manager or a printed copy.'),
     '',
     ...codes,
     '',

@@ -20,6 +20,11 @@ export const Profile = t.intersection([
     has_password: t.boolean,
     /** Whether sign-in asks for a code from an authenticator app; without it, no two-step card. */
     two_factor_enabled: t.boolean,
+    /**
+     * The interface language the person chose (a code such as 'de'), null while they never chose; it follows them
+     * to other devices. A code this app does not speak is read as no choice.
+     */
+    language: t.union([t.string, t.null]),
   }),
 ]);
 export type Profile = t.TypeOf<typeof Profile>;

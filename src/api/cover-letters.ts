@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { msg } from '../../rules/languages';
 import { cvEtag } from '../../rules/cv';
 import { IgnoredBody, listOf, optional } from './codecs';
 import type { ApiClient, RequestOptions } from './http';
@@ -126,7 +127,7 @@ export const PreviewHtml = t.type({ html: t.string }, 'CoverLetterPreviewHtml');
 /** The answer of a letter that changed since the copy an edit started from (If-Match). */
 export const LETTER_CHANGED_STATUS = 412;
 
-export const LETTER_EMAILED_MESSAGE = 'Cover letter has been sent to your email address.';
+export const LETTER_EMAILED_MESSAGE = msg('Cover letter has been sent to your email address.');
 const EmailAnswer = t.partial({ detail: t.string });
 
 type ReadOptions = Pick<RequestOptions, 'signal'>;

@@ -3,6 +3,7 @@ import { DetailAnswer, Profile, getProfile } from './auth';
 import { IgnoredBody } from './codecs';
 import type { ApiClient } from './http';
 import { CONFIRMATION_SENT_CODE } from '../../rules/account-changes';
+import type { LanguageCode } from '../../rules/languages';
 
 // Profile settings calls (docs/behaviour.md#api-calls; delete account, the email change and its links are
 // extensions). Loading the profile is `getProfile` in ./auth, shared with the session.
@@ -110,4 +111,12 @@ export async function followAccountLink(
 ): Promise<string | undefined> {
   const answer = await client.post(ACCOUNT_LINK_PATHS[action], link, DetailAnswer);
   return answer.detail;
+}
+
+/**
+ * PATCH /auth/profile/ `{ language }` (extension): keeps the interface language the person chose with their
+ * account, so it follows them to other devices; answers the profile.
+ */
+export function saveLanguage(client: ApiClient, language: LanguageCode): Promise<Profile> {
+  return client.patch('/auth/profile/', { language }, Profile);
 }

@@ -4,18 +4,20 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from '@simplewebauthn/browser';
+import { msg } from '../../rules/languages';
 
 // The browser's passkey calls (WebAuthn), through @simplewebauthn/browser. The library comes in a chunk of its own,
 // loaded on first use, so the sign-in page's first load stays small (docs/benchmarks.md). Every failure is a
-// PasskeyError whose message a person can act on.
+// PasskeyError whose message a person can act on (marked for the catalogue with `msg`; a view shows it through `t`).
 
 export const PASSKEY_BROWSER_MESSAGES = {
-  unsupported: 'This browser cannot use passkeys.',
-  cancelled: 'No passkey was used: the request was cancelled or timed out.',
-  wrongAddress:
+  unsupported: msg('This browser cannot use passkeys.'),
+  cancelled: msg('No passkey was used: the request was cancelled or timed out.'),
+  wrongAddress: msg(
     'Passkeys do not work at this address. Open CV Builder at its usual address (for example http://localhost rather than 127.0.0.1).',
-  alreadyRegistered: 'This passkey is already registered. Choose another device or password manager.',
-  failed: 'Your passkey could not be used. Please try again.',
+  ),
+  alreadyRegistered: msg('This passkey is already registered. Choose another device or password manager.'),
+  failed: msg('Your passkey could not be used. Please try again.'),
 } as const;
 
 export class PasskeyError extends Error {

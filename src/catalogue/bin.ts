@@ -1,5 +1,6 @@
 // The bin as CV management shows it: when a deleted CV was deleted and how long it has left. Plain functions, so
 // the view and the tests read the same dates.
+import { msg, type Message } from '../../rules/languages';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -16,9 +17,12 @@ export function binDate(iso: string, locale?: string): string {
   return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' }).format(at);
 }
 
-/** 'Removed for good in 29 days' / 'in 1 day' / 'today'. */
-export function removalText(purgeAt: string, now: Date = new Date()): string {
+/** 'Removed for good in 29 days' / 'in 1 day' / 'today', as a message the view says in the person's language. */
+export function removalText(purgeAt: string, now: Date = new Date()): Message {
   const days = daysLeft(purgeAt, now);
-  if (days === 0) return 'Removed for good today';
-  return `Removed for good in ${days} ${days === 1 ? 'day' : 'days'}`;
+  if (days === 0) return msg('Removed for good today');
+  return {
+    id: msg('{days, plural, one {Removed for good in {days} day} other {Removed for good in {days} days}}'),
+    values: { days },
+  };
 }

@@ -1,5 +1,6 @@
 // Paging of the template grids (docs/behaviour.md#templates-screen, #cv-management, #limits-and-timings: 10 and
 // 12 per page). Pages are numbered from 1, as the 'Page X of Y' label reads.
+import { msg, type Message } from '../../rules/languages';
 
 /** How many pages `total` items fill; an empty list is still one (empty) page. */
 export function pageCount(total: number, pageSize: number): number {
@@ -21,8 +22,12 @@ export function showsPaging(total: number, pageSize: number): boolean {
   return total > pageSize;
 }
 
-export function pageLabel(page: number, total: number, pageSize: number): string {
-  return `Page ${clampPage(page, total, pageSize)} of ${pageCount(total, pageSize)}`;
+/** 'Page X of Y', as a message the view says in the person's language. */
+export function pageLabel(page: number, total: number, pageSize: number): Message {
+  return {
+    id: msg('Page {page} of {count}'),
+    values: { page: clampPage(page, total, pageSize), count: pageCount(total, pageSize) },
+  };
 }
 
 /**

@@ -1,5 +1,7 @@
 // The product's limits and timings (docs/behaviour.md#limits-and-timings). Views and machines import these; no
-// literal copies elsewhere.
+// literal copies elsewhere. Its two messages are marked for the catalogue (`msg`); a view shows them through `t`.
+
+import { msg } from '../../rules/languages';
 
 export const TEMPLATES_PAGE_SIZE = 10;
 export const CV_MANAGEMENT_PAGE_SIZE = 12;
@@ -47,5 +49,5 @@ export const RETRY_MAX_DELAY_MS = 30_000;
 
 export const TOOLTIP_OPEN_DELAY_MS = 700;
 
-export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';
-export const CSRF_MISSING_MESSAGE = 'CSRF token missing. Please reload the page and try again.';
+export const GENERIC_ERROR_MESSAGE = msg('Something went wrong. Please try again.');
+export const CSRF_MISSING_MESSAGE = msg('CSRF token missing. Please reload the page and try again.');

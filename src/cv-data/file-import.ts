@@ -1,3 +1,4 @@
+import { msg, type Message } from '../../rules/languages';
 import type { JsonResume } from './json-resume';
 
 // What the server read from a PDF or Word file, as the rows the import dialog shows for checking: one row per value,
@@ -7,14 +8,18 @@ import type { JsonResume } from './json-resume';
 
 /** Below this the reader was not sure: the row is marked for the person to check. */
 export const UNCERTAIN_BELOW = 0.7;
-export const UNCERTAIN_NOTE = 'Check this value';
+export const UNCERTAIN_NOTE = msg('Check this value');
 
 export interface ReviewRow {
   /** The value's place in the resume: "basics.email", "work[0].position", "meta.cvBuilder.customSections[0]". */
   path: string;
   /** "Personal details", "Experience 1", or the heading of a section of the person's own. */
   group: string;
+  /** The group in the dialog's words, to show through `t`; none where it is the file's own (a section's heading). */
+  groupName?: Message;
   label: string;
+  /** The label in the dialog's words, to show through `t`; none where it is the file's own (a profile's network). */
+  labelName?: Message;
   value: string;
   /** Several lines (points, keywords, a section of one's own): one per line. */
   multiline: boolean;
@@ -24,60 +29,76 @@ export interface ReviewRow {
 
 type Item = Record<string, unknown>;
 
-const LIST_TITLES: Record<string, string> = {
-  work: 'Experience',
-  volunteer: 'Volunteering',
-  education: 'Education',
-  skills: 'Skills',
-  languages: 'Languages',
-  certificates: 'Certificates',
-  projects: 'Projects',
-  awards: 'Awards',
-  publications: 'Publications',
-  interests: 'Interests',
-  references: 'References',
+/** Each list's group: its title, and its title numbered when the list holds several entries ('Experience 2'). */
+const LIST_TITLES: Record<string, { title: string; numbered: string }> = {
+  work: { title: msg('Experience'), numbered: msg('Experience {number}') },
+  volunteer: { title: msg('Volunteering'), numbered: msg('Volunteering {number}') },
+  education: { title: msg('Education'), numbered: msg('Education {number}') },
+  skills: { title: msg('Skills'), numbered: msg('Skills {number}') },
+  languages: { title: msg('Languages'), numbered: msg('Languages {number}') },
+  certificates: { title: msg('Certificates'), numbered: msg('Certificates {number}') },
+  projects: { title: msg('Projects'), numbered: msg('Projects {number}') },
+  awards: { title: msg('Awards'), numbered: msg('Awards {number}') },
+  publications: { title: msg('Publications'), numbered: msg('Publications {number}') },
+  interests: { title: msg('Interests'), numbered: msg('Interests {number}') },
+  references: { title: msg('References'), numbered: msg('References {number}') },
 };
 
+const PERSONAL_DETAILS = msg('Personal details');
+const SUMMARY = msg('Summary');
+
 const LABELS: Record<string, string> = {
-  name: 'Name',
-  label: 'Title',
-  email: 'Email',
-  phone: 'Phone',
-  url: 'Website',
-  summary: 'Summary',
-  position: 'Position',
-  organization: 'Organisation',
-  location: 'Location',
-  startDate: 'Start date',
-  endDate: 'End date',
-  date: 'Date',
-  highlights: 'Points',
-  institution: 'School',
-  studyType: 'Degree',
-  area: 'Subject',
-  courses: 'Courses',
-  keywords: 'Keywords',
-  level: 'Level',
-  language: 'Language',
-  fluency: 'Fluency',
-  issuer: 'Issuer',
-  description: 'Description',
-  roles: 'Roles',
-  title: 'Title',
-  awarder: 'Awarded by',
-  publisher: 'Publisher',
-  releaseDate: 'Date',
-  reference: 'Reference',
+  name: msg('Name'),
+  label: msg('Title'),
+  email: msg('Email'),
+  phone: msg('Phone'),
+  url: msg('Website'),
+  summary: msg('Summary'),
+  position: msg('Position'),
+  organization: msg('Organisation'),
+  location: msg('Location'),
+  startDate: msg('Start date'),
+  endDate: msg('End date'),
+  date: msg('Date'),
+  highlights: msg('Points'),
+  institution: msg('School'),
+  studyType: msg('Degree'),
+  area: msg('Subject'),
+  courses: msg('Courses'),
+  keywords: msg('Keywords'),
+  level: msg('Level'),
+  language: msg('Language'),
+  fluency: msg('Fluency'),
+  issuer: msg('Issuer'),
+  description: msg('Description'),
+  roles: msg('Roles'),
+  title: msg('Title'),
+  awarder: msg('Awarded by'),
+  publisher: msg('Publisher'),
+  releaseDate: msg('Date'),
+  reference: msg('Reference'),
 };
 
 /** Where a list says it in its own word: a job's `name` is its employer. */
 const LIST_LABELS: Record<string, string> = {
-  'work.name': 'Employer',
-  'skills.name': 'Skill',
-  'interests.name': 'Interest',
+  'work.name': msg('Employer'),
+  'skills.name': msg('Skill'),
+  'interests.name': msg('Interest'),
 };
 
-const labelOf = (key: string, list?: string) => (list && LIST_LABELS[`${list}.${key}`]) ?? LABELS[key] ?? key;
+/** Words to show: ours (the English words, shown through `t`), or the file's own (shown as they are). */
+interface Named {
+  text: string;
+  name?: Message;
+}
+
+const ours = (words: string, name: Message = words): Named => ({ text: words, name });
+const theFiles = (text: string): Named => ({ text });
+
+function labelOf(key: string, list?: string): Named {
+  const label = (list && LIST_LABELS[`${list}.${key}`]) ?? LABELS[key];
+  return label ? ours(label) : theFiles(key);
+}
 
 function locationText(location: Item): string {
   return ['address', 'city', 'region', 'postalCode', 'countryCode']
@@ -118,7 +139,7 @@ function paragraphsHtml(text: string): string {
 /** Every value of the resume as a row, in the order of the file: the person, then each section and entry. */
 export function reviewRows(resume: JsonResume, confidence: Record<string, number>): ReviewRow[] {
   const rows: ReviewRow[] = [];
-  const add = (path: string, group: string, label: string, value: unknown, sureAt = path) => {
+  const add = (path: string, group: Named, label: Named, value: unknown, sureAt = path) => {
     const multiline = Array.isArray(value);
     const text = multiline ? (value as unknown[]).map(String).join('\n') : String(value ?? '');
     if (text.trim() === '') return;
@@ -127,33 +148,41 @@ export function reviewRows(resume: JsonResume, confidence: Record<string, number
     const long = multiline || text.includes('\n') || text.length > 60;
     rows.push({
       path,
-      group,
-      label,
+      group: group.text,
+      ...(group.name !== undefined ? { groupName: group.name } : {}),
+      label: label.text,
+      ...(label.name !== undefined ? { labelName: label.name } : {}),
       value: text,
       multiline: long,
       uncertain: sure !== undefined && sure < UNCERTAIN_BELOW,
       dropped: false,
     });
   };
+  const personal = ours(PERSONAL_DETAILS);
   const basics = (resume.basics ?? {}) as Item;
   for (const key of ['name', 'label', 'email', 'phone', 'url'])
-    if (typeof basics[key] === 'string') add(`basics.${key}`, 'Personal details', labelOf(key), basics[key]);
+    if (typeof basics[key] === 'string') add(`basics.${key}`, personal, labelOf(key), basics[key]);
   if (basics.location && typeof basics.location === 'object')
-    add('basics.location', 'Personal details', 'Location', locationText(basics.location as Item));
+    add('basics.location', personal, ours(msg('Location')), locationText(basics.location as Item));
   ((basics.profiles as Item[] | undefined) ?? []).forEach((profile, index) =>
     add(
       `basics.profiles[${index}].url`,
-      'Personal details',
-      String(profile.network ?? 'Profile'),
+      personal,
+      profile.network === undefined || profile.network === null
+        ? ours(msg('Profile'))
+        : theFiles(String(profile.network)),
       profile.url,
     ),
   );
-  if (typeof basics.summary === 'string') add('basics.summary', 'Summary', 'Summary', basics.summary);
-  for (const [list, title] of Object.entries(LIST_TITLES)) {
+  if (typeof basics.summary === 'string') add('basics.summary', ours(SUMMARY), ours(SUMMARY), basics.summary);
+  for (const [list, { title, numbered }] of Object.entries(LIST_TITLES)) {
     const items = resume[list];
     if (!Array.isArray(items)) continue;
     (items as Item[]).forEach((item, index) => {
-      const group = items.length > 1 ? `${title} ${index + 1}` : title;
+      const group =
+        items.length > 1
+          ? ours(`${title} ${index + 1}`, { id: numbered, values: { number: index + 1 } })
+          : ours(title);
       for (const [key, value] of Object.entries(item))
         if (typeof value === 'string' || Array.isArray(value))
           add(`${list}[${index}].${key}`, group, labelOf(key, list), value);
@@ -166,7 +195,15 @@ export function reviewRows(resume: JsonResume, confidence: Record<string, number
       .map((entry) => paragraphsText(String(entry.description ?? '')))
       .join('\n');
     const path = `meta.cvBuilder.customSections[${index}]`;
-    add(path, section.title ?? 'More from the file', 'Kept as a section of its own', text.split('\n'), path);
+    add(
+      path,
+      section.title === undefined || section.title === null
+        ? ours(msg('More from the file'))
+        : theFiles(section.title),
+      ours(msg('Kept as a section of its own')),
+      text.split('\n'),
+      path,
+    );
   });
   return rows;
 }

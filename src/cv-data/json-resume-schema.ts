@@ -1,18 +1,11 @@
 import type { ErrorObject } from 'ajv';
+import { msg, type Message } from '../../rules/languages';
 import validate from './json-resume-validator.generated.js';
 
 // The published JSON Resume schema (the @jsonresume/schema package) checked by ajv, compiled ahead of time
 // (scripts/json-resume-validator.mjs): compiling in the browser needs `new Function`, which the app's content
 // security policy forbids. The import and export flows load this module when they need it, never with the first
 // page.
-
-const ARTICLE: Record<string, string> = {
-  string: 'a text',
-  array: 'a list',
-  object: 'an object',
-  number: 'a number',
-  boolean: 'true or false',
-};
 
 /** Where in the document: `work[2].startDate` for `/work/2/startDate`, 'The resume' for the whole of it. */
 export function problemPath(instancePath: string): string {
@@ -27,23 +20,56 @@ export function problemPath(instancePath: string): string {
     );
 }
 
-function describe(error: ErrorObject): string {
-  const where = problemPath(error.instancePath);
+/**
+ * A problem in words, as a message the import dialog shows through `t`. Its place is {where} in the document, or
+ * 'The resume' for the whole of it (root 'yes'), so that a translation words that too.
+ */
+function describe(error: ErrorObject): Message {
+  const values = { root: error.instancePath === '' ? 'yes' : 'no', where: problemPath(error.instancePath) };
   switch (error.keyword) {
     case 'pattern':
-      return `${where} must be a date like 2020-01 or 2020-01-31`;
+      return {
+        id: msg('{root, select, yes {The resume} other {{where}}} must be a date like 2020-01 or 2020-01-31'),
+        values,
+      };
     case 'format':
-      if (error.params.format === 'email') return `${where} must be an email address like name@example.com`;
-      if (error.params.format === 'uri') return `${where} must be a web address like https://example.com`;
-      return `${where} must be a valid ${String(error.params.format)}`;
-    case 'type': {
-      const expected = String(error.params.type);
-      return `${where} must be ${ARTICLE[expected] ?? expected}`;
-    }
+      if (error.params.format === 'email')
+        return {
+          id: msg(
+            '{root, select, yes {The resume} other {{where}}} must be an email address like name@example.com',
+          ),
+          values,
+        };
+      if (error.params.format === 'uri')
+        return {
+          id: msg(
+            '{root, select, yes {The resume} other {{where}}} must be a web address like https://example.com',
+          ),
+          values,
+        };
+      return {
+        id: msg('{root, select, yes {The resume} other {{where}}} must be a valid {format}'),
+        values: { ...values, format: String(error.params.format) },
+      };
+    case 'type':
+      return {
+        id: msg(
+          '{root, select, yes {The resume} other {{where}}} must be {type, select, string {a text} array {a list} object {an object} number {a number} boolean {true or false} other {{type}}}',
+        ),
+        values: { ...values, type: String(error.params.type) },
+      };
     default:
-      return `${where} ${error.message ?? 'is not valid'}`;
+      // ajv's own words (English) follow the place.
+      return error.message === undefined
+        ? { id: msg('{root, select, yes {The resume} other {{where}}} is not valid'), values }
+        : {
+            id: msg('{root, select, yes {The resume} other {{where}}} {problem}'),
+            values: { ...values, problem: error.message },
+          };
   }
 }
+
+const NOT_VALID = msg('The resume is not a valid JSON Resume');
 
 /**
  * A value the schema's formats refuse (an email address, a link) is not a broken file: the import keeps it as written
@@ -69,22 +95,22 @@ function without(document: unknown, pointer: string): unknown {
  * The first problem with the shape of a document against the JSON Resume schema, in words; undefined when its shape
  * is valid (values the schema's formats refuse are left to the import to keep and flag).
  */
-export function firstShapeProblem(document: unknown): string | undefined {
+export function firstShapeProblem(document: unknown): Message | undefined {
   let checked = document;
   // Each value problem is set aside and the rest checked again; a resume holds far fewer values than this.
   for (let round = 0; round < 1000; round += 1) {
     if (validate(checked)) return undefined;
     const [error] = validate.errors ?? [];
-    if (!error) return 'The resume is not a valid JSON Resume';
+    if (!error) return NOT_VALID;
     if (!isValueProblem(error)) return describe(error);
     checked = without(checked, error.instancePath);
   }
-  return 'The resume is not a valid JSON Resume';
+  return NOT_VALID;
 }
 
 /** The first problem of a document against the JSON Resume schema, in words; undefined when it is valid. */
-export function firstSchemaProblem(document: unknown): string | undefined {
+export function firstSchemaProblem(document: unknown): Message | undefined {
   if (validate(document)) return undefined;
   const [error] = validate.errors ?? [];
-  return error ? describe(error) : 'The resume is not a valid JSON Resume';
+  return error ? describe(error) : NOT_VALID;
 }

@@ -1,5 +1,6 @@
 import { fullFormats } from 'ajv-formats/dist/formats';
 import { resumeMonth } from '../../rules/cv-date';
+import { msg } from '../../rules/languages';
 import type { CvLayout } from '../api/cvs';
 import type { InputField, TemplateSection } from '../api/templates';
 import {
@@ -26,7 +27,17 @@ import {
 } from '../cv/layout';
 import { CHECKBOX_TICKED, isTicked } from '../cv/widgets';
 import { fieldProblems, problemPlace } from '../cv/field-rules';
+import type { ImportSummary, NotImported } from './import-summary';
 import { paragraphsOf, richTextHtml, richTextParts } from './rich-text';
+
+export {
+  describeFlagged,
+  describeImport,
+  type FlaggedValue,
+  type ImportSummary,
+  type NotImported,
+  type Say,
+} from './import-summary';
 
 // JSON Resume (https://jsonresume.org/schema, v1) and the builder's form data, both ways. Pure functions: the import
 // machine and the export actions build on them. A template's sections are matched by meaning, read from their field
@@ -696,11 +707,15 @@ function refusedScheme(prop: string, value: unknown): string | undefined {
 }
 
 /** The item without the addresses it may not keep, each named where it was. */
-function withoutRefusedLinks(item: Item, path: string, refused: string[]): Item {
+function withoutRefusedLinks(item: Item, path: string, refused: NotImported[]): Item {
   const kept: Item = {};
   for (const [prop, value] of Object.entries(item)) {
     const scheme = refusedScheme(prop, value);
-    if (scheme !== undefined) refused.push(`${path}.${prop} (${scheme}: addresses are not allowed)`);
+    if (scheme !== undefined)
+      refused.push({
+        id: msg('{place} ({scheme}: addresses are not allowed)'),
+        values: { place: `${path}.${prop}`, scheme },
+      });
     else kept[prop] = value;
   }
   return kept;
@@ -710,7 +725,7 @@ function withoutRefusedLinks(item: Item, path: string, refused: string[]): Item 
  * The resume without addresses whose scheme is not http, https or mailto (rules/cv.ts's ALLOWED_LINK_SCHEMES, the
  * server's own list): a `javascript:` or `data:` address never reaches a field, a preview or an export.
  */
-function withAllowedLinks(resume: JsonResume, refused: string[]): JsonResume {
+function withAllowedLinks(resume: JsonResume, refused: NotImported[]): JsonResume {
   const document: JsonResume = { ...resume };
   if (isItem(document.basics)) {
     const basics = withoutRefusedLinks(document.basics, 'basics', refused);
@@ -778,31 +793,6 @@ function withoutPhoto(resume: JsonResume): { resume: JsonResume; photo?: string 
 
 // ── import ──
 
-/** A value kept as written although its field's rules refuse it: the person puts it right there. */
-export interface FlaggedValue {
-  /** "Personal Details: 'Phone Number'". */
-  place: string;
-  value: string;
-  message: string;
-}
-
-export interface ImportSummary {
-  /** Entries placed: one per repeated entry, one for the personal details, one for a summary. */
-  entries: number;
-  /** Sections that received values, the template's and the CV's own. */
-  sections: number;
-  /** Sections of the CV's own that hold what the template has no section or field for. */
-  ownSections: string[];
-  /** What could not be placed at all (beyond the limits of a CV, an address refused, a value of no kind). */
-  notImported: string[];
-  /** Values kept as written that their field's rules refuse. */
-  flagged?: FlaggedValue[];
-  /** The photo's address (`basics.image`), kept as a line but never fetched: the person adds the photo. */
-  photoNotFetched?: string;
-  /** Whether `basics.image` became the CV's photo. */
-  photo?: boolean;
-}
-
 export interface ImportedCv {
   /** Every template section's values, by section name. */
   formData: CvFormData;
@@ -840,7 +830,7 @@ function leftoverLines(
   item: Item,
   placed: ReadonlySet<string>,
   path: string,
-  notImported: string[],
+  notImported: NotImported[],
 ): string[] {
   const lines: string[] = [];
   for (const [prop, value] of Object.entries(item)) {
@@ -907,7 +897,7 @@ const slugOf = (name: string) =>
     .slice(0, 40) || 'section';
 
 /** A part of the resume that JSON Resume does not name (`"talks": […]`) as entries of a section of one's own. */
-function looseEntries(value: unknown, path: string, notImported: string[]): CustomEntryShape[] {
+function looseEntries(value: unknown, path: string, notImported: NotImported[]): CustomEntryShape[] {
   const entryOf = (one: unknown, at: string): CustomEntryShape[] => {
     const text = scalar(one);
     if (text !== undefined)
@@ -1026,9 +1016,13 @@ export function fromJsonResume(
       return;
     }
     if (section.entries.length > MAX_CUSTOM_SECTION_ENTRIES) {
-      summary.notImported.push(
-        `${section.entries.length - MAX_CUSTOM_SECTION_ENTRIES} ${customSectionTitle(section)} entries`,
-      );
+      summary.notImported.push({
+        id: msg('{count} {section} entries'),
+        values: {
+          count: section.entries.length - MAX_CUSTOM_SECTION_ENTRIES,
+          section: customSectionTitle(section),
+        },
+      });
     }
     const entries = section.entries.slice(0, MAX_CUSTOM_SECTION_ENTRIES);
     custom.push({ ...section, entries });
@@ -1241,40 +1235,6 @@ export function fromJsonResume(
     message: problem.message,
   }));
   return { formData, layout, summary, ...(photo !== undefined ? { photo } : {}) };
-}
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
-/** '12 entries in 6 sections; 2 parts added as sections of your own (Volunteering, References)'. */
-export function describeImport(summary: ImportSummary): string {
-  const parts = [
-    `${plural(summary.entries, 'entry', 'entries')} in ${plural(summary.sections, 'section', 'sections')}`,
-  ];
-  if (summary.ownSections.length > 0) {
-    parts.push(
-      `${plural(summary.ownSections.length, 'part', 'parts')} added as sections of your own (${summary.ownSections.join(', ')})`,
-    );
-  }
-  if (summary.photo) parts.push('the photo added');
-  if (summary.notImported.length > 0) parts.push(`not imported: ${summary.notImported.join(', ')}`);
-  if (summary.photoNotFetched !== undefined) {
-    // Nothing is fetched from an address a file names: the address is kept, and the person adds the photo.
-    parts.push(
-      `the photo at ${summary.photoNotFetched} was not fetched (its address is kept with your details): use Add photo in Design`,
-    );
-  }
-  return parts.join('; ');
-}
-
-/**
- * The values kept as written that their fields refuse, in words: "1 value needs a look: Personal Details: 'Phone
- * Number' ((912) 555-4321)"; undefined when there are none.
- */
-export function describeFlagged(summary: ImportSummary): string | undefined {
-  const flagged = summary.flagged ?? [];
-  if (flagged.length === 0) return undefined;
-  const needs = flagged.length === 1 ? 'value needs' : 'values need';
-  return `${flagged.length} ${needs} a look: ${flagged.map((flag) => `${flag.place} (${flag.value})`).join('; ')}`;
 }
 
 // ── export ──

@@ -5,6 +5,7 @@ import {
   type CoverLetterFields,
   type CoverLetterPayload,
 } from '../api/cover-letters';
+import { msg, type Message } from '../../rules/languages';
 
 // A cover letter as the editor holds it (docs/decisions/0050-cover-letters.md): the fields the person writes, the
 // linked CV and the template, and what 'Unsaved changes' is measured against.
@@ -14,8 +15,12 @@ export const MAX_LETTER_NAME_LENGTH = 100;
 export const MAX_LETTER_BODY_LENGTH = 20_000;
 export const MAX_LETTER_FIELD_LENGTH = 500;
 
-export const LETTER_NAME_REQUIRED = 'Please enter a name for your cover letter before saving.';
-export const LETTER_NAME_TOO_LONG = `The name can be at most ${MAX_LETTER_NAME_LENGTH} characters.`;
+// The editor's words are marked for the catalogue (a view says them through its `t`); a limit inside one is written
+// out, and the type after `satisfies` makes sure it is the limit's value.
+export const LETTER_NAME_REQUIRED = msg('Please enter a name for your cover letter before saving.');
+export const LETTER_NAME_TOO_LONG = msg(
+  'The name can be at most 100 characters.',
+) satisfies `The name can be at most ${typeof MAX_LETTER_NAME_LENGTH} characters.`;
 
 /** The closing a new letter starts with: the one most letters end with, for the person to change. */
 export const DEFAULT_CLOSING = 'Yours sincerely,';
@@ -47,12 +52,7 @@ export function fieldsOf(letter: CoverLetter): CoverLetterFields {
 
 /** What a save compares: the name and every field, in one fixed order. */
 export function letterFingerprint(name: string, fields: CoverLetterFields): string {
-  return JSON.stringify([
-    name,
-    fields.template,
-    fields.cv,
-    ...TEXT_FIELDS.map((field) => fields[field]),
-  ]);
+  return JSON.stringify([name, fields.template, fields.cv, ...TEXT_FIELDS.map((field) => fields[field])]);
 }
 
 export function letterPayload(name: string, fields: CoverLetterFields): CoverLetterPayload {
@@ -67,33 +67,48 @@ export function letterNameProblem(name: string): string | undefined {
 }
 
 const FIELD_LABELS: Record<(typeof TEXT_FIELDS)[number], string> = {
-  recipient_name: 'Recipient name',
-  company: 'Company',
-  address: 'Address',
-  date: 'Date',
-  subject: 'Subject',
-  salutation: 'Salutation',
-  body: 'Letter',
-  closing: 'Closing',
-  signature_name: 'Name to sign',
+  recipient_name: msg('Recipient name'),
+  company: msg('Company'),
+  address: msg('Address'),
+  date: msg('Date'),
+  subject: msg('Subject'),
+  salutation: msg('Salutation'),
+  body: msg('Letter'),
+  closing: msg('Closing'),
+  signature_name: msg('Name to sign'),
 };
 
+/** A field's label, in English: a view says it through its `t`. */
 export function letterFieldLabel(field: (typeof TEXT_FIELDS)[number]): string {
   return FIELD_LABELS[field];
 }
 
-/** The fields longer than the server keeps, told by label: nothing is sent (and nothing cut) until they fit. */
-export function letterFieldProblems(fields: CoverLetterFields): string[] {
+/** A field too long, one sentence per field (its label in it), the limit its value. */
+const TOO_LONG_MESSAGES: Record<(typeof TEXT_FIELDS)[number], string> = {
+  recipient_name: msg('Recipient name is too long: at most {max, number} characters.'),
+  company: msg('Company is too long: at most {max, number} characters.'),
+  address: msg('Address is too long: at most {max, number} characters.'),
+  date: msg('Date is too long: at most {max, number} characters.'),
+  subject: msg('Subject is too long: at most {max, number} characters.'),
+  salutation: msg('Salutation is too long: at most {max, number} characters.'),
+  body: msg('Letter is too long: at most {max, number} characters.'),
+  closing: msg('Closing is too long: at most {max, number} characters.'),
+  signature_name: msg('Name to sign is too long: at most {max, number} characters.'),
+};
+
+/**
+ * The fields longer than the server keeps, told by label, one message each: nothing is sent (and nothing cut) until
+ * they fit.
+ */
+export function letterFieldProblems(fields: CoverLetterFields): Message[] {
   return TEXT_FIELDS.filter((field) =>
     field === 'body'
       ? fields.body.length > MAX_LETTER_BODY_LENGTH
       : fields[field].length > MAX_LETTER_FIELD_LENGTH,
-  ).map(
-    (field) =>
-      `${FIELD_LABELS[field]} is too long: at most ${
-        field === 'body' ? MAX_LETTER_BODY_LENGTH.toLocaleString('en') : MAX_LETTER_FIELD_LENGTH
-      } characters.`,
-  );
+  ).map((field) => ({
+    id: TOO_LONG_MESSAGES[field],
+    values: { max: field === 'body' ? MAX_LETTER_BODY_LENGTH : MAX_LETTER_FIELD_LENGTH },
+  }));
 }
 
 /** The name a new letter is offered to be saved under. */

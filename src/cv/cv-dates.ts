@@ -7,23 +7,24 @@ import {
   startDateNameFor,
   storedMonth,
 } from '../../rules/cv-date';
+import { msg } from '../../rules/languages';
 
 // The builder's month-and-year date field (docs/decisions/0043-month-and-year-dates.md): what its two pickers show
 // for a stored value, what they store for a pick, and where an end date's 'Present' lives.
 
 export const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
+  msg('January'),
+  msg('February'),
+  msg('March'),
+  msg('April'),
+  msg('May'),
+  msg('June'),
+  msg('July'),
+  msg('August'),
+  msg('September'),
+  msg('October'),
+  msg('November'),
+  msg('December'),
 ] as const;
 
 /** The years the year picker offers, newest first: a few years ahead (an expected graduation) back to 1940. */
@@ -90,7 +91,9 @@ export function startFieldOf(
 ): InputField | undefined {
   if (!isEndDateField(field)) return undefined;
   const name = startDateNameFor(field.name);
-  return section.input_fields.find((candidate) => candidate.widget_type === 'date' && candidate.name === name);
+  return section.input_fields.find(
+    (candidate) => candidate.widget_type === 'date' && candidate.name === name,
+  );
 }
 
 /**

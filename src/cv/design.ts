@@ -1,5 +1,12 @@
-import { designToWire, templateDesign, type CvDesign, type PhotoDesign, type WireDesign } from '../api/design';
+import {
+  designToWire,
+  templateDesign,
+  type CvDesign,
+  type PhotoDesign,
+  type WireDesign,
+} from '../api/design';
 import { readableAccent } from '../../rules/design';
+import { msg } from '../../rules/languages';
 
 // A CV's design settings in the builder: what travels with the CV beside its values and layout.
 
@@ -8,14 +15,14 @@ export const PLAIN_DESIGN: CvDesign = templateDesign('A4');
 
 /** The swatches the Design panel offers beside the template's own colour and a free colour input. */
 export const ACCENT_SWATCHES: readonly { name: string; color: string }[] = [
-  { name: 'Navy', color: '#1f3a5f' },
-  { name: 'Blue', color: '#1565c0' },
-  { name: 'Teal', color: '#00796b' },
-  { name: 'Green', color: '#2e7d32' },
-  { name: 'Burgundy', color: '#8e2431' },
-  { name: 'Purple', color: '#5e35b1' },
-  { name: 'Orange', color: '#c25e00' },
-  { name: 'Charcoal', color: '#37474f' },
+  { name: msg('Navy'), color: '#1f3a5f' },
+  { name: msg('Blue'), color: '#1565c0' },
+  { name: msg('Teal'), color: '#00796b' },
+  { name: msg('Green'), color: '#2e7d32' },
+  { name: msg('Burgundy'), color: '#8e2431' },
+  { name: msg('Purple'), color: '#5e35b1' },
+  { name: msg('Orange'), color: '#c25e00' },
+  { name: msg('Charcoal'), color: '#37474f' },
 ];
 
 export function samePhoto(a: PhotoDesign, b: PhotoDesign): boolean {

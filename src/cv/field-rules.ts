@@ -1,6 +1,7 @@
 import type { InputField, TemplateSection } from '../api/templates';
 import { isEmail } from '../../rules/account';
 import { isAllowedLink } from '../../rules/cv';
+import { msg, type Message } from '../../rules/languages';
 import { DATE_MESSAGES, endsBeforeStart, isAcceptedCvDate } from '../../rules/cv-date';
 import { cvPhoneProblem } from '../account/phone-rules';
 import { formDataKey, isBlank, parseFormDataKey, type CvFormData } from './form-data';
@@ -12,10 +13,10 @@ import { isTicked, widgetKindOf } from './widgets';
 // to it instead of failing on the server (which refuses an impossible phone number; see server/src/cv-input/).
 
 export const FIELD_MESSAGES = {
-  email: 'This is not an email address like name@example.com. Please check it.',
+  email: msg('This is not an email address like name@example.com. Please check it.'),
   date: DATE_MESSAGES.notADate,
   endBeforeStart: DATE_MESSAGES.endBeforeStart,
-  link: 'Only web (http, https) and email (mailto) addresses can be links. Please check it.',
+  link: msg('Only web (http, https) and email (mailto) addresses can be links. Please check it.'),
 } as const;
 
 /** Fields that hold a link: a website, a network's profile, a credential's or a project's address. */
@@ -70,10 +71,13 @@ export function fieldProblems(sections: readonly TemplateSection[], formData: Cv
       const parsed = parseFormDataKey(key);
       const field = parsed && section.input_fields.find((candidate) => candidate.id === parsed.fieldId);
       const start = field && startFieldOf(section, field);
-      const startValue = start && parsed ? values[formDataKey(start.name, start.id, parsed.index)] : undefined;
+      const startValue =
+        start && parsed ? values[formDataKey(start.name, start.id, parsed.index)] : undefined;
       const currentBox = start && currentFieldOf(section);
       const current =
-        currentBox !== undefined && parsed !== undefined && isTicked(values[formDataKey(currentBox.name, currentBox.id, parsed.index)]);
+        currentBox !== undefined &&
+        parsed !== undefined &&
+        isTicked(values[formDataKey(currentBox.name, currentBox.id, parsed.index)]);
       const message = field && fieldProblem(field, value, startValue, current);
       return parsed && field && message
         ? [{ sectionIndex, section, field, index: parsed.index, key, value, message }]
@@ -94,8 +98,17 @@ export function sectionsWithProblems(
   return new Set(fieldProblems(sections, formData).map((problem) => problem.sectionIndex));
 }
 
-/** Where a problem is, as people read it: "Personal Details: 'Phone Number'", "Education, entry 2: 'Start Date'". */
-export function problemPlace(problem: Pick<FieldProblem, 'section' | 'field' | 'index'>): string {
-  const entry = problem.section.is_repeatable && problem.index > 0 ? `, entry ${problem.index + 1}` : '';
-  return `${problem.section.name}${entry}: '${problem.field.widget_label}'`;
+/**
+ * Where a problem is, as people read it: "Personal Details: 'Phone Number'", "Education, entry 2: 'Start Date'", a
+ * message a view says through its `t`. The field's label comes with its quotes: an ICU message cannot hold an
+ * apostrophe right before a placeholder.
+ */
+export function problemPlace(problem: Pick<FieldProblem, 'section' | 'field' | 'index'>): Message {
+  const field = `'${problem.field.widget_label}'`;
+  return problem.section.is_repeatable && problem.index > 0
+    ? {
+        id: msg('{section}, entry {entry}: {field}'),
+        values: { section: problem.section.name, entry: problem.index + 1, field },
+      }
+    : { id: msg('{section}: {field}'), values: { section: problem.section.name, field } };
 }

@@ -8,6 +8,7 @@ import {
   type CustomSectionShape,
   type SectionRef,
 } from '../../rules/cv';
+import { msg } from '../../rules/languages';
 import { inferSectionKind, matchSections, shapeOfSection, type SectionShape } from './section-kinds';
 
 // A CV's own structure as pure functions over its layout: the builder's machine applies them, the
@@ -24,7 +25,8 @@ export const EMPTY_LAYOUT: CvLayout = {
   custom_sections: [],
 };
 
-export const NEW_CUSTOM_SECTION_TITLE = 'Custom Section';
+/** A new section of the CV's own is titled so (the person's to change); the builder says it in the interface's words. */
+export const NEW_CUSTOM_SECTION_TITLE: string = msg('Custom Section');
 
 /** The heading a section of the CV's own prints under: its title, or 'Custom Section' while it has none. */
 export function customSectionTitle(section: Pick<CustomSectionShape, 'title'>): string {

@@ -1,4 +1,5 @@
 import { MAX_PHOTO_BYTES, PHOTO_TYPES } from '../../rules/design';
+import { msg } from '../../rules/languages';
 
 // A CV's photo in the builder: a data URL kept in the design (design.photo.image), so undo, drafts and 'Unsaved
 // changes' treat it as any other change; a save PUTs it (or DELETEs it) when it differs from the saved one.
@@ -31,9 +32,9 @@ export function photoSync(options: {
 }
 
 export const PHOTO_CHOOSE_MESSAGES = {
-  wrongType: 'Choose a JPEG, PNG or WebP image.',
-  tooLarge: 'This photo is larger than 10 MB: choose a smaller one.',
-  unreadable: 'This image could not be read. Try another photo.',
+  wrongType: msg('Choose a JPEG, PNG or WebP image.'),
+  tooLarge: msg('This photo is larger than 10 MB: choose a smaller one.'),
+  unreadable: msg('This image could not be read. Try another photo.'),
 } as const;
 
 /** Why a chosen file cannot be the photo, or undefined when it can be cropped. */

@@ -1,6 +1,7 @@
 import type { CvFieldEntryInput } from '../api/cvs';
 import type { InputField, TemplateSection } from '../api/templates';
 import { MAX_FIELD_LENGTH } from '../../rules/cv';
+import { msg, type Message } from '../../rules/languages';
 import { parseFormDataKey } from './form-data';
 
 // A server's 400 about a CV names an internal place: `entries[3].value: …` for a save, `cv_data["Skills"]
@@ -28,18 +29,57 @@ function placeOfField(
   return undefined;
 }
 
-function describePlace({ section, field, index }: Place): string {
-  const entry = section.is_repeatable && index > 0 ? `, entry ${index + 1}` : '';
-  return `${section.name}${entry}: '${field.widget_label}'`;
+type ProblemKind = 'tooLong' | 'phone' | 'date' | 'email' | 'other';
+
+/**
+ * What is wrong, one whole sentence per kind and per place (in a repeatable section's later entry, or not), so a
+ * translator words each as a whole. The field's label comes with its quotes: an ICU message cannot hold an
+ * apostrophe right before a placeholder.
+ */
+const PROBLEM_MESSAGES: Record<ProblemKind, { entry: string; field: string }> = {
+  tooLong: {
+    entry: msg('{section}, entry {entry}: {field} is too long (at most {max, number} characters).'),
+    field: msg('{section}: {field} is too long (at most {max, number} characters).'),
+  },
+  phone: {
+    entry: msg('{section}, entry {entry}: {field} is not a phone number that can exist. Please check it.'),
+    field: msg('{section}: {field} is not a phone number that can exist. Please check it.'),
+  },
+  date: {
+    entry: msg('{section}, entry {entry}: {field} is not a date. Please check it.'),
+    field: msg('{section}: {field} is not a date. Please check it.'),
+  },
+  email: {
+    entry: msg('{section}, entry {entry}: {field} is not an email address. Please check it.'),
+    field: msg('{section}: {field} is not an email address. Please check it.'),
+  },
+  other: {
+    entry: msg('{section}, entry {entry}: {field} could not be saved. Please check it.'),
+    field: msg('{section}: {field} could not be saved. Please check it.'),
+  },
+};
+
+function problemKind(detail: string): ProblemKind {
+  if (/longer than|(at most|more than) \d+ characters|too long/i.test(detail)) return 'tooLong';
+  if (/phone/i.test(detail)) return 'phone';
+  if (/date/i.test(detail)) return 'date';
+  if (/email/i.test(detail)) return 'email';
+  return 'other';
 }
 
-function describeProblem(detail: string): string {
-  if (/longer than|(at most|more than) \d+ characters|too long/i.test(detail))
-    return `is too long (at most ${MAX_FIELD_LENGTH.toLocaleString('en')} characters).`;
-  if (/phone/i.test(detail)) return 'is not a phone number that can exist. Please check it.';
-  if (/date/i.test(detail)) return 'is not a date. Please check it.';
-  if (/email/i.test(detail)) return 'is not an email address. Please check it.';
-  return 'could not be saved. Please check it.';
+/** "Education, entry 2: 'Start Date' is not a date. Please check it.", as a message with its values. */
+function describeProblem({ section, field, index }: Place, detail: string): Message {
+  const kind = problemKind(detail);
+  const inEntry = section.is_repeatable && index > 0;
+  return {
+    id: inEntry ? PROBLEM_MESSAGES[kind].entry : PROBLEM_MESSAGES[kind].field,
+    values: {
+      section: section.name,
+      ...(inEntry ? { entry: index + 1 } : {}),
+      field: `'${field.widget_label}'`,
+      ...(kind === 'tooLong' ? { max: MAX_FIELD_LENGTH } : {}),
+    },
+  };
 }
 
 /** A save's 400 in the person's words, or undefined when it does not point at a field. */
@@ -47,24 +87,24 @@ export function describeSaveProblem(
   detail: string | undefined,
   entries: readonly CvFieldEntryInput[],
   sections: readonly TemplateSection[],
-): string | undefined {
+): Message | undefined {
   if (!detail) return undefined;
   const match = /entries(?:\[(\d+)\]|\/(\d+))/.exec(detail);
   if (!match) return undefined;
   const entry = entries[Number(match[1] ?? match[2])];
   const place = entry && placeOfField(sections, entry.section_field, entry.index);
-  return place ? `${describePlace(place)} ${describeProblem(detail)}` : undefined;
+  return place ? describeProblem(place, detail) : undefined;
 }
 
 /** A preview's 400 in the person's words, or undefined when it does not point at a field. */
 export function describePreviewProblem(
   detail: string | undefined,
   sections: readonly TemplateSection[],
-): string | undefined {
+): Message | undefined {
   if (!detail) return undefined;
   const match = /cv_data\["((?:[^"\\]|\\.)*)"\]\["((?:[^"\\]|\\.)*)"\]/.exec(detail);
   if (!match) return undefined;
   const key = parseFormDataKey(match[2]);
   const place = key && placeOfField(sections, key.fieldId, key.index);
-  return place ? `${describePlace(place)} ${describeProblem(detail)}` : undefined;
+  return place ? describeProblem(place, detail) : undefined;
 }

@@ -6,10 +6,12 @@ import {
   shareLabelProblem,
   sharePasswordProblem,
 } from '../../rules/shares';
+import { msg, type Message } from '../../rules/languages';
 
 /*
  * A saved CV's share links as the share panel shows them: the new-link form (what is typed, what is wrong with it,
- * what is sent), each link's state, and its counts in words and as a chart's bars.
+ * what is sent), each link's state, and its counts in words (messages, said by the view through its `t`) and as a
+ * chart's bars.
  */
 
 /** The new-link form as typed. */
@@ -107,40 +109,54 @@ export function todayForDateField(now: Date): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-const DAY_FORMAT = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const WHEN_FORMAT = new Intl.DateTimeFormat(undefined, {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const DATE_FORMAT = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
-
-/** '24 Nov 2026, 14:05' from an ISO date-time; undefined for none. */
-export function whenLabel(iso: string | null | undefined): string | undefined {
-  if (!iso) return undefined;
-  const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? undefined : WHEN_FORMAT.format(at);
+/**
+ * The locale the interface's language writes a link's dates in. English leaves them to the browser's own way (as it
+ * always did); another language writes them its way.
+ */
+function localeOf(language: string | undefined): string | undefined {
+  return language === undefined || language === 'en' ? undefined : language;
 }
 
-/** '31 Dec 2026' from an ISO date-time. */
-export function dateLabel(iso: string | null | undefined): string | undefined {
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per locale and kind, made once. */
+function formatOf(kind: 'day' | 'when' | 'date', language: string | undefined): Intl.DateTimeFormat {
+  const locale = localeOf(language);
+  const key = `${kind}\u0000${locale ?? ''}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(
+      locale,
+      kind === 'day'
+        ? { day: 'numeric', month: 'short', timeZone: 'UTC' }
+        : kind === 'when'
+          ? { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }
+          : { day: 'numeric', month: 'short', year: 'numeric' },
+    );
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/** '24 Nov 2026, 14:05' from an ISO date-time, as the interface's language writes it; undefined for none. */
+export function whenLabel(iso: string | null | undefined, language?: string): string | undefined {
   if (!iso) return undefined;
   const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? undefined : DATE_FORMAT.format(at);
+  return Number.isNaN(at.getTime()) ? undefined : formatOf('when', language).format(at);
+}
+
+/** '31 Dec 2026' from an ISO date-time, as the interface's language writes it. */
+export function dateLabel(iso: string | null | undefined, language?: string): string | undefined {
+  if (!iso) return undefined;
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? undefined : formatOf('date', language).format(at);
 }
 
 /** '24 Nov' from a 'YYYY-MM-DD' day of the chart (a UTC day: the server counts in UTC). */
-export function dayLabel(date: string): string {
+export function dayLabel(date: string, language?: string): string {
   const at = new Date(`${date}T00:00:00.000Z`);
-  return Number.isNaN(at.getTime()) ? date : DAY_FORMAT.format(at);
+  return Number.isNaN(at.getTime()) ? date : formatOf('day', language).format(at);
 }
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
-export const viewsText = (count: number) => plural(count, 'view', 'views');
-export const downloadsText = (count: number) => plural(count, 'download', 'downloads');
 
 /** One bar of a link's 30-day chart: the day, its counts, and its heights as parts of the tallest day. */
 export interface ChartBar {
@@ -161,21 +177,48 @@ export function chartBars(days: readonly ShareDay[]): ChartBar[] {
   }));
 }
 
+/** The chart's sentences: each a message, its counts deciding the words ('1 view', '3 views'). */
+const SUMMARY_MESSAGES = {
+  none: msg('No daily counts yet.'),
+  todayNothing: msg('Today: no views or downloads.'),
+  daysNothing: msg('Last {days} days: no views or downloads.'),
+  today: msg(
+    'Today: {views, plural, one {{views} view} other {{views} views}} and {downloads, plural, one {{downloads} download} other {{downloads} downloads}}.',
+  ),
+  days: msg(
+    'Last {days} days: {views, plural, one {{views} view} other {{views} views}} and {downloads, plural, one {{downloads} download} other {{downloads} downloads}}.',
+  ),
+  busiest: msg(
+    'Busiest day {day}: {views, plural, one {{views} view} other {{views} views}}, {downloads, plural, one {{downloads} download} other {{downloads} downloads}}.',
+  ),
+};
+
 /**
  * The chart in words, for screen readers and for anyone who prefers numbers: the totals over the days shown and
- * the busiest day.
+ * the busiest day, one message per sentence (a view says them through its `t`, one after the other). The busiest
+ * day is written as the interface's language writes a date.
  */
-export function chartSummary(days: readonly ShareDay[]): string {
-  if (days.length === 0) return 'No daily counts yet.';
+export function chartSummary(days: readonly ShareDay[], language?: string): Message[] {
+  if (days.length === 0) return [SUMMARY_MESSAGES.none];
   const views = days.reduce((sum, day) => sum + day.views, 0);
   const downloads = days.reduce((sum, day) => sum + day.downloads, 0);
-  const span = days.length === 1 ? 'Today' : `Last ${days.length} days`;
-  if (views === 0 && downloads === 0) return `${span}: no views or downloads.`;
+  const today = days.length === 1;
+  if (views === 0 && downloads === 0)
+    return [
+      today
+        ? SUMMARY_MESSAGES.todayNothing
+        : { id: SUMMARY_MESSAGES.daysNothing, values: { days: days.length } },
+    ];
   const busiest = days.reduce((best, day) =>
     day.views + day.downloads > best.views + best.downloads ? day : best,
   );
-  return (
-    `${span}: ${viewsText(views)} and ${downloadsText(downloads)}. ` +
-    `Busiest day ${dayLabel(busiest.date)}: ${viewsText(busiest.views)}, ${downloadsText(busiest.downloads)}.`
-  );
+  return [
+    today
+      ? { id: SUMMARY_MESSAGES.today, values: { views, downloads } }
+      : { id: SUMMARY_MESSAGES.days, values: { days: days.length, views, downloads } },
+    {
+      id: SUMMARY_MESSAGES.busiest,
+      values: { day: dayLabel(busiest.date, language), views: busiest.views, downloads: busiest.downloads },
+    },
+  ];
 }

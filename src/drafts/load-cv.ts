@@ -1,3 +1,4 @@
+import { layoutInLanguage } from '../cv/section-headings';
 import type { CvFieldEntryInput, CvLayout, CvReference, GeneratedCvDetail } from '../api/cvs';
 import { sectionsWithProblems } from '../cv/field-rules';
 import { templateDesign, type CvDesign } from '../api/design';
@@ -105,16 +106,20 @@ export function newCv(
   const cv = { name, template: template.id, entries: [] };
   // The template's look on the paper of where the person is.
   const design = templateDesign(pageSize, language);
+  // Its section headings in its language (src/cv/section-headings.ts).
+  const layout = layoutInLanguage(template, language);
   return {
     identity: { kind: 'new', draftId },
     cv,
     template,
     formData,
-    layout: EMPTY_LAYOUT,
+    layout,
     design,
-    // What the account filled in is where the CV starts: not a change of the person's, so not 'Unsaved changes'
-    // (and no draft) until they change something.
-    ...(formData === empty ? {} : { base: { fingerprint: cvFingerprint(cv, formData, EMPTY_LAYOUT, design) } }),
+    // What the account filled in and the headings in the CV's language are where the CV starts: not a change of the
+    // person's, so not 'Unsaved changes' (and no draft) until they change something.
+    ...(formData === empty && layout === EMPTY_LAYOUT
+      ? {}
+      : { base: { fingerprint: cvFingerprint(cv, formData, layout, design) } }),
     stash: {},
     entryCounts: template.sections.map(() => 1),
     completedSections: [],
@@ -266,7 +271,14 @@ export async function loadBuilderCv(
       const identity: CvIdentity = { kind: 'new', draftId: target.draftId };
       return (
         (await fromDraft(identity, loaders, signal)) ??
-        newCv(await loaders.getTemplate(target.templateId, signal), target.draftId, '', pageSize, language, account)
+        newCv(
+          await loaders.getTemplate(target.templateId, signal),
+          target.draftId,
+          '',
+          pageSize,
+          language,
+          account,
+        )
       );
     }
     case 'numeric': {

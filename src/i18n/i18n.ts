@@ -7,15 +7,24 @@ import { setupI18n } from '@lingui/core';
 import { useSyncExternalStore } from 'react';
 import type { Message } from '../../rules/languages';
 
-// English is active before any catalogue arrives: outside a production build (tests, development) Lingui compiles a
-// missing message from its key, so English needs no catalogue there.
-export const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
+// English is active before any catalogue arrives. Outside a production build (tests, development) Lingui compiles a
+// missing message from its key. A production build has no compiler: a missing message is its key, the English words,
+// so the English catalogue holds only the messages that need compiling (placeholders, plurals), and a language
+// without some message says it in English rather than nothing.
+export const i18n = setupI18n({
+  locale: 'en',
+  messages: { en: {} },
+  ...(import.meta.env.PROD ? { missing: (_language: string, id: string) => id } : {}),
+});
 
 export type MessageValues = Record<string, string | number>;
 
 /** A message in the active language: English words (the key), with the values of their {placeholders}. */
 export function t(message: Message, values?: MessageValues): string {
   if (typeof message !== 'string') return i18n._(message.id, message.values);
+  // Words the catalogue does not know, given without values (a server's detail shown as it came), are said as they
+  // are: braces in them are text, not placeholders.
+  if (values === undefined && !(message in i18n.messages) && message.includes('{')) return message;
   return i18n._(message, values);
 }
 

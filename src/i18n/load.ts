@@ -21,7 +21,10 @@ const PUBLIC: Record<InterfaceLanguage, Loader> = {
   es: () => import('virtual:catalogue/public/es'),
   ar: () => import('virtual:catalogue/public/ar'),
   ja: () => import('virtual:catalogue/public/ja'),
-  pseudo: () => import('virtual:catalogue/public/pseudo'),
+  // Development only: a production build has no pseudo-language chunk.
+  pseudo: import.meta.env.DEV
+    ? () => import('virtual:catalogue/public/pseudo')
+    : () => Promise.resolve({ default: {} }),
 };
 
 const APP: Record<InterfaceLanguage, Loader> = {
@@ -31,7 +34,9 @@ const APP: Record<InterfaceLanguage, Loader> = {
   es: () => import('virtual:catalogue/app/es'),
   ar: () => import('virtual:catalogue/app/ar'),
   ja: () => import('virtual:catalogue/app/ja'),
-  pseudo: () => import('virtual:catalogue/app/pseudo'),
+  pseudo: import.meta.env.DEV
+    ? () => import('virtual:catalogue/app/pseudo')
+    : () => Promise.resolve({ default: {} }),
 };
 
 const loaded = new Map<string, Promise<void>>();
@@ -39,6 +44,8 @@ const loaded = new Map<string, Promise<void>>();
 /** Loads one part of a language's catalogue (once; a failed load is tried again next time). */
 export function loadCataloguePart(language: InterfaceLanguage, part: CataloguePart): Promise<void> {
   const key = `${part}/${language}`;
+  // Outside a production build English needs no catalogue: Lingui compiles each message from its key (i18n.ts).
+  if (language === 'en' && !import.meta.env.PROD) loaded.set(key, Promise.resolve());
   let loading = loaded.get(key);
   if (!loading) {
     const loader = part === 'public' ? PUBLIC[language] : APP[language];

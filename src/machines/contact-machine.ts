@@ -1,10 +1,12 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { apiClient } from '../api/client';
 import { getSupportContact, type SupportContact } from '../api/support';
+import { msg } from '../../rules/languages';
 
 /** What /contact says when the operator set no support address (or the server does not say). */
-export const NO_SUPPORT_ADDRESS_MESSAGE =
-  "This site has no support address yet. Please contact the site's administrator.";
+export const NO_SUPPORT_ADDRESS_MESSAGE = msg(
+  "This site has no support address yet. Please contact the site's administrator.",
+);
 
 export interface ContactContext {
   email?: string;

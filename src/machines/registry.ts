@@ -40,6 +40,7 @@ import { letterEditorMachine } from './cover-letters/letter-editor-machine';
 import { letterPreviewMachine } from './cover-letters/letter-preview-machine';
 import { letterDeliveryMachine } from './cover-letters/letter-delivery-machine';
 import { letterListMachine } from './cover-letters/letter-list-machine';
+import { languageMachine } from './language/language-machine';
 
 /**
  * Every flow machine of the app by its id: for the inspector, for docs and for the test that checks
@@ -88,4 +89,5 @@ export const machineRegistry: Record<string, AnyStateMachine> = {
   [letterPreviewMachine.id]: letterPreviewMachine,
   [letterDeliveryMachine.id]: letterDeliveryMachine,
   [letterListMachine.id]: letterListMachine,
+  [languageMachine.id]: languageMachine,
 };

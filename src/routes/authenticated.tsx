@@ -7,6 +7,7 @@ import {
   type SessionSnapshot,
 } from '../machines/auth/session-machine';
 import { loadAppMessages } from '../i18n/choice';
+import { useT } from '../i18n/i18n';
 import { FullPageSpinner } from '../ui/full-page-spinner';
 import { rootRoute } from './root';
 
@@ -54,6 +55,12 @@ export function leaveSignedInPage(router: AnyRouter, { returnHere }: { returnHer
   void router.navigate({ to: '/signin', search: returnHere ? { redirect: location.href } : {} });
 }
 
+/** What shows while the session is validated. */
+function ValidatingSession() {
+  const { t } = useT();
+  return <FullPageSpinner text={t('Validating session...')} />;
+}
+
 /**
  * Pathless layout guarding every page that needs a session (/, /profile, /cv-management,
  * /dashboard/$id): it waits for the session to settle, then sends anyone not authenticated to /signin.
@@ -70,7 +77,7 @@ export const authenticatedRoute = createRoute({
     await guardSession(context.session, location.href);
     await messages;
   },
-  pendingComponent: () => <FullPageSpinner text="Validating session..." />,
+  pendingComponent: ValidatingSession,
   pendingMs: 0,
   pendingMinMs: 0,
 }).lazy(() => import('./authenticated-layout').then((layout) => layout.Route));

@@ -1,5 +1,6 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { mintDraftId } from '../cv/draft-id';
+import { useT } from '../i18n/i18n';
 import { FullPageSpinner } from '../ui/full-page-spinner';
 import { authenticatedRoute } from './authenticated';
 import { PageNumber, SearchText, searchValidator } from './search';
@@ -8,6 +9,12 @@ import { PageNumber, SearchText, searchValidator } from './search';
 // from CV 7 (or, without `cv`, on its own); it gets its draft id here, before the editor reads anything, and the
 // address keeps it (`&draft=…`), so a reload reopens the same new letter. /cover-letters/31 opens a saved one. The
 // editor is the page's own chunk.
+
+/** What shows while a letter's page loads. */
+function LoadingLetter() {
+  const { t } = useT();
+  return <FullPageSpinner text={t('Loading cover letter...')} />;
+}
 
 const validateNewLetterSearch = searchValidator({ cv: PageNumber, draft: SearchText });
 type NewLetterSearch = ReturnType<typeof validateNewLetterSearch>;
@@ -24,11 +31,11 @@ export const newCoverLetterRoute = createRoute({
         replace: true,
       });
   },
-  pendingComponent: () => <FullPageSpinner text="Loading cover letter..." />,
+  pendingComponent: LoadingLetter,
 }).lazy(() => import('./cover-letter-page').then((page) => page.NewRoute));
 
 export const coverLetterRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/cover-letters/$id',
-  pendingComponent: () => <FullPageSpinner text="Loading cover letter..." />,
+  pendingComponent: LoadingLetter,
 }).lazy(() => import('./cover-letter-page').then((page) => page.SavedRoute));

@@ -10,6 +10,8 @@ import { BuilderView } from '../ui/builder/builder-view';
 import { deliveryWithToasts } from './delivery';
 import { notify } from './notify';
 import { browserLanguages, newCvLanguage, pageSizeForLanguages } from '../config/locale';
+import { i18n } from '../i18n/i18n';
+import { isLanguageCode } from '../../rules/languages';
 
 /**
  * The address follows the CV without navigating (docs/behaviour.md#cv-builder): a saved CV by its uuid, a new one
@@ -65,6 +67,19 @@ interface BuilderProps {
   owner: string;
 }
 
+/**
+ * A new CV's language follows the interface's: the browser's own tag for it when it has one ('de-AT' for German),
+ * else the interface's. An English interface keeps the browser's languages (a Portuguese browser's CV prints its
+ * dates in Portuguese, a language the interface does not speak yet).
+ */
+function cvLanguages(): readonly string[] {
+  const browser = browserLanguages();
+  const shown = i18n.locale;
+  if (shown === 'en' || !isLanguageCode(shown)) return browser;
+  const regional = browser.find((tag) => tag.toLowerCase().split('-')[0] === shown);
+  return [regional ?? shown];
+}
+
 /** The /dashboard/{id} page, loaded with its own chunk the first time a CV is opened. */
 function Builder({ routeId, draftId, owner, session }: BuilderProps) {
   const builder = useActorRef(appBuilderMachine, {
@@ -76,7 +91,7 @@ function Builder({ routeId, draftId, owner, session }: BuilderProps) {
       draftId,
       owner,
       pageSize: pageSizeForLanguages(browserLanguages()),
-      language: newCvLanguage(browserLanguages()),
+      language: newCvLanguage(cvLanguages()),
       session,
     },
   });

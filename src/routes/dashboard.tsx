@@ -1,6 +1,7 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import * as t from 'io-ts';
 import { mintDraftId } from '../cv/draft-id';
+import { useT } from '../i18n/i18n';
 import { FullPageSpinner } from '../ui/full-page-spinner';
 import { authenticatedRoute } from './authenticated';
 import { SearchText, searchValidator } from './search';
@@ -12,6 +13,12 @@ const NewFlag = new t.Type<boolean, boolean, unknown>(
   (value) => t.success(!(value === false || value === 0 || value === '0' || value === 'false')),
   (value) => value,
 );
+
+/** What shows while the builder's page loads. */
+function LoadingBuilder() {
+  const { t } = useT();
+  return <FullPageSpinner text={t('Loading CV template...')} />;
+}
 
 const validateDashboardSearch = searchValidator({ draft: SearchText, new: NewFlag });
 type DashboardSearch = ReturnType<typeof validateDashboardSearch>;
@@ -36,5 +43,5 @@ export const dashboardRoute = createRoute({
         replace: true,
       });
   },
-  pendingComponent: () => <FullPageSpinner text="Loading CV template..." />,
+  pendingComponent: LoadingBuilder,
 }).lazy(() => import('./dashboard-page').then((page) => page.Route));

@@ -1,5 +1,6 @@
 import { saveBlob } from '../api/download';
 import { RECOVERY_CODES_FILE_NAME, recoveryCodesText } from '../account/two-step';
+import { t } from '../i18n/i18n';
 
 // The browser's side of the recovery codes: a .txt download, and printing that same text from a hidden frame
 // (a blob: page of this origin, which the content security policy allows) so the rest of the profile is not printed.
@@ -18,7 +19,7 @@ export function printRecoveryCodes(_: unknown, params: { codes: string[]; email:
     new Blob([recoveryCodesText(params.codes, params.email)], { type: 'text/plain;charset=utf-8' }),
   );
   const frame = document.createElement('iframe');
-  frame.title = 'Recovery codes to print';
+  frame.title = t('Recovery codes to print');
   frame.style.position = 'fixed';
   frame.style.width = '0';
   frame.style.height = '0';

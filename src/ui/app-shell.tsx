@@ -1,7 +1,29 @@
-import { Box, Button, CloseButton, Drawer, Flex, Icon, IconButton, Portal, Stack, Text, Tooltip, VisuallyHidden } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  CloseButton,
+  Drawer,
+  Flex,
+  Icon,
+  IconButton,
+  Portal,
+  Stack,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { FileText, FileUser, LogOut, Menu, PanelLeftClose, PanelLeftOpen, UserRound, type LucideIcon } from 'lucide-react';
+import {
+  FileText,
+  FileUser,
+  LogOut,
+  Menu,
+  PanelLeftClose,
+  PanelLeftOpen,
+  UserRound,
+  type LucideIcon,
+} from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import {
   SIDEBAR_KEYBOARD_SHORTCUT,
@@ -10,10 +32,12 @@ import {
   SIDEBAR_WIDTH_MOBILE,
   TOOLTIP_OPEN_DELAY_MS,
 } from '../config/constants';
+import { useT } from '../i18n/i18n';
 import { unsavedChangesText, type SessionActor } from '../machines/auth/session-machine';
 import type { SidebarActor } from '../machines/sidebar-machine';
 import { ConfirmDialog } from './confirm-dialog';
 import { ColorModeButton } from './color-mode';
+import LanguageMenu from './language-menu';
 import { useIsMobile } from './use-is-mobile';
 
 const SIDEBAR_ID = 'app-sidebar';
@@ -30,8 +54,9 @@ function isToggleShortcut(event: KeyboardEvent): boolean {
 }
 
 function Logo({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useT();
   return (
-    <Link to="/" aria-label="CV Builder home" onClick={onNavigate}>
+    <Link to="/" aria-label={t('CV Builder home')} onClick={onNavigate}>
       <Flex
         align="center"
         justify="center"
@@ -105,6 +130,7 @@ interface SidebarContentProps {
 }
 
 function SidebarContent({ expanded, session, onNavigate, toggle }: SidebarContentProps) {
+  const { t } = useT();
   const loggingOut = useSelector(session, (state) => state.matches('loggingOut'));
   const profile = useSelector(session, (state) => state.context.profile);
 
@@ -116,18 +142,25 @@ function SidebarContent({ expanded, session, onNavigate, toggle }: SidebarConten
 
   return (
     <Flex direction="column" h="full" gap="2" py="3" px={expanded ? '3' : '1.5'}>
-      <Flex align="center" gap="3" px={expanded ? '0' : '0'} justify={expanded ? 'flex-start' : 'center'} minH="9">
+      <Flex
+        align="center"
+        gap="3"
+        px={expanded ? '0' : '0'}
+        justify={expanded ? 'flex-start' : 'center'}
+        minH="9"
+      >
         <Logo onNavigate={onNavigate} />
         {expanded && (
           <Text fontWeight="semibold" textStyle="md" truncate>
+            {/* i18n-ignore: the product's own name */}
             CV Builder
           </Text>
         )}
       </Flex>
 
-      <Stack as="ul" listStyleType="none" gap="1" mt="4" aria-label="Main navigation">
+      <Stack as="ul" listStyleType="none" gap="1" mt="4" aria-label={t('Main navigation')}>
         <li>
-          <RailItem label="CV Management" icon={FileUser} expanded={expanded}>
+          <RailItem label={t('CV Management')} icon={FileUser} expanded={expanded}>
             {(content) => (
               <Button asChild {...itemStyle(expanded)}>
                 <Link to="/cv-management" onClick={onNavigate}>
@@ -138,7 +171,7 @@ function SidebarContent({ expanded, session, onNavigate, toggle }: SidebarConten
           </RailItem>
         </li>
         <li>
-          <RailItem label="Profile" icon={UserRound} expanded={expanded}>
+          <RailItem label={t('Profile')} icon={UserRound} expanded={expanded}>
             {(content) => (
               <Button asChild {...itemStyle(expanded)}>
                 <Link to="/profile" onClick={onNavigate}>
@@ -151,6 +184,11 @@ function SidebarContent({ expanded, session, onNavigate, toggle }: SidebarConten
       </Stack>
 
       <Stack mt="auto" gap="1">
+        {expanded && (
+          <Box px="3" py="1">
+            <LanguageMenu />
+          </Box>
+        )}
         {expanded && profile && (
           <Box px="3" py="2" minW="0">
             <Text textStyle="sm" fontWeight="medium" truncate>
@@ -161,11 +199,16 @@ function SidebarContent({ expanded, session, onNavigate, toggle }: SidebarConten
             </Text>
           </Box>
         )}
-        <Flex direction={expanded ? 'row' : 'column'} align="center" gap="1" justify={expanded ? 'space-between' : 'center'}>
+        <Flex
+          direction={expanded ? 'row' : 'column'}
+          align="center"
+          gap="1"
+          justify={expanded ? 'space-between' : 'center'}
+        >
           <ColorModeButton color="fg.muted" _hover={{ bg: 'bg.muted', color: 'fg' }} />
           {toggle}
         </Flex>
-        <RailItem label="Logout" icon={LogOut} expanded={expanded}>
+        <RailItem label={t('Logout')} icon={LogOut} expanded={expanded}>
           {(content) => (
             <Button {...itemStyle(expanded)} onClick={logout} loading={loggingOut}>
               {content}
@@ -191,16 +234,19 @@ export interface AppShellProps {
  */
 /** Signing out with unsaved CVs asks first: 'Sign out anyway' removes them from this computer. */
 function SignOutDialog({ session }: { session: SessionActor }) {
+  const { t } = useT();
   const count = useSelector(session, (state) =>
     state.matches('confirmingLogout') ? (state.context.unsavedCvCount ?? 0) : 0,
   );
   return (
     <ConfirmDialog
       open={count > 0}
-      title="Sign out?"
-      description={`${unsavedChangesText(count)} Signing out removes them from this computer.`}
-      confirmLabel="Sign out anyway"
-      cancelLabel="Go back"
+      title={t('Sign out?')}
+      description={t('{warning} Signing out removes them from this computer.', {
+        warning: t(unsavedChangesText(count)),
+      })}
+      confirmLabel={t('Sign out anyway')}
+      cancelLabel={t('Go back')}
       destructive
       onConfirm={() => session.send({ type: 'session.logoutConfirm' })}
       onCancel={() => session.send({ type: 'session.logoutCancel' })}
@@ -209,6 +255,7 @@ function SignOutDialog({ session }: { session: SessionActor }) {
 }
 
 export function AppShell({ session, sidebar, children }: AppShellProps) {
+  const { t } = useT();
   const isMobile = useIsMobile();
   const expanded = useSelector(sidebar, (state) => state.matches({ rail: 'expanded' }));
   const drawerOpen = useSelector(sidebar, (state) => state.matches({ drawer: 'open' }));
@@ -227,7 +274,10 @@ export function AppShell({ session, sidebar, children }: AppShellProps) {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [sidebar]);
 
-  const toggleLabel = expanded ? 'Collapse sidebar' : 'Expand sidebar';
+  const toggleLabel = expanded ? t('Collapse sidebar') : t('Expand sidebar');
+  const toggleTitle = expanded
+    ? t('Collapse sidebar (Ctrl/Cmd+{key})', { key: SHORTCUT_KEY })
+    : t('Expand sidebar (Ctrl/Cmd+{key})', { key: SHORTCUT_KEY });
 
   // One tree for both layouts: only the navigation around <main> changes at the breakpoint, so the page
   // keeps its state (an unsaved edit survives a window resized across 768 px).
@@ -250,7 +300,7 @@ export function AppShell({ session, sidebar, children }: AppShellProps) {
             <IconButton
               variant="ghost"
               size="lg"
-              aria-label="Open navigation"
+              aria-label={t('Open navigation')}
               aria-keyshortcuts={TOGGLE_SHORTCUTS}
               aria-expanded={drawerOpen}
               aria-controls={SIDEBAR_ID}
@@ -259,6 +309,7 @@ export function AppShell({ session, sidebar, children }: AppShellProps) {
               <Menu />
             </IconButton>
             <Logo />
+            {/* i18n-ignore: the product's own name */}
             <Text fontWeight="semibold">CV Builder</Text>
           </Flex>
           <Drawer.Root
@@ -274,12 +325,16 @@ export function AppShell({ session, sidebar, children }: AppShellProps) {
             <Portal>
               <Drawer.Backdrop />
               <Drawer.Positioner>
-                <Drawer.Content w={SIDEBAR_WIDTH_MOBILE} maxW={SIDEBAR_WIDTH_MOBILE} aria-label="Navigation">
+                <Drawer.Content
+                  w={SIDEBAR_WIDTH_MOBILE}
+                  maxW={SIDEBAR_WIDTH_MOBILE}
+                  aria-label={t('Navigation')}
+                >
                   <Drawer.Title asChild>
-                    <VisuallyHidden>Navigation</VisuallyHidden>
+                    <VisuallyHidden>{t('Navigation')}</VisuallyHidden>
                   </Drawer.Title>
                   <Drawer.CloseTrigger asChild top="3" insetEnd="3">
-                    <CloseButton size="lg" aria-label="Close navigation" />
+                    <CloseButton size="lg" aria-label={t('Close navigation')} />
                   </Drawer.CloseTrigger>
                   <SidebarContent
                     expanded
@@ -296,7 +351,7 @@ export function AppShell({ session, sidebar, children }: AppShellProps) {
         <Box
           as="nav"
           id={SIDEBAR_ID}
-          aria-label="Sidebar"
+          aria-label={t('Sidebar')}
           data-state={expanded ? 'expanded' : 'collapsed'}
           w={expanded ? SIDEBAR_WIDTH : SIDEBAR_WIDTH_ICON}
           flexShrink={0}
@@ -316,7 +371,7 @@ export function AppShell({ session, sidebar, children }: AppShellProps) {
                 variant="ghost"
                 size="sm"
                 aria-label={toggleLabel}
-                title={`${toggleLabel} (Ctrl/Cmd+${SHORTCUT_KEY})`}
+                title={toggleTitle}
                 aria-keyshortcuts={TOGGLE_SHORTCUTS}
                 aria-expanded={expanded}
                 aria-controls={SIDEBAR_ID}

@@ -1,7 +1,8 @@
 import { IconButton, type IconButtonProps } from '@chakra-ui/react';
-import { Monitor, Moon, Sun } from 'lucide-react';
 import { ThemeProvider, useTheme, type ThemeProviderProps } from 'next-themes';
+import { useT } from '../i18n/i18n';
 import { pageNonce } from './csp-nonce';
+import { MonitorIcon, MoonIcon, SunIcon } from './first-page-icons';
 
 export type ColorModeSetting = 'light' | 'dark' | 'system';
 
@@ -25,8 +26,11 @@ export function ColorModeProvider(props: ThemeProviderProps) {
   );
 }
 
-const NEXT_SETTING: Record<ColorModeSetting, ColorModeSetting> = { light: 'dark', dark: 'system', system: 'light' };
-const SETTING_LABEL: Record<ColorModeSetting, string> = { light: 'Light', dark: 'Dark', system: 'System' };
+const NEXT_SETTING: Record<ColorModeSetting, ColorModeSetting> = {
+  light: 'dark',
+  dark: 'system',
+  system: 'light',
+};
 
 function asSetting(theme: string | undefined): ColorModeSetting {
   return theme === 'light' || theme === 'dark' ? theme : 'system';
@@ -45,13 +49,25 @@ export function useColorMode() {
 
 /** Cycles light → dark → system (docs/behaviour.md#shared-navigation: the system's is the default). */
 export function ColorModeButton(props: Omit<IconButtonProps, 'aria-label'>) {
+  const { t } = useT();
   const { setting, cycleColorMode } = useColorMode();
-  const label = `Colour theme: ${SETTING_LABEL[setting]} (switch to ${SETTING_LABEL[NEXT_SETTING[setting]]})`;
+  // One message, each setting's name chosen in it: 'Colour theme: Light (switch to Dark)'.
+  const label = t(
+    'Colour theme: {setting, select, light {Light} dark {Dark} other {System}} (switch to {next, select, light {Light} dark {Dark} other {System}})',
+    { setting, next: NEXT_SETTING[setting] },
+  );
   // Drawn at once: the app renders only in the browser, where the setting is known from the first render (no
   // server-rendered placeholder to wait for).
   return (
-    <IconButton variant="ghost" size="sm" aria-label={label} title={label} onClick={cycleColorMode} {...props}>
-      {setting === 'light' ? <Sun /> : setting === 'dark' ? <Moon /> : <Monitor />}
+    <IconButton
+      variant="ghost"
+      size="sm"
+      aria-label={label}
+      title={label}
+      onClick={cycleColorMode}
+      {...props}
+    >
+      {setting === 'light' ? <SunIcon /> : setting === 'dark' ? <MoonIcon /> : <MonitorIcon />}
     </IconButton>
   );
 }

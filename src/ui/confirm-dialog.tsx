@@ -1,4 +1,5 @@
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { useT } from '../i18n/i18n';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -18,20 +19,22 @@ export interface ConfirmDialogProps {
 
 /**
  * The generic confirmation dialog of docs/behaviour.md#messages: 'Are you sure?' with 'Cancel' and 'Confirm' by
- * default.
+ * default. The words given are shown as given (the caller says them in the interface's language); the subject is
+ * the person's own (a CV's name) and never translated.
  */
 export function ConfirmDialog({
   open,
   onConfirm,
   onCancel,
-  title = 'Are you sure?',
+  title,
   subject,
   description,
-  confirmLabel = 'Confirm',
-  cancelLabel = 'Cancel',
+  confirmLabel,
+  cancelLabel,
   destructive = false,
   busy = false,
 }: ConfirmDialogProps) {
+  const { t } = useT();
   return (
     <Dialog.Root
       role="alertdialog"
@@ -46,7 +49,7 @@ export function ConfirmDialog({
         <Dialog.Positioner>
           <Dialog.Content>
             <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
+              <Dialog.Title>{title ?? t('Are you sure?')}</Dialog.Title>
             </Dialog.Header>
             {(subject || description) && (
               <Dialog.Body>
@@ -63,7 +66,7 @@ export function ConfirmDialog({
             {/* A long label ('Send to <a long address>') wraps, and the buttons stack, rather than leaving the dialog. */}
             <Dialog.Footer flexWrap="wrap">
               <Button variant="outline" onClick={onCancel} disabled={busy}>
-                {cancelLabel}
+                {cancelLabel ?? t('Cancel')}
               </Button>
               <Button
                 colorPalette={destructive ? 'red' : undefined}
@@ -76,7 +79,7 @@ export function ConfirmDialog({
                 whiteSpace="normal"
                 overflowWrap="anywhere"
               >
-                {confirmLabel}
+                {confirmLabel ?? t('Confirm')}
               </Button>
             </Dialog.Footer>
           </Dialog.Content>

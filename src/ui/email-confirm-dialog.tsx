@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useT } from '../i18n/i18n';
 import type { SessionActor } from '../machines/auth/session-machine';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -31,14 +32,21 @@ export function EmailConfirmDialog({
   onConfirm,
   onCancel,
 }: EmailConfirmDialogProps) {
-  const to = address ? `to ${address}` : 'to the email address of your account';
+  const { t } = useT();
+  const description = saveFirst
+    ? address
+      ? t('It is saved first, then sent as a PDF to {address}.', { address })
+      : t('It is saved first, then sent as a PDF to the email address of your account.')
+    : address
+      ? t('It is sent as a PDF to {address}.', { address })
+      : t('It is sent as a PDF to the email address of your account.');
   return (
     <ConfirmDialog
       open={open}
-      title="Email this CV?"
+      title={t('Email this CV?')}
       subject={subject}
-      description={saveFirst ? `It is saved first, then sent as a PDF ${to}.` : `It is sent as a PDF ${to}.`}
-      confirmLabel={address ? `Send to ${address}` : 'Send'}
+      description={description}
+      confirmLabel={address ? t('Send to {address}', { address }) : t('Send')}
       onConfirm={onConfirm}
       onCancel={onCancel}
     />

@@ -1,5 +1,7 @@
 import { Alert } from '@chakra-ui/react';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import type { Message } from '../../rules/languages';
+import { useT } from '../i18n/i18n';
 
 /** Marks the alert a form moves the focus to when no field of its own is at fault. */
 const PROBLEM_ATTRIBUTE = 'data-form-problem';
@@ -30,24 +32,29 @@ export function FormProblemAlert({
   );
 }
 
-/** A form's refusal in one sentence, in the form (nothing while there is none). */
-export function FormProblem({ message }: { message?: string }) {
+/**
+ * A form's refusal in one sentence, in the form (nothing while there is none): a rule's or a flow's words (or the
+ * server's), said in the interface's language.
+ */
+export function FormProblem({ message }: { message?: Message }) {
+  const { t } = useT();
   if (!message) return null;
   return (
     <FormProblemAlert>
       <Alert.Indicator />
-      <Alert.Description>{message}</Alert.Description>
+      <Alert.Description>{t(message)}</Alert.Description>
     </FormProblemAlert>
   );
 }
 
-/** What a form has done, in one sentence (role=status: read out without taking the focus). */
-export function FormOutcome({ message }: { message?: string }) {
+/** What a form has done, in one sentence (role=status: read out without taking the focus), in the interface's language. */
+export function FormOutcome({ message }: { message?: Message }) {
+  const { t } = useT();
   if (!message) return null;
   return (
     <Alert.Root status="success" variant="subtle" borderRadius="l2" role="status">
       <Alert.Indicator />
-      <Alert.Description>{message}</Alert.Description>
+      <Alert.Description>{t(message)}</Alert.Description>
     </Alert.Root>
   );
 }

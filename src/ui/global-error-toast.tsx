@@ -1,6 +1,7 @@
 import { ApiError } from '../api/api-error';
 import type { ApiClient } from '../api/http';
-import { showToast } from './toaster';
+import { msg } from '../../rules/languages';
+import { showToast } from './notices';
 
 /**
  * The global 'Request failed' toast (docs/behaviour.md#api-calls, #messages). Every flow shows its own failure
@@ -11,7 +12,9 @@ import { showToast } from './toaster';
  */
 export function installGlobalErrorToast(client: ApiClient, target: Window): () => void {
   client.setUnhandledErrorHandler((error) => {
-    showToast({ title: 'Request failed', description: error.message, variant: 'destructive' });
+    // The error's message is the server's words (or a message of the app's own): the toaster says both in the
+    // interface's language.
+    showToast({ title: msg('Request failed'), description: error.message, variant: 'destructive' });
   });
   const onRejection = (event: PromiseRejectionEvent) => {
     if (!(event.reason instanceof ApiError)) return;

@@ -1,6 +1,7 @@
 import { IconButton, Input, InputGroup, type InputProps } from '@chakra-ui/react';
-import { Eye, EyeOff } from 'lucide-react';
 import { forwardRef, useState } from 'react';
+import { useT } from '../i18n/i18n';
+import { EyeIcon, EyeOffIcon } from './first-page-icons';
 
 export interface PasswordInputProps extends Omit<InputProps, 'type' | 'onChange'> {
   value: string;
@@ -16,7 +17,9 @@ export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(fu
   { value, onValueChange, disabled, ...inputProps },
   ref,
 ) {
+  const { t } = useT();
   const [visible, setVisible] = useState(false);
+  const toggleLabel = visible ? t('Hide password') : t('Show password');
   return (
     <InputGroup
       endElementProps={{ paddingInlineEnd: '1' }}
@@ -25,13 +28,13 @@ export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(fu
           type="button"
           variant="ghost"
           size="xs"
-          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-label={toggleLabel}
           aria-pressed={visible}
-          title={visible ? 'Hide password' : 'Show password'}
+          title={toggleLabel}
           disabled={disabled}
           onClick={() => setVisible((shown) => !shown)}
         >
-          {visible ? <EyeOff /> : <Eye />}
+          {visible ? <EyeOffIcon /> : <EyeIcon />}
         </IconButton>
       }
     >

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { ColorModeProvider } from './color-mode';
 import { pageNonce } from './csp-nonce';
 import { system } from './theme';
-import { Toaster } from './toaster';
+import { ToasterSlot } from './notices';
 
 // The styling engine's <style> elements carry the page's nonce: the content security policy allows no other inline
 // style (server/src/http/security-headers.ts).
@@ -17,7 +17,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
       <ChakraProvider value={system}>
         <ColorModeProvider>
           {children}
-          <Toaster />
+          <ToasterSlot />
         </ColorModeProvider>
       </ChakraProvider>
     </CacheProvider>

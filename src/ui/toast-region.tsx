@@ -6,12 +6,14 @@ import {
   Toast,
   type CreateToasterReturn,
 } from '@chakra-ui/react';
+import { useT } from '../i18n/i18n';
 
 /**
  * The toasts of the app's toaster (docs/behaviour.md#messages), loaded with the first toast: see `Toaster` in
  * ./toaster.
  */
 export default function ToastRegion({ toaster }: { toaster: CreateToasterReturn }) {
+  const { t } = useT();
   return (
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
@@ -31,7 +33,7 @@ export default function ToastRegion({ toaster }: { toaster: CreateToasterReturn 
             {toast.closable && (
               // In the row rather than over its corner: 44 px wide and high, as every control a finger reaches for.
               <Toast.CloseTrigger
-                aria-label="Close"
+                aria-label={t('Close')}
                 position="static"
                 flexShrink={0}
                 minW="11"

@@ -1,13 +1,17 @@
 import { createToaster } from '@chakra-ui/react';
 import { Suspense, lazy, useEffect, useState } from 'react';
+import type { Message } from '../../rules/languages';
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '../config/constants';
+import { t } from '../i18n/i18n';
+import { toasterArrived } from './notices';
 
 /** The four toast variants (docs/behaviour.md#messages); 'destructive' is Chakra's 'error'. */
 export type ToastVariant = 'default' | 'destructive' | 'success' | 'warning';
 
+/** A toast's words: English words (or the server's) or a Message with values, said in the interface's language. */
 export interface ToastOptions {
-  title: string;
-  description?: string;
+  title: Message;
+  description?: Message;
   variant?: ToastVariant;
   /** ms before the toast closes by itself; Chakra's per-type default when left out. */
   duration?: number;
@@ -42,13 +46,14 @@ export const toaster = createToaster({
 
 /**
  * Shows one toast (docs/behaviour.md#messages: only one toast at a time; a new one replaces the current one).
- * Earlier toasts are removed first, so a closing one never holds the next in the queue.
+ * Earlier toasts are removed first, so a closing one never holds the next in the queue. Its words are said in the
+ * interface's language as it is shown (a toast lasts seconds: a language chosen meanwhile shows on the next one).
  */
 export function showToast({ title, description, variant = 'default', duration }: ToastOptions): string {
   toaster.remove();
   return toaster.create({
-    title,
-    description,
+    title: t(title),
+    description: description === undefined ? undefined : t(description),
     type: TOAST_TYPE[variant],
     // Success toasts stay as long as the others (Chakra's 2 s took 'Account created Successfully!' and its
     // instructions away before they were read); they cover nothing now (see `toaster`).
@@ -80,3 +85,6 @@ export function Toaster() {
     </Suspense>
   ) : null;
 }
+
+// The first page's slot (./notices) mounts the region once this module is here.
+toasterArrived();

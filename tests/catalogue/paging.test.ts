@@ -6,6 +6,9 @@ import {
   pagingOf,
   showsPaging,
 } from '../../src/catalogue/paging';
+import { t } from '../../src/i18n/i18n';
+
+const PAGE_LABEL = 'Page {page} of {count}';
 
 describe('catalogue paging (page sizes 10 and 12)', () => {
   it('counts pages, one page at least', () => {
@@ -41,8 +44,10 @@ describe('catalogue paging (page sizes 10 and 12)', () => {
   });
 
   it("reads 'Page X of Y'", () => {
-    expect(pageLabel(2, 25, 10)).toBe('Page 2 of 3');
-    expect(pageLabel(7, 25, 12)).toBe('Page 3 of 3');
+    expect(pageLabel(2, 25, 10)).toEqual({ id: PAGE_LABEL, values: { page: 2, count: 3 } });
+    expect(pageLabel(7, 25, 12)).toEqual({ id: PAGE_LABEL, values: { page: 3, count: 3 } });
+    expect(t(pageLabel(2, 25, 10))).toBe('Page 2 of 3');
+    expect(t(pageLabel(7, 25, 12))).toBe('Page 3 of 3');
   });
 });
 
@@ -55,7 +60,8 @@ describe('the paging of one list (pagingOf)', () => {
     expect(paging.page(past)).toBe(3);
     expect(paging.count(past)).toBe(3);
     expect(paging.items(past)).toEqual([21, 22, 23, 24, 25]);
-    expect(paging.label(past)).toBe('Page 3 of 3');
+    expect(paging.label(past)).toEqual({ id: PAGE_LABEL, values: { page: 3, count: 3 } });
+    expect(t(paging.label(past))).toBe('Page 3 of 3');
     expect(paging.shows(past)).toBe(true);
     expect(paging.shows({ page: 1, items: items.slice(0, 10) })).toBe(false);
   });

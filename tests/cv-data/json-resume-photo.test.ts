@@ -7,6 +7,7 @@ import {
   type JsonResume,
 } from '../../src/cv-data/json-resume';
 import { cvExportFile } from '../../src/cv-data/cv-export';
+import { t } from '../../src/i18n/i18n';
 import { draftOfImport } from '../../src/machines/cv-data/import-machine';
 import { EMPTY_LAYOUT } from '../../src/cv/layout';
 import { templateNamed } from '../machines/cv-data/support';
@@ -45,7 +46,7 @@ describe('JSON Resume basics.image on import', () => {
       expect(imported.photo).toBe(dataUrl(type, bytes));
       expect(imported.layout.custom_sections).toEqual([]);
       expect(imported.summary.notImported).toEqual([]);
-      expect(describeImport(imported.summary)).toContain('the photo added');
+      expect(describeImport(imported.summary, t)).toContain('the photo added');
     }
   });
 
@@ -66,7 +67,12 @@ describe('JSON Resume basics.image on import', () => {
     ]) {
       const imported = importImage(image);
       expect(imported.photo).toBeUndefined();
-      expect(imported.summary.notImported).toEqual(['basics.image (data: addresses are not allowed)']);
+      expect(imported.summary.notImported).toEqual([
+        {
+          id: '{place} ({scheme}: addresses are not allowed)',
+          values: { place: 'basics.image', scheme: 'data' },
+        },
+      ]);
       expect(JSON.stringify(imported.layout)).not.toContain('data:');
     }
   });
@@ -81,7 +87,7 @@ describe('JSON Resume basics.image on import', () => {
       '<ul><li>Photo: https://ada.example.com/me.png</li></ul>',
     );
     expect(imported.summary.photoNotFetched).toBe('https://ada.example.com/me.png');
-    expect(describeImport(imported.summary)).toContain(
+    expect(describeImport(imported.summary, t)).toContain(
       'the photo at https://ada.example.com/me.png was not fetched (its address is kept with your details): use Add photo in Design',
     );
   });

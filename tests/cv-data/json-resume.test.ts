@@ -1,11 +1,5 @@
 import sample from '@jsonresume/schema/sample.resume.json';
-import {
-  EMPTY_LAYOUT,
-  addCustomSection,
-  renameSection,
-  setHidden,
-  moveSection,
-} from '../../src/cv/layout';
+import { EMPTY_LAYOUT, addCustomSection, renameSection, setHidden, moveSection } from '../../src/cv/layout';
 import { compactFormData } from '../../src/cv/form-data';
 import {
   asUri,
@@ -17,6 +11,7 @@ import {
   type JsonResume,
 } from '../../src/cv-data/json-resume';
 import { firstSchemaProblem } from '../../src/cv-data/json-resume-schema';
+import { t } from '../../src/i18n/i18n';
 import { TEMPLATES, filledForm, sectionsOf, templateNamed } from '../machines/cv-data/support';
 
 const minimal = templateNamed('clean-minimal');
@@ -220,13 +215,13 @@ describe('JSON Resume import, section by section', () => {
 
   it('the summary counts entries and sections, names the sections of one’s own and the values that need a look', () => {
     expect(imported.summary).toMatchObject({ entries: 19, sections: 17 });
-    expect(describeImport(imported.summary)).toBe(
+    expect(describeImport(imported.summary, t)).toBe(
       '19 entries in 17 sections; 9 parts added as sections of your own (Volunteering, Awards, Publications, References, Profiles, More on Personal Details, More on Experience, More on Education, More on Projects)',
     );
-    expect(describeFlagged(imported.summary)).toBe(
+    expect(describeFlagged(imported.summary, t)).toBe(
       "1 value needs a look: Personal Details: 'Phone Number' ((912) 555-4321)",
     );
-    expect(describeImport({ entries: 1, sections: 1, ownSections: [], notImported: [] })).toBe(
+    expect(describeImport({ entries: 1, sections: 1, ownSections: [], notImported: [] }, t)).toBe(
       '1 entry in 1 section',
     );
   });
@@ -450,14 +445,19 @@ describe('JSON Resume export', () => {
 
 describe('JSON Resume schema problems in words', () => {
   it('names the first problem and where it is', () => {
-    expect(firstSchemaProblem({ work: [{}, {}, { startDate: 'March 2020' }] })).toBe(
+    // A problem is a message, in English here.
+    const problem = (document: unknown) => {
+      const message = firstSchemaProblem(document);
+      return message === undefined ? undefined : t(message);
+    };
+    expect(problem({ work: [{}, {}, { startDate: 'March 2020' }] })).toBe(
       'work[2].startDate must be a date like 2020-01 or 2020-01-31',
     );
-    expect(firstSchemaProblem({ basics: { email: 'nope' } })).toBe(
+    expect(problem({ basics: { email: 'nope' } })).toBe(
       'basics.email must be an email address like name@example.com',
     );
-    expect(firstSchemaProblem({ skills: 'lots' })).toBe('skills must be a list');
-    expect(firstSchemaProblem([1, 2])).toBe('The resume must be an object');
-    expect(firstSchemaProblem(sample)).toBeUndefined();
+    expect(problem({ skills: 'lots' })).toBe('skills must be a list');
+    expect(problem([1, 2])).toBe('The resume must be an object');
+    expect(problem(sample)).toBeUndefined();
   });
 });

@@ -18,6 +18,7 @@ import {
   SHARE_PASSWORD_LENGTH,
   shareExpiryInstant,
 } from '../../rules/shares';
+import { t } from '../../src/i18n/i18n';
 
 const NOW = new Date('2026-11-26T12:00:00.000Z');
 
@@ -125,15 +126,23 @@ describe("a link's state and counts", () => {
   });
 
   it('says the chart in words', () => {
-    expect(chartSummary([])).toBe('No daily counts yet.');
-    expect(chartSummary([{ date: '2026-11-26', views: 0, downloads: 0 }])).toBe(
-      'Today: no views or downloads.',
+    // One message per sentence, said one after the other (in English here).
+    const inWords = (days: Parameters<typeof chartSummary>[0]) =>
+      chartSummary(days)
+        .map((sentence) => t(sentence))
+        .join(' ');
+    expect(inWords([])).toBe('No daily counts yet.');
+    expect(inWords([{ date: '2026-11-26', views: 0, downloads: 0 }])).toBe('Today: no views or downloads.');
+    const twoDays = [
+      { date: '2026-11-25', views: 3, downloads: 1 },
+      { date: '2026-11-26', views: 1, downloads: 0 },
+    ];
+    expect(chartSummary(twoDays)[0]).toEqual({
+      id: 'Last {days} days: {views, plural, one {{views} view} other {{views} views}} and {downloads, plural, one {{downloads} download} other {{downloads} downloads}}.',
+      values: { days: 2, views: 4, downloads: 1 },
+    });
+    expect(inWords(twoDays)).toMatch(
+      /^Last 2 days: 4 views and 1 download\. Busiest day .*25.*: 3 views, 1 download\.$/,
     );
-    expect(
-      chartSummary([
-        { date: '2026-11-25', views: 3, downloads: 1 },
-        { date: '2026-11-26', views: 1, downloads: 0 },
-      ]),
-    ).toMatch(/^Last 2 days: 4 views and 1 download\. Busiest day .*25.*: 3 views, 1 download\.$/);
   });
 });

@@ -5,8 +5,12 @@ import {
   compareVersions,
   isSameContent,
   readableValue,
+  say,
   type ComparedVersion,
+  type VersionComparison,
+  type Words,
 } from '../../src/cv/version-diff';
+import { t } from '../../src/i18n/i18n';
 
 const field = (id: number, widget_label: string) => ({
   id,
@@ -43,6 +47,31 @@ const BASE: Array<[number, number, string]> = [
   [1010, 0, 'Babbage & Co'],
 ];
 
+/** A comparison's words, said in English: the words the dialog shows. */
+function inEnglish(comparison: VersionComparison) {
+  const said = (words: Words) => say(words, t);
+  return {
+    ...(comparison.template
+      ? { template: `${said(comparison.template.from)} → ${said(comparison.template.to)}` }
+      : {}),
+    sections: comparison.sections.map((changes) => ({
+      section: said(changes.section),
+      ...Object.fromEntries(
+        (['added', 'removed', 'changed'] as const).map((kind) => [
+          kind,
+          changes[kind].map((change) => ({
+            field: said(change.field),
+            ...(change.from !== undefined ? { from: said(change.from) } : {}),
+            ...(change.to !== undefined ? { to: said(change.to) } : {}),
+          })),
+        ]),
+      ),
+    })),
+    layout: comparison.layout.map(said),
+    design: comparison.design.map(said),
+  };
+}
+
 describe('compareVersions', () => {
   it('the same content has no changes', () => {
     const comparison = compareVersions(version(BASE), version([...BASE].reverse()));
@@ -59,7 +88,12 @@ describe('compareVersions', () => {
       [1008, 0, '<p>Wrote the <strong>first</strong> program</p>'],
     ]);
     const comparison = compareVersions(version(BASE), newer);
-    expect(comparison.sections).toEqual([
+    // The template's words are said through the catalogue, the person's values as they are.
+    expect(comparison.sections[1]!.added[0]).toEqual({
+      field: { id: '{field} (Entry {entry})', values: { field: 'Job Title', entry: 2 } },
+      to: { own: 'Notes author' },
+    });
+    expect(inEnglish(comparison).sections).toEqual([
       {
         section: 'Personal Details',
         added: [],
@@ -86,7 +120,14 @@ describe('compareVersions', () => {
     const layout: CvLayout = { ...EMPTY_LAYOUT, section_titles: { '103': 'Career' } };
     const comparison = compareVersions(version(BASE), version(BASE, { layout }));
     expect(comparison.sections).toEqual([]);
-    expect(comparison.layout).toEqual(['Heading renamed: “Work Experience” → “Career”']);
+    // The template's name for the section is said in the interface's language; the heading the person wrote is theirs.
+    expect(comparison.layout).toEqual([
+      {
+        id: 'Heading renamed: “{from}” → “{to}”',
+        values: { from: 'Work Experience', to: { own: 'Career' } },
+      },
+    ]);
+    expect(inEnglish(comparison).layout).toEqual(['Heading renamed: “Work Experience” → “Career”']);
   });
 
   it('lists layout changes: order, hidden, shown again and sections of the CV’s own', () => {
@@ -113,13 +154,13 @@ describe('compareVersions', () => {
       custom_sections: [volunteering],
     };
     const comparison = compareVersions(version(BASE, { layout: older }), version(BASE, { layout: newer }));
-    expect(comparison.layout).toEqual([
+    expect(inEnglish(comparison).layout).toEqual([
       'Section added: Volunteering',
       'Section order changed',
       'Hidden: Professional Summary',
       'Shown again: Languages',
     ]);
-    expect(comparison.sections).toEqual([
+    expect(inEnglish(comparison).sections).toEqual([
       {
         section: 'Volunteering',
         added: [
@@ -142,21 +183,49 @@ describe('compareVersions', () => {
       fit_one_page: true,
     };
     const comparison = compareVersions(version(BASE), version(BASE, { design }));
-    expect(comparison.design).toEqual([
+    // 'Letter' the paper size is shown as it is (not the cover letter's word).
+    expect(comparison.design[0]).toEqual({
+      id: 'Page size: {from} → {to}',
+      values: { from: { own: 'A4' }, to: { own: 'Letter' } },
+    });
+    expect(inEnglish(comparison).design).toEqual([
       'Page size: A4 → Letter',
       'Accent colour: the template’s colour → #1565c0',
       'Fit to one page: off → on',
     ]);
   });
 
+  it('says the photo, the margins and a section of one’s own without a title in the same words as before', () => {
+    const design = {
+      ...PLAIN_DESIGN,
+      margins: 'wide' as const,
+      photo: { ...PLAIN_DESIGN.photo, shape: 'square' as const, border: true, grayscale: true },
+    };
+    const untitled = { key: 'custom-a', title: ' ', entries: [] };
+    const comparison = compareVersions(
+      version(BASE),
+      version(BASE, { design, layout: { ...EMPTY_LAYOUT, custom_sections: [untitled] } }),
+    );
+    expect(inEnglish(comparison).design).toEqual([
+      'Margins: normal → wide',
+      `Photo: ${PLAIN_DESIGN.photo.shape}, ${PLAIN_DESIGN.photo.size} → square, ${PLAIN_DESIGN.photo.size}, border, grayscale`,
+    ]);
+    expect(inEnglish(comparison).layout).toEqual(['Section added: Custom Section']);
+    expect(comparison.layout).toEqual([
+      { id: 'Section added: {section}', values: { section: 'Custom Section' } },
+    ]);
+  });
+
   it('names a template switch', () => {
     const other = version([[1001, 0, 'Ada Lovelace']], { templateName: 'Modern Split' });
-    expect(compareVersions(version(BASE), other).template).toBe('Executive Classic → Modern Split');
+    const comparison = compareVersions(version(BASE), other);
+    expect(comparison.template).toEqual({ from: 'Executive Classic', to: 'Modern Split' });
+    expect(inEnglish(comparison).template).toBe('Executive Classic → Modern Split');
   });
 
   it('a value whose field neither template knows is still listed', () => {
     const comparison = compareVersions(version([]), version([[9999, 0, 'x']]));
-    expect(comparison.sections).toEqual([
+    expect(inEnglish(comparison).sections).toEqual([
       { section: 'Other values', added: [{ field: 'Field 9999', to: 'x' }], removed: [], changed: [] },
     ]);
   });

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { now as timestamp } from '../db/columns.js';
 import type { Database } from '../db/schema.js';
+import { msg, type Message } from '../i18n/index.js';
 import type { User } from '../users/repository.js';
 
 /** What an admin action did, as the audit log keeps it (append-only: no route edits or deletes an entry). */
@@ -12,24 +13,24 @@ export interface AuditEntry {
   detail?: string;
 }
 
-/** Every action the panel can write, with the words its list shows. */
-export const AUDIT_ACTIONS: Record<string, string> = {
-  'user.resend_confirmation': 'Resent the confirmation mail',
-  'user.password_reset': 'Sent a password-reset mail',
-  'user.deactivate': 'Deactivated',
-  'user.reactivate': 'Reactivated',
-  'user.end_sessions': 'Ended all sessions',
-  'user.delete': 'Deleted the account',
-  'user.roles': 'Changed permissions',
-  'template.enable': 'Activated',
-  'template.disable': 'Deactivated',
-  'template.update': 'Changed category or order',
-  'template.icon': 'Re-rendered the icon',
-  'tag.create': 'Created',
-  'tag.rename': 'Renamed',
-  'tag.delete': 'Deleted',
-  'cv.restore': 'Restored',
-  'cv.download': 'Downloaded',
+/** Every action the panel can write, with the words its list shows (in the page's language). */
+export const AUDIT_ACTIONS: Record<string, Message> = {
+  'user.resend_confirmation': msg('Resent the confirmation mail'),
+  'user.password_reset': msg('Sent a password-reset mail'),
+  'user.deactivate': msg('Deactivated'),
+  'user.reactivate': msg('Reactivated'),
+  'user.end_sessions': msg('Ended all sessions'),
+  'user.delete': msg('Deleted the account'),
+  'user.roles': msg('Changed permissions'),
+  'template.enable': msg('Activated'),
+  'template.disable': msg('Deactivated'),
+  'template.update': msg('Changed category or order'),
+  'template.icon': msg('Re-rendered the icon'),
+  'tag.create': msg('Created'),
+  'tag.rename': msg('Renamed'),
+  'tag.delete': msg('Deleted'),
+  'cv.restore': msg('Restored'),
+  'cv.download': msg('Downloaded'),
 };
 
 /** Written in the action's own transaction, so a change and its entry exist together or not at all. */
@@ -70,6 +71,12 @@ export async function listAudit(db: Kysely<Database>, filter: AuditFilter, offse
   if (filter.targetType) query = query.where('target_type', '=', filter.targetType);
   if (filter.targetId) query = query.where('target_id', '=', filter.targetId);
   const [{ total }] = await query.select((eb) => eb.fn.countAll<string | number>().as('total')).execute();
-  const rows = await query.selectAll().orderBy('at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute();
+  const rows = await query
+    .selectAll()
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
   return { total: Number(total), rows };
 }

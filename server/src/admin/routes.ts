@@ -25,8 +25,16 @@ import { AUDIT_ACTIONS, listAudit, recordAudit, type AuditEntry } from './audit.
 import { catalogueRoutes } from './catalogue-routes.js';
 import { cvRoutes } from './cv-routes.js';
 import { dashboardView } from './dashboard.js';
-import { day, notice, pageNumber, pager, PAGE_SIZE, searchText, type AdminKit, type Form } from './kit.js';
-import { renderPage } from './views.js';
+import {
+  msg,
+  requestLanguage,
+  translate,
+  translator,
+  type LanguageCode,
+  type Message,
+} from '../i18n/index.js';
+import { notice, pageNumber, pager, PAGE_SIZE, searchText, when, type AdminKit, type Form } from './kit.js';
+import { renderPage, type PageFrame } from './views.js';
 import { twoStepAdminRoutes } from './two-step-routes.js';
 import { isTwoStepOn } from '../two-step/repository.js';
 import { nonceStyledPage } from '../http/security-headers.js';
@@ -50,29 +58,35 @@ declare module 'fastify' {
   }
 }
 
-export const NOTICES: Record<string, string> = {
-  confirmation: 'A new confirmation link is on its way to the user.',
-  reset: 'A password-reset mail is on its way to the user.',
-  deactivated: 'The account is deactivated: its sessions ended and it can no longer sign in.',
-  reactivated: 'The account is active again.',
-  sessions: 'Every session of the account has ended.',
-  deleted: 'The account is deleted: personal data removed, CVs archived.',
-  roles: 'Permissions saved.',
-  enabled: 'The template is active: it is listed in the catalogue again.',
-  disabled: 'The template is inactive: it no longer appears in the catalogue. Saved CVs still open and download.',
-  template: 'Template saved.',
-  icon: 'The icon was rendered again.',
-  'tag-created': 'Tag created.',
-  'tag-renamed': 'Tag renamed.',
-  'tag-deleted': 'Tag deleted.',
-  restored: 'The CV is restored: its owner sees it in their list again.',
+export const NOTICES: Record<string, Message> = {
+  confirmation: msg('A new confirmation link is on its way to the user.'),
+  reset: msg('A password-reset mail is on its way to the user.'),
+  deactivated: msg('The account is deactivated: its sessions ended and it can no longer sign in.'),
+  reactivated: msg('The account is active again.'),
+  sessions: msg('Every session of the account has ended.'),
+  deleted: msg('The account is deleted: personal data removed, CVs archived.'),
+  roles: msg('Permissions saved.'),
+  enabled: msg('The template is active: it is listed in the catalogue again.'),
+  disabled: msg(
+    'The template is inactive: it no longer appears in the catalogue. Saved CVs still open and download.',
+  ),
+  template: msg('Template saved.'),
+  icon: msg('The icon was rendered again.'),
+  'tag-created': msg('Tag created.'),
+  'tag-renamed': msg('Tag renamed.'),
+  'tag-deleted': msg('Tag deleted.'),
+  restored: msg('The CV is restored: its owner sees it in their list again.'),
 };
 
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   // Scoped to this plugin: the admin forms post urlencoded fields, which the JSON API never accepts.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
   app.decorateRequest('staff', null);
 
   // A form cannot send the X-CSRFToken header: it echoes the cookie in a field instead (Django's way). Checked
@@ -82,38 +96,54 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       const cookie = request.cookies[CSRF_COOKIE];
       const field = (request.body as Form | undefined)?.[CSRF_FIELD];
       if (!cookie || typeof field !== 'string' || !sameToken(cookie, field)) {
-        const heading = request.url.startsWith('/admin/logout') ? 'Sign-out refused' : 'Action refused';
-        return send(reply.code(403), renderPage('csrf-failed', { title: heading }, { heading }));
+        const language = await requestLanguage(request);
+        const heading = request.url.startsWith('/admin/logout')
+          ? msg('Sign-out refused')
+          : msg('Action refused');
+        return send(
+          reply.code(403),
+          renderPage('csrf-failed', { language, title: heading }, { heading: translate(language, heading) }),
+        );
       }
       if (request.url.startsWith('/admin/logout')) return;
     }
     const user = request.userId === null ? undefined : await findUserById(app.db, request.userId);
     if (!user || user.is_active !== 1 || user.deactivated_at !== null || !isStaffAccount(user)) {
-      return send(reply.code(403), renderPage('forbidden', { title: 'Staff only' }, { email: user?.email }));
+      const language = await requestLanguage(request);
+      return send(
+        reply.code(403),
+        renderPage('forbidden', { language, title: msg('Staff only') }, { email: user?.email }),
+      );
     }
     request.staff = user;
     // Staff hold everyone's data: the panel is theirs only with two-step sign-in on (two-step-routes.ts sets it up).
     if (!request.url.startsWith('/admin/two-step/') && !(await isTwoStepOn(app.db, user.id))) {
       return send(
         reply.code(403),
-        renderPage('two-step-required', bareFrame(request, reply, 'Turn on two-step sign-in'), { email: user.email }),
+        renderPage('two-step-required', await bareFrame(request, reply, msg('Turn on two-step sign-in')), {
+          email: user.email,
+        }),
       );
     }
   });
 
   /** The frame of a page without the panel's navigation (before two-step sign-in is on). */
-  function bareFrame(request: FastifyRequest, reply: FastifyReply, title: string) {
-    return { title, csrf: csrfToken(request, reply) };
+  async function bareFrame(request: FastifyRequest, reply: FastifyReply, title: Message): Promise<PageFrame> {
+    return { language: await requestLanguage(request), title, csrf: csrfToken(request, reply) };
   }
 
   const kit: AdminKit = {
-    frame(request, reply, section, title) {
+    async frame(request, reply, section, title) {
       const staff = request.staff!;
       const name = staff.full_name.trim();
       return {
+        language: await requestLanguage(request),
         title,
         section,
-        admin: { who: name ? `${name} (${staff.email})` : staff.email, role: staff.is_superuser === 1 ? 'Superuser' : 'Staff' },
+        admin: {
+          who: name ? `${name} (${staff.email})` : staff.email,
+          role: staff.is_superuser === 1 ? msg('Superuser') : msg('Staff'),
+        },
         csrf: csrfToken(request, reply),
         notice: NOTICES[String((request.query as Record<string, unknown>)?.done ?? '')],
       };
@@ -126,8 +156,12 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       });
     },
     send,
-    notFound(request, reply, message, back) {
-      return send(reply.code(404), renderPage('not-found', { ...kit.frame(request, reply, 'dashboard', 'Not found') }, { message, back }));
+    async notFound(request, reply, message, back) {
+      const frame = await kit.frame(request, reply, 'dashboard', msg('Not found'));
+      return send(
+        reply.code(404),
+        renderPage('not-found', frame, { message: translate(frame.language, message), back }),
+      );
     },
     action(path, handler) {
       app.post(path, { config: { csrf: false } }, handler as never);
@@ -140,7 +174,8 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/admin/', async (request, reply) => {
-    return send(reply, renderPage('dashboard', kit.frame(request, reply, 'dashboard', 'Dashboard'), await dashboardView(app)));
+    const frame = await kit.frame(request, reply, 'dashboard', msg('Dashboard'));
+    return send(reply, renderPage('dashboard', frame, await dashboardView(app, frame.language)));
   });
 
   twoStepAdminRoutes(app, kit, bareFrame);
@@ -159,14 +194,21 @@ function userRoutes(app: FastifyInstance, kit: AdminKit): void {
     const sortParam = `${sort.descending ? '-' : ''}${sort.key}`;
     const link = (params: Record<string, string | number>) =>
       `/admin/users/?${new URLSearchParams({ ...(q ? { q } : {}), ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) })}`;
+    const frame = await kit.frame(
+      request,
+      reply,
+      'users',
+      q ? { id: msg('Users matching “{q}”'), values: { q } } : msg('Users'),
+    );
+    const t = translator(frame.language);
     const columns = (
       [
-        ['email', 'Email'],
-        ['name', 'Name'],
-        [null, 'Status'],
-        [null, 'Role'],
-        ['joined', 'Joined'],
-        ['last_login', 'Last sign-in'],
+        ['email', t(msg('Email'))],
+        ['name', t(msg('Name'))],
+        [null, t(msg('Status'))],
+        [null, t(msg('Role'))],
+        ['joined', t(msg('Joined'))],
+        ['last_login', t(msg('Last sign-in'))],
       ] as Array<[UserSortKey | null, string]>
     ).map(([key, label]) => {
       if (!key) return { label };
@@ -181,45 +223,52 @@ function userRoutes(app: FastifyInstance, kit: AdminKit): void {
     });
     return kit.send(
       reply,
-      renderPage('users', kit.frame(request, reply, 'users', q ? `Users matching “${q}”` : 'Users'), {
+      renderPage('users', frame, {
         q,
         sort: sortParam,
         total,
-        single: total === 1,
         columns,
-        users: rows.map(userRow),
+        users: rows.map((row) => userRow(row, frame.language)),
         pages: pager(total, page, (n) => link({ sort: sortParam, page: n })),
       }),
     );
   });
 
-  async function userPage(request: FastifyRequest, reply: FastifyReply, user: User, error?: string) {
+  async function userPage(request: FastifyRequest, reply: FastifyReply, user: User, error?: Message) {
     const staff = request.staff!;
     const cvs = await cvCountsOf(app.db, user.id);
     const deleted = user.deleted_at !== null;
     const deactivated = user.deactivated_at !== null;
-    const frame = kit.frame(request, reply, 'users', user.email);
+    const frame = await kit.frame(request, reply, 'users', { data: user.email });
+    const { language } = frame;
+    const t = translator(language);
     return kit.send(
       error ? reply.code(400) : reply,
-      renderPage('user', { ...frame, ...(error ? { error, notice: undefined } : {}) }, {
-        user,
-        status: statusOf(user),
-        role: roleOf(user),
-        confirmation: user.email_confirmed_at ? `confirmed ${day(user.email_confirmed_at)}` : 'waiting for confirmation',
-        hasPassword: user.password_hash !== null,
-        joined: day(user.created_at),
-        lastLogin: user.last_login_at ? day(user.last_login_at) : 'never',
-        sessions: await openSessionsOf(app.db, user.id),
-        cvs,
-        deleted,
-        deactivated,
-        self: user.id === staff.id,
-        canResendConfirmation: !deleted && !deactivated && user.email_confirmed_at === null,
-        canSendReset: !deleted && !deactivated && user.is_active === 1,
-        canGrant: staff.is_superuser === 1,
-        isStaff: user.is_staff === 1,
-        isSuperuser: user.is_superuser === 1,
-      }),
+      renderPage(
+        'user',
+        { ...frame, ...(error ? { error, notice: undefined } : {}) },
+        {
+          user,
+          status: t(statusOf(user)),
+          role: t(roleOf(user)),
+          confirmation: user.email_confirmed_at
+            ? t(msg('confirmed {when}'), { when: when(user.email_confirmed_at, language) })
+            : t(msg('waiting for confirmation')),
+          hasPassword: user.password_hash !== null,
+          joined: when(user.created_at, language),
+          lastLogin: user.last_login_at ? when(user.last_login_at, language) : t(msg('never')),
+          sessions: await openSessionsOf(app.db, user.id),
+          cvs,
+          deleted,
+          deactivated,
+          self: user.id === staff.id,
+          canResendConfirmation: !deleted && !deactivated && user.email_confirmed_at === null,
+          canSendReset: !deleted && !deactivated && user.is_active === 1,
+          canGrant: staff.is_superuser === 1,
+          isStaff: user.is_staff === 1,
+          isSuperuser: user.is_superuser === 1,
+        },
+      ),
     );
   }
 
@@ -230,36 +279,56 @@ function userRoutes(app: FastifyInstance, kit: AdminKit): void {
 
   app.get<{ Params: Record<string, string> }>('/admin/users/:id/', async (request, reply) => {
     const user = await target(request);
-    if (!user) return kit.notFound(request, reply, 'There is no user with this id.', '/admin/users/');
+    if (!user) return kit.notFound(request, reply, NO_SUCH_USER, '/admin/users/');
     return userPage(request, reply, user);
   });
 
   app.get<{ Params: Record<string, string> }>('/admin/users/:id/delete/', async (request, reply) => {
     const user = await target(request);
-    if (!user || user.deleted_at !== null) return kit.notFound(request, reply, 'There is no user with this id.', '/admin/users/');
+    if (!user || user.deleted_at !== null) return kit.notFound(request, reply, NO_SUCH_USER, '/admin/users/');
     const { live } = await cvCountsOf(app.db, user.id);
-    return kit.send(reply, renderPage('user-delete', kit.frame(request, reply, 'users', `Delete ${user.email}`), { user, cvs: live, oneCv: live === 1 }));
+    const frame = await kit.frame(request, reply, 'users', {
+      id: msg('Delete {email}'),
+      values: { email: user.email },
+    });
+    return kit.send(reply, renderPage('user-delete', frame, { user, cvs: live }));
   });
 
   /** An action on one user: found, not deleted, allowed for this staff member; else its page says why (400). */
   function userAction(
     path: string,
     rules: { notSelf?: boolean; protectsSuperuser?: boolean },
-    run: (request: FastifyRequest<{ Body: Form; Params: Record<string, string> }>, user: User) => Promise<string | { error: string }>,
+    run: (
+      request: FastifyRequest<{ Body: Form; Params: Record<string, string> }>,
+      user: User,
+    ) => Promise<string | { error: Message }>,
   ) {
     kit.action(`/admin/users/:id/${path}/`, async (request, reply) => {
       const user = await target(request);
-      if (!user || user.deleted_at !== null) return kit.notFound(request, reply, 'There is no user with this id.', '/admin/users/');
+      if (!user || user.deleted_at !== null)
+        return kit.notFound(request, reply, NO_SUCH_USER, '/admin/users/');
       const staff = request.staff!;
-      if (rules.notSelf && user.id === staff.id) return userPage(request, reply, user, 'You cannot do this to your own account.');
+      if (rules.notSelf && user.id === staff.id)
+        return userPage(request, reply, user, msg('You cannot do this to your own account.'));
       if (isStaffAccount(user) && staff.is_superuser !== 1 && user.id !== staff.id) {
-        return userPage(request, reply, user, 'Only a superuser can change a staff or superuser account.');
+        return userPage(
+          request,
+          reply,
+          user,
+          msg('Only a superuser can change a staff or superuser account.'),
+        );
       }
-      if (rules.protectsSuperuser && user.is_superuser === 1 && user.deactivated_at === null && (await activeSuperusers(app.db)) <= 1) {
-        return userPage(request, reply, user, 'This is the last superuser: make another superuser first.');
+      if (
+        rules.protectsSuperuser &&
+        user.is_superuser === 1 &&
+        user.deactivated_at === null &&
+        (await activeSuperusers(app.db)) <= 1
+      ) {
+        return userPage(request, reply, user, LAST_SUPERUSER);
       }
       const outcome = await run(request, user);
-      if (typeof outcome === 'object') return userPage(request, reply, (await findUserById(app.db, user.id))!, outcome.error);
+      if (typeof outcome === 'object')
+        return userPage(request, reply, (await findUserById(app.db, user.id))!, outcome.error);
       return reply.redirect(`/admin/users/${user.id}/?${notice(outcome)}`, 303);
     });
   }
@@ -273,15 +342,18 @@ function userRoutes(app: FastifyInstance, kit: AdminKit): void {
   });
 
   userAction('resend-confirmation', {}, async (request, user) => {
-    if (user.email_confirmed_at !== null) return { error: 'This address is confirmed already.' };
-    if (user.deactivated_at !== null) return { error: 'Reactivate the account first.' };
-    await kit.audited(request, on(user, 'user.resend_confirmation'), (trx) => queueConfirmation(app, trx, user.id));
+    if (user.email_confirmed_at !== null) return { error: msg('This address is confirmed already.') };
+    if (user.deactivated_at !== null) return { error: msg('Reactivate the account first.') };
+    await kit.audited(request, on(user, 'user.resend_confirmation'), (trx) =>
+      queueConfirmation(app, trx, user.id),
+    );
     app.mailQueue.kick();
     return 'confirmation';
   });
 
   userAction('password-reset', {}, async (request, user) => {
-    if (user.is_active !== 1 || user.deactivated_at !== null) return { error: 'An inactive account gets no password-reset mail.' };
+    if (user.is_active !== 1 || user.deactivated_at !== null)
+      return { error: msg('An inactive account gets no password-reset mail.') };
     await kit.audited(request, on(user, 'user.password_reset'), (trx) =>
       app.mailQueue.enqueue(trx, ACCOUNT_MAIL.passwordResetRequest, { email: user.email }),
     );
@@ -318,15 +390,24 @@ function userRoutes(app: FastifyInstance, kit: AdminKit): void {
   });
 
   userAction('roles', {}, async (request, user) => {
-    if (request.staff!.is_superuser !== 1) return { error: 'Only a superuser can grant or take staff and superuser.' };
+    if (request.staff!.is_superuser !== 1)
+      return { error: msg('Only a superuser can grant or take staff and superuser.') };
     const staff = request.body.is_staff === '1';
     const superuser = request.body.is_superuser === '1';
-    if (user.is_superuser === 1 && !superuser && user.deactivated_at === null && (await activeSuperusers(app.db)) <= 1) {
-      return { error: 'This is the last superuser: make another superuser first.' };
+    if (
+      user.is_superuser === 1 &&
+      !superuser &&
+      user.deactivated_at === null &&
+      (await activeSuperusers(app.db)) <= 1
+    ) {
+      return { error: LAST_SUPERUSER };
     }
     if (staff === (user.is_staff === 1) && superuser === (user.is_superuser === 1)) return 'roles';
+    // The entry's detail is a record, kept in English as written (the log shows it as it was recorded).
     const detail = `staff: ${yesNo(user.is_staff === 1)} → ${yesNo(staff)}; superuser: ${yesNo(user.is_superuser === 1)} → ${yesNo(superuser)}`;
-    await kit.audited(request, on(user, 'user.roles', detail), (trx) => setRoles(trx, user.id, { staff, superuser }, now()));
+    await kit.audited(request, on(user, 'user.roles', detail), (trx) =>
+      setRoles(trx, user.id, { staff, superuser }, now()),
+    );
     return 'roles';
   });
 }
@@ -336,35 +417,54 @@ function auditRoutes(app: FastifyInstance, kit: AdminKit): void {
     const filter = {
       actor: searchText(request.query.actor),
       action: AUDIT_ACTIONS[request.query.action ?? ''] ? request.query.action : undefined,
-      targetType: ['user', 'template', 'tag', 'cv'].includes(request.query.target_type ?? '') ? request.query.target_type : undefined,
+      targetType: (TARGET_TYPES as readonly string[]).includes(request.query.target_type ?? '')
+        ? request.query.target_type
+        : undefined,
       targetId: /^[0-9]{1,12}$/.test(request.query.target_id ?? '') ? request.query.target_id : undefined,
     };
     const page = pageNumber(request.query.page);
     const { total, rows } = await listAudit(app.db, filter, (page - 1) * PAGE_SIZE, PAGE_SIZE);
     const params = Object.fromEntries(
-      Object.entries({ actor: filter.actor, action: filter.action, target_type: filter.targetType, target_id: filter.targetId }).filter(
-        ([, value]) => value,
-      ),
+      Object.entries({
+        actor: filter.actor,
+        action: filter.action,
+        target_type: filter.targetType,
+        target_id: filter.targetId,
+      }).filter(([, value]) => value),
     ) as Record<string, string>;
+    const frame = await kit.frame(request, reply, 'audit', msg('Audit log'));
+    const { language } = frame;
+    const t = translator(language);
     return kit.send(
       reply,
-      renderPage('audit', kit.frame(request, reply, 'audit', 'Audit log'), {
+      renderPage('audit', frame, {
         filter,
         total,
-        single: total === 1,
         actions: Object.entries(AUDIT_ACTIONS).map(([value, label]) => ({
           value,
-          label: `${value.split('.')[0]}: ${label}`,
+          label: t(msg('{target}: {action}'), {
+            target: targetTypeLabel(value.split('.')[0]!, language),
+            action: t(label),
+          }),
           selected: value === filter.action,
         })),
-        targetTypes: ['user', 'template', 'tag', 'cv'].map((value) => ({ value, selected: value === filter.targetType })),
+        targetTypes: TARGET_TYPES.map((value) => ({
+          value,
+          label: targetTypeLabel(value, language),
+          selected: value === filter.targetType,
+        })),
         entries: rows.map((row) => ({
           ...row,
-          when: row.at.replace('T', ' ').slice(0, 19) + ' UTC',
-          what: AUDIT_ACTIONS[row.action] ?? row.action,
+          when: when(row.at, language, 'seconds'),
+          what: AUDIT_ACTIONS[row.action] ? t(AUDIT_ACTIONS[row.action]) : row.action,
+          targetType: targetTypeLabel(row.target_type, language),
           href: targetHref(row.target_type, row.target_id),
         })),
-        pages: pager(total, page, (n) => `/admin/audit/?${new URLSearchParams({ ...params, page: String(n) })}`),
+        pages: pager(
+          total,
+          page,
+          (n) => `/admin/audit/?${new URLSearchParams({ ...params, page: String(n) })}`,
+        ),
       }),
     );
   });
@@ -379,36 +479,60 @@ function targetHref(type: string, id: string | null): string | undefined {
   return undefined;
 }
 
-const yesNo = (value: boolean) => (value ? 'yes' : 'no');
+/** What an audit entry can be about: its `target_type`, shown with these words. */
+const TARGET_TYPES = ['user', 'template', 'tag', 'cv'] as const;
+const TARGET_TYPE_LABELS: Record<string, Message> = {
+  user: msg('user'),
+  template: msg('template'),
+  tag: msg('tag'),
+  cv: msg('cv'),
+};
 
-function statusOf(user: Pick<User, 'deleted_at' | 'deactivated_at' | 'email_confirmed_at' | 'is_active'>): string {
-  if (user.deleted_at !== null) return 'Deleted';
-  if (user.deactivated_at !== null) return 'Deactivated';
-  if (user.email_confirmed_at === null) return 'Unconfirmed';
-  return user.is_active === 1 ? 'Active' : 'Disabled';
+function targetTypeLabel(type: string, language: LanguageCode): string {
+  const label = TARGET_TYPE_LABELS[type];
+  return label === undefined ? type : translate(language, label);
 }
 
-function roleOf(user: Pick<User, 'is_staff' | 'is_superuser'>): string {
-  if (user.is_superuser === 1) return 'Superuser';
-  return user.is_staff === 1 ? 'Staff' : 'User';
+const NO_SUCH_USER = msg('There is no user with this id.');
+const LAST_SUPERUSER = msg('This is the last superuser: make another superuser first.');
+
+const yesNo = (value: boolean) => (value ? 'yes' : 'no');
+
+function statusOf(
+  user: Pick<User, 'deleted_at' | 'deactivated_at' | 'email_confirmed_at' | 'is_active'>,
+): Message {
+  if (user.deleted_at !== null) return msg('Deleted');
+  if (user.deactivated_at !== null) return msg('Deactivated');
+  if (user.email_confirmed_at === null) return msg('Unconfirmed');
+  return user.is_active === 1 ? msg('Active') : msg('Disabled');
+}
+
+function roleOf(user: Pick<User, 'is_staff' | 'is_superuser'>): Message {
+  if (user.is_superuser === 1) return msg('Superuser');
+  return user.is_staff === 1 ? msg('Staff') : msg('User');
 }
 
 /** The users list's `sort` parameter: a key of USER_SORTS, `-` first for descending. */
 function parseUserSort(raw: string | undefined): UserSort {
-  const value = raw && raw in USER_SORTS || raw?.startsWith('-') && raw.slice(1) in USER_SORTS ? raw : DEFAULT_USER_SORT;
+  const value =
+    (raw && raw in USER_SORTS) || (raw?.startsWith('-') && raw.slice(1) in USER_SORTS)
+      ? raw
+      : DEFAULT_USER_SORT;
   const descending = value.startsWith('-');
   return { key: (descending ? value.slice(1) : value) as UserSortKey, descending };
 }
 
-function userRow(user: UserListRow) {
+function userRow(user: UserListRow, language: LanguageCode) {
   return {
     id: user.id,
     email: user.email,
     name: user.full_name,
-    status: statusOf(user),
-    role: roleOf(user),
-    joined: user.created_at.slice(0, 10),
-    lastLogin: user.last_login_at ? user.last_login_at.slice(0, 10) : 'never',
+    status: translate(language, statusOf(user)),
+    role: translate(language, roleOf(user)),
+    joined: when(user.created_at, language, 'date'),
+    lastLogin: user.last_login_at
+      ? when(user.last_login_at, language, 'date')
+      : translate(language, msg('never')),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import { HttpError } from '../http/errors.js';
+import { msg, type Message } from '../i18n/index.js';
 import { confirmTwoStepSetup, startTwoStepSetup } from '../two-step/routes.js';
 import { otpauthUrl } from '../two-step/codes.js';
 import { twoStepOf } from '../two-step/repository.js';
@@ -14,14 +15,16 @@ import { renderPage, type PageFrame } from './views.js';
  * QR code is an SVG drawn on the server.
  */
 
+const SET_UP = msg('Set up two-step sign-in');
+
 export function twoStepAdminRoutes(
   app: FastifyInstance,
   kit: AdminKit,
   frame: (
     request: Parameters<AdminKit['frame']>[0],
     reply: Parameters<AdminKit['frame']>[1],
-    title: string,
-  ) => PageFrame,
+    title: Message,
+  ) => Promise<PageFrame>,
 ): void {
   async function setupPage(secret: string, email: string) {
     const url = otpauthUrl(secret, email);
@@ -39,7 +42,7 @@ export function twoStepAdminRoutes(
       reply,
       renderPage(
         'two-step-setup',
-        frame(request, reply, 'Set up two-step sign-in'),
+        await frame(request, reply, SET_UP),
         await setupPage(started.secret, staff.email),
       ),
     );
@@ -51,7 +54,7 @@ export function twoStepAdminRoutes(
       const codes = await confirmTwoStepSetup(app, request, staff, String(request.body.code ?? ''));
       return kit.send(
         reply,
-        renderPage('two-step-done', frame(request, reply, 'Two-step sign-in is on'), { codes }),
+        renderPage('two-step-done', await frame(request, reply, msg('Two-step sign-in is on')), { codes }),
       );
     } catch (error) {
       if (!(error instanceof HttpError) || error.statusCode !== 400) throw error;
@@ -62,7 +65,7 @@ export function twoStepAdminRoutes(
         reply.code(400),
         renderPage(
           'two-step-setup',
-          { ...frame(request, reply, 'Set up two-step sign-in'), error: error.detail },
+          { ...(await frame(request, reply, SET_UP)), error: error.detailMessage },
           page,
         ),
       );

@@ -15,11 +15,15 @@ import {
   unlockAccountEmail,
 } from './emails.js';
 import { findUserByEmail, findUserById } from '../users/repository.js';
+import { SOURCE_LANGUAGE, type LanguageCode } from '../../../rules/languages.js';
+import { mailLanguage } from '../i18n/request.js';
 
 /*
  * The accounts' mail, queued (mail/queue.ts) and written when it is sent. A request for a password reset or a new
  * confirmation link queues the same row whether or not the address has an account: the queue finds out, after the
  * answer, and sends nothing when there is none.
+ * Every payload may carry `language`, the language of the request that caused the mail: the mail is written in its
+ * recipient's saved language, else in that one, else in English (i18n/request.ts's mailLanguage).
  */
 
 export const ACCOUNT_MAIL = {
@@ -38,7 +42,12 @@ export const ACCOUNT_MAIL = {
   accountUnlock: 'account-unlock',
 } as const;
 
-export interface PasswordChangedPayload {
+/** What every payload may hold beside its own: the language of the request that caused the mail. */
+export interface CausedIn {
+  language?: LanguageCode;
+}
+
+export interface PasswordChangedPayload extends CausedIn {
   userId: number;
   to: string;
   at: string;
@@ -46,8 +55,18 @@ export interface PasswordChangedPayload {
 
 type Db = Kysely<Database>;
 
-export function queueConfirmation(app: FastifyInstance, db: Db, userId: number): Promise<void> {
-  return app.mailQueue.enqueue(db, ACCOUNT_MAIL.confirmation, { userId });
+/** The payload's own fields, and the language of the request that caused it (English, the default, goes unsaid). */
+export function withLanguage<T extends object>(payload: T, language?: LanguageCode): T & CausedIn {
+  return language && language !== SOURCE_LANGUAGE ? { ...payload, language } : payload;
+}
+
+export function queueConfirmation(
+  app: FastifyInstance,
+  db: Db,
+  userId: number,
+  language?: LanguageCode,
+): Promise<void> {
+  return app.mailQueue.enqueue(db, ACCOUNT_MAIL.confirmation, withLanguage({ userId }, language));
 }
 
 export function queuePasswordChangedNotice(
@@ -55,71 +74,122 @@ export function queuePasswordChangedNotice(
   db: Db,
   user: { id: number; email: string },
   at: Date,
+  language?: LanguageCode,
 ): Promise<void> {
-  const payload: PasswordChangedPayload = { userId: user.id, to: user.email, at: at.toISOString() };
+  const payload: PasswordChangedPayload = withLanguage(
+    { userId: user.id, to: user.email, at: at.toISOString() },
+    language,
+  );
   return app.mailQueue.enqueue(db, ACCOUNT_MAIL.passwordChanged, payload);
 }
 
+/** A mail asked for by address (a reset link, a new confirmation link): the queue finds the account, if any. */
+export function queueByAddress(
+  app: FastifyInstance,
+  db: Db,
+  kind: (typeof ACCOUNT_MAIL)['confirmationRequest' | 'passwordResetRequest'],
+  email: string,
+  language?: LanguageCode,
+): Promise<void> {
+  return app.mailQueue.enqueue(db, kind, withLanguage({ email }, language));
+}
+
 /** Someone tried to sign up with `email`: the queue finds its account when sending and tells the owner. */
-export function queueSignUpAttempt(app: FastifyInstance, db: Db, email: string): Promise<void> {
-  return app.mailQueue.enqueue(db, ACCOUNT_MAIL.signUpAttempt, { email });
+export function queueSignUpAttempt(
+  app: FastifyInstance,
+  db: Db,
+  email: string,
+  language?: LanguageCode,
+): Promise<void> {
+  return app.mailQueue.enqueue(db, ACCOUNT_MAIL.signUpAttempt, withLanguage({ email }, language));
 }
 
 /** The account of `email` (if there is one: the queue finds out) is locked: its owner gets an unlock link. */
-export function queueUnlockLink(app: FastifyInstance, db: Db, email: string): Promise<void> {
-  return app.mailQueue.enqueue(db, ACCOUNT_MAIL.accountUnlock, { email });
+export function queueUnlockLink(
+  app: FastifyInstance,
+  db: Db,
+  email: string,
+  language?: LanguageCode,
+): Promise<void> {
+  return app.mailQueue.enqueue(db, ACCOUNT_MAIL.accountUnlock, withLanguage({ email }, language));
 }
 
 export function registerAccountMail(app: FastifyInstance): void {
   const { config, db } = app;
 
-  async function confirmationFor(userId: number) {
+  async function confirmationFor(userId: number, causedIn: unknown) {
     const user = await findUserById(db, userId);
     // Confirmed meanwhile (by this link's twin, a reset or a social sign-in), or gone: nothing to send.
-    if (!user || user.email_confirmed_at !== null || user.deleted_at !== null || user.deactivated_at !== null) return null;
+    if (!user || user.email_confirmed_at !== null || user.deleted_at !== null || user.deactivated_at !== null)
+      return null;
     const token = makeConfirmationToken(config.secretKey, user, now());
-    return confirmationEmail(user, confirmationLink(config.publicUrl, user.id, token));
+    return confirmationEmail(
+      user,
+      confirmationLink(config.publicUrl, user.id, token),
+      mailLanguage(user, causedIn),
+    );
   }
 
-  app.mailQueue.handle(ACCOUNT_MAIL.confirmation, async (payload) =>
-    confirmationFor((payload as { userId: number }).userId),
-  );
+  app.mailQueue.handle(ACCOUNT_MAIL.confirmation, async (payload) => {
+    const { userId, language } = payload as { userId: number } & CausedIn;
+    return confirmationFor(userId, language);
+  });
 
   app.mailQueue.handle(ACCOUNT_MAIL.confirmationRequest, async (payload) => {
-    const user = await findUserByEmail(db, (payload as { email: string }).email);
-    return user ? confirmationFor(user.id) : null;
+    const { email, language } = payload as { email: string } & CausedIn;
+    const user = await findUserByEmail(db, email);
+    return user ? confirmationFor(user.id, language) : null;
   });
 
   app.mailQueue.handle(ACCOUNT_MAIL.passwordResetRequest, async (payload) => {
-    const user = await findUserByEmail(db, (payload as { email: string }).email);
+    const { email, language } = payload as { email: string } & CausedIn;
+    const user = await findUserByEmail(db, email);
     // A disabled account (confirmed, then switched off, or deactivated by staff) gets no way back in by mail.
-    if (!user || (user.is_active !== 1 && user.email_confirmed_at !== null) || user.deactivated_at !== null) return null;
+    if (!user || (user.is_active !== 1 && user.email_confirmed_at !== null) || user.deactivated_at !== null)
+      return null;
     const token = makePasswordResetToken(config.secretKey, user, now());
-    return passwordResetEmail(user, passwordResetLink(config.publicUrl, user.id, token));
+    return passwordResetEmail(
+      user,
+      passwordResetLink(config.publicUrl, user.id, token),
+      mailLanguage(user, language),
+    );
   });
 
   app.mailQueue.handle(ACCOUNT_MAIL.signUpAttempt, async (payload) => {
-    const user = await findUserByEmail(db, (payload as { email: string }).email);
+    const { email, language } = payload as { email: string } & CausedIn;
+    const user = await findUserByEmail(db, email);
     if (!user || user.deleted_at !== null || user.deactivated_at !== null) return null;
     // Never confirmed: whoever signs up again most likely lost the first mail.
-    if (user.email_confirmed_at === null) return confirmationFor(user.id);
-    return signUpAttemptEmail(user, `${config.publicUrl}/signin`, forgotPasswordLink(config.publicUrl));
+    if (user.email_confirmed_at === null) return confirmationFor(user.id, language);
+    return signUpAttemptEmail(
+      user,
+      `${config.publicUrl}/signin`,
+      forgotPasswordLink(config.publicUrl),
+      mailLanguage(user, language),
+    );
   });
 
   app.mailQueue.handle(ACCOUNT_MAIL.accountUnlock, async (payload) => {
-    const user = await findUserByEmail(db, (payload as { email: string }).email);
-    if (!user || user.password_hash === null || user.is_active !== 1 || user.deactivated_at !== null) return null;
+    const { email, language } = payload as { email: string } & CausedIn;
+    const user = await findUserByEmail(db, email);
+    if (!user || user.password_hash === null || user.is_active !== 1 || user.deactivated_at !== null)
+      return null;
     const token = makeAccountUnlockToken(config.secretKey, user, now());
-    return unlockAccountEmail(user, accountLink(config.publicUrl, 'unlock-account', user.id, token));
+    return unlockAccountEmail(
+      user,
+      accountLink(config.publicUrl, 'unlock-account', user.id, token),
+      mailLanguage(user, language),
+    );
   });
 
   app.mailQueue.handle(ACCOUNT_MAIL.passwordChanged, async (payload) => {
-    const { userId, to, at } = payload as PasswordChangedPayload;
+    const { userId, to, at, language } = payload as PasswordChangedPayload;
     const user = await findUserById(db, userId);
     return passwordChangedEmail(
       { id: userId, full_name: user?.full_name ?? '', email: to },
       new Date(at),
       config.publicUrl,
+      mailLanguage(user, language),
     );
   });
 }

@@ -1,19 +1,29 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LINK_ERROR_CODES } from '../../../rules/account-changes.js';
 import { badRequest, fieldError, forbidden, HttpError } from '../http/errors.js';
-import { hit, releaseAttempt, resetRateLimit, type RateLimit, type RateLimitState } from '../http/rate-limit.js';
+import { msg, type LanguageCode, type Message } from '../../../rules/languages.js';
+import {
+  hit,
+  releaseAttempt,
+  resetRateLimit,
+  TRY_AGAIN_IN,
+  type RateLimit,
+  type RateLimitState,
+} from '../http/rate-limit.js';
 import { endSession, startSession } from '../http/session.js';
 import { secondStepNeeded } from '../two-step/gate.js';
 import { twoStepOf } from '../two-step/repository.js';
 import { endUserSessions } from '../sessions/repository.js';
 import {
   ACCOUNT_MAIL,
+  queueByAddress,
   queueConfirmation,
   queuePasswordChangedNotice,
   queueSignUpAttempt,
   queueUnlockLink,
   registerAccountMail,
 } from './account-mail.js';
+import { requestLanguage } from '../i18n/request.js';
 import { checkConfirmationToken, checkPasswordResetToken } from './account-tokens.js';
 import { now } from './clock.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
@@ -45,27 +55,35 @@ import { bodySchema, text } from '../http/schemas.js';
 
 export const DETAILS = {
   /** Said for a free address and a taken one alike (the owner of a taken one is mailed). */
-  registered: 'Check your email to finish signing up.',
-  emailConfirmed: 'Email confirmed.',
-  confirmationInvalid: 'This confirmation link is invalid.',
-  confirmationExpired: 'This confirmation link has expired. Please request a new one.',
-  confirmationUsed: 'This confirmation link has already been used.',
-  confirmationResent:
+  registered: msg('Check your email to finish signing up.'),
+  emailConfirmed: msg('Email confirmed.'),
+  confirmationInvalid: msg('This confirmation link is invalid.'),
+  confirmationExpired: msg('This confirmation link has expired. Please request a new one.'),
+  confirmationUsed: msg('This confirmation link has already been used.'),
+  confirmationResent: msg(
     'If an account with this email address is waiting for confirmation, a new confirmation link has been sent to it.',
-  signedIn: 'Signed in successfully.',
-  invalidCredentials: 'Invalid email or password.',
-  emailNotConfirmed:
+  ),
+  signedIn: msg('Signed in successfully.'),
+  invalidCredentials: msg('Invalid email or password.'),
+  emailNotConfirmed: msg(
     'Please confirm your email address before signing in. We can send you a new confirmation link.',
-  accountDisabled: 'This account is disabled. Please contact support.',
-  signedOut: 'Signed out.',
-  passwordResetSent: 'Password reset instructions have been sent to your email address.',
-  resetLinkInvalid: 'This password reset link is invalid or has already been used.',
-  resetLinkExpired: 'This password reset link has expired. Please request a new one.',
-  resetLinkValid: 'This password reset link is valid.',
-  passwordReset: 'Your password has been reset. You are now signed in.',
-  passwordResetSignIn:
+  ),
+  accountDisabled: msg('This account is disabled. Please contact support.'),
+  signedOut: msg('Signed out.'),
+  passwordResetSent: msg('Password reset instructions have been sent to your email address.'),
+  resetLinkInvalid: msg('This password reset link is invalid or has already been used.'),
+  resetLinkExpired: msg('This password reset link has expired. Please request a new one.'),
+  resetLinkValid: msg('This password reset link is valid.'),
+  passwordReset: msg('Your password has been reset. You are now signed in.'),
+  passwordResetSignIn: msg(
     'Your password has been reset. Sign in with your new password and the code from your authenticator app.',
+  ),
 } as const;
+
+/** A locked sign-in's 429 (http/rate-limit.ts's TRY_AGAIN_IN), with the way out that only the mailbox opens. */
+export const TRY_AGAIN_IN_OR_RESET = msg(
+  'Too many attempts. Please try again in {minutes, plural, one {{minutes} minute} other {{minutes} minutes}}, or reset your password.',
+);
 
 /** Lets the web tell "confirm your email first" from wrong credentials without matching words. */
 export const EMAIL_NOT_CONFIRMED_CODE = 'email_not_confirmed';
@@ -92,6 +110,8 @@ export const RATE_LIMIT_KEYS = {
   resendConfirmationByEmail: (email: string) => `resend-confirmation:email:${normalizeEmail(email)}`,
 };
 
+const EMAIL_REQUIRED = msg('email is required');
+
 export const RATE_LIMITS = {
   /** From anywhere: above what one address may try, so only guessing from many addresses locks the account. */
   login: { limit: 50, windowMs: 15 * MINUTE },
@@ -104,7 +124,6 @@ export const RATE_LIMITS = {
   passwordResetConfirm: { limit: 20, windowMs: HOUR },
   resendConfirmation: { limit: 5, windowMs: HOUR },
 } satisfies Record<string, RateLimit>;
-
 
 interface RegisterBody {
   full_name: string;
@@ -180,7 +199,8 @@ export function signInAttempts(app: FastifyInstance) {
    * many addresses; once reached, the owner is mailed a link that unlocks it, and browsers that signed in
    * before still get through). A refused attempt takes back what it reserved: no password was checked.
    */
-  async function reserveAttempts(ip: string, email: string): Promise<Reserved> {
+  async function reserveAttempts(request: FastifyRequest, email: string): Promise<Reserved> {
+    const { ip } = request;
     const byIp = await limit(RATE_LIMIT_KEYS.loginByIp(ip), RATE_LIMITS.loginByIp);
     const fromAddressKey = RATE_LIMIT_KEYS.loginFromAddress(email, ip);
     let fromAddress: RateLimitState;
@@ -197,7 +217,7 @@ export function signInAttempts(app: FastifyInstance) {
     } catch (error) {
       await releaseAttempt(app.db, byIp);
       await releaseAttempt(app.db, fromAddress);
-      await mailUnlockLink(email);
+      await mailUnlockLink(email, await requestLanguage(request));
       throw withResetHint(error);
     }
     return { clear: [fromAddressKey, accountKey], release: [byIp], held: [fromAddress, account] };
@@ -207,23 +227,26 @@ export function signInAttempts(app: FastifyInstance) {
    * The owner of a locked account is sent a link that unlocks it, once per window. The same work for an unknown
    * address: the queue finds out whether there is an account to mail (auth/account-mail.ts).
    */
-  async function mailUnlockLink(email: string): Promise<void> {
+  async function mailUnlockLink(email: string, language: LanguageCode): Promise<void> {
     try {
       await limit(RATE_LIMIT_KEYS.unlockMail(email), RATE_LIMITS.unlockMail);
     } catch (error) {
       if (error instanceof HttpError && error.statusCode === 429) return;
       throw error;
     }
-    await queueUnlockLink(app, app.db, email);
+    await queueUnlockLink(app, app.db, email, language);
     app.mailQueue.kick();
   }
 
   /** A trusted browser (security/device.ts) of this account counts on its own; any other sign-in by address. */
-  async function reserveSignIn(request: FastifyRequest, user: { id: number; email: string }): Promise<Reserved> {
+  async function reserveSignIn(
+    request: FastifyRequest,
+    user: { id: number; email: string },
+  ): Promise<Reserved> {
     const device = trustedDeviceOf(request, now());
     return device !== null && device.userId === user.id
       ? reserveTrustedAttempt(RATE_LIMIT_KEYS.loginFromDevice(device.id))
-      : reserveAttempts(request.ip, user.email);
+      : reserveAttempts(request, user.email);
   }
 
   return { reserveAttempts, reserveTrustedAttempt, reserveSignIn };
@@ -256,12 +279,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       // A taken address is answered exactly as a free one, after the same work (the password is hashed either
       // way): nothing tells a visitor who has an account. Its owner is mailed instead (auth/account-mail.ts).
       const taken = (await findUserByEmail(app.db, registration.email)) !== undefined;
+      const language = await requestLanguage(request);
       const passwordHash = await hashPassword(registration.password1);
       try {
         // The account and its confirmation mail exist together or not at all; the queue sends the mail after
         // the answer and retries while the mail server is down, so the address is never left taken unmailed.
         await app.db.transaction().execute(async (trx) => {
-          if (taken) return queueSignUpAttempt(app, trx, registration.email);
+          if (taken) return queueSignUpAttempt(app, trx, registration.email, language);
           const created = await createUser(
             trx,
             {
@@ -273,12 +297,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
             },
             now(),
           );
-          await queueConfirmation(app, trx, created.id);
+          await queueConfirmation(app, trx, created.id, language);
         });
       } catch (error) {
         // Taken a moment ago by a twin request: its owner is told, the answer stays the same.
         if (!(error instanceof EmailTakenError)) throw error;
-        await queueSignUpAttempt(app, app.db, registration.email);
+        await queueSignUpAttempt(app, app.db, registration.email, language);
       }
       app.mailQueue.kick();
       return reply.code(201).send({ detail: DETAILS.registered });
@@ -320,17 +344,21 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     path: string,
     rule: RateLimit,
     keys: { byIp: (ip: string) => string; byEmail: (email: string) => string },
-    kind: (typeof ACCOUNT_MAIL)[keyof typeof ACCOUNT_MAIL],
-    detail: string,
+    kind: (typeof ACCOUNT_MAIL)['confirmationRequest' | 'passwordResetRequest'],
+    detail: Message,
   ) {
-    app.post<{ Body: EmailBody }>(path, { schema: bodySchema({ email: text(MAX_EMAIL_LENGTH) }) }, async (request) => {
-      const email = validEmail(request.body.email);
-      await limit(keys.byIp(request.ip), rule);
-      await limit(keys.byEmail(email), rule);
-      await app.mailQueue.enqueue(app.db, kind, { email });
-      app.mailQueue.kick();
-      return { detail };
-    });
+    app.post<{ Body: EmailBody }>(
+      path,
+      { schema: bodySchema({ email: text(MAX_EMAIL_LENGTH) }) },
+      async (request) => {
+        const email = validEmail(request.body.email);
+        await limit(keys.byIp(request.ip), rule);
+        await limit(keys.byEmail(email), rule);
+        await queueByAddress(app, app.db, kind, email, await requestLanguage(request));
+        app.mailQueue.kick();
+        return { detail };
+      },
+    );
   }
 
   mailByAddress(
@@ -347,8 +375,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const email = normalizeEmail(request.body.email);
       const { password } = request.body;
-      if (email === '') throw fieldError('email', 'email is required');
-      if (password === '') throw fieldError('password', 'password is required');
+      if (email === '') throw fieldError('email', EMAIL_REQUIRED);
+      if (password === '') throw fieldError('password', msg('password is required'));
       const at = now();
       const user = await findUserByEmail(app.db, email);
       // A browser that signed in to this account before is counted on its own: a lockout others cause by
@@ -357,7 +385,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const trusted = device !== null && user !== undefined && device.userId === user.id;
       const reserved = trusted
         ? await reserveTrustedAttempt(RATE_LIMIT_KEYS.loginFromDevice(device.id))
-        : await reserveAttempts(request.ip, email);
+        : await reserveAttempts(request, email);
       const passwordMatches =
         user?.password_hash != null
           ? await verifyPassword(user.password_hash, password)
@@ -452,13 +480,19 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       if (problem) throw fieldError('new_password', problem);
       const passwordHash = await hashPassword(newPassword);
       const at = now();
+      const language = await requestLanguage(request);
       await app.db.transaction().execute(async (trx) => {
         await setPassword(trx, user.id, passwordHash, at);
         // The link came to the mailbox, which is what confirming the address proves.
         if (user.email_confirmed_at === null) await confirmEmail(trx, user.id, at);
         await endUserSessions(trx, user.id);
-        await queuePasswordChangedNotice(app, trx, user, at);
-        await recordSecurityEvent(trx, { userId: user.id, kind: 'password_changed', request, detail: { method: 'password_reset' } });
+        await queuePasswordChangedNotice(app, trx, user, at, language);
+        await recordSecurityEvent(trx, {
+          userId: user.id,
+          kind: 'password_changed',
+          request,
+          detail: { method: 'password_reset' },
+        });
       });
       app.mailQueue.kick();
       // The mailbox proved the owner: guesses someone else made at the password no longer lock them out.
@@ -475,7 +509,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
 function validEmail(raw: string): string {
   const email = normalizeEmail(raw);
-  if (email === '') throw fieldError('email', 'email is required');
+  if (email === '') throw fieldError('email', EMAIL_REQUIRED);
   if (!isValidEmail(email)) throw fieldError('email', MESSAGES.invalidEmail);
   return email;
 }
@@ -486,5 +520,8 @@ function validEmail(raw: string): string {
  */
 function withResetHint(error: unknown): unknown {
   if (!(error instanceof HttpError) || error.statusCode !== 429) return error;
-  return new HttpError(429, error.detail.replace(/\.$/, ', or reset your password.'), error.headers);
+  const said = error.detailMessage;
+  if (typeof said !== 'string' && said.id === TRY_AGAIN_IN)
+    return new HttpError(429, { id: TRY_AGAIN_IN_OR_RESET, values: said.values }, error.headers);
+  return error;
 }

@@ -1,3 +1,4 @@
+import type { Message } from '../../../rules/languages.js';
 import { isExecutable } from '../render/page-pool.js';
 import { PdfTooLongError, PdfUnavailableError, RENDERER_CLOSING_MESSAGE } from '../render/pdf-errors.js';
 import {
@@ -29,10 +30,11 @@ export const RENDERER_REPLY = 'cvb:renderer-reply';
 
 export type RendererRequest = { type: typeof RENDERER_REQUEST; id: number } & RendererCall;
 
-/** An error as it crosses the channel: which class it was, and its message. */
+/** An error as it crosses the channel: which class it was, its message, and (unavailable) its words with values. */
 export interface SerializedError {
   kind: 'unavailable' | 'too-long' | 'error';
   message: string;
+  detail?: Message;
 }
 
 export type RendererReply =
@@ -58,7 +60,11 @@ export function isRendererReply(message: unknown): message is RendererReply {
 }
 
 export function serializeError(error: unknown): SerializedError {
-  if (error instanceof PdfUnavailableError) return { kind: 'unavailable', message: error.message };
+  // Words with values cross with them, so the worker says them in the request's language; plain words are their key.
+  if (error instanceof PdfUnavailableError)
+    return typeof error.detailMessage === 'string'
+      ? { kind: 'unavailable', message: error.message }
+      : { kind: 'unavailable', message: error.message, detail: error.detailMessage };
   if (error instanceof PdfTooLongError) return { kind: 'too-long', message: error.message };
   return { kind: 'error', message: error instanceof Error ? error.message : String(error) };
 }
@@ -66,7 +72,9 @@ export function serializeError(error: unknown): SerializedError {
 /** The error the caller would have had from an in-process renderer. */
 export function deserializeError(error: SerializedError): Error {
   if (error.kind === 'too-long') return new PdfTooLongError();
-  return error.kind === 'unavailable' ? new PdfUnavailableError(error.message) : new Error(error.message);
+  return error.kind === 'unavailable'
+    ? new PdfUnavailableError(error.detail ?? error.message)
+    : new Error(error.message);
 }
 
 /** Bytes from the channel as a Buffer (advanced serialization may hand a Buffer back as a plain Uint8Array). */

@@ -1,3 +1,4 @@
+import { msg } from '../../../rules/languages.js';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../http/errors.js';
 import { requireUser } from '../http/session.js';
@@ -20,9 +21,8 @@ import { binParams, type BinParams } from '../cvs/bin-routes.js';
  * that is not in the bin, is 404. The CVs' purge job (cvs/purge-job.ts) removes letters whose date has come too.
  */
 
-const NOT_IN_BIN = 'This cover letter is not in your recently deleted cover letters.';
-const BAD_UUID = 'A cover letter in the bin is named by its uuid (8-4-4-4-12 hexadecimal digits).';
-
+const NOT_IN_BIN = msg('This cover letter is not in your recently deleted cover letters.');
+const BAD_UUID = msg('A cover letter in the bin is named by its uuid (8-4-4-4-12 hexadecimal digits).');
 
 export interface BinnedLetterJson {
   uuid: string;

@@ -1,18 +1,17 @@
+import { msg, type LanguageCode } from '../../../rules/languages.js';
+import { mailGreeting } from '../cvs/delivery.js';
+import { mailLanguage } from '../i18n/request.js';
+import { translator } from '../i18n/translate.js';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../http/errors.js';
 import { findUserById } from '../users/repository.js';
 import { letterFileName, type LetterFile } from './render.js';
 
-export const LETTER_SENT = 'Cover letter has been sent to your email address.';
-
-function greetingName(fullName: string): string {
-  const first = fullName.trim().split(/\s+/)[0];
-  return first ? ` ${first}` : '';
-}
+export const LETTER_SENT = msg('Cover letter has been sent to your email address.');
 
 /**
  * Sends the letter's PDF, and the CV's when asked, to the owner's own address: the only address it ever goes to,
- * as a CV's email (cvs/delivery.ts).
+ * as a CV's email (cvs/delivery.ts); in the owner's saved language, else `language` (the request's).
  */
 export async function emailLetter(
   app: FastifyInstance,
@@ -20,6 +19,7 @@ export async function emailLetter(
   letterName: string,
   letterPdf: LetterFile,
   cv?: { name: string; pdf: LetterFile },
+  language?: LanguageCode,
 ): Promise<void> {
   const owner = await findUserById(app.db, ownerId);
   const letterFile = letterFileName(letterName, 'pdf');
@@ -29,17 +29,29 @@ export async function emailLetter(
       ? letterFileName(`${cv.name} CV`, 'pdf')
       : cv && letterFileName(cv.name, 'pdf');
   if (!owner) throw notFound();
+  const said = mailLanguage(owner, language);
+  const t = translator(said);
   await app.mailer.send({
     to: owner.email,
-    subject: cv ? `Your cover letter and CV: ${letterName}` : `Your cover letter: ${letterName}`,
+    subject: cv
+      ? t({ id: msg('Your cover letter and CV: {name}'), values: { name: letterName } })
+      : t({ id: msg('Your cover letter: {name}'), values: { name: letterName } }),
     text: [
-      `Hello${greetingName(owner.full_name)},`,
+      mailGreeting(owner.full_name, said),
       '',
       cv
-        ? `Your cover letter "${letterName}" and your CV "${cv.name}" are attached as PDFs, ready to send with your application.`
-        : `Your cover letter "${letterName}" is attached as a PDF, ready to send with your application.`,
+        ? t({
+            id: msg(
+              'Your cover letter "{name}" and your CV "{cvName}" are attached as PDFs, ready to send with your application.',
+            ),
+            values: { name: letterName, cvName: cv.name },
+          })
+        : t({
+            id: msg('Your cover letter "{name}" is attached as a PDF, ready to send with your application.'),
+            values: { name: letterName },
+          }),
       '',
-      'Good luck!',
+      t(msg('Good luck!')),
       'CV Builder',
     ].join('\n'),
     attachments: [

@@ -1,3 +1,4 @@
+import { msg } from '../../../rules/languages.js';
 import { badRequest } from '../http/errors.js';
 import type { LetterContent } from '../render/letter.js';
 import { sanitizeRichText } from '../text/rich-text.js';
@@ -24,6 +25,19 @@ export const LETTER_TEXT_FIELDS = {
   signature_name: 'The name to sign with',
 } as const;
 export type LetterTextField = keyof typeof LETTER_TEXT_FIELDS;
+
+/** A field's value over MAX_LETTER_FIELD_LENGTH, each field named in its own sentence. */
+const FIELD_TOO_LONG = {
+  recipient_name: msg('The recipient’s name is too long: {max} characters at most.'),
+  company: msg('The company is too long: {max} characters at most.'),
+  address: msg('The address is too long: {max} characters at most.'),
+  subject: msg('The subject is too long: {max} characters at most.'),
+  salutation: msg('The salutation is too long: {max} characters at most.'),
+  closing: msg('The closing is too long: {max} characters at most.'),
+  signature_name: msg('The name to sign with is too long: {max} characters at most.'),
+} as const satisfies {
+  [F in LetterTextField]: `${(typeof LETTER_TEXT_FIELDS)[F]} is too long: {max} characters at most.`;
+};
 
 /** The body of POST and PUT /v1/CoverLetter/ (and of the previews, where `name` may be missing). */
 export interface LetterBody {
@@ -112,9 +126,7 @@ function plain(field: LetterTextField, value: string | undefined): string {
   const cleaned = sanitisePlainText(value ?? '');
   const single = field === 'address' ? cleaned.replace(/[ \t]+\n/g, '\n') : cleaned.replace(/\s+/g, ' ');
   if (single.length > MAX_LETTER_FIELD_LENGTH)
-    throw badRequest(
-      `${LETTER_TEXT_FIELDS[field]} is too long: ${MAX_LETTER_FIELD_LENGTH} characters at most.`,
-    );
+    throw badRequest({ id: FIELD_TOO_LONG[field], values: { max: MAX_LETTER_FIELD_LENGTH } });
   return single;
 }
 
@@ -124,15 +136,21 @@ function plain(field: LetterTextField, value: string | undefined): string {
  */
 export function readLetterInput(body: LetterBody, requireName = true): LetterInput {
   const name = sanitiseCvName(body.name ?? '');
-  if (requireName && name === '') throw badRequest('Please enter a name for your cover letter.');
+  if (requireName && name === '') throw badRequest(msg('Please enter a name for your cover letter.'));
   if (name.length > MAX_LETTER_NAME_LENGTH)
-    throw badRequest(`The cover letter’s name is too long: ${MAX_LETTER_NAME_LENGTH} characters at most.`);
+    throw badRequest({
+      id: msg('The cover letter’s name is too long: {max} characters at most.'),
+      values: { max: MAX_LETTER_NAME_LENGTH },
+    });
   const date = (body.date ?? '').trim();
-  if (!isLetterDate(date)) throw badRequest('The date must be a real date written as YYYY-MM-DD, or empty.');
+  if (!isLetterDate(date))
+    throw badRequest(msg('The date must be a real date written as YYYY-MM-DD, or empty.'));
   if ((body.body ?? '').length > MAX_LETTER_BODY_LENGTH)
-    throw badRequest(
-      `The letter is too long: ${MAX_LETTER_BODY_LENGTH.toLocaleString('en')} characters at most.`,
-    );
+    // The number as the language writes it ("20,000" in English).
+    throw badRequest({
+      id: msg('The letter is too long: {max, number} characters at most.'),
+      values: { max: MAX_LETTER_BODY_LENGTH },
+    });
   const letterBody = sanitizeRichText(sanitisePlainText(body.body ?? ''));
   const fields = Object.fromEntries(
     (Object.keys(LETTER_TEXT_FIELDS) as LetterTextField[]).map((field) => [field, plain(field, body[field])]),

@@ -1,3 +1,4 @@
+import { msg } from '../../../rules/languages.js';
 import type { FastifyInstance } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
 import { findLiveCv, listEntries, type GeneratedCvRow } from '../cvs/repository.js';
@@ -27,8 +28,8 @@ import type { CoverLetterRow } from './repository.js';
  * email) and Word. The combined PDF (letter, then CV) is joined here with pdf-lib.
  */
 
-export const CV_NOT_YOURS = 'The CV this letter is linked to was not found among your CVs.';
-export const LETTER_TEMPLATE_NOT_FOUND = 'The template you chose for this letter does not exist.';
+export const CV_NOT_YOURS = msg('The CV this letter is linked to was not found among your CVs.');
+export const LETTER_TEMPLATE_NOT_FOUND = msg('The template you chose for this letter does not exist.');
 
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -156,5 +157,5 @@ export function letterFileName(name: string, extension: string): string {
 }
 
 export function letterNotFound() {
-  return notFound('Cover letter not found.');
+  return notFound(msg('Cover letter not found.'));
 }

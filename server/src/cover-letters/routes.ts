@@ -1,3 +1,5 @@
+import { msg } from '../../../rules/languages.js';
+import { requestLanguage } from '../i18n/request.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { now } from '../auth/clock.js';
 import { HttpError, badRequest } from '../http/errors.js';
@@ -31,6 +33,7 @@ import {
   letterFile,
   letterHtml,
   letterModel,
+  LETTER_TEMPLATE_NOT_FOUND,
   letterNotFound,
   letterPdf,
   letterSource,
@@ -46,8 +49,8 @@ import { LETTER_SENT, emailLetter } from './delivery.js';
  * PDF) is cvs/routes.ts's, which calls ./combined.ts.
  */
 
-export const LETTER_CHANGED_ELSEWHERE = 'This cover letter was changed elsewhere.';
-export const NO_LINKED_CV = 'This cover letter is not linked to a CV, so there is no CV to attach.';
+export const LETTER_CHANGED_ELSEWHERE = msg('This cover letter was changed elsewhere.');
+export const NO_LINKED_CV = msg('This cover letter is not linked to a CV, so there is no CV to attach.');
 
 const MAX_ID = 2_147_483_647;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -115,7 +118,7 @@ export async function coverLetterRoutes(app: FastifyInstance): Promise<void> {
     const input = readLetterInput(body, requireName);
     const cv = await linkedCv(app, ownerId, input.cvId);
     if (input.templateId !== null && !app.cvTemplates.byId(input.templateId))
-      throw badRequest('The template you chose for this letter does not exist.');
+      throw badRequest(LETTER_TEMPLATE_NOT_FOUND);
     return { input, cv };
   }
 
@@ -254,15 +257,16 @@ export async function coverLetterRoutes(app: FastifyInstance): Promise<void> {
       await hit(app.db, `cv-send-email:user:${ownerId}`, SEND_EMAIL_LIMIT);
       const { template, model } = await letterModel(app, ownerId, sourceOf(letter), cv);
       const pdf = await letterFile(app, template, model, 'pdf');
+      const language = await requestLanguage(request);
       if (withCv && cv) {
         const version =
           (await latestVersion(app.db, cv.id)) ??
           (await app.db.transaction().execute((trx) => ensureFirstVersion(trx, cv)));
         const cvPdf = await versionFile(app, cv, version, 'pdf');
-        await emailLetter(app, ownerId, letter.name, pdf, { name: cv.name, pdf: cvPdf });
+        await emailLetter(app, ownerId, letter.name, pdf, { name: cv.name, pdf: cvPdf }, language);
         await recordDelivery(app.db, version.id, 'email');
       } else {
-        await emailLetter(app, ownerId, letter.name, pdf);
+        await emailLetter(app, ownerId, letter.name, pdf, undefined, language);
       }
       return { detail: LETTER_SENT };
     },

@@ -1,11 +1,13 @@
+import { msg } from '../../../rules/languages.js';
 import mammoth from 'mammoth';
 import { cleanLine, ImportFileError, type TextLine } from './lines.js';
 
 // A Word file's paragraphs as lines, read with mammoth (a maintained .docx reader that maps Word's styles to
 // headings and lists): a Heading style is a heading, a list paragraph a bullet, a paragraph all in bold is bold.
 
-export const BROKEN_DOCX =
-  'This file is not a Word document that can be read: it may be damaged, protected by a password, or an old .doc file (save it as .docx).';
+export const BROKEN_DOCX = msg(
+  'This file is not a Word document that can be read: it may be damaged, protected by a password, or an old .doc file (save it as .docx).',
+);
 
 const BLOCK = /<(h[1-6]|p|li|td|th)(?:\s[^>]*)?>([\s\S]*?)<\/\1>/g;
 
@@ -47,6 +49,6 @@ export async function docxLines(bytes: Uint8Array): Promise<TextLine[]> {
       bullet: tag === 'li',
     });
   }
-  if (!lines.length) throw new ImportFileError(400, 'This Word document holds no text to import.');
+  if (!lines.length) throw new ImportFileError(400, msg('This Word document holds no text to import.'));
   return lines;
 }

@@ -1,3 +1,4 @@
+import { msg } from '../../../rules/languages.js';
 import type * as PdfJs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { BULLET, cleanLine, ImportFileError, type TextLine } from './lines.js';
 
@@ -11,12 +12,15 @@ const loadPdfJs = () => (pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
 /** At most this many pages are read: a CV is a few pages; a 500-page file is not one. */
 const MAX_PAGES = 20;
 
-export const SCANNED_PDF =
-  'This PDF holds pictures of text, not text: it was scanned or printed as images. Export the CV as a PDF from the program you wrote it in, or import the Word file.';
-export const PROTECTED_PDF =
-  'This PDF is protected by a password. Save a copy without the password and import that.';
-export const BROKEN_PDF =
-  'This file is not a PDF that can be read: it may be damaged or only partly downloaded.';
+export const SCANNED_PDF = msg(
+  'This PDF holds pictures of text, not text: it was scanned or printed as images. Export the CV as a PDF from the program you wrote it in, or import the Word file.',
+);
+export const PROTECTED_PDF = msg(
+  'This PDF is protected by a password. Save a copy without the password and import that.',
+);
+export const BROKEN_PDF = msg(
+  'This file is not a PDF that can be read: it may be damaged or only partly downloaded.',
+);
 
 interface Run {
   text: string;

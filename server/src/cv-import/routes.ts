@@ -1,3 +1,4 @@
+import { msg } from '../../../rules/languages.js';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../http/errors.js';
 import { requireUser } from '../http/session.js';
@@ -14,11 +15,13 @@ import { BROKEN_DOCX } from './docx-text.js';
 
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 export const IMPORT_MESSAGES = {
-  tooLarge:
+  tooLarge: msg(
     'This file is over 10 MB: a CV is rarely more than 1 MB. Export it again without large pictures, or import the Word file.',
-  wrongType:
+  ),
+  wrongType: msg(
     'Only a PDF or a Word file (.docx) can be imported here; a JSON Resume file goes through "JSON Resume".',
-  empty: 'The file is empty.',
+  ),
+  empty: msg('The file is empty.'),
 } as const;
 
 export const IMPORT_TYPES: Record<string, ImportKind> = {

@@ -1,7 +1,9 @@
 import { badRequest } from '../http/errors.js';
 import { isPossiblePhone } from '../http/phone.js';
-import { ACCOUNT_MESSAGES } from '../../../rules/account.js';
-import { DATE_MESSAGES, endsBeforeStart, isAcceptedCvDate, isCurrentName, isTickedValue } from '../../../rules/cv-date.js';
+import type { ACCOUNT_MESSAGES } from '../../../rules/account.js';
+import { endsBeforeStart, isAcceptedCvDate, isCurrentName, isTickedValue } from '../../../rules/cv-date.js';
+import { msg } from '../../../rules/languages.js';
+import { DATE_WORDS } from '../i18n/rules-words.js';
 import type { CvDesign } from '../render/design.js';
 import type { CvLayout, InputFieldDefinition, TemplateDefinition } from '../render/input.js';
 import { designSchema, readDesign } from './design.js';
@@ -21,6 +23,11 @@ import type { CvDesignShape } from '../../../rules/design.js';
  */
 
 export const MAX_NAME_LENGTH = MAX_CV_NAME_LENGTH;
+
+/** A phone field's value that no number can have: the account rule's words, after the entry's field. */
+const PHONE_IMPOSSIBLE = msg(
+  '{field}: This phone number cannot exist in the selected country. Please check it.',
+) satisfies `{field}: ${typeof ACCOUNT_MESSAGES.phoneImpossible}`;
 export const MAX_VALUE_LENGTH = MAX_FIELD_LENGTH;
 export const MAX_ENTRIES = 2_000;
 
@@ -108,10 +115,14 @@ function fieldsOf(template: TemplateDefinition): Map<number, InputFieldDefinitio
  */
 function checkDateOrder(entries: readonly EntryInput[], template: TemplateDefinition): void {
   for (const section of template.sections) {
-    const start = section.input_fields.find((field) => field.widget_type === 'date' && field.role === 'start');
+    const start = section.input_fields.find(
+      (field) => field.widget_type === 'date' && field.role === 'start',
+    );
     const end = section.input_fields.find((field) => field.widget_type === 'date' && field.role === 'end');
     if (!start || !end) continue;
-    const current = section.input_fields.find((field) => field.widget_type === 'checkbox' && isCurrentName(field.name));
+    const current = section.input_fields.find(
+      (field) => field.widget_type === 'checkbox' && isCurrentName(field.name),
+    );
     const starts = new Map<number, string>();
     const ongoing = new Set<number>();
     for (const entry of entries) {
@@ -123,7 +134,7 @@ function checkDateOrder(entries: readonly EntryInput[], template: TemplateDefini
         entry.section_field === end.id &&
         endsBeforeStart(starts.get(entry.index), entry.value, ongoing.has(entry.index))
       ) {
-        throw badRequest(`entries[${i}].value: ${DATE_MESSAGES.endBeforeStart}`);
+        throw badRequest({ id: DATE_WORDS.endBeforeStart, values: { field: `entries[${i}].value` } });
       }
     });
   }
@@ -135,31 +146,33 @@ function checkDateOrder(entries: readonly EntryInput[], template: TemplateDefini
  */
 export function readCvInput(body: CvBody, template: TemplateDefinition | undefined): CvInput {
   const name = sanitiseCvName(body.name);
-  if (name === '') throw badRequest('Please enter a name for your CV.');
-  if (!template) throw badRequest('Unknown template.');
+  if (name === '') throw badRequest(msg('Please enter a name for your CV.'));
+  if (!template) throw badRequest(msg('Unknown template.'));
   const fields = fieldsOf(template);
   const seen = new Set<string>();
   const entries: EntryInput[] = body.entries.map((entry, i) => {
     const field = fields.get(entry.section_field);
     if (!field) {
-      throw badRequest(
-        `entries[${i}].section_field: field ${entry.section_field} is not part of the template "${template.name}".`,
-      );
+      throw badRequest({
+        id: msg('{field}: field {id} is not part of the template "{template}".'),
+        values: { field: `entries[${i}].section_field`, id: entry.section_field, template: template.name },
+      });
     }
     const cell = `${entry.section_field}-${entry.index}`;
     if (seen.has(cell)) {
-      throw badRequest(
-        `entries[${i}]: field ${entry.section_field} already has a value at index ${entry.index}.`,
-      );
+      throw badRequest({
+        id: msg('{field}: field {id} already has a value at index {index}.'),
+        values: { field: `entries[${i}]`, id: entry.section_field, index: entry.index },
+      });
     }
     seen.add(cell);
     const raw = entry.value === null ? '' : String(entry.value);
     const value = sanitiseEntryValue(field.widget_type, raw);
     // The builder says so under the field; a client that does not is told here, by field.
     if (field.widget_type === 'phone-input' && value !== '' && !isPossiblePhone(value))
-      throw badRequest(`entries[${i}].value: ${ACCOUNT_MESSAGES.phoneImpossible}`);
+      throw badRequest({ id: PHONE_IMPOSSIBLE, values: { field: `entries[${i}].value` } });
     if (field.widget_type === 'date' && !isAcceptedCvDate(value, field.role === 'end'))
-      throw badRequest(`entries[${i}].value: ${DATE_MESSAGES.notADateApi}`);
+      throw badRequest({ id: DATE_WORDS.notADateApi, values: { field: `entries[${i}].value` } });
     return { section_field: entry.section_field, index: entry.index, value };
   });
   checkDateOrder(entries, template);

@@ -1,3 +1,4 @@
+import { msg } from '../../../rules/languages.js';
 import { badRequest } from '../http/errors.js';
 import { TEMPLATE_DESIGN, type CvDesign } from '../render/design.js';
 import { bundledFont } from '../render/fonts.js';
@@ -74,15 +75,24 @@ export function readDesign(raw: CvDesignShape | null | undefined): CvDesign | nu
   if (raw === undefined || raw === null) return raw;
   const accent = raw.accent_color ?? null;
   if (accent !== null && !ACCENT_COLOR_PATTERN.test(accent)) {
-    throw badRequest(`design.accent_color: must be a colour written #rrggbb, not "${accent}".`);
+    throw badRequest({
+      id: msg('design.accent_color: must be a colour written #rrggbb, not "{accent}".'),
+      values: { accent },
+    });
   }
   const font = raw.font ?? null;
   if (font !== null && (!FONT_ID_PATTERN.test(font) || !bundledFont(font))) {
-    throw badRequest(`design.font: "${font}" is not one of the fonts GET /v1/fonts/ lists.`);
+    throw badRequest({
+      id: msg('design.font: "{font}" is not one of the fonts GET /v1/fonts/ lists.'),
+      values: { font },
+    });
   }
   const language = raw.language ?? TEMPLATE_DESIGN.language;
   if (!LANGUAGE_PATTERN.test(language) || !isKnownLanguage(language)) {
-    throw badRequest(`design.language: must be a language tag such as "en" or "pt-BR", not "${language}".`);
+    throw badRequest({
+      id: msg('design.language: must be a language tag such as "en" or "pt-BR", not "{language}".'),
+      values: { language },
+    });
   }
   return {
     pageSize: raw.page_size ?? TEMPLATE_DESIGN.pageSize,
@@ -112,9 +122,9 @@ function canonicalLanguage(tag: string): string {
 }
 
 /** The design as the API answers it: every key, the template's accent and font as null. */
-export function designJson(
-  design: CvDesign,
-): Required<{ [K in Exclude<keyof CvDesignShape, 'photo'>]: CvDesignShape[K] | null }> & {
+export function designJson(design: CvDesign): Required<{
+  [K in Exclude<keyof CvDesignShape, 'photo'>]: CvDesignShape[K] | null;
+}> & {
   photo: Required<PhotoDesignShape>;
 } {
   return {

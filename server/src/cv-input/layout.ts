@@ -1,4 +1,5 @@
 import { badRequest } from '../http/errors.js';
+import { msg } from '../../../rules/languages.js';
 import { sanitizeRichText } from '../text/rich-text.js';
 import type { CustomSection, CvLayout, SectionDefinition, TemplateDefinition } from '../render/input.js';
 import {
@@ -72,28 +73,46 @@ export const layoutSchema = {
 
 function shortText(where: string, value: string | undefined, max: number): string {
   const trimmed = (value ?? '').trim();
-  if ([...trimmed].length > max) throw badRequest(`${where}: at most ${max} characters.`);
+  if ([...trimmed].length > max)
+    throw badRequest({ id: msg('{field}: at most {max} characters.'), values: { field: where, max } });
   return trimmed;
 }
 
 function readCustomSections(raw: CvLayoutShape['custom_sections']): CustomSection[] {
   const sections = raw ?? [];
   if (sections.length > MAX_CUSTOM_SECTIONS) {
-    throw badRequest(`layout.custom_sections: at most ${MAX_CUSTOM_SECTIONS} custom sections.`);
+    throw badRequest({
+      id: msg('{field}: at most {max} custom sections.'),
+      values: { field: 'layout.custom_sections', max: MAX_CUSTOM_SECTIONS },
+    });
   }
   const keys = new Set<string>();
   return sections.map((section, i) => {
     const where = `layout.custom_sections[${i}]`;
     const key = section.key.trim();
     if (!CUSTOM_SECTION_KEY_PATTERN.test(key)) {
-      throw badRequest(`${where}.key: "custom-" followed by lower-case letters, digits or hyphens.`);
+      throw badRequest({
+        id: msg('{field}: "custom-" followed by lower-case letters, digits or hyphens.'),
+        values: { field: `${where}.key` },
+      });
     }
-    if (keys.has(key)) throw badRequest(`${where}.key: "${key}" is used by another custom section.`);
+    if (keys.has(key))
+      throw badRequest({
+        id: msg('{field}: "{key}" is used by another custom section.'),
+        values: { field: `${where}.key`, key },
+      });
     keys.add(key);
     const title = shortText(`${where}.title`, section.title, MAX_SECTION_TITLE_LENGTH);
-    if (title === '') throw badRequest(`${where}.title: a custom section needs a title.`);
+    if (title === '')
+      throw badRequest({
+        id: msg('{field}: a custom section needs a title.'),
+        values: { field: `${where}.title` },
+      });
     if (section.entries.length > MAX_CUSTOM_SECTION_ENTRIES) {
-      throw badRequest(`${where}.entries: at most ${MAX_CUSTOM_SECTION_ENTRIES} entries in one section.`);
+      throw badRequest({
+        id: msg('{field}: at most {max} entries in one section.'),
+        values: { field: `${where}.entries`, max: MAX_CUSTOM_SECTION_ENTRIES },
+      });
     }
     const entries = section.entries.map((entry: CustomEntryShape, j) => {
       const at = `${where}.entries[${j}]`;
@@ -131,17 +150,25 @@ export function readLayout(
   const known = (where: string, ref: SectionRef): string => {
     const key = sectionRefKey(ref);
     if (templateSections.has(key) || customKeys.has(key)) return key;
-    throw badRequest(
-      `${where}: "${key}" is neither a section of the template "${template.name}" nor a custom section.`,
-    );
+    throw badRequest({
+      id: msg('{field}: "{key}" is neither a section of the template "{template}" nor a custom section.'),
+      values: { field: where, key, template: template.name },
+    });
   };
 
   const sectionOrder: string[] = [];
   (raw.section_order ?? []).forEach((ref, i) => {
     const key = known(`layout.section_order[${i}]`, ref);
-    if (sectionOrder.includes(key)) throw badRequest(`layout.section_order[${i}]: "${key}" appears twice.`);
+    if (sectionOrder.includes(key))
+      throw badRequest({
+        id: msg('{field}: "{key}" appears twice.'),
+        values: { field: `layout.section_order[${i}]`, key },
+      });
     if (personal && key === String(personal.id) && i !== 0) {
-      throw badRequest(`layout.section_order[${i}]: "${personal.name}" always comes first.`);
+      throw badRequest({
+        id: msg('{field}: "{section}" always comes first.'),
+        values: { field: `layout.section_order[${i}]`, section: personal.name },
+      });
     }
     sectionOrder.push(key);
   });
@@ -151,7 +178,10 @@ export function readLayout(
     const key = known(`layout.hidden_sections[${i}]`, ref);
     const section = templateSections.get(key);
     if (section && (section.is_required || section === personal)) {
-      throw badRequest(`layout.hidden_sections[${i}]: "${section.name}" is required and cannot be hidden.`);
+      throw badRequest({
+        id: msg('{field}: "{section}" is required and cannot be hidden.'),
+        values: { field: `layout.hidden_sections[${i}]`, section: section.name },
+      });
     }
     if (!hiddenSections.includes(key)) hiddenSections.push(key);
   });

@@ -1,3 +1,4 @@
+import { msg } from '../../../rules/languages.js';
 import { badRequest } from '../http/errors.js';
 import type { CvDesign } from '../render/design.js';
 import type { CvLayout, FieldValue, TemplateDefinition } from '../render/input.js';
@@ -40,7 +41,7 @@ export const previewBodySchema = {
 export function templateIdOf(raw: unknown): number {
   if (typeof raw === 'number' && Number.isInteger(raw) && raw > 0) return raw;
   if (typeof raw === 'string' && /^[1-9][0-9]{0,9}$/.test(raw)) return Number(raw);
-  throw badRequest('template_id: must be a template id (a positive whole number)');
+  throw badRequest(msg('template_id: must be a template id (a positive whole number)'));
 }
 
 export interface PreviewInput {
@@ -56,7 +57,7 @@ export function readPreviewInput(body: PreviewBody, template: TemplateDefinition
     const design = readDesign(body.design) ?? null;
     return { values: readFormDataValues(body.cv_data ?? {}), layout, design };
   } catch (error) {
-    if (error instanceof RenderInputError) throw badRequest(error.message);
+    if (error instanceof RenderInputError) throw badRequest(error.detail);
     throw error;
   }
 }

@@ -1,5 +1,7 @@
 import { sanitizeRichText } from '../text/rich-text.js';
 import { MAX_FIELD_LENGTH, parseFormDataKey } from '../../../rules/cv.js';
+import { msg, type Message } from '../../../rules/languages.js';
+import { english } from '../i18n/translate.js';
 import type { CvDesign } from '../render/design.js';
 import type { CvLayout, FieldValue, TemplateDefinition, WidgetType } from '../render/input.js';
 import { buildRenderModel, type RenderModel } from '../render/model.js';
@@ -45,8 +47,12 @@ export interface CvFieldEntry {
   section_field: number;
 }
 
-/** A value that cannot be printed; a preview answers 400 with its message. */
-export class RenderInputError extends Error {}
+/** A value that cannot be printed; a preview answers 400 with its detail. */
+export class RenderInputError extends Error {
+  constructor(readonly detail: Message) {
+    super(english(detail));
+  }
+}
 
 /**
  * The highest repeat index a value to print may name: a bound on one preview's work, looser than the one a save
@@ -64,18 +70,26 @@ function asText(value: unknown): string | undefined {
 function checkValue(where: string, value: unknown): string | undefined {
   if (value === null || value === undefined) return undefined;
   const text = asText(value);
-  if (text === undefined) throw new RenderInputError(`${where} must be a string, number or boolean`);
+  if (text === undefined)
+    throw new RenderInputError({
+      id: msg('{field} must be a string, number or boolean'),
+      values: { field: where },
+    });
   if (text.length > MAX_FIELD_LENGTH) {
-    throw new RenderInputError(`${where} is longer than ${MAX_FIELD_LENGTH} characters`);
+    throw new RenderInputError({
+      id: msg('{field} is longer than {max} characters'),
+      values: { field: where, max: MAX_FIELD_LENGTH },
+    });
   }
   return text;
 }
 
 function checkIndex(where: string, index: number): number {
   if (!Number.isInteger(index) || index < 0 || index > MAX_PRINTED_REPEAT_INDEX) {
-    throw new RenderInputError(
-      `${where}: repeat index must be an integer from 0 to ${MAX_PRINTED_REPEAT_INDEX}`,
-    );
+    throw new RenderInputError({
+      id: msg('{field}: repeat index must be an integer from 0 to {max}'),
+      values: { field: where, max: MAX_PRINTED_REPEAT_INDEX },
+    });
   }
   return index;
 }
@@ -88,13 +102,16 @@ function checkIndex(where: string, index: number): number {
 export function readFormDataValues(cvData: unknown): FieldValue[] {
   if (cvData === null || cvData === undefined) return [];
   if (typeof cvData !== 'object' || Array.isArray(cvData)) {
-    throw new RenderInputError('cv_data must be an object of sections');
+    throw new RenderInputError(msg('cv_data must be an object of sections'));
   }
   const cells: FieldValue[] = [];
   for (const [sectionName, values] of Object.entries(cvData as Record<string, unknown>)) {
     if (values === null || values === undefined) continue;
     if (typeof values !== 'object' || Array.isArray(values)) {
-      throw new RenderInputError(`cv_data["${sectionName}"] must be an object of field values`);
+      throw new RenderInputError({
+        id: msg('cv_data["{section}"] must be an object of field values'),
+        values: { section: sectionName },
+      });
     }
     for (const [key, raw] of Object.entries(values as Record<string, unknown>)) {
       const parsed = parseFormDataKey(key);

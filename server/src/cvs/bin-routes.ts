@@ -1,3 +1,4 @@
+import { msg } from '../../../rules/languages.js';
 import type { FastifyInstance } from 'fastify';
 import { now } from '../auth/clock.js';
 import { badRequest, notFound } from '../http/errors.js';
@@ -22,8 +23,8 @@ import { cvSummaryJson } from './serialise.js';
  * instance (purge-job.ts).
  */
 
-const NOT_IN_BIN = 'This CV is not in your recently deleted CVs.';
-const BAD_UUID = 'A CV in the bin is named by its uuid (8-4-4-4-12 hexadecimal digits).';
+const NOT_IN_BIN = msg('This CV is not in your recently deleted CVs.');
+const BAD_UUID = msg('A CV in the bin is named by its uuid (8-4-4-4-12 hexadecimal digits).');
 
 /** A bin item's path: its uuid (CVs' and cover letters' bins alike). */
 export const binParams = {

@@ -1,3 +1,6 @@
+import { msg, type LanguageCode } from '../../../rules/languages.js';
+import { mailLanguage } from '../i18n/request.js';
+import { translate, translator } from '../i18n/translate.js';
 import type { FastifyInstance } from 'fastify';
 import { findUserById } from '../users/repository.js';
 import { notFound, printFailuresAsHttp } from '../http/errors.js';
@@ -12,6 +15,8 @@ import type { VersionState } from '../versions/content.js';
 import { withSavedPhoto } from '../photos/render.js';
 
 export type CvFileFormat = 'pdf' | 'word';
+
+export const TEMPLATE_GONE = msg('The template of this CV is no longer available.');
 
 export interface CvFile {
   body: Buffer;
@@ -33,7 +38,7 @@ export async function renderCvFile(
   version?: VersionState,
 ): Promise<CvFile> {
   const template = app.cvTemplates.byId(version?.template ?? cv.template_id);
-  if (!template) throw notFound('The template of this CV is no longer available.');
+  if (!template) throw notFound(TEMPLATE_GONE);
   const entries = version
     ? version.cells.map(([section_field, index, value]) => ({ value, index, section_field }))
     : (await listEntries(app.db, cv.id)).map((entry) => ({
@@ -64,24 +69,39 @@ export async function renderCvFile(
   };
 }
 
-function greetingName(fullName: string): string {
+/** "Hello Alice," with the first name, "Hello," without one, in `language` (the cover letter's mail too). */
+export function mailGreeting(fullName: string, language: LanguageCode): string {
   const first = fullName.trim().split(/\s+/)[0];
-  return first ? ` ${first}` : '';
+  return first
+    ? translate(language, { id: msg('Hello {name},'), values: { name: first } })
+    : translate(language, msg('Hello,'));
 }
 
-/** Sends the CV's PDF (`pdf`: its newest version's) to its owner's own address, the only address it ever goes to. */
-export async function emailCv(app: FastifyInstance, cv: GeneratedCvRow, pdf: CvFile): Promise<void> {
+/**
+ * Sends the CV's PDF (`pdf`: its newest version's) to its owner's own address, the only address it ever goes to:
+ * in the owner's saved language, else `language` (the request's).
+ */
+export async function emailCv(
+  app: FastifyInstance,
+  cv: GeneratedCvRow,
+  pdf: CvFile,
+  language?: LanguageCode,
+): Promise<void> {
   const owner = await findUserById(app.db, cv.owner_id);
   if (!owner) throw notFound();
+  const t = translator(mailLanguage(owner, language));
   await app.mailer.send({
     to: owner.email,
-    subject: `Your CV: ${cv.name}`,
+    subject: t({ id: msg('Your CV: {name}'), values: { name: cv.name } }),
     text: [
-      `Hello${greetingName(owner.full_name)},`,
+      mailGreeting(owner.full_name, mailLanguage(owner, language)),
       '',
-      `Your CV "${cv.name}" is attached as a PDF, ready to send with your next application.`,
+      t({
+        id: msg('Your CV "{name}" is attached as a PDF, ready to send with your next application.'),
+        values: { name: cv.name },
+      }),
       '',
-      'Good luck!',
+      t(msg('Good luck!')),
       'CV Builder',
     ].join('\n'),
     attachments: [

@@ -1,5 +1,7 @@
+import { msg } from '../../../rules/languages.js';
+import { requestLanguage } from '../i18n/request.js';
 import type { FastifyInstance } from 'fastify';
-import { CV_NOT_FOUND, ownedLiveCv } from './owned.js';
+import { CV_NOT_FOUND, noVersion, ownedLiveCv } from './owned.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
 import { hit } from '../http/rate-limit.js';
 import { requireUser } from '../http/session.js';
@@ -95,7 +97,8 @@ const downloadQuery = {
       type: 'integer',
       minimum: 1,
       maximum: 2_147_483_647,
-      description: 'PDF only: one PDF of this cover letter, then the CV (extension). Another person’s letter: 404.',
+      description:
+        'PDF only: one PDF of this cover letter, then the CV (extension). Another person’s letter: 404.',
     },
   },
 } as const;
@@ -238,12 +241,14 @@ export async function cvsRoutes(app: FastifyInstance): Promise<void> {
           (asked === undefined
             ? await app.db.transaction().execute((trx) => ensureFirstVersion(trx, cv))
             : undefined);
-        if (!version) throw notFound(`This CV has no version ${asked}.`);
+        if (!version) throw notFound(noVersion(String(asked)));
         // The version's stored file (made once, after the save); rendered now only when there is none yet.
         const file = await versionFile(app, cv, version, format);
         const letterId = format === 'pdf' ? request.query.cover_letter : undefined;
         const body =
-          letterId === undefined ? file.body : await letterThenCv(app, requireUser(request), letterId, cv, file.body);
+          letterId === undefined
+            ? file.body
+            : await letterThenCv(app, requireUser(request), letterId, cv, file.body);
         // Every download records the version it delivered: "what did I send on 3 March?" has an answer.
         await recordDelivery(app.db, version.id, kind);
         return (
@@ -268,9 +273,9 @@ export async function cvsRoutes(app: FastifyInstance): Promise<void> {
       const version =
         (await latestVersion(app.db, cv.id)) ??
         (await app.db.transaction().execute((trx) => ensureFirstVersion(trx, cv)));
-      await emailCv(app, cv, await versionFile(app, cv, version, 'pdf'));
+      await emailCv(app, cv, await versionFile(app, cv, version, 'pdf'), await requestLanguage(request));
       await recordDelivery(app.db, version.id, 'email');
-      return { detail: 'CV has been sent to your email address.' };
+      return { detail: msg('CV has been sent to your email address.') };
     },
   );
 }

@@ -150,6 +150,11 @@ export interface UserTable {
   deactivated_at: string | null;
   /** The last time a session was started for the account (any sign-in route). */
   last_login_at: string | null;
+  /**
+   * The language the person chose (a code of rules/languages.ts), null until they choose: the server's answers and
+   * mail use it (server/src/i18n/). Read and written through users/repository.ts only.
+   */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type EmailChangeStatus =

@@ -1,3 +1,4 @@
+import { msg } from '../../../rules/languages.js';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden } from './errors.js';
@@ -15,7 +16,7 @@ const CSRF_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,128}$/;
 
-const CSRF_FAILED = 'CSRF token missing or incorrect.';
+const CSRF_FAILED = msg('CSRF token missing or incorrect.');
 
 function sameToken(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -30,7 +31,10 @@ function checkOrigin(request: FastifyRequest): void {
   const origin = request.headers.origin;
   if (origin) {
     if (origin !== publicUrl.origin)
-      throw forbidden(`Origin checking failed - ${origin} does not match any trusted origins.`);
+      throw forbidden({
+        id: msg('Origin checking failed - {origin} does not match any trusted origins.'),
+        values: { origin },
+      });
     return;
   }
   const referer = request.headers.referer;
@@ -42,7 +46,7 @@ function checkOrigin(request: FastifyRequest): void {
       host = undefined;
     }
     if (host !== publicUrl.host)
-      throw forbidden('Referer checking failed - Referer does not match any trusted origins.');
+      throw forbidden(msg('Referer checking failed - Referer does not match any trusted origins.'));
   }
 }
 
@@ -73,6 +77,6 @@ export async function csrfRoutes(app: FastifyInstance): Promise<void> {
       secure: app.config.publicUrl.startsWith('https:'),
       maxAge: CSRF_MAX_AGE_SECONDS,
     });
-    return { detail: 'CSRF cookie set' };
+    return { detail: msg('CSRF cookie set') };
   });
 }

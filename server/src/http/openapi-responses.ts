@@ -1,4 +1,5 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
+import { LANGUAGE_CODES } from '../../../rules/languages.js';
 import { MAX_PDF_PAGES } from '../render/pdf-errors.js';
 
 /*
@@ -64,6 +65,12 @@ const profileFields = {
   two_factor_enabled: {
     ...boolean,
     description: 'Whether sign-in asks for a code from an authenticator app (extension).',
+  },
+  language: {
+    type: ['string', 'null'],
+    enum: [...LANGUAGE_CODES, null],
+    description:
+      'The language the person chose (extension; PATCH /auth/profile/), null while they never chose: answers and mail are in it.',
   },
 } satisfies Record<string, Schema>;
 const profile = object(profileFields, ['email', 'full_name', 'phone_number', 'is_staff', 'is_superuser']);
@@ -279,6 +286,7 @@ export const SUCCESS_ANSWERS: Record<string, Record<number, Answer>> = {
     'The profile as saved (with a `detail` when an email change waits for its link), or only a `detail`.',
     { ...profile, required: [], properties: { ...profile.properties, detail: string } },
   ),
+  'PATCH /auth/profile/': ok('The language saved (extension): the profile.', profile),
   'DELETE /auth/email-change/': ok('The pending change withdrawn: the profile.', profile),
   'POST /auth/change-password/': ok(
     'Password changed; other sessions end and this browser gets a new `sessionid` cookie.',
@@ -448,7 +456,10 @@ export const SUCCESS_ANSWERS: Record<string, Record<number, Answer>> = {
   'DELETE /v1/GeneratedCV/{id}/photo/': noContent('The CV’s photo removed, or it had none (extension).'),
   'POST /v1/import/file/': ok(
     'The CV read from the PDF or Word file sent as the body (at most 10 MB; never kept): `resume` is a JSON Resume (unplaced lines in `meta.cvBuilder.customSections`), `confidence` a number from 0 to 1 per field path such as `basics.email` or `work[0].position` (extension). 400: no text (a scan), protected by a password, or broken; 413: over 10 MB; 415: neither a PDF nor a .docx.',
-    object({ resume: { type: 'object' }, confidence: { type: 'object', additionalProperties: { type: 'number' } } }),
+    object({
+      resume: { type: 'object' },
+      confidence: { type: 'object', additionalProperties: { type: 'number' } },
+    }),
   ),
   'POST /cv/send-email/': ok('The PDF is mailed to the person.', message),
   'GET /v1/CoverLetter/': ok(

@@ -39,12 +39,12 @@ function withRawBodies(document: { paths?: Record<string, Record<string, unknown
   if (importFile)
     importFile.requestBody = {
       required: true,
-      description: "[extension] The CV's file as it is: a PDF or a Word .docx up to 10 MB. It is read in memory and never kept.",
+      description:
+        "[extension] The CV's file as it is: a PDF or a Word .docx up to 10 MB. It is read in memory and never kept.",
       content: Object.fromEntries(
-        ['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'].map((type) => [
-          type,
-          { schema: { type: 'string', format: 'binary' } },
-        ]),
+        ['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'].map(
+          (type) => [type, { schema: { type: 'string', format: 'binary' } }],
+        ),
       ),
     };
   const put = document.paths?.['/v1/GeneratedCV/{id}/photo/']?.put as { requestBody?: unknown } | undefined;
@@ -55,7 +55,9 @@ function withRawBodies(document: { paths?: Record<string, Record<string, unknown
       `[extension] The photo's bytes: a JPEG, PNG or WebP image up to ${MAX_PHOTO_BYTES / 1024 / 1024} MB, whatever ` +
       'the Content-Type says. It is turned upright, stripped of its metadata and kept as a JPEG at most 600 px on ' +
       'its long side; anything else (an SVG, an HTML page named .jpg) is refused with 415.',
-    content: Object.fromEntries(PHOTO_TYPES.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+    content: Object.fromEntries(
+      PHOTO_TYPES.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+    ),
   };
 }
 
@@ -80,8 +82,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         description:
           'The API the CV Builder web app calls, as the reference server implements it. The contract is ' +
           'pacts/cv-builder-web-cv-builder-api.json: this document is checked against it (server/tests/openapi). ' +
-          'Errors are JSON { "detail": "…" }. Unsafe methods need the `csrftoken` cookie (GET /auth/csrf/) echoed in ' +
-          'X-CSRFToken; signed-in calls carry the `sessionid` cookie.',
+          'Errors are JSON { "detail": "…" }, in the person’s language: the signed-in person’s saved one (PATCH ' +
+          '/auth/profile/), else the first language of Accept-Language the product offers, else English. Unsafe methods ' +
+          'need the `csrftoken` cookie (GET /auth/csrf/) echoed in X-CSRFToken; signed-in calls carry the `sessionid` cookie.',
       },
       components: {
         schemas: { Error: ERROR },

@@ -1,7 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { dialectOf, now } from '../db/columns.js';
+import { msg } from '../../../rules/languages.js';
 import { tooManyRequests } from './errors.js';
+
+/** The 429 of a spent limit, with the minutes until an attempt is free again. */
+export const TRY_AGAIN_IN = msg(
+  'Too many attempts. Please try again in {minutes, plural, one {{minutes} minute} other {{minutes} minutes}}.',
+);
 
 export interface RateLimit {
   /** Attempts allowed in any window of `windowMs`. */
@@ -75,10 +81,7 @@ export async function hit(
   if (attemptId === undefined) {
     const seconds = Math.max(1, Math.ceil((resetAt.getTime() - at.getTime()) / 1000));
     const minutes = Math.max(1, Math.ceil(seconds / 60));
-    throw tooManyRequests(
-      `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
-      seconds,
-    );
+    throw tooManyRequests({ id: TRY_AGAIN_IN, values: { minutes } }, seconds);
   }
   return { count, remaining: Math.max(0, allowed - count), resetAt, attemptId };
 }

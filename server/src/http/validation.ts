@@ -1,6 +1,8 @@
 import { AjvCompiler, type BuildCompilerFromPool } from '@fastify/ajv-compiler';
 import type { FastifyError, FastifySchemaCompiler, FastifyServerOptions } from 'fastify';
 import { isAccountField, type AccountField } from '../../../rules/account-changes.js';
+import { msg, type Message } from '../../../rules/languages.js';
+import { english } from '../i18n/translate.js';
 
 /*
  * Route schemas (fastify's built-in ajv), decided once for every route:
@@ -43,6 +45,8 @@ interface AjvIssue {
   instancePath: string;
   message?: string;
   params: Record<string, unknown>;
+  /** Set on a `propertyNames` failure: the key that is not allowed. */
+  propertyName?: string;
 }
 
 /** "/entries/0/value" → "entries[0].value" */
@@ -54,32 +58,57 @@ function fieldName(instancePath: string): string {
     .reduce((name, part) => (/^\d+$/.test(part) ? `${name}[${part}]` : name ? `${name}.${part}` : part), '');
 }
 
-/** One sentence naming the field: "full_name is required", "email: must be a string". */
-export function validationDetail(error: FastifyError): string {
+const said = (id: string, values: Record<string, string | number>): Message => ({ id, values });
+
+/**
+ * One sentence naming the field: "full_name is required", "email: must be a string"; a message with the field (and
+ * the limit) as values, so it is said in the request's language. ajv's own words, where no sentence of ours fits,
+ * come through as a value.
+ */
+export function validationMessage(error: FastifyError): Message {
   const issue = (error.validation as AjvIssue[] | undefined)?.[0];
   const where = error.validationContext;
-  if (!issue) return 'Invalid request.';
+  if (!issue) return msg('Invalid request.');
   const field = fieldName(issue.instancePath);
   if (issue.keyword === 'required') {
     const missing = String(issue.params.missingProperty);
-    return `${field ? `${field}.` : ''}${missing} is required`;
+    return said(msg('{field} is required'), { field: `${field ? `${field}.` : ''}${missing}` });
+  }
+  if (issue.propertyName !== undefined) {
+    return field
+      ? said(msg('{field}: unknown field {name}'), { field, name: issue.propertyName })
+      : said(msg('Request body: unknown field {name}'), { name: issue.propertyName });
   }
   if (!field) {
     if (where === 'body')
       return issue.keyword === 'type'
-        ? 'Request body must be a JSON object.'
-        : `Request body ${issue.message}`;
-    return `${where ?? 'request'} ${issue.message ?? 'is invalid'}`;
+        ? msg('Request body must be a JSON object.')
+        : said(msg('Request body {problem}'), { problem: issue.message ?? '' });
+    return issue.message === undefined
+      ? said(msg('{part} is invalid'), { part: where ?? 'request' })
+      : said(msg('{part} {problem}'), { part: where ?? 'request', problem: issue.message });
   }
   if (issue.keyword === 'enum' && Array.isArray(issue.params.allowedValues)) {
-    return `${field}: must be one of ${issue.params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+    const values = issue.params.allowedValues.map((v) => JSON.stringify(v)).join(', ');
+    return said(msg('{field}: must be one of {values}'), { field, values });
   }
   if (issue.keyword === 'additionalProperties') {
-    return `${field}: unknown field ${String(issue.params.additionalProperty)}`;
+    return said(msg('{field}: unknown field {name}'), {
+      field,
+      name: String(issue.params.additionalProperty),
+    });
   }
-  const reason = describeIssue(issue);
-  if (reason) return `${field}: ${reason}`;
-  return `${field}: ${issue.message ?? 'is invalid'}`;
+  return (
+    describeIssue(issue, field) ??
+    (issue.message === undefined
+      ? said(msg('{field}: is invalid'), { field })
+      : said(msg('{field}: {problem}'), { field, problem: issue.message }))
+  );
+}
+
+/** One sentence naming the field, in English: "full_name is required", "email: must be a string". */
+export function validationDetail(error: FastifyError): string {
+  return english(validationMessage(error));
 }
 
 /** The account form field a body's first problem is about ("email: must be a string" → email), if any. */
@@ -92,33 +121,71 @@ export function validationField(error: FastifyError): AccountField | undefined {
   return isAccountField(key) ? key : undefined;
 }
 
+// "must be a string", "must be an integer or null": the JSON types a schema names, each sentence whole.
+const ONE_TYPE: Record<string, string> = {
+  string: msg('{field}: must be a string'),
+  number: msg('{field}: must be a number'),
+  integer: msg('{field}: must be an integer'),
+  boolean: msg('{field}: must be a boolean'),
+  object: msg('{field}: must be an object'),
+  array: msg('{field}: must be an array'),
+  null: msg('{field}: must be null'),
+};
+const TYPE_OR_NULL: Record<string, string> = {
+  string: msg('{field}: must be a string or null'),
+  number: msg('{field}: must be a number or null'),
+  integer: msg('{field}: must be an integer or null'),
+  boolean: msg('{field}: must be a boolean or null'),
+  object: msg('{field}: must be an object or null'),
+  array: msg('{field}: must be an array or null'),
+};
+
 const withArticle = (type: string) =>
   type === 'null' ? 'null' : `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
 
+function typeMessage(field: string, type: string): Message {
+  const types = type.split(',');
+  const [first = '', second] = types;
+  if (types.length === 1 && ONE_TYPE[first]) return said(ONE_TYPE[first], { field });
+  if (types.length === 2 && second === 'null' && TYPE_OR_NULL[first])
+    return said(TYPE_OR_NULL[first], { field });
+  // A union no schema of ours names: its JSON types as ajv gives them.
+  return said(msg('{field}: must be {types}'), { field, types: types.map(withArticle).join(' or ') });
+}
+
 // ajv's wording, made to read like a sentence: "must be a string", "must be at most 150 characters".
-function describeIssue(issue: AjvIssue): string | undefined {
+function describeIssue(issue: AjvIssue, field: string): Message | undefined {
   const { params } = issue;
+  const limit = Number(params.limit);
   switch (issue.keyword) {
     case 'type':
-      return `must be ${String(params.type).split(',').map(withArticle).join(' or ')}`;
+      return typeMessage(field, String(params.type));
     case 'minLength':
-      return params.limit === 1 ? 'may not be blank' : `must be at least ${String(params.limit)} characters`;
+      return limit === 1
+        ? said(msg('{field}: may not be blank'), { field })
+        : said(msg('{field}: must be at least {limit} characters'), { field, limit });
     case 'maxLength':
-      return `must be at most ${String(params.limit)} characters`;
+      return said(msg('{field}: must be at most {limit} characters'), { field, limit });
     case 'minimum':
-      return `must be at least ${String(params.limit)}`;
+      return said(msg('{field}: must be at least {limit}'), { field, limit });
     case 'maximum':
-      return `must be at most ${String(params.limit)}`;
+      return said(msg('{field}: must be at most {limit}'), { field, limit });
     case 'minItems':
-      return `must have at least ${String(params.limit)} item${params.limit === 1 ? '' : 's'}`;
+      return said(
+        msg('{field}: must have at least {limit, plural, one {{limit} item} other {{limit} items}}'),
+        {
+          field,
+          limit,
+        },
+      );
     case 'maxItems':
-      return `must have at most ${String(params.limit)} items`;
+      return said(msg('{field}: must have at most {limit} items'), { field, limit });
     case 'format':
       return params.format === 'email'
-        ? 'must be a valid email address'
-        : `must be a valid ${String(params.format)}`;
+        ? said(msg('{field}: must be a valid email address'), { field })
+        : said(msg('{field}: must be a valid {format}'), { field, format: String(params.format) });
     case 'pattern':
-      return 'has an invalid format';
+      return said(msg('{field}: has an invalid format'), { field });
     default:
       return undefined;
   }

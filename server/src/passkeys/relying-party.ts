@@ -1,3 +1,4 @@
+import { msg } from '../../../rules/languages.js';
 import { isIP } from 'node:net';
 
 /**
@@ -13,8 +14,9 @@ export type RelyingParty =
   { available: true; id: string; origin: string; name: string } | { available: false; reason: string };
 
 export const RELYING_PARTY_NAME = 'CV Builder';
-export const PASSKEYS_NEED_A_DOMAIN =
-  'Passkeys need the site to be served under a domain name; this server’s PUBLIC_URL is an IP address.';
+export const PASSKEYS_NEED_A_DOMAIN = msg(
+  'Passkeys need the site to be served under a domain name; this server’s PUBLIC_URL is an IP address.',
+);
 
 function isLoopback(hostname: string): boolean {
   const bare = hostname.replace(/^\[|\]$/g, '');

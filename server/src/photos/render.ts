@@ -1,3 +1,5 @@
+import { msg } from '../../../rules/languages.js';
+import { PHOTO_FIELD_WORDS } from '../i18n/rules-words.js';
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -45,7 +47,11 @@ async function placed(
     output === 'word' && (photo.shape !== 'square' || photo.border)
       ? (await styledPhotoPng({ content: copy }, { ...photo, grayscale: false, accent })).content
       : undefined;
-  return withPhoto(model, template, { jpeg: copy, grayscaleDrawn: photo.grayscale, ...(word ? { word } : {}) });
+  return withPhoto(model, template, {
+    jpeg: copy,
+    grayscaleDrawn: photo.grayscale,
+    ...(word ? { word } : {}),
+  });
 }
 
 /** A saved CV's model with the photo it has now. */
@@ -63,6 +69,8 @@ export async function withSavedPhoto(
 // The builder sends the same photo with every preview: it is processed once (a few, the latest kept).
 const processed = new Map<string, Buffer>();
 const KEPT = 16;
+/** The problems processPhoto answers, each with its words after the body's field. */
+const PHOTO_PROBLEMS = Object.keys(PHOTO_FIELD_WORDS) as (keyof typeof PHOTO_FIELD_WORDS)[];
 
 /** A preview's model with the photo its body carries as a data URL (never an address: nothing is fetched). */
 export async function withPreviewPhoto(
@@ -76,12 +84,17 @@ export async function withPreviewPhoto(
   let jpeg = processed.get(key);
   if (!jpeg) {
     const bytes = dataUrlBytes(dataUrl);
-    if (!bytes) throw badRequest(`photo: ${PHOTO_MESSAGES.notAnImage}`);
+    if (!bytes) throw badRequest({ id: PHOTO_FIELD_WORDS.notAnImage, values: { field: 'photo' } });
     try {
       jpeg = (await processPhoto(bytes)).content;
     } catch (error) {
-      const detail = (error as { detail?: string }).detail;
-      throw badRequest(`photo: ${detail ?? PHOTO_MESSAGES.unreadable}`);
+      const detail = (error as { detail?: string }).detail ?? PHOTO_MESSAGES.unreadable;
+      const problem = PHOTO_PROBLEMS.find((key) => PHOTO_MESSAGES[key] === detail);
+      throw badRequest(
+        problem
+          ? { id: PHOTO_FIELD_WORDS[problem], values: { field: 'photo' } }
+          : { id: msg('{field}: {problem}'), values: { field: 'photo', problem: detail } },
+      );
     }
     processed.set(key, jpeg);
     if (processed.size > KEPT) processed.delete(processed.keys().next().value!);

@@ -1,7 +1,15 @@
 import type { Kysely, Selectable } from 'kysely';
 import { now as timestamp } from '../db/columns.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { emailHeldByAnother, moveEmail, normalizeEmail, restoreEmail, type User } from '../users/repository.js';
+import type { LanguageCode } from '../../../rules/languages.js';
+import {
+  emailHeldByAnother,
+  moveEmail,
+  normalizeEmail,
+  restoreEmail,
+  savedLanguageOf,
+  type User,
+} from '../users/repository.js';
 import { isTwoStepOn } from '../two-step/repository.js';
 import type { Database, EmailChangeTable } from '../db/schema.js';
 
@@ -55,6 +63,8 @@ export interface Profile {
   has_password: boolean;
   /** Whether sign-in asks for a code from an authenticator app (two-step/). */
   two_factor_enabled: boolean;
+  /** [extension] The language the person chose (PATCH /auth/profile/), null while they never chose. */
+  language: LanguageCode | null;
 }
 
 function toProfile(user: User, pendingEmail: string | null = null, twoFactor = false): Profile {
@@ -67,6 +77,7 @@ function toProfile(user: User, pendingEmail: string | null = null, twoFactor = f
     pending_email: pendingEmail,
     has_password: user.password_hash !== null,
     two_factor_enabled: twoFactor,
+    language: savedLanguageOf(user),
   };
 }
 
@@ -162,7 +173,8 @@ export async function confirmEmailChange(db: Db, change: EmailChange, at: Date):
   if (await emailHeldByAnother(db, change.new_email, change.user_id)) throw new EmailChangeTakenError();
   try {
     const to = { email: change.new_email, normalized: change.new_email_normalized };
-    if (!(await moveEmail(db, change.user_id, change.old_email_normalized, to, at))) throw new EmailChangeVoidError();
+    if (!(await moveEmail(db, change.user_id, change.old_email_normalized, to, at)))
+      throw new EmailChangeVoidError();
     return true;
   } catch (error) {
     if (isUniqueViolation(error)) throw new EmailChangeTakenError();
@@ -231,7 +243,12 @@ export async function cancelEmailChange(
   await withdrawEmailChanges(db, change.user_id);
   if (current.status !== 'confirmed') return 'cancelled';
   if (!restore || (await emailHeldByAnother(db, change.old_email, change.user_id))) return 'not-undone';
-  await restoreEmail(db, change.user_id, { email: change.old_email, normalized: change.old_email_normalized }, at);
+  await restoreEmail(
+    db,
+    change.user_id,
+    { email: change.old_email, normalized: change.old_email_normalized },
+    at,
+  );
   await db.updateTable('email_changes').set({ undone_at: stamp }).where('id', '=', change.id).execute();
   return 'undone';
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ACCOUNT_CHANGE_MESSAGES,
-  approvedConfirmationSentTo,
-  emailChangedTo,
+  approvedConfirmationSentToMessage,
+  emailChangedToMessage,
   LINK_ERROR_CODES,
 } from '../../../rules/account-changes.js';
 import {
@@ -34,6 +34,7 @@ import {
 import { queueEmailChangeConfirmation, queueEmailChangeUndone } from './profile-mail.js';
 import { deleteAccount } from './account-deletion.js';
 import { bodySchema, text } from '../http/schemas.js';
+import { requestLanguage } from '../i18n/request.js';
 
 /*
  * The links mailed about an email change and an account deletion. They need no session (they are often opened
@@ -85,15 +86,16 @@ export async function accountLinkRoutes(app: FastifyInstance): Promise<void> {
     if (user.is_active !== 1) throw linkError('invalid');
     // A taken address is approved as a free one (its confirmation mail tells the owner instead, ./profile-mail.ts):
     // nothing here tells who has an account.
+    const language = await requestLanguage(request);
     const approved = await db.transaction().execute(async (trx) => {
       if (!(await approveEmailChange(trx, change, now()))) return false;
-      await queueEmailChangeConfirmation(app, trx, { ...change, status: 'pending' });
+      await queueEmailChangeConfirmation(app, trx, { ...change, status: 'pending' }, language);
       return true;
     });
     // Approved by a twin request a moment ago.
     if (!approved) throw linkError('used');
     app.mailQueue.kick();
-    return { detail: approvedConfirmationSentTo(change.new_email) };
+    return { detail: approvedConfirmationSentToMessage(change.new_email) };
   });
 
   app.post<{ Body: LinkBody }>('/auth/email-change/confirm/', { schema: linkSchema }, async (request) => {
@@ -104,7 +106,12 @@ export async function accountLinkRoutes(app: FastifyInstance): Promise<void> {
       confirmed = await db.transaction().execute(async (trx) => {
         const done = await confirmEmailChange(trx, change, now());
         if (done) {
-          await recordSecurityEvent(trx, { userId: user.id, kind: 'email_changed', request, detail: { how: 'confirmed' } });
+          await recordSecurityEvent(trx, {
+            userId: user.id,
+            kind: 'email_changed',
+            request,
+            detail: { how: 'confirmed' },
+          });
         }
         return done;
       });
@@ -114,7 +121,7 @@ export async function accountLinkRoutes(app: FastifyInstance): Promise<void> {
       throw error;
     }
     if (!confirmed) throw linkError('used');
-    return { detail: emailChangedTo(change.new_email), email: change.new_email };
+    return { detail: emailChangedToMessage(change.new_email), email: change.new_email };
   });
 
   // Cancels the change (and undoes it if it was confirmed) and ends every session of the account: whoever asked
@@ -124,6 +131,7 @@ export async function accountLinkRoutes(app: FastifyInstance): Promise<void> {
     { schema: linkSchema },
     async (request, reply) => {
       const { change, user } = await linkedChange(request, 'cancel');
+      const language = await requestLanguage(request);
       const cancel = (restore: boolean) =>
         db.transaction().execute(async (trx): Promise<CancelOutcome> => {
           const outcome = await cancelEmailChange(trx, change, now(), { restore });
@@ -131,8 +139,13 @@ export async function accountLinkRoutes(app: FastifyInstance): Promise<void> {
           await endUserSessions(trx, user.id);
           // The address the account leaves is told, so an undo is never silent.
           if (outcome === 'undone') {
-            await queueEmailChangeUndone(app, trx, change);
-            await recordSecurityEvent(trx, { userId: user.id, kind: 'email_changed', request, detail: { how: 'undone' } });
+            await queueEmailChangeUndone(app, trx, change, language);
+            await recordSecurityEvent(trx, {
+              userId: user.id,
+              kind: 'email_changed',
+              request,
+              detail: { how: 'undone' },
+            });
           }
           return outcome;
         });

@@ -11,13 +11,17 @@ import {
   emailChangeUndoneEmail,
   emailInUseEmail,
 } from '../auth/emails.js';
-import { emailHeldByAnother, findUserById } from '../users/repository.js';
+import { emailHeldByAnother, findUserByEmail, findUserById } from '../users/repository.js';
 import type { Database } from '../db/schema.js';
 import { findEmailChange, type EmailChange } from './email-changes.js';
+import type { LanguageCode } from '../../../rules/languages.js';
+import { mailLanguage } from '../i18n/request.js';
+import { withLanguage, type CausedIn } from '../auth/account-mail.js';
 
 /*
  * The profile's mail, queued (mail/queue.ts) and written when it is sent: its links are signed then, and a link
- * whose change was replaced or called off meanwhile is not sent at all.
+ * whose change was replaced or called off meanwhile is not sent at all. Written in the recipient's saved language,
+ * else in the language of the request that caused it (the payload's `language`), else in English.
  */
 
 export const PROFILE_MAIL = {
@@ -40,31 +44,58 @@ export async function queueEmailChangeConfirmation(
   app: FastifyInstance,
   db: Db,
   change: EmailChange,
+  language?: LanguageCode,
 ): Promise<void> {
-  await app.mailQueue.enqueue(db, PROFILE_MAIL.emailChangeConfirmation, { changeId: change.id });
-  await app.mailQueue.enqueue(db, PROFILE_MAIL.emailChangeNotice, { changeId: change.id });
+  const payload = withLanguage({ changeId: change.id }, language);
+  await app.mailQueue.enqueue(db, PROFILE_MAIL.emailChangeConfirmation, payload);
+  await app.mailQueue.enqueue(db, PROFILE_MAIL.emailChangeNotice, payload);
 }
 
-export function queueEmailChangeApproval(app: FastifyInstance, db: Db, change: EmailChange): Promise<void> {
-  return app.mailQueue.enqueue(db, PROFILE_MAIL.emailChangeApproval, { changeId: change.id });
+export function queueEmailChangeApproval(
+  app: FastifyInstance,
+  db: Db,
+  change: EmailChange,
+  language?: LanguageCode,
+): Promise<void> {
+  return app.mailQueue.enqueue(
+    db,
+    PROFILE_MAIL.emailChangeApproval,
+    withLanguage({ changeId: change.id }, language),
+  );
 }
 
 /** The account left `change.new_email` when its change was undone: that address is told. */
-export function queueEmailChangeUndone(app: FastifyInstance, db: Db, change: EmailChange): Promise<void> {
-  return app.mailQueue.enqueue(db, PROFILE_MAIL.emailChangeUndone, { changeId: change.id });
+export function queueEmailChangeUndone(
+  app: FastifyInstance,
+  db: Db,
+  change: EmailChange,
+  language?: LanguageCode,
+): Promise<void> {
+  return app.mailQueue.enqueue(
+    db,
+    PROFILE_MAIL.emailChangeUndone,
+    withLanguage({ changeId: change.id }, language),
+  );
 }
 
-export function queueAccountDeletionLink(app: FastifyInstance, db: Db, userId: number): Promise<void> {
-  return app.mailQueue.enqueue(db, PROFILE_MAIL.accountDeletion, { userId });
+export function queueAccountDeletionLink(
+  app: FastifyInstance,
+  db: Db,
+  userId: number,
+  language?: LanguageCode,
+): Promise<void> {
+  return app.mailQueue.enqueue(db, PROFILE_MAIL.accountDeletion, withLanguage({ userId }, language));
 }
 
 export function registerProfileMail(app: FastifyInstance): void {
   const { config, db } = app;
 
   async function changeAndUser(payload: unknown) {
-    const change = await findEmailChange(db, (payload as { changeId: number }).changeId);
+    const { changeId, language: causedIn } = payload as { changeId: number } & CausedIn;
+    const change = await findEmailChange(db, changeId);
     const user = change && (await findUserById(db, change.user_id));
-    return change && user && user.deleted_at === null ? { change, user } : undefined;
+    if (!change || !user || user.deleted_at !== null) return undefined;
+    return { change, user, causedIn, language: mailLanguage(user, causedIn) };
   }
 
   const link = (page: Parameters<typeof accountLink>[1], change: EmailChange, token: string) =>
@@ -73,53 +104,73 @@ export function registerProfileMail(app: FastifyInstance): void {
   app.mailQueue.handle(PROFILE_MAIL.emailChangeApproval, async (payload) => {
     const found = await changeAndUser(payload);
     if (found?.change.status !== 'awaiting_approval') return null;
-    const { change, user } = found;
+    const { change, user, language } = found;
     const token = makeEmailChangeToken(config.secretKey, 'approval', change, now());
     return emailChangeApprovalEmail(
       { ...user, email: change.old_email },
       change.new_email,
       link('approve-email-change', change, token),
+      language,
     );
   });
 
   app.mailQueue.handle(PROFILE_MAIL.emailChangeConfirmation, async (payload) => {
     const found = await changeAndUser(payload);
     if (found?.change.status !== 'pending') return null;
-    const { change, user } = found;
+    const { change, user, causedIn, language } = found;
     // The address has an account: the change was answered as for a free one (nothing tells the asker who has an
-    // account), and the address's owner is told instead of being sent a link that could never work.
+    // account), and the address's owner is told instead of being sent a link that could never work (in the
+    // owner's language when they chose one).
     if (await emailHeldByAnother(db, change.new_email, change.user_id)) {
-      return emailInUseEmail(change.new_email, `${config.publicUrl}/signin`);
+      const owner = await findUserByEmail(db, change.new_email);
+      return emailInUseEmail(change.new_email, `${config.publicUrl}/signin`, mailLanguage(owner, causedIn));
     }
     const token = makeEmailChangeToken(config.secretKey, 'confirmation', change, now());
-    return emailChangeConfirmationEmail(user, change.new_email, link('confirm-email-change', change, token));
+    return emailChangeConfirmationEmail(
+      user,
+      change.new_email,
+      link('confirm-email-change', change, token),
+      language,
+    );
   });
 
   // Sent even when the change was confirmed or replaced before the mail went out: the old address must hear of it.
   app.mailQueue.handle(PROFILE_MAIL.emailChangeNotice, async (payload) => {
     const found = await changeAndUser(payload);
     if (!found || found.change.cancelled_at !== null) return null;
-    const { change, user } = found;
+    const { change, user, language } = found;
     const token = makeEmailChangeToken(config.secretKey, 'cancel', change, now());
     return emailChangeNoticeEmail(
       user,
       change.old_email,
       change.new_email,
       link('cancel-email-change', change, token),
+      language,
     );
   });
 
   app.mailQueue.handle(PROFILE_MAIL.emailChangeUndone, async (payload) => {
     const found = await changeAndUser(payload);
     if (!found || found.change.undone_at === null) return null;
-    const { change, user } = found;
-    return emailChangeUndoneEmail(user, change.old_email, change.new_email, `${config.publicUrl}/contact`);
+    const { change, user, language } = found;
+    return emailChangeUndoneEmail(
+      user,
+      change.old_email,
+      change.new_email,
+      `${config.publicUrl}/contact`,
+      language,
+    );
   });
 
   app.mailQueue.handle(PROFILE_MAIL.accountDeletion, async (payload) => {
-    const user = await findUserById(db, (payload as { userId: number }).userId);
+    const { userId, language } = payload as { userId: number } & CausedIn;
+    const user = await findUserById(db, userId);
     if (!user || user.deleted_at !== null || user.is_active !== 1) return null;
     const token = makeAccountDeletionToken(config.secretKey, user, now());
-    return accountDeletionEmail(user, accountLink(config.publicUrl, 'delete-account', user.id, token));
+    return accountDeletionEmail(
+      user,
+      accountLink(config.publicUrl, 'delete-account', user.id, token),
+      mailLanguage(user, language),
+    );
   });
 }

@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ACCOUNT_CHANGE_MESSAGES,
-  approvalSentTo,
+  approvalSentToMessage,
   CONFIRMATION_SENT_CODE,
-  confirmationSentTo,
-  deletionLinkSentTo,
-  emailChangeWaitUntil,
+  confirmationSentToMessage,
+  deletionLinkSentToMessage,
+  emailChangeWaitUntilMessage,
 } from '../../../rules/account-changes.js';
+import { LANGUAGE_CODES, msg, type LanguageCode, type Message } from '../../../rules/languages.js';
+import { rememberSavedLanguage, requestLanguage } from '../i18n/request.js';
 import { queuePasswordChangedNotice } from '../auth/account-mail.js';
 import { now } from '../auth/clock.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords.js';
@@ -14,6 +16,7 @@ import {
   EmailTakenError,
   findUserById,
   normalizeEmail,
+  setLanguage,
   setPassword,
   updateDetails,
   updateProfile,
@@ -50,7 +53,7 @@ import { bodySchema, text } from '../http/schemas.js';
 
 export const PROFILE_DETAILS = {
   emailTaken: ACCOUNT_CHANGE_MESSAGES.emailTaken,
-  passwordChanged: 'Password changed successfully',
+  passwordChanged: msg('Password changed successfully'),
 } as const;
 
 /**
@@ -85,7 +88,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   async function checkCurrentPassword(
     user: User,
     password: string | undefined,
-    missing: string,
+    missing: Message,
   ): Promise<void> {
     if (user.password_hash === null) throw new Error('checkCurrentPassword needs an account with a password');
     if ((password ?? '').trim() === '') throw fieldError('current_password', missing);
@@ -96,6 +99,36 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   }
 
   app.get('/auth/profile/', async (request) => profileOf(app.db, await signedInUser(request)));
+
+  // [extension] The language the person chose, kept with the account: the server answers and mails them in it, and
+  // the web app shows it on every device. The body is that one field; anything else is a 400.
+  app.patch<{ Body: { language: LanguageCode } }>(
+    '/auth/profile/',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['language'],
+          additionalProperties: false,
+          // Refused rather than stripped (http/validation.ts strips unknown keys of other bodies).
+          propertyNames: { enum: ['language'] },
+          properties: {
+            language: {
+              type: 'string',
+              enum: [...LANGUAGE_CODES],
+              description: 'A language the product speaks (rules/languages.ts).',
+            },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const user = await signedInUser(request);
+      const saved = await setLanguage(app.db, user.id, request.body.language, now());
+      rememberSavedLanguage(request, user.id, request.body.language);
+      return profileOf(app.db, saved);
+    },
+  );
 
   app.put<{ Body: ProfileUpdateBody }>(
     '/auth/profile/update/',
@@ -147,21 +180,22 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       const undoable = await undoableEmailChangeOf(app.db, user.id, now(), EMAIL_CHANGE_CANCEL_MAX_AGE_MS);
       if (undoable) {
         const until = new Date(Date.parse(undoable.created_at) + EMAIL_CHANGE_CANCEL_MAX_AGE_MS);
-        throw fieldError('email', emailChangeWaitUntil(until.toISOString().slice(0, 10)));
+        throw fieldError('email', emailChangeWaitUntilMessage(until.toISOString().slice(0, 10)));
       }
       const at = now();
+      const language = await requestLanguage(request);
       const updated = await app.db.transaction().execute(async (trx) => {
         const saved = await updateDetails(trx, user.id, details, at);
         const change = await requestEmailChange(trx, user, email, { needsApproval: !hasPassword }, at);
-        if (hasPassword) await queueEmailChangeConfirmation(app, trx, change);
-        else await queueEmailChangeApproval(app, trx, change);
+        if (hasPassword) await queueEmailChangeConfirmation(app, trx, change, language);
+        else await queueEmailChangeApproval(app, trx, change, language);
         return saved;
       });
       app.mailQueue.kick();
       const profile = await profileOf(app.db, updated);
       return {
         ...profile,
-        detail: hasPassword ? confirmationSentTo(email) : approvalSentTo(user.email, email),
+        detail: hasPassword ? confirmationSentToMessage(email) : approvalSentToMessage(user.email, email),
       };
     },
   );
@@ -194,11 +228,12 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       if (!matches) throw fieldError('current_password', PROFILE_MESSAGES.currentPasswordIncorrect);
       const passwordHash = await hashPassword(request.body.new_password);
       const at = now();
+      const language = await requestLanguage(request);
       // Outstanding reset links are bound to the password hash (auth/account-tokens.ts): the new one voids them.
       await app.db.transaction().execute(async (trx) => {
         await setPassword(trx, user.id, passwordHash, at);
         await endUserSessions(trx, user.id, request.sessionId);
-        await queuePasswordChangedNotice(app, trx, user, at);
+        await queuePasswordChangedNotice(app, trx, user, at, language);
         await recordSecurityEvent(trx, { userId: user.id, kind: 'password_changed', request });
       });
       app.mailQueue.kick();
@@ -225,9 +260,11 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       const user = await signedInUser(request);
       if (user.password_hash === null) {
         await hit(app.db, changePasswordRateLimitKey(user.id), CHANGE_PASSWORD_RATE_LIMIT, now());
-        await queueAccountDeletionLink(app, app.db, user.id);
+        await queueAccountDeletionLink(app, app.db, user.id, await requestLanguage(request));
         app.mailQueue.kick();
-        return reply.code(202).send({ detail: deletionLinkSentTo(user.email), code: CONFIRMATION_SENT_CODE });
+        return reply
+          .code(202)
+          .send({ detail: deletionLinkSentToMessage(user.email), code: CONFIRMATION_SENT_CODE });
       }
       await checkCurrentPassword(
         user,

@@ -1,3 +1,4 @@
+import { msg } from '../../../rules/languages.js';
 import { createHash } from 'node:crypto';
 import Bowser from 'bowser';
 import type { FastifyInstance } from 'fastify';
@@ -14,7 +15,7 @@ export interface ActiveSession {
   current: boolean;
 }
 
-export const END_CURRENT_SESSION_DETAIL = 'This is the session you are using: sign out to end it.';
+export const END_CURRENT_SESSION_DETAIL = msg('This is the session you are using: sign out to end it.');
 
 /**
  * The id a session is known by to its owner: derived from the stored id (itself a hash of the cookie's token), so

@@ -2,8 +2,6 @@ import { ACCOUNT_MESSAGES, fullNameProblem } from '../../../rules/account.js';
 import { ACCOUNT_CHANGE_MESSAGES } from '../../../rules/account-changes.js';
 import {
   isValidEmail,
-  MAX_FULL_NAME_LENGTH,
-  MAX_PHONE_LENGTH,
   MESSAGES,
   newPasswordProblem,
   phoneProblem,
@@ -16,11 +14,11 @@ import {
  */
 
 export const PROFILE_MESSAGES = {
-  emailRequired: 'Email is required',
+  emailRequired: ACCOUNT_MESSAGES.emailRequired,
   invalidEmail: MESSAGES.invalidEmail,
-  fullNameTooLong: `Full Name must be at most ${MAX_FULL_NAME_LENGTH} characters`,
+  fullNameTooLong: ACCOUNT_MESSAGES.fullNameTooLong,
   phoneTooShort: MESSAGES.phoneTooShort,
-  phoneTooLong: `Phone number must be at most ${MAX_PHONE_LENGTH} characters`,
+  phoneTooLong: ACCOUNT_MESSAGES.phoneTooLong,
   passwordFieldsRequired: ACCOUNT_MESSAGES.passwordFieldsRequired,
   newPasswordTooShort: MESSAGES.newPasswordTooShort,
   currentPasswordIncorrect: ACCOUNT_CHANGE_MESSAGES.currentPasswordIncorrect,
@@ -37,7 +35,10 @@ export interface ProfileUpdate {
  * phone may be blank (an account made through a social sign-in has no number), and a number kept unchanged from
  * before is not judged again (`current`).
  */
-export function profileUpdateProblem(update: ProfileUpdate, current?: { phone_number: string | null }): string | null {
+export function profileUpdateProblem(
+  update: ProfileUpdate,
+  current?: { phone_number: string | null },
+): string | null {
   return profileUpdateIssue(update, current)?.detail ?? null;
 }
 
@@ -71,7 +72,8 @@ export function passwordChangeProblem(change: PasswordChange): string | null {
 export function passwordChangeIssue(change: PasswordChange): FieldProblem | null {
   if (change.current_password === '')
     return { field: 'current_password', detail: PROFILE_MESSAGES.passwordFieldsRequired };
-  if (change.new_password === '') return { field: 'new_password', detail: PROFILE_MESSAGES.passwordFieldsRequired };
+  if (change.new_password === '')
+    return { field: 'new_password', detail: PROFILE_MESSAGES.passwordFieldsRequired };
   const problem = newPasswordProblem(change.new_password, change.current_password);
   return problem ? { field: 'new_password', detail: problem } : null;
 }

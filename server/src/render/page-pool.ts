@@ -1,6 +1,7 @@
 import { accessSync, constants } from 'node:fs';
 import { ChromiumBrowser, type CdpEvent } from './cdp.js';
 import { processTreePssMb } from './memory.js';
+import { msg } from '../../../rules/languages.js';
 import { PDF_UNAVAILABLE_MESSAGE, PdfUnavailableError, RENDERER_CLOSING_MESSAGE } from './pdf-errors.js';
 import { Slots } from './slots.js';
 
@@ -59,7 +60,8 @@ export const MEMORY_CHECK_EVERY_MS = 5_000;
 class ProbeTimeout extends Error {}
 
 // What a printing probe prints: one empty page, ~1 KB of PDF.
-const BLANK_DOCUMENT = '<!doctype html><html><head><meta charset="utf-8"><title></title></head><body></body></html>';
+const BLANK_DOCUMENT =
+  '<!doctype html><html><head><meta charset="utf-8"><title></title></head><body></body></html>';
 const BLANK_PRINT = {
   printBackground: false,
   preferCSSPageSize: true,
@@ -372,9 +374,12 @@ export class PagePool {
     try {
       browser = await ChromiumBrowser.launch({ executablePath, args: chromiumArgs, timeoutMs: 30_000 });
     } catch (error) {
-      throw new PdfUnavailableError(
-        `${PDF_UNAVAILABLE_MESSAGE} (Chromium at ${executablePath} did not start: ${(error as Error).message.split('\n')[0]})`,
-      );
+      throw new PdfUnavailableError({
+        id: msg(
+          'PDF rendering is unavailable: install Chromium (apt-get install chromium) or set CHROMIUM_PATH. (Chromium at {path} did not start: {reason})',
+        ),
+        values: { path: executablePath, reason: (error as Error).message.split('\n')[0] },
+      });
     }
     try {
       ({ browserContextId: contextId } = await browser.send('Target.createBrowserContext', {

@@ -6,7 +6,9 @@ import {
   PdfTooLongError,
   PdfUnavailableError,
   RENDERER_CLOSING_MESSAGE,
+  timedOut,
 } from './pdf-errors.js';
+import { msg } from '../../../rules/languages.js';
 import { PagePool, type PooledPage } from './page-pool.js';
 
 export {
@@ -26,7 +28,9 @@ export const HEADLESS_SHELL_PATH = '/usr/lib/chromium/chromium-headless-shell';
 /** Debian's Chromium, the full browser. */
 export const CHROMIUM_BROWSER_PATH = '/usr/bin/chromium';
 /** Where Chromium is when nothing says otherwise (config.ts reads CHROMIUM_PATH): the headless shell when installed. */
-export const DEFAULT_CHROMIUM_PATH = existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : CHROMIUM_BROWSER_PATH;
+export const DEFAULT_CHROMIUM_PATH = existsSync(HEADLESS_SHELL_PATH)
+  ? HEADLESS_SHELL_PATH
+  : CHROMIUM_BROWSER_PATH;
 
 // Without the background-networking flags Chromium floods a closed network with refused connections.
 export const CHROMIUM_ARGS = [
@@ -354,9 +358,7 @@ export class PdfRenderer implements PdfPrinter {
     } catch (error) {
       if (error instanceof TimeoutError) {
         if (this.pages.isCurrent(pooled)) this.pages.dropBrowser();
-        throw new PdfUnavailableError(
-          `PDF rendering timed out after ${this.renderTimeoutMs} ms; please try again.`,
-        );
+        throw new PdfUnavailableError(timedOut(this.renderTimeoutMs));
       }
       throw error;
     } finally {
@@ -421,9 +423,7 @@ export class PdfRenderer implements PdfPrinter {
     } catch (error) {
       if (error instanceof TimeoutError) {
         if (this.pages.isCurrent(pooled)) this.pages.dropBrowser();
-        throw new PdfUnavailableError(
-          `PDF rendering timed out after ${this.renderTimeoutMs} ms; please try again.`,
-        );
+        throw new PdfUnavailableError(timedOut(this.renderTimeoutMs));
       }
       throw error;
     } finally {
@@ -485,13 +485,12 @@ export class PdfRenderer implements PdfPrinter {
         if (retryError instanceof PdfUnavailableError || retryError instanceof PdfTooLongError)
           throw retryError;
         if (retryError instanceof TimeoutError) {
-          throw new PdfUnavailableError(
-            `PDF rendering timed out after ${this.renderTimeoutMs} ms; please try again.`,
-          );
+          throw new PdfUnavailableError(timedOut(this.renderTimeoutMs));
         }
-        throw new PdfUnavailableError(
-          `PDF rendering failed: ${(retryError as Error).message.split('\n')[0]}`,
-        );
+        throw new PdfUnavailableError({
+          id: msg('PDF rendering failed: {reason}'),
+          values: { reason: (retryError as Error).message.split('\n')[0] },
+        });
       }
     }
   }

@@ -1,4 +1,4 @@
-import { PdfUnavailableError, RENDERER_CLOSING_MESSAGE } from './pdf-errors.js';
+import { PdfUnavailableError, RENDERER_BUSY_MESSAGE, RENDERER_CLOSING_MESSAGE } from './pdf-errors.js';
 
 /**
  * At most `size` renders at once; the rest wait in order, each for at most `queueTimeoutMs` (then a 503: a
@@ -22,7 +22,7 @@ export class Slots {
     return new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiters = this.waiters.filter((waiter) => waiter !== wake);
-        reject(new PdfUnavailableError('PDF rendering is busy; please try again in a moment.'));
+        reject(new PdfUnavailableError(RENDERER_BUSY_MESSAGE));
       }, this.queueTimeoutMs);
       const wake = () => {
         clearTimeout(timer);

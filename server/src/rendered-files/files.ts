@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../http/errors.js';
-import { renderCvFile, type CvFile, type CvFileFormat } from '../cvs/delivery.js';
+import { renderCvFile, TEMPLATE_GONE, type CvFile, type CvFileFormat } from '../cvs/delivery.js';
+import { noVersion } from '../cvs/owned.js';
 import type { GeneratedCvRow } from '../cvs/repository.js';
 import { latestVersion, readVersionState, type VersionSummaryRow } from '../versions/repository.js';
 import { renderKey } from './key.js';
@@ -41,7 +42,7 @@ export async function versionFile(
   format: CvFileFormat,
 ): Promise<CvFile> {
   const template = app.cvTemplates.byId(version.template_id);
-  if (!template) throw notFound('The template of this CV is no longer available.');
+  if (!template) throw notFound(TEMPLATE_GONE);
   const kind = KIND_OF_FORMAT[format];
   const key = renderKey(template);
   // The file read with the version (versionWithFile), else looked up.
@@ -58,7 +59,7 @@ export async function versionFile(
   if (pending) return pending;
   const work = (async () => {
     const state = await readVersionState(app.db, cv.id, version.number);
-    if (!state) throw notFound(`This CV has no version ${version.number}.`);
+    if (!state) throw notFound(noVersion(version.number));
     const file = await renderCvFile(app, cv, format, state);
     try {
       await storeRenderedFile(app.db, version.id, kind, key, file.body);

@@ -1,5 +1,6 @@
+import { msg } from '../../../rules/languages.js';
 import type { FastifyInstance } from 'fastify';
-import { LINK_ERROR_CODES } from '../../../rules/account-changes.js';
+import { ACCOUNT_CHANGE_MESSAGES, LINK_ERROR_CODES } from '../../../rules/account-changes.js';
 import { checkAccountUnlockToken } from '../auth/account-tokens.js';
 import { now } from '../auth/clock.js';
 import { RATE_LIMIT_KEYS } from '../auth/routes.js';
@@ -31,13 +32,16 @@ export interface SecurityActivityItem {
   detail: SecurityEventDetail;
 }
 
-export const ACCOUNT_UNLOCKED_DETAIL =
-  'Your account is unlocked, and this browser can sign in to it even while someone else keeps guessing.';
+export const ACCOUNT_UNLOCKED_DETAIL = msg(
+  'Your account is unlocked, and this browser can sign in to it even while someone else keeps guessing.',
+);
 
 function parseDetail(text: string): SecurityEventDetail {
   try {
     const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as SecurityEventDetail) : {};
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as SecurityEventDetail)
+      : {};
   } catch {
     return {};
   }
@@ -69,13 +73,19 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
       await hit(app.db, accountLinkRateLimitKey(request.ip), ACCOUNT_LINK_RATE_LIMIT, now());
       const userId = decodeUid(request.body.uid);
       const user = userId === null ? undefined : await findUserById(app.db, userId);
-      const invalid = badRequest('This link is invalid.', { code: LINK_ERROR_CODES.invalid });
-      if (!user || user.is_active !== 1 || user.deactivated_at !== null || user.deleted_at !== null) throw invalid;
+      const invalid = badRequest(ACCOUNT_CHANGE_MESSAGES.linkInvalid, { code: LINK_ERROR_CODES.invalid });
+      if (!user || user.is_active !== 1 || user.deactivated_at !== null || user.deleted_at !== null)
+        throw invalid;
       const check = checkAccountUnlockToken(app.config.secretKey, user, request.body.token, now());
       if (check === 'expired') {
-        throw badRequest('This link has expired. If the account is still locked, a new link is sent with the next attempt.', {
-          code: LINK_ERROR_CODES.expired,
-        });
+        throw badRequest(
+          msg(
+            'This link has expired. If the account is still locked, a new link is sent with the next attempt.',
+          ),
+          {
+            code: LINK_ERROR_CODES.expired,
+          },
+        );
       }
       if (check !== 'valid') throw invalid;
       await resetRateLimit(app.db, RATE_LIMIT_KEYS.login(user.email));

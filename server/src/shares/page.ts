@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { Config } from '../config.js';
 import { securityDirectives, serializeDirectives } from '../http/security-headers.js';
+import { msg, translate, type LanguageCode, type Message } from '../i18n/index.js';
 import { escapeHtml } from '../text/rich-text.js';
+import { languageDirection } from '../../../rules/languages.js';
 
 /*
  * The public share pages' HTML: the CV as its template prints it, made to read on a phone and to print, and the
  * plain pages (password, gone, not found, too many attempts). No script anywhere; every style element is allowed by
- * its hash in the page's policy, so a cached page needs no per-request nonce.
+ * its hash in the page's policy, so a cached page needs no per-request nonce. The page's own words are in the
+ * visitor's language (i18n's requestLanguage); the CV is as its owner wrote it, in its own language.
  */
 
 const STYLE_ELEMENT = /<style>([\s\S]*?)<\/style>/g;
@@ -90,6 +93,8 @@ function shareCss(widthMm: number): string {
 }
 
 export interface SharePageInput {
+  /** The language of the page's own words (the Download button): the visitor's. */
+  language: LanguageCode;
   /** The CV's document as the render engine wrote it (render/html.ts renderHtml). */
   document: string;
   /** The person's name: the page's title. */
@@ -100,8 +105,12 @@ export interface SharePageInput {
   widthMm: number;
 }
 
-/** The CV's document, with the share page's head (title, robots, Open Graph) and its Download PDF button. */
+/**
+ * The CV's document, with the share page's head (title, robots, Open Graph) and its Download PDF button. The
+ * document keeps its own `<html lang>` (the CV's language); the button's bar says its words in the visitor's.
+ */
 export function sharePage(input: SharePageInput): string {
+  const { language } = input;
   const title = escapeHtml(input.title);
   const head =
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
@@ -113,13 +122,14 @@ export function sharePage(input: SharePageInput): string {
     '<meta property="og:type" content="profile">' +
     `<meta property="og:url" content="${escapeHtml(input.pageUrl)}">` +
     `<meta property="og:image" content="${escapeHtml(input.ogImageUrl)}">` +
-    `<meta property="og:image:alt" content="${escapeHtml(`The first page of ${input.title}'s CV`)}">` +
+    `<meta property="og:image:alt" content="${escapeHtml(translate(language, FIRST_PAGE, { name: input.title }))}">` +
     '<meta name="twitter:card" content="summary_large_image">' +
     `<style>${shareCss(input.widthMm)}</style>` +
     `<title>${title}</title>`;
   const bar =
-    '<nav class="share-bar" aria-label="Download">' +
-    `<a href="${escapeHtml(input.pdfPath)}" download>Download PDF</a></nav>`;
+    `<nav class="share-bar" aria-label="${escapeHtml(translate(language, msg('Download')))}"` +
+    ` lang="${language}" dir="${languageDirection(language)}">` +
+    `<a href="${escapeHtml(input.pdfPath)}" download>${escapeHtml(translate(language, msg('Download PDF')))}</a></nav>`;
   const document = input.document.replace(/<title>[\s\S]*?<\/title>/, () => head);
   const end = document.lastIndexOf('</body>');
   return `${document.slice(0, end)}${bar}${document.slice(end)}`;
@@ -138,9 +148,11 @@ const PLAIN_CSS =
   '@media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}main{background:#161b22}' +
   'input{background:#0d1117;color:#e6edf3;border-color:#6e7681}.error{color:#ff7b72}}';
 
-function plainDocument(title: string, body: string): string {
+const FIRST_PAGE = msg("The first page of {name}'s CV");
+
+function plainDocument(language: LanguageCode, title: string, body: string): string {
   return (
-    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    `<!doctype html><html lang="${language}" dir="${languageDirection(language)}"><head><meta charset="utf-8">` +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     '<meta name="robots" content="noindex, nofollow">' +
     '<link rel="icon" href="data:,">' +
@@ -149,24 +161,31 @@ function plainDocument(title: string, body: string): string {
   );
 }
 
-/** A page that says one thing: a link gone, not found, or too many attempts. Nothing of any CV. */
-export function messagePage(heading: string, sentence: string): string {
-  return plainDocument(heading, `<h1>${escapeHtml(heading)}</h1><p>${escapeHtml(sentence)}</p>`);
+/** A page that says one thing, in `language`: a link gone, not found, or too many attempts. Nothing of any CV. */
+export function messagePage(language: LanguageCode, heading: Message, sentence: Message): string {
+  const said = translate(language, heading);
+  return plainDocument(
+    language,
+    said,
+    `<h1>${escapeHtml(said)}</h1><p>${escapeHtml(translate(language, sentence))}</p>`,
+  );
 }
 
-export const PASSWORD_WRONG = 'That password is not right.';
+export const PASSWORD_WRONG = msg('That password is not right.');
 
-/** The password form of a link that has one: nothing of the CV, not even whose it is. */
-export function passwordPage(action: string, error?: string): string {
+/** The password form of a link that has one, in `language`: nothing of the CV, not even whose it is. */
+export function passwordPage(language: LanguageCode, action: string, error?: Message): string {
+  const say = (message: Message) => escapeHtml(translate(language, message));
   return plainDocument(
-    error ? 'Password needed (try again)' : 'Password needed',
-    '<h1>This CV is protected</h1>' +
-      '<p>Enter the password you were given with the link.</p>' +
+    language,
+    translate(language, error ? msg('Password needed (try again)') : msg('Password needed')),
+    `<h1>${say(msg('This CV is protected'))}</h1>` +
+      `<p>${say(msg('Enter the password you were given with the link.'))}</p>` +
       `<form method="post" action="${escapeHtml(action)}">` +
-      '<label for="share-password">Password</label>' +
+      `<label for="share-password">${say(msg('Password'))}</label>` +
       '<input id="share-password" name="password" type="password" autocomplete="current-password" required ' +
       `maxlength="1000"${error ? ' aria-invalid="true" aria-describedby="share-password-error" autofocus' : ' autofocus'}>` +
-      (error ? `<p id="share-password-error" class="error" role="alert">${escapeHtml(error)}</p>` : '') +
-      '<button type="submit">Open the CV</button></form>',
+      (error ? `<p id="share-password-error" class="error" role="alert">${say(error)}</p>` : '') +
+      `<button type="submit">${say(msg('Open the CV'))}</button></form>`,
   );
 }

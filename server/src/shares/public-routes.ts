@@ -9,6 +9,7 @@ import { buildRenderModelFromEntries } from '../cv-input/values.js';
 import { attachmentDisposition } from '../cvs/file-name.js';
 import { findCvById } from '../cvs/repository.js';
 import { HttpError, printFailuresAsHttp } from '../http/errors.js';
+import { msg, requestLanguage, type LanguageCode } from '../i18n/index.js';
 import { hit, releaseAttempt, type RateLimitState } from '../http/rate-limit.js';
 import { previewCvHtml } from '../render/print.js';
 import { versionFile } from '../rendered-files/files.js';
@@ -22,22 +23,25 @@ import {
   UNLOCK_SECONDS,
 } from './limits.js';
 import { cachedShareLink } from './link-cache.js';
-import { cachedPage, cachedPicture, pageKey, type CachedPage } from './page-cache.js';
+import {
+  cachedPage,
+  cachedPicture,
+  cachedRender,
+  pageKey,
+  pageLanguageKey,
+  type CachedPage,
+  type RenderedCv,
+} from './page-cache.js';
 import { PASSWORD_WRONG, messagePage, passwordPage, sharePage, styleHashPolicy } from './page.js';
 import { countBufferOf } from './count-buffer.js';
-import {
-  daySalt,
-  findShareBySlug,
-  visitorHash,
-  type CountKind,
-  type PublicShareRow,
-} from './repository.js';
+import { daySalt, findShareBySlug, visitorHash, type CountKind, type PublicShareRow } from './repository.js';
 import { dayOf, shareUrl } from './serialise.js';
 
 /*
  * The public pages a share link opens (docs/decisions/0045-share-links.md): the CV, its PDF and its first page as a
  * picture, for anyone with the link and no session. No script; noindex; no referrer; nothing stored about who looks
  * but a salted hash for the day, to count a visitor once. A revoked or expired link is 410, an unknown one 404.
+ * The pages' own words are in the visitor's language (their saved one when signed in, else their browser's).
  */
 
 const SLUG = /^[A-Za-z0-9_-]{22,64}$/;
@@ -65,8 +69,11 @@ function encodeAll(html: string): CachedPage['encoded'] {
   };
 }
 const UNLOCK_COOKIE = 'share_unlock';
-const GONE = ['This link is no longer available.', 'Ask the person who sent it for a new one.'] as const;
-const MISSING = ['This link does not exist.', 'Check that the address was copied whole.'] as const;
+const GONE = [
+  msg('This link is no longer available.'),
+  msg('Ask the person who sent it for a new one.'),
+] as const;
+const MISSING = [msg('This link does not exist.'), msg('Check that the address was copied whole.')] as const;
 
 type Opened =
   | { state: 'missing' }
@@ -111,17 +118,23 @@ export async function sharePublicRoutes(app: FastifyInstance): Promise<void> {
       .send(html);
   }
 
-  const sendGone = (reply: FastifyReply) => sendHtml(reply, 410, messagePage(...GONE));
-  const sendMissing = (reply: FastifyReply) => sendHtml(reply, 404, messagePage(...MISSING));
-  const sendError = (reply: FastifyReply, error: HttpError) => {
+  const sendGone = async (request: FastifyRequest, reply: FastifyReply) =>
+    sendHtml(reply, 410, messagePage(await requestLanguage(request), ...GONE));
+  const sendMissing = async (request: FastifyRequest, reply: FastifyReply) =>
+    sendHtml(reply, 404, messagePage(await requestLanguage(request), ...MISSING));
+  const sendError = async (request: FastifyRequest, reply: FastifyReply, error: HttpError) => {
     for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
     const heading =
       error.statusCode === 429
-        ? 'Too many attempts'
+        ? msg('Too many attempts')
         : error.statusCode === 503
-          ? 'Please try again'
-          : 'Sorry';
-    return sendHtml(reply, error.statusCode, messagePage(heading, error.detail));
+          ? msg('Please try again')
+          : msg('Sorry');
+    return sendHtml(
+      reply,
+      error.statusCode,
+      messagePage(await requestLanguage(request), heading, error.detailMessage),
+    );
   };
 
   // ── the unlocked password link: a path-scoped cookie, signed, stored nowhere on the server ──
@@ -226,41 +239,55 @@ export async function sharePublicRoutes(app: FastifyInstance): Promise<void> {
 
   // ── the page ──
 
-  async function page(share: PublicShareRow, version: ShownVersion): Promise<CachedPage | undefined> {
+  /** The version's CV as its template prints it (once, whoever looks), with its key; undefined: no template. */
+  async function rendered(
+    share: PublicShareRow,
+    version: ShownVersion,
+  ): Promise<{ key: string; cv: RenderedCv } | undefined> {
     const template = app.cvTemplates.byId(version.template_id);
     if (!template) return undefined;
-    return cachedPage(
-      pageKey(app.config.databaseUrl, share.id, `${version.id}\0${renderKey(template)}`),
-      async () => {
-        const state = await readVersionState(app.db, share.generated_cv_id, version.number);
-        if (!state) throw new HttpError(410, GONE[0]);
-        const model = buildRenderModelFromEntries(
-          template.definition,
-          state.cells.map(([section_field, index, value]) => ({ value, index, section_field })),
-          parseStoredLayout(state.layout),
-          parseStoredDesign(state.design),
-        );
-        const { html: document } = await previewCvHtml(app.pdf, template, model);
-        const title = (model.person.name ?? '').trim() || share.cv_name;
-        const url = shareUrl(app.config.publicUrl, share.slug);
-        const html = sharePage({
-          document,
-          title,
-          pdfPath: `/s/${share.slug}/pdf`,
-          ogImageUrl: `${url}/og.png`,
-          pageUrl: url,
-          widthMm: model.design.widthMm,
-        });
-        return {
-          html,
-          encoded: encodeAll(html),
-          csp: styleHashPolicy(app.config, html),
-          title,
-          document,
-          paper: { widthMm: model.design.widthMm, heightMm: model.design.heightMm },
-        };
-      },
-    );
+    const key = pageKey(app.config.databaseUrl, share.id, `${version.id}\0${renderKey(template)}`);
+    const cv = await cachedRender(key, async () => {
+      const state = await readVersionState(app.db, share.generated_cv_id, version.number);
+      if (!state) throw new HttpError(410, GONE[0]);
+      const model = buildRenderModelFromEntries(
+        template.definition,
+        state.cells.map(([section_field, index, value]) => ({ value, index, section_field })),
+        parseStoredLayout(state.layout),
+        parseStoredDesign(state.design),
+      );
+      const { html: document } = await previewCvHtml(app.pdf, template, model);
+      return {
+        title: (model.person.name ?? '').trim() || share.cv_name,
+        document,
+        paper: { widthMm: model.design.widthMm, heightMm: model.design.heightMm },
+      };
+    });
+    return { key, cv };
+  }
+
+  /** The share page of the version in `language`: the CV rendered once, the page around it once per language. */
+  async function page(
+    share: PublicShareRow,
+    version: ShownVersion,
+    language: LanguageCode,
+  ): Promise<CachedPage | undefined> {
+    const made = await rendered(share, version);
+    if (!made) return undefined;
+    const { key, cv } = made;
+    return cachedPage(pageLanguageKey(key, language), async () => {
+      const url = shareUrl(app.config.publicUrl, share.slug);
+      const html = sharePage({
+        language,
+        document: cv.document,
+        title: cv.title,
+        pdfPath: `/s/${share.slug}/pdf`,
+        ogImageUrl: `${url}/og.png`,
+        pageUrl: url,
+        widthMm: cv.paper.widthMm,
+      });
+      return { html, encoded: encodeAll(html), csp: styleHashPolicy(app.config, html) };
+    });
   }
 
   async function showCv(
@@ -269,8 +296,8 @@ export async function sharePublicRoutes(app: FastifyInstance): Promise<void> {
     share: PublicShareRow,
     version: ShownVersion,
   ): Promise<FastifyReply> {
-    const shown = await page(share, version);
-    if (!shown) return sendGone(reply);
+    const shown = await page(share, version, await requestLanguage(request));
+    if (!shown) return sendGone(request, reply);
     await count(request, share, 'view');
     // Compressed once when the page was made, not at every answer (http/compression.ts leaves an encoded one alone).
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
@@ -298,7 +325,7 @@ export async function sharePublicRoutes(app: FastifyInstance): Promise<void> {
         // The render engine's failures (unavailable: 503; too many pages: 413) as every printing route answers them.
         return await printFailuresAsHttp(() => handler(request, reply));
       } catch (error) {
-        if (error instanceof HttpError) return sendError(reply, error);
+        if (error instanceof HttpError) return sendError(request, reply, error);
         throw error;
       }
     };
@@ -308,9 +335,10 @@ export async function sharePublicRoutes(app: FastifyInstance): Promise<void> {
     { schema: { params: slugParams, hide: true } },
     guarded(async (request, reply) => {
       const opened = await open(request, request.params.slug);
-      if (opened.state === 'missing') return sendMissing(reply);
-      if (opened.state === 'gone') return sendGone(reply);
-      if (opened.state === 'locked') return sendHtml(reply, 200, passwordPage(`/s/${opened.share.slug}`));
+      if (opened.state === 'missing') return sendMissing(request, reply);
+      if (opened.state === 'gone') return sendGone(request, reply);
+      if (opened.state === 'locked')
+        return sendHtml(reply, 200, passwordPage(await requestLanguage(request), `/s/${opened.share.slug}`));
       return showCv(request, reply, opened.share, opened.version);
     }),
   );
@@ -322,8 +350,8 @@ export async function sharePublicRoutes(app: FastifyInstance): Promise<void> {
     { schema: { params: slugParams, hide: true }, config: { csrf: false } },
     guarded(async (request, reply) => {
       const opened = await open(request, request.params.slug);
-      if (opened.state === 'missing') return sendMissing(reply);
-      if (opened.state === 'gone') return sendGone(reply);
+      if (opened.state === 'missing') return sendMissing(request, reply);
+      if (opened.state === 'gone') return sendGone(request, reply);
       const share = opened.share;
       const action = `/s/${share.slug}`;
       // A link without a password, or one already open in this browser: the CV.
@@ -341,15 +369,16 @@ export async function sharePublicRoutes(app: FastifyInstance): Promise<void> {
         password.length > 0 && password.length <= 1000
           ? await verifyPassword(share.password_hash!, password)
           : await verifyAgainstDummy(password);
-      if (!right) return sendHtml(reply, 200, passwordPage(action, PASSWORD_WRONG));
+      if (!right)
+        return sendHtml(reply, 200, passwordPage(await requestLanguage(request), action, PASSWORD_WRONG));
       // A right password is no failed attempt.
       for (const attempt of attempts) await releaseAttempt(app.db, attempt);
       unlock(reply, share);
       const reopened = await open(request, share.slug);
-      if (reopened.state !== 'open' && reopened.state !== 'locked') return sendGone(reply);
+      if (reopened.state !== 'open' && reopened.state !== 'locked') return sendGone(request, reply);
       // This request carries no cookie yet: it shows the CV as the cookie will from now on.
       const version = reopened.state === 'open' ? reopened.version : shownVersion(reopened.share);
-      if (!version) return sendGone(reply);
+      if (!version) return sendGone(request, reply);
       return showCv(request, reply, share, version);
     }),
   );
@@ -359,8 +388,8 @@ export async function sharePublicRoutes(app: FastifyInstance): Promise<void> {
     { schema: { params: slugParams, hide: true } },
     guarded(async (request, reply) => {
       const opened = await open(request, request.params.slug);
-      if (opened.state === 'missing') return sendMissing(reply);
-      if (opened.state === 'gone') return sendGone(reply);
+      if (opened.state === 'missing') return sendMissing(request, reply);
+      if (opened.state === 'gone') return sendGone(request, reply);
       // Locked: the password first, on the page.
       if (opened.state === 'locked') return reply.redirect(`/s/${opened.share.slug}`, 303);
       const { share } = opened;
@@ -368,7 +397,7 @@ export async function sharePublicRoutes(app: FastifyInstance): Promise<void> {
         await hit(app.db, `share-download:ip:${request.ip}`, DOWNLOAD_LIMIT_PER_ADDRESS);
       const cv = await findCvById(app.db, share.generated_cv_id);
       const version = await versionWithFile(app.db, share.generated_cv_id, 'pdf', opened.version.number);
-      if (!cv || !version) return sendGone(reply);
+      if (!cv || !version) return sendGone(request, reply);
       // The version's stored file when it was made with today's renderer and template; else rendered now, stored.
       const file = await versionFile(app, cv, version, 'pdf');
       await count(request, share, 'download');
@@ -386,18 +415,21 @@ export async function sharePublicRoutes(app: FastifyInstance): Promise<void> {
     { schema: { params: slugParams, hide: true } },
     guarded(async (request, reply) => {
       const opened = await open(request, request.params.slug);
-      if (opened.state === 'missing') return sendMissing(reply);
-      if (opened.state === 'gone') return sendGone(reply);
-      if (opened.state === 'locked')
-        return sendHtml(reply, 403, messagePage('This CV is protected', 'It opens with its password.'));
+      if (opened.state === 'missing') return sendMissing(request, reply);
+      if (opened.state === 'gone') return sendGone(request, reply);
+      if (opened.state === 'locked') {
+        const language = await requestLanguage(request);
+        return sendHtml(
+          reply,
+          403,
+          messagePage(language, msg('This CV is protected'), msg('It opens with its password.')),
+        );
+      }
       const { share, version } = opened;
-      const shown = await page(share, version);
-      const template = app.cvTemplates.byId(version.template_id);
-      if (!shown || !template) return sendGone(reply);
-      const png = await cachedPicture(
-        pageKey(app.config.databaseUrl, share.id, `${version.id}\0${renderKey(template)}`),
-        () => app.pdf.picture(shown.document, shown.paper),
-      );
+      const made = await rendered(share, version);
+      if (!made) return sendGone(request, reply);
+      const { key, cv } = made;
+      const png = await cachedPicture(key, () => app.pdf.picture(cv.document, cv.paper));
       return reply.type('image/png').send(png);
     }),
   );

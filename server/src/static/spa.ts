@@ -1,3 +1,4 @@
+import { msg } from '../../../rules/languages.js';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -37,7 +38,7 @@ export async function registerSpa(app: FastifyInstance): Promise<void> {
 
   app.setNotFoundHandler(async (request, reply) => {
     if (wantsAppPage(request)) return sendIndex(reply, root);
-    return reply.code(404).send({ detail: 'Not found.' });
+    return reply.code(404).send({ detail: msg('Not found.') });
   });
 }
 

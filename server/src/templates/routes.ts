@@ -1,9 +1,11 @@
+import { msg } from '../../../rules/languages.js';
 import { readFile, stat } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../http/errors.js';
 import { catalogueJson, findTemplate, listTags } from './repository.js';
 
-export const TEMPLATE_NOT_FOUND = 'Template not found.';
+export const TEMPLATE_NOT_FOUND = msg('Template not found.');
+const ICON_NOT_FOUND = msg('Icon not found.');
 
 const templateListQuery = {
   type: 'object',
@@ -62,7 +64,7 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
     { schema: { params: iconParams } },
     async (request, reply) => {
       const template = app.cvTemplates.bySlug(request.params.slug);
-      if (!template) throw notFound('Icon not found.');
+      if (!template) throw notFound(ICON_NOT_FOUND);
       let icon: Buffer;
       try {
         // A stat per request: an icon rendered again (by any instance) is served from then on.
@@ -74,11 +76,14 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
           icons.set(template.slug, { bytes: icon, mtimeMs });
         }
       } catch {
-        throw notFound('Icon not found.');
+        throw notFound(ICON_NOT_FOUND);
       }
       return reply
         .header('content-type', 'image/png')
-        .header('cache-control', request.query.v ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
+        .header(
+          'cache-control',
+          request.query.v ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+        )
         .send(icon);
     },
   );

@@ -1,3 +1,4 @@
+import { msg } from '../../../rules/languages.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { now } from '../auth/clock.js';
 import { checkToken, makeToken } from '../auth/tokens.js';
@@ -22,7 +23,7 @@ const COOKIE_PATH = '/auth/';
 export type FirstStep = 'password' | 'google' | 'linkedin';
 const FIRST_STEPS: readonly FirstStep[] = ['password', 'google', 'linkedin'];
 
-export const TWO_FACTOR_REQUIRED_DETAIL = 'Enter the 6-digit code from your authenticator app.';
+export const TWO_FACTOR_REQUIRED_DETAIL = msg('Enter the 6-digit code from your authenticator app.');
 
 /** What POST /auth/login/ (and the social sign-ins) answer when the code is still to come. */
 export interface TwoFactorRequired {

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { isLanguageCode, type LanguageCode } from '../../../rules/languages.js';
 import { flag, now as timestamp } from '../db/columns.js';
 import { isUniqueViolation } from '../db/errors.js';
 import type { Database, UserTable } from '../db/schema.js';
@@ -226,7 +227,12 @@ export async function moveEmail(
 }
 
 /** Gives the account back the address an email change took from it (the change's cancel link). */
-export async function restoreEmail(db: Db, userId: number, to: { email: string; normalized: string }, at: Date): Promise<void> {
+export async function restoreEmail(
+  db: Db,
+  userId: number,
+  to: { email: string; normalized: string },
+  at: Date,
+): Promise<void> {
   await db
     .updateTable('users')
     .set({
@@ -258,6 +264,7 @@ export async function anonymiseAccount(db: Db, userId: number, at: Date): Promis
       is_staff: 0,
       is_superuser: 0,
       password_changed_at: stamp,
+      language: null,
       deleted_at: stamp,
       updated_at: stamp,
     })
@@ -265,6 +272,34 @@ export async function anonymiseAccount(db: Db, userId: number, at: Date): Promis
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+// ── the person's language ────────────────────────────────────────────────
+
+/** The language the person chose, or null: never chosen (or a code the product no longer speaks). */
+export function savedLanguageOf(user: Pick<User, 'language'>): LanguageCode | null {
+  return isLanguageCode(user.language) ? user.language : null;
+}
+
+/** The saved language of the account `userId` (i18n/request.ts: the language its requests are answered in). */
+export async function findSavedLanguage(db: Db, userId: number): Promise<LanguageCode | null> {
+  const row = await db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst();
+  return row ? savedLanguageOf(row) : null;
+}
+
+/** Keeps the language the person chose (null: none); answers the account as it now is. */
+export async function setLanguage(
+  db: Db,
+  userId: number,
+  language: LanguageCode | null,
+  at: Date,
+): Promise<User> {
+  await db
+    .updateTable('users')
+    .set({ language, updated_at: timestamp(at) })
+    .where('id', '=', userId)
+    .execute();
+  return reread(db, userId);
 }
 
 // ── the admin panel ──────────────────────────────────────────────────────
@@ -285,7 +320,17 @@ export interface UserSort {
 
 export type UserListRow = Pick<
   User,
-  'id' | 'email' | 'full_name' | 'is_active' | 'is_staff' | 'is_superuser' | 'email_confirmed_at' | 'created_at' | 'last_login_at' | 'deleted_at' | 'deactivated_at'
+  | 'id'
+  | 'email'
+  | 'full_name'
+  | 'is_active'
+  | 'is_staff'
+  | 'is_superuser'
+  | 'email_confirmed_at'
+  | 'created_at'
+  | 'last_login_at'
+  | 'deleted_at'
+  | 'deactivated_at'
 >;
 
 /** One page of users, searched by email or name (contains, any case), sorted by an indexed column. */
@@ -296,11 +341,22 @@ export async function listUsers(db: Db, search: string, sort: UserSort, page: nu
   const direction = sort.descending ? 'desc' : 'asc';
   const page$ = query
     .select([
-      'id', 'email', 'full_name', 'is_active', 'is_staff', 'is_superuser', 'email_confirmed_at', 'created_at',
-      'last_login_at', 'deleted_at', 'deactivated_at',
+      'id',
+      'email',
+      'full_name',
+      'is_active',
+      'is_staff',
+      'is_superuser',
+      'email_confirmed_at',
+      'created_at',
+      'last_login_at',
+      'deleted_at',
+      'deactivated_at',
     ])
     // "Never signed in" reads as longest ago on both databases (the index, migration 0011, is in that order).
-    .$if(sort.key === 'last_login', (q) => q.orderBy(sql.raw(`last_login_at ${sort.descending ? 'desc nulls last' : 'asc nulls first'}`)))
+    .$if(sort.key === 'last_login', (q) =>
+      q.orderBy(sql.raw(`last_login_at ${sort.descending ? 'desc nulls last' : 'asc nulls first'}`)),
+    )
     .$if(sort.key !== 'last_login', (q) => q.orderBy(column, direction))
     .orderBy('id', direction)
     .offset((page - 1) * pageSize)
@@ -342,12 +398,21 @@ export async function deactivateUser(db: Db, userId: number, at: Date): Promise<
 export async function reactivateUser(db: Db, user: User, at: Date): Promise<void> {
   await db
     .updateTable('users')
-    .set({ deactivated_at: null, is_active: user.email_confirmed_at === null ? 0 : 1, updated_at: timestamp(at) })
+    .set({
+      deactivated_at: null,
+      is_active: user.email_confirmed_at === null ? 0 : 1,
+      updated_at: timestamp(at),
+    })
     .where('id', '=', user.id)
     .execute();
 }
 
-export async function setRoles(db: Db, userId: number, roles: { staff: boolean; superuser: boolean }, at: Date) {
+export async function setRoles(
+  db: Db,
+  userId: number,
+  roles: { staff: boolean; superuser: boolean },
+  at: Date,
+) {
   await db
     .updateTable('users')
     .set({ is_staff: roles.staff ? 1 : 0, is_superuser: roles.superuser ? 1 : 0, updated_at: timestamp(at) })
@@ -357,7 +422,11 @@ export async function setRoles(db: Db, userId: number, roles: { staff: boolean; 
 
 /** A CV's owner as the admin's restore checks it: its address, and whether the account was deleted. */
 export function ownerOf(db: Db, userId: number): Promise<Pick<User, 'email' | 'deleted_at'>> {
-  return db.selectFrom('users').select(['email', 'deleted_at']).where('id', '=', userId).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('users')
+    .select(['email', 'deleted_at'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
 }
 
 /** The dashboard's people: accounts not deleted, and of them those confirmed and those signed in since `since`. */
@@ -372,7 +441,9 @@ export async function userFigures(db: Db, since: Date) {
     users.executeTakeFirstOrThrow(),
     users.where('email_confirmed_at', 'is not', null).executeTakeFirstOrThrow(),
     users.where('last_login_at', '>=', timestamp(since)).executeTakeFirstOrThrow(),
-    users.where((eb) => eb.or([eb('is_staff', '=', 1), eb('is_superuser', '=', 1)])).executeTakeFirstOrThrow(),
+    users
+      .where((eb) => eb.or([eb('is_staff', '=', 1), eb('is_superuser', '=', 1)]))
+      .executeTakeFirstOrThrow(),
     all.where('deleted_at', 'is not', null).executeTakeFirstOrThrow(),
   ]);
   const [total, confirmed, recent, staff, deleted] = counts.map((row) => Number(row.n));

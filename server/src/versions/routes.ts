@@ -1,3 +1,5 @@
+import { msg } from '../../../rules/languages.js';
+import { noVersion } from '../cvs/owned.js';
 import type { FastifyInstance } from 'fastify';
 import { CV_NOT_FOUND, ownedLiveCv } from '../cvs/owned.js';
 import { badRequest, notFound } from '../http/errors.js';
@@ -126,7 +128,7 @@ export async function versionsRoutes(app: FastifyInstance): Promise<void> {
       const cv = await ownedCv(requireUser(request), request.params.id);
       const version = await findVersion(app.db, cv.id, request.params.number);
       const state = version && (await readVersionState(app.db, cv.id, version.number));
-      if (!version || !state) throw notFound(`This CV has no version ${request.params.number}.`);
+      if (!version || !state) throw notFound(noVersion(request.params.number));
       return { ...summaryJson(version, await deliveriesOf(cv.id, version.number)), ...contentJson(state) };
     },
   );
@@ -138,7 +140,7 @@ export async function versionsRoutes(app: FastifyInstance): Promise<void> {
       const cv = await ownedCv(requireUser(request), request.params.id);
       const number = request.params.number;
       if (!(await renameVersion(app.db, cv.id, number, readName(request.body.name))))
-        throw notFound(`This CV has no version ${number}.`);
+        throw notFound(noVersion(number));
       const version = (await findVersion(app.db, cv.id, number))!;
       return summaryJson(version, await deliveriesOf(cv.id, number));
     },
@@ -154,10 +156,13 @@ export async function versionsRoutes(app: FastifyInstance): Promise<void> {
       const number = request.params.number;
       const state =
         (await findVersion(app.db, cv.id, number)) && (await readVersionState(app.db, cv.id, number));
-      if (!state) throw notFound(`This CV has no version ${number}.`);
+      if (!state) throw notFound(noVersion(number));
       const template = app.cvTemplates.byId(state.template)?.definition;
       if (!template)
-        throw badRequest(`Version ${number} was made with a template that is no longer available.`);
+        throw badRequest({
+          id: msg('Version {number} was made with a template that is no longer available.'),
+          values: { number },
+        });
       const content = contentJson(state);
       // Checked as a save is: a field the template has since lost is a 400 naming it, not a broken CV.
       const input = readCvInput({ name: cv.name, template: state.template, ...content } as CvBody, template);

@@ -49,6 +49,7 @@ describe.each(testDatabases())('sign in, profile, sign out ($name)', (database) 
       pending_email: null,
       has_password: true,
       two_factor_enabled: false,
+      language: null,
     });
 
     const logout = await c.post('/auth/logout/');
@@ -190,7 +191,9 @@ describe.each(testDatabases())('sign in, profile, sign out ($name)', (database) 
     }
     const limited = await c.post('/auth/login/', { email: 'alice@example.com', password: PASSWORD });
     expect(limited.statusCode).toBe(429);
-    expect(detail(limited)).toMatch(/^Too many attempts\. Please try again in \d+ minutes?, or reset your password\.$/);
+    expect(detail(limited)).toMatch(
+      /^Too many attempts\. Please try again in \d+ minutes?, or reset your password\.$/,
+    );
     expect(limited.headers['retry-after']).toBeDefined();
     // Another account is counted apart (the address has spent 19 of its 30 failures).
     expect((await c.post('/auth/login/', { email: 'bob@example.com', password: PASSWORD })).statusCode).toBe(

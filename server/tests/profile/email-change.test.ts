@@ -115,7 +115,8 @@ describe.each(testDatabases())('email change ($name)', (database) => {
       expect(taken.statusCode).toBe(200);
       expect(taken.json()).toMatchObject({
         pending_email: 'BOB@example.com',
-        detail: 'We sent a confirmation link to BOB@example.com. Your email address changes when you open it.',
+        detail:
+          'We sent a confirmation link to BOB@example.com. Your email address changes when you open it.',
       });
       const [toBob, ...more] = await mailsTo(testApp, 'bob@example.com');
       expect(more).toEqual([]);
@@ -132,7 +133,10 @@ describe.each(testDatabases())('email change ($name)', (database) => {
         answers.push([response.statusCode, response.json()]);
       }
       expect(answers[0]).toEqual(answers[1]);
-      expect(answers[0]).toEqual([400, { detail: 'Your current password is incorrect.', field: 'current_password' }]);
+      expect(answers[0]).toEqual([
+        400,
+        { detail: 'Your current password is incorrect.', field: 'current_password' },
+      ]);
     });
 
     it('saves the name and phone, keeps the address until the new one confirms it, and tells both', async () => {
@@ -148,6 +152,7 @@ describe.each(testDatabases())('email change ($name)', (database) => {
         pending_email: NEW,
         has_password: true,
         two_factor_enabled: false,
+        language: null,
         detail: `We sent a confirmation link to ${NEW}. Your email address changes when you open it.`,
       });
       expect((await c.get('/auth/profile/')).json()).toMatchObject({ email: OLD, pending_email: NEW });
@@ -335,10 +340,17 @@ describe.each(testDatabases())('email change ($name)', (database) => {
     it('does not change the address again while the last change can still be undone (no chain of changes)', async () => {
       const { c, user } = await signedIn();
       await change(c);
-      expect((await post('/auth/email-change/confirm/', await lastLink(NEW, '/confirm-email-change'))).statusCode).toBe(200);
+      expect(
+        (await post('/auth/email-change/confirm/', await lastLink(NEW, '/confirm-email-change'))).statusCode,
+      ).toBe(200);
       const again = await change(c, { email: 'third@example.com' });
       expect(again.statusCode).toBe(400);
-      expect(again.json()).toMatchObject({ field: 'email', detail: expect.stringMatching(/^Your email address was changed recently\. It can change again from \d{4}-\d{2}-\d{2}/) });
+      expect(again.json()).toMatchObject({
+        field: 'email',
+        detail: expect.stringMatching(
+          /^Your email address was changed recently\. It can change again from \d{4}-\d{2}-\d{2}/,
+        ),
+      });
       expect(await email(user.id)).toBe(NEW);
       // Once the undo link has expired, it can.
       setClock(() => later(7 * DAY + 60_000));
@@ -351,15 +363,33 @@ describe.each(testDatabases())('email change ($name)', (database) => {
       await post('/auth/email-change/confirm/', await lastLink(NEW, '/confirm-email-change'));
       const stale = await lastLink(OLD, '/cancel-email-change');
       // A later change, confirmed (as after the undo window of a slow mail): written as the routes would.
-      const first = await testApp.app.db.selectFrom('email_changes').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+      const first = await testApp.app.db
+        .selectFrom('email_changes')
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .executeTakeFirstOrThrow();
       await testApp.app.db
         .insertInto('email_changes')
-        .values({ ...first, id: undefined, old_email: NEW, old_email_normalized: NEW, new_email: 'third@example.com', new_email_normalized: 'third@example.com' } as never)
+        .values({
+          ...first,
+          id: undefined,
+          old_email: NEW,
+          old_email_normalized: NEW,
+          new_email: 'third@example.com',
+          new_email_normalized: 'third@example.com',
+        } as never)
         .execute();
-      await testApp.app.db.updateTable('users').set({ email: 'third@example.com', email_normalized: 'third@example.com' }).where('id', '=', user.id).execute();
+      await testApp.app.db
+        .updateTable('users')
+        .set({ email: 'third@example.com', email_normalized: 'third@example.com' })
+        .where('id', '=', user.id)
+        .execute();
       const refused = await post('/auth/email-change/cancel/', stale);
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toMatchObject({ code: 'link_used', detail: expect.stringContaining('has changed again since') });
+      expect(refused.json()).toMatchObject({
+        code: 'link_used',
+        detail: expect.stringContaining('has changed again since'),
+      });
       expect(await email(user.id)).toBe('third@example.com');
       expect((await c.get('/auth/profile/')).statusCode).toBe(200);
     });

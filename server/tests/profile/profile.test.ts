@@ -71,6 +71,7 @@ describe.each(testDatabases())('profile settings ($name)', (database) => {
         pending_email: null,
         has_password: true,
         two_factor_enabled: false,
+        language: null,
       };
       expect(response.json()).toEqual(expected);
       expect((await c.get('/auth/profile/')).json()).toEqual(expected);
@@ -78,7 +79,10 @@ describe.each(testDatabases())('profile settings ($name)', (database) => {
 
     it('answers has_password false for an account that signs in only with Google or LinkedIn', async () => {
       const { c } = await signedIn({ password: null });
-      expect((await c.get('/auth/profile/')).json()).toMatchObject({ has_password: false, pending_email: null });
+      expect((await c.get('/auth/profile/')).json()).toMatchObject({
+        has_password: false,
+        pending_email: null,
+      });
     });
 
     it('does not change the address itself: a new one waits for its confirmation (email-change.test.ts)', async () => {
@@ -109,8 +113,16 @@ describe.each(testDatabases())('profile settings ($name)', (database) => {
       for (const [body, detail, field] of [
         [{ full_name: '' }, 'Full Name must be at least 3 characters', 'full_name'],
         [{ full_name: '\u200b\u200b\u200b' }, 'Full Name must be at least 3 characters', 'full_name'],
-        [{ phone_number: 'call me maybe' }, 'This phone number cannot exist in the selected country. Please check it.', 'phone_number'],
-        [{ phone_number: '+1442079460000' }, 'This phone number cannot exist in the selected country. Please check it.', 'phone_number'],
+        [
+          { phone_number: 'call me maybe' },
+          'This phone number cannot exist in the selected country. Please check it.',
+          'phone_number',
+        ],
+        [
+          { phone_number: '+1442079460000' },
+          'This phone number cannot exist in the selected country. Please check it.',
+          'phone_number',
+        ],
       ] as const) {
         const response = await c.put('/auth/profile/update/', { ...update, ...body });
         expect(response.statusCode).toBe(400);
@@ -203,7 +215,11 @@ describe.each(testDatabases())('profile settings ($name)', (database) => {
       expect((await c.get('/auth/profile/')).statusCode).toBe(200);
       // The old cookie is worth nothing now (a copy of it is often why a password is changed).
       expect(c.cookies.get(SESSION_COOKIE)).not.toBe(before);
-      const stale = await testApp.app.inject({ method: 'GET', url: '/auth/profile/', cookies: { [SESSION_COOKIE]: before } });
+      const stale = await testApp.app.inject({
+        method: 'GET',
+        url: '/auth/profile/',
+        cookies: { [SESSION_COOKIE]: before },
+      });
       expect(stale.statusCode).toBe(401);
       expect((await other.get('/auth/profile/')).statusCode).toBe(401);
       expect(await signIn('alice@example.com', PASSWORD)).toBe(400);
@@ -221,7 +237,9 @@ describe.each(testDatabases())('profile settings ($name)', (database) => {
       const [notice, ...more] = await mailsTo(testApp, 'alice@example.com');
       expect(more).toEqual([]);
       expect(notice!.subject).toBe('Your CV Builder password was changed');
-      expect(notice!.text).toContain('The password of your CV Builder account was changed on 6 May 2030 at 14:05 UTC.');
+      expect(notice!.text).toContain(
+        'The password of your CV Builder account was changed on 6 May 2030 at 14:05 UTC.',
+      );
       expect(notice!.text).toContain(
         `If this was not you, reset your password: ${testApp.app.config.publicUrl}/forgot-password`,
       );
@@ -253,7 +271,10 @@ describe.each(testDatabases())('profile settings ($name)', (database) => {
         new_password: NEW_PASSWORD,
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail: 'Your current password is incorrect.', field: 'current_password' });
+      expect(response.json()).toEqual({
+        detail: 'Your current password is incorrect.',
+        field: 'current_password',
+      });
       expect(typeof (await signIn('alice@example.com', PASSWORD))).toBe('object');
     });
 

@@ -1,14 +1,19 @@
 import { refusedFieldOf } from '../../api/api-error';
 import { signedInUserId, type LoginOutcome } from '../../api/auth';
 import { sendTo, type ActorRef, type EventObject, type Snapshot } from 'xstate';
+import { msg, type Message } from '../../../rules/languages';
 import type { SessionEvent } from './session-machine';
 
-// Shared vocabulary of the account flows (sign in, sign up, confirm email, forgot and reset password).
+// Shared vocabulary of the account flows (sign in, sign up, confirm email, forgot and reset password). Their words
+// are marked for the catalogue (`msg`) where they are said; the views and the toaster show them through `t`.
 
-/** What a flow asks the app to show as a toast; the route maps it onto the toaster (docs/behaviour.md#messages). */
+/**
+ * What a flow asks the app to show as a toast; the route maps it onto the toaster (docs/behaviour.md#messages),
+ * which says it in the interface's language: English words (or the server's), or a Message with values.
+ */
 export interface Notice {
-  title: string;
-  description?: string;
+  title: Message;
+  description?: Message;
   variant: 'default' | 'destructive' | 'success' | 'warning';
 }
 
@@ -44,8 +49,8 @@ export function signIntoSessionAction<
 }
 
 export const SIGNED_IN_NOTICE: Notice = {
-  title: 'Signed in successfully!',
-  description: 'Welcome back!',
+  title: msg('Signed in successfully!'),
+  description: msg('Welcome back!'),
   variant: 'success',
 };
 

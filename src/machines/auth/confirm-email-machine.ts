@@ -5,16 +5,19 @@ import { apiClient } from '../../api/client';
 import { GENERIC_ERROR_MESSAGE, REDIRECT_AFTER_CONFIRM_MS } from '../../config/constants';
 import { BUSY_TAG, messageOf, type FlowDestination } from './auth-flow';
 import { confirmationLink, requiredEmail } from '../../account/auth-rules';
+import { msg } from '../../../rules/languages';
 
-export const EMAIL_CONFIRMATION_FAILED_MESSAGE =
-  'Email confirmation failed. The link may be invalid or expired.';
+export const EMAIL_CONFIRMATION_FAILED_MESSAGE = msg(
+  'Email confirmation failed. The link may be invalid or expired.',
+);
 
 /**
  * docs/behaviour.md#confirm-email: what the page says once a new link was asked for (the server
  * never says whether).
  */
-export const NEW_LINK_SENT_MESSAGE =
-  'If an account with this email address is waiting for confirmation, a new link is on its way. Please check your inbox.';
+export const NEW_LINK_SENT_MESSAGE = msg(
+  'If an account with this email address is waiting for confirmation, a new link is on its way. Please check your inbox.',
+);
 
 export interface ConfirmEmailContext {
   uid: string;

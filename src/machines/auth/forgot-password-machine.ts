@@ -9,11 +9,14 @@ import {
   type FieldErrors,
   type ForgotPasswordValues,
 } from '../../account/auth-rules';
+import { msg } from '../../../rules/languages';
 
-export const RESET_LINK_SENT_MESSAGE = 'Password reset instructions have been sent to your email address.';
-export const UNEXPECTED_RESPONSE_MESSAGE = 'Unexpected server response. Please try again later.';
-export const UNABLE_TO_RESET_MESSAGE = 'Unable to reset password. Please try again later.';
-export const UNKNOWN_ERROR_MESSAGE = 'An unknown error occurred. Please try again.';
+export const RESET_LINK_SENT_MESSAGE = msg(
+  'Password reset instructions have been sent to your email address.',
+);
+export const UNEXPECTED_RESPONSE_MESSAGE = msg('Unexpected server response. Please try again later.');
+export const UNABLE_TO_RESET_MESSAGE = msg('Unable to reset password. Please try again later.');
+export const UNKNOWN_ERROR_MESSAGE = msg('An unknown error occurred. Please try again.');
 
 function textField(body: unknown, key: string): string | undefined {
   if (body === null || typeof body !== 'object') return undefined;

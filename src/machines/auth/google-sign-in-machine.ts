@@ -19,10 +19,11 @@ import {
   type SessionRef,
 } from './auth-flow';
 import { loadSocialConfig, loadingSocialConfig } from './social-config';
+import { msg } from '../../../rules/languages';
 
 /** docs/behaviour.md#messages. */
-export const GOOGLE_SIGN_IN_FAILED_MESSAGE = 'Google sign-in failed';
-export const GOOGLE_CLIENT_ERROR_MESSAGE = 'Google login failed. Please try again.';
+export const GOOGLE_SIGN_IN_FAILED_MESSAGE = msg('Google sign-in failed');
+export const GOOGLE_CLIENT_ERROR_MESSAGE = msg('Google login failed. Please try again.');
 
 /** docs/behaviour.md#messages: the server's message, else 'Google sign-in failed'. */
 export function googleSignInFailureMessage(error: unknown): string {

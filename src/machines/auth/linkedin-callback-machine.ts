@@ -1,7 +1,10 @@
 import { fromPromise, setup, type ActorRefFrom, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { needsSecondStep, type LoginOutcome } from '../../api/auth';
 import { apiClient } from '../../api/client';
-import { forgetLinkedInAuthorization, type LinkedInAuthorization } from '../../account/linkedin-authorization';
+import {
+  forgetLinkedInAuthorization,
+  type LinkedInAuthorization,
+} from '../../account/linkedin-authorization';
 import { linkedinLogin, type LinkedInLoginPayload } from '../../api/social';
 import {
   BUSY_TAG,
@@ -12,6 +15,7 @@ import {
   type Notice,
   type SessionRef,
 } from './auth-flow';
+import { msg } from '../../../rules/languages';
 
 // docs/behaviour.md#linkedin-callback, #api-calls (the fixed return address), #messages; the OAuth `state` check (src/account/linkedin-authorization.ts).
 // The sign-in screen's 'Sign in with LinkedIn' is ./linkedin-sign-in-machine (it loads with /signin; this does not).
@@ -24,12 +28,13 @@ export {
   type LinkedInSignInSnapshot,
 } from './linkedin-sign-in-machine';
 
-export const LINKEDIN_SIGNING_IN_TEXT = 'Signing you in with LinkedIn...';
-export const LINKEDIN_AUTH_ERROR_TITLE = 'LinkedIn Authentication Error';
-export const LINKEDIN_NO_CODE_MESSAGE = 'No authorization code found in LinkedIn callback.';
-export const LINKEDIN_SIGN_IN_FAILED_MESSAGE = 'LinkedIn sign-in failed. Please try again.';
-export const LINKEDIN_STATE_MISMATCH_MESSAGE =
-  'This LinkedIn sign-in was not started from this browser tab, so it was refused for your safety. Please sign in with LinkedIn again.';
+export const LINKEDIN_SIGNING_IN_TEXT = msg('Signing you in with LinkedIn...');
+export const LINKEDIN_AUTH_ERROR_TITLE = msg('LinkedIn Authentication Error');
+export const LINKEDIN_NO_CODE_MESSAGE = msg('No authorization code found in LinkedIn callback.');
+export const LINKEDIN_SIGN_IN_FAILED_MESSAGE = msg('LinkedIn sign-in failed. Please try again.');
+export const LINKEDIN_STATE_MISMATCH_MESSAGE = msg(
+  'This LinkedIn sign-in was not started from this browser tab, so it was refused for your safety. Please sign in with LinkedIn again.',
+);
 
 function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;

@@ -22,9 +22,10 @@ import {
   type Notice,
   type SessionRef,
 } from './auth-flow';
+import { msg } from '../../../rules/languages';
 
-export const PASSKEY_SIGN_IN_FAILED_MESSAGE = 'Sign-in with a passkey failed. Please try again.';
-export const PASSKEYS_NOT_OFFERED_MESSAGE = 'This server does not offer sign-in with a passkey.';
+export const PASSKEY_SIGN_IN_FAILED_MESSAGE = msg('Sign-in with a passkey failed. Please try again.');
+export const PASSKEYS_NOT_OFFERED_MESSAGE = msg('This server does not offer sign-in with a passkey.');
 
 export interface PasskeySupport {
   /** The browser has WebAuthn: the button works. */

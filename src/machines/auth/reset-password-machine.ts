@@ -24,15 +24,16 @@ import {
   type ResetPasswordValues,
 } from '../../account/auth-rules';
 import { LINK_ERROR_CODES } from '../../../rules/account-changes';
+import { msg } from '../../../rules/languages';
 
 export type ResetPasswordField = keyof ResetPasswordValues;
 
-export const RESET_FAILED_MESSAGE = 'An error occurred. Please try again.';
-export const RESET_LINK_REFUSED_MESSAGE = 'This password reset link is invalid or has expired.';
+export const RESET_FAILED_MESSAGE = msg('An error occurred. Please try again.');
+export const RESET_LINK_REFUSED_MESSAGE = msg('This password reset link is invalid or has expired.');
 /** Said on the page the person lands on after the reset (the success is not lost in the redirect). */
 export const PASSWORD_RESET_NOTICE: Notice = {
-  title: 'Password Reset Successful!',
-  description: 'Your password has been updated and you are signed in.',
+  title: msg('Password Reset Successful!'),
+  description: msg('Your password has been updated and you are signed in.'),
   variant: 'success',
 };
 

@@ -4,6 +4,7 @@ import { apiClient } from '../../api/client';
 import { env } from '../../config/env';
 import { countUnsavedDrafts, removeDraftsOf } from '../../drafts/draft-store';
 import { readStoredUserId, removeStoredUserId, writeStoredUserId } from '../../drafts/storage';
+import { msg, type Message } from '../../../rules/languages';
 
 export interface SessionContext {
   userId?: string;
@@ -15,7 +16,7 @@ export interface SessionContext {
 }
 
 /** docs/behaviour.md#session: what a person reads when the server no longer knows their session. */
-export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
+export const SESSION_ENDED_MESSAGE = msg('Your session has ended. Please sign in again.');
 
 export type SessionEvent =
   | { type: 'session.signedIn'; userId: string | number }
@@ -32,9 +33,12 @@ export type SessionEvent =
 
 export const SESSION_SETTLED_TAG = 'settled';
 
-/** The sign-out warning's text, e.g. 'You have unsaved changes in 2 CVs.' */
-export function unsavedChangesText(count: number): string {
-  return `You have unsaved changes in ${count} ${count === 1 ? 'CV' : 'CVs'}.`;
+/** The sign-out warning's text, e.g. 'You have unsaved changes in 2 CVs.' (the count as written, never grouped). */
+export function unsavedChangesText(count: number): Message {
+  return {
+    id: msg('You have unsaved changes in {count, plural, one {{count} CV} other {{count} CVs}}.'),
+    values: { count },
+  };
 }
 
 function isAdminAccount(profile: Profile): boolean {

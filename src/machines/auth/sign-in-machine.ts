@@ -21,14 +21,16 @@ import {
   type SessionRef,
 } from './auth-flow';
 import { hasErrors, validateSignIn, type FieldErrors, type SignInValues } from '../../account/auth-rules';
+import { msg } from '../../../rules/languages';
 
 export type SignInField = keyof SignInValues;
 
-export const SIGN_IN_FAILED_MESSAGE = 'Invalid credentials. Please try again.';
+export const SIGN_IN_FAILED_MESSAGE = msg('Invalid credentials. Please try again.');
 export const CONFIRMATION_RESENT_NOTICE: Notice = {
-  title: 'Confirmation email sent',
-  description:
+  title: msg('Confirmation email sent'),
+  description: msg(
     'If your account is waiting for confirmation, a new link is on its way. Please check your email.',
+  ),
   variant: 'success',
 };
 

@@ -13,12 +13,13 @@ import {
 } from './auth-flow';
 import { hasErrors, type FieldErrors } from '../../account/auth-rules';
 import { validateSignUp, type SignUpValues } from '../../account/sign-up-rules';
+import { msg } from '../../../rules/languages';
 
 export type SignUpField = keyof SignUpValues;
 
 export const ACCOUNT_CREATED_NOTICE: Notice = {
-  title: 'Account created Successfully!',
-  description: 'Please check your email and click the confirmation link to activate your account.',
+  title: msg('Account created Successfully!'),
+  description: msg('Please check your email and click the confirmation link to activate your account.'),
   variant: 'success',
 };
 
@@ -140,7 +141,10 @@ export const signUpMachine = setup({
             { type: 'notify', params: ACCOUNT_CREATED_NOTICE },
             {
               type: 'redirect',
-              params: ({ context }) => ({ to: '/signin' as const, confirmationSentTo: context.values.email.trim() }),
+              params: ({ context }) => ({
+                to: '/signin' as const,
+                confirmationSentTo: context.values.email.trim(),
+              }),
             },
           ],
         },

@@ -24,6 +24,7 @@ import type { BuilderCv, SavedBase } from '../../drafts/load-cv';
 import type { Notice } from '../auth/auth-flow';
 import type { SessionActor } from '../auth/session-machine';
 import type { AccountDetails } from '../../cv/account-prefill';
+import { msg } from '../../../rules/languages';
 import type { SectionFormActor, SectionFormReport, sectionFormMachine } from './section-form-machine';
 import type { VersionsParentEvent } from '../versions/versions-machine';
 
@@ -32,8 +33,8 @@ import type { VersionsParentEvent } from '../versions/versions-machine';
 
 // Builder messages (docs/behaviour.md#messages; docs/features/builder.md for the ones it adds)
 export const LOAD_FAILED_NOTICE: Notice = {
-  title: 'Error',
-  description: 'Failed to load CV data. Please try again.',
+  title: msg('Error'),
+  description: msg('Failed to load CV data. Please try again.'),
   variant: 'destructive',
 };
 

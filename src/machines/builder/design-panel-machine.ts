@@ -1,12 +1,15 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { apiClient } from '../../api/client';
 import { listFonts, type BundledFont } from '../../api/design';
+import { msg } from '../../../rules/languages';
 
 // The builder's Design panel: whether it is open, and the bundled fonts it offers (GET /v1/fonts/),
 // fetched the first time it opens. The settings themselves live in the builder's context (they are the CV's, with
 // its undo history, draft and save); the panel's view sends `design.change` to the builder.
 
-export const FONTS_FAILED_MESSAGE = 'Could not load the fonts. The template’s own font is still available.';
+export const FONTS_FAILED_MESSAGE = msg(
+  'Could not load the fonts. The template’s own font is still available.',
+);
 
 export interface DesignPanelContext {
   fonts: BundledFont[];

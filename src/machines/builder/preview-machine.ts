@@ -17,13 +17,14 @@ import { compactFormData, isFormDataEmpty, type CvFormData } from '../../cv/form
 import { EMPTY_LAYOUT, isDefaultLayout, layoutForServer } from '../../cv/layout';
 import type { CvDesign } from '../../api/design';
 import { PLAIN_DESIGN, isPlainDesign } from '../../cv/design';
+import { msg, type Message } from '../../../rules/languages';
 
 /** The HTML and PDF previews of the spec, and the ATS view: what a parser reads from the PDF. */
 export type PreviewMode = 'html' | 'pdf' | 'ats';
 
-export const PREVIEW_FAILED_MESSAGE = 'Failed to generate preview';
-export const PDF_PREVIEW_FAILED_MESSAGE = 'Failed to generate PDF preview';
-export const ATS_PREVIEW_FAILED_MESSAGE = 'Failed to generate ATS view';
+export const PREVIEW_FAILED_MESSAGE = msg('Failed to generate preview');
+export const PDF_PREVIEW_FAILED_MESSAGE = msg('Failed to generate PDF preview');
+export const ATS_PREVIEW_FAILED_MESSAGE = msg('Failed to generate ATS view');
 
 const FAILED_MESSAGES: Record<PreviewMode, string> = {
   html: PREVIEW_FAILED_MESSAGE,
@@ -31,9 +32,9 @@ const FAILED_MESSAGES: Record<PreviewMode, string> = {
   ats: ATS_PREVIEW_FAILED_MESSAGE,
 };
 const FAILED_TITLES: Record<PreviewMode, string> = {
-  html: 'Preview Error',
-  pdf: 'PDF Preview Error',
-  ats: 'ATS View Error',
+  html: msg('Preview Error'),
+  pdf: msg('PDF Preview Error'),
+  ats: msg('ATS View Error'),
 };
 
 /**
@@ -70,7 +71,8 @@ export interface PreviewContext {
   /** With fit to one page on, what the last HTML or PDF answer said: false is 'Needs 2 pages…'. */
   fitsOnePage?: boolean;
   result?: PreviewResult;
-  error?: string;
+  /** What the pane and the toast say went wrong: English words, or a Message naming a field (cv/problems). */
+  error?: Message;
 }
 
 export interface RenderPreviewInput {
@@ -104,7 +106,7 @@ export function previewFailureMessage(
   error: unknown,
   mode: PreviewMode,
   sections: readonly TemplateSection[] = [],
-): string {
+): Message {
   const serverMessage = (error as { serverMessage?: unknown } | null)?.serverMessage;
   const problem =
     typeof serverMessage === 'string' ? describePreviewProblem(serverMessage, sections) : undefined;

@@ -8,6 +8,7 @@ import {
   type SavedGeneratedCv,
 } from '../../api/cvs';
 import { TEMPLATE_NO_LONGER_OFFERED } from '../../../rules/cv';
+import { msg } from '../../../rules/languages';
 import { designForServer } from '../../cv/design';
 import { photoKey, photoSync, type PhotoSync } from '../../cv/photo';
 import { dataUrlParts, deleteCvPhoto, uploadCvPhoto } from '../../api/photo';
@@ -45,19 +46,19 @@ import { copyName } from '../delivery/delivery-machine';
 // tab.' until 'Take over here'; a tab that is claimed writes its draft for the other tab and stops editing.
 
 export const NAME_REQUIRED_NOTICE: Notice = {
-  title: 'Validation Error',
-  description: 'Please enter a name for your CV before saving.',
+  title: msg('Validation Error'),
+  description: msg('Please enter a name for your CV before saving.'),
   variant: 'warning',
 };
 export const SAVE_FAILED_NOTICE: Notice = {
-  title: 'Error',
-  description: 'There was an issue saving your CV. Please try again.',
+  title: msg('Error'),
+  description: msg('There was an issue saving your CV. Please try again.'),
   variant: 'destructive',
 };
 export function savedNotice(name: string): Notice {
   return {
-    title: 'CV Saved',
-    description: `Your CV "${name}" has been saved successfully.`,
+    title: msg('CV Saved'),
+    description: { id: msg('Your CV "{name}" has been saved successfully.'), values: { name } },
     variant: 'success',
   };
 }
@@ -69,7 +70,7 @@ export function saveWaitsForASection(context: Pick<BuilderContext, 'completedSec
   return context.completedSections.length === 0;
 }
 
-export const OPEN_IN_ANOTHER_TAB_TEXT = 'This CV is open in another tab.';
+export const OPEN_IN_ANOTHER_TAB_TEXT = msg('This CV is open in another tab.');
 
 function savePayload(context: BuilderContext): SaveCvInput {
   const { cv } = context;
@@ -155,7 +156,9 @@ export const savingActors = {
   ),
   updateCv: fromPromise<SavedCv, SaveCvInput>(async ({ input }) =>
     savePhoto(
-      await updateGeneratedCv(apiClient, input.reference!, input.payload, { ifLastUpdated: input.ifLastUpdated }),
+      await updateGeneratedCv(apiClient, input.reference!, input.payload, {
+        ifLastUpdated: input.ifLastUpdated,
+      }),
       input.photo,
     ),
   ),
@@ -335,7 +338,11 @@ export const savingRegion = {
             guard: and(['isExistingCv', 'mayPointAtProblem']),
             actions: [{ type: 'pointAtProblem', params: {} }, 'markDraftChanged'],
           },
-          { guard: and(['isExistingCv', 'hasCompletedSection']), target: 'naming', actions: 'openCopyDialog' },
+          {
+            guard: and(['isExistingCv', 'hasCompletedSection']),
+            target: 'naming',
+            actions: 'openCopyDialog',
+          },
         ],
         'save.rename': [
           {

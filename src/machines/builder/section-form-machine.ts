@@ -15,8 +15,9 @@ import {
   removeEntryValues,
   type SectionValues,
 } from '../../cv/form-data';
+import { msg } from '../../../rules/languages';
 
-export const EMPTY_SECTION_MESSAGE = 'Please fill in at least one field before submitting.';
+export const EMPTY_SECTION_MESSAGE = msg('Please fill in at least one field before submitting.');
 
 /** What a section form tells the builder that owns it. */
 export type SectionFormReport =

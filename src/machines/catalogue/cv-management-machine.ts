@@ -1,4 +1,12 @@
-import { assign, enqueueActions, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import {
+  assign,
+  enqueueActions,
+  fromPromise,
+  sendTo,
+  setup,
+  type ActorRefFrom,
+  type SnapshotFrom,
+} from 'xstate';
 import { apiClient } from '../../api/client';
 import { listGeneratedCvs, type GeneratedCv } from '../../api/cvs';
 import type { ApiClient } from '../../api/http';
@@ -9,6 +17,7 @@ import { pagingOf } from '../../catalogue/paging';
 import { deliveryMachine, type CvListRef } from '../delivery/delivery-machine';
 import { cvActionsFor, withCv, withoutCv, type CvActionsById } from './cv-list';
 import { recentlyDeletedMachine } from './recently-deleted-machine';
+import { msg } from '../../../rules/languages';
 
 // docs/behaviour.md#cv-management, #other-flows (loading, then loaded; a deleted CV leaves the list at once),
 // #messages. The person's CVs come first, as a list that can be searched, sorted and narrowed to one template,
@@ -18,8 +27,8 @@ import { recentlyDeletedMachine } from './recently-deleted-machine';
 // (`?page=2`, given as input) and is kept through a reload of the list.
 
 export const CV_MANAGEMENT_LOAD_FAILED_NOTICE: Notice = {
-  title: 'Failed to load data',
-  description: 'Could not load CV templates and generated CVs. Please try again.',
+  title: msg('Failed to load data'),
+  description: msg('Could not load CV templates and generated CVs. Please try again.'),
   variant: 'destructive',
 };
 
@@ -130,10 +139,10 @@ export const managementPageLabel = managementPaging.label;
  * The person's CVs, as searched, sorted and filtered, 10 to a page (`pagingOf`, as every paged list): the page is
  * `cvPage`, the catalogue keeping `page`.
  */
-const cvListPaging = pagingOf<Pick<CvManagementContext, 'cvs' | 'query' | 'sort' | 'templateFilter' | 'page'>, GeneratedCv>(
-  shownCvs,
-  CV_LIST_PAGE_SIZE,
-);
+const cvListPaging = pagingOf<
+  Pick<CvManagementContext, 'cvs' | 'query' | 'sort' | 'templateFilter' | 'page'>,
+  GeneratedCv
+>(shownCvs, CV_LIST_PAGE_SIZE);
 const asCvListPage = (context: CvManagementContext) => ({ ...context, page: context.cvPage });
 
 export const cvListPage = (context: CvManagementContext) => cvListPaging.page(asCvListPage(context));
@@ -208,7 +217,10 @@ export const cvManagementMachine = setup({
     // A copy is shown where it lands in the list (the page that holds it), so the person sees it was made.
     addCv: assign(({ context, spawn, self }, params: { cv: GeneratedCv }) => {
       const list: CvListRef = self;
-      const next = { ...context, ...withCv(context, params.cv, spawn('cvActions', { input: { cv: params.cv, list } })) };
+      const next = {
+        ...context,
+        ...withCv(context, params.cv, spawn('cvActions', { input: { cv: params.cv, list } })),
+      };
       return { ...next, cvPage: pageShowing(next, params.cv.id) };
     }),
     // A new search, order or filter reads from its first page.
@@ -244,7 +256,11 @@ export const cvManagementMachine = setup({
       sort: 'edited',
     };
   },
-  invoke: { id: RECENTLY_DELETED_ID, src: 'recentlyDeleted', input: ({ self }) => ({ list: self as CvListRef }) },
+  invoke: {
+    id: RECENTLY_DELETED_ID,
+    src: 'recentlyDeleted',
+    input: ({ self }) => ({ list: self as CvListRef }),
+  },
   initial: 'loading',
   states: {
     loading: {
@@ -271,7 +287,10 @@ export const cvManagementMachine = setup({
         'cvs.page.next': { guard: 'hasNextCvPage', actions: 'showNextCvPage' },
         'cvs.page.previous': { guard: 'hasPreviousCvPage', actions: 'showPreviousCvPage' },
         'cv.removed': {
-          actions: [{ type: 'removeCv', params: ({ event }) => ({ cvId: event.cvId }) }, 'reloadRecentlyDeleted'],
+          actions: [
+            { type: 'removeCv', params: ({ event }) => ({ cvId: event.cvId }) },
+            'reloadRecentlyDeleted',
+          ],
         },
         'cv.added': { actions: { type: 'addCv', params: ({ event }) => ({ cv: event.cv }) } },
         'search.change': {
@@ -279,7 +298,10 @@ export const cvManagementMachine = setup({
         },
         'sort.change': { actions: { type: 'assignSort', params: ({ event }) => ({ sort: event.sort }) } },
         'filter.template': {
-          actions: { type: 'assignTemplateFilter', params: ({ event }) => ({ templateId: event.templateId }) },
+          actions: {
+            type: 'assignTemplateFilter',
+            params: ({ event }) => ({ templateId: event.templateId }),
+          },
         },
         'list.reload': 'loading',
       },

@@ -9,6 +9,7 @@ import {
 } from '../../api/bin';
 import { apiClient } from '../../api/client';
 import type { Notice } from '../auth/auth-flow';
+import { msg } from '../../../rules/languages';
 
 /*
  * Recently deleted cover letters (docs/features/bin.md): the "Cover letters" group under Recently deleted. It
@@ -17,30 +18,32 @@ import type { Notice } from '../auth/auth-flow';
  * deleted (recently-deleted-machine.ts), which passes its notices to the page's toaster.
  */
 
-export const LETTER_BIN_LOAD_FAILED_MESSAGE = 'Your recently deleted cover letters could not be loaded.';
+export const LETTER_BIN_LOAD_FAILED_MESSAGE = msg('Your recently deleted cover letters could not be loaded.');
 export const letterRestoredNotice = (name: string): Notice => ({
-  title: 'Cover letter restored',
-  description: `“${name}” is back in your cover letters.`,
+  title: msg('Cover letter restored'),
+  description: { id: msg('“{name}” is back in your cover letters.'), values: { name } },
   variant: 'success',
 });
 export const LETTER_RESTORE_FAILED_NOTICE: Notice = {
-  title: 'Restore failed',
-  description: 'Could not restore the cover letter. Please try again.',
+  title: msg('Restore failed'),
+  description: msg('Could not restore the cover letter. Please try again.'),
   variant: 'destructive',
 };
 export const letterDeletedForeverNotice = (name: string): Notice => ({
-  title: 'Cover letter deleted forever',
-  description: `“${name}” has been removed for good.`,
+  title: msg('Cover letter deleted forever'),
+  description: { id: msg('“{name}” has been removed for good.'), values: { name } },
   variant: 'success',
 });
 export const LETTER_DELETE_FOREVER_FAILED_NOTICE: Notice = {
-  title: 'Delete failed',
-  description: 'Could not delete the cover letter forever. Please try again.',
+  title: msg('Delete failed'),
+  description: msg('Could not delete the cover letter forever. Please try again.'),
   variant: 'destructive',
 };
 export const LETTER_NO_LONGER_IN_BIN_NOTICE: Notice = {
-  title: 'Not in Recently deleted',
-  description: 'This cover letter is no longer in Recently deleted: it was restored or removed elsewhere.',
+  title: msg('Not in Recently deleted'),
+  description: msg(
+    'This cover letter is no longer in Recently deleted: it was restored or removed elsewhere.',
+  ),
   variant: 'warning',
 };
 

@@ -14,6 +14,7 @@ import type { GeneratedCv } from '../../api/cvs';
 import type { Notice } from '../auth/auth-flow';
 import type { CvListRef } from '../delivery/delivery-machine';
 import { letterBinMachine } from './letter-bin-machine';
+import { msg } from '../../../rules/languages';
 
 /*
  * Recently deleted (docs/features/bin.md): CV management's list of the person's deleted CVs. It loads the bin;
@@ -25,30 +26,30 @@ import { letterBinMachine } from './letter-bin-machine';
 
 export const LETTER_BIN_ID = 'letterBin';
 
-export const BIN_LOAD_FAILED_MESSAGE = 'Your recently deleted CVs could not be loaded.';
+export const BIN_LOAD_FAILED_MESSAGE = msg('Your recently deleted CVs could not be loaded.');
 export const restoredNotice = (name: string): Notice => ({
-  title: 'CV restored',
-  description: `“${name}” is back in your CVs.`,
+  title: msg('CV restored'),
+  description: { id: msg('“{name}” is back in your CVs.'), values: { name } },
   variant: 'success',
 });
 export const RESTORE_FAILED_NOTICE: Notice = {
-  title: 'Restore failed',
-  description: 'Could not restore the CV. Please try again.',
+  title: msg('Restore failed'),
+  description: msg('Could not restore the CV. Please try again.'),
   variant: 'destructive',
 };
 export const deletedForeverNotice = (name: string): Notice => ({
-  title: 'CV deleted forever',
-  description: `“${name}” has been removed for good.`,
+  title: msg('CV deleted forever'),
+  description: { id: msg('“{name}” has been removed for good.'), values: { name } },
   variant: 'success',
 });
 export const DELETE_FOREVER_FAILED_NOTICE: Notice = {
-  title: 'Delete failed',
-  description: 'Could not delete the CV forever. Please try again.',
+  title: msg('Delete failed'),
+  description: msg('Could not delete the CV forever. Please try again.'),
   variant: 'destructive',
 };
 export const NO_LONGER_IN_BIN_NOTICE: Notice = {
-  title: 'Not in Recently deleted',
-  description: 'This CV is no longer in Recently deleted: it was restored or removed elsewhere.',
+  title: msg('Not in Recently deleted'),
+  description: msg('This CV is no longer in Recently deleted: it was restored or removed elsewhere.'),
   variant: 'warning',
 };
 

@@ -8,6 +8,7 @@ import {
 } from '../../api/cover-letters';
 import { cvFileName, saveBlob } from '../../api/download';
 import { BUSY_TAG, serverMessageOr, type Notice } from '../auth/auth-flow';
+import { msg, type Message } from '../../../rules/languages';
 
 /** What a letter's deliveries need to know of it: the saved letter's id, name and linked CV. */
 export interface LetterRef {
@@ -19,20 +20,37 @@ export interface LetterRef {
 /** The letter as PDF or Word, or the letter then its CV in one PDF. */
 export type LetterDownload = 'pdf' | 'word' | 'combined';
 
-export const LETTER_DOWNLOAD_FAILED = 'There was an issue downloading your cover letter. Please try again.';
-export const LETTER_EMAIL_FAILED = 'Failed to send the cover letter email.';
-export const LETTER_DELETE_FAILED = 'Could not delete the cover letter. Please try again.';
+export const LETTER_DOWNLOAD_FAILED = msg(
+  'There was an issue downloading your cover letter. Please try again.',
+);
+export const LETTER_EMAIL_FAILED = msg('Failed to send the cover letter email.');
+export const LETTER_DELETE_FAILED = msg('Could not delete the cover letter. Please try again.');
 export const LETTER_DELETED_NOTICE: Notice = {
-  title: 'Cover letter deleted',
-  description: 'The cover letter was deleted.',
+  title: msg('Cover letter deleted'),
+  description: msg('The cover letter was deleted.'),
   variant: 'success',
 };
 
-const DOWNLOAD_WORDS: Record<LetterDownload, string> = {
-  pdf: 'as PDF',
-  word: 'as Word document',
-  combined: 'with its CV as one PDF',
+/** 'Download Successful': what was downloaded, for a letter with a name and one without. */
+const DOWNLOADED: Record<LetterDownload, { named: string; unnamed: string }> = {
+  pdf: {
+    named: msg('{name} has been downloaded as PDF.'),
+    unnamed: msg('Your cover letter has been downloaded as PDF.'),
+  },
+  word: {
+    named: msg('{name} has been downloaded as Word document.'),
+    unnamed: msg('Your cover letter has been downloaded as Word document.'),
+  },
+  combined: {
+    named: msg('{name} has been downloaded with its CV as one PDF.'),
+    unnamed: msg('Your cover letter has been downloaded with its CV as one PDF.'),
+  },
 };
+
+function downloadedText(letter: LetterRef, kind: LetterDownload): Message {
+  const name = letter.name.trim();
+  return name ? { id: DOWNLOADED[kind].named, values: { name } } : DOWNLOADED[kind].unnamed;
+}
 
 /** The file a download is saved as: the letter's name (and 'with CV' for both in one). */
 export function letterFileName(letter: LetterRef, kind: LetterDownload): string {
@@ -134,8 +152,8 @@ export const letterDeliveryMachine = setup({
           actions: {
             type: 'notify',
             params: {
-              title: 'Download Error',
-              description: 'Link the letter to a CV to download them together.',
+              title: msg('Download Error'),
+              description: msg('Link the letter to a CV to download them together.'),
               variant: 'destructive',
             },
           },
@@ -154,10 +172,8 @@ export const letterDeliveryMachine = setup({
             {
               type: 'notify',
               params: ({ context }) => ({
-                title: 'Download Successful',
-                description: `${context.letter.name.trim() || 'Your cover letter'} has been downloaded ${
-                  DOWNLOAD_WORDS[context.downloading ?? 'pdf']
-                }.`,
+                title: msg('Download Successful'),
+                description: downloadedText(context.letter, context.downloading ?? 'pdf'),
                 variant: 'success' as const,
               }),
             },
@@ -168,7 +184,7 @@ export const letterDeliveryMachine = setup({
           actions: {
             type: 'notify',
             params: ({ event }) => ({
-              title: 'Download Error',
+              title: msg('Download Error'),
               description: serverMessageOr(event.error, LETTER_DOWNLOAD_FAILED),
               variant: 'destructive' as const,
             }),
@@ -178,7 +194,9 @@ export const letterDeliveryMachine = setup({
     },
     confirmingEmail: {
       on: {
-        'email.withCv': { actions: { type: 'assignWithCv', params: ({ event }) => ({ withCv: event.withCv }) } },
+        'email.withCv': {
+          actions: { type: 'assignWithCv', params: ({ event }) => ({ withCv: event.withCv }) },
+        },
         'email.confirm': 'emailing',
         'email.cancel': 'idle',
       },
@@ -187,12 +205,19 @@ export const letterDeliveryMachine = setup({
       tags: [BUSY_TAG],
       invoke: {
         src: 'sendEmail',
-        input: ({ context }) => ({ letter: context.letter, withCv: context.withCv && context.letter.cv !== null }),
+        input: ({ context }) => ({
+          letter: context.letter,
+          withCv: context.withCv && context.letter.cv !== null,
+        }),
         onDone: {
           target: 'idle',
           actions: {
             type: 'notify',
-            params: ({ event }) => ({ title: 'Email Sent!', description: event.output, variant: 'success' as const }),
+            params: ({ event }) => ({
+              title: msg('Email Sent!'),
+              description: event.output,
+              variant: 'success' as const,
+            }),
           },
         },
         onError: {
@@ -200,7 +225,7 @@ export const letterDeliveryMachine = setup({
           actions: {
             type: 'notify',
             params: ({ event }) => ({
-              title: 'Error',
+              title: msg('Error'),
               description: serverMessageOr(event.error, LETTER_EMAIL_FAILED),
               variant: 'destructive' as const,
             }),
@@ -216,13 +241,16 @@ export const letterDeliveryMachine = setup({
       invoke: {
         src: 'deleteLetter',
         input: ({ context }) => ({ letter: context.letter }),
-        onDone: { target: 'deleted', actions: [{ type: 'notify', params: LETTER_DELETED_NOTICE }, 'tellDeleted'] },
+        onDone: {
+          target: 'deleted',
+          actions: [{ type: 'notify', params: LETTER_DELETED_NOTICE }, 'tellDeleted'],
+        },
         onError: {
           target: 'idle',
           actions: {
             type: 'notify',
             params: ({ event }) => ({
-              title: 'Delete failed',
+              title: msg('Delete failed'),
               description: serverMessageOr(event.error, LETTER_DELETE_FAILED),
               variant: 'destructive' as const,
             }),

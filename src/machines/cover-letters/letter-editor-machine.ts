@@ -45,12 +45,16 @@ import { BUSY_TAG, serverMessageOr, type Notice } from '../auth/auth-flow';
 import { letterDeliveryMachine, type LetterRef } from './letter-delivery-machine';
 import { letterPreviewMachine } from './letter-preview-machine';
 import { previewViewMachine } from '../builder/preview-view-machine';
+import { msg } from '../../../rules/languages';
+import { t } from '../../i18n/i18n';
 
-export const LETTER_NOT_FOUND_MESSAGE = 'This cover letter could not be found. It may have been deleted.';
-export const LETTER_LOAD_FAILED_MESSAGE = 'The cover letter could not be loaded. Please try again.';
-export const LETTER_SAVE_FAILED_MESSAGE = 'The cover letter could not be saved. Please try again.';
-export const LETTER_CHANGED_ELSEWHERE = 'This cover letter was changed elsewhere.';
-export const LETTER_SAVED_NOTICE: Notice = { title: 'Cover letter saved', variant: 'success' };
+export const LETTER_NOT_FOUND_MESSAGE = msg(
+  'This cover letter could not be found. It may have been deleted.',
+);
+export const LETTER_LOAD_FAILED_MESSAGE = msg('The cover letter could not be loaded. Please try again.');
+export const LETTER_SAVE_FAILED_MESSAGE = msg('The cover letter could not be saved. Please try again.');
+export const LETTER_CHANGED_ELSEWHERE = msg('This cover letter was changed elsewhere.');
+export const LETTER_SAVED_NOTICE: Notice = { title: msg('Cover letter saved'), variant: 'success' };
 
 /** A CV the letter can be linked to, and a template it can take. */
 export interface LetterChoice {
@@ -425,8 +429,12 @@ export const letterEditorMachine = setup({
                     actions: {
                       type: 'notify',
                       params: ({ context }) => ({
-                        title: 'Cannot save',
-                        description: letterFieldProblems(context.fields).join(' '),
+                        title: msg('Cannot save'),
+                        // One sentence per field too long, each a message: said in the interface's language now
+                        // (the toast shows them at once), one after the other.
+                        description: letterFieldProblems(context.fields)
+                          .map((problem) => t(problem))
+                          .join(' '),
                         variant: 'destructive' as const,
                       }),
                     },
@@ -492,7 +500,7 @@ export const letterEditorMachine = setup({
               entry: {
                 type: 'notify',
                 params: ({ event }) => ({
-                  title: 'Save failed',
+                  title: msg('Save failed'),
                   description: serverMessageOr(
                     (event as { error?: unknown }).error,
                     LETTER_SAVE_FAILED_MESSAGE,

@@ -10,8 +10,9 @@ import {
 import { apiClient } from '../../api/client';
 import { listCoverLetters, type CoverLetter } from '../../api/cover-letters';
 import { letterDeliveryMachine, type LetterDeliveryActor } from './letter-delivery-machine';
+import { msg } from '../../../rules/languages';
 
-export const LETTERS_LOAD_FAILED_MESSAGE = 'Your cover letters could not be loaded. Please try again.';
+export const LETTERS_LOAD_FAILED_MESSAGE = msg('Your cover letters could not be loaded. Please try again.');
 
 export interface LetterListContext {
   letters: CoverLetter[];

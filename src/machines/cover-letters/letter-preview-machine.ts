@@ -7,11 +7,12 @@ import {
 } from '../../api/cover-letters';
 import { PREVIEW_DEBOUNCE_MS } from '../../config/constants';
 import { serverMessageOr, type Notice } from '../auth/auth-flow';
+import { msg } from '../../../rules/languages';
 
 export type LetterPreviewMode = 'html' | 'pdf';
 
-export const LETTER_PREVIEW_FAILED_MESSAGE = 'Failed to generate preview';
-export const LETTER_PDF_PREVIEW_FAILED_MESSAGE = 'Failed to generate PDF preview';
+export const LETTER_PREVIEW_FAILED_MESSAGE = msg('Failed to generate preview');
+export const LETTER_PDF_PREVIEW_FAILED_MESSAGE = msg('Failed to generate PDF preview');
 
 export type LetterPreviewResult = { kind: 'html'; html: string } | { kind: 'pdf'; pdf: Blob };
 
@@ -121,7 +122,7 @@ export const letterPreviewMachine = setup({
       entry: {
         type: 'notify',
         params: ({ context }) => ({
-          title: context.mode === 'pdf' ? 'PDF Preview Error' : 'Preview Error',
+          title: context.mode === 'pdf' ? msg('PDF Preview Error') : msg('Preview Error'),
           description: context.error,
           variant: 'destructive' as const,
         }),

@@ -5,9 +5,11 @@ import type { BuilderDraft } from '../../drafts/draft';
 import { isDefaultLayout } from '../../cv/layout';
 import { PLAIN_DESIGN, changePhoto } from '../../cv/design';
 import type { ImportedCv, JsonResume } from '../../cv-data/json-resume';
+import type { ImportSummary } from '../../cv-data/import-summary';
 import { reviewRows, resumeOfRows, type ReviewRow } from '../../cv-data/file-import';
 import { documentTypeOf, importCvFile, MAX_DOCUMENT_BYTES, type ImportedFile } from '../../api/import-file';
 import { isApiError } from '../../api/api-error';
+import { msg, type Message } from '../../../rules/languages';
 
 // Import: choose a .json file or paste JSON → read → validate against the JSON Resume schema → a summary
 // of what goes where → apply (after a confirmation when it would replace work on screen), or a message saying
@@ -18,22 +20,36 @@ import { isApiError } from '../../api/api-error';
 /** A JSON Resume is a few kilobytes; anything over 1 MB is not one. */
 export const MAX_IMPORT_BYTES = 1024 * 1024;
 
-export const TOO_BIG_MESSAGE =
-  'This file is over 1 MB, too big for a JSON Resume. Choose the resume’s .json file.';
-export const NOT_JSON_MESSAGE =
-  'This is not JSON. Choose a .json file exported from JSON Resume or from this product, or paste its text.';
-export const READ_FAILED_MESSAGE = 'The file could not be read. Please try again.';
-export const TEMPLATE_FAILED_MESSAGE = 'The template could not be loaded. Please try again.';
+// What goes wrong, in English: the dialog shows it through `t`.
+export const TOO_BIG_MESSAGE = msg(
+  'This file is over 1 MB, too big for a JSON Resume. Choose the resume’s .json file.',
+);
+export const NOT_JSON_MESSAGE = msg(
+  'This is not JSON. Choose a .json file exported from JSON Resume or from this product, or paste its text.',
+);
+export const READ_FAILED_MESSAGE = msg('The file could not be read. Please try again.');
+export const TEMPLATE_FAILED_MESSAGE = msg('The template could not be loaded. Please try again.');
 
-export const DOCUMENT_TOO_BIG_MESSAGE =
-  'This file is over 10 MB: a CV is rarely more than 1 MB. Export it again without large pictures, or import the Word file.';
-export const NOT_A_DOCUMENT_MESSAGE =
-  'Choose a PDF or a Word file (.docx). An older .doc file: save it as .docx first.';
-export const DOCUMENT_UNAVAILABLE_MESSAGE =
-  'This server cannot read PDF or Word files. Import a JSON Resume file instead.';
-export const DOCUMENT_FAILED_MESSAGE = 'The file could not be read. Please try again.';
+export const DOCUMENT_TOO_BIG_MESSAGE = msg(
+  'This file is over 10 MB: a CV is rarely more than 1 MB. Export it again without large pictures, or import the Word file.',
+);
+export const NOT_A_DOCUMENT_MESSAGE = msg(
+  'Choose a PDF or a Word file (.docx). An older .doc file: save it as .docx first.',
+);
+export const DOCUMENT_UNAVAILABLE_MESSAGE = msg(
+  'This server cannot read PDF or Word files. Import a JSON Resume file instead.',
+);
+export const DOCUMENT_FAILED_MESSAGE = msg('The file could not be read. Please try again.');
 
-export class ImportProblem extends Error {}
+/** Why nothing was imported: a message (ours, or the server's sentence) the dialog shows through `t`. */
+export class ImportProblem extends Error {
+  readonly problem: Message;
+
+  constructor(problem: Message) {
+    super(typeof problem === 'string' ? problem : problem.id);
+    this.problem = problem;
+  }
+}
 
 export interface ImportInput {
   /** The template the CV is in (the builder), or the one the dialog starts on (the templates screen). */
@@ -56,10 +72,9 @@ export interface ImportContext {
   text?: string;
   resume?: JsonResume;
   imported?: ImportedCv;
-  summary?: string;
-  /** The values kept as written that their fields refuse: "1 value needs a look: …". */
-  flagged?: string;
-  error?: string;
+  /** What the import places, counted: the dialog words it ('12 entries in 6 sections; …'). */
+  summary?: ImportSummary;
+  error?: Message;
   /** What the server read from a PDF or Word file, value by value, as the person checks it. */
   rows?: ReviewRow[];
 }
@@ -125,15 +140,8 @@ export async function readDocument(file: File, signal?: AbortSignal): Promise<Im
 
 export const IMPORT_BUSY_TAG = 'busy';
 
-/** A resume placed in a template: the CV, and what the summary says of it. */
-export interface MappedResume {
-  imported: ImportedCv;
-  summary: string;
-  flagged?: string;
-}
-
-const messageOf = (error: unknown, fallback: string) =>
-  error instanceof ImportProblem ? error.message : fallback;
+const messageOf = (error: unknown, fallback: Message): Message =>
+  error instanceof ImportProblem ? error.problem : fallback;
 
 const importSetup = setup({
   types: {
@@ -153,16 +161,11 @@ const importSetup = setup({
       return template.sections;
     }),
     mapResume: fromPromise<
-      MappedResume,
+      ImportedCv,
       { resume: JsonResume; sections: TemplateSection[]; templateId?: number }
     >(async ({ input }) => {
-      const { fromJsonResume, describeImport, describeFlagged } = await import('../../cv-data/json-resume');
-      const imported = fromJsonResume(input.resume, input.sections, input.templateId);
-      return {
-        imported,
-        summary: describeImport(imported.summary),
-        flagged: describeFlagged(imported.summary),
-      };
+      const { fromJsonResume } = await import('../../cv-data/json-resume');
+      return fromJsonResume(input.resume, input.sections, input.templateId);
     }),
   },
   actions: {
@@ -196,7 +199,6 @@ const importSetup = setup({
       resume: ({ context }) => resumeOfRows(context.resume!, context.rows ?? []),
       imported: undefined,
       summary: undefined,
-      flagged: undefined,
     }),
     assignSections: assign({ sections: (_, params: { sections: TemplateSection[] }) => params.sections }),
     assignTemplate: assign({
@@ -204,14 +206,12 @@ const importSetup = setup({
       sections: undefined,
       imported: undefined,
       summary: undefined,
-      flagged: undefined,
     }),
     assignImported: assign({
-      imported: (_, params: MappedResume) => params.imported,
-      summary: (_, params: MappedResume) => params.summary,
-      flagged: (_, params: MappedResume) => params.flagged,
+      imported: (_, params: ImportedCv) => params,
+      summary: (_, params: ImportedCv) => params.summary,
     }),
-    assignError: assign({ error: (_, params: { message: string }) => params.message }),
+    assignError: assign({ error: (_, params: { message: Message }) => params.message }),
     /** The owner puts the imported CV in place (the builder's values, or a new draft from the templates screen). */
     applyImport: (_, _params: { imported: ImportedCv; templateId?: number }) => undefined,
   },

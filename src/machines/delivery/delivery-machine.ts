@@ -193,7 +193,10 @@ export const deliveryMachine = setup({
         listGeneratedCvs(apiClient, { signal }).catch(() => [] as GeneratedCv[]),
       ]);
       const copy = await createGeneratedCv(apiClient, {
-        name: copyName(detail.name || input.cv.name, others.map((other) => other.name)),
+        name: copyName(
+          detail.name || input.cv.name,
+          others.map((other) => other.name),
+        ),
         template: detail.template,
         entries: detail.entries.map(({ value, index, section_field }) => ({ value, index, section_field })),
         ...(detail.layout ? { layout: detail.layout } : {}),

@@ -2,6 +2,7 @@ import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFro
 import { apiClient } from '../../api/client';
 import { followAccountLink, type AccountLinkAction } from '../../api/profile';
 import { GENERIC_ERROR_MESSAGE } from '../../config/constants';
+import { msg } from '../../../rules/languages';
 import { BUSY_TAG, messageOf, type FlowDestination, type SessionRef } from '../auth/auth-flow';
 
 export type { AccountLinkAction };
@@ -22,37 +23,42 @@ export interface AccountLinkWords {
 
 export const ACCOUNT_LINK_WORDS: Record<AccountLinkAction, AccountLinkWords> = {
   'confirm-email-change': {
-    working: 'Confirming your new email address...',
-    doneTitle: 'Email address changed',
-    doneDescription: 'Your new email address is confirmed. Use it the next time you sign in.',
+    working: msg('Confirming your new email address...'),
+    doneTitle: msg('Email address changed'),
+    doneDescription: msg('Your new email address is confirmed. Use it the next time you sign in.'),
   },
   'approve-email-change': {
-    working: 'Confirming that it is you...',
-    doneTitle: 'Check your new inbox',
-    doneDescription: 'We sent a confirmation link to your new email address. Open it to finish the change.',
+    working: msg('Confirming that it is you...'),
+    doneTitle: msg('Check your new inbox'),
+    doneDescription: msg(
+      'We sent a confirmation link to your new email address. Open it to finish the change.',
+    ),
   },
   'cancel-email-change': {
-    working: 'Cancelling the email change...',
-    doneTitle: 'Email change cancelled',
-    doneDescription: 'The change was cancelled and your account was signed out everywhere.',
+    working: msg('Cancelling the email change...'),
+    doneTitle: msg('Email change cancelled'),
+    doneDescription: msg('The change was cancelled and your account was signed out everywhere.'),
   },
   'unlock-account': {
-    working: 'Unlocking your account...',
-    doneTitle: 'Account unlocked',
-    doneDescription: 'You can sign in again from this browser.',
+    working: msg('Unlocking your account...'),
+    doneTitle: msg('Account unlocked'),
+    doneDescription: msg('You can sign in again from this browser.'),
   },
   'delete-account': {
-    working: 'Deleting your account...',
-    doneTitle: 'Account deleted',
-    doneDescription: 'Your personal information has been removed and your CVs archived.',
+    working: msg('Deleting your account...'),
+    doneTitle: msg('Account deleted'),
+    doneDescription: msg('Your personal information has been removed and your CVs archived.'),
   },
 };
 
-export const INCOMPLETE_LINK_MESSAGE = 'This link is incomplete. Please open the link from the email again.';
-export const LINK_REFUSED_TITLE = 'This link cannot be used';
+export const INCOMPLETE_LINK_MESSAGE = msg(
+  'This link is incomplete. Please open the link from the email again.',
+);
+export const LINK_REFUSED_TITLE = msg('This link cannot be used');
 /** Said after a cancelled change: whoever asked for it may know the password. */
-export const AFTER_CANCEL_ADVICE =
-  'If you did not ask for this change, reset your password now: someone may know it.';
+export const AFTER_CANCEL_ADVICE = msg(
+  'If you did not ask for this change, reset your password now: someone may know it.',
+);
 
 /** Following a link twice (React's development double mount, a reload) must not spend it twice. */
 const followed = new Map<string, Promise<string | undefined>>();

@@ -2,11 +2,15 @@ import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from
 import { ApiError } from '../../api/api-error';
 import { apiClient } from '../../api/client';
 import { endOtherSessions, endSession, listSessions, type ActiveSession } from '../../api/sessions';
+import { msg } from '../../../rules/languages';
 import type { Notice } from '../auth/auth-flow';
 
-export const SESSIONS_LOAD_FAILED_MESSAGE = 'Your sessions could not be loaded.';
-export const SESSION_ENDED_NOTICE: Notice = { title: 'Session ended', variant: 'success' };
-export const OTHER_SESSIONS_ENDED_NOTICE: Notice = { title: 'All other sessions ended', variant: 'success' };
+export const SESSIONS_LOAD_FAILED_MESSAGE = msg('Your sessions could not be loaded.');
+export const SESSION_ENDED_NOTICE: Notice = { title: msg('Session ended'), variant: 'success' };
+export const OTHER_SESSIONS_ENDED_NOTICE: Notice = {
+  title: msg('All other sessions ended'),
+  variant: 'success',
+};
 
 export interface ActiveSessionsContext {
   sessions: ActiveSession[];

@@ -3,12 +3,16 @@ import { refusedFieldOf } from '../../api/api-error';
 import { apiClient } from '../../api/client';
 import { changePassword, type PasswordChangePayload } from '../../api/profile';
 import { ACCOUNT_MESSAGES, newPasswordProblem } from '../../../rules/account';
+import { msg } from '../../../rules/languages';
 import { BUSY_TAG, messageOf, type Notice } from '../auth/auth-flow';
 
 // docs/behaviour.md#profile-settings (the Change Password card), #other-flows, #validation-rules, #messages.
 
-export const PASSWORD_CHANGE_FAILED_MESSAGE = 'Failed to change password';
-export const PASSWORD_CHANGED_NOTICE: Notice = { title: 'Password changed successfully', variant: 'success' };
+export const PASSWORD_CHANGE_FAILED_MESSAGE = msg('Failed to change password');
+export const PASSWORD_CHANGED_NOTICE: Notice = {
+  title: msg('Password changed successfully'),
+  variant: 'success',
+};
 
 export interface PasswordChangeValues {
   currentPassword: string;

@@ -11,22 +11,32 @@ import { downloadAccountData, type AccountExport } from '../../api/account-expor
 import { ApiError } from '../../api/api-error';
 import { apiClient } from '../../api/client';
 import { saveBlob } from '../../api/download';
+import { SOURCE_LANGUAGE, msg, type Message } from '../../../rules/languages';
 
-export const DATA_DOWNLOAD_FAILED_MESSAGE = 'Your data could not be downloaded. Please try again.';
-export const DATA_DOWNLOAD_UNSUPPORTED_MESSAGE = 'This server does not offer a download of your data.';
+export const DATA_DOWNLOAD_FAILED_MESSAGE = msg('Your data could not be downloaded. Please try again.');
+export const DATA_DOWNLOAD_UNSUPPORTED_MESSAGE = msg('This server does not offer a download of your data.');
 
-/** 'Preparing your data…', then the bytes so far: a zip made as it is sent has no size known in advance. */
-export function progressText(receivedBytes: number): string {
-  if (receivedBytes <= 0) return 'Preparing your data… An account with many CVs takes a minute.';
-  const received =
-    receivedBytes < 1024 * 1024
-      ? `${Math.max(1, Math.round(receivedBytes / 1024))} KB`
-      : `${(receivedBytes / (1024 * 1024)).toFixed(1)} MB`;
-  return `Downloading your data… ${received} so far.`;
+/**
+ * 'Preparing your data…', then the bytes so far: a zip made as it is sent has no size known in advance. The
+ * amount is written in `language`'s digits ('2.0' in English, '2,0' in German), one decimal for megabytes.
+ */
+export function progressText(receivedBytes: number, language: string = SOURCE_LANGUAGE): Message {
+  if (receivedBytes <= 0) return msg('Preparing your data… An account with many CVs takes a minute.');
+  if (receivedBytes < 1024 * 1024) {
+    const kilobytes = Math.max(1, Math.round(receivedBytes / 1024));
+    const received = new Intl.NumberFormat(language, { useGrouping: false }).format(kilobytes);
+    return { id: msg('Downloading your data… {received} KB so far.'), values: { received } };
+  }
+  const received = new Intl.NumberFormat(language, {
+    useGrouping: false,
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(receivedBytes / (1024 * 1024));
+  return { id: msg('Downloading your data… {received} MB so far.'), values: { received } };
 }
 
-export function downloadedText(fileName: string): string {
-  return `Your data was downloaded as ${fileName}.`;
+export function downloadedText(fileName: string): Message {
+  return { id: msg('Your data was downloaded as {fileName}.'), values: { fileName } };
 }
 
 /** The failure in words: the server's own for a limit or an unavailable renderer, else a plain one. */

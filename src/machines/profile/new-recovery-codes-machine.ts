@@ -3,6 +3,7 @@ import { ApiError, refusedFieldOf } from '../../api/api-error';
 import { apiClient } from '../../api/client';
 import { newRecoveryCodes, type NewRecoveryCodesPayload } from '../../api/two-step';
 import { codeProblem, TWO_STEP_MESSAGES, typedCode } from '../../account/two-step';
+import { msg } from '../../../rules/languages';
 
 /*
  * Profile → Security → Two-step sign-in → "New recovery codes" (a child of the two-step card's machine, while
@@ -11,8 +12,9 @@ import { codeProblem, TWO_STEP_MESSAGES, typedCode } from '../../account/two-ste
  * then shows to download or print exactly as when two-step sign-in was turned on; Cancel ends it with none.
  */
 
-export const NEW_RECOVERY_CODES_UNAVAILABLE =
-  'New recovery codes cannot be made here. Turn two-step sign-in off and on again instead.';
+export const NEW_RECOVERY_CODES_UNAVAILABLE = msg(
+  'New recovery codes cannot be made here. Turn two-step sign-in off and on again instead.',
+);
 
 export interface NewRecoveryCodesInput {
   hasPassword: boolean;
@@ -45,7 +47,7 @@ function refusalOf(error: unknown): string {
   if (error instanceof ApiError && error.status === 404) return NEW_RECOVERY_CODES_UNAVAILABLE;
   return error instanceof ApiError && error.message.trim() !== ''
     ? error.message
-    : 'Something went wrong. Please try again.';
+    : msg('Something went wrong. Please try again.');
 }
 
 export const newRecoveryCodesMachine = setup({

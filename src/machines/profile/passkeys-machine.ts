@@ -4,6 +4,7 @@ import type {
 } from '@simplewebauthn/browser';
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { passkeyNameProblem, PASSKEY_MESSAGES } from '../../../rules/passkeys';
+import { msg } from '../../../rules/languages';
 import { ApiError } from '../../api/api-error';
 import { apiClient } from '../../api/client';
 import {
@@ -17,9 +18,9 @@ import {
 import { createPasskey, PasskeyError } from '../../api/webauthn';
 import type { Notice } from '../auth/auth-flow';
 
-export const PASSKEYS_LOAD_FAILED_MESSAGE = 'Your passkeys could not be loaded.';
-export const PASSKEY_ADD_FAILED_MESSAGE = 'The passkey could not be added. Please try again.';
-export const PASSKEY_CHANGE_FAILED_MESSAGE = 'The change could not be saved. Please try again.';
+export const PASSKEYS_LOAD_FAILED_MESSAGE = msg('Your passkeys could not be loaded.');
+export const PASSKEY_ADD_FAILED_MESSAGE = msg('The passkey could not be added. Please try again.');
+export const PASSKEY_CHANGE_FAILED_MESSAGE = msg('The change could not be saved. Please try again.');
 export const PASSKEY_ADDED_NOTICE: Notice = { title: PASSKEY_MESSAGES.added, variant: 'success' };
 export const PASSKEY_RENAMED_NOTICE: Notice = { title: PASSKEY_MESSAGES.renamed, variant: 'success' };
 export const PASSKEY_REMOVED_NOTICE: Notice = { title: PASSKEY_MESSAGES.removed, variant: 'success' };

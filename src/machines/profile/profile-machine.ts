@@ -13,10 +13,11 @@ import {
 import { ACCOUNT_MESSAGES, fullNameProblem, sameEmailAddress } from '../../../rules/account';
 import {
   ACCOUNT_CHANGE_MESSAGES,
-  approvalSentTo,
-  confirmationSentTo,
-  deletionLinkSentTo,
+  approvalSentToMessage,
+  confirmationSentToMessage,
+  deletionLinkSentToMessage,
 } from '../../../rules/account-changes';
+import { msg, type Message } from '../../../rules/languages';
 import {
   BUSY_TAG,
   formProblemOf,
@@ -32,36 +33,44 @@ import { accountPhoneProblem } from '../../account/phone-rules';
 
 // docs/behaviour.md#profile-settings, #other-flows, #validation-rules, #messages.
 
-export const PROFILE_LOAD_FAILED_MESSAGE = 'Failed to load profile information';
-export const PROFILE_UPDATE_FAILED_MESSAGE = 'Failed to update profile';
-export const PROFILE_UPDATED_NOTICE: Notice = { title: 'Profile updated successfully', variant: 'success' };
-export const ACCOUNT_DELETE_FAILED_MESSAGE = 'Failed to delete account';
-export const EMAIL_CHANGE_CANCELLED_NOTICE: Notice = {
-  title: 'Email change cancelled',
-  description: 'Your email address stays as it is.',
+export const PROFILE_LOAD_FAILED_MESSAGE = msg('Failed to load profile information');
+export const PROFILE_UPDATE_FAILED_MESSAGE = msg('Failed to update profile');
+export const PROFILE_UPDATED_NOTICE: Notice = {
+  title: msg('Profile updated successfully'),
   variant: 'success',
 };
-export const EMAIL_CHANGE_CANCEL_FAILED_MESSAGE = 'Failed to cancel the email change';
+export const ACCOUNT_DELETE_FAILED_MESSAGE = msg('Failed to delete account');
+export const EMAIL_CHANGE_CANCELLED_NOTICE: Notice = {
+  title: msg('Email change cancelled'),
+  description: msg('Your email address stays as it is.'),
+  variant: 'success',
+};
+export const EMAIL_CHANGE_CANCEL_FAILED_MESSAGE = msg('Failed to cancel the email change');
 
-export const EMAIL_CHANGE_STARTED_TITLE = 'Confirm your new email address';
+export const EMAIL_CHANGE_STARTED_TITLE = msg('Confirm your new email address');
 
 /** Where the confirmation link of a new address went, in the server's words when it gave some. */
 export function emailChangeStartedNotice(profile: Profile, detail: string | undefined): Notice {
   const pending = profile.pending_email ?? '';
-  const description =
+  const description: Message =
     detail ??
-    (profile.has_password === false ? approvalSentTo(profile.email, pending) : confirmationSentTo(pending));
+    (profile.has_password === false
+      ? approvalSentToMessage(profile.email, pending)
+      : confirmationSentToMessage(pending));
   // Not 'Profile updated successfully': the address in use has not changed yet, and the title must not say so.
   return { title: EMAIL_CHANGE_STARTED_TITLE, description, variant: 'success' };
 }
 
-/** What a deletion by mailed link tells the person (accounts without a password). */
-export function deletionLinkSentMessage(profile: Profile | undefined, detail: string | undefined): string {
-  return detail ?? deletionLinkSentTo(profile?.email ?? 'your email address');
+/** What a deletion by mailed link tells the person (accounts without a password): the server's words, else ours. */
+export function deletionLinkSentMessage(profile: Profile | undefined, detail: string | undefined): Message {
+  if (detail !== undefined) return detail;
+  if (profile === undefined)
+    return msg('We sent a link to your email address. Open it to delete your account.');
+  return deletionLinkSentToMessage(profile.email);
 }
 export const ACCOUNT_DELETED_NOTICE: Notice = {
-  title: 'Account deleted',
-  description: 'Your personal information has been removed and your CVs archived.',
+  title: msg('Account deleted'),
+  description: msg('Your personal information has been removed and your CVs archived.'),
   variant: 'success',
 };
 
@@ -173,7 +182,7 @@ export interface ProfileContext {
   /** Counts refused deletions: each one moves the focus back to the dialog's password. */
   deletionAttempt: number;
   /** What the person reads after a deletion link was mailed (accounts without a password). */
-  deletionLinkMessage?: string;
+  deletionLinkMessage?: Message;
   /** The avatar shown outside editing: a local image address, never uploaded (docs/behaviour.md#profile-settings). */
   avatarPreview?: string;
   /** The image picked during this edit; kept on save, dropped on Cancel. */

@@ -1,9 +1,10 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { msg } from '../../../rules/languages';
 import { ApiError } from '../../api/api-error';
 import { apiClient } from '../../api/client';
 import { listSecurityActivity, type SecurityActivityItem } from '../../api/security';
 
-export const ACTIVITY_LOAD_FAILED_MESSAGE = 'Your security activity could not be loaded.';
+export const ACTIVITY_LOAD_FAILED_MESSAGE = msg('Your security activity could not be loaded.');
 
 export interface SecurityActivityContext {
   items: SecurityActivityItem[];
@@ -25,7 +26,9 @@ function messageOf(error: unknown): string {
 export const securityActivityMachine = setup({
   types: { context: {} as SecurityActivityContext, events: {} as SecurityActivityEvent },
   actors: {
-    loadActivity: fromPromise<SecurityActivityItem[]>(({ signal }) => listSecurityActivity(apiClient, { signal })),
+    loadActivity: fromPromise<SecurityActivityItem[]>(({ signal }) =>
+      listSecurityActivity(apiClient, { signal }),
+    ),
   },
   actions: {
     assignItems: assign({

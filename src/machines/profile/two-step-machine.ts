@@ -9,6 +9,7 @@ import {
   type DisableTwoStepPayload,
 } from '../../api/two-step';
 import { codeProblem, qrCodeDataUrl, TWO_STEP_MESSAGES, typedCode } from '../../account/two-step';
+import { msg } from '../../../rules/languages';
 import type { Notice } from '../auth/auth-flow';
 import { newRecoveryCodesMachine, type NewRecoveryCodesOutput } from './new-recovery-codes-machine';
 
@@ -20,16 +21,18 @@ import { newRecoveryCodesMachine, type NewRecoveryCodesOutput } from './new-reco
  * ones. A backend without two-step sign-in (no `two_factor_enabled` in the profile) leaves the card out.
  */
 
-export const STATUS_LOAD_FAILED_MESSAGE = 'Your two-step sign-in settings could not be loaded.';
+export const STATUS_LOAD_FAILED_MESSAGE = msg('Your two-step sign-in settings could not be loaded.');
 export const TURNED_ON_NOTICE: Notice = {
-  title: 'Two-step sign-in is on',
-  description: 'Save your recovery codes now: they are shown only once.',
+  title: msg('Two-step sign-in is on'),
+  description: msg('Save your recovery codes now: they are shown only once.'),
   variant: 'success',
 };
-export const TURNED_OFF_NOTICE: Notice = { title: 'Two-step sign-in is off', variant: 'success' };
+export const TURNED_OFF_NOTICE: Notice = { title: msg('Two-step sign-in is off'), variant: 'success' };
 export const NEW_CODES_NOTICE: Notice = {
-  title: 'New recovery codes are ready',
-  description: 'Your old recovery codes no longer work. Save the new ones now: they are shown only once.',
+  title: msg('New recovery codes are ready'),
+  description: msg(
+    'Your old recovery codes no longer work. Save the new ones now: they are shown only once.',
+  ),
   variant: 'success',
 };
 
@@ -142,7 +145,7 @@ export const twoStepMachine = setup({
       attempt: ({ context }) => context.attempt + 1,
     }),
     showRefusal: assign(({ context }, params: { error: unknown }) => {
-      const message = messageOf(params.error, 'Something went wrong. Please try again.');
+      const message = messageOf(params.error, msg('Something went wrong. Please try again.'));
       const onPassword = refusedFieldOf(params.error) === 'current_password';
       return {
         codeError: onPassword ? undefined : message,

@@ -15,13 +15,20 @@ import {
   type ShareDraftField,
   type ShareDraftProblems,
 } from '../../cv/share-links';
+import { msg } from '../../../rules/languages';
 
-export const SHARES_LOAD_FAILED_MESSAGE = 'The links of this CV could not be loaded. Please try again.';
-export const SHARES_REFRESH_FAILED_MESSAGE = 'The counts could not be brought up to date. Please try again.';
-export const SHARE_CREATE_FAILED_MESSAGE = 'The link could not be made. Please try again.';
-export const SHARE_REVOKE_FAILED_MESSAGE = 'The link could not be revoked. It still works. Please try again.';
-export const COPY_FALLBACK_MESSAGE =
-  'Your browser did not let us copy the link. It is selected below: copy it with Ctrl+C (⌘C on a Mac), or press and hold it on a phone.';
+// What the panel says when something goes wrong: English words the view shows through its `t`.
+export const SHARES_LOAD_FAILED_MESSAGE = msg('The links of this CV could not be loaded. Please try again.');
+export const SHARES_REFRESH_FAILED_MESSAGE = msg(
+  'The counts could not be brought up to date. Please try again.',
+);
+export const SHARE_CREATE_FAILED_MESSAGE = msg('The link could not be made. Please try again.');
+export const SHARE_REVOKE_FAILED_MESSAGE = msg(
+  'The link could not be revoked. It still works. Please try again.',
+);
+export const COPY_FALLBACK_MESSAGE = msg(
+  'Your browser did not let us copy the link. It is selected below: copy it with Ctrl+C (⌘C on a Mac), or press and hold it on a phone.',
+);
 
 /** While the list is shown, the counts are read again this often (a recruiter may be reading right now). */
 export const COUNTS_REFRESH_MS = 60_000;

@@ -16,35 +16,45 @@ import {
 } from '../../api/versions';
 import { compareVersions, previewDataOf, type VersionComparison } from '../../cv/version-diff';
 import type { Notice } from '../auth/auth-flow';
+import { msg } from '../../../rules/languages';
 
-export const VERSIONS_LOAD_FAILED_MESSAGE = 'The versions of this CV could not be loaded.';
-export const VERSION_OPEN_FAILED_MESSAGE = 'This version could not be opened.';
+export const VERSIONS_LOAD_FAILED_MESSAGE = msg('The versions of this CV could not be loaded.');
+export const VERSION_OPEN_FAILED_MESSAGE = msg('This version could not be opened.');
 export const RENAME_FAILED_NOTICE: Notice = {
-  title: 'Error',
-  description: 'The version could not be named. Please try again.',
+  title: msg('Error'),
+  description: msg('The version could not be named. Please try again.'),
   variant: 'destructive',
 };
 export const RESTORE_FAILED_NOTICE: Notice = {
-  title: 'Error',
-  description: 'The version could not be restored. Please try again.',
+  title: msg('Error'),
+  description: msg('The version could not be restored. Please try again.'),
   variant: 'destructive',
 };
 export const VERSION_DOWNLOAD_FAILED_NOTICE: Notice = {
-  title: 'Download Error',
-  description: 'There was an issue downloading this version. Please try again.',
+  title: msg('Download Error'),
+  description: msg('There was an issue downloading this version. Please try again.'),
   variant: 'destructive',
 };
 export function restoredNotice(number: number): Notice {
   return {
-    title: 'Version restored',
-    description: `Version ${number} is now your CV. It was saved as a new version; nothing was overwritten.`,
+    title: msg('Version restored'),
+    description: {
+      id: msg('Version {number} is now your CV. It was saved as a new version; nothing was overwritten.'),
+      values: { number },
+    },
     variant: 'success',
   };
 }
 export function versionDownloadedNotice(number: number, format: CvFileFormat): Notice {
   return {
-    title: 'Download Successful',
-    description: `Version ${number} has been downloaded as ${format === 'pdf' ? 'PDF' : 'Word document'}.`,
+    title: msg('Download Successful'),
+    description: {
+      id:
+        format === 'pdf'
+          ? msg('Version {number} has been downloaded as PDF.')
+          : msg('Version {number} has been downloaded as Word document.'),
+      values: { number },
+    },
     variant: 'success',
   };
 }
@@ -63,8 +73,8 @@ export interface VersionsContext {
   /** The versions ticked to compare: at most two, the latest ticks. */
   selected: number[];
   error?: string;
-  /** The version shown read-only, with its preview. */
-  viewed?: { version: CvVersionDetail; templateName: string; html: string };
+  /** The version shown read-only, with its preview (and its template's name, unless it is no longer offered). */
+  viewed?: { version: CvVersionDetail; templateName?: string; html: string };
   /** The two versions compared (older first) and what changed. */
   compared?: { from: number; to: number; comparison: VersionComparison };
   /** The version a request is out for (naming, restoring, downloading). */
@@ -106,7 +116,8 @@ async function comparedVersion(cv: CvReference, number: number, signal: AbortSig
   const version = await getVersion(apiClient, cv, number, { signal });
   const template = await loadTemplate(version.template, signal);
   return {
-    templateName: template?.name ?? `Template ${version.template}`,
+    // The template's own name (said in the interface's language by the view), or words for one no longer offered.
+    templateName: template?.name ?? { id: msg('Template {id}'), values: { id: version.template } },
     sections: template?.sections ?? [],
     entries: version.entries,
     ...(version.layout ? { layout: version.layout } : {}),
@@ -146,7 +157,7 @@ export const versionsMachine = setup({
           },
           { signal },
         );
-        return { version, templateName: template?.name ?? `Template ${version.template}`, html };
+        return { version, ...(template ? { templateName: template.name } : {}), html };
       },
     ),
     compareVersions: fromPromise<VersionComparison, { cv: CvReference; from: number; to: number }>(

@@ -1,6 +1,7 @@
 import { Button, Icon, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { CircleCheck, CircleX, TriangleAlert } from 'lucide-react';
+import { useT } from '../../i18n/i18n';
 import {
   ACCOUNT_LINK_WORDS,
   AFTER_CANCEL_ADVICE,
@@ -29,6 +30,7 @@ function StatusIcon({ kind }: { kind: 'done' | 'failed' | 'ask' }) {
 
 /** The page a link mailed about the account opens: it follows the link and says what happened. */
 export function AccountLinkView({ snapshot, send }: AccountLinkViewProps) {
+  const { t } = useT();
   const { action, outcome, problem } = snapshot.context;
   const words = ACCOUNT_LINK_WORDS[action];
 
@@ -36,15 +38,15 @@ export function AccountLinkView({ snapshot, send }: AccountLinkViewProps) {
     return (
       <AuthCard
         icon={<StatusIcon kind="ask" />}
-        title={DELETE_ACCOUNT_TITLE}
-        description={DELETE_ACCOUNT_DESCRIPTION}
+        title={t(DELETE_ACCOUNT_TITLE)}
+        description={t(DELETE_ACCOUNT_DESCRIPTION)}
       >
         <Stack gap="3">
           <Button width="full" size="lg" colorPalette="red" onClick={() => send({ type: 'link.confirm' })}>
-            Delete my account
+            {t('Delete my account')}
           </Button>
           <Button width="full" size="lg" variant="outline" onClick={() => send({ type: 'link.keep' })}>
-            Keep my account
+            {t('Keep my account')}
           </Button>
         </Stack>
       </AuthCard>
@@ -58,18 +60,18 @@ export function AccountLinkView({ snapshot, send }: AccountLinkViewProps) {
     return (
       <AuthCard
         icon={<StatusIcon kind="done" />}
-        title={words.doneTitle}
-        description={<span role="status">{outcome ?? words.doneDescription}</span>}
+        title={t(words.doneTitle)}
+        description={<span role="status">{t(outcome ?? words.doneDescription)}</span>}
       >
         <Stack gap="4">
           {action === 'cancel-email-change' && (
             <Text textStyle="sm" color="fg.muted">
-              {AFTER_CANCEL_ADVICE}
+              {t(AFTER_CANCEL_ADVICE)}
             </Text>
           )}
           {action === 'cancel-email-change' && (
             <Button asChild width="full" size="lg">
-              <Link to="/forgot-password">Reset my password</Link>
+              <Link to="/forgot-password">{t('Reset my password')}</Link>
             </Button>
           )}
           <Button
@@ -78,7 +80,11 @@ export function AccountLinkView({ snapshot, send }: AccountLinkViewProps) {
             size="lg"
             variant={action === 'cancel-email-change' ? 'outline' : 'solid'}
           >
-            {signedOut ? <Link to="/signin">Go to Sign In</Link> : <Link to="/profile">Go to Profile</Link>}
+            {signedOut ? (
+              <Link to="/signin">{t('Go to Sign In')}</Link>
+            ) : (
+              <Link to="/profile">{t('Go to Profile')}</Link>
+            )}
           </Button>
         </Stack>
       </AuthCard>
@@ -89,16 +95,16 @@ export function AccountLinkView({ snapshot, send }: AccountLinkViewProps) {
     return (
       <AuthCard
         icon={<StatusIcon kind="failed" />}
-        title={LINK_REFUSED_TITLE}
-        description={<span role="alert">{problem}</span>}
-        footer={<AuthLink to="/contact">Contact Support</AuthLink>}
+        title={t(LINK_REFUSED_TITLE)}
+        description={<span role="alert">{problem && t(problem)}</span>}
+        footer={<AuthLink to="/contact">{t('Contact Support')}</AuthLink>}
       >
         <Button asChild width="full" size="lg">
-          <Link to="/profile">Go to Profile</Link>
+          <Link to="/profile">{t('Go to Profile')}</Link>
         </Button>
       </AuthCard>
     );
   }
 
-  return <FullPageSpinner text={words.working} />;
+  return <FullPageSpinner text={t(words.working)} />;
 }

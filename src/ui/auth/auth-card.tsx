@@ -1,9 +1,13 @@
-import { Box, Card, Flex, Heading, Icon, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Card, Flex, Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
-import { FileText } from 'lucide-react';
-import { useRef, type ReactNode } from 'react';
+import { Suspense, lazy, useContext, useRef, type ReactNode } from 'react';
 import { ColorModeButton } from '../color-mode';
+import { FileTextIcon } from '../first-page-icons';
 import { useFocusOnProblem } from '../form-problem';
+import { LanguageActorContext } from '../language-context';
+
+// The language menu comes after the first paint, with the language actor (main.tsx).
+const LanguageMenu = lazy(() => import('../language-menu'));
 
 export interface AuthCardProps {
   title: string;
@@ -16,6 +20,7 @@ export interface AuthCardProps {
 
 /** The frame of every account screen: the product name, a centred card, the colour mode switch. */
 export function AuthCard({ title, description, icon, children, footer }: AuthCardProps) {
+  const languages = useContext(LanguageActorContext);
   return (
     <Flex
       as="main"
@@ -28,9 +33,14 @@ export function AuthCard({ title, description, icon, children, footer }: AuthCar
       py="10"
       bg={{ base: 'gray.50', _dark: 'gray.950' }}
     >
-      <Box position="absolute" top="3" right="3">
+      <Flex position="absolute" top="3" insetEnd="3" gap="2" align="center">
+        {languages && (
+          <Suspense fallback={null}>
+            <LanguageMenu />
+          </Suspense>
+        )}
         <ColorModeButton />
-      </Box>
+      </Flex>
       <Flex align="center" gap="2.5" color="fg" fontWeight="semibold" textStyle="lg" aria-hidden="true">
         <Flex
           align="center"
@@ -40,10 +50,9 @@ export function AuthCard({ title, description, icon, children, footer }: AuthCar
           bg="colorPalette.solid"
           color="colorPalette.contrast"
         >
-          <Icon boxSize="5">
-            <FileText />
-          </Icon>
+          <FileTextIcon boxSize="5" />
         </Flex>
+        {/* i18n-ignore: the product's own name */}
         CV Builder
       </Flex>
       <Card.Root

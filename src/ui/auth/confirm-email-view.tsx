@@ -1,6 +1,7 @@
 import { Alert, Button, Icon, Separator, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { CircleCheck, CircleX } from 'lucide-react';
+import { useT } from '../../i18n/i18n';
 import { BUSY_TAG } from '../../machines/auth/auth-flow';
 import {
   NEW_LINK_SENT_MESSAGE,
@@ -20,6 +21,7 @@ export const CONTACT_SUPPORT_PATH = '/contact';
 
 // docs/behaviour.md#confirm-email
 export function ConfirmEmailView({ snapshot, send }: ConfirmEmailViewProps) {
+  const { t } = useT();
   if (snapshot.matches('confirmed') || snapshot.matches('leaving')) {
     return (
       <AuthCard
@@ -28,11 +30,13 @@ export function ConfirmEmailView({ snapshot, send }: ConfirmEmailViewProps) {
             <CircleCheck />
           </Icon>
         }
-        title="Email Confirmed!"
-        description="Your email address has been confirmed and your account is active. You will be redirected to the sign in page in a few seconds."
+        title={t('Email Confirmed!')}
+        description={t(
+          'Your email address has been confirmed and your account is active. You will be redirected to the sign in page in a few seconds.',
+        )}
       >
         <Button width="full" size="lg" onClick={() => send({ type: 'confirmation.continue' })}>
-          Go to Sign In
+          {t('Go to Sign In')}
         </Button>
       </AuthCard>
     );
@@ -48,43 +52,47 @@ export function ConfirmEmailView({ snapshot, send }: ConfirmEmailViewProps) {
             <CircleX />
           </Icon>
         }
-        title="Email Confirmation Failed"
+        title={t('Email Confirmation Failed')}
         description={
           <Stack as="span" role="alert" gap="1">
-            <span>{error}</span>
+            <span>{error && t(error)}</span>
             {reason && (
               <Text as="span" fontWeight="medium" color="fg">
-                {reason}
+                {t(reason)}
               </Text>
             )}
           </Stack>
         }
         footer={
           <>
-            Need help? <AuthLink to={CONTACT_SUPPORT_PATH}>Contact Support</AuthLink>
+            {t('Need help?')} <AuthLink to={CONTACT_SUPPORT_PATH}>{t('Contact Support')}</AuthLink>
           </>
         }
       >
         <Stack gap="3">
           <Button asChild width="full" size="lg">
-            <Link to="/signin">Back to Sign In</Link>
+            <Link to="/signin">{t('Back to Sign In')}</Link>
           </Button>
           <Button asChild width="full" size="lg" variant="outline">
-            <Link to="/signup">Create New Account</Link>
+            <Link to="/signup">{t('Create New Account')}</Link>
           </Button>
           <Separator my="2" />
           {snapshot.matches({ failed: 'sent' }) ? (
             <FormOutcome message={NEW_LINK_SENT_MESSAGE} />
           ) : (
-            <AuthForm label="Send a new confirmation link" onSubmit={() => send({ type: 'resend.submit' })}>
+            <AuthForm
+              label={t('Send a new confirmation link')}
+              onSubmit={() => send({ type: 'resend.submit' })}
+            >
               <Text textStyle="sm" color="fg.muted">
-                Still waiting to confirm your account? Enter your email address and we will send you a new
-                link.
+                {t(
+                  'Still waiting to confirm your account? Enter your email address and we will send you a new link.',
+                )}
               </Text>
               {resendError && (
                 <Alert.Root status="error" variant="subtle" borderRadius="l2" role="alert">
                   <Alert.Indicator />
-                  <Alert.Description>{resendError}</Alert.Description>
+                  <Alert.Description>{t(resendError)}</Alert.Description>
                 </Alert.Root>
               )}
               <EmailField
@@ -99,10 +107,10 @@ export function ConfirmEmailView({ snapshot, send }: ConfirmEmailViewProps) {
                 width="full"
                 variant="subtle"
                 loading={busy}
-                loadingText="Sending..."
+                loadingText={t('Sending...')}
                 disabled={busy}
               >
-                Send a new link
+                {t('Send a new link')}
               </Button>
             </AuthForm>
           )}
@@ -114,10 +122,10 @@ export function ConfirmEmailView({ snapshot, send }: ConfirmEmailViewProps) {
   return (
     <AuthCard
       icon={<Spinner size="xl" color="colorPalette.solid" borderWidth="3px" aria-hidden="true" />}
-      title="Confirming Email..."
+      title={t('Confirming Email...')}
       description={
         <Text as="span" role="status">
-          Please wait while we confirm your email address.
+          {t('Please wait while we confirm your email address.')}
         </Text>
       }
     />

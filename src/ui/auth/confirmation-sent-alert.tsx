@@ -1,8 +1,11 @@
 import { Alert } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { useT } from '../../i18n/i18n';
+import { WordsWith, slot } from '../words-with';
 
 /** After sign-up, on the sign-in page: where the confirmation link went, and a way to ask for a new one. */
 export function ConfirmationSentAlert({ address, resend }: { address: string; resend: ReactNode }) {
+  const { t } = useT();
   return (
     <Alert.Root
       status="info"
@@ -13,10 +16,15 @@ export function ConfirmationSentAlert({ address, resend }: { address: string; re
     >
       <Alert.Indicator />
       <Alert.Content gap="2">
-        <Alert.Title>Confirm your email address</Alert.Title>
+        <Alert.Title>{t('Confirm your email address')}</Alert.Title>
         <Alert.Description>
-          We sent a confirmation link to <strong>{address}</strong>. Follow it to activate your account, then
-          sign in here. Nothing there? Check your spam folder, or ask for a new link.
+          <WordsWith
+            words={t(
+              'We sent a confirmation link to {address}. Follow it to activate your account, then sign in here. Nothing there? Check your spam folder, or ask for a new link.',
+              { address: slot('address') },
+            )}
+            slots={{ address: <strong>{address}</strong> }}
+          />
         </Alert.Description>
         {resend}
       </Alert.Content>

@@ -1,4 +1,5 @@
 import { Button } from '@chakra-ui/react';
+import { useT } from '../../i18n/i18n';
 import { BUSY_TAG } from '../../machines/auth/auth-flow';
 import type {
   ForgotPasswordEvent,
@@ -15,22 +16,25 @@ export interface ForgotPasswordViewProps {
 
 // docs/behaviour.md#forgot-password
 export function ForgotPasswordView({ snapshot, send }: ForgotPasswordViewProps) {
+  const { t } = useT();
   const { values, errors, outcome, attempt } = snapshot.context;
   const busy = snapshot.hasTag(BUSY_TAG);
   const status = snapshot.matches('sent') ? 'success' : snapshot.matches('failed') ? 'error' : undefined;
 
   return (
     <AuthCard
-      title="Forgot Password"
-      description="Enter the email address of your account and we will send you a link to reset your password."
+      title={t('Forgot Password')}
+      description={t(
+        'Enter the email address of your account and we will send you a link to reset your password.',
+      )}
       footer={
         <>
-          Remembered it? <AuthLink to="/signin">Back to Sign In</AuthLink>
+          {t('Remembered it?')} <AuthLink to="/signin">{t('Back to Sign In')}</AuthLink>
         </>
       }
     >
       <AuthForm
-        label="Request a password reset link"
+        label={t('Request a password reset link')}
         attempt={attempt}
         onSubmit={() => send({ type: 'form.submit' })}
       >
@@ -43,8 +47,15 @@ export function ForgotPasswordView({ snapshot, send }: ForgotPasswordViewProps) 
           error={errors.email}
           disabled={busy}
         />
-        <Button type="submit" width="full" size="lg" loading={busy} loadingText="Sending..." disabled={busy}>
-          Send Reset Link
+        <Button
+          type="submit"
+          width="full"
+          size="lg"
+          loading={busy}
+          loadingText={t('Sending...')}
+          disabled={busy}
+        >
+          {t('Send Reset Link')}
         </Button>
       </AuthForm>
     </AuthCard>

@@ -1,9 +1,9 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { KeyRound } from 'lucide-react';
+import { useT } from '../../i18n/i18n';
 import { BUSY_TAG } from '../../machines/auth/auth-flow';
 import type { PasskeySignInEvent, PasskeySignInSnapshot } from '../../machines/auth/passkey-sign-in-machine';
 
-const LABEL = 'Sign in with a passkey';
 const ERROR_ID = 'passkey-sign-in-error';
 
 function PasskeyButton({
@@ -17,6 +17,7 @@ function PasskeyButton({
   onStart: () => void;
   describedBy?: string;
 }) {
+  const { t } = useT();
   return (
     <Button
       type="button"
@@ -26,11 +27,11 @@ function PasskeyButton({
       onClick={onStart}
       disabled={!enabled}
       loading={busy}
-      loadingText="Waiting for your passkey..."
+      loadingText={t('Waiting for your passkey...')}
       aria-describedby={describedBy}
     >
       <KeyRound aria-hidden />
-      {LABEL}
+      {t('Sign in with a passkey')}
     </Button>
   );
 }
@@ -46,6 +47,7 @@ export function PasskeySignInOption({
   snapshot: PasskeySignInSnapshot;
   send: (event: PasskeySignInEvent) => void;
 }) {
+  const { t } = useT();
   if (snapshot.matches('unsupported')) return null;
   const { error } = snapshot.context;
   return (
@@ -58,7 +60,7 @@ export function PasskeySignInOption({
       />
       {error && (
         <Text id={ERROR_ID} role="alert" color="fg.error" textStyle="sm">
-          {error}
+          {t(error)}
         </Text>
       )}
     </Stack>

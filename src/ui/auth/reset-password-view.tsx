@@ -1,6 +1,7 @@
 import { Button, Icon, Stack } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { CircleCheck, Link2Off } from 'lucide-react';
+import { useT } from '../../i18n/i18n';
 import { FullPageSpinner } from '../full-page-spinner';
 import { FormProblem } from '../form-problem';
 import { BUSY_TAG } from '../../machines/auth/auth-flow';
@@ -27,6 +28,7 @@ function SuccessIcon() {
 
 // docs/behaviour.md#reset-password
 export function ResetPasswordView({ snapshot, send }: ResetPasswordViewProps) {
+  const { t } = useT();
   const { values, errors, error, attempt, linkProblem } = snapshot.context;
   const busy = snapshot.hasTag(BUSY_TAG);
   const change = (field: ResetPasswordField) => (value: string) =>
@@ -34,7 +36,7 @@ export function ResetPasswordView({ snapshot, send }: ResetPasswordViewProps) {
 
   // Without a token the machine has already sent the visitor to /signin.
   if (snapshot.matches('checking') || snapshot.matches('missingToken')) return null;
-  if (snapshot.matches('validatingLink')) return <FullPageSpinner text="Checking your link..." />;
+  if (snapshot.matches('validatingLink')) return <FullPageSpinner text={t('Checking your link...')} />;
 
   if (snapshot.matches('linkRefused')) {
     return (
@@ -44,12 +46,12 @@ export function ResetPasswordView({ snapshot, send }: ResetPasswordViewProps) {
             <Link2Off />
           </Icon>
         }
-        title="This link cannot be used"
-        description={linkProblem}
-        footer={<AuthLink to="/signin">Back to Sign In</AuthLink>}
+        title={t('This link cannot be used')}
+        description={linkProblem === undefined ? undefined : t(linkProblem)}
+        footer={<AuthLink to="/signin">{t('Back to Sign In')}</AuthLink>}
       >
         <Button asChild width="full" size="lg">
-          <Link to="/forgot-password">Request a new link</Link>
+          <Link to="/forgot-password">{t('Request a new link')}</Link>
         </Button>
       </AuthCard>
     );
@@ -59,8 +61,10 @@ export function ResetPasswordView({ snapshot, send }: ResetPasswordViewProps) {
     return (
       <AuthCard
         icon={<SuccessIcon />}
-        title="Password Reset Successful!"
-        description="Your password has been updated successfully. You are now logged in and will be redirected shortly."
+        title={t('Password Reset Successful!')}
+        description={t(
+          'Your password has been updated successfully. You are now logged in and will be redirected shortly.',
+        )}
       />
     );
   }
@@ -69,11 +73,11 @@ export function ResetPasswordView({ snapshot, send }: ResetPasswordViewProps) {
     return (
       <AuthCard
         icon={<SuccessIcon />}
-        title="Password Reset Successful!"
-        description="Your password has been updated successfully."
+        title={t('Password Reset Successful!')}
+        description={t('Your password has been updated successfully.')}
       >
         <Button asChild width="full" size="lg">
-          <Link to="/signin">Go to Sign In</Link>
+          <Link to="/signin">{t('Go to Sign In')}</Link>
         </Button>
       </AuthCard>
     );
@@ -81,29 +85,33 @@ export function ResetPasswordView({ snapshot, send }: ResetPasswordViewProps) {
 
   return (
     <AuthCard
-      title="Reset Password"
-      description="Choose a new password for your account."
-      footer={<AuthLink to="/signin">Back to Sign In</AuthLink>}
+      title={t('Reset Password')}
+      description={t('Choose a new password for your account.')}
+      footer={<AuthLink to="/signin">{t('Back to Sign In')}</AuthLink>}
     >
-      <AuthForm label="Set a new password" attempt={attempt} onSubmit={() => send({ type: 'form.submit' })}>
+      <AuthForm
+        label={t('Set a new password')}
+        attempt={attempt}
+        onSubmit={() => send({ type: 'form.submit' })}
+      >
         <FormProblem message={error} />
         <Stack gap="5">
           <PasswordField
-            label="New Password"
+            label={t('New Password')}
             name="new_password"
             autoComplete="new-password"
-            placeholder="At least 8 characters"
+            placeholder={t('At least 8 characters')}
             value={values.newPassword}
             onValueChange={change('newPassword')}
             error={errors.newPassword}
-            helperText="Password must be at least 8 characters long"
+            helperText={t('Password must be at least 8 characters long')}
             disabled={busy}
           />
           <PasswordField
-            label="Confirm Password"
+            label={t('Confirm Password')}
             name="confirm_password"
             autoComplete="new-password"
-            placeholder="Repeat the new password"
+            placeholder={t('Repeat the new password')}
             value={values.confirmPassword}
             onValueChange={change('confirmPassword')}
             error={errors.confirmPassword}
@@ -115,10 +123,10 @@ export function ResetPasswordView({ snapshot, send }: ResetPasswordViewProps) {
           width="full"
           size="lg"
           loading={busy}
-          loadingText="Resetting..."
+          loadingText={t('Resetting...')}
           disabled={busy}
         >
-          Reset Password
+          {t('Reset Password')}
         </Button>
       </AuthForm>
     </AuthCard>

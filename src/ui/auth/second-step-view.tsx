@@ -1,4 +1,6 @@
 import { Button, Checkbox, Stack, Text } from '@chakra-ui/react';
+import { msg } from '../../../rules/languages';
+import { useT } from '../../i18n/i18n';
 import { BUSY_TAG } from '../../machines/auth/auth-flow';
 import { useSelector } from '@xstate/react';
 import type { SecondStepActor } from '../../machines/auth/second-step-machine';
@@ -10,11 +12,12 @@ export interface SecondStepViewProps {
   actor: SecondStepActor;
 }
 
-export const SECOND_STEP_TITLE = 'Two-step sign-in';
-export const SECOND_STEP_DESCRIPTION = 'Enter the 6-digit code from your authenticator app.';
+export const SECOND_STEP_TITLE = msg('Two-step sign-in');
+export const SECOND_STEP_DESCRIPTION = msg('Enter the 6-digit code from your authenticator app.');
 
 /** The second step of a two-step sign-in: the code from the app (or a recovery code), and trust this browser. */
 export function SecondStepView({ actor }: SecondStepViewProps) {
+  const { t } = useT();
   const snapshot = useSelector(actor, (state) => state);
   const send = actor.send;
   const { code, codeKind, codeError, trustDevice, attempt } = snapshot.context;
@@ -22,11 +25,11 @@ export function SecondStepView({ actor }: SecondStepViewProps) {
   const recovery = codeKind === 'recovery';
   return (
     <AuthCard
-      title={SECOND_STEP_TITLE}
+      title={t(SECOND_STEP_TITLE)}
       description={
         recovery
-          ? 'Enter one of the recovery codes you saved when you turned on two-step sign-in.'
-          : SECOND_STEP_DESCRIPTION
+          ? t('Enter one of the recovery codes you saved when you turned on two-step sign-in.')
+          : t(SECOND_STEP_DESCRIPTION)
       }
       footer={
         <Button
@@ -36,14 +39,18 @@ export function SecondStepView({ actor }: SecondStepViewProps) {
           onClick={() => send({ type: 'code.back' })}
           disabled={busy}
         >
-          Back to sign in
+          {t('Back to sign in')}
         </Button>
       }
     >
-      <AuthForm label="Two-step sign-in" attempt={attempt} onSubmit={() => send({ type: 'code.submit' })}>
+      <AuthForm
+        label={t('Two-step sign-in')}
+        attempt={attempt}
+        onSubmit={() => send({ type: 'code.submit' })}
+      >
         <TextField
           key={codeKind}
-          label={recovery ? 'Recovery code' : 'Authentication code'}
+          label={recovery ? t('Recovery code') : t('Authentication code')}
           name={recovery ? 'recovery-code' : 'one-time-code'}
           inputMode={recovery ? 'text' : 'numeric'}
           autoComplete={recovery ? 'off' : 'one-time-code'}
@@ -61,17 +68,17 @@ export function SecondStepView({ actor }: SecondStepViewProps) {
         >
           <Checkbox.HiddenInput />
           <Checkbox.Control />
-          <Checkbox.Label>Trust this device for 30 days</Checkbox.Label>
+          <Checkbox.Label>{t('Trust this device for 30 days')}</Checkbox.Label>
         </Checkbox.Root>
         <Button
           type="submit"
           width="full"
           size="lg"
           loading={snapshot.matches('verifyingCode')}
-          loadingText="Verifying..."
+          loadingText={t('Verifying...')}
           disabled={busy}
         >
-          Verify
+          {t('Verify')}
         </Button>
         <Stack gap="1" align="center">
           <Button
@@ -81,11 +88,11 @@ export function SecondStepView({ actor }: SecondStepViewProps) {
             onClick={() => send({ type: 'code.kindToggle' })}
             disabled={busy}
           >
-            {recovery ? 'Use a code from your authenticator app' : 'Use a recovery code'}
+            {recovery ? t('Use a code from your authenticator app') : t('Use a recovery code')}
           </Button>
           {!recovery && (
             <Text textStyle="sm" color="fg.muted" textAlign="center">
-              Lost your phone? A recovery code signs you in once.
+              {t('Lost your phone? A recovery code signs you in once.')}
             </Text>
           )}
         </Stack>

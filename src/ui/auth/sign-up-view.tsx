@@ -1,5 +1,6 @@
 import { Button, Field } from '@chakra-ui/react';
 import type { Country } from 'react-phone-number-input';
+import { useT } from '../../i18n/i18n';
 import { BUSY_TAG } from '../../machines/auth/auth-flow';
 import type { SignUpEvent, SignUpField, SignUpSnapshot } from '../../machines/auth/sign-up-machine';
 import { FormProblem } from '../form-problem';
@@ -16,27 +17,28 @@ export interface SignUpViewProps {
 
 // docs/behaviour.md#sign-up
 export function SignUpView({ snapshot, send, phoneCountry }: SignUpViewProps) {
+  const { t } = useT();
   const { values, errors, formError, attempt } = snapshot.context;
   const busy = snapshot.hasTag(BUSY_TAG);
   const change = (field: SignUpField) => (value: string) => send({ type: 'form.change', field, value });
 
   return (
     <AuthCard
-      title="Create an Account"
-      description="Sign up to start building professional CVs from our templates."
+      title={t('Create an Account')}
+      description={t('Sign up to start building professional CVs from our templates.')}
       footer={
         <>
-          Already have an account? <AuthLink to="/signin">Sign in</AuthLink>
+          {t('Already have an account?')} <AuthLink to="/signin">{t('Sign in')}</AuthLink>
         </>
       }
     >
-      <AuthForm label="Sign up" attempt={attempt} onSubmit={() => send({ type: 'form.submit' })}>
+      <AuthForm label={t('Sign up')} attempt={attempt} onSubmit={() => send({ type: 'form.submit' })}>
         <FormProblem message={formError} />
         <TextField
-          label="Full Name"
+          label={t('Full Name')}
           name="full_name"
           autoComplete="name"
-          placeholder="Jane Doe"
+          placeholder={t('Jane Doe')}
           value={values.fullName}
           onValueChange={change('fullName')}
           error={errors.fullName}
@@ -49,7 +51,7 @@ export function SignUpView({ snapshot, send, phoneCountry }: SignUpViewProps) {
           disabled={busy}
         />
         <Field.Root invalid={errors.phoneNumber !== undefined} disabled={busy}>
-          <Field.Label>Phone Number</Field.Label>
+          <Field.Label>{t('Phone Number')}</Field.Label>
           <PhoneField
             name="phone_number"
             defaultCountry={phoneCountry}
@@ -58,23 +60,23 @@ export function SignUpView({ snapshot, send, phoneCountry }: SignUpViewProps) {
             invalid={errors.phoneNumber !== undefined}
             disabled={busy}
           />
-          {errors.phoneNumber && <Field.ErrorText>{errors.phoneNumber}</Field.ErrorText>}
+          {errors.phoneNumber && <Field.ErrorText>{t(errors.phoneNumber)}</Field.ErrorText>}
         </Field.Root>
         <PasswordField
-          label="Password"
+          label={t('Password')}
           name="password1"
           autoComplete="new-password"
-          placeholder="At least 8 characters"
+          placeholder={t('At least 8 characters')}
           value={values.password1}
           onValueChange={change('password1')}
           error={errors.password1}
           disabled={busy}
         />
         <PasswordField
-          label="Confirm Password"
+          label={t('Confirm Password')}
           name="password2"
           autoComplete="new-password"
-          placeholder="Repeat your password"
+          placeholder={t('Repeat your password')}
           value={values.password2}
           onValueChange={change('password2')}
           error={errors.password2}
@@ -85,10 +87,10 @@ export function SignUpView({ snapshot, send, phoneCountry }: SignUpViewProps) {
           width="full"
           size="lg"
           loading={snapshot.matches('registering')}
-          loadingText="Creating account..."
+          loadingText={t('Creating account...')}
           disabled={busy}
         >
-          Sign up
+          {t('Sign up')}
         </Button>
       </AuthForm>
     </AuthCard>

@@ -1,5 +1,7 @@
 import { Field, Flex, Input } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import type { Message } from '../../../rules/languages';
+import { useT } from '../../i18n/i18n';
 import { PasswordInput } from '../password-input';
 
 interface BaseFieldProps {
@@ -7,7 +9,8 @@ interface BaseFieldProps {
   name: string;
   value: string;
   onValueChange: (value: string) => void;
-  error?: string;
+  /** A rule's or a flow's words (or the server's): the field says them in the interface's language. */
+  error?: Message;
   helperText?: string;
   disabled?: boolean;
   required?: boolean;
@@ -29,6 +32,7 @@ function LabelledField({
 }: Pick<BaseFieldProps, 'label' | 'labelAside' | 'error' | 'helperText' | 'disabled' | 'required'> & {
   children: ReactNode;
 }) {
+  const { t } = useT();
   const fieldLabel = (
     <Field.Label>
       {label}
@@ -47,7 +51,7 @@ function LabelledField({
       )}
       {children}
       {error ? (
-        <Field.ErrorText>{error}</Field.ErrorText>
+        <Field.ErrorText>{t(error)}</Field.ErrorText>
       ) : (
         helperText && <Field.HelperText>{helperText}</Field.HelperText>
       )}
@@ -83,12 +87,14 @@ export function TextField({
 
 /** The account forms' email address (sign in, sign up, forgot password, a new confirmation link). */
 export function EmailField(props: Omit<BaseFieldProps, 'label' | 'name' | 'placeholder'>) {
+  const { t } = useT();
   return (
     <TextField
-      label="Email"
+      label={t('Email')}
       name="email"
       type="email"
       autoComplete="email"
+      // i18n-ignore: an example address, not words
       placeholder="you@example.com"
       {...props}
     />

@@ -21,6 +21,8 @@ import { useSelector } from '@xstate/react';
 import { ChevronDown, FilePen, Plus, Redo2, Save, Undo2 } from 'lucide-react';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
+import { useT } from '../../i18n/i18n';
+import { msg } from '../../../rules/languages';
 import { useToastClearance, useToastClearanceOfMenu } from '../toast-clearance';
 import { PREVIEW_PANE_MIN_WIDTH_PX } from '../../config/constants';
 import {
@@ -31,6 +33,7 @@ import {
 } from '../../machines/builder/builder-machine';
 import { isFormDataEmpty, stashSummary } from '../../cv/form-data';
 import {
+  NEW_CUSTOM_SECTION_TITLE,
   customSectionTitle,
   sectionOrder,
   sectionTitle,
@@ -55,10 +58,10 @@ import { SortableList } from './sortable-list';
 import { VersionsButton, VersionsDialog } from '../versions/versions-dialog';
 import { ShareButton } from '../sharing/share-button';
 
-export const BUILDER_INFO_TEXT =
-  'Complete each section to build your CV. You can expand any section at any time, but we recommend completing them in order.';
-export const UNSAVED_CHANGES_TEXT = 'Unsaved changes';
-export const NOT_SHOWN_PREFIX = 'Not shown in this template: ';
+export const BUILDER_INFO_TEXT = msg(
+  'Complete each section to build your CV. You can expand any section at any time, but we recommend completing them in order.',
+);
+export const UNSAVED_CHANGES_TEXT = msg('Unsaved changes');
 
 /** Room kept below a field being typed in, so the sticky save bar never covers it. */
 const SAVE_BAR_ROOM = '7rem';
@@ -66,22 +69,28 @@ const SAVE_BAR_ROOM = '7rem';
 /** 'Add Custom Section': the focus lands here when a section of the CV's own is deleted. */
 const ADD_CUSTOM_SECTION_ID = 'add-custom-section';
 
+/** A section of the CV's own by its title, or the interface's words for 'Custom Section' while it has none. */
+function customHeading(section: { title: string }, t: ReturnType<typeof useT>['t']): string {
+  return section.title.trim() === '' ? t(NEW_CUSTOM_SECTION_TITLE) : customSectionTitle(section);
+}
+
 /**
  * The section cards: the personal details first, then the CV's own order, which the person changes by dragging a
  * card's handle or with the keyboard, and 'Add Custom Section'.
  */
 function Sections({ builder }: { builder: BuilderActor }) {
+  const { t } = useT();
   const forms = useSelector(builder, (snapshot) => snapshot.context.sectionForms);
   const sections = useSelector(builder, (snapshot) => snapshot.context.template?.sections ?? []);
   const layout = useSelector(builder, (snapshot) => snapshot.context.layout);
   const canAdd = useSelector(builder, (snapshot) => snapshot.can({ type: 'custom.add' }));
   const items = sectionOrder(sections, layout);
+  // A heading the person wrote is theirs as written; a template's name for a section is said in the interface's
+  // words.
   const labelOf = (item: SectionItem) =>
     item.kind === 'custom'
-      ? customSectionTitle(
-          layout.custom_sections.find((section) => section.key === item.key) ?? { title: '' },
-        )
-      : sectionTitle(layout, item.ref, sections[item.sectionIndex]?.name ?? '');
+      ? customHeading(layout.custom_sections.find((section) => section.key === item.key) ?? { title: '' }, t)
+      : sectionTitle(layout, item.ref, t(sections[item.sectionIndex]?.name ?? ''));
   const first = forms[0];
   return (
     <Stack gap="3">
@@ -125,7 +134,7 @@ function Sections({ builder }: { builder: BuilderActor }) {
         disabled={!canAdd}
         onClick={() => builder.send({ type: 'custom.add' })}
       >
-        <Plus /> Add Custom Section
+        <Plus /> {t('Add Custom Section')}
       </Button>
       <RemoveCustomSectionDialog builder={builder} />
     </Stack>
@@ -133,6 +142,7 @@ function Sections({ builder }: { builder: BuilderActor }) {
 }
 
 function RemoveCustomSectionDialog({ builder }: { builder: BuilderActor }) {
+  const { t } = useT();
   const removing = useSelector(builder, (snapshot) =>
     snapshot.matches({ ready: { removal: 'confirming' } })
       ? snapshot.context.layout.custom_sections.find(
@@ -153,10 +163,12 @@ function RemoveCustomSectionDialog({ builder }: { builder: BuilderActor }) {
   return (
     <ConfirmDialog
       open={removing !== undefined}
-      title="Delete section?"
-      subject={customSectionTitle(removing ?? { title: '' })}
-      description="The section and its entries leave this CV. You can undo this with Ctrl+Z (⌘Z on a Mac)."
-      confirmLabel="Delete"
+      title={t('Delete section?')}
+      subject={customHeading(removing ?? { title: '' }, t)}
+      description={t(
+        'The section and its entries leave this CV. You can undo this with Ctrl+Z (⌘Z on a Mac).',
+      )}
+      confirmLabel={t('Delete')}
       destructive
       onConfirm={() => builder.send({ type: 'custom.removeConfirm' })}
       onCancel={() => builder.send({ type: 'custom.removeCancel' })}
@@ -169,6 +181,7 @@ function RemoveCustomSectionDialog({ builder }: { builder: BuilderActor }) {
  * editor, which undoes its own typing first.
  */
 function HistoryButtons({ builder }: { builder: BuilderActor }) {
+  const { t } = useT();
   const canUndo = useSelector(builder, (snapshot) => snapshot.can({ type: 'history.undo' }));
   const canRedo = useSelector(builder, (snapshot) => snapshot.can({ type: 'history.redo' }));
   useEffect(() => {
@@ -197,8 +210,8 @@ function HistoryButtons({ builder }: { builder: BuilderActor }) {
       <IconButton
         size={{ base: 'lg', md: 'sm' }}
         variant="ghost"
-        aria-label="Undo"
-        title="Undo (Ctrl+Z)"
+        aria-label={t('Undo')}
+        title={t('Undo (Ctrl+Z)')}
         aria-keyshortcuts="Control+Z Meta+Z"
         aria-disabled={!canUndo}
         onClick={() => builder.send({ type: 'history.undo' })}
@@ -208,8 +221,8 @@ function HistoryButtons({ builder }: { builder: BuilderActor }) {
       <IconButton
         size={{ base: 'lg', md: 'sm' }}
         variant="ghost"
-        aria-label="Redo"
-        title="Redo (Ctrl+Shift+Z)"
+        aria-label={t('Redo')}
+        title={t('Redo (Ctrl+Shift+Z)')}
         aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
         aria-disabled={!canRedo}
         onClick={() => builder.send({ type: 'history.redo' })}
@@ -221,12 +234,13 @@ function HistoryButtons({ builder }: { builder: BuilderActor }) {
 }
 
 function UnsavedBadge({ builder }: { builder: BuilderActor }) {
+  const { t } = useT();
   const unsaved = useSelector(builder, (snapshot) => snapshot.context.unsaved);
   return (
     <Box role="status" aria-live="polite" flexShrink={0}>
       {unsaved && (
         <Badge colorPalette="orange" variant="subtle" size="sm">
-          {UNSAVED_CHANGES_TEXT}
+          {t(UNSAVED_CHANGES_TEXT)}
         </Badge>
       )}
     </Box>
@@ -261,6 +275,7 @@ function BuilderImport({ builder }: { builder: BuilderActor }) {
 }
 
 function Header({ builder }: { builder: BuilderActor }) {
+  const { t } = useT();
   const name = useSelector(builder, (snapshot) => snapshot.context.cv.name);
   return (
     <HStack gap="3" px={{ base: '4', md: '6' }} py="3" borderBottomWidth="1px" bg="bg" flexWrap="wrap">
@@ -270,9 +285,11 @@ function Header({ builder }: { builder: BuilderActor }) {
       <HStack gap="3" flex="1 1 16rem" minW="0" align="baseline" flexWrap="wrap">
         {/* On a phone the app bar already says 'CV Builder': the heading stays for screen readers only. */}
         <Heading as="h1" size="lg" flexShrink={0} hideBelow="md">
+          {/* i18n-ignore: the product's own name */}
           CV Builder
         </Heading>
         <VisuallyHidden asChild hideFrom="md">
+          {/* i18n-ignore: the product's own name */}
           <h1>CV Builder</h1>
         </VisuallyHidden>
         {/* Never narrower than a short word: a crowded header wraps the name to its own line instead of stacking
@@ -288,7 +305,7 @@ function Header({ builder }: { builder: BuilderActor }) {
           title={name || undefined}
           data-testid="cv-name"
         >
-          {name || 'Untitled CV'}
+          {name || t('Untitled CV')}
         </Text>
         <UnsavedBadge builder={builder} />
       </HStack>
@@ -312,6 +329,7 @@ function Header({ builder }: { builder: BuilderActor }) {
 
 /** [extension] 'New cover letter' from a saved CV: the letter starts linked to it and takes its look. */
 function NewCoverLetter({ builder }: { builder: BuilderActor }) {
+  const { t } = useT();
   const cvId = useSelector(builder, (snapshot) => snapshot.context.cv.id);
   // Rendered without a router (the view's own tests), there is nowhere to go.
   const router = useRouter({ warn: false }) as ReturnType<typeof useRouter> | null;
@@ -319,7 +337,12 @@ function NewCoverLetter({ builder }: { builder: BuilderActor }) {
   return (
     // An icon beside Versions and Share: the header has no room for one more word on a laptop.
     <IconButton asChild variant="outline" size={{ base: 'lg', md: 'sm' }} minH="11" minW="11">
-      <Link to="/cover-letters/new" search={{ cv: cvId }} aria-label="New cover letter" title="New cover letter">
+      <Link
+        to="/cover-letters/new"
+        search={{ cv: cvId }}
+        aria-label={t('New cover letter')}
+        title={t('New cover letter')}
+      >
         <FilePen />
       </Link>
     </IconButton>
@@ -328,6 +351,7 @@ function NewCoverLetter({ builder }: { builder: BuilderActor }) {
 
 /** Values the current template has no place for: they are kept, and the person is told where they went. */
 function StashNotice({ builder }: { builder: BuilderActor }) {
+  const { t } = useT();
   const hidden = useSelector(builder, (snapshot) =>
     stashSummary(snapshot.context.stash, snapshot.context.template?.sections ?? []).join(', '),
   );
@@ -337,8 +361,10 @@ function StashNotice({ builder }: { builder: BuilderActor }) {
       <Alert.Indicator />
       <Alert.Content>
         <Alert.Description>
-          {NOT_SHOWN_PREFIX}
-          {hidden}. They are kept and come back when you switch to a template that has them.
+          {t(
+            'Not shown in this template: {hidden}. They are kept and come back when you switch to a template that has them.',
+            { hidden },
+          )}
         </Alert.Description>
       </Alert.Content>
     </Alert.Root>
@@ -363,6 +389,7 @@ function useSaveShortcut(builder: BuilderActor) {
 
 /** 'Save as…' and 'Rename…' of a saved CV, beside 'Save CV'. */
 function MoreSaveOptions({ builder }: { builder: BuilderActor }) {
+  const { t } = useT();
   const canSaveAs = useSelector(builder, (snapshot) => snapshot.can({ type: 'save.as' }));
   const canRename = useSelector(builder, (snapshot) => snapshot.can({ type: 'save.rename' }));
   const existing = useSelector(
@@ -380,7 +407,7 @@ function MoreSaveOptions({ builder }: { builder: BuilderActor }) {
       onSelect={(details) => builder.send({ type: details.value === 'copy' ? 'save.as' : 'save.rename' })}
     >
       <Menu.Trigger asChild>
-        <IconButton ref={trigger} variant="outline" minH="11" minW="11" aria-label="More ways to save">
+        <IconButton ref={trigger} variant="outline" minH="11" minW="11" aria-label={t('More ways to save')}>
           <ChevronDown />
         </IconButton>
       </Menu.Trigger>
@@ -388,10 +415,10 @@ function MoreSaveOptions({ builder }: { builder: BuilderActor }) {
         <Menu.Positioner>
           <Menu.Content ref={menu}>
             <Menu.Item value="copy" minH="11" disabled={!canSaveAs}>
-              Save as… <Menu.ItemCommand>Ctrl+Shift+S</Menu.ItemCommand>
+              {t('Save as…')} <Menu.ItemCommand>{t('Ctrl+Shift+S')}</Menu.ItemCommand>
             </Menu.Item>
             <Menu.Item value="rename" minH="11" disabled={!canRename}>
-              Rename…
+              {t('Rename…')}
             </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>
@@ -402,20 +429,21 @@ function MoreSaveOptions({ builder }: { builder: BuilderActor }) {
 
 const SAVE_REASON_ID = 'save-reason';
 
-/** Why Save (and on a new CV Download and Email) are not offered yet, in words a phone shows too. */
+/** Why Save (and on a new CV Download and Email) are not offered yet, in words a phone shows too (through `t`). */
 export function saveReasonText(deliveryWaits: boolean): string {
   return deliveryWaits
-    ? 'Complete a section to save, download or email your CV.'
-    : 'Complete a section to save your CV.';
+    ? msg('Complete a section to save, download or email your CV.')
+    : msg('Complete a section to save your CV.');
 }
 
 function SaveBar({ builder }: { builder: BuilderActor }) {
+  const { t } = useT();
   const enabled = useSelector(builder, (snapshot) => snapshot.can({ type: 'save.open' }));
   const waits = useSelector(builder, (snapshot) => saveWaitsForASection(snapshot.context));
   const deliveryWaits = useSelector(builder, (snapshot) => !snapshot.can({ type: 'cv.email' }));
   // Said in words, not only as the disabled button's tooltip: a phone shows no tooltip, a keyboard never reaches
   // a disabled button.
-  const reason = !enabled && waits ? saveReasonText(deliveryWaits) : undefined;
+  const reason = !enabled && waits ? t(saveReasonText(deliveryWaits)) : undefined;
   // Toasts appear above the bar, never over Save, Download or Email.
   const bar = useRef<HTMLDivElement>(null);
   useToastClearance(bar);
@@ -429,12 +457,12 @@ function SaveBar({ builder }: { builder: BuilderActor }) {
             flex="1"
             minH="11"
             disabled={!enabled}
-            title={reason ?? 'Save (Ctrl+S)'}
+            title={reason ?? t('Save (Ctrl+S)')}
             aria-describedby={reason ? SAVE_REASON_ID : undefined}
             aria-keyshortcuts="Control+S Meta+S"
             onClick={() => builder.send({ type: 'save.open' })}
           >
-            <Save /> Save CV
+            <Save /> {t('Save CV')}
           </Button>
           <MoreSaveOptions builder={builder} />
         </HStack>
@@ -454,6 +482,7 @@ function SaveBar({ builder }: { builder: BuilderActor }) {
 
 /** 'This CV was changed elsewhere.': reload the other copy, or save this one over it. */
 function ConflictDialog({ builder }: { builder: BuilderActor }) {
+  const { t } = useT();
   const open = useSelector(builder, (snapshot) => snapshot.matches({ ready: { saving: 'conflict' } }));
   useReturnFocus(open, SAVE_BUTTON_ID);
   return (
@@ -471,23 +500,24 @@ function ConflictDialog({ builder }: { builder: BuilderActor }) {
         <Dialog.Positioner>
           <Dialog.Content>
             <Dialog.Header>
-              <Dialog.Title>{CV_CHANGED_ELSEWHERE}</Dialog.Title>
+              <Dialog.Title>{t(CV_CHANGED_ELSEWHERE)}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               <Dialog.Description>
-                Someone saved this CV on another device or tab after you started editing it. Reload to see
-                their version (your unsaved changes here are discarded), or overwrite it with yours.
+                {t(
+                  'Someone saved this CV on another device or tab after you started editing it. Reload to see their version (your unsaved changes here are discarded), or overwrite it with yours.',
+                )}
               </Dialog.Description>
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={() => builder.send({ type: 'save.cancel' })}>
-                Cancel
+                {t('Cancel')}
               </Button>
               <Button variant="outline" onClick={() => builder.send({ type: 'save.reload' })}>
-                Reload
+                {t('Reload')}
               </Button>
               <Button colorPalette="red" onClick={() => builder.send({ type: 'save.overwrite' })}>
-                Overwrite
+                {t('Overwrite')}
               </Button>
             </Dialog.Footer>
           </Dialog.Content>
@@ -498,8 +528,8 @@ function ConflictDialog({ builder }: { builder: BuilderActor }) {
 }
 
 const PHONE_VIEWS: { value: PhoneView; label: string }[] = [
-  { value: 'form', label: 'Form' },
-  { value: 'preview', label: 'Preview' },
+  { value: 'form', label: msg('Form') },
+  { value: 'preview', label: msg('Preview') },
 ];
 
 /**
@@ -508,6 +538,7 @@ const PHONE_VIEWS: { value: PhoneView; label: string }[] = [
  * lost; the form comes back where it was scrolled to.
  */
 function PhoneViewSwitch({ builder }: { builder: BuilderActor }) {
+  const { t } = useT();
   const view = useSelector(builder, (snapshot) => snapshot.children.view as PreviewViewActor | undefined);
   const shown = useSelector(view, phoneViewOf);
   const formScroll = useRef(0);
@@ -530,7 +561,7 @@ function PhoneViewSwitch({ builder }: { builder: BuilderActor }) {
         size="lg"
         w="full"
         value={shown}
-        aria-label="Show"
+        aria-label={t('Show')}
         onValueChange={(details) => {
           if (!details.value || details.value === shown) return;
           if (shown === 'form') formScroll.current = window.scrollY;
@@ -538,13 +569,14 @@ function PhoneViewSwitch({ builder }: { builder: BuilderActor }) {
         }}
       >
         <SegmentGroup.Indicator />
-        <SegmentGroup.Items items={PHONE_VIEWS} flex="1" />
+        <SegmentGroup.Items items={PHONE_VIEWS.map((item) => ({ ...item, label: t(item.label) }))} flex="1" />
       </SegmentGroup.Root>
     </Box>
   );
 }
 
 function Editor({ builder }: { builder: BuilderActor }) {
+  const { t } = useT();
   const view = useSelector(builder, (snapshot) => snapshot.children.view as PreviewViewActor | undefined);
   const shown = useSelector(view, phoneViewOf);
   return (
@@ -576,7 +608,7 @@ function Editor({ builder }: { builder: BuilderActor }) {
           <Stack gap="4" maxW="3xl" mx="auto">
             <Alert.Root status="info" variant="subtle">
               <Alert.Indicator />
-              <Alert.Description>{BUILDER_INFO_TEXT}</Alert.Description>
+              <Alert.Description>{t(BUILDER_INFO_TEXT)}</Alert.Description>
             </Alert.Root>
             <StashNotice builder={builder} />
             <Sections builder={builder} />
@@ -624,6 +656,7 @@ function Centered({ children, role }: { children: React.ReactNode; role?: 'alert
 
 /** docs/behaviour.md#cv-builder: 'Loading CV template...' while the CV loads, then the editor beside its preview. */
 export function BuilderView({ builder }: { builder: BuilderActor }) {
+  const { t } = useT();
   const status = useSelector(builder, (snapshot) =>
     snapshot.hasTag('loading')
       ? 'loading'
@@ -640,7 +673,7 @@ export function BuilderView({ builder }: { builder: BuilderActor }) {
         <Stack align="center" gap="4" role="status" aria-live="polite">
           <Spinner size="lg" color="colorPalette.solid" borderWidth="3px" />
           <Text color="fg.muted" textStyle="sm">
-            Loading CV template...
+            {t('Loading CV template...')}
           </Text>
         </Stack>
       </Center>
@@ -651,10 +684,13 @@ export function BuilderView({ builder }: { builder: BuilderActor }) {
     return (
       <Centered role="alert">
         <Heading as="h1" size="lg">
+          {/* i18n-ignore: the product's own name */}
           CV Builder
         </Heading>
-        <Text color="fg.muted">{LOAD_FAILED_NOTICE.description}</Text>
-        <Button onClick={() => builder.send({ type: 'builder.retry' })}>Try Again</Button>
+        {LOAD_FAILED_NOTICE.description !== undefined && (
+          <Text color="fg.muted">{t(LOAD_FAILED_NOTICE.description)}</Text>
+        )}
+        <Button onClick={() => builder.send({ type: 'builder.retry' })}>{t('Try Again')}</Button>
       </Centered>
     );
   }
@@ -663,13 +699,14 @@ export function BuilderView({ builder }: { builder: BuilderActor }) {
     return (
       <Centered role="alert">
         <Heading as="h1" size="lg">
-          {OPEN_IN_ANOTHER_TAB_TEXT}
+          {t(OPEN_IN_ANOTHER_TAB_TEXT)}
         </Heading>
         <Text color="fg.muted">
-          To keep your edits from overwriting each other, a CV is edited in one tab at a time. Take it over
-          here to continue; the other tab stops editing and keeps nothing unsaved.
+          {t(
+            'To keep your edits from overwriting each other, a CV is edited in one tab at a time. Take it over here to continue; the other tab stops editing and keeps nothing unsaved.',
+          )}
         </Text>
-        <Button onClick={() => builder.send({ type: 'lock.takeOver' })}>Take over here</Button>
+        <Button onClick={() => builder.send({ type: 'lock.takeOver' })}>{t('Take over here')}</Button>
       </Centered>
     );
   }

@@ -16,6 +16,8 @@ import { useSelector } from '@xstate/react';
 import { Plus, Trash2 } from 'lucide-react';
 import { Suspense, lazy, memo, type ReactNode } from 'react';
 import { MAX_CUSTOM_ENTRY_TEXT_LENGTH, MAX_SECTION_TITLE_LENGTH } from '../../../rules/cv';
+import { msg } from '../../../rules/languages';
+import { useT } from '../../i18n/i18n';
 import type { BuilderActor } from '../../machines/builder/builder-machine';
 import {
   customSectionTitle,
@@ -32,13 +34,13 @@ const RichTextEditor = lazy(() =>
 );
 
 const TEXT_FIELDS: Array<{ field: 'title' | 'subtitle' | 'location'; label: string }> = [
-  { field: 'title', label: 'Title' },
-  { field: 'subtitle', label: 'Subtitle' },
-  { field: 'location', label: 'Location' },
+  { field: 'title', label: msg('Title') },
+  { field: 'subtitle', label: msg('Subtitle') },
+  { field: 'location', label: msg('Location') },
 ];
 const DATE_FIELDS: Array<{ field: 'start_date' | 'end_date'; label: string }> = [
-  { field: 'start_date', label: 'Start date' },
-  { field: 'end_date', label: 'End date' },
+  { field: 'start_date', label: msg('Start date') },
+  { field: 'end_date', label: msg('End date') },
 ];
 
 /** The id of a section of the CV's own's delete button: the focus comes back to it when its removal is cancelled. */
@@ -59,13 +61,15 @@ export const CustomSectionCard = memo(function CustomSectionCard({
   handle?: ReactNode;
   position: number;
 }) {
+  const { t } = useT();
   const section = useSelector(builder, (snapshot) =>
     snapshot.context.layout.custom_sections.find((candidate) => candidate.key === sectionKey),
   );
   const expanded = useSelector(builder, (snapshot) => snapshot.context.expandedCustom.includes(sectionKey));
   const hidden = useSelector(builder, (snapshot) => isHidden(snapshot.context.layout, sectionKey));
   if (!section) return null;
-  const title = customSectionTitle(section);
+  // Its title is the person's own; while it has none, the interface's words for 'Custom Section'.
+  const title = section.title.trim() === '' ? t(NEW_CUSTOM_SECTION_TITLE) : customSectionTitle(section);
   const headerId = `custom-${sectionKey}-header`;
   const bodyId = `custom-${sectionKey}-body`;
   const addId = `custom-${sectionKey}-add`;
@@ -96,11 +100,11 @@ export const CustomSectionCard = memo(function CustomSectionCard({
               {title}
             </chakra.span>
             <Badge colorPalette="blue" variant="subtle" size="sm">
-              Your section
+              {t('Your section')}
             </Badge>
             {hidden && (
               <Badge colorPalette="gray" variant="outline" size="sm">
-                Hidden
+                {t('Hidden')}
               </Badge>
             )}
           </chakra.span>
@@ -116,8 +120,8 @@ export const CustomSectionCard = memo(function CustomSectionCard({
             size={{ base: 'lg', md: 'sm' }}
             colorPalette="red"
             id={customDeleteId(sectionKey)}
-            aria-label={`Delete the section ${title}`}
-            title="Delete section"
+            aria-label={t('Delete the section {title}', { title })}
+            title={t('Delete section')}
             onClick={() => builder.send({ type: 'custom.remove', key: sectionKey })}
           >
             <Trash2 />
@@ -129,10 +133,10 @@ export const CustomSectionCard = memo(function CustomSectionCard({
         <Card.Body id={bodyId} role="region" aria-labelledby={headerId} pt="1">
           <Stack gap="5">
             <Field.Root>
-              <Field.Label>Section title</Field.Label>
+              <Field.Label>{t('Section title')}</Field.Label>
               <Input
                 value={section.title}
-                placeholder={NEW_CUSTOM_SECTION_TITLE}
+                placeholder={t(NEW_CUSTOM_SECTION_TITLE)}
                 maxLength={MAX_SECTION_TITLE_LENGTH}
                 onChange={(event) =>
                   builder.send({ type: 'custom.rename', key: sectionKey, title: event.currentTarget.value })
@@ -142,7 +146,7 @@ export const CustomSectionCard = memo(function CustomSectionCard({
             <EntryList
               idPrefix={sectionKey}
               count={section.entries.length}
-              labelOf={(index) => `${title} entry ${index + 1}`}
+              labelOf={(index) => t('{title} entry {number}', { title, number: index + 1 })}
               onMove={(from, to) => builder.send({ type: 'custom.entryMove', key: sectionKey, from, to })}
             >
               {(index, entryHandle) => {
@@ -151,19 +155,19 @@ export const CustomSectionCard = memo(function CustomSectionCard({
                 return (
                   <EntryGroup
                     index={index}
-                    label={`${title} entry ${index + 1}`}
+                    label={t('{title} entry {number}', { title, number: index + 1 })}
                     handle={section.entries.length > 1 && entryHandle}
                     numbered
                     remove={{
-                      label: `Remove ${title} entry ${index + 1}`,
-                      title: 'Remove entry',
+                      label: t('Remove {title} entry {number}', { title, number: index + 1 }),
+                      title: t('Remove entry'),
                       onRemove: () => builder.send({ type: 'custom.entryRemove', key: sectionKey, index }),
                     }}
                     returnFocusTo={addId}
                   >
                     {TEXT_FIELDS.map(({ field, label }) => (
                       <Field.Root key={field}>
-                        <Field.Label htmlFor={id(field)}>{label}</Field.Label>
+                        <Field.Label htmlFor={id(field)}>{t(label)}</Field.Label>
                         <Input
                           id={id(field)}
                           value={entry[field] ?? ''}
@@ -176,12 +180,12 @@ export const CustomSectionCard = memo(function CustomSectionCard({
                       {DATE_FIELDS.map(({ field, label }) => (
                         <Field.Root key={field}>
                           <Field.Label htmlFor={id(field)} id={`${id(field)}-label`}>
-                            {label}
+                            {t(label)}
                           </Field.Label>
                           <MonthYearField
                             id={id(field)}
                             labelId={`${id(field)}-label`}
-                            label={label}
+                            label={t(label)}
                             value={entry[field] ?? ''}
                             onValueChange={(value) => change(index, field, value)}
                             // The entry's own 'Current' box below is its 'Present'.
@@ -199,19 +203,21 @@ export const CustomSectionCard = memo(function CustomSectionCard({
                     >
                       <Checkbox.HiddenInput />
                       <Checkbox.Control />
-                      <Checkbox.Label>Current (prints 'Present' instead of the end date)</Checkbox.Label>
+                      <Checkbox.Label>
+                        {t("Current (prints 'Present' instead of the end date)")}
+                      </Checkbox.Label>
                     </Checkbox.Root>
                     <Field.Root>
                       <Field.Label
                         htmlFor={id('description')}
                         onClick={() => document.getElementById(id('description'))?.focus()}
                       >
-                        Description
+                        {t('Description')}
                       </Field.Label>
                       <Suspense fallback={<Skeleton width="full" height="36" borderRadius="l2" />}>
                         <RichTextEditor
                           id={id('description')}
-                          label="Description"
+                          label={t('Description')}
                           value={entry.description ?? ''}
                           onValueChange={(html) => change(index, 'description', html)}
                         />
@@ -229,7 +235,7 @@ export const CustomSectionCard = memo(function CustomSectionCard({
               alignSelf="flex-start"
               onClick={() => builder.send({ type: 'custom.entryAdd', key: sectionKey })}
             >
-              <Plus /> Add Another {title}
+              <Plus /> {t('Add Another {title}', { title })}
             </Button>
           </Stack>
         </Card.Body>

@@ -18,6 +18,8 @@ import { Check, RotateCcw, X } from 'lucide-react';
 import { useId } from 'react';
 import type { CvDesign } from '../../api/design';
 import { CV_LANGUAGES, NEEDS_TWO_PAGES_MESSAGE } from '../../../rules/design';
+import { msg } from '../../../rules/languages';
+import { useT } from '../../i18n/i18n';
 import type { BuilderActor } from '../../machines/builder/builder-machine';
 import { ACCENT_SWATCHES, darkenedAccent, resetDesign, sameDesign } from '../../cv/design';
 import type { DesignPanelActor } from '../../machines/builder/design-panel-machine';
@@ -27,31 +29,33 @@ import { PhotoSettings } from './photo-settings';
 /** The panel's id, for the toggle's aria-controls. */
 export const DESIGN_PANEL_ID = 'design-panel';
 
+/** A setting's option and its label (English words here; the panel shows them through `t`). */
 type Choice<K extends keyof CvDesign> = { value: CvDesign[K] & string; label: string };
 
+// The paper sizes' own names, as 'A4' is everywhere ('Letter' is not the cover letter's word).
 const PAGE_SIZES: Choice<'page_size'>[] = [
   { value: 'A4', label: 'A4' },
   { value: 'Letter', label: 'Letter' },
 ];
 const MARGINS: Choice<'margins'>[] = [
-  { value: 'narrow', label: 'Narrow' },
-  { value: 'normal', label: 'Normal' },
-  { value: 'wide', label: 'Wide' },
+  { value: 'narrow', label: msg('Narrow') },
+  { value: 'normal', label: msg('Normal') },
+  { value: 'wide', label: msg('Wide') },
 ];
 const FONT_SIZES: Choice<'font_size'>[] = [
-  { value: 'small', label: 'Small' },
-  { value: 'normal', label: 'Normal' },
-  { value: 'large', label: 'Large' },
+  { value: 'small', label: msg('Small') },
+  { value: 'normal', label: msg('Normal') },
+  { value: 'large', label: msg('Large') },
 ];
 const LINE_SPACINGS: Choice<'line_spacing'>[] = [
-  { value: 'compact', label: 'Compact' },
-  { value: 'normal', label: 'Normal' },
-  { value: 'relaxed', label: 'Relaxed' },
+  { value: 'compact', label: msg('Compact') },
+  { value: 'normal', label: msg('Normal') },
+  { value: 'relaxed', label: msg('Relaxed') },
 ];
 const DIRECTIONS: Choice<'direction'>[] = [
-  { value: 'auto', label: 'Automatic' },
-  { value: 'ltr', label: 'Left to right' },
-  { value: 'rtl', label: 'Right to left' },
+  { value: 'auto', label: msg('Automatic') },
+  { value: 'ltr', label: msg('Left to right') },
+  { value: 'rtl', label: msg('Right to left') },
 ];
 
 /** The template's own font: no bundled font chosen. */
@@ -98,6 +102,7 @@ function AccentColour({
   design: CvDesign;
   onChange: (change: Partial<CvDesign>) => void;
 }) {
+  const { t } = useT();
   const labelId = useId();
   const inputId = useId();
   const darkened = darkenedAccent(design.accent_color);
@@ -106,7 +111,7 @@ function AccentColour({
   return (
     <Stack gap="1.5" role="group" aria-labelledby={labelId}>
       <Text id={labelId} textStyle="sm" fontWeight="medium">
-        Accent colour
+        {t('Accent colour')}
       </Text>
       <HStack gap="1.5" flexWrap="wrap">
         <Button
@@ -116,7 +121,7 @@ function AccentColour({
           onClick={() => onChange({ accent_color: null })}
           minH={{ base: '11', md: '8' }}
         >
-          Template colour
+          {t('Template colour')}
         </Button>
         {ACCENT_SWATCHES.map((swatch) => {
           const chosen = design.accent_color === swatch.color;
@@ -124,8 +129,8 @@ function AccentColour({
             <chakra.button
               key={swatch.color}
               type="button"
-              aria-label={swatch.name}
-              title={swatch.name}
+              aria-label={t(swatch.name)}
+              title={t(swatch.name)}
               aria-pressed={chosen}
               onClick={() => onChange({ accent_color: swatch.color })}
               w={{ base: '11', md: '8' }}
@@ -165,13 +170,19 @@ function AccentColour({
           bg="transparent"
         />
         <chakra.label htmlFor={inputId} textStyle="sm">
-          Custom colour{custom && design.accent_color ? ` (${design.accent_color})` : ''}
+          {custom && design.accent_color
+            ? t('Custom colour ({colour})', { colour: design.accent_color })
+            : t('Custom colour')}
         </chakra.label>
       </HStack>
       {darkened && (
         <HStack gap="2" role="status" textStyle="xs" color="fg.muted">
           <Box w="3" h="3" borderRadius="full" flexShrink="0" style={{ background: darkened }} aria-hidden />
-          <Text>Darkened to {darkened} so headings stay readable (4.5:1 contrast on white).</Text>
+          <Text>
+            {t('Darkened to {colour} so headings stay readable (4.5:1 contrast on white).', {
+              colour: darkened,
+            })}
+          </Text>
         </HStack>
       )}
     </Stack>
@@ -195,10 +206,11 @@ function LanguageChoice({
   design: CvDesign;
   onChange: (change: Partial<CvDesign>) => void;
 }) {
+  const { t } = useT();
   const offered: readonly string[] = CV_LANGUAGES;
   return (
     <Field.Root>
-      <Field.Label>Language</Field.Label>
+      <Field.Label>{t('Language')}</Field.Label>
       <NativeSelect.Root size={{ base: 'lg', md: 'sm' }}>
         <NativeSelect.Field
           value={design.language}
@@ -216,7 +228,7 @@ function LanguageChoice({
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-      <Field.HelperText>Month names and ‘Present’ are printed in it.</Field.HelperText>
+      <Field.HelperText>{t('Month names and ‘Present’ are printed in it.')}</Field.HelperText>
     </Field.Root>
   );
 }
@@ -230,13 +242,14 @@ function FontChoice({
   panel: DesignPanelActor;
   onChange: (change: Partial<CvDesign>) => void;
 }) {
+  const { t } = useT();
   const fonts = useSelector(panel, (snapshot) => snapshot.context.fonts);
   const error = useSelector(panel, (snapshot) => snapshot.context.error);
   const loading = useSelector(panel, (snapshot) => snapshot.matches({ fonts: 'loading' }));
   const known = design.font === null || fonts.some((font) => font.id === design.font);
   return (
     <Field.Root>
-      <Field.Label>Font</Field.Label>
+      <Field.Label>{t('Font')}</Field.Label>
       <NativeSelect.Root size={{ base: 'lg', md: 'sm' }} disabled={loading && design.font !== null}>
         <NativeSelect.Field
           value={design.font ?? TEMPLATE_FONT}
@@ -245,7 +258,7 @@ function FontChoice({
             onChange({ font: value === TEMPLATE_FONT ? null : value });
           }}
         >
-          <option value={TEMPLATE_FONT}>Template’s pairing</option>
+          <option value={TEMPLATE_FONT}>{t('Template’s pairing')}</option>
           {/* A saved font the list has not brought (yet): still shown as chosen. */}
           {!known && design.font && <option value={design.font}>{design.font}</option>}
           {fonts.map((font) => (
@@ -256,14 +269,14 @@ function FontChoice({
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-      {loading && <Field.HelperText>Loading fonts…</Field.HelperText>}
+      {loading && <Field.HelperText>{t('Loading fonts…')}</Field.HelperText>}
       {error && (
         <HStack gap="2" role="alert">
           <Text textStyle="xs" color="fg.error">
-            {error}
+            {t(error)}
           </Text>
           <Button size="xs" variant="outline" onClick={() => panel.send({ type: 'fonts.retry' })}>
-            Try Again
+            {t('Try Again')}
           </Button>
         </HStack>
       )}
@@ -280,6 +293,7 @@ function FitOnePage({
   preview?: PreviewActor;
   onChange: (change: Partial<CvDesign>) => void;
 }) {
+  const { t } = useT();
   const labelId = useId();
   const fits = useSelector(preview, (snapshot) => snapshot?.context.fitsOnePage);
   const on = design.fit_one_page;
@@ -287,7 +301,7 @@ function FitOnePage({
     <Stack gap="1.5">
       <HStack justify="space-between" gap="3">
         <Text id={labelId} textStyle="sm" fontWeight="medium">
-          Fit to one page
+          {t('Fit to one page')}
         </Text>
         <chakra.button
           type="button"
@@ -319,7 +333,7 @@ function FitOnePage({
       <Box role="status" aria-live="polite">
         {on && fits === false && (
           <Text textStyle="xs" color="fg.warning">
-            {NEEDS_TWO_PAGES_MESSAGE}
+            {t(NEEDS_TWO_PAGES_MESSAGE)}
           </Text>
         )}
       </Box>
@@ -345,11 +359,14 @@ export function DesignPanel({
   /** Closed from inside (its button or Escape): the focus goes back to the toggle. */
   onClose: () => void;
 }) {
+  const { t } = useT();
   const panel = useSelector(builder, (snapshot) => snapshot.children.design as DesignPanelActor | undefined);
   const design = useSelector(builder, (snapshot) => snapshot.context.design, sameDesign);
   if (!panel) return null;
   const onChange = (change: Partial<CvDesign>) => builder.send({ type: 'design.change', change });
   const isDefault = sameDesign(resetDesign(design), design);
+  const said = <K extends keyof CvDesign>(items: Choice<K>[]) =>
+    items.map((item) => ({ ...item, label: t(item.label) }));
   return (
     <Drawer.Root
       open={open}
@@ -385,12 +402,12 @@ export function DesignPanel({
             >
               <HStack justify="space-between">
                 <Heading as="h3" size="sm" id={`${DESIGN_PANEL_ID}-title`}>
-                  Design
+                  {t('Design')}
                 </Heading>
                 <IconButton
                   size={{ base: 'lg', md: 'sm' }}
                   variant="ghost"
-                  aria-label="Close design panel"
+                  aria-label={t('Close design panel')}
                   onClick={onClose}
                 >
                   <X />
@@ -398,40 +415,40 @@ export function DesignPanel({
               </HStack>
               <PhotoSettings builder={builder} design={design} />
               <Setting
-                label="Page size"
+                label={t('Page size')}
                 setting="page_size"
                 items={PAGE_SIZES}
                 design={design}
                 onChange={onChange}
               />
               <Setting
-                label="Margins"
+                label={t('Margins')}
                 setting="margins"
-                items={MARGINS}
+                items={said(MARGINS)}
                 design={design}
                 onChange={onChange}
               />
               <AccentColour design={design} onChange={onChange} />
               <FontChoice design={design} panel={panel} onChange={onChange} />
               <Setting
-                label="Font size"
+                label={t('Font size')}
                 setting="font_size"
-                items={FONT_SIZES}
+                items={said(FONT_SIZES)}
                 design={design}
                 onChange={onChange}
               />
               <Setting
-                label="Line spacing"
+                label={t('Line spacing')}
                 setting="line_spacing"
-                items={LINE_SPACINGS}
+                items={said(LINE_SPACINGS)}
                 design={design}
                 onChange={onChange}
               />
               <FitOnePage design={design} preview={preview} onChange={onChange} />
               <Setting
-                label="Direction"
+                label={t('Direction')}
                 setting="direction"
-                items={DIRECTIONS}
+                items={said(DIRECTIONS)}
                 design={design}
                 onChange={onChange}
               />
@@ -442,7 +459,7 @@ export function DesignPanel({
                 disabled={isDefault}
                 onClick={() => builder.send({ type: 'design.reset' })}
               >
-                <RotateCcw /> Reset to template defaults
+                <RotateCcw /> {t('Reset to template defaults')}
               </Button>
             </Stack>
           </Drawer.Content>

@@ -8,9 +8,10 @@ import { DataExportItems, isDataFormat } from '../cv-data/data-export-items';
 import { DELIVERY_BUSY_TAG, type DeliveryActor } from '../../machines/delivery/delivery-machine';
 import { EmailConfirmDialog as EmailQuestion, useOwnAddress } from '../email-confirm-dialog';
 import { useToastClearanceOfMenu } from '../toast-clearance';
+import { useT } from '../../i18n/i18n';
+import { msg } from '../../../rules/languages';
 
-const SAVE_FIRST_TITLE = 'Complete a section to download your CV';
-
+const SAVE_FIRST_TITLE = msg('Complete a section to download your CV');
 
 /**
  * docs/behaviour.md#cv-builder: the Download menu (PDF, Word) and beside it Email, which mails the saved CV to the
@@ -27,6 +28,7 @@ export function DeliveryActions({
   /** In the bar at the foot of a phone's screen: the menu opens upwards, and toasts move above it. */
   inBottomBar?: boolean;
 }) {
+  const { t } = useT();
   const enabled = useSelector(builder, (snapshot) => snapshot.can({ type: 'cv.download', format: 'pdf' }));
   const canEmail = useSelector(builder, (snapshot) => snapshot.can({ type: 'cv.email' }));
   const saveFirst = useSelector(builder, deliversAfterSave);
@@ -37,7 +39,8 @@ export function DeliveryActions({
   const busy = useSelector(downloads, (snapshot) => snapshot?.hasTag(DELIVERY_BUSY_TAG) ?? false);
   const saving = useSelector(builder, (snapshot) => snapshot.hasTag('saving'));
   // The menu names the paper the PDF prints on, so the person knows it before the file arrives.
-  const pdf = `PDF (${useSelector(builder, (snapshot) => snapshot.context.design.page_size)})`;
+  const pageSize = useSelector(builder, (snapshot) => snapshot.context.design.page_size);
+  const pdf = `PDF (${pageSize})`;
   const [menuOpen, setMenuOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const menu = useToastClearanceOfMenu(trigger, inBottomBar && menuOpen);
@@ -60,19 +63,20 @@ export function DeliveryActions({
             minH="11"
             disabled={!enabled}
             loading={busy || saving}
-            title={enabled ? undefined : SAVE_FIRST_TITLE}
+            title={enabled ? undefined : t(SAVE_FIRST_TITLE)}
           >
-            <Download /> Download <ChevronDown />
+            <Download /> {t('Download')} <ChevronDown />
           </Button>
         </Menu.Trigger>
         <Portal>
           <Menu.Positioner>
             <Menu.Content ref={menu}>
               <Menu.Item value="pdf" minH="11">
-                {saveFirst ? `Save and download ${pdf}` : pdf}
+                {saveFirst ? t('Save and download PDF ({pageSize})', { pageSize }) : pdf}
               </Menu.Item>
               <Menu.Item value="word" minH="11">
-                {saveFirst ? 'Save and download Word' : 'Word'}
+                {/* 'Word' alone is the program's name. */}
+                {saveFirst ? t('Save and download Word') : 'Word'}
               </Menu.Item>
               <DataExportItems />
             </Menu.Content>
@@ -84,10 +88,10 @@ export function DeliveryActions({
         size={size}
         minH="11"
         disabled={!canEmail || busy || saving}
-        title={canEmail ? undefined : 'Complete a section to email your CV'}
+        title={canEmail ? undefined : t('Complete a section to email your CV')}
         onClick={() => builder.send({ type: 'cv.email' })}
       >
-        <Mail /> {saveFirst ? 'Save and email' : 'Email'}
+        <Mail /> {saveFirst ? t('Save and email') : t('Email')}
       </Button>
     </HStack>
   );

@@ -13,6 +13,7 @@ import type { SectionFormActor } from '../../machines/builder/section-form-machi
 import { MonthYearField } from './month-year-field';
 import { PhoneInput } from './phone-input';
 import { reportFieldRender } from './render-probe';
+import { useT } from '../../i18n/i18n';
 
 // The editor (Tiptap, ProseMirror) is most of the builder's weight: it arrives in its own chunk, which the builder
 // page starts fetching as soon as it shows (see builder-page.tsx), so the first section is usable sooner.
@@ -31,6 +32,7 @@ export interface FieldWidgetProps {
  * re-renders this field and nothing else.
  */
 export const FieldWidget = memo(function FieldWidget({ form, field, entryIndex }: FieldWidgetProps) {
+  const { t } = useT();
   const key = formDataKey(field.name, field.id, entryIndex);
   const value = useSelector(form, (snapshot) => snapshot.context.values[key] ?? '');
   const change = useCallback(
@@ -41,6 +43,9 @@ export const FieldWidget = memo(function FieldWidget({ form, field, entryIndex }
 
   const id = `field-${form.id}-${key}`;
   const kind = widgetKindOf(field);
+  // The template's words for the field (its label, its hint) in the interface's language.
+  const label = t(field.widget_label);
+  const hint = field.description ? t(field.description) : '';
   // An end date reads its entry's start date (it may not come before it) and the section's own 'Currently working
   // here' box (ticked, the end date is not printed).
   const section = useSelector(form, (snapshot) => snapshot.context.section);
@@ -77,11 +82,11 @@ export const FieldWidget = memo(function FieldWidget({ form, field, entryIndex }
           <Checkbox.HiddenInput />
           <Checkbox.Control />
           <Checkbox.Label>
-            {field.widget_label}
+            {label}
             {field.is_required && <RequiredMark />}
           </Checkbox.Label>
         </Checkbox.Root>
-        {field.description && <Field.HelperText>{field.description}</Field.HelperText>}
+        {hint && <Field.HelperText>{hint}</Field.HelperText>}
       </Field.Root>
     );
   }
@@ -123,7 +128,7 @@ export const FieldWidget = memo(function FieldWidget({ form, field, entryIndex }
         <MonthYearField
           id={id}
           labelId={`${id}-label`}
-          label={field.widget_label}
+          label={label}
           value={value}
           onValueChange={change}
           // A section with its own 'Currently working here' box offers no second 'Present', unless the end date already
@@ -151,7 +156,7 @@ export const FieldWidget = memo(function FieldWidget({ form, field, entryIndex }
     case 'rich-text':
       control = (
         <Suspense fallback={<Skeleton width="full" height="36" borderRadius="l2" />}>
-          <RichTextEditor id={id} label={field.widget_label} value={value} onValueChange={change} />
+          <RichTextEditor id={id} label={label} value={value} onValueChange={change} />
         </Suspense>
       );
       break;
@@ -177,12 +182,12 @@ export const FieldWidget = memo(function FieldWidget({ form, field, entryIndex }
         // A label only focuses form controls by itself; the rich-text editor is an editable region.
         onClick={kind === 'rich-text' ? () => document.getElementById(id)?.focus() : undefined}
       >
-        {field.widget_label}
+        {label}
         {field.is_required && <RequiredMark />}
       </Field.Label>
       {control}
-      {field.description && <Field.HelperText>{field.description}</Field.HelperText>}
-      {problem && <Field.ErrorText id={`${id}-problem`}>{problem}</Field.ErrorText>}
+      {hint && <Field.HelperText>{hint}</Field.HelperText>}
+      {problem && <Field.ErrorText id={`${id}-problem`}>{t(problem)}</Field.ErrorText>}
       <LengthCounter length={value.length} richText={kind === 'rich-text'} />
     </Field.Root>
   );
@@ -193,14 +198,23 @@ export const FieldWidget = memo(function FieldWidget({ form, field, entryIndex }
  * holds, and past it (rich text counts its formatting too) what to do, before a save is refused.
  */
 function LengthCounter({ length, richText }: { length: number; richText: boolean }) {
+  const { t } = useT();
   if (length < MAX_FIELD_LENGTH * FIELD_COUNTER_FROM) return null;
   const over = length > MAX_FIELD_LENGTH;
-  const figures = `${length.toLocaleString('en')} / ${MAX_FIELD_LENGTH.toLocaleString('en')} characters`;
+  // The figures in the interface's language ('18,500' in English).
+  const values = { length, max: MAX_FIELD_LENGTH };
   return (
     <Field.HelperText color={over ? 'fg.error' : 'fg.warning'} aria-live="polite">
       {over
-        ? `Too long to save: ${figures}${richText ? ' (formatting included)' : ''}. Please shorten it.`
-        : `${figures}${richText ? ' (formatting included)' : ''}`}
+        ? richText
+          ? t(
+              'Too long to save: {length, number} / {max, number} characters (formatting included). Please shorten it.',
+              values,
+            )
+          : t('Too long to save: {length, number} / {max, number} characters. Please shorten it.', values)
+        : richText
+          ? t('{length, number} / {max, number} characters (formatting included)', values)
+          : t('{length, number} / {max, number} characters', values)}
     </Field.HelperText>
   );
 }

@@ -1,12 +1,7 @@
 import { Checkbox, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
-import {
-  MONTH_NAMES,
-  PRESENT_VALUE,
-  offeredYears,
-  picksOf,
-  valueOfPicks,
-} from '../../cv/cv-dates';
+import { MONTH_NAMES, PRESENT_VALUE, offeredYears, picksOf, valueOfPicks } from '../../cv/cv-dates';
+import { useT } from '../../i18n/i18n';
 
 export interface MonthYearFieldProps {
   /** The month picker's id: the field's label points at it. */
@@ -43,6 +38,7 @@ export function MonthYearField({
   invalid,
   describedBy,
 }: MonthYearFieldProps) {
+  const { t } = useT();
   const picks = picksOf(value);
   // A month picked before its year is no date yet: it stays on screen, and is stored once the year is picked.
   const [pendingMonth, setPendingMonth] = useState('');
@@ -76,7 +72,7 @@ export function MonthYearField({
         {/* Each list is a field of its own: Chakra's select takes 'disabled' and 'invalid' from its field. */}
         <Field.Root gap="1" flex="3" minW="0" disabled={disabled} invalid={invalid}>
           <Text as="span" aria-hidden="true" fontSize="xs" color="fg.muted">
-            Month
+            {t('Month')}
           </Text>
           <NativeSelect.Root size="lg">
             <NativeSelect.Field
@@ -84,16 +80,16 @@ export function MonthYearField({
               value={month}
               // Each list carries a name of its own ('Start Date Month'), one that does not hang on other elements'
               // ids being found: a new user's screen reader named the Year list by its visible word alone.
-              aria-label={`${label} Month`}
+              aria-label={t('{label} Month', { label })}
               aria-required={required || undefined}
               aria-invalid={invalid || undefined}
               aria-describedby={describedBy}
               onChange={(event) => pickMonth(event.currentTarget.value)}
             >
-              <option value="">No month</option>
+              <option value="">{t('No month')}</option>
               {MONTH_NAMES.map((name, index) => (
                 <option key={name} value={String(index + 1)}>
-                  {name}
+                  {t(name)}
                 </option>
               ))}
             </NativeSelect.Field>
@@ -102,19 +98,19 @@ export function MonthYearField({
         </Field.Root>
         <Field.Root gap="1" flex="2" minW="0" disabled={disabled} invalid={invalid}>
           <Text as="span" aria-hidden="true" fontSize="xs" color="fg.muted">
-            Year
+            {t('Year')}
           </Text>
           <NativeSelect.Root size="lg">
             <NativeSelect.Field
               id={`${id}-year`}
               value={year}
-              aria-label={`${label} Year`}
+              aria-label={t('{label} Year', { label })}
               aria-required={required || undefined}
               aria-invalid={invalid || undefined}
               aria-describedby={describedBy}
               onChange={(event) => pickYear(event.currentTarget.value)}
             >
-              <option value="">Year</option>
+              <option value="">{t('Year')}</option>
               {years.map((option) => (
                 <option key={option} value={String(option)}>
                   {option}
@@ -127,7 +123,7 @@ export function MonthYearField({
       </HStack>
       {picks.unreadable !== undefined && (
         <Text fontSize="sm" color="fg.muted">
-          Saved as ‘{picks.unreadable}’ until you pick a month and year.
+          {t('Saved as ‘{value}’ until you pick a month and year.', { value: picks.unreadable })}
         </Text>
       )}
       {offersPresent && (
@@ -139,7 +135,7 @@ export function MonthYearField({
         >
           <Checkbox.HiddenInput />
           <Checkbox.Control />
-          <Checkbox.Label>Present</Checkbox.Label>
+          <Checkbox.Label>{t('Present')}</Checkbox.Label>
         </Checkbox.Root>
       )}
     </Stack>

@@ -4,10 +4,12 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { PreviewZoom } from '../../machines/builder/preview-view-machine';
 import { pageNonce, withStyleNonce } from '../csp-nonce';
 import { FRAME_PADDING_PX, PAGE_GAP_PX, paginate, recolour, type Paged } from './paginate';
+import { useT } from '../../i18n/i18n';
+import { msg } from '../../../rules/languages';
 
 const ZOOMS: { value: PreviewZoom; label: string }[] = [
-  { value: 'width', label: 'Fit width' },
-  { value: 'page', label: 'Whole page' },
+  { value: 'width', label: msg('Fit width') },
+  { value: 'page', label: msg('Whole page') },
 ];
 
 /** The performance measure each layout in pages records. */
@@ -50,6 +52,7 @@ export function PagedPreview({
   zoom: PreviewZoom;
   onZoom: (zoom: PreviewZoom) => void;
 }) {
+  const { t } = useT();
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   const size = useSize(scroller);
   const [shown, setShown] = useState<Frame>();
@@ -129,13 +132,13 @@ export function PagedPreview({
           <SegmentGroup.Root
             size={{ base: 'lg', md: 'xs' }}
             value={zoom}
-            aria-label="Zoom"
+            aria-label={t('Zoom')}
             onValueChange={(details) => {
               if (details.value) onZoom(details.value as PreviewZoom);
             }}
           >
             <SegmentGroup.Indicator />
-            <SegmentGroup.Items items={ZOOMS} />
+            <SegmentGroup.Items items={ZOOMS.map((item) => ({ ...item, label: t(item.label) }))} />
           </SegmentGroup.Root>
           <HStack gap="1">
             <Text
@@ -146,17 +149,15 @@ export function PagedPreview({
               data-testid="preview-pages"
             >
               {pages > 1 && zoom === 'page'
-                ? `Page ${pageIndex + 1} of ${pages}`
-                : pages === 1
-                  ? '1 page'
-                  : `${pages} pages`}
+                ? t('Page {page} of {pages}', { page: pageIndex + 1, pages })
+                : t('{count, plural, one {{count} page} other {{count} pages}}', { count: pages })}
             </Text>
             {zoom === 'page' && pages > 1 && (
               <>
                 <IconButton
                   size={{ base: 'lg', md: 'xs' }}
                   variant="ghost"
-                  aria-label="Previous page"
+                  aria-label={t('Previous page')}
                   aria-disabled={pageIndex === 0}
                   onClick={() => goTo(pageIndex - 1)}
                 >
@@ -165,7 +166,7 @@ export function PagedPreview({
                 <IconButton
                   size={{ base: 'lg', md: 'xs' }}
                   variant="ghost"
-                  aria-label="Next page"
+                  aria-label={t('Next page')}
                   aria-disabled={pageIndex >= pages - 1}
                   onClick={() => goTo(pageIndex + 1)}
                 >
@@ -190,7 +191,7 @@ export function PagedPreview({
         }}
         tabIndex={0}
         role="region"
-        aria-label="CV pages"
+        aria-label={t('CV pages')}
       >
         <Box
           position="relative"
@@ -214,7 +215,7 @@ export function PagedPreview({
               // allow-same-origin lets this page measure and lay out its document as pages.
               <iframe
                 key={frame.key}
-                title={isShown ? 'CV preview' : 'CV preview (updating)'}
+                title={isShown ? t('CV preview') : t('CV preview (updating)')}
                 sandbox="allow-same-origin"
                 srcDoc={withStyleNonce(frame.html, pageNonce())}
                 data-testid={isShown ? 'html-preview' : undefined}

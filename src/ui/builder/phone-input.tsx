@@ -9,6 +9,7 @@ import {
   readTypedPhone,
   tidyNationalNumber,
 } from '../../cv/phone';
+import { useT } from '../../i18n/i18n';
 
 export interface PhoneInputProps {
   id: string;
@@ -20,15 +21,36 @@ export interface PhoneInputProps {
   describedBy?: string;
 }
 
-// The ~240 options never change: built once and reused, so a keystroke does not rebuild them.
-let countryOptions: React.ReactElement[] | undefined;
-function renderCountryOptions() {
-  countryOptions ??= phoneCountries().map((country) => (
-    <option key={country.code} value={country.code}>
-      {`${country.flag} ${country.name} (${country.dialCode})`}
-    </option>
-  ));
-  return countryOptions;
+/** The countries' names in another language than English, as the browser says them; none when it cannot. */
+function regionNames(language: string): Intl.DisplayNames | undefined {
+  try {
+    return new Intl.DisplayNames([language], { type: 'region' });
+  } catch {
+    return undefined;
+  }
+}
+
+// The ~240 options only change with the language: built once per language and reused, so a keystroke does not
+// rebuild them.
+const countryOptions = new Map<string, React.ReactElement[]>();
+function renderCountryOptions(language: string) {
+  let options = countryOptions.get(language);
+  if (!options) {
+    // English keeps the list's own names and order; another language names and sorts them in its own words.
+    const names = language === 'en' ? undefined : regionNames(language);
+    const named = phoneCountries().map((country) => ({
+      ...country,
+      name: names?.of(country.code) ?? country.name,
+    }));
+    if (names) named.sort((a, b) => a.name.localeCompare(b.name, language));
+    options = named.map((country) => (
+      <option key={country.code} value={country.code}>
+        {`${country.flag} ${country.name} (${country.dialCode})`}
+      </option>
+    ));
+    countryOptions.set(language, options);
+  }
+  return options;
 }
 
 /**
@@ -43,6 +65,7 @@ export const PhoneInput = memo(function PhoneInput({
   invalid,
   describedBy,
 }: PhoneInputProps) {
+  const { t, language } = useT();
   // The country is only in the stored value once a number is typed, so the chosen one is also kept here.
   const [chosenCode, setChosenCode] = useState<string | undefined>(undefined);
   const { country, number } = useMemo(
@@ -69,7 +92,7 @@ export const PhoneInput = memo(function PhoneInput({
         size={stacked ? 'lg' : 'md'}
       >
         <NativeSelect.Field
-          aria-label="Country calling code"
+          aria-label={t('Country calling code')}
           value={country.code}
           onChange={(event) => {
             const next = countryByCode(event.currentTarget.value);
@@ -78,7 +101,7 @@ export const PhoneInput = memo(function PhoneInput({
             onValueChange(phoneValue(next, number));
           }}
         >
-          {renderCountryOptions()}
+          {renderCountryOptions(language)}
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>

@@ -26,19 +26,21 @@ import {
   photoEditorMachine,
   type PhotoEditorActor,
 } from '../../machines/builder/photo-editor-machine';
+import { useT } from '../../i18n/i18n';
+import { msg } from '../../../rules/languages';
 
 /** The photo input's id: 'Add photo' and 'Change photo' open it. */
 export const PHOTO_INPUT_ID = 'cv-photo-input';
 
 const SHAPES: { value: PhotoDesign['shape']; label: string }[] = [
-  { value: 'square', label: 'Square' },
-  { value: 'rounded', label: 'Rounded' },
-  { value: 'circle', label: 'Circle' },
+  { value: 'square', label: msg('Square') },
+  { value: 'rounded', label: msg('Rounded') },
+  { value: 'circle', label: msg('Circle') },
 ];
 const SIZES: { value: PhotoDesign['size']; label: string }[] = [
-  { value: 'small', label: 'Small' },
-  { value: 'medium', label: 'Medium' },
-  { value: 'large', label: 'Large' },
+  { value: 'small', label: msg('Small') },
+  { value: 'medium', label: msg('Medium') },
+  { value: 'large', label: msg('Large') },
 ];
 
 function PhotoChoice<K extends 'shape' | 'size'>({
@@ -54,6 +56,7 @@ function PhotoChoice<K extends 'shape' | 'size'>({
   photo: PhotoDesign;
   onChange: (change: Partial<PhotoDesign>) => void;
 }) {
+  const { t } = useT();
   const labelId = useId();
   return (
     <Stack gap="1.5">
@@ -69,7 +72,7 @@ function PhotoChoice<K extends 'shape' | 'size'>({
         }}
       >
         <SegmentGroup.Indicator />
-        <SegmentGroup.Items items={items} flex="1" />
+        <SegmentGroup.Items items={items.map((item) => ({ ...item, label: t(item.label) }))} flex="1" />
       </SegmentGroup.Root>
     </Stack>
   );
@@ -85,7 +88,11 @@ function Toggle({
   onChange: (checked: boolean) => void;
 }) {
   return (
-    <Checkbox.Root checked={checked} onCheckedChange={(details) => onChange(details.checked === true)} minH="11">
+    <Checkbox.Root
+      checked={checked}
+      onCheckedChange={(details) => onChange(details.checked === true)}
+      minH="11"
+    >
       <Checkbox.HiddenInput />
       <Checkbox.Control />
       <Checkbox.Label>{label}</Checkbox.Label>
@@ -95,6 +102,7 @@ function Toggle({
 
 /** The cropper: drag to frame, zoom with the slider (or the wheel, or the arrow keys on the image). */
 function CropDialog({ editor, shape }: { editor: PhotoEditorActor; shape: PhotoDesign['shape'] }) {
+  const { t } = useT();
   const open = useSelector(editor, (snapshot) => snapshot.matches('cropping') || snapshot.matches('making'));
   const making = useSelector(editor, (snapshot) => snapshot.matches('making'));
   const source = useSelector(editor, (snapshot) => snapshot.context.source);
@@ -115,13 +123,19 @@ function CropDialog({ editor, shape }: { editor: PhotoEditorActor; shape: PhotoD
         <Dialog.Positioner>
           <Dialog.Content>
             <Dialog.Header>
-              <Dialog.Title>Crop your photo</Dialog.Title>
+              <Dialog.Title>{t('Crop your photo')}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               <Dialog.Description mb="3">
-                Drag the photo to frame your face, and zoom in or out.
+                {t('Drag the photo to frame your face, and zoom in or out.')}
               </Dialog.Description>
-              <Box position="relative" h={{ base: '50dvh', md: '20rem' }} bg="gray.900" borderRadius="l2" overflow="hidden">
+              <Box
+                position="relative"
+                h={{ base: '50dvh', md: '20rem' }}
+                bg="gray.900"
+                borderRadius="l2"
+                overflow="hidden"
+              >
                 {source && (
                   <Cropper
                     image={source}
@@ -133,7 +147,7 @@ function CropDialog({ editor, shape }: { editor: PhotoEditorActor; shape: PhotoD
                     cropShape={shape === 'circle' ? 'round' : 'rect'}
                     showGrid={false}
                     disableAutomaticStylesInjection
-                    mediaProps={{ alt: 'The photo being cropped' }}
+                    mediaProps={{ alt: t('The photo being cropped') }}
                     onCropChange={(next) => editor.send({ type: 'photo.move', crop: next })}
                     onZoomChange={(next) => editor.send({ type: 'photo.zoom', zoom: next })}
                     onCropComplete={(_, area) => editor.send({ type: 'photo.frame', area })}
@@ -146,9 +160,11 @@ function CropDialog({ editor, shape }: { editor: PhotoEditorActor; shape: PhotoD
                 max={MAX_ZOOM}
                 step={0.05}
                 value={[zoom]}
-                onValueChange={(details) => editor.send({ type: 'photo.zoom', zoom: details.value[0] ?? MIN_ZOOM })}
+                onValueChange={(details) =>
+                  editor.send({ type: 'photo.zoom', zoom: details.value[0] ?? MIN_ZOOM })
+                }
               >
-                <Slider.Label>Zoom</Slider.Label>
+                <Slider.Label>{t('Zoom')}</Slider.Label>
                 <Slider.Control minH="11">
                   <Slider.Track>
                     <Slider.Range />
@@ -158,7 +174,7 @@ function CropDialog({ editor, shape }: { editor: PhotoEditorActor; shape: PhotoD
               </Slider.Root>
               {problem && (
                 <Text role="alert" color="fg.error" textStyle="sm" mt="2">
-                  {problem}
+                  {t(problem)}
                 </Text>
               )}
             </Dialog.Body>
@@ -169,10 +185,14 @@ function CropDialog({ editor, shape }: { editor: PhotoEditorActor; shape: PhotoD
                 aria-disabled={making || undefined}
                 onClick={() => editor.send({ type: 'photo.cancel' })}
               >
-                Cancel
+                {t('Cancel')}
               </Button>
-              <Button size={{ base: 'lg', md: 'md' }} loading={making} onClick={() => editor.send({ type: 'photo.apply' })}>
-                Use photo
+              <Button
+                size={{ base: 'lg', md: 'md' }}
+                loading={making}
+                onClick={() => editor.send({ type: 'photo.apply' })}
+              >
+                {t('Use photo')}
               </Button>
             </Dialog.Footer>
           </Dialog.Content>
@@ -188,6 +208,7 @@ function CropDialog({ editor, shape }: { editor: PhotoEditorActor; shape: PhotoD
  * design change: an undo step, in the draft and the preview, saved with the CV.
  */
 export function PhotoSettings({ builder, design }: { builder: BuilderActor; design: CvDesign }) {
+  const { t } = useT();
   const editor = useActorRef(photoEditorMachine, { input: { builder } });
   const problem = useSelector(editor, (snapshot) =>
     snapshot.matches('idle') ? snapshot.context.problem : undefined,
@@ -205,13 +226,13 @@ export function PhotoSettings({ builder, design }: { builder: BuilderActor; desi
   return (
     <Stack as="section" aria-labelledby={headingId} gap="3" borderWidth="1px" borderRadius="l2" p="3">
       <Text id={headingId} textStyle="sm" fontWeight="semibold">
-        Photo
+        {t('Photo')}
       </Text>
       <HStack gap="3" align="center">
         {photo.image ? (
           <Image
             src={photo.image}
-            alt="Your photo"
+            alt={t('Your photo')}
             boxSize="16"
             objectFit="cover"
             borderRadius={photo.shape === 'circle' ? 'full' : photo.shape === 'rounded' ? 'l2' : '0'}
@@ -220,7 +241,7 @@ export function PhotoSettings({ builder, design }: { builder: BuilderActor; desi
           />
         ) : (
           <Text textStyle="sm" color="fg.muted" id={hintId}>
-            JPEG, PNG or WebP, up to 10 MB. Many CVs in Europe and Asia carry one.
+            {t('JPEG, PNG or WebP, up to 10 MB. Many CVs in Europe and Asia carry one.')}
           </Text>
         )}
         <Stack gap="2" flex="1">
@@ -231,11 +252,15 @@ export function PhotoSettings({ builder, design }: { builder: BuilderActor; desi
             aria-describedby={photo.image ? undefined : hintId}
             onClick={() => fileInput.current?.click()}
           >
-            <Camera aria-hidden /> {photo.image ? 'Change photo' : 'Add photo'}
+            <Camera aria-hidden /> {photo.image ? t('Change photo') : t('Add photo')}
           </Button>
           {photo.image && (
-            <Button size={{ base: 'lg', md: 'sm' }} variant="ghost" onClick={() => onChange({ image: undefined })}>
-              <Trash2 aria-hidden /> Remove photo
+            <Button
+              size={{ base: 'lg', md: 'sm' }}
+              variant="ghost"
+              onClick={() => onChange({ image: undefined })}
+            >
+              <Trash2 aria-hidden /> {t('Remove photo')}
             </Button>
           )}
         </Stack>
@@ -246,7 +271,7 @@ export function PhotoSettings({ builder, design }: { builder: BuilderActor; desi
           ref={fileInput}
           type="file"
           accept="image/jpeg,image/png,image/webp"
-          aria-label="Choose a photo for the CV"
+          aria-label={t('Choose a photo for the CV')}
           tabIndex={-1}
           onChange={(event) => {
             const file = event.currentTarget.files?.[0];
@@ -258,18 +283,42 @@ export function PhotoSettings({ builder, design }: { builder: BuilderActor; desi
       </VisuallyHidden>
       {problem && (
         <Text role="alert" color="fg.error" textStyle="sm">
-          {problem}
+          {t(problem)}
         </Text>
       )}
       {photo.image && (
         <>
-          <Toggle label="Hide the photo on this CV" checked={photo.hidden} onChange={(hidden) => onChange({ hidden })} />
-          <PhotoChoice label="Photo shape" setting="shape" items={SHAPES} photo={photo} onChange={onChange} />
-          <PhotoChoice label="Photo size" setting="size" items={SIZES} photo={photo} onChange={onChange} />
-          <Toggle label="Border in the accent colour" checked={photo.border} onChange={(border) => onChange({ border })} />
-          <Toggle label="Black and white" checked={photo.grayscale} onChange={(grayscale) => onChange({ grayscale })} />
+          <Toggle
+            label={t('Hide the photo on this CV')}
+            checked={photo.hidden}
+            onChange={(hidden) => onChange({ hidden })}
+          />
+          <PhotoChoice
+            label={t('Photo shape')}
+            setting="shape"
+            items={SHAPES}
+            photo={photo}
+            onChange={onChange}
+          />
+          <PhotoChoice
+            label={t('Photo size')}
+            setting="size"
+            items={SIZES}
+            photo={photo}
+            onChange={onChange}
+          />
+          <Toggle
+            label={t('Border in the accent colour')}
+            checked={photo.border}
+            onChange={(border) => onChange({ border })}
+          />
+          <Toggle
+            label={t('Black and white')}
+            checked={photo.grayscale}
+            onChange={(grayscale) => onChange({ grayscale })}
+          />
           <Text textStyle="xs" color="fg.muted">
-            ATS Plain prints no photo: applicant tracking systems ignore photos.
+            {t('ATS Plain prints no photo: applicant tracking systems ignore photos.')}
           </Text>
         </>
       )}

@@ -27,7 +27,9 @@ import {
   type PreviewActor,
   type PreviewMode,
 } from '../../machines/builder/preview-machine';
+import { useT } from '../../i18n/i18n';
 
+// The formats' own names: the same in every language.
 const MODES: { value: PreviewMode; label: string }[] = [
   { value: 'html', label: 'HTML' },
   { value: 'pdf', label: 'PDF' },
@@ -41,8 +43,12 @@ const MODES: { value: PreviewMode; label: string }[] = [
  */
 const PDF_VIEW = '#navpanes=0&pagemode=none&view=FitH';
 
-/** The PDF in an embedded viewer. The object URL lives as long as this PDF is shown, and is given back after. */
-export function PdfViewer({ pdf, title = 'CV preview (PDF)' }: { pdf: Blob; title?: string }) {
+/**
+ * The PDF in an embedded viewer. The object URL lives as long as this PDF is shown, and is given back after.
+ * `title` is in the interface's language; 'CV preview (PDF)' when left out.
+ */
+export function PdfViewer({ pdf, title }: { pdf: Blob; title?: string }) {
+  const { t } = useT();
   const [url, setUrl] = useState<string>();
   useEffect(() => {
     const objectUrl = URL.createObjectURL(pdf);
@@ -54,15 +60,15 @@ export function PdfViewer({ pdf, title = 'CV preview (PDF)' }: { pdf: Blob; titl
     <object
       data={`${url}${PDF_VIEW}`}
       type="application/pdf"
-      title={title}
+      title={title ?? t('CV preview (PDF)')}
       data-testid="pdf-preview"
       style={{ width: '100%', height: '100%', border: 0 }}
     >
       <Center h="full" p="6">
         <Text textStyle="sm">
-          Your browser cannot show the PDF here.{' '}
+          {t('Your browser cannot show the PDF here.')}{' '}
           <a href={url} target="_blank" rel="noopener noreferrer">
-            Open the PDF
+            {t('Open the PDF')}
           </a>
         </Text>
       </Center>
@@ -71,6 +77,7 @@ export function PdfViewer({ pdf, title = 'CV preview (PDF)' }: { pdf: Blob; titl
 }
 
 function TemplateSwitcher({ builder }: { builder: BuilderActor }) {
+  const { t } = useT();
   const templates = useSelector(builder, (snapshot) => snapshot.context.templates);
   const current = useSelector(builder, (snapshot) => snapshot.context.cv.template);
   const switching = useSelector(builder, (snapshot) => snapshot.hasTag('switching'));
@@ -84,18 +91,18 @@ function TemplateSwitcher({ builder }: { builder: BuilderActor }) {
       disabled={switching}
     >
       <NativeSelect.Field
-        aria-label="Template"
+        aria-label={t('Template')}
         value={String(current)}
         onChange={(event) =>
           builder.send({ type: 'template.switch', templateId: Number(event.currentTarget.value) })
         }
       >
         {!templates.some((template) => template.id === current) && (
-          <option value={String(current)}>Current template</option>
+          <option value={String(current)}>{t('Current template')}</option>
         )}
         {templates.map((template) => (
           <option key={template.id} value={String(template.id)}>
-            {template.name}
+            {t(template.name)}
           </option>
         ))}
       </NativeSelect.Field>
@@ -105,6 +112,7 @@ function TemplateSwitcher({ builder }: { builder: BuilderActor }) {
 }
 
 function PreviewBody({ preview, view }: { preview: PreviewActor; view?: PreviewViewActor }) {
+  const { t } = useT();
   const zoom = useSelector(view, zoomOf);
   const result = useSelector(preview, (snapshot) => snapshot.context.result);
   const failed = useSelector(preview, (snapshot) => snapshot.matches('failed'));
@@ -118,15 +126,15 @@ function PreviewBody({ preview, view }: { preview: PreviewActor; view?: PreviewV
         <Stack align="center" gap="3" textAlign="center" role="alert" maxW="sm">
           <TriangleAlert size={32} color="var(--chakra-colors-fg-error)" />
           <Heading as="h3" size="md">
-            Preview Error
+            {t('Preview Error')}
           </Heading>
           {error && (
             <Text color="fg.muted" textStyle="sm">
-              {error}
+              {t(error)}
             </Text>
           )}
           <Button size="sm" onClick={() => preview.send({ type: 'preview.retry' })}>
-            Try Again
+            {t('Try Again')}
           </Button>
         </Stack>
       </Center>
@@ -139,7 +147,7 @@ function PreviewBody({ preview, view }: { preview: PreviewActor; view?: PreviewV
         <Stack align="center" gap="3">
           <Spinner size="lg" color="colorPalette.solid" />
           <Text color="fg.muted" textStyle="sm">
-            Generating preview...
+            {t('Generating preview...')}
           </Text>
         </Stack>
       </Center>
@@ -164,7 +172,7 @@ function PreviewBody({ preview, view }: { preview: PreviewActor; view?: PreviewV
           aria-live="polite"
         >
           <Spinner size="xs" />
-          <Text textStyle="xs">Generating preview...</Text>
+          <Text textStyle="xs">{t('Generating preview...')}</Text>
         </HStack>
       )}
       {result.kind === 'html' && (
@@ -178,21 +186,27 @@ function PreviewBody({ preview, view }: { preview: PreviewActor; view?: PreviewV
       {result.kind === 'ats' && <AtsView report={result.report} />}
       {result.kind === 'template' && (
         // It scrolls when the pane is short: the keyboard can scroll it too (axe: scrollable-region-focusable).
-        <EmptyState.Root h="full" overflowY="auto" tabIndex={0} role="region" aria-label="Template preview">
+        <EmptyState.Root
+          h="full"
+          overflowY="auto"
+          tabIndex={0}
+          role="region"
+          aria-label={t('Template preview')}
+        >
           <EmptyState.Content>
             <EmptyState.Indicator>
               <FileText />
             </EmptyState.Indicator>
             <Stack textAlign="center" gap="1">
-              <EmptyState.Title>No Preview Available</EmptyState.Title>
+              <EmptyState.Title>{t('No Preview Available')}</EmptyState.Title>
               <EmptyState.Description>
-                Start filling out the CV sections to see a preview
+                {t('Start filling out the CV sections to see a preview')}
               </EmptyState.Description>
             </Stack>
             {result.iconUrl && (
               <Image
                 src={result.iconUrl}
-                alt={`${result.templateName} with sample content`}
+                alt={t('{template} with sample content', { template: t(result.templateName) })}
                 maxW="xs"
                 borderWidth="1px"
                 borderRadius="l2"
@@ -211,6 +225,7 @@ function PreviewBody({ preview, view }: { preview: PreviewActor; view?: PreviewV
  * and the template switcher.
  */
 export const PreviewPane = memo(function PreviewPane({ builder }: { builder: BuilderActor }) {
+  const { t } = useT();
   const preview = useSelector(builder, (snapshot) => snapshot.children.preview as PreviewActor | undefined);
   const mode = useSelector(preview, (snapshot) => snapshot?.context.mode ?? 'html');
   const panel = useSelector(builder, (snapshot) => snapshot.children.design as DesignPanelActor | undefined);
@@ -223,18 +238,18 @@ export const PreviewPane = memo(function PreviewPane({ builder }: { builder: Bui
   };
 
   return (
-    <Flex direction="column" h="full" minH="0" bg="bg.subtle" aria-label="Preview" role="region">
+    <Flex direction="column" h="full" minH="0" bg="bg.subtle" aria-label={t('Preview')} role="region">
       <HStack px="4" py="3" gap="3" borderBottomWidth="1px" bg="bg" flexWrap="wrap">
         {/* On a phone the Form/Preview switch above says where the person is: the heading stays for screen
             readers only, and the page keeps the room. */}
         <Heading as="h2" size="md" flex={{ base: '0', md: '1' }} srOnly={{ base: true, md: false }}>
-          Preview
+          {t('Preview')}
         </Heading>
         <TemplateSwitcher builder={builder} />
         <SegmentGroup.Root
           size={{ base: 'lg', md: 'sm' }}
           value={mode}
-          aria-label="Preview format"
+          aria-label={t('Preview format')}
           onValueChange={(details) => {
             if (details.value) preview?.send({ type: 'mode.switch', mode: details.value as PreviewMode });
           }}
@@ -251,7 +266,7 @@ export const PreviewPane = memo(function PreviewPane({ builder }: { builder: Bui
             aria-controls={DESIGN_PANEL_ID}
             onClick={() => panel.send({ type: 'panel.toggle' })}
           >
-            <Palette /> Design
+            <Palette /> {t('Design')}
           </Button>
         )}
       </HStack>

@@ -6,6 +6,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { Bold, Italic, Link2, List, ListOrdered } from 'lucide-react';
 import { memo, useEffect, useRef, useState } from 'react';
 import { pageNonce } from '../csp-nonce';
+import { useT } from '../../i18n/i18n';
 
 export interface RichTextEditorProps {
   id: string;
@@ -64,6 +65,7 @@ export function holdsSameContent(editor: Editor, html: string): boolean {
 }
 
 function Toolbar({ editor, label }: { editor: Editor; label: string }) {
+  const { t } = useT();
   const active = useEditorState({
     editor,
     selector: ({ editor: current }) => ({
@@ -101,16 +103,16 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
 
   return (
     <Box borderBottomWidth="1px" px="1.5" py="1">
-      <HStack gap="0.5" role="toolbar" aria-label={`${label} formatting`}>
-        {tool('Bold', active.bold, <Bold />, () => editor.chain().focus().toggleBold().run())}
-        {tool('Italic', active.italic, <Italic />, () => editor.chain().focus().toggleItalic().run())}
-        {tool('Bulleted list', active.bulletList, <List />, () =>
+      <HStack gap="0.5" role="toolbar" aria-label={t('{label} formatting', { label })}>
+        {tool(t('Bold'), active.bold, <Bold />, () => editor.chain().focus().toggleBold().run())}
+        {tool(t('Italic'), active.italic, <Italic />, () => editor.chain().focus().toggleItalic().run())}
+        {tool(t('Bulleted list'), active.bulletList, <List />, () =>
           editor.chain().focus().toggleBulletList().run(),
         )}
-        {tool('Numbered list', active.orderedList, <ListOrdered />, () =>
+        {tool(t('Numbered list'), active.orderedList, <ListOrdered />, () =>
           editor.chain().focus().toggleOrderedList().run(),
         )}
-        {tool('Link', active.link || linkOpen, <Link2 />, () => {
+        {tool(t('Link'), active.link || linkOpen, <Link2 />, () => {
           setHref((editor.getAttributes('link').href as string | undefined) ?? '');
           setLinkOpen((open) => !open);
         })}
@@ -119,7 +121,8 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
         <Group attached width="full" mt="1">
           <Input
             size="xs"
-            aria-label="Link address"
+            aria-label={t('Link address')}
+            // i18n-ignore: an address, the same in every language
             placeholder="https://example.com"
             value={href}
             autoFocus
@@ -134,7 +137,7 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
             }}
           />
           <Button size="xs" variant="outline" onClick={applyLink}>
-            {href.trim() === '' ? 'Remove link' : 'Apply'}
+            {href.trim() === '' ? t('Remove link') : t('Apply')}
           </Button>
         </Group>
       )}

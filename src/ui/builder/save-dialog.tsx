@@ -3,31 +3,36 @@ import { useSelector } from '@xstate/react';
 import type { BuilderActor } from '../../machines/builder/builder-machine';
 import type { SaveMode } from '../../machines/builder/builder-context';
 import { useDialogExitGuard, useReturnFocus } from '../return-focus';
+import { useT } from '../../i18n/i18n';
+import { msg } from '../../../rules/languages';
 
 /** The sticky bar's 'Save CV' button: focus goes back to it when the dialog closes (WAI-ARIA dialog pattern). */
 export const SAVE_BUTTON_ID = 'builder-save-button';
 
-/** What the dialog says for a new CV (the spec's words), a rename and 'Save as…'. */
+/** What the dialog says for a new CV (the spec's words), a rename and 'Save as…'; shown through `t`. */
 const DIALOG_WORDS: Record<SaveMode, { title: string; description: string; submit: string }> = {
   first: {
-    title: 'Save CV',
-    description: 'Enter a name or tag for your CV to help you identify it later.',
-    submit: 'Save',
+    title: msg('Save CV'),
+    description: msg('Enter a name or tag for your CV to help you identify it later.'),
+    submit: msg('Save'),
   },
   rename: {
-    title: 'Rename CV',
-    description: 'The new name is saved with the CV.',
-    submit: 'Save',
+    title: msg('Rename CV'),
+    description: msg('The new name is saved with the CV.'),
+    submit: msg('Save'),
   },
   copy: {
-    title: 'Save as a new CV',
-    description: 'A copy is saved under this name and opened here. The CV you started from stays as it was last saved.',
-    submit: 'Save copy',
+    title: msg('Save as a new CV'),
+    description: msg(
+      'A copy is saved under this name and opened here. The CV you started from stays as it was last saved.',
+    ),
+    submit: msg('Save copy'),
   },
 };
 
 /** docs/behaviour.md#cv-builder: 'Save CV', its text, the 'CV Name' box, Cancel and Save. */
 export function SaveDialog({ builder }: { builder: BuilderActor }) {
+  const { t } = useT();
   const open = useSelector(
     builder,
     // A saved CV's 'Save CV' asks nothing: only a save begun here keeps the dialog open while it runs.
@@ -66,16 +71,16 @@ export function SaveDialog({ builder }: { builder: BuilderActor }) {
               }}
             >
               <Dialog.Header>
-                <Dialog.Title>{words.title}</Dialog.Title>
+                <Dialog.Title>{t(words.title)}</Dialog.Title>
               </Dialog.Header>
               <Dialog.Body>
-                <Dialog.Description mb="4">{words.description}</Dialog.Description>
+                <Dialog.Description mb="4">{t(words.description)}</Dialog.Description>
                 <Field.Root>
-                  <Field.Label htmlFor="cv-name-input">CV Name</Field.Label>
+                  <Field.Label htmlFor="cv-name-input">{t('CV Name')}</Field.Label>
                   <Input
                     id="cv-name-input"
                     value={name}
-                    placeholder="e.g., Software Engineer 2024"
+                    placeholder={t('e.g., Software Engineer 2024')}
                     maxLength={200}
                     // Read-only, not disabled, while saving: a disabled control drops the focus to the page,
                     // and the dialog then has nothing to give it back from (the WAI-ARIA dialog pattern).
@@ -93,11 +98,11 @@ export function SaveDialog({ builder }: { builder: BuilderActor }) {
                   aria-disabled={saving || undefined}
                   onClick={() => builder.send({ type: 'save.cancel' })}
                 >
-                  Cancel
+                  {t('Cancel')}
                 </Button>
                 <Button type="submit" aria-disabled={saving || undefined} aria-busy={saving || undefined}>
                   {saving && <Spinner size="sm" />}
-                  {words.submit}
+                  {t(words.submit)}
                 </Button>
               </Dialog.Footer>
             </form>

@@ -3,6 +3,7 @@ import { ChevronDown, Trash2 } from 'lucide-react';
 import type { ReactNode, Ref } from 'react';
 import { focusAfterRemoval } from '../return-focus';
 import { SortableList } from './sortable-list';
+import { useT } from '../../i18n/i18n';
 
 // What a template's section card (section-card.tsx) and a section of the CV's own (custom-section-card.tsx) share:
 // the heading that opens and closes the card, and the list of entries reordered by their handles.
@@ -136,6 +137,7 @@ export function EntryGroup({
   returnFocusTo: string;
   children: ReactNode;
 }) {
+  const { t } = useT();
   return (
     <Stack gap="3" role="group" aria-label={label} {...(index > 0 ? { borderTopWidth: '1px', pt: '4' } : {})}>
       {(Boolean(handle) || numbered || remove) && (
@@ -144,7 +146,7 @@ export function EntryGroup({
             {handle}
             {numbered && (
               <Text fontWeight="medium" textStyle="sm">
-                Entry {index + 1}
+                {t('Entry {number}', { number: index + 1 })}
               </Text>
             )}
           </HStack>

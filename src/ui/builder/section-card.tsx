@@ -9,6 +9,7 @@ import { FieldWidget } from './field-widget';
 import { HeadingEditor, HideToggle } from './section-controls';
 import { EntryGroup, EntryList, SectionToggle } from './section-card-parts';
 import { SectionErrorBoundary } from './section-error-boundary';
+import { useT } from '../../i18n/i18n';
 
 export interface SectionCardProps {
   builder: BuilderActor;
@@ -45,6 +46,7 @@ export const SectionCard = memo(function SectionCard({
   handle,
   position = sectionIndex + 1,
 }: SectionCardProps) {
+  const { t } = useT();
   const expanded = useSelector(builder, (snapshot) =>
     snapshot.context.expandedSections.includes(sectionIndex),
   );
@@ -81,8 +83,11 @@ export const SectionCard = memo(function SectionCard({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one focus per request (its sequence)
   }, [focusRequest?.sequence]);
   const { section } = form.getSnapshot().context;
+  // The template's words (its section's name and hint) are said in the interface's language; a heading the person
+  // wrote for this CV is theirs, shown as written.
+  const templateTitle = t(section.name);
   const title = useSelector(builder, (snapshot) =>
-    layoutRef ? sectionTitle(snapshot.context.layout, layoutRef, section.name) : section.name,
+    layoutRef ? sectionTitle(snapshot.context.layout, layoutRef, templateTitle) : templateTitle,
   );
   const hidden = useSelector(builder, (snapshot) =>
     layoutRef ? isHidden(snapshot.context.layout, layoutRef) : false,
@@ -119,24 +124,24 @@ export const SectionCard = memo(function SectionCard({
             <chakra.span display="flex" alignItems="center" gap="2" flexWrap="wrap">
               <chakra.span fontWeight="semibold">{title}</chakra.span>
               {section.is_required && (
-                <chakra.span color="fg.error" aria-label="required">
+                <chakra.span color="fg.error" aria-label={t('required')}>
                   *
                 </chakra.span>
               )}
               {completed && (
                 <Badge colorPalette="green" variant="subtle" size="sm">
-                  Completed
+                  {t('Completed')}
                 </Badge>
               )}
               {hidden && (
                 <Badge colorPalette="gray" variant="outline" size="sm">
-                  Hidden
+                  {t('Hidden')}
                 </Badge>
               )}
             </chakra.span>
             {section.description && (
               <chakra.span textStyle="sm" color="fg.muted">
-                {section.description}
+                {t(section.description)}
               </chakra.span>
             )}
           </chakra.span>
@@ -145,7 +150,7 @@ export const SectionCard = memo(function SectionCard({
           <HStack gap="1" ms="auto">
             <HeadingEditor
               title={title}
-              defaultTitle={section.name}
+              defaultTitle={templateTitle}
               onRename={(next) => builder.send({ type: 'layout.renameSection', ref: layoutRef, title: next })}
             />
             <HideToggle
@@ -173,20 +178,22 @@ export const SectionCard = memo(function SectionCard({
                 <EntryList
                   idPrefix={form.id}
                   count={entryCount}
-                  labelOf={(index) => `${title} entry ${index + 1}`}
+                  labelOf={(index) => t('{title} entry {number}', { title, number: index + 1 })}
                   onMove={(from, to) => builder.send({ type: 'section.moveEntry', sectionIndex, from, to })}
                 >
                   {(entryIndex, entryHandle) => (
                     <EntryGroup
                       index={entryIndex}
-                      label={entryIndex === 0 ? section.name : `Entry ${entryIndex + 1}`}
+                      label={
+                        entryIndex === 0 ? templateTitle : t('Entry {number}', { number: entryIndex + 1 })
+                      }
                       handle={entryCount > 1 && entryHandle}
                       numbered={entryIndex > 0}
                       remove={
                         entryIndex > 0
                           ? {
-                              label: `Remove Entry ${entryIndex + 1}`,
-                              title: `Remove Entry ${entryIndex + 1}`,
+                              label: t('Remove Entry {number}', { number: entryIndex + 1 }),
+                              title: t('Remove Entry {number}', { number: entryIndex + 1 }),
                               onRemove: () => form.send({ type: 'entry.remove', index: entryIndex }),
                             }
                           : undefined
@@ -207,17 +214,17 @@ export const SectionCard = memo(function SectionCard({
                     alignSelf="flex-start"
                     onClick={() => form.send({ type: 'entry.add' })}
                   >
-                    <Plus /> Add Another {section.name}
+                    <Plus /> {t('Add Another {title}', { title: templateTitle })}
                   </Button>
                 )}
 
                 {showEmptyAlert && (
                   <Alert.Root status="warning" role="alert">
                     <Alert.Indicator />
-                    <Alert.Title flex="1">{EMPTY_SECTION_MESSAGE}</Alert.Title>
+                    <Alert.Title flex="1">{t(EMPTY_SECTION_MESSAGE)}</Alert.Title>
                     <CloseButton
                       size="xs"
-                      aria-label="Dismiss"
+                      aria-label={t('Dismiss')}
                       onClick={() => form.send({ type: 'alert.dismiss' })}
                     />
                   </Alert.Root>
@@ -225,7 +232,7 @@ export const SectionCard = memo(function SectionCard({
 
                 <HStack justify="flex-end">
                   <Button type="submit" size={{ base: 'lg', md: 'sm' }}>
-                    Complete Section
+                    {t('Complete Section')}
                   </Button>
                 </HStack>
               </Stack>

@@ -1,6 +1,7 @@
 import { Field, HStack, IconButton, Input } from '@chakra-ui/react';
 import { Eye, EyeOff, Pencil } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useT } from '../../i18n/i18n';
 
 /** The eye on a section card: hidden sections keep their values and are left out of every output. */
 export function HideToggle({
@@ -14,19 +15,20 @@ export function HideToggle({
   disabled?: boolean;
   onToggle: () => void;
 }) {
+  const { t } = useT();
   // A toggle button keeps its name; 'pressed' says the section is hidden. A required section's eye stays
   // focusable (aria-disabled) so the keyboard and screen readers reach the reason, its description.
   return (
     <IconButton
       variant="ghost"
       size={{ base: 'lg', md: 'sm' }}
-      aria-label={`Hide ${name} from the CV`}
+      aria-label={t('Hide {name} from the CV', { name })}
       title={
         disabled
-          ? `${name} is required and always shown`
+          ? t('{name} is required and always shown', { name })
           : hidden
-            ? `Show ${name} in the CV`
-            : `Hide ${name} from the CV`
+            ? t('Show {name} in the CV', { name })
+            : t('Hide {name} from the CV', { name })
       }
       aria-pressed={hidden}
       aria-disabled={disabled || undefined}
@@ -47,6 +49,7 @@ export function HeadingEditor({
   defaultTitle: string;
   onRename: (title: string) => void;
 }) {
+  const { t } = useT();
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(title);
   const input = useRef<HTMLInputElement>(null);
@@ -68,8 +71,8 @@ export function HeadingEditor({
         ref={button}
         variant="ghost"
         size={{ base: 'lg', md: 'sm' }}
-        aria-label={`Rename the heading ${title}`}
-        title="Rename heading"
+        aria-label={t('Rename the heading {title}', { title })}
+        title={t('Rename heading')}
         onClick={() => {
           setText(title);
           setEditing(true);
@@ -89,7 +92,7 @@ export function HeadingEditor({
       pb={{ base: '2', sm: '0' }}
     >
       <Field.Root>
-        <Field.Label srOnly>Heading of {defaultTitle} in this CV</Field.Label>
+        <Field.Label srOnly>{t('Heading of {title} in this CV', { title: defaultTitle })}</Field.Label>
         <Input
           ref={input}
           size="sm"

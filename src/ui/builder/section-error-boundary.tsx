@@ -1,7 +1,9 @@
 import { Alert, Button } from '@chakra-ui/react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useT } from '../../i18n/i18n';
+import { msg } from '../../../rules/languages';
 
-export const SECTION_FAILED_TEXT = 'This section could not be shown.';
+export const SECTION_FAILED_TEXT = msg('This section could not be shown.');
 
 interface Props {
   sectionName: string;
@@ -29,14 +31,20 @@ export class SectionErrorBoundary extends Component<Props, State> {
 
   render() {
     if (!this.state.failed) return this.props.children;
-    return (
-      <Alert.Root status="error" role="alert" alignItems="center">
-        <Alert.Indicator />
-        <Alert.Title flex="1">{SECTION_FAILED_TEXT}</Alert.Title>
-        <Button size="sm" variant="outline" onClick={() => this.setState({ failed: false })}>
-          Try again
-        </Button>
-      </Alert.Root>
-    );
+    return <SectionFailed onRetry={() => this.setState({ failed: false })} />;
   }
+}
+
+/** What a section that failed to render shows instead (a component of its own: a class cannot call `useT`). */
+function SectionFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useT();
+  return (
+    <Alert.Root status="error" role="alert" alignItems="center">
+      <Alert.Indicator />
+      <Alert.Title flex="1">{t(SECTION_FAILED_TEXT)}</Alert.Title>
+      <Button size="sm" variant="outline" onClick={onRetry}>
+        {t('Try again')}
+      </Button>
+    </Alert.Root>
+  );
 }

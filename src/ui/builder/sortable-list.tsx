@@ -18,6 +18,8 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-
 import { CSS } from '@dnd-kit/utilities';
 import { GripVertical } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useT } from '../../i18n/i18n';
+import { msg } from '../../../rules/languages';
 
 // A list the person reorders by dragging a handle, or with the keyboard: Tab to the handle, Space to
 // lift, the arrow keys to move, Space to drop, Escape to cancel; every move is told to screen readers. The list
@@ -28,16 +30,17 @@ export interface SortableListProps<T> {
   idOf: (item: T) => string;
   /** How a person calls the item ('Work Experience', 'Entry 2'): in the handle's label and the announcements. */
   labelOf: (item: T) => string;
-  /** What the list holds, for the instructions ('sections', 'entries'). */
-  noun: string;
+  /** What the list holds, for the announcements: sections or entries. */
+  noun: 'sections' | 'entries';
   onMove: (id: string, toIndex: number) => void;
   children: (item: T, handle: ReactNode, index: number) => ReactNode;
   /** How many items stand before the list and do not move (the personal details): positions are told from there. */
   before?: number;
 }
 
-export const SCREEN_READER_INSTRUCTIONS =
-  'To move an item, press Space on its handle. Use the Up and Down arrow keys to move it, Space to drop it in its new place, or Escape to cancel.';
+export const SCREEN_READER_INSTRUCTIONS = msg(
+  'To move an item, press Space on its handle. Use the Up and Down arrow keys to move it, Space to drop it in its new place, or Escape to cancel.',
+);
 
 /**
  * Which item the dragged one is over. A pointer is over the item under it, however tall the dragged card is (an
@@ -78,6 +81,7 @@ export function SortableList<T>({
   children,
   before = 0,
 }: SortableListProps<T>) {
+  const { t } = useT();
   const ids = useMemo(() => items.map(idOf), [items, idOf]);
   const idsRef = useRef(ids);
   idsRef.current = ids;
@@ -103,18 +107,30 @@ export function SortableList<T>({
   const announcements: Announcements = {
     onDragStart: ({ active }) => {
       moved.current = false;
-      return `Picked up ${nameOf(active.id)}, ${position(active.id)} of ${total} ${noun}.`;
+      const values = { name: nameOf(active.id), position: position(active.id), total };
+      return noun === 'sections'
+        ? t('Picked up {name}, {position} of {total} sections.', values)
+        : t('Picked up {name}, {position} of {total} entries.', values);
     },
     onDragOver: ({ active, over }) => {
       if (!over || (!moved.current && over.id === active.id)) return undefined;
       moved.current = true;
-      return `${nameOf(active.id)} is at position ${position(over.id)} of ${total}.`;
+      return t('{name} is at position {position} of {total}.', {
+        name: nameOf(active.id),
+        position: position(over.id),
+        total,
+      });
     },
     onDragEnd: ({ active, over }) =>
       over
-        ? `${nameOf(active.id)} dropped at position ${position(over.id)} of ${total}.`
-        : `${nameOf(active.id)} dropped.`,
-    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled. It stays where it was.`,
+        ? t('{name} dropped at position {position} of {total}.', {
+            name: nameOf(active.id),
+            position: position(over.id),
+            total,
+          })
+        : t('{name} dropped.', { name: nameOf(active.id) }),
+    onDragCancel: ({ active }) =>
+      t('Moving {name} was cancelled. It stays where it was.', { name: nameOf(active.id) }),
   };
 
   // After a move the focus stays on the moved item's handle, at its new place (rows may be keyed by position, so
@@ -145,7 +161,7 @@ export function SortableList<T>({
       onDragEnd={end}
       accessibility={{
         announcements,
-        screenReaderInstructions: { draggable: SCREEN_READER_INSTRUCTIONS },
+        screenReaderInstructions: { draggable: t(SCREEN_READER_INSTRUCTIONS) },
         restoreFocus: false,
       }}
     >
@@ -179,6 +195,7 @@ function SortableRow({
   register: (element: HTMLElement | null) => void;
   children: (handle: ReactNode) => ReactNode;
 }) {
+  const { t } = useT();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id });
   const handle = (
@@ -195,8 +212,8 @@ function SortableRow({
       flexShrink={0}
       {...attributes}
       {...listeners}
-      aria-label={`Move ${label}`}
-      title={`Move ${label}`}
+      aria-label={t('Move {label}', { label })}
+      title={t('Move {label}', { label })}
     >
       <GripVertical />
     </IconButton>

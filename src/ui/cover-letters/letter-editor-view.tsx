@@ -39,8 +39,10 @@ import {
 import { PagedPreview } from '../builder/paged-preview';
 import { PdfViewer } from '../builder/preview-pane';
 import { RichTextEditor } from '../builder/rich-text-editor';
+import { useT } from '../../i18n/i18n';
+import { msg } from '../../../rules/languages';
 // The builder's words (src/ui/builder/builder-view.tsx), said here without loading the builder.
-const UNSAVED_CHANGES_TEXT = 'Unsaved changes';
+const UNSAVED_CHANGES_TEXT = msg('Unsaved changes');
 import { LetterActions } from './letter-actions';
 
 export const LETTER_SAVE_BUTTON_ID = 'letter-save-button';
@@ -53,7 +55,11 @@ const NO_CV = '';
 
 /** The letter editor: the letter's form beside its live preview, Save, and once saved its downloads. */
 export function LetterEditorView({ editor }: { editor: LetterEditorActor }) {
-  const loading = useSelector(editor, (snapshot) => snapshot.matches('loading') || snapshot.matches('takingOver'));
+  const { t } = useT();
+  const loading = useSelector(
+    editor,
+    (snapshot) => snapshot.matches('loading') || snapshot.matches('takingOver'),
+  );
   const failed = useSelector(editor, (snapshot) => snapshot.matches('failed'));
   const elsewhere = useSelector(editor, (snapshot) => snapshot.matches('elsewhere'));
   const loadError = useSelector(editor, (snapshot) => snapshot.context.loadError);
@@ -63,7 +69,7 @@ export function LetterEditorView({ editor }: { editor: LetterEditorActor }) {
       <Center h="full" py="20" role="status">
         <Stack align="center">
           <Spinner size="lg" />
-          <Text color="fg.muted">Loading cover letter...</Text>
+          <Text color="fg.muted">{t('Loading cover letter...')}</Text>
         </Stack>
       </Center>
     );
@@ -72,13 +78,13 @@ export function LetterEditorView({ editor }: { editor: LetterEditorActor }) {
       <Center py="20" px="4">
         <Stack align="center" gap="4" role="alert" textAlign="center" maxW="md">
           <TriangleAlert size={32} />
-          <Text>{loadError}</Text>
+          <Text>{loadError && t(loadError)}</Text>
           <HStack>
             <Button minH="11" onClick={() => editor.send({ type: 'letter.retry' })}>
-              Try again
+              {t('Try again')}
             </Button>
             <Button asChild variant="outline" minH="11">
-              <Link to="/cv-management">Back to CV Management</Link>
+              <Link to="/cv-management">{t('Back to CV Management')}</Link>
             </Button>
           </HStack>
         </Stack>
@@ -90,13 +96,13 @@ export function LetterEditorView({ editor }: { editor: LetterEditorActor }) {
         <Alert.Root status="info" maxW="lg" flexWrap="wrap">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>This cover letter is open in another tab.</Alert.Title>
+            <Alert.Title>{t('This cover letter is open in another tab.')}</Alert.Title>
             <Alert.Description>
-              Edit it there, or here instead: the other tab keeps what it has and stops editing.
+              {t('Edit it there, or here instead: the other tab keeps what it has and stops editing.')}
             </Alert.Description>
           </Alert.Content>
           <Button minH="11" onClick={() => editor.send({ type: 'lock.takeOver' })}>
-            Edit here instead
+            {t('Edit here instead')}
           </Button>
         </Alert.Root>
       </Center>
@@ -107,6 +113,7 @@ export function LetterEditorView({ editor }: { editor: LetterEditorActor }) {
 function Editing({ editor }: { editor: LetterEditorActor }) {
   const view = useSelector(editor, (snapshot) => snapshot.children.view as PreviewViewActor | undefined);
   const phoneView = useSelector(view, phoneViewOf);
+  const { t } = useT();
   return (
     <Flex direction="column" h={{ md: '100dvh' }} minH="0">
       <Header editor={editor} />
@@ -115,7 +122,7 @@ function Editing({ editor }: { editor: LetterEditorActor }) {
           size="lg"
           width="full"
           value={phoneView}
-          aria-label="Show"
+          aria-label={t('Show')}
           onValueChange={(details) =>
             details.value && view?.send({ type: 'view.show', view: details.value as 'form' | 'preview' })
           }
@@ -124,8 +131,8 @@ function Editing({ editor }: { editor: LetterEditorActor }) {
           <SegmentGroup.Items
             flex="1"
             items={[
-              { value: 'form', label: 'Letter' },
-              { value: 'preview', label: 'Preview' },
+              { value: 'form', label: t('Letter') },
+              { value: 'preview', label: t('Preview') },
             ]}
           />
         </SegmentGroup.Root>
@@ -169,20 +176,24 @@ function Header({ editor }: { editor: LetterEditorActor }) {
   const name = useSelector(editor, (snapshot) => snapshot.context.name);
   const unsaved = useSelector(editor, (snapshot) => snapshot.context.unsaved);
   const saving = useSelector(editor, (snapshot) => snapshot.hasTag(BUSY_TAG));
-  const delivery = useSelector(editor, (snapshot) => snapshot.children.delivery as LetterDeliveryActor | undefined);
+  const delivery = useSelector(
+    editor,
+    (snapshot) => snapshot.children.delivery as LetterDeliveryActor | undefined,
+  );
+  const { t } = useT();
   return (
     <HStack gap="3" px={{ base: '4', md: '6' }} py="3" borderBottomWidth="1px" bg="bg" flexWrap="wrap">
       <HStack gap="3" flex="1 1 16rem" minW="0" align="baseline" flexWrap="wrap">
         <Heading as="h1" size="lg" flexShrink={0}>
-          Cover letter
+          {t('Cover letter')}
         </Heading>
         <Text color="fg.muted" overflowWrap="anywhere" lineClamp={2} data-testid="letter-name">
-          {name || 'Untitled cover letter'}
+          {name || t('Untitled cover letter')}
         </Text>
         <Box role="status" aria-live="polite">
           {unsaved && (
             <Badge colorPalette="orange" variant="subtle" size="sm">
-              {UNSAVED_CHANGES_TEXT}
+              {t(UNSAVED_CHANGES_TEXT)}
             </Badge>
           )}
         </Box>
@@ -193,12 +204,12 @@ function Header({ editor }: { editor: LetterEditorActor }) {
         loading={saving}
         onClick={() => editor.send({ type: 'save.open' })}
       >
-        <Save /> Save
+        <Save /> {t('Save')}
       </Button>
       {delivery && <LetterActions actor={delivery} />}
       {delivery && unsaved && (
         <Text textStyle="xs" color="fg.muted" flexBasis="100%" textAlign="end">
-          Downloads and email use the letter as last saved.
+          {t('Downloads and email use the letter as last saved.')}
         </Text>
       )}
     </HStack>
@@ -221,9 +232,10 @@ function TextField({
   const value = useSelector(editor, (snapshot) => snapshot.context.fields[field]);
   const id = `letter-${field}`;
   const onChange = (next: string) => editor.send({ type: 'field.change', field, value: next });
+  const { t } = useT();
   return (
     <Field.Root>
-      <Field.Label htmlFor={id}>{letterFieldLabel(field)}</Field.Label>
+      <Field.Label htmlFor={id}>{t(letterFieldLabel(field))}</Field.Label>
       {multiline ? (
         <Textarea
           id={id}
@@ -254,14 +266,21 @@ function LetterForm({ editor }: { editor: LetterEditorActor }) {
   const cv = useSelector(editor, (snapshot) => snapshot.context.fields.cv);
   const template = useSelector(editor, (snapshot) => snapshot.context.fields.template);
   const body = useSelector(editor, (snapshot) => snapshot.context.fields.body);
+  const { t } = useT();
   return (
-    <Stack gap="5" p={{ base: '4', md: '6' }} maxW="3xl" as="form" onSubmit={(event) => event.preventDefault()}>
+    <Stack
+      gap="5"
+      p={{ base: '4', md: '6' }}
+      maxW="3xl"
+      as="form"
+      onSubmit={(event) => event.preventDefault()}
+    >
       <Stack as="fieldset" gap="4">
         <Heading as="legend" size="md" mb="3">
-          Look
+          {t('Look')}
         </Heading>
         <Field.Root>
-          <Field.Label htmlFor="letter-cv">CV</Field.Label>
+          <Field.Label htmlFor="letter-cv">{t('CV')}</Field.Label>
           <NativeSelect.Root size="lg">
             <NativeSelect.Field
               id="letter-cv"
@@ -271,35 +290,38 @@ function LetterForm({ editor }: { editor: LetterEditorActor }) {
                 editor.send({ type: 'letter.relink', cv: value === NO_CV ? null : Number(value) });
               }}
             >
-              <option value={NO_CV}>No CV (a letter on its own)</option>
+              <option value={NO_CV}>{t('No CV (a letter on its own)')}</option>
               {cv !== null && !cvs.some((item) => item.id === cv) && (
-                <option value={String(cv)}>The CV this letter was written from</option>
+                <option value={String(cv)}>{t('The CV this letter was written from')}</option>
               )}
               {cvs.map((item) => (
                 <option key={item.id} value={String(item.id)}>
-                  {item.name || 'Untitled CV'}
+                  {item.name || t('Untitled CV')}
                 </option>
               ))}
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-          <Field.HelperText>The letter takes its CV’s header, colours and fonts.</Field.HelperText>
+          <Field.HelperText>{t('The letter takes its CV’s header, colours and fonts.')}</Field.HelperText>
         </Field.Root>
         <Field.Root>
-          <Field.Label htmlFor="letter-template">Template</Field.Label>
+          <Field.Label htmlFor="letter-template">{t('Template')}</Field.Label>
           <NativeSelect.Root size="lg">
             <NativeSelect.Field
               id="letter-template"
               value={template === null ? SAME_AS_CV : String(template)}
               onChange={(event) => {
                 const value = event.currentTarget.value;
-                editor.send({ type: 'letter.template', template: value === SAME_AS_CV ? null : Number(value) });
+                editor.send({
+                  type: 'letter.template',
+                  template: value === SAME_AS_CV ? null : Number(value),
+                });
               }}
             >
-              <option value={SAME_AS_CV}>Same as the CV</option>
+              <option value={SAME_AS_CV}>{t('Same as the CV')}</option>
               {templates.map((item) => (
                 <option key={item.id} value={String(item.id)}>
-                  {item.name}
+                  {t(item.name)}
                 </option>
               ))}
             </NativeSelect.Field>
@@ -309,26 +331,30 @@ function LetterForm({ editor }: { editor: LetterEditorActor }) {
       </Stack>
       <Stack as="fieldset" gap="4">
         <Heading as="legend" size="md" mb="3">
-          Recipient
+          {t('Recipient')}
         </Heading>
-        <TextField editor={editor} field="recipient_name" placeholder="e.g., Jane Roe" />
-        <TextField editor={editor} field="company" placeholder="e.g., Acme Ltd" />
+        <TextField editor={editor} field="recipient_name" placeholder={t('e.g., Jane Roe')} />
+        <TextField editor={editor} field="company" placeholder={t('e.g., Acme Ltd')} />
         <TextField editor={editor} field="address" multiline />
       </Stack>
       <Stack as="fieldset" gap="4">
         <Heading as="legend" size="md" mb="3">
-          Letter
+          {t('Letter')}
         </Heading>
         <TextField editor={editor} field="date" type="date" />
-        <TextField editor={editor} field="subject" placeholder="e.g., Application for Analyst Programmer" />
-        <TextField editor={editor} field="salutation" placeholder="e.g., Dear Ms Roe," />
+        <TextField
+          editor={editor}
+          field="subject"
+          placeholder={t('e.g., Application for Analyst Programmer')}
+        />
+        <TextField editor={editor} field="salutation" placeholder={t('e.g., Dear Ms Roe,')} />
         <Field.Root>
           <Field.Label htmlFor="letter-body" onClick={() => document.getElementById('letter-body')?.focus()}>
-            {letterFieldLabel('body')}
+            {t(letterFieldLabel('body'))}
           </Field.Label>
           <RichTextEditor
             id="letter-body"
-            label={letterFieldLabel('body')}
+            label={t(letterFieldLabel('body'))}
             value={body}
             onValueChange={(html) => editor.send({ type: 'field.change', field: 'body', value: html })}
           />
@@ -341,7 +367,10 @@ function LetterForm({ editor }: { editor: LetterEditorActor }) {
 }
 
 function LetterPreview({ editor }: { editor: LetterEditorActor }) {
-  const preview = useSelector(editor, (snapshot) => snapshot.children.preview as LetterPreviewActor | undefined);
+  const preview = useSelector(
+    editor,
+    (snapshot) => snapshot.children.preview as LetterPreviewActor | undefined,
+  );
   const view = useSelector(editor, (snapshot) => snapshot.children.view as PreviewViewActor | undefined);
   const zoom = useSelector(view, zoomOf);
   const mode = useSelector(preview, (snapshot) => snapshot?.context.mode ?? 'html');
@@ -349,19 +378,21 @@ function LetterPreview({ editor }: { editor: LetterEditorActor }) {
   const failed = useSelector(preview, (snapshot) => snapshot?.matches('failed') ?? false);
   const error = useSelector(preview, (snapshot) => snapshot?.context.error);
   const waiting = useSelector(preview, (snapshot) => snapshot?.hasTag(LETTER_PREVIEW_LOADING_TAG) ?? false);
+  const { t } = useT();
   return (
-    <Flex direction="column" h="full" minH="0" bg="bg.subtle" role="region" aria-label="Letter preview">
+    <Flex direction="column" h="full" minH="0" bg="bg.subtle" role="region" aria-label={t('Letter preview')}>
       <HStack px="4" py="3" gap="3" borderBottomWidth="1px" bg="bg">
         <Heading as="h2" size="md" flex="1">
-          Preview
+          {t('Preview')}
         </Heading>
-        {waiting && <Spinner size="sm" role="status" aria-label="Generating preview..." />}
+        {waiting && <Spinner size="sm" role="status" aria-label={t('Generating preview...')} />}
         <SegmentGroup.Root
           size={{ base: 'lg', md: 'sm' }}
           value={mode}
-          aria-label="Preview format"
+          aria-label={t('Preview format')}
           onValueChange={(details) => {
-            if (details.value) preview?.send({ type: 'mode.switch', mode: details.value as LetterPreviewMode });
+            if (details.value)
+              preview?.send({ type: 'mode.switch', mode: details.value as LetterPreviewMode });
           }}
         >
           <SegmentGroup.Indicator />
@@ -372,9 +403,9 @@ function LetterPreview({ editor }: { editor: LetterEditorActor }) {
         {failed ? (
           <Center h="full" p="6">
             <Stack align="center" gap="3" role="alert" textAlign="center">
-              <Text>{error}</Text>
+              <Text>{error && t(error)}</Text>
               <Button minH="11" size="sm" onClick={() => preview?.send({ type: 'preview.retry' })}>
-                Try Again
+                {t('Try Again')}
               </Button>
             </Stack>
           </Center>
@@ -383,14 +414,18 @@ function LetterPreview({ editor }: { editor: LetterEditorActor }) {
             <Stack align="center">
               <Spinner />
               <Text color="fg.muted" textStyle="sm">
-                Generating preview...
+                {t('Generating preview...')}
               </Text>
             </Stack>
           </Center>
         ) : result.kind === 'html' ? (
-          <PagedPreview html={result.html} zoom={zoom} onZoom={(next) => view?.send({ type: 'zoom.set', zoom: next })} />
+          <PagedPreview
+            html={result.html}
+            zoom={zoom}
+            onZoom={(next) => view?.send({ type: 'zoom.set', zoom: next })}
+          />
         ) : (
-          <PdfViewer pdf={result.pdf} title="Cover letter preview (PDF)" />
+          <PdfViewer pdf={result.pdf} title={t('Cover letter preview (PDF)')} />
         )}
       </Box>
     </Flex>
@@ -401,11 +436,13 @@ function SaveDialog({ editor }: { editor: LetterEditorActor }) {
   const open = useSelector(
     editor,
     (snapshot) =>
-      snapshot.matches({ editing: { saving: 'naming' } }) || snapshot.matches({ editing: { saving: 'sending' } }),
+      snapshot.matches({ editing: { saving: 'naming' } }) ||
+      snapshot.matches({ editing: { saving: 'sending' } }),
   );
   const saving = useSelector(editor, (snapshot) => snapshot.matches({ editing: { saving: 'sending' } }));
   const name = useSelector(editor, (snapshot) => snapshot.context.saveName);
   const problem = useSelector(editor, (snapshot) => snapshot.context.saveProblem);
+  const { t } = useT();
   return (
     <Dialog.Root
       open={open}
@@ -428,21 +465,25 @@ function SaveDialog({ editor }: { editor: LetterEditorActor }) {
               }}
             >
               <Dialog.Header>
-                <Dialog.Title>Save cover letter</Dialog.Title>
+                <Dialog.Title>{t('Save cover letter')}</Dialog.Title>
               </Dialog.Header>
               <Dialog.Body>
-                <Dialog.Description mb="4">Enter a name to find this letter again later.</Dialog.Description>
+                <Dialog.Description mb="4">
+                  {t('Enter a name to find this letter again later.')}
+                </Dialog.Description>
                 <Field.Root invalid={problem !== undefined}>
-                  <Field.Label htmlFor="letter-name-input">Letter name</Field.Label>
+                  <Field.Label htmlFor="letter-name-input">{t('Letter name')}</Field.Label>
                   <Input
                     id="letter-name-input"
                     value={name}
                     minH="11"
                     maxLength={MAX_LETTER_NAME_LENGTH}
                     readOnly={saving}
-                    onChange={(event) => editor.send({ type: 'save.nameChange', name: event.currentTarget.value })}
+                    onChange={(event) =>
+                      editor.send({ type: 'save.nameChange', name: event.currentTarget.value })
+                    }
                   />
-                  {problem && <Field.ErrorText>{problem}</Field.ErrorText>}
+                  {problem && <Field.ErrorText>{t(problem)}</Field.ErrorText>}
                 </Field.Root>
               </Dialog.Body>
               <Dialog.Footer>
@@ -453,10 +494,10 @@ function SaveDialog({ editor }: { editor: LetterEditorActor }) {
                   aria-disabled={saving || undefined}
                   onClick={() => editor.send({ type: 'save.cancel' })}
                 >
-                  Cancel
+                  {t('Cancel')}
                 </Button>
                 <Button type="submit" minH="11" loading={saving}>
-                  Save
+                  {t('Save')}
                 </Button>
               </Dialog.Footer>
             </form>
@@ -469,6 +510,7 @@ function SaveDialog({ editor }: { editor: LetterEditorActor }) {
 
 function ConflictDialog({ editor }: { editor: LetterEditorActor }) {
   const open = useSelector(editor, (snapshot) => snapshot.matches({ editing: { saving: 'conflict' } }));
+  const { t } = useT();
   return (
     <Dialog.Root
       role="alertdialog"
@@ -483,22 +525,24 @@ function ConflictDialog({ editor }: { editor: LetterEditorActor }) {
         <Dialog.Positioner>
           <Dialog.Content>
             <Dialog.Header>
-              <Dialog.Title>{LETTER_CHANGED_ELSEWHERE}</Dialog.Title>
+              <Dialog.Title>{t(LETTER_CHANGED_ELSEWHERE)}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               <Dialog.Description>
-                Reload to see the saved letter (your changes here are dropped), or overwrite it with yours.
+                {t(
+                  'Reload to see the saved letter (your changes here are dropped), or overwrite it with yours.',
+                )}
               </Dialog.Description>
             </Dialog.Body>
             <Dialog.Footer flexWrap="wrap">
               <Button variant="outline" minH="11" onClick={() => editor.send({ type: 'save.cancel' })}>
-                Cancel
+                {t('Cancel')}
               </Button>
               <Button variant="outline" minH="11" onClick={() => editor.send({ type: 'save.reload' })}>
-                Reload
+                {t('Reload')}
               </Button>
               <Button colorPalette="red" minH="11" onClick={() => editor.send({ type: 'save.overwrite' })}>
-                Overwrite
+                {t('Overwrite')}
               </Button>
             </Dialog.Footer>
           </Dialog.Content>

@@ -15,12 +15,15 @@ import { FilePen, Mail } from 'lucide-react';
 import type { CoverLetter } from '../../api/cover-letters';
 import type { LetterListActor } from '../../machines/cover-letters/letter-list-machine';
 import { LetterActions } from './letter-actions';
+import { t, useT } from '../../i18n/i18n';
 
 const TOUCH_TARGET = { '@media (pointer: coarse)': { minWidth: '44px', minHeight: '44px' } } as const;
 
-export const letterDisplayName = (letter: CoverLetter) => letter.name.trim() || 'Untitled cover letter';
+/** What a letter is called on screen, said by a view that calls useT() (it draws again when the language changes). */
+export const letterDisplayName = (letter: CoverLetter) => letter.name.trim() || t('Untitled cover letter');
 
 function LetterItem({ letter, list }: { letter: CoverLetter; list: LetterListActor }) {
+  useT();
   const actor = useSelector(list, (snapshot) => snapshot.context.actions[letter.id]);
   const name = letterDisplayName(letter);
   return (
@@ -81,13 +84,14 @@ function LetterItems({
 
 /** Under a CV in CV management: its cover letters, and 'New cover letter' from it. */
 export function CvLetters({ list, cvId, cvName }: { list: LetterListActor; cvId: number; cvName: string }) {
+  const { t } = useT();
   const letters = useSelector(list, (snapshot) =>
     snapshot.context.letters.filter((letter) => letter.cv === cvId),
   );
   return (
     <Box flexBasis="100%" ps="6">
       {letters.length > 0 && (
-        <LetterItems letters={letters} list={list} label={`Cover letters for ${cvName}`} />
+        <LetterItems letters={letters} list={list} label={t('Cover letters for {name}', { name: cvName })} />
       )}
     </Box>
   );
@@ -99,13 +103,14 @@ export function CvLetters({ list, cvId, cvName }: { list: LetterListActor; cvId:
  */
 export function NewLetterFromCv({ cvId, cvName }: { cvId: number; cvName: string }) {
   const navigate = useNavigate();
+  const { t } = useT();
   return (
     <IconButton
       size="xs"
       variant="ghost"
       css={TOUCH_TARGET}
-      title="New cover letter"
-      aria-label={`New cover letter for ${cvName}`}
+      title={t('New cover letter')}
+      aria-label={t('New cover letter for {name}', { name: cvName })}
       onClick={() => void navigate({ to: '/cover-letters/new', search: { cv: cvId } })}
     >
       <FilePen />
@@ -118,6 +123,7 @@ export function NewLetterFromCv({ cvId, cvName }: { cvId: number; cvName: string
  * cover letter' on its own. The letters of a CV are listed under it (CvLetters).
  */
 export function StandaloneLetters({ list, cvIds }: { list: LetterListActor; cvIds: ReadonlySet<number> }) {
+  const { t } = useT();
   const failed = useSelector(list, (snapshot) => snapshot.matches('failed'));
   const letters = useSelector(list, (snapshot) =>
     snapshot.context.letters.filter((letter) => letter.cv === null || !cvIds.has(letter.cv)),
@@ -126,28 +132,28 @@ export function StandaloneLetters({ list, cvIds }: { list: LetterListActor; cvId
     <Stack as="section" gap="3" aria-labelledby="cover-letters-heading">
       <Flex gap="3" align="center" flexWrap="wrap">
         <Heading as="h2" size="lg" id="cover-letters-heading" flex="1">
-          Cover letters
+          {t('Cover letters')}
         </Heading>
         <Button asChild minH="11" variant="outline">
           <Link to="/cover-letters/new">
-            <FilePen /> New cover letter
+            <FilePen /> {t('New cover letter')}
           </Link>
         </Button>
       </Flex>
       <Text color="fg.muted">
-        A letter written from a CV is listed under it; letters on their own are here.
+        {t('A letter written from a CV is listed under it; letters on their own are here.')}
       </Text>
       {failed && (
         <Flex role="alert" gap="3" align="center" flexWrap="wrap">
-          <Text>Your cover letters could not be loaded.</Text>
+          <Text>{t('Your cover letters could not be loaded.')}</Text>
           <Button size="sm" minH="11" onClick={() => list.send({ type: 'list.reload' })}>
-            Try again
+            {t('Try again')}
           </Button>
         </Flex>
       )}
       {letters.length > 0 && (
         <Box borderWidth="1px" borderRadius="l3" p="2">
-          <LetterItems letters={letters} list={list} label="Cover letters on their own" />
+          <LetterItems letters={letters} list={list} label={t('Cover letters on their own')} />
         </Box>
       )}
     </Stack>

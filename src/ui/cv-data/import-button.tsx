@@ -1,6 +1,7 @@
 import { Button } from '@chakra-ui/react';
 import { Upload } from 'lucide-react';
 import { lazy, Suspense, useCallback, useState } from 'react';
+import { useT } from '../../i18n/i18n';
 import type { ImportFlowProps } from './import-flow';
 
 const ImportFlow = lazy(() => import('./import-flow'));
@@ -17,12 +18,13 @@ export function ImportButton({
   input: () => ImportFlowProps['input'];
   size?: 'sm' | 'md';
 }) {
+  const { t } = useT();
   const [open, setOpen] = useState<ImportFlowProps['input']>();
   const close = useCallback(() => setOpen(undefined), []);
   return (
     <>
       <Button id="import-button" variant="outline" size={size} minH="11" onClick={() => setOpen(input())}>
-        <Upload /> Import
+        <Upload /> {t('Import')}
       </Button>
       {open && (
         <Suspense fallback={null}>

@@ -13,21 +13,26 @@ import {
 } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
+import { describeFlagged, describeImport } from '../../cv-data/import-summary';
+import { useT } from '../../i18n/i18n';
 import { IMPORT_BUSY_TAG, type ImportActor } from '../../machines/cv-data/import-machine';
+import { msg } from '../../../rules/languages';
 import { ImportReview } from './import-review';
 
-export const IMPORT_DIALOG_TITLE = 'Import a CV';
-export const REPLACE_WARNING =
-  'Importing replaces what this CV shows now. Its unsaved changes go; Undo brings them back.';
+export const IMPORT_DIALOG_TITLE = msg('Import a CV');
+export const REPLACE_WARNING = msg(
+  'Importing replaces what this CV shows now. Its unsaved changes go; Undo brings them back.',
+);
 
 /**
  * The import dialog: a .json file or pasted JSON, the template it goes into (on the templates screen),
  * what is wrong with it or a summary of what goes where, then Import (and, over work on screen, Replace).
  */
 export function ImportDialog({ actor }: { actor: ImportActor }) {
+  const { t } = useT();
   const state = useSelector(actor, (snapshot) => snapshot.value);
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag(IMPORT_BUSY_TAG));
-  const { error, summary, flagged, source, templates, templateId, rows } = useSelector(
+  const { error, summary, source, templates, templateId, rows } = useSelector(
     actor,
     (snapshot) => snapshot.context,
   );
@@ -35,6 +40,7 @@ export function ImportDialog({ actor }: { actor: ImportActor }) {
   const [pasted, setPasted] = useState('');
   const confirming = state === 'confirming';
   const reviewing = state === 'reviewing';
+  const flagged = summary && describeFlagged(summary, t);
 
   return (
     <Dialog.Root
@@ -51,17 +57,18 @@ export function ImportDialog({ actor }: { actor: ImportActor }) {
         <Dialog.Positioner>
           <Dialog.Content data-testid="import-dialog">
             <Dialog.Header>
-              <Dialog.Title>{IMPORT_DIALOG_TITLE}</Dialog.Title>
+              <Dialog.Title>{t(IMPORT_DIALOG_TITLE)}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               <Stack gap="4">
                 <Dialog.Description>
-                  Choose a PDF or Word file of your CV, or a JSON Resume file (.json, from jsonresume.org or
-                  exported from here), or paste its text.
+                  {t(
+                    'Choose a PDF or Word file of your CV, or a JSON Resume file (.json, from jsonresume.org or exported from here), or paste its text.',
+                  )}
                 </Dialog.Description>
                 {templates.length > 0 && (
                   <Field.Root>
-                    <Field.Label htmlFor="import-template">Template</Field.Label>
+                    <Field.Label htmlFor="import-template">{t('Template')}</Field.Label>
                     <NativeSelect.Root disabled={busy || confirming}>
                       <NativeSelect.Field
                         id="import-template"
@@ -75,7 +82,7 @@ export function ImportDialog({ actor }: { actor: ImportActor }) {
                       >
                         {templates.map((template) => (
                           <option key={template.id} value={template.id}>
-                            {template.name}
+                            {t(template.name)}
                           </option>
                         ))}
                       </NativeSelect.Field>
@@ -84,7 +91,7 @@ export function ImportDialog({ actor }: { actor: ImportActor }) {
                   </Field.Root>
                 )}
                 <Field.Root>
-                  <Field.Label htmlFor="import-document-input">PDF or Word file</Field.Label>
+                  <Field.Label htmlFor="import-document-input">{t('PDF or Word file')}</Field.Label>
                   <input
                     id="import-document-input"
                     type="file"
@@ -98,11 +105,11 @@ export function ImportDialog({ actor }: { actor: ImportActor }) {
                     }}
                   />
                   <Field.HelperText>
-                    Up to 10 MB. You check what was found before anything is imported.
+                    {t('Up to 10 MB. You check what was found before anything is imported.')}
                   </Field.HelperText>
                 </Field.Root>
                 <Field.Root>
-                  <Field.Label htmlFor="import-file-input">JSON Resume file</Field.Label>
+                  <Field.Label htmlFor="import-file-input">{t('JSON Resume file')}</Field.Label>
                   <input
                     id="import-file-input"
                     type="file"
@@ -116,7 +123,7 @@ export function ImportDialog({ actor }: { actor: ImportActor }) {
                   />
                 </Field.Root>
                 <Field.Root>
-                  <Field.Label htmlFor="import-paste">Or paste JSON</Field.Label>
+                  <Field.Label htmlFor="import-paste">{t('Or paste JSON')}</Field.Label>
                   <Textarea
                     id="import-paste"
                     rows={5}
@@ -133,7 +140,7 @@ export function ImportDialog({ actor }: { actor: ImportActor }) {
                     disabled={busy || confirming || pasted.trim() === ''}
                     onClick={() => actor.send({ type: 'import.paste', text: pasted })}
                   >
-                    Read pasted JSON
+                    {t('Read pasted JSON')}
                   </Button>
                 </Field.Root>
                 {reviewing && rows && <ImportReview actor={actor} rows={rows} source={source} />}
@@ -141,7 +148,11 @@ export function ImportDialog({ actor }: { actor: ImportActor }) {
                   {busy && (
                     <HStack gap="2">
                       <Spinner size="sm" />
-                      <Text>Reading {source ?? 'the pasted text'}...</Text>
+                      <Text>
+                        {source === undefined
+                          ? t('Reading the pasted text...')
+                          : t('Reading {source}...', { source })}
+                      </Text>
                     </HStack>
                   )}
                   {!busy && summary && (state === 'previewing' || confirming) && (
@@ -149,8 +160,8 @@ export function ImportDialog({ actor }: { actor: ImportActor }) {
                       <Alert.Root status="success" variant="subtle" data-testid="import-summary">
                         <Alert.Indicator />
                         <Alert.Content>
-                          <Alert.Title>{source ?? 'Pasted JSON'}</Alert.Title>
-                          <Alert.Description>{summary}</Alert.Description>
+                          <Alert.Title>{source ?? t('Pasted JSON')}</Alert.Title>
+                          <Alert.Description>{describeImport(summary, t)}</Alert.Description>
                         </Alert.Content>
                       </Alert.Root>
                       {flagged && (
@@ -159,8 +170,9 @@ export function ImportDialog({ actor }: { actor: ImportActor }) {
                           <Alert.Content>
                             <Alert.Title>{flagged}</Alert.Title>
                             <Alert.Description>
-                              They are kept as written and marked at their fields: put them right there before
-                              saving.
+                              {t(
+                                'They are kept as written and marked at their fields: put them right there before saving.',
+                              )}
                             </Alert.Description>
                           </Alert.Content>
                         </Alert.Root>
@@ -173,15 +185,15 @@ export function ImportDialog({ actor }: { actor: ImportActor }) {
                     <Alert.Root status="error" variant="subtle" data-testid="import-error">
                       <Alert.Indicator />
                       <Alert.Content>
-                        <Alert.Title>Nothing was imported</Alert.Title>
-                        <Alert.Description>{error}</Alert.Description>
+                        <Alert.Title>{t('Nothing was imported')}</Alert.Title>
+                        <Alert.Description>{t(error)}</Alert.Description>
                       </Alert.Content>
                     </Alert.Root>
                   )}
                   {confirming && (
                     <Alert.Root status="warning" variant="subtle">
                       <Alert.Indicator />
-                      <Alert.Description>{REPLACE_WARNING}</Alert.Description>
+                      <Alert.Description>{t(REPLACE_WARNING)}</Alert.Description>
                     </Alert.Root>
                   )}
                 </div>
@@ -192,20 +204,20 @@ export function ImportDialog({ actor }: { actor: ImportActor }) {
                 variant="outline"
                 onClick={() => actor.send(confirming ? { type: 'import.back' } : { type: 'import.cancel' })}
               >
-                {confirming ? 'Back' : 'Cancel'}
+                {confirming ? t('Back') : t('Cancel')}
               </Button>
               {confirming ? (
                 <Button colorPalette="orange" onClick={() => actor.send({ type: 'import.confirm' })}>
-                  Replace
+                  {t('Replace')}
                 </Button>
               ) : reviewing ? (
-                <Button onClick={() => actor.send({ type: 'import.review.done' })}>Continue</Button>
+                <Button onClick={() => actor.send({ type: 'import.review.done' })}>{t('Continue')}</Button>
               ) : (
                 <Button
                   disabled={state !== 'previewing'}
                   onClick={() => actor.send({ type: 'import.apply' })}
                 >
-                  Import
+                  {t('Import')}
                 </Button>
               )}
             </Dialog.Footer>

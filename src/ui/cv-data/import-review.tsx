@@ -1,8 +1,10 @@
 import { Badge, Box, Button, Field, Heading, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { UNCERTAIN_NOTE, type ReviewRow } from '../../cv-data/file-import';
+import { useT } from '../../i18n/i18n';
 import type { ImportActor } from '../../machines/cv-data/import-machine';
+import { msg } from '../../../rules/languages';
 
-export const REVIEW_TITLE = 'Check what was found';
+export const REVIEW_TITLE = msg('Check what was found');
 
 /**
  * What the server read from a PDF or Word file, section by section: each value in a box to fix, the uncertain ones
@@ -17,25 +19,39 @@ export function ImportReview({
   rows: ReviewRow[];
   source?: string;
 }) {
+  const { t } = useT();
   const groups = [...new Set(rows.map((row) => row.group))];
   const uncertain = rows.filter((row) => row.uncertain && !row.dropped).length;
+  // A group in the dialog's words ('Experience 2'), or the file's own heading as it is.
+  const groupName = (group: string) => {
+    const name = rows.find((row) => row.group === group)?.groupName;
+    return name === undefined ? group : t(name);
+  };
   return (
     <Stack gap="4" data-testid="import-review" aria-labelledby="import-review-title">
       <Stack gap="1">
         <Heading as="h3" size="sm" id="import-review-title">
-          {REVIEW_TITLE}
+          {t(REVIEW_TITLE)}
         </Heading>
         <Text fontSize="sm">
-          {source ? `Read from ${source}. ` : ''}Fix a value in its box, or drop it.
-          {uncertain > 0
-            ? ` ${uncertain} ${uncertain === 1 ? 'value is' : 'values are'} marked “${UNCERTAIN_NOTE}”.`
-            : ''}
+          {[
+            source ? t('Read from {source}.', { source }) : '',
+            t('Fix a value in its box, or drop it.'),
+            uncertain > 0
+              ? t(
+                  '{count, plural, one {{count} value is marked “{note}”.} other {{count} values are marked “{note}”.}}',
+                  { count: uncertain, note: t(UNCERTAIN_NOTE) },
+                )
+              : '',
+          ]
+            .filter(Boolean)
+            .join(' ')}
         </Text>
       </Stack>
       {groups.map((group) => (
-        <Box key={group} as="section" aria-label={group} borderWidth="1px" borderRadius="md" p="3">
+        <Box key={group} as="section" aria-label={groupName(group)} borderWidth="1px" borderRadius="md" p="3">
           <Heading as="h4" size="xs" mb="2">
-            {group}
+            {groupName(group)}
           </Heading>
           <Stack gap="3">
             {rows
@@ -51,22 +67,29 @@ export function ImportReview({
 }
 
 function ReviewField({ actor, row }: { actor: ImportActor; row: ReviewRow }) {
+  const { t } = useT();
   const id = `import-review-${row.path.replace(/[^a-zA-Z0-9]+/g, '-')}`;
-  const label = `${row.label}${row.group === 'Personal details' || row.group === 'Summary' ? '' : ` (${row.group})`}`;
+  const rowLabel = row.labelName === undefined ? row.label : t(row.labelName);
+  const rowGroup = row.groupName === undefined ? row.group : t(row.groupName);
+  // A value of the personal details or the summary is named by its label alone; another by its group too.
+  const label =
+    row.group === 'Personal details' || row.group === 'Summary'
+      ? rowLabel
+      : t('{label} ({group})', { label: rowLabel, group: rowGroup });
   const edit = (value: string) => actor.send({ type: 'import.review.edit', path: row.path, value });
   return (
     <Field.Root invalid={row.uncertain && !row.dropped} disabled={row.dropped}>
       <HStack justify="space-between" w="full">
         <Field.Label htmlFor={id}>
-          {row.label}
+          {rowLabel}
           {row.uncertain && !row.dropped && (
             <Badge colorPalette="orange" ml="2">
-              {UNCERTAIN_NOTE}
+              {t(UNCERTAIN_NOTE)}
             </Badge>
           )}
           {row.dropped && (
             <Badge colorPalette="gray" ml="2">
-              Dropped
+              {t('Dropped')}
             </Badge>
           )}
         </Field.Label>
@@ -74,10 +97,10 @@ function ReviewField({ actor, row }: { actor: ImportActor; row: ReviewRow }) {
           size="sm"
           minH="44px"
           variant="ghost"
-          aria-label={`${row.dropped ? 'Keep' : 'Drop'} ${label}`}
+          aria-label={row.dropped ? t('Keep {label}', { label }) : t('Drop {label}', { label })}
           onClick={() => actor.send({ type: 'import.review.drop', path: row.path, dropped: !row.dropped })}
         >
-          {row.dropped ? 'Keep' : 'Drop'}
+          {row.dropped ? t('Keep') : t('Drop')}
         </Button>
       </HStack>
       {row.multiline ? (

@@ -15,6 +15,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { CloudOff, FilePlus, SearchX } from 'lucide-react';
+import { useT } from '../../i18n/i18n';
 import {
   cvListPage,
   cvListPageLabel,
@@ -63,20 +64,21 @@ function CvFinder({ actor }: { actor: CvManagementActor }) {
   const sort = useSelector(actor, (state) => state.context.sort);
   const templateFilter = useSelector(actor, (state) => state.context.templateFilter);
   const inUse = useSelector(actor, (state) => templatesInUse(state.context));
+  const { t } = useT();
   return (
-    <HStack gap="3" align="flex-end" flexWrap="wrap" role="search" aria-label="Find a CV">
+    <HStack gap="3" align="flex-end" flexWrap="wrap" role="search" aria-label={t('Find a CV')}>
       <Field.Root flex="1" minW="14rem" maxW="md">
-        <Field.Label>Search CVs by name</Field.Label>
+        <Field.Label>{t('Search CVs by name')}</Field.Label>
         <Input
           type="search"
           value={query}
-          placeholder="e.g. Engineer"
+          placeholder={t('e.g. Engineer')}
           minH="11"
           onChange={(event) => actor.send({ type: 'search.change', query: event.currentTarget.value })}
         />
       </Field.Root>
       <Field.Root width="auto">
-        <Field.Label>Template</Field.Label>
+        <Field.Label>{t('Template')}</Field.Label>
         <NativeSelect.Root minW="12rem">
           <NativeSelect.Field
             value={templateFilter === undefined ? '' : String(templateFilter)}
@@ -86,10 +88,10 @@ function CvFinder({ actor }: { actor: CvManagementActor }) {
               actor.send({ type: 'filter.template', templateId: value === '' ? undefined : Number(value) });
             }}
           >
-            <option value="">All templates</option>
+            <option value="">{t('All templates')}</option>
             {inUse.map((template) => (
               <option key={template.id} value={template.id}>
-                {template.name}
+                {t(template.name)}
               </option>
             ))}
           </NativeSelect.Field>
@@ -97,7 +99,7 @@ function CvFinder({ actor }: { actor: CvManagementActor }) {
         </NativeSelect.Root>
       </Field.Root>
       <Field.Root width="auto">
-        <Field.Label>Sort by</Field.Label>
+        <Field.Label>{t('Sort by')}</Field.Label>
         <NativeSelect.Root minW="12rem">
           <NativeSelect.Field
             value={sort}
@@ -106,8 +108,8 @@ function CvFinder({ actor }: { actor: CvManagementActor }) {
               actor.send({ type: 'sort.change', sort: event.currentTarget.value as CvSort })
             }
           >
-            <option value="edited">Last edited</option>
-            <option value="name">Name</option>
+            <option value="edited">{t('Last edited')}</option>
+            <option value="name">{t('Name')}</option>
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
@@ -118,6 +120,7 @@ function CvFinder({ actor }: { actor: CvManagementActor }) {
 
 /** docs/behaviour.md#cv-management (/cv-management), with Recently deleted beside the list (docs/features/bin.md). */
 export function CvManagementScreen({ actor, view, onViewChange, letters }: CvManagementScreenProps) {
+  const { t } = useT();
   const bin = useSelector(
     actor,
     (state) => state.children[RECENTLY_DELETED_ID] as RecentlyDeletedActor | undefined,
@@ -133,10 +136,10 @@ export function CvManagementScreen({ actor, view, onViewChange, letters }: CvMan
       <Stack gap="8">
         <Stack gap="1">
           <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="tight">
-            CV Management
+            {t('CV Management')}
           </Heading>
           <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>
-            Manage, download, and share your professional CVs
+            {t('Manage, download, and share your professional CVs')}
           </Text>
         </Stack>
 
@@ -149,7 +152,7 @@ export function CvManagementScreen({ actor, view, onViewChange, letters }: CvMan
           >
             <Tabs.List>
               <Tabs.Trigger value="cvs" minH="11">
-                Your CVs
+                {t('Your CVs')}
               </Tabs.Trigger>
               <Tabs.Trigger value="recently-deleted" minH="11">
                 <RecentlyDeletedLabel count={binCount} />
@@ -191,11 +194,12 @@ function useListTopInView(page: number) {
  * template; then the catalogue, to start another (docs/decisions/0041-saves-and-notices.md).
  */
 function SavedCvs({ actor, letters }: { actor: CvManagementActor; letters?: LetterListActor }) {
+  const { t } = useT();
   const snapshot = useSelector(actor, (state) => state);
   const { context } = snapshot;
   const cvs = shownCvs(context);
   const listTop = useListTopInView(cvListPage(context));
-  const templateNames = new Map(context.templates.map((template) => [template.id, template.name]));
+  const templateNames = new Map(context.templates.map((template) => [template.id, t(template.name)]));
   return (
     <>
       {snapshot.matches('loading') && <LoadingGrid cards={6} />}
@@ -203,8 +207,8 @@ function SavedCvs({ actor, letters }: { actor: CvManagementActor; letters?: Lett
       {snapshot.matches('failed') && (
         <CatalogueMessage
           icon={CloudOff}
-          title="Failed to load data"
-          description="Could not load CV templates and generated CVs. Please try again."
+          title={t('Failed to load data')}
+          description={t('Could not load CV templates and generated CVs. Please try again.')}
           onRetry={() => actor.send({ type: 'list.reload' })}
         />
       )}
@@ -212,36 +216,48 @@ function SavedCvs({ actor, letters }: { actor: CvManagementActor; letters?: Lett
       {snapshot.matches('loaded') &&
         (context.templates.length === 0 ? (
           <CatalogueMessage
-            title="No templates found"
-            description="It looks like there are no CV templates available. Please contact support."
+            title={t('No templates found')}
+            description={t('It looks like there are no CV templates available. Please contact support.')}
           />
         ) : (
           <Stack gap="10">
             {context.cvs.length === 0 ? (
               <CatalogueMessage
                 icon={FilePlus}
-                title="You have no saved CVs yet"
-                description="Pick a template, fill in its sections and save: your CVs will be listed here."
+                title={t('You have no saved CVs yet')}
+                description={t(
+                  'Pick a template, fill in its sections and save: your CVs will be listed here.',
+                )}
                 action={
                   <Button asChild minH="11">
-                    <Link to="/">Create your first CV</Link>
+                    <Link to="/">{t('Create your first CV')}</Link>
                   </Button>
                 }
               />
             ) : (
-              <Stack as="section" gap="4" aria-labelledby="your-cvs-heading" ref={listTop} scrollMarginTop="4">
+              <Stack
+                as="section"
+                gap="4"
+                aria-labelledby="your-cvs-heading"
+                ref={listTop}
+                scrollMarginTop="4"
+              >
                 <Heading as="h2" size="lg" id="your-cvs-heading" tabIndex={-1} outline="none">
-                  {context.cvs.length === 1 ? '1 saved CV' : `${context.cvs.length} saved CVs`}
+                  {t('{count, plural, one {{count} saved CV} other {{count} saved CVs}}', {
+                    count: context.cvs.length,
+                  })}
                 </Heading>
                 <CvFinder actor={actor} />
                 {cvs.length === 0 ? (
                   <CatalogueMessage
                     icon={SearchX}
-                    title="No CVs match your search"
+                    title={t('No CVs match your search')}
                     description={
                       isSearching(context)
-                        ? `None of your CVs is called anything like “${context.query.trim()}”.`
-                        : 'None of your CVs is made from this template.'
+                        ? t('None of your CVs is called anything like “{query}”.', {
+                            query: context.query.trim(),
+                          })
+                        : t('None of your CVs is made from this template.')
                     }
                   />
                 ) : (
@@ -252,14 +268,16 @@ function SavedCvs({ actor, letters }: { actor: CvManagementActor; letters?: Lett
                     listStyleType="none"
                     borderWidth="1px"
                     borderRadius="l3"
-                    aria-label="Your CVs"
+                    aria-label={t('Your CVs')}
                   >
                     <GeneratedCvItems
                       cvs={visibleCvs(context)}
                       actions={context.cvActions}
                       templateNameOf={(cv) => templateNames.get(cv.template)}
                       actionsBeforeOf={
-                        letters ? (cv) => <NewLetterFromCv cvId={cv.id} cvName={cvDisplayName(cv)} /> : undefined
+                        letters
+                          ? (cv) => <NewLetterFromCv cvId={cv.id} cvName={cvDisplayName(cv)} />
+                          : undefined
                       }
                       belowOf={
                         letters
@@ -275,7 +293,7 @@ function SavedCvs({ actor, letters }: { actor: CvManagementActor; letters?: Lett
                     snapshot={snapshot}
                     send={actor.send}
                     events={{ previous: { type: 'cvs.page.previous' }, next: { type: 'cvs.page.next' } }}
-                    name="Pages of your CVs"
+                    name={t('Pages of your CVs')}
                   />
                 )}
               </Stack>
@@ -284,13 +302,13 @@ function SavedCvs({ actor, letters }: { actor: CvManagementActor; letters?: Lett
             <Stack as="section" gap="4" aria-labelledby="catalogue-heading">
               <Stack gap="1">
                 <Heading as="h2" size="lg" id="catalogue-heading">
-                  Start a new CV
+                  {t('Start a new CV')}
                 </Heading>
-                <Text color="fg.muted">Every template, with the CVs you made from it.</Text>
+                <Text color="fg.muted">{t('Every template, with the CVs you made from it.')}</Text>
               </Stack>
               <SimpleGrid
                 as="section"
-                aria-label="Templates and their CVs"
+                aria-label={t('Templates and their CVs')}
                 columns={{ base: 1, md: 2, xl: 3 }}
                 gap="5"
               >

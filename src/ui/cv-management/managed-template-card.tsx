@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { FilePlus } from 'lucide-react';
 import type { GeneratedCv } from '../../api/cvs';
 import type { Template } from '../../api/templates';
+import { useT } from '../../i18n/i18n';
 import { cvDisplayName } from '../generated-cv/generated-cv-item';
 import { useTemplateCard } from '../return-focus';
 import { TemplateImage } from '../templates/template-image';
@@ -23,10 +24,11 @@ export const CARD_CV_NAMES = 3;
  * catalogue (docs/decisions/0041-saves-and-notices.md).
  */
 export function ManagedTemplateCard({ template, cvs, onShowAll }: ManagedTemplateCardProps) {
+  const { t } = useT();
   const { titleId, cardProps } = useTemplateCard(cvs.length);
   const listed = cvs.slice(0, CARD_CV_NAMES);
   const more = cvs.length - listed.length;
-  const moreText = `and ${more} more`;
+  const moreText = t('and {count} more', { count: more });
   return (
     <Card.Root {...cardProps} variant="outline" overflow="hidden" data-testid="managed-template-card">
       <Flex gap="4" p="4" align="flex-start">
@@ -48,22 +50,27 @@ export function ManagedTemplateCard({ template, cvs, onShowAll }: ManagedTemplat
             tabIndex={-1}
             aria-hidden
           >
-            <TemplateImage src={template.icon} name={template.name} />
+            <TemplateImage src={template.icon} name={t(template.name)} />
           </Link>
         </Box>
         <Stack gap="2" minW="0" flex="1">
           <Heading as="h3" size="md" id={titleId} lineClamp={2}>
-            {template.name}
+            {t(template.name)}
           </Heading>
           {cvs.length > 0 && (
             <HStack>
               <Badge variant="subtle" colorPalette="teal">
-                {cvs.length === 1 ? '1 CV' : `${cvs.length} CVs`}
+                {t('{count, plural, one {{count} CV} other {{count} CVs}}', { count: cvs.length })}
               </Badge>
             </HStack>
           )}
           {cvs.length > 0 && (
-            <Stack as="ul" gap="0" listStyleType="none" aria-label={`CVs made from ${template.name}`}>
+            <Stack
+              as="ul"
+              gap="0"
+              listStyleType="none"
+              aria-label={t('CVs made from {template}', { template: t(template.name) })}
+            >
               {listed.map((cv) => (
                 <Text as="li" key={cv.id} fontSize="sm" color="fg.muted" wordBreak="break-word" lineClamp={1}>
                   {cvDisplayName(cv)}
@@ -80,7 +87,11 @@ export function ManagedTemplateCard({ template, cvs, onShowAll }: ManagedTemplat
                 minH="11"
                 alignSelf="flex-start"
                 textDecoration="underline"
-                aria-label={`${moreText}: show all ${cvs.length} CVs made from ${template.name}`}
+                aria-label={t('and {more} more: show all {count} CVs made from {template}', {
+                  more,
+                  count: cvs.length,
+                  template: t(template.name),
+                })}
                 onClick={onShowAll}
               >
                 {moreText}
@@ -95,9 +106,9 @@ export function ManagedTemplateCard({ template, cvs, onShowAll }: ManagedTemplat
               to="/dashboard/$id"
               params={{ id: String(template.id) }}
               search={{ new: true }}
-              aria-label={`Create a new CV from ${template.name}`}
+              aria-label={t('Create a new CV from {template}', { template: t(template.name) })}
             >
-              <FilePlus /> New CV
+              <FilePlus /> {t('New CV')}
             </Link>
           </Button>
         </Stack>

@@ -2,14 +2,15 @@ import { Badge, Box, Button, Flex, HStack, Spinner, Stack, Text } from '@chakra-
 import { useSelector } from '@xstate/react';
 import { ArchiveRestore, CloudOff, Trash2, Undo2 } from 'lucide-react';
 import type { BinnedCv } from '../../api/bin';
-import { binDate, removalText } from '../../catalogue/bin';
+import { useT } from '../../i18n/i18n';
 import {
+  BIN_LOAD_FAILED_MESSAGE,
   LETTER_BIN_ID,
   RECENTLY_DELETED_BUSY_TAG,
   type RecentlyDeletedActor,
 } from '../../machines/catalogue/recently-deleted-machine';
 import type { LetterBinActor } from '../../machines/catalogue/letter-bin-machine';
-import { RecentlyDeletedLetters, useRecentlyDeletedLetterCount } from './recently-deleted-letters';
+import { BinDates, RecentlyDeletedLetters, useRecentlyDeletedLetterCount } from './recently-deleted-letters';
 import { ConfirmDialog } from '../confirm-dialog';
 import { CatalogueMessage } from '../templates/catalogue-states';
 
@@ -33,6 +34,7 @@ export function useHasRecentlyDeleted(actor: RecentlyDeletedActor | undefined): 
 }
 
 function BinnedCvItem({ item, actor }: { item: BinnedCv; actor: RecentlyDeletedActor }) {
+  const { t } = useT();
   const busy = useSelector(
     actor,
     (state) => state.hasTag(RECENTLY_DELETED_BUSY_TAG) || state.matches('confirmingPurge'),
@@ -60,40 +62,33 @@ function BinnedCvItem({ item, actor }: { item: BinnedCv; actor: RecentlyDeletedA
         </Text>
         {item.template_name && (
           <Text fontSize="sm" color="fg.muted">
-            {item.template_name}
+            {t(item.template_name)}
           </Text>
         )}
-        <Text fontSize="sm" color="fg.muted">
-          Deleted <time dateTime={item.deleted_at}>{binDate(item.deleted_at)}</time>
-          {' · '}
-          <time dateTime={item.purge_at} title={binDate(item.purge_at)}>
-            {removalText(item.purge_at)}
-          </time>{' '}
-          (<time dateTime={item.purge_at}>{binDate(item.purge_at)}</time>)
-        </Text>
+        <BinDates deletedAt={item.deleted_at} purgeAt={item.purge_at} />
       </Stack>
       <HStack gap="2" flexShrink={0}>
         <Button
           size="sm"
           minH="11"
           variant="outline"
-          aria-label={`Restore ${item.name}`}
+          aria-label={t('Restore {name}', { name: item.name })}
           disabled={busy}
           loading={restoring}
           onClick={() => actor.send({ type: 'bin.restore', uuid: item.uuid })}
         >
-          <Undo2 /> Restore
+          <Undo2 /> {t('Restore')}
         </Button>
         <Button
           size="sm"
           minH="11"
           variant="ghost"
           colorPalette="red"
-          aria-label={`Delete ${item.name} forever`}
+          aria-label={t('Delete {name} forever', { name: item.name })}
           disabled={busy}
           onClick={() => actor.send({ type: 'bin.deleteForever', uuid: item.uuid })}
         >
-          <Trash2 /> Delete forever
+          <Trash2 /> {t('Delete forever')}
         </Button>
       </HStack>
     </Flex>
@@ -106,6 +101,7 @@ function BinnedCvItem({ item, actor }: { item: BinnedCv; actor: RecentlyDeletedA
  * group (recently-deleted-letters.tsx).
  */
 export function RecentlyDeleted({ actor }: { actor: RecentlyDeletedActor }) {
+  const { t } = useT();
   const snapshot = useSelector(actor, (state) => state);
   const letterBin = useLetterBin(actor);
   const letterCount = useRecentlyDeletedLetterCount(letterBin);
@@ -116,33 +112,34 @@ export function RecentlyDeleted({ actor }: { actor: RecentlyDeletedActor }) {
     return (
       <HStack role="status" gap="2" color="fg.muted" py="6">
         <Spinner size="sm" />
-        <Text fontSize="sm">Loading recently deleted CVs...</Text>
+        <Text fontSize="sm">{t('Loading recently deleted CVs...')}</Text>
       </HStack>
     );
   if (snapshot.matches('failed'))
     return (
       <CatalogueMessage
         icon={CloudOff}
-        title="Failed to load data"
-        description={snapshot.context.error ?? 'Your recently deleted CVs could not be loaded.'}
+        title={t('Failed to load data')}
+        description={t(snapshot.context.error ?? BIN_LOAD_FAILED_MESSAGE)}
         onRetry={() => actor.send({ type: 'bin.reload' })}
       />
     );
   return (
     <Stack gap="4">
       <Text color="fg.muted">
-        Deleted CVs and cover letters stay here until the date shown, then they are removed for good. Restore
-        one to bring it back with everything it had.
+        {t(
+          'Deleted CVs and cover letters stay here until the date shown, then they are removed for good. Restore one to bring it back with everything it had.',
+        )}
       </Text>
       {items.length === 0 && letterCount === 0 ? (
         <CatalogueMessage
           icon={ArchiveRestore}
-          title="Nothing recently deleted"
-          description="CVs you delete wait here for a while, so you can bring them back."
+          title={t('Nothing recently deleted')}
+          description={t('CVs you delete wait here for a while, so you can bring them back.')}
         />
       ) : (
         items.length > 0 && (
-          <Stack as="ul" gap="2" listStyleType="none" aria-label="Recently deleted CVs">
+          <Stack as="ul" gap="2" listStyleType="none" aria-label={t('Recently deleted CVs')}>
             {items.map((item) => (
               <BinnedCvItem key={item.uuid} item={item} actor={actor} />
             ))}
@@ -152,11 +149,11 @@ export function RecentlyDeleted({ actor }: { actor: RecentlyDeletedActor }) {
       <RecentlyDeletedLetters actor={letterBin} />
       <ConfirmDialog
         open={asking}
-        title="Delete forever?"
+        title={t('Delete forever?')}
         subject={pending?.name}
-        description="This action cannot be undone."
-        confirmLabel="Delete forever"
-        cancelLabel="Cancel"
+        description={t('This action cannot be undone.')}
+        confirmLabel={t('Delete forever')}
+        cancelLabel={t('Cancel')}
         destructive
         busy={snapshot.matches('purging')}
         onConfirm={() => actor.send({ type: 'purge.confirm' })}
@@ -168,9 +165,10 @@ export function RecentlyDeleted({ actor }: { actor: RecentlyDeletedActor }) {
 
 /** The tab's label: 'Recently deleted' and, once known, how many. */
 export function RecentlyDeletedLabel({ count }: { count: number | null }) {
+  const { t } = useT();
   return (
     <HStack gap="2">
-      <Box as="span">Recently deleted</Box>
+      <Box as="span">{t('Recently deleted')}</Box>
       {count !== null && count > 0 && (
         <Badge variant="subtle" colorPalette="gray">
           {count}

@@ -17,6 +17,8 @@ import { ChevronDown, Copy, Download, FileText, Mail, Trash2 } from 'lucide-reac
 import type { ReactNode } from 'react';
 import type { CvFileFormat, GeneratedCv } from '../../api/cvs';
 import type { CvActionsById } from '../../machines/catalogue/cv-list';
+import { t, useT } from '../../i18n/i18n';
+import { msg } from '../../../rules/languages';
 import { DELIVERY_BUSY_TAG, type DeliveryActor } from '../../machines/delivery/delivery-machine';
 import { DataExportItems, isDataFormat } from '../cv-data/data-export-items';
 import type { SessionActor } from '../../machines/auth/session-machine';
@@ -40,29 +42,36 @@ export interface GeneratedCvItemProps {
  * The question before a CV is deleted. The spec's 'This action cannot be undone.' stopped being true when deleted
  * CVs went to a bin (docs/decisions/0029-a-bin-for-deleted-cvs.md): it says where the CV can be found again.
  */
-export const DELETE_CV_DESCRIPTION = 'You can restore it from Recently deleted in CV Management.';
+export const DELETE_CV_DESCRIPTION = msg('You can restore it from Recently deleted in CV Management.');
 
 /** On touch screens (a finger, not a mouse) every action is at least 44×44 px, with room between them. */
 export const TOUCH_TARGET = { '@media (pointer: coarse)': { minWidth: '44px', minHeight: '44px' } } as const;
 
 // The time too: two saves on one day are told apart.
-const EDITED_FORMAT = new Intl.DateTimeFormat(undefined, {
+const EDITED_FORMAT: Intl.DateTimeFormatOptions = {
   day: 'numeric',
   month: 'short',
   year: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
-});
+};
 
-/** 'Edited 24 Nov 2026, 14:05' from the CV's last_updated, when the server gives one. */
-export function editedLabel(cv: GeneratedCv): string | undefined {
+/**
+ * 'Edited 24 Nov 2026, 14:05' from the CV's last_updated, when the server gives one, in the interface's language
+ * (`language` from useT(): the view that shows it draws again when the language changes).
+ */
+export function editedLabel(cv: GeneratedCv, language: string): string | undefined {
   const at = cv.last_updated ? new Date(cv.last_updated) : undefined;
-  return at && !Number.isNaN(at.getTime()) ? `Edited ${EDITED_FORMAT.format(at)}` : undefined;
+  if (!at || Number.isNaN(at.getTime())) return undefined;
+  return t('Edited {date}', { date: new Intl.DateTimeFormat(language, EDITED_FORMAT).format(at) });
 }
 
-/** What a CV is called on screen; the download's file name fallback ('cv') would read oddly here. */
+/**
+ * What a CV is called on screen; the download's file name fallback ('cv') would read oddly here. Said in the
+ * interface's language by a view that calls useT() (so it draws again when the language changes).
+ */
 export function cvDisplayName(cv: GeneratedCv): string {
-  return cv.name.trim() === '' ? 'Untitled CV' : cv.name;
+  return cv.name.trim() === '' ? t('Untitled CV') : cv.name;
 }
 
 /** The person's session, from the router (a list is shown only to someone signed in; a test's router may have none). */
@@ -78,6 +87,7 @@ function useSession(): SessionActor | undefined {
  * an email button and a delete button that asks for confirmation first.
  */
 export function GeneratedCvItem({ cv, actor, templateName, actionsBefore, below }: GeneratedCvItemProps) {
+  const { t, language } = useT();
   const busy = useSelector(actor, (state) => state.hasTag(DELIVERY_BUSY_TAG));
   const downloading = useSelector(actor, (state) => state.matches('downloading'));
   const emailing = useSelector(actor, (state) => state.matches('emailing'));
@@ -89,7 +99,7 @@ export function GeneratedCvItem({ cv, actor, templateName, actionsBefore, below 
   const confirmingEmail = useSelector(actor, (state) => state.matches('confirmingEmail'));
   const address = useOwnAddress(useSession());
   const name = cvDisplayName(cv);
-  const edited = editedLabel(cv);
+  const edited = editedLabel(cv, language);
 
   return (
     <Flex
@@ -144,8 +154,8 @@ export function GeneratedCvItem({ cv, actor, templateName, actionsBefore, below 
               variant="ghost"
               px="1.5"
               gap="0.5"
-              aria-label={`Download ${name}`}
-              title="Download"
+              aria-label={t('Download {name}', { name })}
+              title={t('Download')}
               disabled={busy}
               css={TOUCH_TARGET}
             >
@@ -158,9 +168,9 @@ export function GeneratedCvItem({ cv, actor, templateName, actionsBefore, below 
               <Menu.Content minW="10rem">
                 <Menu.Item value="pdf">
                   {/* The paper the PDF prints on, known before the file arrives (a backend without designs: A4). */}
-                  Download PDF ({cv.page_size ?? 'A4'})
+                  {t('Download PDF ({size})', { size: cv.page_size ?? 'A4' })}
                 </Menu.Item>
-                <Menu.Item value="word">Download Word</Menu.Item>
+                <Menu.Item value="word">{t('Download Word')}</Menu.Item>
                 <DataExportItems />
               </Menu.Content>
             </Menu.Positioner>
@@ -169,8 +179,8 @@ export function GeneratedCvItem({ cv, actor, templateName, actionsBefore, below 
         <IconButton
           size="xs"
           variant="ghost"
-          aria-label={`Email ${name}`}
-          title="Email to me"
+          aria-label={t('Email {name}', { name })}
+          title={t('Email to me')}
           disabled={busy}
           css={TOUCH_TARGET}
           onClick={() => actor.send({ type: 'cv.email' })}
@@ -184,8 +194,8 @@ export function GeneratedCvItem({ cv, actor, templateName, actionsBefore, below 
         <IconButton
           size="xs"
           variant="ghost"
-          aria-label={`Duplicate ${name}`}
-          title="Duplicate"
+          aria-label={t('Duplicate {name}', { name })}
+          title={t('Duplicate')}
           disabled={busy}
           css={TOUCH_TARGET}
           onClick={() => actor.send({ type: 'cv.duplicate' })}
@@ -196,8 +206,8 @@ export function GeneratedCvItem({ cv, actor, templateName, actionsBefore, below 
           size="xs"
           variant="ghost"
           colorPalette="red"
-          aria-label={`Delete ${name}`}
-          title="Delete"
+          aria-label={t('Delete {name}', { name })}
+          title={t('Delete')}
           disabled={busy}
           css={TOUCH_TARGET}
           onClick={() => actor.send({ type: 'cv.delete' })}
@@ -207,11 +217,11 @@ export function GeneratedCvItem({ cv, actor, templateName, actionsBefore, below 
       </HStack>
       <ConfirmDialog
         open={confirming}
-        title="Delete CV?"
+        title={t('Delete CV?')}
         subject={name}
-        description={DELETE_CV_DESCRIPTION}
-        confirmLabel="Delete"
-        cancelLabel="Cancel"
+        description={t(DELETE_CV_DESCRIPTION)}
+        confirmLabel={t('Delete')}
+        cancelLabel={t('Cancel')}
         destructive
         busy={deleting}
         onConfirm={() => actor.send({ type: 'delete.confirm' })}

@@ -2,23 +2,37 @@ import { Alert, Badge, Button, Card, HStack, Heading, Stack, Text } from '@chakr
 import { useSelector } from '@xstate/react';
 import { Monitor, RefreshCw } from 'lucide-react';
 import type { ActiveSession } from '../../api/sessions';
+import { t, useT } from '../../i18n/i18n';
 import type { ActiveSessionsActor } from '../../machines/profile/active-sessions-machine';
 
 const HEADING_ID = 'active-sessions-heading';
 
-/** 'just now', '5 minutes ago', '3 hours ago', '2 days ago': last use is known to about five minutes. */
+/**
+ * 'just now', '5 minutes ago', '3 hours ago', '2 days ago': last use is known to about five minutes. The count is
+ * written as is ({days}, not #: no '1,234').
+ */
 export function lastUsed(iso: string, now: Date = new Date()): string {
   const minutes = Math.max(0, Math.round((now.getTime() - Date.parse(iso)) / 60_000));
-  if (minutes < 5) return 'Active just now';
-  if (minutes < 60) return `Last active ${minutes} minutes ago`;
+  if (minutes < 5) return t('Active just now');
+  if (minutes < 60) {
+    return t(
+      '{minutes, plural, one {Last active {minutes} minute ago} other {Last active {minutes} minutes ago}}',
+      { minutes },
+    );
+  }
   const hours = Math.round(minutes / 60);
-  if (hours < 24) return `Last active ${hours} ${hours === 1 ? 'hour' : 'hours'} ago`;
+  if (hours < 24) {
+    return t('{hours, plural, one {Last active {hours} hour ago} other {Last active {hours} hours ago}}', {
+      hours,
+    });
+  }
   const days = Math.round(hours / 24);
-  return `Last active ${days} ${days === 1 ? 'day' : 'days'} ago`;
+  return t('{days, plural, one {Last active {days} day ago} other {Last active {days} days ago}}', { days });
 }
 
 function SessionRow({ session, busy, onEnd }: { session: ActiveSession; busy: boolean; onEnd: () => void }) {
-  const name = `${session.browser} on ${session.os}`;
+  const { t } = useT();
+  const where = { browser: session.browser, os: session.os };
   return (
     <HStack
       as="li"
@@ -32,10 +46,10 @@ function SessionRow({ session, busy, onEnd }: { session: ActiveSession; busy: bo
         <Monitor aria-hidden size={20} />
         <Stack gap="0" minW="0">
           <HStack gap="2" wrap="wrap">
-            <Text fontWeight="medium">{name}</Text>
+            <Text fontWeight="medium">{t('{browser} on {os}', where)}</Text>
             {session.current && (
               <Badge colorPalette="green" variant="subtle">
-                This device
+                {t('This device')}
               </Badge>
             )}
           </HStack>
@@ -50,9 +64,9 @@ function SessionRow({ session, busy, onEnd }: { session: ActiveSession; busy: bo
           variant="outline"
           onClick={onEnd}
           disabled={busy}
-          aria-label={`End session: ${name}`}
+          aria-label={t('End session: {browser} on {os}', where)}
         >
-          End session
+          {t('End session')}
         </Button>
       )}
     </HStack>
@@ -61,6 +75,7 @@ function SessionRow({ session, busy, onEnd }: { session: ActiveSession; busy: bo
 
 /** Sessions you can see: the person's active sessions on the profile, this one marked. */
 export function ActiveSessionsCard({ actor }: { actor: ActiveSessionsActor }) {
+  const { t } = useT();
   const snapshot = useSelector(actor, (state) => state);
   if (snapshot.matches('unsupported')) return null;
   const busy = snapshot.hasTag('busy') || snapshot.matches('loading');
@@ -69,10 +84,10 @@ export function ActiveSessionsCard({ actor }: { actor: ActiveSessionsActor }) {
     <Card.Root as="section" aria-labelledby={HEADING_ID} aria-busy={busy}>
       <Card.Header>
         <Heading as="h3" size="lg" id={HEADING_ID}>
-          Active Sessions
+          {t('Active Sessions')}
         </Heading>
         <Text color="fg.muted" textStyle="sm">
-          Where your account is signed in. End a session you do not recognise.
+          {t('Where your account is signed in. End a session you do not recognise.')}
         </Text>
       </Card.Header>
       <Card.Body>
@@ -80,16 +95,16 @@ export function ActiveSessionsCard({ actor }: { actor: ActiveSessionsActor }) {
           <Alert.Root status="error" alignItems="center">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Title>{snapshot.context.error}</Alert.Title>
+              <Alert.Title>{snapshot.context.error && t(snapshot.context.error)}</Alert.Title>
             </Alert.Content>
             <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'sessions.retry' })}>
               <RefreshCw aria-hidden />
-              Try Again
+              {t('Try Again')}
             </Button>
           </Alert.Root>
         ) : (
           <Stack gap="4">
-            <Stack as="ul" gap="0" listStyleType="none" aria-label="Active sessions">
+            <Stack as="ul" gap="0" listStyleType="none" aria-label={t('Active sessions')}>
               {snapshot.context.sessions.map((session) => (
                 <SessionRow
                   key={session.id}
@@ -107,7 +122,7 @@ export function ActiveSessionsCard({ actor }: { actor: ActiveSessionsActor }) {
                 onClick={() => actor.send({ type: 'sessions.endOthers' })}
                 disabled={busy}
               >
-                End all other sessions
+                {t('End all other sessions')}
               </Button>
             )}
           </Stack>

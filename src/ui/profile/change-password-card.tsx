@@ -1,8 +1,12 @@
 import { Alert, Button, Card, Field, HStack, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, type FormEvent } from 'react';
+import { useT } from '../../i18n/i18n';
 import { BUSY_TAG } from '../../machines/auth/auth-flow';
-import type { ChangePasswordActor, PasswordChangeField } from '../../machines/profile/change-password-machine';
+import type {
+  ChangePasswordActor,
+  PasswordChangeField,
+} from '../../machines/profile/change-password-machine';
 import { FormProblemAlert, useFocusOnProblem } from '../form-problem';
 import { PasswordInput } from '../password-input';
 
@@ -30,6 +34,7 @@ function PasswordRow({ label, invalid, disabled, ...input }: PasswordRowProps) {
 
 /** docs/behaviour.md#profile-settings: the Change Password card, shown while the panel is open. */
 export function ChangePasswordCard({ actor }: { actor: ChangePasswordActor }) {
+  const { t } = useT();
   const snapshot = useSelector(actor, (state) => state);
   const { values, problem, problemFields, attempt } = snapshot.context;
   const busy = snapshot.hasTag(BUSY_TAG);
@@ -54,15 +59,17 @@ export function ChangePasswordCard({ actor }: { actor: ChangePasswordActor }) {
     <Card.Root variant="outline" borderRadius="l3" as="section" aria-labelledby="change-password-title">
       <Card.Header>
         <Card.Title id="change-password-title" as="h2">
-          Change Password
+          {t('Change Password')}
         </Card.Title>
-        <Card.Description>Other devices signed in to your account will be signed out.</Card.Description>
+        <Card.Description>
+          {t('Other devices signed in to your account will be signed out.')}
+        </Card.Description>
       </Card.Header>
       <Card.Body>
-        <form ref={form} onSubmit={submit} noValidate aria-label="Change password">
+        <form ref={form} onSubmit={submit} noValidate aria-label={t('Change password')}>
           <Stack gap="5">
             <Field.Root invalid={invalid.has('currentPassword')} disabled={busy}>
-              <Field.Label>Current Password</Field.Label>
+              <Field.Label>{t('Current Password')}</Field.Label>
               <PasswordInput
                 ref={firstField}
                 name="current_password"
@@ -73,17 +80,17 @@ export function ChangePasswordCard({ actor }: { actor: ChangePasswordActor }) {
               />
             </Field.Root>
             <PasswordRow
-              label="New Password"
+              label={t('New Password')}
               name="new_password"
               autoComplete="new-password"
-              placeholder="min 8 chars"
+              placeholder={t('min 8 chars')}
               value={values.newPassword}
               onValueChange={change('newPassword')}
               invalid={invalid.has('newPassword')}
               disabled={busy}
             />
             <PasswordRow
-              label="Confirm New Password"
+              label={t('Confirm New Password')}
               name="confirm_password"
               autoComplete="new-password"
               value={values.confirmPassword}
@@ -94,20 +101,20 @@ export function ChangePasswordCard({ actor }: { actor: ChangePasswordActor }) {
             {problem && (
               <FormProblemAlert>
                 <Alert.Indicator />
-                <Alert.Title>{problem}</Alert.Title>
+                <Alert.Title>{t(problem)}</Alert.Title>
               </FormProblemAlert>
             )}
             <HStack gap="2" justify="flex-end">
               <Button variant="outline" onClick={() => actor.send({ type: 'form.cancel' })} disabled={busy}>
-                Cancel
+                {t('Cancel')}
               </Button>
               <Button
                 type="submit"
                 loading={snapshot.matches('updating')}
-                loadingText="Updating..."
+                loadingText={t('Updating...')}
                 disabled={busy}
               >
-                Update Password
+                {t('Update Password')}
               </Button>
             </HStack>
           </Stack>

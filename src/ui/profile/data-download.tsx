@@ -1,19 +1,22 @@
 import { Alert, Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Download } from 'lucide-react';
+import { msg } from '../../../rules/languages';
+import { useT } from '../../i18n/i18n';
 import {
   downloadedText,
   progressText,
   type DataDownloadActor,
 } from '../../machines/profile/data-download-machine';
 
-export const DOWNLOAD_ALL_MY_DATA = 'Download all my data';
+export const DOWNLOAD_ALL_MY_DATA = msg('Download all my data');
 
 /**
  * 'Download all my data' and what it is doing: how much has arrived (with Cancel), the file it was saved as, or
  * why it failed. The profile's Quick Actions and the delete-account dialog both show it, for the same download.
  */
 export function DataDownloadControl({ actor }: { actor: DataDownloadActor }) {
+  const { t, language } = useT();
   const snapshot = useSelector(actor, (state) => state);
   const busy = snapshot.hasTag('busy');
   const { receivedBytes, fileName, error } = snapshot.context;
@@ -31,12 +34,12 @@ export function DataDownloadControl({ actor }: { actor: DataDownloadActor }) {
         }}
       >
         {busy ? <Spinner size="sm" /> : <Download aria-hidden />}
-        {DOWNLOAD_ALL_MY_DATA}
+        {t(DOWNLOAD_ALL_MY_DATA)}
       </Button>
       {busy && (
         <HStack gap="3" justify="space-between" wrap="wrap">
           <Text role="status" textStyle="sm" color="fg.muted">
-            {progressText(receivedBytes)}
+            {t(progressText(receivedBytes, language))}
           </Text>
           <Button
             type="button"
@@ -45,19 +48,19 @@ export function DataDownloadControl({ actor }: { actor: DataDownloadActor }) {
             minH="11"
             onClick={() => actor.send({ type: 'data.cancel' })}
           >
-            Cancel download
+            {t('Cancel download')}
           </Button>
         </HStack>
       )}
       {snapshot.matches('downloaded') && fileName && (
         <Text role="status" textStyle="sm" color="fg.success">
-          {downloadedText(fileName)}
+          {t(downloadedText(fileName))}
         </Text>
       )}
       {snapshot.matches('failed') && error && (
         <Alert.Root status="error" variant="subtle" borderRadius="l2" role="alert">
           <Alert.Indicator />
-          <Alert.Description>{error}</Alert.Description>
+          <Alert.Description>{t(error)}</Alert.Description>
         </Alert.Root>
       )}
     </Stack>

@@ -1,17 +1,22 @@
 import { Button, Dialog, Field, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
+import { msg } from '../../../rules/languages';
+import { useT } from '../../i18n/i18n';
 import type { DataDownloadActor } from '../../machines/profile/data-download-machine';
 import type { ProfileEvent, ProfileSnapshot } from '../../machines/profile/profile-machine';
 import { DataDownloadControl } from './data-download';
 import { PasswordInput } from '../password-input';
 
-export const DELETE_ACCOUNT_TITLE = 'Delete account?';
-export const DELETE_ACCOUNT_DESCRIPTION =
-  'Your personal information will be removed, your CVs archived and you will be signed out. This action cannot be undone.';
-export const KEEP_A_COPY_NOTE =
-  "Before you go, you can keep a copy: your account and every CV, as JSON Resume, as PDF and as CV Builder's own file.";
-export const DELETE_BY_LINK_NOTE =
-  'To make sure it is you, we will email you a link that completes the deletion.';
+export const DELETE_ACCOUNT_TITLE = msg('Delete account?');
+export const DELETE_ACCOUNT_DESCRIPTION = msg(
+  'Your personal information will be removed, your CVs archived and you will be signed out. This action cannot be undone.',
+);
+export const KEEP_A_COPY_NOTE = msg(
+  "Before you go, you can keep a copy: your account and every CV, as JSON Resume, as PDF and as CV Builder's own file.",
+);
+export const DELETE_BY_LINK_NOTE = msg(
+  'To make sure it is you, we will email you a link that completes the deletion.',
+);
 
 const PASSWORD_INPUT_ID = 'delete-account-password';
 
@@ -30,6 +35,7 @@ export function DeleteAccountDialog({
   /** Offered before the confirmation: the person's data, downloaded first. */
   dataDownload?: DataDownloadActor;
 }) {
+  const { t } = useT();
   const deleting = snapshot.matches({ loaded: { deletion: 'deleting' } });
   const open = snapshot.matches({ loaded: { deletion: 'confirming' } }) || deleting;
   const { deletionPassword, deletionError, deletionAttempt, profile } = snapshot.context;
@@ -56,30 +62,30 @@ export function DeleteAccountDialog({
           <Dialog.Content>
             <form
               noValidate
-              aria-label="Delete account"
+              aria-label={t('Delete account')}
               onSubmit={(event) => {
                 event.preventDefault();
                 if (!deleting) send({ type: 'account.deleteConfirm' });
               }}
             >
               <Dialog.Header>
-                <Dialog.Title>{DELETE_ACCOUNT_TITLE}</Dialog.Title>
+                <Dialog.Title>{t(DELETE_ACCOUNT_TITLE)}</Dialog.Title>
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="4">
-                  <Dialog.Description>{DELETE_ACCOUNT_DESCRIPTION}</Dialog.Description>
+                  <Dialog.Description>{t(DELETE_ACCOUNT_DESCRIPTION)}</Dialog.Description>
                   {dataDownload && (
                     <Stack gap="2" borderWidth="1px" borderRadius="l2" p="3">
-                      <Text textStyle="sm">{KEEP_A_COPY_NOTE}</Text>
+                      <Text textStyle="sm">{t(KEEP_A_COPY_NOTE)}</Text>
                       <DataDownloadControl actor={dataDownload} />
                     </Stack>
                   )}
                   {byLink ? (
-                    <Text textStyle="sm">{DELETE_BY_LINK_NOTE}</Text>
+                    <Text textStyle="sm">{t(DELETE_BY_LINK_NOTE)}</Text>
                   ) : (
                     <Field.Root invalid={deletionError !== undefined} required>
                       <Field.Label htmlFor={PASSWORD_INPUT_ID}>
-                        Your password
+                        {t('Your password')}
                         <Field.RequiredIndicator />
                       </Field.Label>
                       <PasswordInput
@@ -92,15 +98,17 @@ export function DeleteAccountDialog({
                         onValueChange={(value) => send({ type: 'account.deletePasswordChange', value })}
                       />
                       {deletionError ? (
-                        <Field.ErrorText role="alert">{deletionError}</Field.ErrorText>
+                        <Field.ErrorText role="alert">{t(deletionError)}</Field.ErrorText>
                       ) : (
-                        <Field.HelperText>Enter your password to confirm that it is you.</Field.HelperText>
+                        <Field.HelperText>
+                          {t('Enter your password to confirm that it is you.')}
+                        </Field.HelperText>
                       )}
                     </Field.Root>
                   )}
                   {byLink && deletionError && (
                     <Text role="alert" color="fg.error" textStyle="sm">
-                      {deletionError}
+                      {t(deletionError)}
                     </Text>
                   )}
                 </Stack>
@@ -114,7 +122,7 @@ export function DeleteAccountDialog({
                     if (!deleting) send({ type: 'account.deleteCancel' });
                   }}
                 >
-                  Cancel
+                  {t('Cancel')}
                 </Button>
                 <Button
                   type="submit"
@@ -123,7 +131,7 @@ export function DeleteAccountDialog({
                   aria-busy={deleting || undefined}
                 >
                   {deleting && <Spinner size="sm" />}
-                  {byLink ? 'Email me the link' : 'Delete Account'}
+                  {byLink ? t('Email me the link') : t('Delete Account')}
                 </Button>
               </Dialog.Footer>
             </form>

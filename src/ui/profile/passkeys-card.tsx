@@ -15,21 +15,34 @@ import {
 } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { KeyRound, Pencil, RefreshCw, Trash2 } from 'lucide-react';
+import { SOURCE_LANGUAGE, msg } from '../../../rules/languages';
 import { MAX_PASSKEY_NAME_LENGTH } from '../../../rules/passkeys';
 import type { Passkey } from '../../api/passkeys';
+import { t, useT } from '../../i18n/i18n';
 import type { PasskeysActor, PasskeysEvent, PasskeysSnapshot } from '../../machines/profile/passkeys-machine';
 
 const HEADING_ID = 'passkeys-heading';
 const NEW_NAME_ID = 'new-passkey-name';
 const RENAME_ID = 'rename-passkey-name';
-export const REMOVE_PASSKEY_TITLE = 'Remove this passkey?';
+export const REMOVE_PASSKEY_TITLE = msg('Remove this passkey?');
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-const when = (iso: string) => dateFormat.format(new Date(iso));
-
-/** 'Added 3 Nov 2026 · Last used 25 Nov 2026' / '· Never used'. */
-export function passkeyDates(passkey: Passkey): string {
-  return `Added ${when(passkey.created)} · ${passkey.last_used ? `Last used ${when(passkey.last_used)}` : 'Never used'}`;
+/**
+ * 'Added 3 Nov 2026 · Last used 25 Nov 2026' / '· Never used', the dates in `language`'s own way; English keeps
+ * the day-month-year dates it has always shown.
+ */
+export function passkeyDates(passkey: Passkey, language: string = SOURCE_LANGUAGE): string {
+  const dateFormat = new Intl.DateTimeFormat(language === SOURCE_LANGUAGE ? 'en-GB' : language, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
+  const added = dateFormat.format(new Date(passkey.created));
+  return passkey.last_used
+    ? t('Added {added} · Last used {lastUsed}', {
+        added,
+        lastUsed: dateFormat.format(new Date(passkey.last_used)),
+      })
+    : t('Added {added} · Never used', { added });
 }
 
 function RenameForm({
@@ -39,12 +52,13 @@ function RenameForm({
   snapshot: PasskeysSnapshot;
   send: (event: PasskeysEvent) => void;
 }) {
+  const { t } = useT();
   const saving = snapshot.matches({ renaming: 'saving' });
   const { renameDraft, nameError } = snapshot.context;
   return (
     <form
       noValidate
-      aria-label="Rename passkey"
+      aria-label={t('Rename passkey')}
       onSubmit={(event) => {
         event.preventDefault();
         send({ type: 'rename.save' });
@@ -52,7 +66,7 @@ function RenameForm({
     >
       <Stack gap="3">
         <Field.Root invalid={nameError !== undefined}>
-          <Field.Label htmlFor={RENAME_ID}>New name</Field.Label>
+          <Field.Label htmlFor={RENAME_ID}>{t('New name')}</Field.Label>
           <Input
             id={RENAME_ID}
             autoFocus
@@ -64,11 +78,11 @@ function RenameForm({
               if (event.key === 'Escape') send({ type: 'rename.cancel' });
             }}
           />
-          {nameError && <Field.ErrorText role="alert">{nameError}</Field.ErrorText>}
+          {nameError && <Field.ErrorText role="alert">{t(nameError)}</Field.ErrorText>}
         </Field.Root>
         <HStack gap="2" wrap="wrap">
-          <Button type="submit" size="sm" minH="11" loading={saving} loadingText="Saving...">
-            Save name
+          <Button type="submit" size="sm" minH="11" loading={saving} loadingText={t('Saving...')}>
+            {t('Save name')}
           </Button>
           <Button
             type="button"
@@ -78,7 +92,7 @@ function RenameForm({
             disabled={saving}
             onClick={() => send({ type: 'rename.cancel' })}
           >
-            Cancel
+            {t('Cancel')}
           </Button>
         </HStack>
       </Stack>
@@ -95,6 +109,7 @@ function PasskeyRow({
   snapshot: PasskeysSnapshot;
   send: (event: PasskeysEvent) => void;
 }) {
+  const { t, language } = useT();
   const renaming = snapshot.matches('renaming') && snapshot.context.renamingId === passkey.id;
   const canChange = snapshot.matches('ready');
   return (
@@ -109,12 +124,12 @@ function PasskeyRow({
               </Text>
               {passkey.backed_up && (
                 <Badge colorPalette="blue" variant="subtle">
-                  Synced
+                  {t('Synced')}
                 </Badge>
               )}
             </HStack>
             <Text textStyle="sm" color="fg.muted">
-              {passkeyDates(passkey)}
+              {passkeyDates(passkey, language)}
             </Text>
           </Stack>
         </HStack>
@@ -125,11 +140,11 @@ function PasskeyRow({
               minH="11"
               variant="outline"
               disabled={!canChange}
-              aria-label={`Rename passkey: ${passkey.name}`}
+              aria-label={t('Rename passkey: {name}', { name: passkey.name })}
               onClick={() => send({ type: 'rename.start', id: passkey.id })}
             >
               <Pencil aria-hidden />
-              Rename
+              {t('Rename')}
             </Button>
             <Button
               size="sm"
@@ -137,11 +152,11 @@ function PasskeyRow({
               variant="outline"
               colorPalette="red"
               disabled={!canChange}
-              aria-label={`Remove passkey: ${passkey.name}`}
+              aria-label={t('Remove passkey: {name}', { name: passkey.name })}
               onClick={() => send({ type: 'remove.ask', id: passkey.id })}
             >
               <Trash2 aria-hidden />
-              Remove
+              {t('Remove')}
             </Button>
           </HStack>
         )}
@@ -158,6 +173,7 @@ function RemoveDialog({
   snapshot: PasskeysSnapshot;
   send: (event: PasskeysEvent) => void;
 }) {
+  const { t } = useT();
   const removing = snapshot.matches('removing');
   const open = snapshot.matches('confirmingRemoval') || removing;
   const passkey = snapshot.context.passkeys.find((candidate) => candidate.id === snapshot.context.removingId);
@@ -175,13 +191,18 @@ function RemoveDialog({
         <Dialog.Positioner>
           <Dialog.Content>
             <Dialog.Header>
-              <Dialog.Title>{REMOVE_PASSKEY_TITLE}</Dialog.Title>
+              <Dialog.Title>{t(REMOVE_PASSKEY_TITLE)}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               <Dialog.Description>
-                {passkey ? `“${passkey.name}” will no longer sign you in. ` : ''}
-                You can still sign in with your password or another passkey. The passkey stays on your device
-                until you delete it there too.
+                {passkey
+                  ? t(
+                      '“{name}” will no longer sign you in. You can still sign in with your password or another passkey. The passkey stays on your device until you delete it there too.',
+                      { name: passkey.name },
+                    )
+                  : t(
+                      'You can still sign in with your password or another passkey. The passkey stays on your device until you delete it there too.',
+                    )}
               </Dialog.Description>
             </Dialog.Body>
             <Dialog.Footer>
@@ -193,7 +214,7 @@ function RemoveDialog({
                   if (!removing) send({ type: 'remove.cancel' });
                 }}
               >
-                Cancel
+                {t('Cancel')}
               </Button>
               <Button
                 type="button"
@@ -205,7 +226,7 @@ function RemoveDialog({
                 }}
               >
                 {removing && <Spinner size="sm" />}
-                Remove passkey
+                {t('Remove passkey')}
               </Button>
             </Dialog.Footer>
           </Dialog.Content>
@@ -217,6 +238,7 @@ function RemoveDialog({
 
 /** Profile → Security → Passkeys: add (with a name), rename and remove the person's passkeys. */
 export function PasskeysCard({ actor }: { actor: PasskeysActor }) {
+  const { t } = useT();
   const snapshot = useSelector(actor, (state) => state);
   const send = actor.send;
   if (snapshot.matches('unsupported')) return null;
@@ -228,11 +250,12 @@ export function PasskeysCard({ actor }: { actor: PasskeysActor }) {
     <Card.Root as="section" aria-labelledby={HEADING_ID} aria-busy={busy}>
       <Card.Header>
         <Heading as="h3" size="lg" id={HEADING_ID}>
-          Passkeys
+          {t('Passkeys')}
         </Heading>
         <Text color="fg.muted" textStyle="sm">
-          Sign in with your fingerprint, face, screen lock or a security key instead of your password. A
-          passkey counts as both steps of sign-in.
+          {t(
+            'Sign in with your fingerprint, face, screen lock or a security key instead of your password. A passkey counts as both steps of sign-in.',
+          )}
         </Text>
       </Card.Header>
       <Card.Body>
@@ -240,27 +263,27 @@ export function PasskeysCard({ actor }: { actor: PasskeysActor }) {
           <Alert.Root status="error" alignItems="center">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Title>{error}</Alert.Title>
+              <Alert.Title>{error && t(error)}</Alert.Title>
             </Alert.Content>
             <Button size="sm" variant="outline" onClick={() => send({ type: 'passkeys.retry' })}>
               <RefreshCw aria-hidden />
-              Try Again
+              {t('Try Again')}
             </Button>
           </Alert.Root>
         ) : (
           <Stack gap="5">
             {passkeys.length > 0 ? (
-              <Stack as="ul" gap="0" listStyleType="none" aria-label="Your passkeys">
+              <Stack as="ul" gap="0" listStyleType="none" aria-label={t('Your passkeys')}>
                 {passkeys.map((passkey) => (
                   <PasskeyRow key={passkey.id} passkey={passkey} snapshot={snapshot} send={send} />
                 ))}
               </Stack>
             ) : (
-              !snapshot.matches('loading') && <Text color="fg.muted">You have no passkeys yet.</Text>
+              !snapshot.matches('loading') && <Text color="fg.muted">{t('You have no passkeys yet.')}</Text>
             )}
             <form
               noValidate
-              aria-label="Add a passkey"
+              aria-label={t('Add a passkey')}
               onSubmit={(event) => {
                 event.preventDefault();
                 send({ type: 'passkey.add' });
@@ -268,26 +291,26 @@ export function PasskeysCard({ actor }: { actor: PasskeysActor }) {
             >
               <Stack gap="3">
                 <Field.Root invalid={nameError !== undefined && !renaming}>
-                  <Field.Label htmlFor={NEW_NAME_ID}>Name for a new passkey (optional)</Field.Label>
+                  <Field.Label htmlFor={NEW_NAME_ID}>{t('Name for a new passkey (optional)')}</Field.Label>
                   <Input
                     id={NEW_NAME_ID}
                     value={newName}
-                    placeholder="e.g. Work laptop"
+                    placeholder={t('e.g. Work laptop')}
                     maxLength={MAX_PASSKEY_NAME_LENGTH * 2}
                     readOnly={adding}
                     onChange={(event) => send({ type: 'newName.change', value: event.target.value })}
                   />
                   {nameError && !renaming ? (
-                    <Field.ErrorText role="alert">{nameError}</Field.ErrorText>
+                    <Field.ErrorText role="alert">{t(nameError)}</Field.ErrorText>
                   ) : (
                     <Field.HelperText>
-                      Left empty, it is named after this browser and system.
+                      {t('Left empty, it is named after this browser and system.')}
                     </Field.HelperText>
                   )}
                 </Field.Root>
                 {error && !adding && (
                   <Text role="alert" color="fg.error" textStyle="sm">
-                    {error}
+                    {t(error)}
                   </Text>
                 )}
                 <Button
@@ -295,11 +318,11 @@ export function PasskeysCard({ actor }: { actor: PasskeysActor }) {
                   alignSelf="flex-start"
                   minH="11"
                   loading={adding}
-                  loadingText="Waiting for your passkey..."
+                  loadingText={t('Waiting for your passkey...')}
                   disabled={!snapshot.can({ type: 'passkey.add' })}
                 >
                   <KeyRound aria-hidden />
-                  Add a passkey
+                  {t('Add a passkey')}
                 </Button>
               </Stack>
             </form>

@@ -2,6 +2,7 @@ import { Alert, Button, Card, Field, Flex, HStack, Input, Stack } from '@chakra-
 import { Pencil } from 'lucide-react';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { DEFAULT_PHONE_COUNTRY } from '../../config/constants';
+import { useT } from '../../i18n/i18n';
 import { BUSY_TAG } from '../../machines/auth/auth-flow';
 import {
   needsPasswordForEmail,
@@ -23,6 +24,7 @@ interface PersonalInformationCardProps {
  * ('Saving...') and Cancel while editing.
  */
 export function PersonalInformationCard({ snapshot, send }: PersonalInformationCardProps) {
+  const { t } = useT();
   const { values, errors, formError, attempt, profile } = snapshot.context;
   const viewing = snapshot.matches({ loaded: { details: 'viewing' } });
   const cancellingEmailChange = snapshot.matches({ loaded: { emailChange: 'cancelling' } });
@@ -59,16 +61,16 @@ export function PersonalInformationCard({ snapshot, send }: PersonalInformationC
         ref={form}
         onSubmit={submit}
         noValidate
-        aria-label="Personal information"
+        aria-label={t('Personal information')}
         style={{ display: 'contents' }}
       >
         <Card.Header>
           <Flex justify="space-between" align={{ base: 'flex-start', sm: 'center' }} gap="3" wrap="wrap">
             <Stack gap="1">
               <Card.Title id="personal-information-title" as="h2">
-                Personal Information
+                {t('Personal Information')}
               </Card.Title>
-              <Card.Description>Your name and contact details.</Card.Description>
+              <Card.Description>{t('Your name and contact details.')}</Card.Description>
             </Stack>
             {viewing ? (
               <Button
@@ -79,7 +81,7 @@ export function PersonalInformationCard({ snapshot, send }: PersonalInformationC
                 disabled={busy}
               >
                 <Pencil aria-hidden />
-                Edit
+                {t('Edit')}
               </Button>
             ) : (
               <HStack gap="2">
@@ -89,10 +91,10 @@ export function PersonalInformationCard({ snapshot, send }: PersonalInformationC
                   onClick={() => send({ type: 'profile.cancel' })}
                   disabled={saving}
                 >
-                  Cancel
+                  {t('Cancel')}
                 </Button>
-                <Button size="sm" type="submit" loading={saving} loadingText="Saving..." disabled={busy}>
-                  Save Changes
+                <Button size="sm" type="submit" loading={saving} loadingText={t('Saving...')} disabled={busy}>
+                  {t('Save Changes')}
                 </Button>
               </HStack>
             )}
@@ -100,9 +102,9 @@ export function PersonalInformationCard({ snapshot, send }: PersonalInformationC
         </Card.Header>
         <Card.Body>
           <Stack gap="5">
-            {!viewing && <FormProblem message={formError} />}
+            {!viewing && <FormProblem message={formError && t(formError)} />}
             <Field.Root invalid={errors.fullName !== undefined} readOnly={readOnly} disabled={saving}>
-              <Field.Label>Full Name</Field.Label>
+              <Field.Label>{t('Full Name')}</Field.Label>
               <Input
                 ref={fullNameInput}
                 name="full_name"
@@ -110,10 +112,10 @@ export function PersonalInformationCard({ snapshot, send }: PersonalInformationC
                 value={values.fullName}
                 onChange={(event) => change('fullName')(event.target.value)}
               />
-              {errors.fullName && <Field.ErrorText>{errors.fullName}</Field.ErrorText>}
+              {errors.fullName && <Field.ErrorText>{t(errors.fullName)}</Field.ErrorText>}
             </Field.Root>
             <Field.Root invalid={errors.phoneNumber !== undefined} disabled={readOnly || saving}>
-              <Field.Label>Phone Number</Field.Label>
+              <Field.Label>{t('Phone Number')}</Field.Label>
               <PhoneField
                 name="phone_number"
                 defaultCountry={DEFAULT_PHONE_COUNTRY}
@@ -122,10 +124,10 @@ export function PersonalInformationCard({ snapshot, send }: PersonalInformationC
                 invalid={errors.phoneNumber !== undefined}
                 disabled={readOnly || saving}
               />
-              {errors.phoneNumber && <Field.ErrorText>{errors.phoneNumber}</Field.ErrorText>}
+              {errors.phoneNumber && <Field.ErrorText>{t(errors.phoneNumber)}</Field.ErrorText>}
             </Field.Root>
             <Field.Root invalid={errors.email !== undefined} readOnly={readOnly} disabled={saving}>
-              <Field.Label>Email Address</Field.Label>
+              <Field.Label>{t('Email Address')}</Field.Label>
               <Input
                 name="email"
                 type="email"
@@ -134,17 +136,19 @@ export function PersonalInformationCard({ snapshot, send }: PersonalInformationC
                 onChange={(event) => change('email')(event.target.value)}
               />
               {errors.email ? (
-                <Field.ErrorText>{errors.email}</Field.ErrorText>
+                <Field.ErrorText>{t(errors.email)}</Field.ErrorText>
               ) : (
                 !viewing && (
-                  <Field.HelperText>A new address is used once you open the link we send to it.</Field.HelperText>
+                  <Field.HelperText>
+                    {t('A new address is used once you open the link we send to it.')}
+                  </Field.HelperText>
                 )
               )}
             </Field.Root>
             {asksPassword && (
               <Field.Root invalid={errors.currentPassword !== undefined} disabled={saving} required>
                 <Field.Label>
-                  Current Password
+                  {t('Current Password')}
                   <Field.RequiredIndicator />
                 </Field.Label>
                 <PasswordInput
@@ -155,9 +159,9 @@ export function PersonalInformationCard({ snapshot, send }: PersonalInformationC
                   disabled={saving}
                 />
                 {errors.currentPassword ? (
-                  <Field.ErrorText>{errors.currentPassword}</Field.ErrorText>
+                  <Field.ErrorText>{t(errors.currentPassword)}</Field.ErrorText>
                 ) : (
-                  <Field.HelperText>Needed to change your email address.</Field.HelperText>
+                  <Field.HelperText>{t('Needed to change your email address.')}</Field.HelperText>
                 )}
               </Field.Root>
             )}
@@ -165,10 +169,12 @@ export function PersonalInformationCard({ snapshot, send }: PersonalInformationC
               <Alert.Root status="info" variant="subtle" borderRadius="l2" alignItems="center">
                 <Alert.Indicator />
                 <Alert.Content>
-                  <Alert.Title>Waiting for confirmation: {pendingEmail}</Alert.Title>
+                  <Alert.Title>{t('Waiting for confirmation: {email}', { email: pendingEmail })}</Alert.Title>
                   <Alert.Description>
-                    Open the link we sent to that address to finish the change. Until then you sign in with{' '}
-                    {profile?.email}.
+                    {t(
+                      'Open the link we sent to that address to finish the change. Until then you sign in with {email}.',
+                      { email: profile?.email ?? '' },
+                    )}
                   </Alert.Description>
                 </Alert.Content>
                 <Button
@@ -176,10 +182,10 @@ export function PersonalInformationCard({ snapshot, send }: PersonalInformationC
                   variant="outline"
                   flexShrink={0}
                   loading={cancellingEmailChange}
-                  loadingText="Cancelling..."
+                  loadingText={t('Cancelling...')}
                   onClick={() => send({ type: 'emailChange.cancel' })}
                 >
-                  Cancel change
+                  {t('Cancel change')}
                 </Button>
               </Alert.Root>
             )}

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { ArrowLeft, RefreshCw } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { useT } from '../../i18n/i18n';
 import type { ActiveSessionsActor } from '../../machines/profile/active-sessions-machine';
 import type { PasskeysActor } from '../../machines/profile/passkeys-machine';
 import type { ChangePasswordActor } from '../../machines/profile/change-password-machine';
@@ -48,6 +49,7 @@ export function ProfileScreen({
   passkeys,
   twoStep,
 }: ProfileScreenProps) {
+  const { t } = useT();
   const snapshot = useSelector(profile, (state) => state);
   const passwordPanelOpen = useSelector(changePassword, (state) => !state.matches('closed'));
   const passwordToggle = useRef<HTMLButtonElement>(null);
@@ -64,7 +66,7 @@ export function ProfileScreen({
 
   // On its way to /signin.
   if (snapshot.matches('deleted')) return null;
-  if (snapshot.matches('loading')) return <FullPageSpinner text="Loading profile..." />;
+  if (snapshot.matches('loading')) return <FullPageSpinner text={t('Loading profile...')} />;
 
   const deletionLinkMessage = snapshot.matches({ loaded: { deletion: 'linkSent' } })
     ? snapshot.context.deletionLinkMessage
@@ -77,15 +79,15 @@ export function ProfileScreen({
           <Button asChild variant="ghost" size="sm" marginInlineStart="-2">
             <Link to="/">
               <ArrowLeft aria-hidden />
-              Back to Dashboard
+              {t('Back to Dashboard')}
             </Link>
           </Button>
           <Stack gap="1">
             <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="tight">
-              Profile Settings
+              {t('Profile Settings')}
             </Heading>
             <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>
-              Manage your personal information and account security
+              {t('Manage your personal information and account security')}
             </Text>
           </Stack>
         </Stack>
@@ -94,11 +96,11 @@ export function ProfileScreen({
           <Alert.Root status="error" borderRadius="l3" alignItems="center">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Title>{snapshot.context.loadError}</Alert.Title>
+              <Alert.Title>{snapshot.context.loadError && t(snapshot.context.loadError)}</Alert.Title>
             </Alert.Content>
             <Button size="sm" variant="outline" onClick={() => profile.send({ type: 'profile.retry' })}>
               <RefreshCw aria-hidden />
-              Try Again
+              {t('Try Again')}
             </Button>
           </Alert.Root>
         ) : (

@@ -1,6 +1,8 @@
 import { Alert, Avatar, Badge, Button, Card, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { BadgeCheck, Camera, KeyRound, Trash2 } from 'lucide-react';
 import { useId, useRef, type ChangeEvent, type Ref } from 'react';
+import type { Message } from '../../../rules/languages';
+import { useT } from '../../i18n/i18n';
 import type { DataDownloadActor } from '../../machines/profile/data-download-machine';
 import { initialsOf, type ProfileEvent, type ProfileSnapshot } from '../../machines/profile/profile-machine';
 import { DataDownloadControl } from './data-download';
@@ -22,6 +24,7 @@ function avatarImage(snapshot: ProfileSnapshot): string | undefined {
  * and is never uploaded.
  */
 export function ProfileSummaryCard({ snapshot, send }: ProfileCardProps) {
+  const { t } = useT();
   const fileInput = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const profile = snapshot.context.profile;
@@ -37,7 +40,7 @@ export function ProfileSummaryCard({ snapshot, send }: ProfileCardProps) {
   }
 
   return (
-    <Card.Root variant="outline" borderRadius="l3" as="section" aria-label="Your account">
+    <Card.Root variant="outline" borderRadius="l3" as="section" aria-label={t('Your account')}>
       <Card.Body>
         <Stack align="center" gap="4" textAlign="center">
           <Avatar.Root
@@ -46,7 +49,7 @@ export function ProfileSummaryCard({ snapshot, send }: ProfileCardProps) {
             colorPalette="teal"
             fontSize="2xl"
             data-testid="profile-avatar"
-            aria-label={`Avatar of ${fullName || 'user'}`}
+            aria-label={fullName ? t('Avatar of {name}', { name: fullName }) : t('Avatar of user')}
             role="img"
           >
             <Avatar.Fallback>{initialsOf(fullName)}</Avatar.Fallback>
@@ -61,20 +64,20 @@ export function ProfileSummaryCard({ snapshot, send }: ProfileCardProps) {
                 onClick={() => fileInput.current?.click()}
               >
                 <Camera aria-hidden />
-                Change photo
+                {t('Change photo')}
               </Button>
               <VisuallyHidden>
                 <input
                   ref={fileInput}
                   type="file"
                   accept="image/*"
-                  aria-label="Choose a profile photo"
+                  aria-label={t('Choose a profile photo')}
                   tabIndex={-1}
                   onChange={pick}
                 />
               </VisuallyHidden>
               <Text id={hintId} textStyle="xs" color="fg.muted">
-                Preview only: the photo stays on this device.
+                {t('Preview only: the photo stays on this device.')}
               </Text>
             </Stack>
           )}
@@ -88,7 +91,7 @@ export function ProfileSummaryCard({ snapshot, send }: ProfileCardProps) {
           </Stack>
           <Badge colorPalette="green" variant="subtle" size="md" gap="1">
             <BadgeCheck aria-hidden size="14" />
-            Verified Account
+            {t('Verified Account')}
           </Badge>
         </Stack>
       </Card.Body>
@@ -104,7 +107,7 @@ export interface QuickActionsCardProps {
   onDeleteAccount: () => void;
   deleteDisabled: boolean;
   /** Shown once a link completing the deletion was mailed (accounts without a password). */
-  deletionLinkMessage?: string;
+  deletionLinkMessage?: Message;
   /** 'Download all my data'; absent in screens and tests that do not offer it. */
   dataDownload?: DataDownloadActor;
 }
@@ -119,11 +122,12 @@ export function QuickActionsCard({
   deletionLinkMessage,
   dataDownload,
 }: QuickActionsCardProps) {
+  const { t } = useT();
   return (
     <Card.Root variant="outline" borderRadius="l3" as="section" aria-labelledby="quick-actions-title">
       <Card.Header>
         <Card.Title id="quick-actions-title" as="h2">
-          Quick Actions
+          {t('Quick Actions')}
         </Card.Title>
       </Card.Header>
       <Card.Body>
@@ -137,7 +141,7 @@ export function QuickActionsCard({
             onClick={onTogglePasswordPanel}
           >
             <KeyRound aria-hidden />
-            Change Password
+            {t('Change Password')}
           </Button>
           {dataDownload && <DataDownloadControl actor={dataDownload} />}
           <Button
@@ -148,12 +152,12 @@ export function QuickActionsCard({
             disabled={deleteDisabled}
           >
             <Trash2 aria-hidden />
-            Delete Account
+            {t('Delete Account')}
           </Button>
           {deletionLinkMessage && (
             <Alert.Root status="info" variant="subtle" borderRadius="l2" role="status">
               <Alert.Indicator />
-              <Alert.Description>{deletionLinkMessage}</Alert.Description>
+              <Alert.Description>{t(deletionLinkMessage)}</Alert.Description>
             </Alert.Root>
           )}
         </Stack>

@@ -7,7 +7,9 @@ import {
   OUTCOME_LABELS,
   type ActivityOutcome,
 } from '../../account/security-activity';
+import { SOURCE_LANGUAGE } from '../../../rules/languages';
 import type { SecurityActivityItem } from '../../api/security';
+import { useT } from '../../i18n/i18n';
 import type { SecurityActivityActor } from '../../machines/profile/security-activity-machine';
 
 const HEADING_ID = 'security-activity-heading';
@@ -25,21 +27,33 @@ function ActivityIcon({ outcome, kind }: { outcome: ActivityOutcome; kind: strin
 }
 
 function ActivityRow({ item }: { item: SecurityActivityItem }) {
+  const { t, language } = useT();
   const { title, outcome, note } = describeActivity(item);
-  const where = `${item.browser} on ${item.os}`;
+  // A passkey's name is the person's own words, not a message.
+  const noteIsName = note !== undefined && note === item.detail.name;
+  // English keeps the browser's own date and time format, as it always has.
+  const locale = language === SOURCE_LANGUAGE ? undefined : language;
   return (
-    <HStack as="li" align="flex-start" gap="3" py="3" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }}>
+    <HStack
+      as="li"
+      align="flex-start"
+      gap="3"
+      py="3"
+      borderBottomWidth="1px"
+      _last={{ borderBottomWidth: 0 }}
+    >
       <ActivityIcon outcome={outcome} kind={item.kind} />
       <Stack gap="0" minW="0" flex="1">
         <HStack gap="2" wrap="wrap">
-          <Text fontWeight="medium">{title}</Text>
+          <Text fontWeight="medium">{t(title)}</Text>
           <Badge colorPalette={OUTCOME_PALETTE[outcome]} variant="subtle">
-            {OUTCOME_LABELS[outcome]}
+            {t(OUTCOME_LABELS[outcome])}
           </Badge>
         </HStack>
-        {note && <Text textStyle="sm">{note}</Text>}
+        {note && <Text textStyle="sm">{noteIsName ? note : t(note)}</Text>}
         <Text textStyle="sm" color="fg.muted">
-          <time dateTime={item.at}>{activityTime(item.at)}</time> · {where}
+          <time dateTime={item.at}>{activityTime(item.at, locale)}</time> ·{' '}
+          {t('{browser} on {os}', { browser: item.browser, os: item.os })}
         </Text>
       </Stack>
     </HStack>
@@ -48,6 +62,7 @@ function ActivityRow({ item }: { item: SecurityActivityItem }) {
 
 /** Security activity: the person's recent sign-ins and account changes, the newest first. */
 export function SecurityActivityCard({ actor }: { actor: SecurityActivityActor }) {
+  const { t } = useT();
   const snapshot = useSelector(actor, (state) => state);
   if (snapshot.matches('unsupported')) return null;
   const busy = snapshot.hasTag('busy');
@@ -58,11 +73,12 @@ export function SecurityActivityCard({ actor }: { actor: SecurityActivityActor }
         <HStack justify="space-between" align="flex-start" gap="4" wrap="wrap">
           <Stack gap="1">
             <Heading as="h3" size="lg" id={HEADING_ID}>
-              Security activity
+              {t('Security activity')}
             </Heading>
             <Text color="fg.muted" textStyle="sm">
-              Recent sign-ins to your account, refused ones too, and changes to your password, email address,
-              two-step sign-in and passkeys. If you do not recognise one, change your password.
+              {t(
+                'Recent sign-ins to your account, refused ones too, and changes to your password, email address, two-step sign-in and passkeys. If you do not recognise one, change your password.',
+              )}
             </Text>
           </Stack>
           {!snapshot.matches('failed') && (
@@ -74,7 +90,7 @@ export function SecurityActivityCard({ actor }: { actor: SecurityActivityActor }
               disabled={busy}
             >
               <RefreshCw aria-hidden />
-              Refresh
+              {t('Refresh')}
             </Button>
           )}
         </HStack>
@@ -84,17 +100,22 @@ export function SecurityActivityCard({ actor }: { actor: SecurityActivityActor }
           <Alert.Root status="error" alignItems="center">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Title>{snapshot.context.error}</Alert.Title>
+              <Alert.Title>{snapshot.context.error && t(snapshot.context.error)}</Alert.Title>
             </Alert.Content>
-            <Button size="sm" variant="outline" minH="11" onClick={() => actor.send({ type: 'activity.retry' })}>
+            <Button
+              size="sm"
+              variant="outline"
+              minH="11"
+              onClick={() => actor.send({ type: 'activity.retry' })}
+            >
               <RefreshCw aria-hidden />
-              Try Again
+              {t('Try Again')}
             </Button>
           </Alert.Root>
         ) : items.length === 0 && !busy ? (
-          <Text color="fg.muted">No security activity yet.</Text>
+          <Text color="fg.muted">{t('No security activity yet.')}</Text>
         ) : (
-          <Stack as="ul" gap="0" listStyleType="none" aria-label="Security activity">
+          <Stack as="ul" gap="0" listStyleType="none" aria-label={t('Security activity')}>
             {items.map((item) => (
               <ActivityRow key={item.id} item={item} />
             ))}

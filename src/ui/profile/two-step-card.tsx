@@ -1,6 +1,7 @@
 import { Alert, Badge, Box, Button, Card, HStack, Heading, Image, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Download, KeyRound, Printer, RefreshCw, ShieldCheck } from 'lucide-react';
+import { useT } from '../../i18n/i18n';
 import type { NewRecoveryCodesActor } from '../../machines/profile/new-recovery-codes-machine';
 import type { TwoStepActor, TwoStepSnapshot, TwoStepEvent } from '../../machines/profile/two-step-machine';
 import { AuthForm } from '../auth/auth-card';
@@ -45,16 +46,17 @@ function CodeForm({
   busy: boolean;
   destructive?: boolean;
 }) {
+  const { t } = useT();
   return (
     <AuthForm label={label} attempt={attempt} onSubmit={onSubmit}>
       {password && (
         <PasswordField
-          label="Current password"
+          label={t('Current password')}
           name="current-password"
           autoComplete="current-password"
           value={password.value}
           onValueChange={password.onChange}
-          error={password.error}
+          error={password.error && t(password.error)}
           disabled={busy}
         />
       )}
@@ -66,7 +68,7 @@ function CodeForm({
         placeholder="123456"
         value={code.value}
         onValueChange={code.onChange}
-        error={code.error}
+        error={code.error && t(code.error)}
         disabled={busy}
       />
       <HStack gap="3" wrap="wrap">
@@ -81,7 +83,7 @@ function CodeForm({
           {submitLabel}
         </Button>
         <Button variant="ghost" minH="11" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t('Cancel')}
         </Button>
       </HStack>
     </AuthForm>
@@ -89,6 +91,7 @@ function CodeForm({
 }
 
 function Setup({ snapshot, send }: { snapshot: TwoStepSnapshot; send: Send }) {
+  const { t } = useT();
   const { key, code, codeError, attempt } = snapshot.context;
   const busy = snapshot.hasTag('busy');
   if (!key) return null;
@@ -96,18 +99,19 @@ function Setup({ snapshot, send }: { snapshot: TwoStepSnapshot; send: Send }) {
     <Stack gap="4">
       <Stack as="ol" ps="5" gap="1" listStyleType="decimal">
         <li>
-          Open your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…) and add an
-          account.
+          {t(
+            'Open your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…) and add an account.',
+          )}
         </li>
-        <li>Scan this QR code, or type the key below.</li>
-        <li>Enter the 6-digit code the app shows.</li>
+        <li>{t('Scan this QR code, or type the key below.')}</li>
+        <li>{t('Enter the 6-digit code the app shows.')}</li>
       </Stack>
       <Box bg="white" p="2" borderRadius="l2" alignSelf="flex-start" borderWidth="1px">
-        <Image src={key.qrCode} alt="QR code for your authenticator app" width="200px" height="200px" />
+        <Image src={key.qrCode} alt={t('QR code for your authenticator app')} width="200px" height="200px" />
       </Box>
       <Stack gap="1">
         <Text textStyle="sm" color="fg.muted" id="two-step-key-label">
-          Key (if you cannot scan)
+          {t('Key (if you cannot scan)')}
         </Text>
         <Box
           as="code"
@@ -125,19 +129,19 @@ function Setup({ snapshot, send }: { snapshot: TwoStepSnapshot; send: Send }) {
         </Box>
       </Stack>
       <CodeForm
-        label="Confirm two-step sign-in"
+        label={t('Confirm two-step sign-in')}
         attempt={attempt}
         onSubmit={() => send({ type: 'setup.submit' })}
         onCancel={() => send({ type: 'setup.cancel' })}
         code={{
-          label: '6-digit code',
+          label: t('6-digit code'),
           numeric: true,
           value: code,
           error: codeError,
           onChange: (value) => send({ type: 'code.change', value }),
         }}
-        submitLabel="Turn on"
-        submittingLabel="Turning on..."
+        submitLabel={t('Turn on')}
+        submittingLabel={t('Turning on...')}
         submitting={snapshot.matches('enabling')}
         busy={busy}
       />
@@ -146,21 +150,23 @@ function Setup({ snapshot, send }: { snapshot: TwoStepSnapshot; send: Send }) {
 }
 
 function RecoveryCodes({ snapshot, send }: { snapshot: TwoStepSnapshot; send: Send }) {
+  const { t } = useT();
   return (
     <Stack gap="4">
       <Alert.Root status="warning">
         <Alert.Indicator />
         <Alert.Content>
-          <Alert.Title>Save your recovery codes</Alert.Title>
+          <Alert.Title>{t('Save your recovery codes')}</Alert.Title>
           <Alert.Description>
-            Each code signs you in once if you lose your phone. They are shown only now: download or print
-            them and keep them somewhere safe.
+            {t(
+              'Each code signs you in once if you lose your phone. They are shown only now: download or print them and keep them somewhere safe.',
+            )}
           </Alert.Description>
         </Alert.Content>
       </Alert.Root>
       <Box
         as="ul"
-        aria-label="Recovery codes"
+        aria-label={t('Recovery codes')}
         listStyleType="none"
         display="grid"
         gridTemplateColumns={{ base: '1fr', sm: '1fr 1fr' }}
@@ -175,14 +181,14 @@ function RecoveryCodes({ snapshot, send }: { snapshot: TwoStepSnapshot; send: Se
       <HStack gap="3" wrap="wrap">
         <Button variant="outline" minH="11" onClick={() => send({ type: 'codes.download' })}>
           <Download aria-hidden />
-          Download (.txt)
+          {t('Download (.txt)')}
         </Button>
         <Button variant="outline" minH="11" onClick={() => send({ type: 'codes.print' })}>
           <Printer aria-hidden />
-          Print
+          {t('Print')}
         </Button>
         <Button minH="11" onClick={() => send({ type: 'codes.done' })}>
-          I have saved my codes
+          {t('I have saved my codes')}
         </Button>
       </HStack>
     </Stack>
@@ -190,10 +196,11 @@ function RecoveryCodes({ snapshot, send }: { snapshot: TwoStepSnapshot; send: Se
 }
 
 function TurnOff({ snapshot, send }: { snapshot: TwoStepSnapshot; send: Send }) {
+  const { t } = useT();
   const { hasPassword, password, passwordError, code, codeError, attempt } = snapshot.context;
   return (
     <CodeForm
-      label="Turn off two-step sign-in"
+      label={t('Turn off two-step sign-in')}
       attempt={attempt}
       onSubmit={() => send({ type: 'disable.submit' })}
       onCancel={() => send({ type: 'disable.cancel' })}
@@ -207,13 +214,13 @@ function TurnOff({ snapshot, send }: { snapshot: TwoStepSnapshot; send: Send }) 
           : undefined
       }
       code={{
-        label: 'Code from your authenticator app, or a recovery code',
+        label: t('Code from your authenticator app, or a recovery code'),
         value: code,
         error: codeError,
         onChange: (value) => send({ type: 'code.change', value }),
       }}
-      submitLabel="Turn off two-step sign-in"
-      submittingLabel="Turning off..."
+      submitLabel={t('Turn off two-step sign-in')}
+      submittingLabel={t('Turning off...')}
       submitting={snapshot.matches('turningOff')}
       busy={snapshot.hasTag('busy')}
       destructive
@@ -223,34 +230,40 @@ function TurnOff({ snapshot, send }: { snapshot: TwoStepSnapshot; send: Send }) 
 
 /** New recovery codes: the password and a code from the app, in the child machine's form. */
 function NewCodes({ actor }: { actor: NewRecoveryCodesActor }) {
+  const { t } = useT();
   const snapshot = useSelector(actor, (state) => state);
   const { hasPassword, password, passwordError, code, codeError, attempt } = snapshot.context;
   const send = actor.send;
   return (
     <Stack gap="4">
       <Text textStyle="sm">
-        New codes replace all of your recovery codes: the old ones stop working. Two-step sign-in stays on with
-        the same app.
+        {t(
+          'New codes replace all of your recovery codes: the old ones stop working. Two-step sign-in stays on with the same app.',
+        )}
       </Text>
       <CodeForm
-        label="New recovery codes"
+        label={t('New recovery codes')}
         attempt={attempt}
         onSubmit={() => send({ type: 'submit' })}
         onCancel={() => send({ type: 'cancel' })}
         password={
           hasPassword
-            ? { value: password, error: passwordError, onChange: (value) => send({ type: 'password.change', value }) }
+            ? {
+                value: password,
+                error: passwordError,
+                onChange: (value) => send({ type: 'password.change', value }),
+              }
             : undefined
         }
         code={{
-          label: '6-digit code from your authenticator app',
+          label: t('6-digit code from your authenticator app'),
           numeric: true,
           value: code,
           error: codeError,
           onChange: (value) => send({ type: 'code.change', value }),
         }}
-        submitLabel="Make new recovery codes"
-        submittingLabel="Making new codes..."
+        submitLabel={t('Make new recovery codes')}
+        submittingLabel={t('Making new codes...')}
         submitting={snapshot.matches('replacing')}
         busy={snapshot.hasTag('busy')}
       />
@@ -260,6 +273,7 @@ function NewCodes({ actor }: { actor: NewRecoveryCodesActor }) {
 
 /** Profile → Security: two-step sign-in with an authenticator app, off or on, and the steps between. */
 export function TwoStepCard({ actor }: { actor: TwoStepActor }) {
+  const { t } = useT();
   const snapshot = useSelector(actor, (state) => state);
   if (snapshot.matches('unsupported')) return null;
   const send = actor.send;
@@ -276,16 +290,16 @@ export function TwoStepCard({ actor }: { actor: TwoStepActor }) {
       <Card.Header>
         <HStack gap="3" wrap="wrap">
           <Heading as="h3" size="lg" id={HEADING_ID}>
-            Two-step sign-in
+            {t('Two-step sign-in')}
           </Heading>
           {!snapshot.matches('loading') && !snapshot.matches('failed') && (
             <Badge colorPalette={on ? 'green' : 'gray'} variant="subtle">
-              {on ? 'On' : 'Off'}
+              {on ? t('On') : t('Off')}
             </Badge>
           )}
         </HStack>
         <Text color="fg.muted" textStyle="sm">
-          After your password, sign-in asks for a 6-digit code from an authenticator app on your phone.
+          {t('After your password, sign-in asks for a 6-digit code from an authenticator app on your phone.')}
         </Text>
       </Card.Header>
       <Card.Body>
@@ -293,11 +307,11 @@ export function TwoStepCard({ actor }: { actor: TwoStepActor }) {
           <Alert.Root status="error" alignItems="center">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Title>{snapshot.context.error}</Alert.Title>
+              <Alert.Title>{snapshot.context.error && t(snapshot.context.error)}</Alert.Title>
             </Alert.Content>
             <Button size="sm" variant="outline" onClick={() => send({ type: 'status.retry' })}>
               <RefreshCw aria-hidden />
-              Try Again
+              {t('Try Again')}
             </Button>
           </Alert.Root>
         ) : snapshot.matches('off') || snapshot.matches('startingSetup') ? (
@@ -306,10 +320,10 @@ export function TwoStepCard({ actor }: { actor: TwoStepActor }) {
             minH="11"
             onClick={() => send({ type: 'setup.start' })}
             loading={snapshot.matches('startingSetup')}
-            loadingText="Starting..."
+            loadingText={t('Starting...')}
           >
             <ShieldCheck aria-hidden />
-            Turn on two-step sign-in
+            {t('Turn on two-step sign-in')}
           </Button>
         ) : snapshot.matches('confirming') || snapshot.matches('enabling') ? (
           <Setup snapshot={snapshot} send={send} />
@@ -323,10 +337,15 @@ export function TwoStepCard({ actor }: { actor: TwoStepActor }) {
           <HStack gap="3" wrap="wrap">
             <Button variant="outline" minH="11" onClick={() => send({ type: 'codes.renew' })}>
               <KeyRound aria-hidden />
-              New recovery codes
+              {t('New recovery codes')}
             </Button>
-            <Button variant="outline" colorPalette="red" minH="11" onClick={() => send({ type: 'disable.start' })}>
-              Turn off two-step sign-in
+            <Button
+              variant="outline"
+              colorPalette="red"
+              minH="11"
+              onClick={() => send({ type: 'disable.start' })}
+            >
+              {t('Turn off two-step sign-in')}
             </Button>
           </HStack>
         ) : null}

@@ -1,6 +1,7 @@
 import { Button, IconButton } from '@chakra-ui/react';
 import { Share2 } from 'lucide-react';
 import { lazy, Suspense, useCallback, useId, useState } from 'react';
+import { useT } from '../../i18n/i18n';
 import type { ShareOpening } from '../../machines/sharing/share-machine';
 
 const SharePanel = lazy(() => import('./share-panel'));
@@ -21,6 +22,7 @@ export interface ShareButtonProps {
  * builder and CV management carry none of them in their first script.
  */
 export function ShareButton({ opening, variant = 'button', disabled }: ShareButtonProps) {
+  const { t } = useT();
   const [open, setOpen] = useState<ShareOpening>();
   const buttonId = `share-button-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
   const close = useCallback(() => setOpen(undefined), []);
@@ -32,8 +34,8 @@ export function ShareButton({ opening, variant = 'button', disabled }: ShareButt
           id={buttonId}
           size="xs"
           variant="ghost"
-          aria-label={`Share ${opening().cvName}`}
-          title="Share by link"
+          aria-label={t('Share {name}', { name: opening().cvName })}
+          title={t('Share by link')}
           aria-haspopup="dialog"
           disabled={disabled}
           css={TOUCH_TARGET}
@@ -51,7 +53,7 @@ export function ShareButton({ opening, variant = 'button', disabled }: ShareButt
           disabled={disabled}
           onClick={onClick}
         >
-          <Share2 /> Share
+          <Share2 /> {t('Share')}
         </Button>
       )}
       {open && (

@@ -24,14 +24,13 @@ import {
   chartBars,
   chartSummary,
   dateLabel,
-  downloadsText,
   shareState,
   todayForDateField,
-  viewsText,
   whenLabel,
   type ShareDraftField,
 } from '../../cv/share-links';
-import { versionTime, versionTitle } from '../../cv/version-labels';
+import { versionTime } from '../../cv/version-labels';
+import { useT } from '../../i18n/i18n';
 import { inspectOptions } from '../../machines/inspect';
 import {
   COPY_FALLBACK_MESSAGE,
@@ -40,19 +39,25 @@ import {
   type ShareOpening,
   type ShareSnapshot,
 } from '../../machines/sharing/share-machine';
+import { msg } from '../../../rules/languages';
 import { MAX_SHARE_LABEL_LENGTH, MAX_SHARE_PASSWORD_LENGTH } from '../../../rules/shares';
 import { ConfirmDialog } from '../confirm-dialog';
 import { PasswordInput } from '../password-input';
 
-export const SHARE_PANEL_TITLE = 'Share by link';
-export const SAVE_FIRST_TEXT =
-  'Save this CV first: a link shows the CV as it is saved, so there is nothing to share yet.';
-export const UNSAVED_CHANGES_NOTE =
-  'This CV has unsaved changes. Links show it as it was last saved: save to show your changes.';
-export const NO_LINKS_TEXT =
-  'No links yet. Make one for each place you send your CV (“Acme Corp”, “Globex”): you will see which was opened, and you can close one without touching the others.';
-export const REVOKE_DESCRIPTION =
-  'Anyone who opens it will see “This link is no longer available.” Your other links keep working. This cannot be undone.';
+// The panel's longer words, in English: shown through `t`.
+export const SHARE_PANEL_TITLE = msg('Share by link');
+export const SAVE_FIRST_TEXT = msg(
+  'Save this CV first: a link shows the CV as it is saved, so there is nothing to share yet.',
+);
+export const UNSAVED_CHANGES_NOTE = msg(
+  'This CV has unsaved changes. Links show it as it was last saved: save to show your changes.',
+);
+export const NO_LINKS_TEXT = msg(
+  'No links yet. Make one for each place you send your CV (“Acme Corp”, “Globex”): you will see which was opened, and you can close one without touching the others.',
+);
+export const REVOKE_DESCRIPTION = msg(
+  'Anyone who opens it will see “This link is no longer available.” Your other links keep working. This cannot be undone.',
+);
 
 const copyButtonId = (id: number) => `share-copy-${id}`;
 const NEW_LINK_BUTTON_ID = 'share-new-link';
@@ -66,6 +71,7 @@ export interface SharePanelProps {
 
 /** One CV's share panel: its machine (src/machines/sharing/share-machine.ts) and its dialog. Loaded on first use. */
 export default function SharePanel({ opening, returnFocusTo, onClosed }: SharePanelProps) {
+  const { t } = useT();
   const actor = useActorRef(shareMachine, { ...inspectOptions, input: opening });
   const done = useSelector(actor, (snapshot) => snapshot.status === 'done');
   useEffect(() => {
@@ -87,13 +93,13 @@ export default function SharePanel({ opening, returnFocusTo, onClosed }: SharePa
         <Dialog.Positioner>
           <Dialog.Content data-testid="share-panel">
             <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1" pe="14">
-              <Dialog.Title>{SHARE_PANEL_TITLE}</Dialog.Title>
+              <Dialog.Title>{t(SHARE_PANEL_TITLE)}</Dialog.Title>
               <Dialog.Description color="fg.muted" wordBreak="break-word">
-                {opening.cvName || 'Untitled CV'}
+                {opening.cvName || t('Untitled CV')}
               </Dialog.Description>
             </Dialog.Header>
             <Dialog.CloseTrigger asChild>
-              <CloseButton size="md" minW="11" minH="11" aria-label="Close sharing" />
+              <CloseButton size="md" minW="11" minH="11" aria-label={t('Close sharing')} />
             </Dialog.CloseTrigger>
             <Dialog.Body>
               <PanelBody actor={actor} />
@@ -106,33 +112,34 @@ export default function SharePanel({ opening, returnFocusTo, onClosed }: SharePa
 }
 
 function PanelBody({ actor }: { actor: ShareActor }) {
+  const { t } = useT();
   const snapshot = useSelector(actor, (s) => s);
   if (snapshot.matches('notSaved'))
     return (
       <Stack gap="4">
-        <Text>{SAVE_FIRST_TEXT}</Text>
+        <Text>{t(SAVE_FIRST_TEXT)}</Text>
         <Button alignSelf="flex-start" minH="11" onClick={() => actor.send({ type: 'share.close' })}>
-          OK
+          {t('OK')}
         </Button>
       </Stack>
     );
   if (snapshot.matches('loading') || snapshot.matches('checking'))
     return (
       <HStack role="status">
-        <Spinner size="sm" /> <Text>Loading links...</Text>
+        <Spinner size="sm" /> <Text>{t('Loading links...')}</Text>
       </HStack>
     );
   if (snapshot.matches('unsupported'))
-    return <Text>Share links are not available for this CV on this server.</Text>;
+    return <Text>{t('Share links are not available for this CV on this server.')}</Text>;
   if (snapshot.matches('failed'))
     return (
       <Alert.Root status="error">
         <Alert.Indicator />
         <Alert.Content>
-          <Alert.Description>{snapshot.context.problem}</Alert.Description>
+          <Alert.Description>{snapshot.context.problem && t(snapshot.context.problem)}</Alert.Description>
         </Alert.Content>
         <Button size="sm" minH="11" onClick={() => actor.send({ type: 'share.retry' })}>
-          Try Again
+          {t('Try Again')}
         </Button>
       </Alert.Root>
     );
@@ -140,6 +147,7 @@ function PanelBody({ actor }: { actor: ShareActor }) {
 }
 
 function Ready({ actor, snapshot }: { actor: ShareActor; snapshot: ShareSnapshot }) {
+  const { t, language } = useT();
   const { context } = snapshot;
   const inForm = snapshot.matches({ ready: 'form' });
   const refreshing = snapshot.matches({ ready: 'refreshing' });
@@ -159,7 +167,7 @@ function Ready({ actor, snapshot }: { actor: ShareActor; snapshot: ShareSnapshot
         <Alert.Root status="info" variant="surface">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Description>{UNSAVED_CHANGES_NOTE}</Alert.Description>
+            <Alert.Description>{t(UNSAVED_CHANGES_NOTE)}</Alert.Description>
           </Alert.Content>
         </Alert.Root>
       )}
@@ -167,7 +175,7 @@ function Ready({ actor, snapshot }: { actor: ShareActor; snapshot: ShareSnapshot
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Description>{context.problem}</Alert.Description>
+            <Alert.Description>{t(context.problem)}</Alert.Description>
           </Alert.Content>
         </Alert.Root>
       )}
@@ -181,29 +189,29 @@ function Ready({ actor, snapshot }: { actor: ShareActor; snapshot: ShareSnapshot
             disabled={!snapshot.can({ type: 'form.open' })}
             onClick={() => actor.send({ type: 'form.open' })}
           >
-            <Plus /> New link
+            <Plus /> {t('New link')}
           </Button>
           <Button
             variant="outline"
             minH="11"
             loading={refreshing}
-            loadingText="Refreshing"
+            loadingText={t('Refreshing')}
             disabled={!snapshot.can({ type: 'links.refresh' }) && !refreshing}
             onClick={() => actor.send({ type: 'links.refresh' })}
           >
-            <RefreshCw /> Refresh counts
+            <RefreshCw /> {t('Refresh counts')}
           </Button>
           {context.refreshedAt && (
             <Text fontSize="sm" color="fg.muted">
-              Updated {whenLabel(context.refreshedAt)}
+              {t('Updated {when}', { when: whenLabel(context.refreshedAt, language) ?? '' })}
             </Text>
           )}
         </HStack>
       )}
       {context.shares.length === 0 ? (
-        !inForm && <Text color="fg.muted">{NO_LINKS_TEXT}</Text>
+        !inForm && <Text color="fg.muted">{t(NO_LINKS_TEXT)}</Text>
       ) : (
-        <Stack as="ul" gap="3" listStyleType="none" aria-label="Links of this CV">
+        <Stack as="ul" gap="3" listStyleType="none" aria-label={t('Links of this CV')}>
           {context.shares.map((share) => (
             <ShareItem
               key={share.id}
@@ -217,10 +225,10 @@ function Ready({ actor, snapshot }: { actor: ShareActor; snapshot: ShareSnapshot
       )}
       <ConfirmDialog
         open={confirming}
-        title="Revoke this link?"
+        title={t('Revoke this link?')}
         subject={revokingShare?.label}
-        description={REVOKE_DESCRIPTION}
-        confirmLabel="Revoke"
+        description={t(REVOKE_DESCRIPTION)}
+        confirmLabel={t('Revoke')}
         destructive
         busy={revoking}
         onConfirm={() => actor.send({ type: 'revoke.confirm' })}
@@ -231,6 +239,7 @@ function Ready({ actor, snapshot }: { actor: ShareActor; snapshot: ShareSnapshot
 }
 
 function NewLinkForm({ actor, snapshot }: { actor: ShareActor; snapshot: ShareSnapshot }) {
+  const { t, language } = useT();
   const { draft, draftProblems, formError, versions } = snapshot.context;
   const creating = snapshot.matches({ ready: { form: 'creating' } });
   const labelRef = useRef<HTMLInputElement>(null);
@@ -249,24 +258,32 @@ function NewLinkForm({ actor, snapshot }: { actor: ShareActor; snapshot: ShareSn
     if (firstProblem) document.getElementById(`${ids}-${firstProblem}`)?.focus();
   }, [firstProblem, ids]);
   useEffect(() => labelRef.current?.focus(), []);
+  // 'Version 3 · Sent to Acme, 3 Mar 2026, 14:05'. English keeps versionTime's own 'en-GB' dates; another language
+  // writes them its own way.
+  const versionOption = (version: (typeof versions)[number]) => {
+    const time = versionTime(version.created, language);
+    return version.name
+      ? t('Version {number} · {name}, {time}', { number: version.number, name: version.name, time })
+      : t('Version {number}, {time}', { number: version.number, time });
+  };
 
   return (
     <Stack asChild gap="4" p="4" borderWidth="1px" borderRadius="l3">
       <form aria-labelledby={`${ids}-heading`} noValidate onSubmit={submit}>
         <Heading as="h3" size="md" id={`${ids}-heading`}>
-          New link
+          {t('New link')}
         </Heading>
         {formError && (
           <Alert.Root status="error" role="alert">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Description>{formError}</Alert.Description>
+              <Alert.Description>{t(formError)}</Alert.Description>
             </Alert.Content>
           </Alert.Root>
         )}
         <Field.Root required invalid={!!draftProblems.label} disabled={creating}>
           <Field.Label htmlFor={`${ids}-label`}>
-            Label <Field.RequiredIndicator />
+            {t('Label')} <Field.RequiredIndicator />
           </Field.Label>
           <Input
             ref={labelRef}
@@ -274,15 +291,15 @@ function NewLinkForm({ actor, snapshot }: { actor: ShareActor; snapshot: ShareSn
             minH="11"
             value={draft.label}
             maxLength={MAX_SHARE_LABEL_LENGTH * 2}
-            placeholder="Acme Corp"
+            placeholder={t('Acme Corp')}
             autoComplete="off"
             onChange={(event) => change('label')(event.currentTarget.value)}
           />
-          <Field.HelperText>Who the link is for: each link counts its own views.</Field.HelperText>
-          {draftProblems.label && <Field.ErrorText>{draftProblems.label}</Field.ErrorText>}
+          <Field.HelperText>{t('Who the link is for: each link counts its own views.')}</Field.HelperText>
+          {draftProblems.label && <Field.ErrorText>{t(draftProblems.label)}</Field.ErrorText>}
         </Field.Root>
         <Field.Root invalid={!!draftProblems.password} disabled={creating}>
-          <Field.Label htmlFor={`${ids}-password`}>Password (optional)</Field.Label>
+          <Field.Label htmlFor={`${ids}-password`}>{t('Password (optional)')}</Field.Label>
           <PasswordInput
             id={`${ids}-password`}
             minH="11"
@@ -291,11 +308,11 @@ function NewLinkForm({ actor, snapshot }: { actor: ShareActor; snapshot: ShareSn
             autoComplete="new-password"
             onValueChange={change('password')}
           />
-          <Field.HelperText>Only people you give the password to see the CV.</Field.HelperText>
-          {draftProblems.password && <Field.ErrorText>{draftProblems.password}</Field.ErrorText>}
+          <Field.HelperText>{t('Only people you give the password to see the CV.')}</Field.HelperText>
+          {draftProblems.password && <Field.ErrorText>{t(draftProblems.password)}</Field.ErrorText>}
         </Field.Root>
         <Field.Root invalid={!!draftProblems.expiresOn} disabled={creating}>
-          <Field.Label htmlFor={`${ids}-expiresOn`}>Expires (optional)</Field.Label>
+          <Field.Label htmlFor={`${ids}-expiresOn`}>{t('Expires (optional)')}</Field.Label>
           <Input
             id={`${ids}-expiresOn`}
             type="date"
@@ -305,13 +322,13 @@ function NewLinkForm({ actor, snapshot }: { actor: ShareActor; snapshot: ShareSn
             onChange={(event) => change('expiresOn')(event.currentTarget.value)}
           />
           <Field.HelperText>
-            The link stops working after this day. Empty: it works until you revoke it.
+            {t('The link stops working after this day. Empty: it works until you revoke it.')}
           </Field.HelperText>
-          {draftProblems.expiresOn && <Field.ErrorText>{draftProblems.expiresOn}</Field.ErrorText>}
+          {draftProblems.expiresOn && <Field.ErrorText>{t(draftProblems.expiresOn)}</Field.ErrorText>}
         </Field.Root>
         {versions.length > 0 && (
           <Field.Root invalid={!!draftProblems.version} disabled={creating}>
-            <Field.Label htmlFor={`${ids}-version`}>Version shown</Field.Label>
+            <Field.Label htmlFor={`${ids}-version`}>{t('Version shown')}</Field.Label>
             <NativeSelect.Root>
               <NativeSelect.Field
                 id={`${ids}-version`}
@@ -319,21 +336,21 @@ function NewLinkForm({ actor, snapshot }: { actor: ShareActor; snapshot: ShareSn
                 value={draft.version}
                 onChange={(event) => change('version')(event.currentTarget.value)}
               >
-                <option value="">The latest saved version (follows your saves)</option>
+                <option value="">{t('The latest saved version (follows your saves)')}</option>
                 {versions.map((version) => (
                   <option key={version.number} value={String(version.number)}>
-                    {versionTitle(version)}, {versionTime(version.created)}
+                    {versionOption(version)}
                   </option>
                 ))}
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
-            {draftProblems.version && <Field.ErrorText>{draftProblems.version}</Field.ErrorText>}
+            {draftProblems.version && <Field.ErrorText>{t(draftProblems.version)}</Field.ErrorText>}
           </Field.Root>
         )}
         <HStack gap="2" flexWrap="wrap">
-          <Button type="submit" minH="11" loading={creating} loadingText="Creating link">
-            <Link2 /> Create link
+          <Button type="submit" minH="11" loading={creating} loadingText={t('Creating link')}>
+            <Link2 /> {t('Create link')}
           </Button>
           <Button
             type="button"
@@ -342,7 +359,7 @@ function NewLinkForm({ actor, snapshot }: { actor: ShareActor; snapshot: ShareSn
             disabled={creating}
             onClick={() => actor.send({ type: 'form.cancel' })}
           >
-            Cancel
+            {t('Cancel')}
           </Button>
         </HStack>
       </form>
@@ -358,6 +375,7 @@ interface ShareItemProps {
 }
 
 function ShareItem({ share, actor, snapshot, state }: ShareItemProps) {
+  const { t, language } = useT();
   const { context } = snapshot;
   const headingId = useId();
   const live = state === 'live';
@@ -388,29 +406,35 @@ function ShareItem({ share, actor, snapshot, state }: ShareItemProps) {
           </Heading>
           {state === 'revoked' && (
             <Badge colorPalette="red" variant="subtle">
-              Revoked
+              {t('Revoked')}
             </Badge>
           )}
           {state === 'expired' && (
             <Badge colorPalette="orange" variant="subtle">
-              Expired
+              {t('Expired')}
             </Badge>
           )}
-          {share.hasPassword && <Badge variant="subtle">Password</Badge>}
-          {share.expiresAt && live && <Badge variant="subtle">Expires {dateLabel(share.expiresAt)}</Badge>}
+          {share.hasPassword && <Badge variant="subtle">{t('Password')}</Badge>}
+          {share.expiresAt && live && (
+            <Badge variant="subtle">
+              {t('Expires {date}', { date: dateLabel(share.expiresAt, language) ?? '' })}
+            </Badge>
+          )}
           <Badge variant="outline">
-            {share.version === null ? 'Latest saved version' : `Version ${share.version}`}
+            {share.version === null
+              ? t('Latest saved version')
+              : t('Version {number}', { number: share.version })}
           </Badge>
         </HStack>
         {justMade && (
           <Text role="status" fontSize="sm" color="fg.success">
-            Link created. Copy it and send it to {share.label}.
+            {t('Link created. Copy it and send it to {label}.', { label: share.label })}
           </Text>
         )}
         {live &&
           (copyRefused ? (
             <Field.Root>
-              <Field.Label htmlFor={`share-url-${share.id}`}>Link address</Field.Label>
+              <Field.Label htmlFor={`share-url-${share.id}`}>{t('Link address')}</Field.Label>
               <Input
                 ref={fallbackRef}
                 id={`share-url-${share.id}`}
@@ -419,7 +443,7 @@ function ShareItem({ share, actor, snapshot, state }: ShareItemProps) {
                 value={share.url}
                 onFocus={(event) => event.currentTarget.select()}
               />
-              <Field.HelperText role="alert">{COPY_FALLBACK_MESSAGE}</Field.HelperText>
+              <Field.HelperText role="alert">{t(COPY_FALLBACK_MESSAGE)}</Field.HelperText>
             </Field.Root>
           ) : (
             <Text fontFamily="mono" fontSize="sm" wordBreak="break-all" data-testid="share-url">
@@ -433,11 +457,13 @@ function ShareItem({ share, actor, snapshot, state }: ShareItemProps) {
           gap="3"
           fontSize="sm"
         >
-          <Stat label="Views" value={String(share.views)} testId="share-views" />
-          <Stat label="Downloads" value={String(share.downloads)} testId="share-downloads" />
-          <Stat label="Created" value={whenLabel(share.created) ?? '—'} />
-          <Stat label="Last viewed" value={whenLabel(share.lastViewed) ?? 'Not yet'} />
-          {share.revokedAt && <Stat label="Revoked" value={whenLabel(share.revokedAt) ?? '—'} />}
+          <Stat label={t('Views')} value={String(share.views)} testId="share-views" />
+          <Stat label={t('Downloads')} value={String(share.downloads)} testId="share-downloads" />
+          <Stat label={t('Created')} value={whenLabel(share.created, language) ?? '—'} />
+          <Stat label={t('Last viewed')} value={whenLabel(share.lastViewed, language) ?? t('Not yet')} />
+          {share.revokedAt && (
+            <Stat label={t('Revoked')} value={whenLabel(share.revokedAt, language) ?? '—'} />
+          )}
         </Box>
         <DailyChart share={share} />
         {live && (
@@ -447,24 +473,24 @@ function ShareItem({ share, actor, snapshot, state }: ShareItemProps) {
               size="sm"
               minH="11"
               variant={justMade ? 'solid' : 'outline'}
-              aria-label={`Copy the link for ${share.label}`}
+              aria-label={t('Copy the link for {label}', { label: share.label })}
               onClick={() => actor.send({ type: 'link.copy', id: share.id })}
             >
-              {copied ? <Check /> : <Copy />} {copied ? 'Copied' : 'Copy link'}
+              {copied ? <Check /> : <Copy />} {copied ? t('Copied') : t('Copy link')}
             </Button>
             <Button
               size="sm"
               minH="11"
               variant="outline"
               colorPalette="red"
-              aria-label={`Revoke the link for ${share.label}`}
+              aria-label={t('Revoke the link for {label}', { label: share.label })}
               disabled={!snapshot.can({ type: 'link.revoke', id: share.id })}
               onClick={() => actor.send({ type: 'link.revoke', id: share.id })}
             >
-              <Trash2 /> Revoke
+              <Trash2 /> {t('Revoke')}
             </Button>
             <VisuallyHidden aria-live="polite">
-              {copied ? `Link for ${share.label} copied.` : ''}
+              {copied ? t('Link for {label} copied.', { label: share.label }) : ''}
             </VisuallyHidden>
           </HStack>
         )}
@@ -492,11 +518,14 @@ const CHART_HEIGHT = 48;
 
 /** The last 30 days as bars (views, downloads stacked on them), with the same in words for screen readers. */
 function DailyChart({ share }: { share: Share }) {
+  const { t, language } = useT();
   const summaryId = useId();
   if (share.daily.length === 0) return null;
   const bars = chartBars(share.daily);
   const width = bars.length * (BAR + GAP) - GAP;
-  const summary = chartSummary(share.daily);
+  const summary = chartSummary(share.daily, language)
+    .map((sentence) => t(sentence))
+    .join(' ');
   return (
     <Stack gap="1">
       <svg
@@ -514,7 +543,12 @@ function DailyChart({ share }: { share: Share }) {
           const downloadsHeight = bar.downloadsHeight * (CHART_HEIGHT - 1);
           return (
             <g key={bar.date}>
-              <title>{`${bar.date}: ${viewsText(bar.views)}, ${downloadsText(bar.downloads)}`}</title>
+              <title>
+                {t(
+                  '{date}: {views, plural, one {{views} view} other {{views} views}}, {downloads, plural, one {{downloads} download} other {{downloads} downloads}}',
+                  { date: bar.date, views: bar.views, downloads: bar.downloads },
+                )}
+              </title>
               {/* A hairline marks each day, so an empty month still reads as a chart. */}
               <rect
                 x={x}
@@ -545,10 +579,10 @@ function DailyChart({ share }: { share: Share }) {
         {/* The key repeats what the words below say: screen readers read the words. */}
         <HStack gap="3" flexShrink={0} aria-hidden>
           <HStack gap="1">
-            <Box w="2.5" h="2.5" borderRadius="sm" bg="teal.solid" /> Views
+            <Box w="2.5" h="2.5" borderRadius="sm" bg="teal.solid" /> {t('Views')}
           </HStack>
           <HStack gap="1">
-            <Box w="2.5" h="2.5" borderRadius="sm" bg="orange.solid" /> Downloads
+            <Box w="2.5" h="2.5" borderRadius="sm" bg="orange.solid" /> {t('Downloads')}
           </HStack>
         </HStack>
         <Text id={summaryId} flex="1 1 14rem">

@@ -10,17 +10,19 @@ import {
   VStack,
 } from '@chakra-ui/react';
 import { FileSearch, RefreshCw, type LucideIcon } from 'lucide-react';
+import { useT } from '../../i18n/i18n';
 
 /** Grid columns shared by the templates screen and CV management. */
 export const TEMPLATE_GRID_COLUMNS = { base: 1, sm: 2, lg: 3, '2xl': 4 } as const;
 
 /** A loading grid: a spinner line with the screen's text and card-shaped placeholders. */
 export function LoadingGrid({ text, cards = 8 }: { text?: string; cards?: number }) {
+  const { t } = useT();
   return (
     <Stack gap="5" aria-busy="true">
       <HStack role="status" gap="2" color="fg.muted">
         <Spinner size="sm" />
-        <Text fontSize="sm">{text ?? 'Loading...'}</Text>
+        <Text fontSize="sm">{text ?? t('Loading...')}</Text>
       </HStack>
       <SimpleGrid columns={TEMPLATE_GRID_COLUMNS} gap="5" aria-hidden>
         {Array.from({ length: cards }, (_, index) => (
@@ -51,6 +53,7 @@ export function CatalogueMessage({
   onRetry,
   action,
 }: CatalogueMessageProps) {
+  const { t } = useT();
   return (
     <EmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="l3" py="12">
       <EmptyState.Content>
@@ -64,7 +67,7 @@ export function CatalogueMessage({
         {onRetry && (
           <Button variant="outline" size="sm" onClick={onRetry}>
             <RefreshCw />
-            Try again
+            {t('Try again')}
           </Button>
         )}
         {action}

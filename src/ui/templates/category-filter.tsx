@@ -1,8 +1,10 @@
 import { Button, Wrap } from '@chakra-ui/react';
 import type { Tag } from '../../api/templates';
+import { useT } from '../../i18n/i18n';
+import { msg } from '../../../rules/languages';
 import { TOUCH_TARGET } from '../generated-cv/generated-cv-item';
 
-export const ALL_CATEGORIES_LABEL = 'All Categories';
+export const ALL_CATEGORIES_LABEL = msg('All Categories');
 
 export interface CategoryFilterProps {
   tags: Tag[];
@@ -13,12 +15,14 @@ export interface CategoryFilterProps {
 
 /** docs/behaviour.md#templates-screen: a category filter list whose first entry is 'All Categories'. */
 export function CategoryFilter({ tags, selected, onSelect }: CategoryFilterProps) {
+  const { t } = useT();
+  // The categories' labels are the templates' words (server/templates/*/template.json), in the catalogue too.
   const entries: Array<{ value: string | null; label: string }> = [
-    { value: null, label: ALL_CATEGORIES_LABEL },
-    ...tags.map((tag) => ({ value: tag.value, label: tag.label })),
+    { value: null, label: t(ALL_CATEGORIES_LABEL) },
+    ...tags.map((tag) => ({ value: tag.value, label: t(tag.label) })),
   ];
   return (
-    <Wrap as="ul" role="list" aria-label="Filter templates by category" gap="2" listStyleType="none">
+    <Wrap as="ul" role="list" aria-label={t('Filter templates by category')} gap="2" listStyleType="none">
       {entries.map((entry) => {
         const active = entry.value === selected;
         return (

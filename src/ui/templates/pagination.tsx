@@ -1,18 +1,20 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { useT } from '../../i18n/i18n';
+import type { Message } from '../../../rules/languages';
 
 type PageEvent = { type: 'page.previous' } | { type: 'page.next' };
 
 export interface PaginationProps<Event extends { type: string } = PageEvent> {
-  /** 'Page X of Y' (docs/behaviour.md#templates-screen). */
-  label: string;
+  /** 'Page X of Y' (docs/behaviour.md#templates-screen), said in the person's language here. */
+  label: Message;
   /** The paged list's machine: it says whether there is a page before or after, and turns the page. */
   snapshot: { can(event: Event): boolean };
   send: (event: Event) => void;
   /** The events that turn the page, where a screen pages more than one list. */
   events?: { previous: Event; next: Event };
-  /** The navigation's name, told apart where a screen has two ('Pagination' by default). */
+  /** The navigation's name, told apart where a screen has two ('Pagination' by default), said by the screen. */
   name?: string;
 }
 
@@ -24,8 +26,10 @@ export function Pagination<Event extends { type: string } = PageEvent>({
   snapshot,
   send,
   events = PAGE_EVENTS as unknown as { previous: Event; next: Event },
-  name = 'Pagination',
+  name,
 }: PaginationProps<Event>) {
+  const { t } = useT();
+  const text = t(label);
   const canPrevious = snapshot.can(events.previous);
   const canNext = snapshot.can(events.next);
   const previous = useRef<HTMLButtonElement>(null);
@@ -37,14 +41,20 @@ export function Pagination<Event extends { type: string } = PageEvent>({
     if (pressed.current === 'next' && !canNext && canPrevious) previous.current?.focus();
     if (pressed.current === 'previous' && !canPrevious && canNext) next.current?.focus();
     pressed.current = undefined;
-  }, [canNext, canPrevious, label]);
+  }, [canNext, canPrevious, text]);
   const turn = (to: 'previous' | 'next') => {
     pressed.current = to;
     send(events[to]);
   };
   return (
     // Narrower on a phone: two 44 px buttons and 'Page 1 of 3' fit 390 px without running off the screen.
-    <HStack as="nav" aria-label={name} justify="center" gap={{ base: '2', md: '4' }} pt="2">
+    <HStack
+      as="nav"
+      aria-label={name ?? t('Pagination')}
+      justify="center"
+      gap={{ base: '2', md: '4' }}
+      pt="2"
+    >
       <Button
         ref={previous}
         variant="outline"
@@ -53,7 +63,7 @@ export function Pagination<Event extends { type: string } = PageEvent>({
         disabled={!canPrevious}
       >
         <ChevronLeft />
-        Previous
+        {t('Previous')}
       </Button>
       <Text
         fontSize="sm"
@@ -63,7 +73,7 @@ export function Pagination<Event extends { type: string } = PageEvent>({
         textAlign="center"
         whiteSpace="nowrap"
       >
-        {label}
+        {text}
       </Text>
       <Button
         ref={next}
@@ -72,7 +82,7 @@ export function Pagination<Event extends { type: string } = PageEvent>({
         onClick={() => turn('next')}
         disabled={!canNext}
       >
-        Next
+        {t('Next')}
         <ChevronRight />
       </Button>
     </HStack>

@@ -2,6 +2,7 @@ import { Box, Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useT } from '../../i18n/i18n';
 import type { GeneratedCv } from '../../api/cvs';
 import type { Template } from '../../api/templates';
 import type { CvActionsById } from '../../machines/catalogue/cv-list';
@@ -22,6 +23,7 @@ export interface TemplateCardProps {
  * behind 'Show More (N more)' / 'Show Less'.
  */
 export function TemplateCard({ template, cvs, cvActions }: TemplateCardProps) {
+  const { t } = useT();
   const [expanded, setExpanded] = useState(false);
   const moreId = useId();
   const [first, ...rest] = cvs;
@@ -38,7 +40,7 @@ export function TemplateCard({ template, cvs, cvActions }: TemplateCardProps) {
       data-testid="template-card"
     >
       <Box className="group" position="relative" aspectRatio={4 / 5} bg="bg.muted" borderBottomWidth="1px">
-        <TemplateImage src={template.icon} name={template.name} />
+        <TemplateImage src={template.icon} name={t(template.name)} />
         <Box
           position="absolute"
           inset="0"
@@ -63,18 +65,18 @@ export function TemplateCard({ template, cvs, cvActions }: TemplateCardProps) {
           <Button asChild size={{ base: 'lg', md: 'sm' }} shadow="md">
             <Link to="/dashboard/$id" params={{ id: String(template.id) }} search={{ new: true }}>
               <Plus />
-              Create New CV
+              {t('Create New CV')}
             </Link>
           </Button>
         </Box>
       </Box>
       <Card.Body gap="3" p="4">
         <Heading as="h3" size="md" id={titleId} lineClamp={2}>
-          {template.name}
+          {t(template.name)}
         </Heading>
         {cvs.length === 0 ? (
           <Text fontSize="sm" color="fg.muted">
-            No saved CVs yet
+            {t('No saved CVs yet')}
           </Text>
         ) : (
           <Stack gap="1">
@@ -83,7 +85,7 @@ export function TemplateCard({ template, cvs, cvActions }: TemplateCardProps) {
               id={moreId}
               gap="0.5"
               listStyleType="none"
-              aria-label={`Your CVs from ${template.name}`}
+              aria-label={t('Your CVs from {template}', { template: t(template.name) })}
             >
               <GeneratedCvItems cvs={shown} actions={cvActions} />
             </Stack>
@@ -100,7 +102,7 @@ export function TemplateCard({ template, cvs, cvActions }: TemplateCardProps) {
                 css={TOUCH_TARGET}
                 onClick={() => setExpanded((open) => !open)}
               >
-                {expanded ? 'Show Less' : `Show More (${rest.length} more)`}
+                {expanded ? t('Show Less') : t('Show More ({count} more)', { count: rest.length })}
               </Button>
             )}
           </Stack>

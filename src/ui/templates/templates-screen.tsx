@@ -1,6 +1,7 @@
 import { Container, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
+import { useT } from '../../i18n/i18n';
 import { CloudOff } from 'lucide-react';
 import {
   cvsOfTemplate,
@@ -23,6 +24,7 @@ export interface TemplatesScreenProps {
 
 /** docs/behaviour.md#templates-screen (the main screen at /). */
 export function TemplatesScreen({ actor, importAction }: TemplatesScreenProps) {
+  const { t } = useT();
   const snapshot = useSelector(actor, (state) => state);
   const { context } = snapshot;
   const matching = matchingTemplates(context);
@@ -33,22 +35,24 @@ export function TemplatesScreen({ actor, importAction }: TemplatesScreenProps) {
         <HStack gap="4" justify="space-between" align="flex-end" flexWrap="wrap">
           <Stack gap="1">
             <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="tight">
-              Available CV Templates
+              {t('Available CV Templates')}
             </Heading>
             <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>
-              Choose from our collection of professional templates
+              {t('Choose from our collection of professional templates')}
             </Text>
           </Stack>
           {importAction}
         </HStack>
 
-        {snapshot.matches('loading') && <LoadingGrid text="Loading templates..." />}
+        {snapshot.matches('loading') && <LoadingGrid text={t('Loading templates...')} />}
 
         {snapshot.matches('unavailable') && (
           <CatalogueMessage
             icon={CloudOff}
-            title="Templates are unavailable right now"
-            description="We could not reach the template collection. Please check your connection and try again."
+            title={t('Templates are unavailable right now')}
+            description={t(
+              'We could not reach the template collection. Please check your connection and try again.',
+            )}
             onRetry={() => actor.send({ type: 'list.reload' })}
           />
         )}
@@ -62,15 +66,15 @@ export function TemplatesScreen({ actor, importAction }: TemplatesScreenProps) {
             />
             {matching.length === 0 ? (
               <CatalogueMessage
-                title="No templates found"
+                title={t('No templates found')}
                 description={
                   context.category === null
-                    ? 'It looks like there are no CV templates available. Please contact support.'
-                    : 'There are no templates in this category yet. Choose another category.'
+                    ? t('It looks like there are no CV templates available. Please contact support.')
+                    : t('There are no templates in this category yet. Choose another category.')
                 }
               />
             ) : (
-              <SimpleGrid as="section" aria-label="Templates" columns={TEMPLATE_GRID_COLUMNS} gap="5">
+              <SimpleGrid as="section" aria-label={t('Templates')} columns={TEMPLATE_GRID_COLUMNS} gap="5">
                 {visibleTemplates(context).map((template) => (
                   <TemplateCard
                     key={template.id}

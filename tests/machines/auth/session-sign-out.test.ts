@@ -1,6 +1,7 @@
 import { createActor, fromPromise } from 'xstate';
 import type { Profile } from '../../../src/api/auth';
 import { readDraft, writeDraft, type BuilderDraft } from '../../../src/drafts/draft';
+import { t } from '../../../src/i18n/i18n';
 import { sessionMachine, unsavedChangesText } from '../../../src/machines/auth/session-machine';
 import { USER_ID_STORAGE_KEY } from '../../../src/drafts/storage';
 import { flush } from '../model-paths';
@@ -56,9 +57,12 @@ describe('signing out with unsaved CVs (drafts belong to one person)', () => {
 
     actor.send({ type: 'session.logout' });
     expect(actor.getSnapshot().value).toBe('confirmingLogout');
-    expect(unsavedChangesText(actor.getSnapshot().context.unsavedCvCount!)).toBe(
-      'You have unsaved changes in 2 CVs.',
-    );
+    const warning = unsavedChangesText(actor.getSnapshot().context.unsavedCvCount!);
+    expect(warning).toEqual({
+      id: 'You have unsaved changes in {count, plural, one {{count} CV} other {{count} CVs}}.',
+      values: { count: 2 },
+    });
+    expect(t(warning)).toBe('You have unsaved changes in 2 CVs.');
     actor.send({ type: 'session.logoutCancel' });
     expect(actor.getSnapshot().value).toBe('authenticated');
     expect(readDraft('7', 'new:a')).toBeDefined();
@@ -85,6 +89,8 @@ describe('signing out with unsaved CVs (drafts belong to one person)', () => {
   });
 
   it('says one CV in the singular', () => {
-    expect(unsavedChangesText(1)).toBe('You have unsaved changes in 1 CV.');
+    expect(t(unsavedChangesText(1))).toBe('You have unsaved changes in 1 CV.');
+    // The count as written, however large (a plural's '#' would group it: '1,000').
+    expect(t(unsavedChangesText(1000))).toBe('You have unsaved changes in 1000 CVs.');
   });
 });

@@ -1,5 +1,6 @@
 import { fromJsonResume } from '../../../src/cv-data/json-resume';
 import { newCv } from '../../../src/drafts/load-cv';
+import { t } from '../../../src/i18n/i18n';
 import { flush } from '../model-paths';
 import {
   DRAFT_ID,
@@ -106,8 +107,12 @@ describe('builder machine: an imported value its field refuses', () => {
     expect(context.formData['Personal Details']).toMatchObject({ 'phone-1004-0': '(912) 555-4321' });
     expect(context.completedSections).toEqual([2]);
     expect(flagged.summary.flagged).toEqual([
-      expect.objectContaining({ place: "Personal Details: 'Phone'", value: '(912) 555-4321' }),
+      expect.objectContaining({
+        place: { id: '{section}: {field}', values: { section: 'Personal Details', field: "'Phone'" } },
+        value: '(912) 555-4321',
+      }),
     ]);
+    expect(t(flagged.summary.flagged![0]!.place)).toBe("Personal Details: 'Phone'");
   });
 
   it('Save opens its section and asks its field to take the focus, sending nothing to the server', async () => {

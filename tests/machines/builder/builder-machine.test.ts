@@ -1,4 +1,5 @@
 import { TEMPLATE_NO_LONGER_OFFERED } from '../../../rules/cv';
+import { t } from '../../../src/i18n/i18n';
 import { PLAIN_DESIGN } from '../../../src/cv/design';
 import { createMachine } from 'xstate';
 import { ApiError } from '../../../src/api/api-error';
@@ -601,10 +602,12 @@ describe('builder machine: details', () => {
       }),
     );
     await flush();
-    expect(world.notify).toHaveBeenLastCalledWith({
-      ...SAVE_FAILED_NOTICE,
-      description: "Work Experience, entry 2: 'Job Title' is too long (at most 20,000 characters).",
-    });
+    const description = {
+      id: '{section}, entry {entry}: {field} is too long (at most {max, number} characters).',
+      values: { section: 'Work Experience', entry: 2, field: "'Job Title'", max: 20_000 },
+    };
+    expect(world.notify).toHaveBeenLastCalledWith({ ...SAVE_FAILED_NOTICE, description });
+    expect(t(description)).toBe("Work Experience, entry 2: 'Job Title' is too long (at most 20,000 characters).");
   });
 
   it('says a switched-off template makes no new CV in the server\'s words, and keeps the work', async () => {

@@ -19,6 +19,7 @@ import { declaredTransitionCount, flush, runModelPath, transitionPaths } from '.
 import { abortableActor, type AbortableRequest } from './support';
 import { classicTemplate } from './fixtures';
 import { EMPTY_LAYOUT } from '../../../src/cv/layout';
+import { t } from '../../../src/i18n/i18n';
 
 // The switch goes round the three modes: HTML, PDF, and the ATS view.
 const NEXT_MODE: Record<PreviewMode, PreviewMode> = { html: 'pdf', pdf: 'ats', ats: 'html' };
@@ -284,9 +285,22 @@ describe('preview machine: details', () => {
         serverMessage: 'cv_data["Work Experience"]["job_title-1009-1"] is longer than 20000 characters',
       }),
       'html',
-      "Work Experience, entry 2: 'Job Title' is too long (at most 20,000 characters).",
+      {
+        id: '{section}, entry {entry}: {field} is too long (at most {max, number} characters).',
+        values: { section: 'Work Experience', entry: 2, field: "'Job Title'", max: 20_000 },
+      },
     ],
   ] as const)("failure message for %s in %s mode, never the server's own text", (error, mode, message) => {
-    expect(previewFailureMessage(error, mode, classicTemplate.sections)).toBe(message);
+    expect(previewFailureMessage(error, mode, classicTemplate.sections)).toEqual(message);
+  });
+
+  it("names the field in the same English words as before", () => {
+    const error = new ApiError('bad', {
+      status: 400,
+      serverMessage: 'cv_data["Work Experience"]["job_title-1009-1"] is longer than 20000 characters',
+    });
+    expect(t(previewFailureMessage(error, 'html', classicTemplate.sections))).toBe(
+      "Work Experience, entry 2: 'Job Title' is too long (at most 20,000 characters).",
+    );
   });
 });

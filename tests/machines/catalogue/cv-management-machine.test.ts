@@ -188,7 +188,14 @@ describe('finding a CV among many: search by name, sort by last edited or name',
     { ...makeCv(3, 2, 'apple analyst 10'), last_updated: '2026-02-01T00:00:00.000Z' },
     { ...makeCv(4, 2, 'apple analyst 9'), last_updated: '2026-02-01T00:00:00.000Z' },
   ];
-  const context = { templates: makeTemplates(3), cvs: many, page: 1, cvPage: 1, query: '', sort: 'edited' as const };
+  const context = {
+    templates: makeTemplates(3),
+    cvs: many,
+    page: 1,
+    cvPage: 1,
+    query: '',
+    sort: 'edited' as const,
+  };
 
   it('puts the last edited first, ties by name', () => {
     expect(ids(shownCvs(context))).toEqual([2, 4, 3, 1]);
@@ -314,7 +321,7 @@ describe("the person's CVs in pages of 10: model-based", () => {
     expect(showsCvListPaging(context)).toBe(cvListPageCount(context) > 1);
     if (context.templateFilter === undefined && context.query === '' && context.sort === 'edited') {
       expect(ids(visibleCvs(context))).toEqual(shown[modelState]);
-      expect(cvListPageLabel(context)).toBe(`Page ${page} of 3`);
+      expect(cvListPageLabel(context)).toEqual({ id: 'Page {page} of {count}', values: { page, count: 3 } });
     } else {
       expect(visibleCvs(context).length).toBeLessThanOrEqual(10);
     }
@@ -386,7 +393,7 @@ describe("the person's CVs in pages: edges", () => {
     expect(actor.getSnapshot().can({ type: 'cvs.page.next' })).toBe(false);
   });
 
-  it("shows a copy on the page it lands on, wherever the person was", async () => {
+  it('shows a copy on the page it lands on, wherever the person was', async () => {
     const { actor } = await loaded(range(1, 25).map((id) => makeCv(id, 1)));
     actor.send({ type: 'sort.change', sort: 'name' });
     // A copy of CV 3, made an instant later: last edited first puts it on page 1, by name on page 1 too.
@@ -440,7 +447,10 @@ describe('loadTemplatesAndCvs', () => {
 
   it('reads a template staff switched off on its own, so its CVs keep their card', async () => {
     const [shown, retired] = [manyTemplates[0]!, manyTemplates[1]!];
-    const mine = [{ ...cvs[0]!, template: shown.id }, { ...cvs[0]!, id: 99, template: retired.id }];
+    const mine = [
+      { ...cvs[0]!, template: shown.id },
+      { ...cvs[0]!, id: 99, template: retired.id },
+    ];
     const asked: string[] = [];
     const client = {
       get: (path: string) => {

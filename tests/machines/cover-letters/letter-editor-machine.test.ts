@@ -12,6 +12,7 @@ import {
   type LetterEditorInput,
   type LoadedLetter,
 } from '../../../src/machines/cover-letters/letter-editor-machine';
+import type { Notice } from '../../../src/machines/auth/auth-flow';
 import { declaredTransitionCount, deferredActor, flush, runModelPath, transitionPaths } from '../model-paths';
 
 const OWNER = '1';
@@ -42,7 +43,7 @@ function createWorld() {
     create: deferredActor<CoverLetter, { payload: CoverLetterPayload }>(),
     update: deferredActor<CoverLetter, { id: number; payload: CoverLetterPayload; ifLastUpdated?: string }>(),
     previewEvents: [] as { type: string }[],
-    notices: [] as { title: string; description?: string }[],
+    notices: [] as Notice[],
     addresses: [] as number[],
     left: 0,
     heldElsewhere: false,
@@ -194,11 +195,15 @@ describe('letter editor: model-based (open, edit, save, conflict)', () => {
 
 describe('letter editor: edge cases', () => {
   it('opens a draft kept over the saved copy, unsaved, and saves it over the version it started from', async () => {
-    writeLetterDraft(OWNER, { id: SAVED.id }, {
-      name: SAVED.name,
-      fields: { ...SAVED, subject: 'Typed before a crash' },
-      lastUpdated: '2024-05-03T08:00:00.000Z',
-    });
+    writeLetterDraft(
+      OWNER,
+      { id: SAVED.id },
+      {
+        name: SAVED.name,
+        fields: { ...SAVED, subject: 'Typed before a crash' },
+        lastUpdated: '2024-05-03T08:00:00.000Z',
+      },
+    );
     const world = createWorld();
     start(world);
     world.load.last().resolve(loaded({ draft: readLetterDraft(OWNER, { id: SAVED.id }) }));

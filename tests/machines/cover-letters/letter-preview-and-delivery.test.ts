@@ -3,6 +3,8 @@ import { ApiError } from '../../../src/api/api-error';
 import type { CoverLetter, CoverLetterPreviewRequest } from '../../../src/api/cover-letters';
 import { EMPTY_LETTER_FIELDS } from '../../../src/api/cover-letters';
 import { PREVIEW_DEBOUNCE_MS } from '../../../src/config/constants';
+import { t } from '../../../src/i18n/i18n';
+import type { Notice } from '../../../src/machines/auth/auth-flow';
 import {
   letterDeliveryMachine,
   letterFileName,
@@ -86,7 +88,7 @@ function startDelivery(letter: LetterRef = SAVED) {
   const download = deferredActor<Blob, { letter: LetterRef; kind: LetterDownload }>();
   const email = deferredActor<string, { letter: LetterRef; withCv: boolean }>();
   const remove = deferredActor<void, { letter: LetterRef }>();
-  const notices: { title: string; description?: string }[] = [];
+  const notices: Notice[] = [];
   const saved: { blob: Blob }[] = [];
   const told: unknown[] = [];
   const delivery = letterDeliveryMachine.provide({
@@ -148,7 +150,12 @@ describe('letter delivery: model-based (download, email, delete)', () => {
       world.download.last().resolve(new Blob(['%PDF-']));
       await flush();
       expect(world.saved).toHaveLength(1);
-      expect(world.notices.at(-1)?.description).toBe(
+      const description = world.notices.at(-1)?.description;
+      expect(description).toEqual({
+        id: '{name} has been downloaded with its CV as one PDF.',
+        values: { name: 'Letter to Acme' },
+      });
+      expect(description && t(description)).toBe(
         'Letter to Acme has been downloaded with its CV as one PDF.',
       );
     },

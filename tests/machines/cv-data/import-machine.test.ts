@@ -1,6 +1,7 @@
 import { assign, createActor, createMachine, fromPromise, waitFor } from 'xstate';
 import type { TemplateSection } from '../../../src/api/templates';
-import type { ImportedCv } from '../../../src/cv-data/json-resume';
+import { describeImport, type ImportedCv } from '../../../src/cv-data/json-resume';
+import { t } from '../../../src/i18n/i18n';
 import {
   IMPORT_BUSY_TAG,
   MAX_IMPORT_BYTES,
@@ -153,11 +154,12 @@ describe('import machine: model-based', () => {
         break;
       case 'failed':
         expect(snapshot!.value).toBe('failed');
-        expect(snapshot!.context.error).toBe(world.expectedError);
+        // The problem is a message: in English here.
+        expect(t(snapshot!.context.error!)).toBe(world.expectedError);
         break;
       case 'previewing':
         expect(snapshot!.value).toBe('previewing');
-        expect(snapshot!.context.summary).toBe('2 entries in 2 sections');
+        expect(describeImport(snapshot!.context.summary!, t)).toBe('2 entries in 2 sections');
         expect(snapshot!.context.error).toBeUndefined();
         break;
       case 'applied':
@@ -212,7 +214,7 @@ describe('import machine: edge cases', () => {
     const { actor } = startImport({ templateId: minimal.id, sections: minimal.sections });
     actor.send({ type: 'import.paste', text: '[1, 2, 3]' });
     await settled(actor);
-    expect(actor.getSnapshot().context.error).toBe('The resume must be an object');
+    expect(t(actor.getSnapshot().context.error!)).toBe('The resume must be an object');
   });
 
   it('from the templates screen: the chosen template is loaded, and another choice maps the same file again', async () => {

@@ -7,6 +7,7 @@ import {
   MUST_SAVE_NOTICE,
   builderDownloadedNotice as downloadedNotice,
 } from '../../../src/machines/delivery/delivery-notices';
+import { t } from '../../../src/i18n/i18n';
 import { declaredTransitionCount, deferredActor, flush, runModelPath, transitionPaths } from '../model-paths';
 import { builderDeliveryActors, type BuilderDownloadRequest } from './builder-delivery';
 
@@ -104,7 +105,7 @@ describe("delivery machine, the builder's requests: model-based", () => {
   });
 
   it('words the success toast per format', () => {
-    expect(downloadedNotice('pdf').description).toBe('Your CV has been downloaded as PDF.');
-    expect(downloadedNotice('word').description).toBe('Your CV has been downloaded as Word document.');
+    expect(t(downloadedNotice('pdf').description!)).toBe('Your CV has been downloaded as PDF.');
+    expect(t(downloadedNotice('word').description!)).toBe('Your CV has been downloaded as Word document.');
   });
 });

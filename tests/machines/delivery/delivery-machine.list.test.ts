@@ -21,6 +21,7 @@ import {
   EMAIL_FAILED_NOTICE,
   EMAIL_SENT_NOTICE,
 } from '../../../src/machines/delivery/delivery-notices';
+import { t } from '../../../src/i18n/i18n';
 import { makeCv } from '../catalogue/catalogue-fixtures';
 import { declaredTransitionCount, deferredActor, flush, runModelPath, transitionPaths } from '../model-paths';
 
@@ -111,7 +112,9 @@ describe("delivery machine, a list's CV: model-based", () => {
       world.download.last().resolve(blob);
       await flush();
       expect(world.saveFile).toHaveBeenLastCalledWith(blob, 'Software Engineer 2024', world.format);
-      expect(world.notify).toHaveBeenLastCalledWith({
+      // The notice's words are messages: in English here.
+      const notice = world.notify.mock.lastCall![0];
+      expect({ ...notice, title: t(notice.title), description: t(notice.description!) }).toEqual({
         title: 'Download Successful',
         description:
           world.format === 'pdf'
@@ -219,8 +222,8 @@ describe("delivery machine, a list's CV: model-based", () => {
 
 describe("delivery machine, a list's CV: details", () => {
   it('words the download toast for a CV without a name', () => {
-    expect(downloadedNotice('', 'pdf').description).toBe('Your CV has been downloaded as PDF.');
-    expect(downloadedNotice('  Data Analyst ', 'word').description).toBe(
+    expect(t(downloadedNotice('', 'pdf').description!)).toBe('Your CV has been downloaded as PDF.');
+    expect(t(downloadedNotice('  Data Analyst ', 'word').description!)).toBe(
       'Data Analyst has been downloaded as Word document.',
     );
   });
@@ -329,6 +332,6 @@ describe("delivery machine, a list's CV: duplicate and export", () => {
     exported.last().resolve();
     await flush();
     expect(notify).toHaveBeenCalledWith(downloadedNotice(cv.name, 'markdown'));
-    expect(downloadedNotice('Ops', 'json').description).toBe('Ops has been downloaded as JSON Resume.');
+    expect(t(downloadedNotice('Ops', 'json').description!)).toBe('Ops has been downloaded as JSON Resume.');
   });
 });

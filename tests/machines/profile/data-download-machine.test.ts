@@ -1,6 +1,7 @@
 import { createActor, createMachine, fromPromise } from 'xstate';
 import type { AccountExport } from '../../../src/api/account-export';
 import { ApiError } from '../../../src/api/api-error';
+import { t } from '../../../src/i18n/i18n';
 import {
   DATA_DOWNLOAD_FAILED_MESSAGE,
   DATA_DOWNLOAD_UNSUPPORTED_MESSAGE,
@@ -145,10 +146,28 @@ describe('data download machine: edge cases', () => {
 
   it('says each outcome in words', () => {
     expect(progressText(0)).toBe('Preparing your data… An account with many CVs takes a minute.');
-    expect(progressText(200)).toBe('Downloading your data… 1 KB so far.');
-    expect(progressText(512 * 1024)).toBe('Downloading your data… 512 KB so far.');
-    expect(progressText(5.25 * 1024 * 1024)).toBe('Downloading your data… 5.3 MB so far.');
-    expect(downloadedText(FILE.fileName)).toBe('Your data was downloaded as cv-builder-data-2026-11-26.zip.');
+    expect(progressText(200)).toEqual({
+      id: 'Downloading your data… {received} KB so far.',
+      values: { received: '1' },
+    });
+    expect(progressText(512 * 1024)).toEqual({
+      id: 'Downloading your data… {received} KB so far.',
+      values: { received: '512' },
+    });
+    expect(progressText(5.25 * 1024 * 1024)).toEqual({
+      id: 'Downloading your data… {received} MB so far.',
+      values: { received: '5.3' },
+    });
+    expect(downloadedText(FILE.fileName)).toEqual({
+      id: 'Your data was downloaded as {fileName}.',
+      values: { fileName: 'cv-builder-data-2026-11-26.zip' },
+    });
+    // The same English words as ever.
+    expect(t(progressText(200))).toBe('Downloading your data… 1 KB so far.');
+    expect(t(progressText(5.25 * 1024 * 1024))).toBe('Downloading your data… 5.3 MB so far.');
+    expect(t(downloadedText(FILE.fileName))).toBe(
+      'Your data was downloaded as cv-builder-data-2026-11-26.zip.',
+    );
     expect(failureText(new ApiError('Not found.', { status: 404 }))).toBe(DATA_DOWNLOAD_UNSUPPORTED_MESSAGE);
     expect(
       failureText(new ApiError('x', { status: 503, serverMessage: 'PDF rendering is unavailable.' })),

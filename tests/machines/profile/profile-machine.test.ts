@@ -1,5 +1,6 @@
 import { createActor, createMachine } from 'xstate';
 import { ApiError } from '../../../src/api/api-error';
+import { t } from '../../../src/i18n/i18n';
 import type { Profile } from '../../../src/api/auth';
 import type { AccountDeletion, ProfileUpdatePayload, ProfileUpdateResult } from '../../../src/api/profile';
 import { BUSY_TAG, type Notice } from '../../../src/machines/auth/auth-flow';
@@ -415,7 +416,11 @@ describe('profile machine: a new email address and a deletion are re-authenticat
     world.updateProfile.last().resolve({ profile: pending });
     await flush();
     expect(world.notify).toHaveBeenLastCalledWith(emailChangeStartedNotice(pending, undefined));
-    expect(emailChangeStartedNotice(pending, undefined).description).toBe(
+    expect(emailChangeStartedNotice(pending, undefined).description).toEqual({
+      id: 'To make sure it is you, we sent a link to {currentEmail}. Open it to continue the change to {newEmail}.',
+      values: { currentEmail: 'ada@example.com', newEmail: 'ada.new@example.com' },
+    });
+    expect(t(emailChangeStartedNotice(pending, undefined).description!)).toBe(
       'To make sure it is you, we sent a link to ada@example.com. Open it to continue the change to ada.new@example.com.',
     );
   });
@@ -495,7 +500,11 @@ describe('profile machine: a new email address and a deletion are re-authenticat
     await flush();
     const snapshot = world.actor.getSnapshot();
     expect(snapshot.matches({ loaded: { deletion: 'linkSent' } })).toBe(true);
-    expect(snapshot.context.deletionLinkMessage).toBe(
+    expect(snapshot.context.deletionLinkMessage).toEqual({
+      id: 'We sent a link to {email}. Open it to delete your account.',
+      values: { email: 'ada@example.com' },
+    });
+    expect(t(snapshot.context.deletionLinkMessage!)).toBe(
       'We sent a link to ada@example.com. Open it to delete your account.',
     );
     expect(world.session.received).toEqual([]);

@@ -317,7 +317,9 @@ describe('Profile screen', () => {
     expect(await screen.findByText('Waiting for confirmation: ada.new@example.com')).toBeInTheDocument();
     expect(field('Email Address')).toHaveValue('ada@example.com');
     expect(notify).toHaveBeenLastCalledWith(
-      expect.objectContaining({ description: expect.stringContaining('ada.new@example.com') }),
+      expect.objectContaining({
+        description: expect.objectContaining({ values: { email: 'ada.new@example.com' } }),
+      }),
     );
     await user.click(screen.getByRole('button', { name: 'Cancel change' }));
     await waitFor(() => expect(cancelEmailChange).toHaveBeenCalledTimes(1));

@@ -1,3 +1,4 @@
+import { msg } from '../../../../rules/languages.js';
 import type { Config } from '../../config.js';
 
 /*
@@ -6,8 +7,8 @@ import type { Config } from '../../config.js';
  * primary prints them and serves no sign-in (server/src/cluster/primary.ts).
  */
 
-export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured on this server.';
-export const LINKEDIN_NOT_CONFIGURED = 'LinkedIn sign-in is not configured on this server.';
+export const GOOGLE_NOT_CONFIGURED = msg('Google sign-in is not configured on this server.');
+export const LINKEDIN_NOT_CONFIGURED = msg('LinkedIn sign-in is not configured on this server.');
 
 export function isLinkedInConfigured(
   config: Pick<Config, 'linkedinClientId' | 'linkedinClientSecret'>,

@@ -1,3 +1,4 @@
+import { msg } from '../../../../rules/languages.js';
 import type { Config } from '../../config.js';
 import { GOOGLE_NOT_CONFIGURED } from './configured.js';
 import { SocialSignInError, providerRejected, providerUnavailable } from './errors.js';
@@ -27,10 +28,14 @@ export async function googleProfile(config: GoogleConfig, accessToken: string): 
   }
   const info = asRecord(tokeninfo.json);
   if (info.aud !== clientId && info.azp !== clientId) {
-    throw providerRejected(
-      'Google',
-      'access token',
-      'it was issued to another application',
+    throw new SocialSignInError(
+      400,
+      {
+        id: msg(
+          '{provider} did not accept the access token (it was issued to another application). Please sign in again.',
+        ),
+        values: { provider: 'Google' },
+      },
       'invalid_audience',
     );
   }
@@ -41,7 +46,6 @@ export async function googleProfile(config: GoogleConfig, accessToken: string): 
   if (userinfo.status === 401 || userinfo.status === 403) {
     throw providerRejected('Google', 'access token', oauthErrorReason(userinfo.json), 'invalid_token');
   }
-  if (userinfo.status >= 400)
-    throw providerUnavailable('Google', `its profile answer had status ${userinfo.status}`);
+  if (userinfo.status >= 400) throw providerUnavailable('Google', 'profileStatus', userinfo.status);
   return profileFromUserinfo('Google', userinfo.json);
 }

@@ -1,3 +1,4 @@
+import { msg } from '../../../../rules/languages.js';
 import type { Config } from '../../config.js';
 import { LINKEDIN_NOT_CONFIGURED, isLinkedInConfigured } from './configured.js';
 import { SocialSignInError, providerRejected, providerUnavailable } from './errors.js';
@@ -33,7 +34,11 @@ export async function linkedinProfile(
   const expected = linkedinRedirectUri(config);
   if (request.redirectUri !== expected) {
     // LinkedIn would refuse it too; saying so here names the real problem (a misconfigured PUBLIC_URL or client).
-    throw new SocialSignInError(400, `redirect_uri must be ${expected}.`, 'invalid_redirect_uri');
+    throw new SocialSignInError(
+      400,
+      { id: msg('redirect_uri must be {expected}.'), values: { expected } },
+      'invalid_redirect_uri',
+    );
   }
 
   const token = await callProvider('LinkedIn', config.linkedinTokenUrl, {
@@ -52,14 +57,14 @@ export async function linkedinProfile(
   }
   const accessToken = asRecord(token.json).access_token;
   if (typeof accessToken !== 'string' || accessToken === '') {
-    throw providerUnavailable('LinkedIn', 'its token answer has no access token');
+    throw providerUnavailable('LinkedIn', 'noAccessToken');
   }
 
   const userinfo = await callProvider('LinkedIn', config.linkedinUserinfoUrl, {
     headers: { Authorization: `Bearer ${accessToken}` },
   });
   if (userinfo.status >= 400) {
-    throw providerUnavailable('LinkedIn', `its profile answer had status ${userinfo.status}`);
+    throw providerUnavailable('LinkedIn', 'profileStatus', userinfo.status);
   }
   return profileFromUserinfo('LinkedIn', userinfo.json);
 }

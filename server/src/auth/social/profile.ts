@@ -1,3 +1,4 @@
+import { msg } from '../../../../rules/languages.js';
 import { isValidEmail, MAX_EMAIL_LENGTH, MAX_FULL_NAME_LENGTH } from '../validation.js';
 import { SocialSignInError, providerUnavailable, type ProviderName } from './errors.js';
 import { asRecord } from './provider-http.js';
@@ -20,20 +21,25 @@ function claim(record: Record<string, unknown>, name: string): string | undefine
 export function profileFromUserinfo(provider: ProviderName, body: unknown): SocialProfile {
   const record = asRecord(body);
   if (claim(record, 'sub') === undefined) {
-    throw providerUnavailable(provider, 'its profile answer has no subject');
+    throw providerUnavailable(provider, 'noSubject');
   }
   const email = claim(record, 'email');
   if (email === undefined) {
     throw new SocialSignInError(
       400,
-      `Your ${provider} account did not share an email address. Please allow access to your email address and try again.`,
+      {
+        id: msg(
+          'Your {provider} account did not share an email address. Please allow access to your email address and try again.',
+        ),
+        values: { provider },
+      },
       'email_missing',
     );
   }
   if (email.length > MAX_EMAIL_LENGTH || !isValidEmail(email)) {
     throw new SocialSignInError(
       400,
-      `The email address of your ${provider} account is not valid.`,
+      { id: msg('The email address of your {provider} account is not valid.'), values: { provider } },
       'email_invalid',
     );
   }
@@ -42,7 +48,12 @@ export function profileFromUserinfo(provider: ProviderName, body: unknown): Soci
   if (!verified) {
     throw new SocialSignInError(
       400,
-      `The email address of your ${provider} account is not verified. Please verify it with ${provider} and try again.`,
+      {
+        id: msg(
+          'The email address of your {provider} account is not verified. Please verify it with {provider} and try again.',
+        ),
+        values: { provider },
+      },
       'email_not_verified',
     );
   }

@@ -28,7 +28,7 @@ export async function callProvider(
     });
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-    throw providerUnavailable(provider, timedOut ? 'it did not answer in time' : 'it could not be reached');
+    throw providerUnavailable(provider, timedOut ? 'timedOut' : 'unreachable');
   }
   const text = await response.text().catch(() => '');
   let json: unknown;
@@ -37,10 +37,9 @@ export async function callProvider(
   } catch {
     json = undefined;
   }
-  if (response.status >= 500)
-    throw providerUnavailable(provider, `it answered with status ${response.status}`);
+  if (response.status >= 500) throw providerUnavailable(provider, 'status', response.status);
   if (response.status < 400 && (json === null || typeof json !== 'object')) {
-    throw providerUnavailable(provider, 'it sent an answer that is not JSON');
+    throw providerUnavailable(provider, 'notJson');
   }
   return { status: response.status, json };
 }

@@ -1,3 +1,5 @@
+import { msg } from '../../../../rules/languages.js';
+import { requestLanguage } from '../../i18n/request.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hit, type RateLimit } from '../../http/rate-limit.js';
 import { startSession } from '../../http/session.js';
@@ -19,7 +21,7 @@ export interface SocialConfigAnswer {
   linkedin_redirect_uri: string;
 }
 
-export const SIGNED_IN_DETAIL = 'Signed in successfully.';
+export const SIGNED_IN_DETAIL = msg('Signed in successfully.');
 
 // Each attempt costs calls to the provider: bounded per address like the password sign-in.
 export const SOCIAL_LOGIN_RATE_LIMIT: RateLimit = { limit: 20, windowMs: 15 * 60 * 1000 };
@@ -27,7 +29,6 @@ export const socialLoginRateLimitKey = (ip: string) => `social-login:ip:${ip}`;
 
 // Provider tokens and codes are opaque, but bounded: nothing sensible is longer.
 const opaque = { type: 'string', minLength: 1, maxLength: 4096 } as const;
-
 
 export async function socialRoutes(app: FastifyInstance): Promise<void> {
   const { config } = app;
@@ -64,14 +65,15 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
     } catch (error) {
       if (!(error instanceof SocialSignInError)) throw error;
       request.log.info({ code: error.code, status: error.statusCode }, 'social sign-in refused');
-      return reply.code(error.statusCode).send(error.toBody());
+      return reply.code(error.statusCode).send(error.toBody(await requestLanguage(request)));
     }
   }
 
   app.post<{ Body: { access_token: string } }>(
     '/auth/social/login/google/',
     { schema: bodySchema({ access_token: opaque }) },
-    (request, reply) => signIn(request, reply, 'google', () => googleProfile(config, request.body.access_token)),
+    (request, reply) =>
+      signIn(request, reply, 'google', () => googleProfile(config, request.body.access_token)),
   );
 
   app.post<{ Body: { code: string; redirect_uri: string } }>(

@@ -1,10 +1,17 @@
+import { msg } from '../../../../rules/languages.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { confirmWithoutPassword, createUser, EmailTakenError, findUserByEmail, type User } from '../../users/repository.js';
+import {
+  confirmWithoutPassword,
+  createUser,
+  EmailTakenError,
+  findUserByEmail,
+  type User,
+} from '../../users/repository.js';
 import { SocialSignInError } from './errors.js';
 import type { SocialProfile } from './profile.js';
 
-export const ACCOUNT_DISABLED = 'This account is disabled. Please contact support.';
+export const ACCOUNT_DISABLED = msg('This account is disabled. Please contact support.');
 
 type Db = Kysely<Database>;
 

@@ -20,6 +20,7 @@ import * as renderedFiles from './0018-rendered-files.js';
 import * as shareLinks from './0019-share-links.js';
 import * as cvPhotos from './0020-cv-photos.js';
 import * as coverLetters from './0021-cover-letters.js';
+import * as userLanguage from './0022-user-language.js';
 
 /**
  * Every migration, in order. Add yours as the next line with the next number; names sort
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0019-share-links': shareLinks,
   '0020-cv-photos': cvPhotos,
   '0021-cover-letters': coverLetters,
+  '0022-user-language': userLanguage,
 };

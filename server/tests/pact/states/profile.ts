@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../../../src/auth/passwords.js';
 import type { Database } from '../../../src/db/schema.js';
+import { setLanguage } from '../../../src/users/repository.js';
 import type { ProviderStates } from '../provider-state.js';
 import { ALICE, BOB, PASSWORD, PHONE_NUMBER } from './auth.js';
 
@@ -17,6 +18,8 @@ import { ALICE, BOB, PASSWORD, PHONE_NUMBER } from './auth.js';
  *                                                                         (an account from a social sign-in)
  * - 'a signed-in user with saved CVs'                                  → ALICE signed in with two live CVs
  *                                                                         (delete account archives them)
+ * - 'a signed-in user who chose German'                                → ALICE signed in, her saved language 'de'
+ *                                                                         ([extension] PATCH /auth/profile/)
  */
 
 const SEEDED_AT = '2024-01-01T00:00:00.000Z';
@@ -57,6 +60,11 @@ export const states: ProviderStates = {
   },
   'a signed-in user without a phone number': async ({ db, signIn }) => {
     await insertAccount(db, ALICE, '');
+    await signIn(ALICE.id);
+  },
+  'a signed-in user who chose German': async ({ db, signIn }) => {
+    await insertAccount(db, ALICE);
+    await setLanguage(db, ALICE.id, 'de', new Date(SEEDED_AT));
     await signIn(ALICE.id);
   },
   'a signed-in user with saved CVs': async ({ db, signIn }) => {

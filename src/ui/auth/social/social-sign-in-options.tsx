@@ -6,6 +6,7 @@ import type {
   LinkedInSignInSnapshot,
 } from '../../../machines/auth/linkedin-sign-in-machine';
 import type { ReactNode } from 'react';
+import { useT } from '../../../i18n/i18n';
 import { GoogleIcon } from '../google-icon';
 import { LinkedInIcon } from './linkedin-icon';
 
@@ -48,6 +49,7 @@ export function SocialSignInOptions({ google, linkedin }: SocialSignInOptionsPro
  * start-up output), and the 'or' with it when none is left.
  */
 export function SocialSignInButtons({ google, linkedin }: { google: OptionState; linkedin?: OptionState }) {
+  const { t } = useT();
   const showGoogle = !google.unavailable;
   const showLinkedIn = linkedin !== undefined && !linkedin.unavailable;
   if (!showGoogle && !showLinkedIn) return null;
@@ -56,21 +58,26 @@ export function SocialSignInButtons({ google, linkedin }: { google: OptionState;
       <HStack gap="3" aria-hidden="true">
         <Separator flex="1" />
         <Text flexShrink="0" textStyle="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wider">
-          or
+          {t('or')}
         </Text>
         <Separator flex="1" />
       </HStack>
 
       <Stack gap="3">
         {showGoogle && (
-          <SocialOption option={google} icon={<GoogleIcon />} label="Continue with Google" loadingText="Signing in..." />
+          <SocialOption
+            option={google}
+            icon={<GoogleIcon />}
+            label={t('Continue with Google')}
+            loadingText={t('Signing in...')}
+          />
         )}
         {showLinkedIn && (
           <SocialOption
             option={linkedin}
             icon={<LinkedInIcon />}
-            label="Sign in with LinkedIn"
-            loadingText="Redirecting to LinkedIn..."
+            label={t('Sign in with LinkedIn')}
+            loadingText={t('Redirecting to LinkedIn...')}
           />
         )}
       </Stack>
