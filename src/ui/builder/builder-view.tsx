@@ -22,6 +22,7 @@ import { ChevronDown, FilePen, Plus, Redo2, Save, Undo2 } from 'lucide-react';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../i18n/i18n';
+import { CvLanguageContext } from './cv-language';
 import { msg } from '../../../rules/languages';
 import { useToastClearance, useToastClearanceOfMenu } from '../toast-clearance';
 import { PREVIEW_PANE_MIN_WIDTH_PX } from '../../config/constants';
@@ -83,6 +84,7 @@ function Sections({ builder }: { builder: BuilderActor }) {
   const forms = useSelector(builder, (snapshot) => snapshot.context.sectionForms);
   const sections = useSelector(builder, (snapshot) => snapshot.context.template?.sections ?? []);
   const layout = useSelector(builder, (snapshot) => snapshot.context.layout);
+  const cvLanguage = useSelector(builder, (snapshot) => snapshot.context.design.language);
   const canAdd = useSelector(builder, (snapshot) => snapshot.can({ type: 'custom.add' }));
   const items = sectionOrder(sections, layout);
   // A heading the person wrote is theirs as written; a template's name for a section is said in the interface's
@@ -93,51 +95,53 @@ function Sections({ builder }: { builder: BuilderActor }) {
       : sectionTitle(layout, item.ref, t(sections[item.sectionIndex]?.name ?? ''));
   const first = forms[0];
   return (
-    <Stack gap="3">
-      {first && <SectionCard key={first.id} builder={builder} form={first} sectionIndex={0} position={1} />}
-      <SortableList
-        items={items}
-        idOf={(item) => item.ref}
-        labelOf={labelOf}
-        noun="sections"
-        before={1}
-        onMove={(ref, toIndex) => builder.send({ type: 'layout.moveSection', ref, toIndex })}
-      >
-        {(item, handle, index) => (
-          <Box pb="3">
-            {item.kind === 'custom' ? (
-              <CustomSectionCard
-                builder={builder}
-                sectionKey={item.key}
-                handle={handle}
-                position={index + 2}
-              />
-            ) : (
-              forms[item.sectionIndex] && (
-                <SectionCard
+    <CvLanguageContext.Provider value={cvLanguage}>
+      <Stack gap="3">
+        {first && <SectionCard key={first.id} builder={builder} form={first} sectionIndex={0} position={1} />}
+        <SortableList
+          items={items}
+          idOf={(item) => item.ref}
+          labelOf={labelOf}
+          noun="sections"
+          before={1}
+          onMove={(ref, toIndex) => builder.send({ type: 'layout.moveSection', ref, toIndex })}
+        >
+          {(item, handle, index) => (
+            <Box pb="3">
+              {item.kind === 'custom' ? (
+                <CustomSectionCard
                   builder={builder}
-                  form={forms[item.sectionIndex]!}
-                  sectionIndex={item.sectionIndex}
+                  sectionKey={item.key}
+                  handle={handle}
                   position={index + 2}
-                  layoutRef={templateRef(sections[item.sectionIndex]!)}
-                  handle={templateRef(sections[item.sectionIndex]!) ? handle : undefined}
                 />
-              )
-            )}
-          </Box>
-        )}
-      </SortableList>
-      <Button
-        id={ADD_CUSTOM_SECTION_ID}
-        variant="outline"
-        alignSelf="flex-start"
-        disabled={!canAdd}
-        onClick={() => builder.send({ type: 'custom.add' })}
-      >
-        <Plus /> {t('Add Custom Section')}
-      </Button>
-      <RemoveCustomSectionDialog builder={builder} />
-    </Stack>
+              ) : (
+                forms[item.sectionIndex] && (
+                  <SectionCard
+                    builder={builder}
+                    form={forms[item.sectionIndex]!}
+                    sectionIndex={item.sectionIndex}
+                    position={index + 2}
+                    layoutRef={templateRef(sections[item.sectionIndex]!)}
+                    handle={templateRef(sections[item.sectionIndex]!) ? handle : undefined}
+                  />
+                )
+              )}
+            </Box>
+          )}
+        </SortableList>
+        <Button
+          id={ADD_CUSTOM_SECTION_ID}
+          variant="outline"
+          alignSelf="flex-start"
+          disabled={!canAdd}
+          onClick={() => builder.send({ type: 'custom.add' })}
+        >
+          <Plus /> {t('Add Custom Section')}
+        </Button>
+        <RemoveCustomSectionDialog builder={builder} />
+      </Stack>
+    </CvLanguageContext.Provider>
   );
 }
 

@@ -14,6 +14,7 @@ import { MonthYearField } from './month-year-field';
 import { PhoneInput } from './phone-input';
 import { reportFieldRender } from './render-probe';
 import { useT } from '../../i18n/i18n';
+import { useCvTextAttributes } from './cv-language';
 
 // The editor (Tiptap, ProseMirror) is most of the builder's weight: it arrives in its own chunk, which the builder
 // page starts fetching as soon as it shows (see builder-page.tsx), so the first section is usable sooner.
@@ -33,6 +34,7 @@ export interface FieldWidgetProps {
  */
 export const FieldWidget = memo(function FieldWidget({ form, field, entryIndex }: FieldWidgetProps) {
   const { t } = useT();
+  const cvText = useCvTextAttributes();
   const key = formDataKey(field.name, field.id, entryIndex);
   const value = useSelector(form, (snapshot) => snapshot.context.values[key] ?? '');
   const change = useCallback(
@@ -99,6 +101,7 @@ export const FieldWidget = memo(function FieldWidget({ form, field, entryIndex }
       control = (
         <Textarea
           id={id}
+          {...cvText}
           value={value}
           maxLength={MAX_FIELD_LENGTH}
           onChange={onInput}
@@ -156,7 +159,7 @@ export const FieldWidget = memo(function FieldWidget({ form, field, entryIndex }
     case 'rich-text':
       control = (
         <Suspense fallback={<Skeleton width="full" height="36" borderRadius="l2" />}>
-          <RichTextEditor id={id} label={label} value={value} onValueChange={change} />
+          <RichTextEditor id={id} label={label} value={value} onValueChange={change} lang={cvText.lang} />
         </Suspense>
       );
       break;
@@ -164,6 +167,7 @@ export const FieldWidget = memo(function FieldWidget({ form, field, entryIndex }
       control = (
         <Input
           id={id}
+          {...cvText}
           value={value}
           maxLength={MAX_FIELD_LENGTH}
           onChange={onInput}

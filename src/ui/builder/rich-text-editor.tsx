@@ -13,6 +13,8 @@ export interface RichTextEditorProps {
   label: string;
   value: string;
   onValueChange: (html: string) => void;
+  /** The CV's language, for the browser's spell checker. */
+  lang?: string;
 }
 
 // Only what the server's rich-text allowlist keeps (p, br, strong, em, u, ul, ol, li, a): headings, code,
@@ -151,6 +153,7 @@ export const RichTextEditor = memo(function RichTextEditor({
   label,
   value,
   onValueChange,
+  lang,
 }: RichTextEditorProps) {
   const onChange = useRef(onValueChange);
   onChange.current = onValueChange;
@@ -169,6 +172,9 @@ export const RichTextEditor = memo(function RichTextEditor({
         'aria-multiline': 'true',
         'aria-label': label,
         class: 'cv-rich-text',
+        // The CV's language, for the browser's spell checker (./cv-language.ts).
+        spellcheck: 'true',
+        ...(lang ? { lang } : {}),
       },
     },
     onUpdate: ({ editor: current }) => {

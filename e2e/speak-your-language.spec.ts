@@ -1,0 +1,126 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { PASSWORD, uniqueEmail } from './support/accounts';
+import { UUID_ADDRESS, section } from './support/builder';
+import { linkIn, waitForMessage } from './support/outbox';
+
+// The interface in the person's language (docs/decisions/0053-languages.md): a browser that speaks German, or
+// Arabic, gets the whole journey in it — sign up, the confirmation mail, confirm, sign in, build a CV whose
+// headings are in that language, save it, download it — and Arabic is mirrored, on a laptop and on a phone.
+// The words are the catalogues' (what a translator wrote), so the journey reads them from there.
+
+const root = join(__dirname, '..');
+
+function catalogue(language: string): (english: string) => string {
+  const read = (file: string) => JSON.parse(readFileSync(join(root, file), 'utf8')) as Record<string, string>;
+  const words = {
+    ...read(`src/i18n/catalogues/app/${language}.json`),
+    ...read(`src/i18n/catalogues/public/${language}.json`),
+  };
+  const server = read(`server/src/i18n/catalogues/${language}.json`);
+  return (english) => {
+    const said = words[english] ?? server[english];
+    if (!said) throw new Error(`${language} has no words for "${english}"`);
+    return said;
+  };
+}
+
+async function expectMirrored(page: Page, rtl: boolean) {
+  await expect(page.locator('html')).toHaveAttribute('dir', rtl ? 'rtl' : 'ltr');
+  // The colour-mode switch sits at the end of the line: the right in English and German, the left in Arabic.
+  const box = (await page.locator('main').getByRole('button').first().boundingBox())!;
+  const width = page.viewportSize()!.width;
+  expect(box.x + box.width / 2 < width / 2).toBe(rtl);
+}
+
+// Text as a PDF gives it back: Arabic letters may come in their presentation forms.
+const plain = (text: string) => text.normalize('NFKC');
+
+for (const { language, locale, rtl, phone: phoneNumber } of [
+  // A mobile number as a person in Germany writes it.
+  { language: 'de', locale: 'de-DE', rtl: false, phone: '01512 3456789' },
+  // And one in Egypt.
+  { language: 'ar', locale: 'ar-EG', rtl: true, phone: '0100 123 4567' },
+]) {
+  test.describe(`in ${language}`, () => {
+    test.use({ locale });
+
+    test(`a person whose browser speaks ${language} signs up, builds, saves and downloads a CV in it`, async ({
+      page,
+    }) => {
+      const w = catalogue(language);
+      const email = uniqueEmail(`lang-${language}`);
+
+      await test.step('sign up, in the language, mirrored where it reads right to left', async () => {
+        await page.goto('/signup');
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await expect(page.getByRole('heading', { name: w('Create an Account') })).toBeVisible();
+        await expectMirrored(page, rtl);
+        await page.setViewportSize({ width: 390, height: 844 });
+        await expectMirrored(page, rtl);
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await page.getByLabel(w('Full Name')).fill('Ada Lovelace');
+        await page.getByLabel(w('Email'), { exact: true }).fill(email);
+        const phone = page.getByLabel(w('Phone Number'), { exact: true });
+        await phone.click();
+        await phone.press('End');
+        await phone.pressSequentially(phoneNumber);
+        await page.getByLabel(w('Password'), { exact: true }).fill(PASSWORD);
+        await page.getByLabel(w('Confirm Password'), { exact: true }).fill(PASSWORD);
+        await page.getByRole('button', { name: w('Sign up'), exact: true }).click();
+        await expect(page.getByTestId('toast')).toContainText(w('Account created Successfully!'));
+        await expect(page).toHaveURL(/\/signin$/);
+      });
+
+      await test.step('the confirmation mail is in the language too', async () => {
+        const subject = w('Confirm your email address for CV Builder');
+        const message = await waitForMessage(email, /./);
+        expect(message.subject).toBe(subject);
+        const link = linkIn(message, '/confirm-email');
+        await page.goto(link.pathname + link.search);
+        await expect(page.getByRole('heading', { name: w('Email Confirmed!') })).toBeVisible();
+      });
+
+      await test.step('sign in; the shell speaks the language (and its sidebar sits at the start)', async () => {
+        await page.goto('/signin');
+        await page.getByLabel(w('Email'), { exact: true }).fill(email);
+        await page.getByLabel(w('Password'), { exact: true }).fill(PASSWORD);
+        await page.getByRole('button', { name: w('Sign in'), exact: true }).click();
+        await expect(page).toHaveURL(/\/$/);
+        const sidebar = page.getByRole('navigation', { name: w('Sidebar') });
+        await expect(sidebar).toBeVisible();
+        const box = (await sidebar.boundingBox())!;
+        expect(box.x + box.width / 2 > 640).toBe(rtl);
+      });
+
+      await test.step('a new CV is in the language: its headings are', async () => {
+        const card = page.getByRole('article', { name: w('Clean Minimal') });
+        await card.getByRole('link', { name: w('Create New CV') }).click();
+        const personal = section(page, 'Personal Details');
+        await expect(personal).toBeVisible();
+        await personal.getByRole('textbox', { name: w('Full Name'), exact: true }).fill('Ada Lovelace');
+        await page.getByRole('button', { name: w('Save CV') }).click();
+        const dialog = page.getByRole('dialog', { name: w('Save CV') });
+        await dialog.getByLabel(w('CV Name')).fill(`Lebenslauf ${language}`);
+        await dialog.getByRole('button', { name: w('Save'), exact: true }).click();
+        await expect(page).toHaveURL(UUID_ADDRESS);
+      });
+
+      await test.step('the PDF prints the headings in the language, after a reload', async () => {
+        await page.reload();
+        await expect(section(page, 'Personal Details')).toBeVisible();
+        const arrival = page.waitForEvent('download');
+        await page.getByRole('button', { name: w('Download') }).click();
+        await page.getByRole('menuitem', { name: /PDF/ }).first().click();
+        const file = await arrival;
+        const path = join(process.env.E2E_TMP!, `${Date.now()}-${language}.pdf`);
+        await file.saveAs(path);
+        const text = plain(execFileSync('pdftotext', [path, '-']).toString());
+        expect(text).toContain('Ada Lovelace');
+        expect(text).toContain(plain(w('Experience')));
+      });
+    });
+  });
+}
