@@ -23,10 +23,10 @@ export interface Language {
 export const LANGUAGES: readonly Language[] = [
   { code: 'en', name: 'English', dir: 'ltr', ready: true },
   { code: 'de', name: 'Deutsch', dir: 'ltr', ready: false },
-  { code: 'fr', name: 'Français', dir: 'ltr', ready: false },
+  { code: 'fr', name: 'Français', dir: 'ltr', ready: true },
   { code: 'es', name: 'Español', dir: 'ltr', ready: false },
   { code: 'ar', name: 'العربية', dir: 'rtl', ready: false },
-  { code: 'ja', name: '日本語', dir: 'ltr', ready: false },
+  { code: 'ja', name: '日本語', dir: 'ltr', ready: true },
 ];
 
 /** The languages a person can choose now. */

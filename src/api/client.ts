@@ -1,4 +1,5 @@
 import { env } from '../config/env';
+import { i18n } from '../i18n/i18n';
 import { createApiClient } from './http';
 
 /**
@@ -6,4 +7,4 @@ import { createApiClient } from './http';
  * docs/behaviour.md#api-calls) is attached by main.tsx so this module stays free of UI code; see
  * `installGlobalErrorToast`.
  */
-export const apiClient = createApiClient({ baseURL: env.apiBaseUrl });
+export const apiClient = createApiClient({ baseURL: env.apiBaseUrl, language: () => i18n.locale });

@@ -52,6 +52,11 @@ export interface ApiClientOptions {
   retries?: number;
   /** axios adapter override, e.g. 'http' for tests running in a DOM environment against a local server. */
   adapter?: AxiosRequestConfig['adapter'] | AxiosAdapter;
+  /**
+   * The interface's language, sent as Accept-Language: the server says its details in it (a signed-in person's saved
+   * language comes first there). Without it the browser's own header goes.
+   */
+  language?: () => string | undefined;
 }
 
 export interface ApiClient {
@@ -215,6 +220,14 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     (created ??= loadAxios().then((axios) => {
       const made = axios.create({ baseURL, withCredentials: true, headers: { Accept: 'application/json' } });
       if (adapter) made.defaults.adapter = adapter;
+      if (options.language) {
+        const language = options.language;
+        made.interceptors.request.use((config) => {
+          const code = language();
+          if (code) config.headers.set('Accept-Language', code);
+          return config;
+        });
+      }
       return made;
     }));
   // The few calls the client makes, each awaiting the instance first.

@@ -11,23 +11,27 @@ const root = path.resolve(__dirname, '../..');
 const english = englishCatalogues(extract(root));
 const PARTS = ['public', 'app'] as const;
 
-/** The names of a compiled message's placeholders, plural and select arguments included. */
+type Token = string | [string, string?, unknown?];
+
+/** The names of a compiled message's placeholders, plural and select arguments included, at any depth. */
 function placeholders(message: string): string[] {
   const names = new Set<string>();
-  const walk = (node: unknown) => {
-    if (Array.isArray(node)) {
+  const collect = (tokens: Token[]) => {
+    for (const token of tokens) {
+      if (typeof token === 'string') continue;
+      const [name, type, options] = token;
+      names.add(name);
+      // A plural's or a select's branches are messages of their own (the words of a branch are not names).
       if (
-        typeof node[0] === 'string' &&
-        node.length >= 1 &&
-        (node.length === 1 || typeof node[1] === 'string')
+        (type === 'plural' || type === 'select' || type === 'selectordinal') &&
+        options &&
+        typeof options === 'object'
       )
-        names.add(node[0]);
-      for (const child of node.slice(node.length >= 3 ? 2 : 0)) walk(child);
-    } else if (node && typeof node === 'object') {
-      for (const value of Object.values(node)) walk(value);
+        for (const branch of Object.values(options as Record<string, unknown>))
+          if (Array.isArray(branch)) collect(branch as Token[]);
     }
   };
-  for (const token of compileMessage(message)) if (typeof token !== 'string') walk(token);
+  collect(compileMessage(message) as Token[]);
   return [...names].sort();
 }
 
