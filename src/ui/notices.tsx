@@ -1,4 +1,5 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
+import type * as ToasterModule from './toaster';
 import type { ToastOptions } from './toaster';
 
 /*
@@ -16,7 +17,7 @@ export function toasterArrived(): void {
   for (const arrived of arrivals) arrived();
 }
 
-let loading: Promise<typeof import('./toaster')> | undefined;
+let loading: Promise<typeof ToasterModule> | undefined;
 
 /** Shows one toast (see ./toaster's showToast), once the toaster is here. */
 export function showToast(options: ToastOptions): void {
