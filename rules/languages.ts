@@ -22,10 +22,10 @@ export interface Language {
 
 export const LANGUAGES: readonly Language[] = [
   { code: 'en', name: 'English', dir: 'ltr', ready: true },
-  { code: 'de', name: 'Deutsch', dir: 'ltr', ready: false },
+  { code: 'de', name: 'Deutsch', dir: 'ltr', ready: true },
   { code: 'fr', name: 'Français', dir: 'ltr', ready: true },
-  { code: 'es', name: 'Español', dir: 'ltr', ready: false },
-  { code: 'ar', name: 'العربية', dir: 'rtl', ready: false },
+  { code: 'es', name: 'Español', dir: 'ltr', ready: true },
+  { code: 'ar', name: 'العربية', dir: 'rtl', ready: true },
   { code: 'ja', name: '日本語', dir: 'ltr', ready: true },
 ];
 

@@ -76,7 +76,7 @@ export function readMessage(file: string): OutboxMessage {
   return {
     file,
     to: headers.get('to') ?? '',
-    subject: headers.get('subject') ?? '',
+    subject: decodeEncodedWords(headers.get('subject') ?? ''),
     text: plainText(headers, body) ?? '',
   };
 }
@@ -87,6 +87,27 @@ export function messagesTo(address: string): OutboxMessage[] {
     .sort()
     .map(readMessage)
     .filter((message) => message.to.toLowerCase().includes(address.toLowerCase()));
+}
+
+/**
+ * A header as a person reads it: RFC 2047 encoded words (`=?UTF-8?Q?Best=C3=A4tigen?=`, or `?B?` base64), which a
+ * subject in another language than English is sent as, decoded; the space between two encoded words goes.
+ */
+export function decodeEncodedWords(header: string): string {
+  return header
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, charset: string, encoding: string, text: string) => {
+      const bytes =
+        encoding.toUpperCase() === 'B'
+          ? Buffer.from(text, 'base64')
+          : Buffer.from(
+              text
+                .replace(/_/g, ' ')
+                .replace(/=([0-9A-Fa-f]{2})/g, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+              'latin1',
+            );
+      return new TextDecoder(charset).decode(bytes);
+    });
 }
 
 /** Waits for message number `count` (1-based) to `address` whose subject matches, and returns it. */
