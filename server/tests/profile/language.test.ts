@@ -57,7 +57,8 @@ describe.each(testDatabases())('the saved language ($name)', (database) => {
 
   it('refuses anything but one language it speaks with a 400 { detail }, and keeps the saved one', async () => {
     const { c, user } = await signedIn();
-    await c.patch('/auth/profile/', { language: 'fr' });
+    // English saved: the refusals are said in it (a saved French would say them in French).
+    await c.patch('/auth/profile/', { language: 'en' });
     const refused: Array<[unknown, string]> = [
       [{ language: 'xx' }, 'language: must be one of "en", "de", "fr", "es", "ar", "ja"'],
       [{ language: 'DE' }, 'language: must be one of "en", "de", "fr", "es", "ar", "ja"'],
@@ -79,7 +80,7 @@ describe.each(testDatabases())('the saved language ($name)', (database) => {
     });
     expect(text.statusCode).toBe(400);
     expect(text.json()).toEqual({ detail: 'Request body must be a JSON object.' });
-    expect(await findSavedLanguage(testApp.app.db, user.id)).toBe('fr');
+    expect(await findSavedLanguage(testApp.app.db, user.id)).toBe('en');
     expect((await findUserById(testApp.app.db, user.id))?.full_name).toBe('Alice Example');
   });
 
