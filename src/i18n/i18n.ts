@@ -14,7 +14,7 @@ import type { Message } from '../../rules/languages';
 export const i18n = setupI18n({
   locale: 'en',
   messages: { en: {} },
-  ...(import.meta.env.PROD ? { missing: (_language: string, id: string) => id } : {}),
+  ...(import.meta.env?.PROD ? { missing: (_language: string, id: string) => id } : {}),
 });
 
 export type MessageValues = Record<string, string | number>;
