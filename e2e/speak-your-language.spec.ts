@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { OFFERED_LANGUAGES } from '../rules/languages';
 import { PASSWORD, uniqueEmail } from './support/accounts';
 import { UUID_ADDRESS, openSection, section } from './support/builder';
 import { linkIn, waitForMessage } from './support/outbox';
@@ -50,11 +49,6 @@ for (const { language, locale, rtl, phone: phoneNumber } of [
 ]) {
   test.describe(`in ${language}`, () => {
     test.use({ locale });
-    // A language is offered once every message is translated (rules/languages.ts): until then nobody sees it.
-    test.skip(
-      !OFFERED_LANGUAGES.some((offered) => offered.code === language),
-      `${language} is not offered yet`,
-    );
 
     test(`a person whose browser speaks ${language} signs up, builds, saves and downloads a CV in it`, async ({
       page,
