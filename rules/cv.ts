@@ -10,6 +10,18 @@ export const MAX_CV_NAME_LENGTH = 200;
 export const TEMPLATE_NO_LONGER_OFFERED = msg(
   'This template is no longer offered. Choose another template in the preview, then save your CV.',
 );
+/**
+ * The reasons a CV's save or preview is refused, as the answer's `code` beside its `detail` (an extension): the
+ * builder says which field and what is wrong from these, whatever language the detail is in.
+ */
+export const CV_REFUSAL_CODES = {
+  templateNotOffered: 'template_not_offered',
+  tooLong: 'too_long',
+  notAPhone: 'not_a_phone',
+  notADate: 'not_a_date',
+} as const;
+export type CvRefusalCode = (typeof CV_REFUSAL_CODES)[keyof typeof CV_REFUSAL_CODES];
+
 /** The highest repeat index of an entry: a repeatable section holds at most 100 entries. */
 export const MAX_REPEAT_INDEX = 99;
 

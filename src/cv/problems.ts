@@ -1,6 +1,6 @@
 import type { CvFieldEntryInput } from '../api/cvs';
 import type { InputField, TemplateSection } from '../api/templates';
-import { MAX_FIELD_LENGTH } from '../../rules/cv';
+import { CV_REFUSAL_CODES, MAX_FIELD_LENGTH } from '../../rules/cv';
 import { msg, type Message } from '../../rules/languages';
 import { parseFormDataKey } from './form-data';
 
@@ -59,7 +59,19 @@ const PROBLEM_MESSAGES: Record<ProblemKind, { entry: string; field: string }> = 
   },
 };
 
-function problemKind(detail: string): ProblemKind {
+const KIND_OF_CODE: Partial<Record<string, ProblemKind>> = {
+  [CV_REFUSAL_CODES.tooLong]: 'tooLong',
+  [CV_REFUSAL_CODES.notAPhone]: 'phone',
+  [CV_REFUSAL_CODES.notADate]: 'date',
+};
+
+/**
+ * What is wrong: the answer's `code` says it in any language; a server that sends none (an older one) is read by
+ * its English words.
+ */
+function problemKind(detail: string, code?: string): ProblemKind {
+  const coded = code === undefined ? undefined : KIND_OF_CODE[code];
+  if (coded) return coded;
   if (/longer than|(at most|more than) \d+ characters|too long/i.test(detail)) return 'tooLong';
   if (/phone/i.test(detail)) return 'phone';
   if (/date/i.test(detail)) return 'date';
@@ -68,8 +80,8 @@ function problemKind(detail: string): ProblemKind {
 }
 
 /** "Education, entry 2: 'Start Date' is not a date. Please check it.", as a message with its values. */
-function describeProblem({ section, field, index }: Place, detail: string): Message {
-  const kind = problemKind(detail);
+function describeProblem({ section, field, index }: Place, detail: string, code?: string): Message {
+  const kind = problemKind(detail, code);
   const inEntry = section.is_repeatable && index > 0;
   return {
     id: inEntry ? PROBLEM_MESSAGES[kind].entry : PROBLEM_MESSAGES[kind].field,
@@ -87,24 +99,26 @@ export function describeSaveProblem(
   detail: string | undefined,
   entries: readonly CvFieldEntryInput[],
   sections: readonly TemplateSection[],
+  code?: string,
 ): Message | undefined {
   if (!detail) return undefined;
   const match = /entries(?:\[(\d+)\]|\/(\d+))/.exec(detail);
   if (!match) return undefined;
   const entry = entries[Number(match[1] ?? match[2])];
   const place = entry && placeOfField(sections, entry.section_field, entry.index);
-  return place ? describeProblem(place, detail) : undefined;
+  return place ? describeProblem(place, detail, code) : undefined;
 }
 
 /** A preview's 400 in the person's words, or undefined when it does not point at a field. */
 export function describePreviewProblem(
   detail: string | undefined,
   sections: readonly TemplateSection[],
+  code?: string,
 ): Message | undefined {
   if (!detail) return undefined;
   const match = /cv_data\["((?:[^"\\]|\\.)*)"\]\["((?:[^"\\]|\\.)*)"\]/.exec(detail);
   if (!match) return undefined;
   const key = parseFormDataKey(match[2]);
   const place = key && placeOfField(sections, key.fieldId, key.index);
-  return place ? describeProblem(place, detail) : undefined;
+  return place ? describeProblem(place, detail, code) : undefined;
 }

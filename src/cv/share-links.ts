@@ -88,7 +88,8 @@ export function refusedDraftField(detail: string, field?: string): ShareDraftFie
  * characters.' beside the label.
  */
 export function refusalAtField(detail: string): string {
-  const match = /^\s*[a-z_]+:\s*(.+)$/s.exec(detail);
+  // The field's name, then its colon as the language writes it: 'label:', 'label :' (French), 'label：' (Japanese).
+  const match = /^\s*[a-z_]+[\s\u00a0\u202f]*[:：][\s\u00a0\u202f]*(.+)$/s.exec(detail);
   if (!match) return detail;
   const rest = match[1]!;
   return rest.charAt(0).toUpperCase() + rest.slice(1);

@@ -73,6 +73,11 @@ describe('the new-link form', () => {
   it('says a refusal at its field without the field name', () => {
     expect(refusalAtField('label: must be at most 80 characters.')).toBe('Must be at most 80 characters.');
     expect(refusalAtField('That is not right.')).toBe('That is not right.');
+    // The colon as French and Japanese write it.
+    expect(refusalAtField('label\u00a0: doit comporter au plus 80\u00a0caractères.')).toBe(
+      'Doit comporter au plus 80\u00a0caractères.',
+    );
+    expect(refusalAtField('label：80文字以内にしてください。')).toBe('80文字以内にしてください。');
   });
 });
 

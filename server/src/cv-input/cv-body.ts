@@ -1,15 +1,21 @@
 import { badRequest } from '../http/errors.js';
 import { isPossiblePhone } from '../http/phone.js';
 import type { ACCOUNT_MESSAGES } from '../../../rules/account.js';
-import { endsBeforeStart, isAcceptedCvDate, isCurrentName, isTickedValue } from '../../../rules/cv-date.js';
+import {
+  endsBeforeStart,
+  isAcceptedCvDate,
+  isCurrentName,
+  isTickedValue,
+  type DATE_MESSAGES,
+} from '../../../rules/cv-date.js';
 import { msg } from '../../../rules/languages.js';
-import { DATE_WORDS } from '../i18n/rules-words.js';
 import type { CvDesign } from '../render/design.js';
 import type { CvLayout, InputFieldDefinition, TemplateDefinition } from '../render/input.js';
 import { designSchema, readDesign } from './design.js';
 import { layoutSchema, readLayout } from './layout.js';
 import { sanitiseCvName, sanitiseEntryValue } from './values.js';
 import {
+  CV_REFUSAL_CODES,
   MAX_CV_NAME_LENGTH,
   MAX_FIELD_LENGTH,
   MAX_REPEAT_INDEX,
@@ -28,6 +34,17 @@ export const MAX_NAME_LENGTH = MAX_CV_NAME_LENGTH;
 const PHONE_IMPOSSIBLE = msg(
   '{field}: This phone number cannot exist in the selected country. Please check it.',
 ) satisfies `{field}: ${typeof ACCOUNT_MESSAGES.phoneImpossible}`;
+
+/** DATE_MESSAGES as the API answers them: after the entry's field, one message each. */
+const DATE_WORDS = {
+  endBeforeStart: msg(
+    '{field}: The end date is before the start date. Please check it.',
+  ) satisfies `{field}: ${typeof DATE_MESSAGES.endBeforeStart}`,
+  notADateApi: msg(
+    '{field}: must be a month and year like 2020-03 (or a year like 2020, a day like 2020-03-15, or "present" for an end date).',
+  ) satisfies `{field}: ${typeof DATE_MESSAGES.notADateApi}`,
+} as const;
+
 export const MAX_VALUE_LENGTH = MAX_FIELD_LENGTH;
 export const MAX_ENTRIES = 2_000;
 
@@ -134,7 +151,10 @@ function checkDateOrder(entries: readonly EntryInput[], template: TemplateDefini
         entry.section_field === end.id &&
         endsBeforeStart(starts.get(entry.index), entry.value, ongoing.has(entry.index))
       ) {
-        throw badRequest({ id: DATE_WORDS.endBeforeStart, values: { field: `entries[${i}].value` } });
+        throw badRequest(
+          { id: DATE_WORDS.endBeforeStart, values: { field: `entries[${i}].value` } },
+          { code: CV_REFUSAL_CODES.notADate },
+        );
       }
     });
   }
@@ -170,9 +190,15 @@ export function readCvInput(body: CvBody, template: TemplateDefinition | undefin
     const value = sanitiseEntryValue(field.widget_type, raw);
     // The builder says so under the field; a client that does not is told here, by field.
     if (field.widget_type === 'phone-input' && value !== '' && !isPossiblePhone(value))
-      throw badRequest({ id: PHONE_IMPOSSIBLE, values: { field: `entries[${i}].value` } });
+      throw badRequest(
+        { id: PHONE_IMPOSSIBLE, values: { field: `entries[${i}].value` } },
+        { code: CV_REFUSAL_CODES.notAPhone },
+      );
     if (field.widget_type === 'date' && !isAcceptedCvDate(value, field.role === 'end'))
-      throw badRequest({ id: DATE_WORDS.notADateApi, values: { field: `entries[${i}].value` } });
+      throw badRequest(
+        { id: DATE_WORDS.notADateApi, values: { field: `entries[${i}].value` } },
+        { code: CV_REFUSAL_CODES.notADate },
+      );
     return { section_field: entry.section_field, index: entry.index, value };
   });
   checkDateOrder(entries, template);

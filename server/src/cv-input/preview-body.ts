@@ -57,7 +57,8 @@ export function readPreviewInput(body: PreviewBody, template: TemplateDefinition
     const design = readDesign(body.design) ?? null;
     return { values: readFormDataValues(body.cv_data ?? {}), layout, design };
   } catch (error) {
-    if (error instanceof RenderInputError) throw badRequest(error.detail);
+    if (error instanceof RenderInputError)
+      throw badRequest(error.detail, error.code ? { code: error.code } : {});
     throw error;
   }
 }

@@ -1,5 +1,10 @@
 import { sanitizeRichText } from '../text/rich-text.js';
-import { MAX_FIELD_LENGTH, parseFormDataKey } from '../../../rules/cv.js';
+import {
+  CV_REFUSAL_CODES,
+  MAX_FIELD_LENGTH,
+  parseFormDataKey,
+  type CvRefusalCode,
+} from '../../../rules/cv.js';
 import { msg, type Message } from '../../../rules/languages.js';
 import { english } from '../i18n/translate.js';
 import type { CvDesign } from '../render/design.js';
@@ -49,7 +54,11 @@ export interface CvFieldEntry {
 
 /** A value that cannot be printed; a preview answers 400 with its detail. */
 export class RenderInputError extends Error {
-  constructor(readonly detail: Message) {
+  constructor(
+    readonly detail: Message,
+    /** The reason as the answer's `code`, where the builder needs it (rules/cv.ts). */
+    readonly code?: CvRefusalCode,
+  ) {
     super(english(detail));
   }
 }
@@ -76,10 +85,13 @@ function checkValue(where: string, value: unknown): string | undefined {
       values: { field: where },
     });
   if (text.length > MAX_FIELD_LENGTH) {
-    throw new RenderInputError({
-      id: msg('{field} is longer than {max} characters'),
-      values: { field: where, max: MAX_FIELD_LENGTH },
-    });
+    throw new RenderInputError(
+      {
+        id: msg('{field} is longer than {max} characters'),
+        values: { field: where, max: MAX_FIELD_LENGTH },
+      },
+      CV_REFUSAL_CODES.tooLong,
+    );
   }
   return text;
 }

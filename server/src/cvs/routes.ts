@@ -21,7 +21,12 @@ import { cvJson, cvSummaryJson, entryJson } from './serialise.js';
 import { TEMPLATE_DESIGN } from '../render/design.js';
 import { parseStoredDesign } from '../cv-input/design.js';
 import { attachmentDisposition } from './file-name.js';
-import { CV_CHANGED_ELSEWHERE, TEMPLATE_NO_LONGER_OFFERED, cvEtag } from '../../../rules/cv.js';
+import {
+  CV_CHANGED_ELSEWHERE,
+  CV_REFUSAL_CODES,
+  TEMPLATE_NO_LONGER_OFFERED,
+  cvEtag,
+} from '../../../rules/cv.js';
 import { templateSwitchedOff } from '../templates/repository.js';
 import { now } from '../auth/clock.js';
 
@@ -155,7 +160,7 @@ export async function cvsRoutes(app: FastifyInstance): Promise<void> {
       const ownerId = requireUser(request);
       const input = readCvInput(request.body, templateDefinition(request.body.template));
       // A template staff switched off makes no new CVs; the CVs made with it still save, open and download.
-      if (await templateSwitchedOff(app.db, input.templateId)) throw badRequest(TEMPLATE_SWITCHED_OFF);
+      if (await templateSwitchedOff(app.db, input.templateId)) throw badRequest(TEMPLATE_SWITCHED_OFF, { code: CV_REFUSAL_CODES.templateNotOffered });
       const saved = await app.db.transaction().execute(async (trx) => {
         const id = await insertCv(trx, ownerId, input);
         const cv = (await findLiveCv(trx, ownerId, { id }))!;

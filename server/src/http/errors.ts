@@ -2,14 +2,14 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { AccountField, LinkErrorCode } from '../../../rules/account-changes.js';
 import { msg, type Message } from '../../../rules/languages.js';
 import { english, isMessage } from '../i18n/translate.js';
-import { validationField, validationMessage } from './validation.js';
+import { validationCode, validationField, validationMessage } from './validation.js';
 
 /**
  * What an answer may carry beside `detail`: the form field a 400 is about (the web shows the message under
  * it), and a stable `code` for clients that branch on the reason without matching words.
  */
 export interface ErrorExtras {
-  field?: AccountField;
+  field?: AccountField | (string & {});
   code?: LinkErrorCode | (string & {});
 }
 
@@ -107,10 +107,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) {
       // The account forms show a message under its field; other bodies (CVs) keep the plain { detail }.
-      const field = request.routeOptions.url?.startsWith('/auth/')
-        ? validationField(fastifyError)
-        : undefined;
-      return reply.code(400).send({ detail: validationMessage(fastifyError), ...(field ? { field } : {}) });
+      const onAccount = request.routeOptions.url?.startsWith('/auth/') ?? false;
+      const field = onAccount ? validationField(fastifyError) : undefined;
+      const code = onAccount ? undefined : validationCode(fastifyError);
+      return reply.code(400).send({
+        detail: validationMessage(fastifyError),
+        ...(field ? { field } : {}),
+        ...(code ? { code } : {}),
+      });
     }
     const status = fastifyError.statusCode;
     if (status !== undefined && status >= 400 && status < 500) {

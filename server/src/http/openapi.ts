@@ -17,7 +17,13 @@ const ERROR: OpenAPIV3_1.SchemaObject = {
   required: ['detail'],
   properties: {
     detail: { type: 'string', description: 'What is wrong, in words a person can act on.' },
-    code: { type: 'string', description: 'A machine-readable reason, where the app needs one (extension).' },
+    code: {
+      type: 'string',
+      description:
+        'A machine-readable reason, where the app needs one whatever language the detail is in (extension): a CV ' +
+        "save's or preview's `too_long`, `not_a_phone`, `not_a_date`, `template_not_offered`; a link's " +
+        '`link_invalid`, `link_expired`; a sign-in\'s `email_not_confirmed`.',
+    },
     field: { type: 'string', description: 'The form field the refusal is about (extension).' },
   },
 };

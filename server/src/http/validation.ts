@@ -1,6 +1,7 @@
 import { AjvCompiler, type BuildCompilerFromPool } from '@fastify/ajv-compiler';
 import type { FastifyError, FastifySchemaCompiler, FastifyServerOptions } from 'fastify';
 import { isAccountField, type AccountField } from '../../../rules/account-changes.js';
+import { CV_REFUSAL_CODES, type CvRefusalCode } from '../../../rules/cv.js';
 import { msg, type Message } from '../../../rules/languages.js';
 import { english } from '../i18n/translate.js';
 
@@ -151,6 +152,15 @@ function typeMessage(field: string, type: string): Message {
     return said(TYPE_OR_NULL[first], { field });
   // A union no schema of ours names: its JSON types as ajv gives them.
   return said(msg('{field}: must be {types}'), { field, types: types.map(withArticle).join(' or ') });
+}
+
+/**
+ * The reason's `code` where a client branches on it (rules/cv.ts): a value longer than its field allows. Other
+ * refusals need none: their words say it.
+ */
+export function validationCode(error: FastifyError): CvRefusalCode | undefined {
+  const issue = (error.validation as AjvIssue[] | undefined)?.[0];
+  return issue?.keyword === 'maxLength' ? CV_REFUSAL_CODES.tooLong : undefined;
 }
 
 // ajv's wording, made to read like a sentence: "must be a string", "must be at most 150 characters".

@@ -1,5 +1,4 @@
 import { msg } from '../../../rules/languages.js';
-import { PHOTO_FIELD_WORDS } from '../i18n/rules-words.js';
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -10,6 +9,19 @@ import { printsPhoto, withPhoto } from '../render/photo.js';
 import { PHOTO_MESSAGES, PHOTO_SIZE_MM } from '../../../rules/design.js';
 import { dataUrlBytes, printCopy, processPhoto, styledPhotoPng } from './process.js';
 import { findPhoto } from './repository.js';
+
+/** PHOTO_MESSAGES as a preview answers them: after the body's field, one message each. */
+const PHOTO_FIELD_WORDS = {
+  notAnImage: msg(
+    '{field}: This file is not a photo we can use: upload a JPEG, PNG or WebP image.',
+  ) satisfies `{field}: ${typeof PHOTO_MESSAGES.notAnImage}`,
+  tooManyPixels: msg(
+    '{field}: This image has too many pixels to process (more than 50 megapixels): choose a smaller one.',
+  ) satisfies `{field}: ${typeof PHOTO_MESSAGES.tooManyPixels}`,
+  unreadable: msg(
+    '{field}: This image could not be read: it may be damaged. Try another photo.',
+  ) satisfies `{field}: ${typeof PHOTO_MESSAGES.unreadable}`,
+} as const;
 
 /*
  * A render model given its photo: a saved CV's from the database, a preview's from the data URL the builder sends

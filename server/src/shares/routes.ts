@@ -3,6 +3,7 @@ import { ownedLiveCv } from '../cvs/owned.js';
 import { now } from '../auth/clock.js';
 import { hashPassword } from '../auth/passwords.js';
 import { badRequest, notFound } from '../http/errors.js';
+import { msg } from '../../../rules/languages.js';
 import { requireUser } from '../http/session.js';
 import { ensureFirstVersion } from '../versions/keep.js';
 import { findVersion } from '../versions/repository.js';
@@ -96,6 +97,14 @@ export function readExpiry(raw: string): Date | undefined {
   return Number.isNaN(at.getTime()) ? undefined : at;
 }
 
+/**
+ * A refusal of one field of a new link: its detail starts with the field's name, as the API has always said it,
+ * and the answer names the field (`field`), so the web app shows it there in any language.
+ */
+function shareRefusal(field: string, id: string, values: Record<string, string | number> = {}) {
+  return badRequest({ id, values: { field, ...values } }, { field });
+}
+
 /** The label trimmed, control characters and runs of spaces made one space. */
 function readLabel(raw: string): string {
   const label = raw
@@ -103,9 +112,9 @@ function readLabel(raw: string): string {
     .replace(/[\u0000-\u001f\u007f]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  if (label === '') throw badRequest('label: give the link a label, such as the company you send it to.');
+  if (label === '') throw shareRefusal('label', msg('{field}: give the link a label, such as the company you send it to.'));
   if (Array.from(label).length > MAX_LABEL_LENGTH)
-    throw badRequest(`label: must be at most ${MAX_LABEL_LENGTH} characters.`);
+    throw shareRefusal('label', msg('{field}: must be at most {max} characters.'), { max: MAX_LABEL_LENGTH });
   return label;
 }
 
@@ -113,9 +122,9 @@ function readPassword(raw: string | null | undefined): string | null {
   if (raw === undefined || raw === null) return null;
   const length = Array.from(raw).length;
   if (length < MIN_PASSWORD_LENGTH)
-    throw badRequest(`password: must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+    throw shareRefusal('password', msg('{field}: must be at least {min} characters.'), { min: MIN_PASSWORD_LENGTH });
   if (length > MAX_PASSWORD_LENGTH)
-    throw badRequest(`password: must be at most ${MAX_PASSWORD_LENGTH} characters.`);
+    throw shareRefusal('password', msg('{field}: must be at most {max} characters.'), { max: MAX_PASSWORD_LENGTH });
   return raw;
 }
 
@@ -164,20 +173,24 @@ export async function sharesRoutes(app: FastifyInstance): Promise<void> {
       if (body.expires_at !== undefined && body.expires_at !== null) {
         const expiry = readExpiry(body.expires_at);
         if (!expiry)
-          throw badRequest('expires_at: must be a date (YYYY-MM-DD) or a date and time with its time zone.');
-        if (expiry.getTime() <= at.getTime()) throw badRequest('expires_at: must be in the future.');
+          throw shareRefusal(
+            'expires_at',
+            msg('{field}: must be a date (YYYY-MM-DD) or a date and time with its time zone.'),
+          );
+        if (expiry.getTime() <= at.getTime()) throw shareRefusal('expires_at', msg('{field}: must be in the future.'));
         expiresAt = expiry;
       }
       const versionNumber = body.version ?? null;
       if (versionNumber !== null && !(await findVersion(app.db, cv.id, versionNumber)))
-        throw badRequest(`version: this CV has no version ${versionNumber}.`);
+        throw shareRefusal('version', msg('{field}: this CV has no version {version}.'), { version: versionNumber });
       // Hashed before the transaction: Argon2 takes a while, and a transaction should not wait on it.
       const passwordHash = password === null ? null : await hashPassword(password);
       const share = await app.db.transaction().execute(async (trx) => {
         if ((await countLiveShares(trx, cv.id, at)) >= MAX_LIVE_SHARES_PER_CV)
-          throw badRequest(
-            `This CV already has ${MAX_LIVE_SHARES_PER_CV} links that work: revoke one before making another.`,
-          );
+          throw badRequest({
+            id: msg('This CV already has {count} links that work: revoke one before making another.'),
+            values: { count: MAX_LIVE_SHARES_PER_CV },
+          });
         // A CV saved before versions were kept gets its first one: the page always shows a version.
         await ensureFirstVersion(trx, cv);
         return insertShare(trx, {

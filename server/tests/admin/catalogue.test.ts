@@ -52,7 +52,7 @@ describe.each(testDatabases())('admin panel: templates and tags ($name)', (datab
     // No new CV on it; the saved one still saves.
     const refused = await owner.post('/v1/GeneratedCV/', cvBody('A new one on Executive Classic'));
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ detail: TEMPLATE_SWITCHED_OFF });
+    expect(refused.json()).toEqual({ detail: TEMPLATE_SWITCHED_OFF, code: 'template_not_offered' });
     expect((await owner.put(`/v1/GeneratedCV/${saved.id}/`, cvBody('Made with Executive Classic'))).statusCode).toBe(200);
     const word = await owner.get(`/v1/download/word/${saved.id}/`);
     expect(word.statusCode).toBe(200);

@@ -306,14 +306,25 @@ describe.each(testDatabases())('saved CVs (GeneratedCV, CVFieldEntry) on $name',
       ['a body that is not an object', [1, 2], 400, 'Request body must be a JSON object.'],
     ];
 
-    it.each(cases)('POST with %s → %i', async (_label, body, status, detail) => {
+    // The reason as a code beside the words, where the builder needs it in any language (rules/cv.ts).
+    const codes: Record<string, string> = {
+      'an over-long name': 'too_long',
+      'a value over 20 000 characters': 'too_long',
+      'a phone number that cannot exist': 'not_a_phone',
+      'a date that is not one': 'not_a_date',
+      "'present' as a start date": 'not_a_date',
+      'an end date before its start date': 'not_a_date',
+    };
+
+    it.each(cases)('POST with %s → %i', async (label, body, status, detail) => {
       const before = await app.db
         .selectFrom('generated_cvs')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
       const response = await alice.post('/v1/GeneratedCV/', body);
       expect(response.statusCode).toBe(status);
-      if (typeof detail === 'string') expect(response.json()).toEqual({ detail });
+      const code = codes[label];
+      if (typeof detail === 'string') expect(response.json()).toEqual({ detail, ...(code ? { code } : {}) });
       else expect(response.json().detail).toMatch(detail);
       const after = await app.db
         .selectFrom('generated_cvs')

@@ -113,6 +113,23 @@ describe.each(testDatabases())('share links on $name', (database) => {
       expect((response.json() as { detail: string }).detail).toContain(detail);
     });
 
+    it.each([
+      [{ label: '   ' }, 'label'],
+      [{ label: 'A', password: 'short' }, 'password'],
+      [{ label: 'A', expires_at: '2001-01-01' }, 'expires_at'],
+      [{ label: 'A', version: 99 }, 'version'],
+    ])('names the refused field of %j, in the request language too', async (body, field) => {
+      const cvId = await createCv();
+      const response = await alice.post(`/v1/GeneratedCV/${cvId}/shares/`, body, {
+        headers: { 'accept-language': 'fr' },
+      });
+      expect(response.statusCode).toBe(400);
+      const answer = response.json() as { detail: string; field?: string };
+      expect(answer.field).toBe(field);
+      // Said in French, the field's name first as in every language.
+      expect(answer.detail.startsWith(`${field}\u00a0: `)).toBe(true);
+    });
+
     it('pins a version of the CV', async () => {
       const cvId = await createCv();
       const link = await share(cvId, { label: 'Pinned', version: 1 });

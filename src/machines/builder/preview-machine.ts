@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { apiClient } from '../../api/client';
+import { refusalCodeOf } from '../../api/api-error';
 import {
   previewPdfWithFit,
   previewText,
@@ -109,7 +110,9 @@ export function previewFailureMessage(
 ): Message {
   const serverMessage = (error as { serverMessage?: unknown } | null)?.serverMessage;
   const problem =
-    typeof serverMessage === 'string' ? describePreviewProblem(serverMessage, sections) : undefined;
+    typeof serverMessage === 'string'
+      ? describePreviewProblem(serverMessage, sections, refusalCodeOf(error))
+      : undefined;
   return problem ?? FAILED_MESSAGES[mode];
 }
 

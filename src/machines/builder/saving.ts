@@ -1,5 +1,5 @@
 import { and, fromCallback, fromPromise, raise } from 'xstate';
-import { isApiError } from '../../api/api-error';
+import { isApiError, refusalCodeOf } from '../../api/api-error';
 import { apiClient } from '../../api/client';
 import {
   CV_CHANGED_STATUS,
@@ -7,7 +7,7 @@ import {
   updateGeneratedCv,
   type SavedGeneratedCv,
 } from '../../api/cvs';
-import { TEMPLATE_NO_LONGER_OFFERED } from '../../../rules/cv';
+import { CV_REFUSAL_CODES, TEMPLATE_NO_LONGER_OFFERED } from '../../../rules/cv';
 import { msg } from '../../../rules/languages';
 import { designForServer } from '../../cv/design';
 import { photoKey, photoSync, type PhotoSync } from '../../cv/photo';
@@ -135,11 +135,17 @@ function saveFailedNotice(context: BuilderContext, error: unknown): Notice {
         error.serverMessage ?? error.detail,
         entriesFromFormData(context.formData),
         context.template?.sections ?? [],
+        refusalCodeOf(error),
       )
     : undefined;
   if (problem) return { ...SAVE_FAILED_NOTICE, description: problem };
-  // A sentence the server words for people (rules/cv.ts): saying 'try again' would send them round in circles.
-  if (isApiError(error) && (error.serverMessage ?? error.detail) === TEMPLATE_NO_LONGER_OFFERED)
+  // A sentence the server words for people (rules/cv.ts): saying 'try again' would send them round in circles. Its
+  // code says it in any language; an older server sends only the English words.
+  if (
+    isApiError(error) &&
+    (refusalCodeOf(error) === CV_REFUSAL_CODES.templateNotOffered ||
+      (error.serverMessage ?? error.detail) === TEMPLATE_NO_LONGER_OFFERED)
+  )
     return { ...SAVE_FAILED_NOTICE, description: TEMPLATE_NO_LONGER_OFFERED };
   return SAVE_FAILED_NOTICE;
 }

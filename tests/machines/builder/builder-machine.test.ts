@@ -627,6 +627,47 @@ describe('builder machine: details', () => {
     });
   });
 
+  it('knows a switched-off template by its code when the server says it in another language', async () => {
+    const world = await ready();
+    form(world, 2).send({ type: 'field.change', key: 'job_title-1009-0', value: 'Engineer' });
+    form(world, 2).send({ type: 'section.submit' });
+    world.actor.send({ type: 'save.open' });
+    world.actor.send({ type: 'save.nameChange', name: 'Mine' });
+    world.actor.send({ type: 'save.submit' });
+    const german = 'Diese Vorlage wird nicht mehr angeboten.';
+    world.createCv.last().reject(
+      new ApiError(german, {
+        status: 400,
+        serverMessage: german,
+        data: { detail: german, code: 'template_not_offered' },
+      }),
+    );
+    await flush();
+    expect(world.notify).toHaveBeenLastCalledWith({ ...SAVE_FAILED_NOTICE, description: TEMPLATE_NO_LONGER_OFFERED });
+  });
+
+  it('says which field a refusal in another language is about, and what is wrong, from its code', async () => {
+    const world = await ready();
+    form(world, 2).send({ type: 'field.change', key: 'job_title-1009-0', value: 'Engineer' });
+    form(world, 2).send({ type: 'field.change', key: 'job_title-1009-1', value: 'Lead' });
+    form(world, 2).send({ type: 'section.submit' });
+    world.actor.send({ type: 'save.open' });
+    world.actor.send({ type: 'save.nameChange', name: 'Mine' });
+    world.actor.send({ type: 'save.submit' });
+    const german = 'entries[1].value: darf höchstens 20000 Zeichen lang sein';
+    world.createCv.last().reject(
+      new ApiError(german, { status: 400, serverMessage: german, data: { detail: german, code: 'too_long' } }),
+    );
+    await flush();
+    expect(world.notify).toHaveBeenLastCalledWith({
+      ...SAVE_FAILED_NOTICE,
+      description: {
+        id: '{section}, entry {entry}: {field} is too long (at most {max, number} characters).',
+        values: { section: 'Work Experience', entry: 2, field: "'Job Title'", max: 20_000 },
+      },
+    });
+  });
+
   it('keeps edits typed while the save was under way unsaved', async () => {
     const world = await ready(savedClassic());
     form(world, 0).send({ type: 'field.change', key: 'full_name-1001-0', value: 'Ada L' });
