@@ -1,31 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { PASSWORD, uniqueEmail } from './support/accounts';
 import { UUID_ADDRESS, openSection, section } from './support/builder';
+import { catalogue } from './support/catalogue';
 import { linkIn, waitForMessage } from './support/outbox';
 
 // The interface in the person's language (docs/decisions/0053-languages.md): a browser that speaks German, or
 // Arabic, gets the whole journey in it — sign up, the confirmation mail, confirm, sign in, build a CV whose
 // headings are in that language, save it, download it — and Arabic is mirrored, on a laptop and on a phone.
 // The words are the catalogues' (what a translator wrote), so the journey reads them from there.
-
-const root = join(import.meta.dirname, '..');
-
-function catalogue(language: string): (english: string) => string {
-  const read = (file: string) => JSON.parse(readFileSync(join(root, file), 'utf8')) as Record<string, string>;
-  const words = {
-    ...read(`src/i18n/catalogues/app/${language}.json`),
-    ...read(`src/i18n/catalogues/public/${language}.json`),
-  };
-  const server = read(`server/src/i18n/catalogues/${language}.json`);
-  return (english) => {
-    const said = words[english] ?? server[english];
-    if (!said) throw new Error(`${language} has no words for "${english}"`);
-    return said;
-  };
-}
 
 async function expectMirrored(page: Page, rtl: boolean) {
   await expect(page.locator('html')).toHaveAttribute('dir', rtl ? 'rtl' : 'ltr');
