@@ -2,9 +2,10 @@ import { Box, Input } from '@chakra-ui/react';
 import { forwardRef } from 'react';
 import PhoneInput, { isSupportedCountry, type Country } from 'react-phone-number-input';
 import flags from 'react-phone-number-input/flags';
-import labels from 'react-phone-number-input/locale/en';
 import 'react-phone-number-input/style.css';
 import { DEFAULT_PHONE_COUNTRY } from '../config/constants';
+import { useT } from '../i18n/i18n';
+import { usePhoneLabels } from './phone-labels';
 
 export interface PhoneFieldProps {
   value: string;
@@ -27,7 +28,8 @@ export function signUpPhoneCountry(region: string | undefined): Country {
   return region !== undefined && isSupportedCountry(region) ? region : DEFAULT_PHONE_COUNTRY;
 }
 
-// The library's own country list, names and flags, all bundled: nothing is fetched from the internet.
+// The library's own country list, names (in the interface's language) and flags, all bundled: nothing is fetched
+// from the internet.
 const PhoneTextInput = forwardRef<HTMLInputElement, React.ComponentProps<typeof Input>>(
   function PhoneTextInput(props, ref) {
     return <Input ref={ref} {...props} />;
@@ -49,6 +51,7 @@ export function PhoneField({
   invalid,
   autoComplete = 'tel',
 }: PhoneFieldProps) {
+  const labels = usePhoneLabels(useT().language);
   return (
     <Box
       width="full"
