@@ -9,6 +9,7 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { LANGUAGE_CODES } from '../rules/languages';
+import { reconcile, serialise } from '../server/scripts/catalogue-files.js';
 
 export type Part = 'public' | 'app';
 
@@ -143,26 +144,6 @@ export function cataloguePath(root: string, part: Part, language: string): strin
   return path.join(root, 'src/i18n/catalogues', part, `${language}.json`);
 }
 
-export function readJson(file: string): Record<string, string> {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-  } catch {
-    return {};
-  }
-}
-
-export function serialise(catalogue: Record<string, string>): string {
-  return `${JSON.stringify(catalogue, null, 2)}\n`;
-}
-
-/** What a language's part lacks and what it holds that the code no longer says. */
-export function differences(english: Record<string, string>, translated: Record<string, string>) {
-  return {
-    missing: Object.keys(english).filter((id) => !(id in translated)),
-    unused: Object.keys(translated).filter((id) => !(id in english)),
-  };
-}
-
 function main() {
   const root = path.resolve(import.meta.dirname, '..');
   const english = englishCatalogues(extract(root));
@@ -171,15 +152,7 @@ function main() {
     writeFileSync(cataloguePath(root, part, 'en'), serialise(english[part]));
     for (const language of LANGUAGE_CODES.filter((code) => code !== 'en')) {
       const file = cataloguePath(root, part, language);
-      const translated = readJson(file);
-      const { missing, unused } = differences(english[part], translated);
-      if (process.argv.includes('--prune') && unused.length > 0) {
-        for (const id of unused) delete translated[id];
-        writeFileSync(
-          file,
-          serialise(Object.fromEntries(Object.entries(translated).sort(([a], [b]) => a.localeCompare(b)))),
-        );
-      }
+      const { missing, unused } = reconcile(file, english[part], process.argv.includes('--prune'));
       if (missing.length + unused.length > 0) {
         problems += missing.length + unused.length;
         console.log(`${part}/${language}.json: ${missing.length} missing, ${unused.length} unused`);

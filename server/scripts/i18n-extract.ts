@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { LANGUAGE_CODES, SOURCE_LANGUAGE, type LanguageCode } from '../../rules/languages.js';
+import { reconcile, serialise } from './catalogue-files.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SERVER_SOURCES = 'server/src';
@@ -137,26 +138,6 @@ export function cataloguePath(root: string, language: LanguageCode): string {
   return path.join(root, CATALOGUES, `${language}.json`);
 }
 
-export function readJson(file: string): Record<string, string> {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-  } catch {
-    return {};
-  }
-}
-
-export function serialise(catalogue: Record<string, string>): string {
-  return `${JSON.stringify(catalogue, null, 2)}\n`;
-}
-
-/** What a language lacks (said in English meanwhile), and what it holds that the code no longer says. */
-export function differences(english: Record<string, string>, translated: Record<string, string>) {
-  return {
-    missing: Object.keys(english).filter((id) => !translated[id]),
-    unused: Object.keys(translated).filter((id) => !(id in english)),
-  };
-}
-
 function main() {
   const check = process.argv.includes('--check');
   const prune = process.argv.includes('--prune');
@@ -174,12 +155,7 @@ function main() {
   console.log(`en.json: ${Object.keys(english).length} messages`);
   for (const language of LANGUAGE_CODES.filter((code) => code !== SOURCE_LANGUAGE)) {
     const file = cataloguePath(ROOT, language);
-    const translated = readJson(file);
-    const { missing, unused } = differences(english, translated);
-    if (prune && !check && unused.length > 0) {
-      for (const id of unused) delete translated[id];
-      writeFileSync(file, serialise(translated));
-    }
+    const { missing, unused } = reconcile(file, english, prune && !check);
     console.log(`${language}.json: ${missing.length} missing, ${unused.length} unused`);
     for (const id of unused) console.log(`  unused: ${JSON.stringify(id)}`);
     if (unused.length > 0 && !prune) failed = true;

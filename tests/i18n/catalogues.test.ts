@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { LANGUAGES } from '../../rules/languages';
-import { cataloguePath, differences, englishCatalogues, extract, readJson } from '../../scripts/i18n-extract';
+import { differences, readJson } from '../../server/scripts/catalogue-files';
+import { cataloguePath, englishCatalogues, extract } from '../../scripts/i18n-extract';
 import { pseudoMessage } from '../../scripts/i18n-pseudo';
 
 // Nothing missing, nothing left over (docs/decisions/0053-languages.md): the English catalogues are what the code

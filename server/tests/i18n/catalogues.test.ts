@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { differences, serialise } from '../../scripts/catalogue-files.js';
 import {
   cataloguePath,
-  differences,
   englishCatalogue,
   extract,
   messagesIn,
   messagesInView,
   ROOT,
-  serialise,
 } from '../../scripts/i18n-extract.js';
 import { LANGUAGE_CODES, SOURCE_LANGUAGE } from '../../../rules/languages.js';
 import { readCatalogue, translate } from '../../src/i18n/translate.js';
