@@ -51,32 +51,16 @@ export async function queueEmailChangeConfirmation(
   await app.mailQueue.enqueue(db, PROFILE_MAIL.emailChangeNotice, payload);
 }
 
-export function queueEmailChangeApproval(
-  app: FastifyInstance,
-  db: Db,
-  change: EmailChange,
-  language?: LanguageCode,
-): Promise<void> {
-  return app.mailQueue.enqueue(
-    db,
-    PROFILE_MAIL.emailChangeApproval,
-    withLanguage({ changeId: change.id }, language),
-  );
+/** A mail about one email change, queued in the language the person is using. */
+function changeMail(kind: (typeof PROFILE_MAIL)[keyof typeof PROFILE_MAIL]) {
+  return (app: FastifyInstance, db: Db, change: EmailChange, language?: LanguageCode): Promise<void> =>
+    app.mailQueue.enqueue(db, kind, withLanguage({ changeId: change.id }, language));
 }
 
+export const queueEmailChangeApproval = changeMail(PROFILE_MAIL.emailChangeApproval);
+
 /** The account left `change.new_email` when its change was undone: that address is told. */
-export function queueEmailChangeUndone(
-  app: FastifyInstance,
-  db: Db,
-  change: EmailChange,
-  language?: LanguageCode,
-): Promise<void> {
-  return app.mailQueue.enqueue(
-    db,
-    PROFILE_MAIL.emailChangeUndone,
-    withLanguage({ changeId: change.id }, language),
-  );
-}
+export const queueEmailChangeUndone = changeMail(PROFILE_MAIL.emailChangeUndone);
 
 export function queueAccountDeletionLink(
   app: FastifyInstance,
