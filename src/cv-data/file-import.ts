@@ -63,7 +63,7 @@ const LABELS: Record<string, string> = {
   highlights: msg('Points'),
   institution: msg('School'),
   studyType: msg('Degree'),
-  area: msg('Subject'),
+  area: msg('Field of study'),
   courses: msg('Courses'),
   keywords: msg('Keywords'),
   level: msg('Level'),
