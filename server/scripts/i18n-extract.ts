@@ -125,6 +125,26 @@ export function extract(root: string = ROOT): Found[] {
   for (const file of views) {
     for (const id of messagesInView(readFileSync(path.join(root, file), 'utf8'))) found.push({ id, file });
   }
+  found.push(...printedLabels(root));
+  return found;
+}
+
+/**
+ * The template words a CV prints beside a value ('Grade: 1.3'): each field's label, in the CV's language
+ * (render/model.ts printedWord). The web app's catalogues hold the same words for its forms.
+ */
+export function printedLabels(root: string = ROOT): Found[] {
+  const found: Found[] = [];
+  for (const entry of readdirSync(path.join(root, 'server/templates'), { withFileTypes: true })) {
+    if (!entry.isDirectory() || entry.name.startsWith('_')) continue;
+    const file = path.posix.join('server/templates', entry.name, 'template.json');
+    const template = JSON.parse(readFileSync(path.join(root, file), 'utf8')) as {
+      sections: { input_fields: { widget_label: string }[] }[];
+    };
+    for (const section of template.sections)
+      for (const field of section.input_fields)
+        if (field.widget_label.trim() !== '') found.push({ id: field.widget_label, file });
+  }
   return found;
 }
 

@@ -6,7 +6,8 @@ import { resolveDesign, type CvDesign } from './design.js';
 import { designStyle } from './html.js';
 import type { RenderTemplate } from './html.js';
 import type { ContactItem, RenderModel, RenderPerson, RenderSection } from './model.js';
-import { nameEms } from './model.js';
+import { nameEms, printedWord } from './model.js';
+import { msg } from '../../../rules/languages.js';
 import { withPdfProperties } from './pdf-info.js';
 import type { PdfPrinter, PdfRenderOptions } from './pdf.js';
 import { PDF_CREATOR } from './print.js';
@@ -181,6 +182,7 @@ export function buildLetterModel(
     main: [section],
     side: [],
     isEmpty: false,
+    words: { contact: printedWord(msg('Contact'), resolved.language) },
     design: resolved,
   };
 }

@@ -15,6 +15,8 @@ import { breakableHtml, escapeHtml, plainTextToHtml, richTextToPlainText, saniti
 import { PRESENT_VALUE } from '../../../rules/cv-date.js';
 import { printedPhone } from '../../../rules/phone-format.js';
 import type { PhotoShape, PhotoSize } from '../../../rules/design.js';
+import { isLanguageCode, msg } from '../../../rules/languages.js';
+import { translate } from '../i18n/translate.js';
 
 /** One filled-in field, ready to print. `text` is what a reader sees; `html` is already safe. */
 export interface RenderField {
@@ -107,6 +109,8 @@ export interface RenderModel {
   main: RenderSection[];
   side: RenderSection[];
   isEmpty: boolean;
+  /** The layouts' own words (the 'Contact' heading), in the CV's language. */
+  words: { contact: string };
   /** The CV's design settings, resolved against the template's style. */
   design: RenderDesign;
   /** The CV's photo, when it has one, its design does not hide it and the template prints one (./photo.ts). */
@@ -174,6 +178,18 @@ let buildLanguage = 'en';
 
 const primary = (language: string) => language.split('-')[0]!.toLowerCase();
 
+/**
+ * The template's own words a CV prints (a detail's label such as 'Grade', 'Yes', the 'Contact' heading) in the CV's
+ * language where the product speaks it (server/src/i18n/catalogues), else in English.
+ */
+export function printedWord(english: string, language = buildLanguage): string {
+  const code = primary(language);
+  return isLanguageCode(code) && code !== 'en' ? translate(code, english) : english;
+}
+
+/** Words of the layouts themselves, marked for the catalogue. */
+const LAYOUT_WORDS = { contact: msg('Contact') };
+
 /** 'Present' for a ticked 'current' box, in the CV's language. */
 export function presentWord(language = buildLanguage): string {
   return PRESENT[primary(language)] ?? PRESENT.en!;
@@ -228,7 +244,7 @@ function buildField(field: InputFieldDefinition, value: string): RenderField | u
   const base = {
     id: field.id,
     name: field.name,
-    label: field.widget_label,
+    label: printedWord(field.widget_label),
     widgetType: field.widget_type,
     role: field.role,
     value,
@@ -236,7 +252,7 @@ function buildField(field: InputFieldDefinition, value: string): RenderField | u
   switch (field.widget_type) {
     case 'checkbox':
       if (!isTicked(value)) return undefined;
-      return { ...base, text: field.role === 'current' ? presentWord() : 'Yes' };
+      return { ...base, text: field.role === 'current' ? presentWord() : printedWord(msg('Yes')) };
     case 'date':
       return { ...base, text: formatDate(value) };
     case 'richtext-input': {
@@ -539,6 +555,7 @@ function buildModelIn(
     main: shaped.filter((s) => s.column === 'main'),
     side: shaped.filter((s) => s.column === 'side'),
     isEmpty: !personal && shaped.length === 0,
+    words: { contact: printedWord(LAYOUT_WORDS.contact) },
     design: resolveDesign(design, template.style, () => printedText(person, shaped)),
   };
 }
