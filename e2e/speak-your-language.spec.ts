@@ -105,6 +105,19 @@ for (const { language, locale, rtl, phone: phoneNumber } of [
         await expect(page).toHaveURL(UUID_ADDRESS);
       });
 
+      await test.step('on a phone the builder fits the screen: longer words wrap, nothing runs off its edge', async () => {
+        await page.setViewportSize({ width: 390, height: 844 });
+        await expect(page.getByRole('button', { name: w('Save CV') })).toBeVisible();
+        const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        await expect.poll(overflow).toBeLessThanOrEqual(0);
+        const show = page.getByRole('radiogroup', { name: w('Show') });
+        await show.getByText(w('Preview'), { exact: true }).click();
+        await expect(show.getByRole('radio', { name: w('Preview') })).toBeChecked();
+        await expect.poll(overflow).toBeLessThanOrEqual(0);
+        await show.getByText(w('Form'), { exact: true }).click();
+        await page.setViewportSize({ width: 1280, height: 800 });
+      });
+
       await test.step('the PDF prints the headings in the language, after a reload', async () => {
         await page.reload();
         await expect(section(page, 'Personal Details')).toBeVisible();

@@ -194,7 +194,15 @@ function SidebarContent({ expanded, session, onNavigate, toggle }: SidebarConten
             <Text textStyle="sm" fontWeight="medium" truncate>
               {profile.full_name || profile.email}
             </Text>
-            <Text textStyle="xs" color="fg.muted" truncate>
+            {/* An address reads left to right in every language: cut at its end, never its start, in Arabic. */}
+            <Text
+              textStyle="xs"
+              color="fg.muted"
+              truncate
+              dir="ltr"
+              textAlign="left"
+              _rtl={{ textAlign: 'right' }}
+            >
               {profile.email}
             </Text>
           </Box>

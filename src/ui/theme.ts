@@ -42,6 +42,9 @@ import {
 } from '@chakra-ui/react/theme';
 import '@fontsource-variable/inter';
 
+/** The class of an icon that points along the reading direction (an arrow, a chevron): mirrored right to left. */
+export const READING_ARROW = 'reading-arrow';
+
 const fontStack = `'Inter Variable', ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif`;
 
 /**
@@ -50,6 +53,25 @@ const fontStack = `'Inter Variable', ui-sans-serif, system-ui, -apple-system, 'S
  * most of the styling code /signin would download. A component whose recipe is missing here renders
  * unstyled: tests/ui/theme.test.ts lists any Chakra component in src/ without its recipe.
  */
+/**
+ * Chakra's button, its words allowed to wrap: a label that is longer in another language (German, French) than the
+ * room its button has breaks onto a second line inside the button instead of running past its border. Each size
+ * keeps its height as the least height, so a one-line button looks as before.
+ */
+const wrappingButtonRecipe = {
+  ...buttonRecipe,
+  base: { ...buttonRecipe.base, whiteSpace: 'normal', textAlign: 'center' },
+  variants: {
+    ...buttonRecipe.variants,
+    size: Object.fromEntries(
+      Object.entries(buttonRecipe.variants?.size ?? {}).map(([name, size]) => [
+        name,
+        { ...size, h: 'auto', minH: (size as { h?: string }).h, py: '1' },
+      ]),
+    ),
+  },
+} as unknown as typeof buttonRecipe;
+
 const themeConfig = defineConfig({
   preflight: true,
   cssVarsPrefix,
@@ -65,7 +87,7 @@ const themeConfig = defineConfig({
     animationStyles,
     recipes: {
       badge: badgeRecipe,
-      button: buttonRecipe,
+      button: wrappingButtonRecipe,
       checkmark: checkmarkRecipe,
       container: containerRecipe,
       heading: headingRecipe,
@@ -110,6 +132,8 @@ const appConfig = defineConfig({
     '*, ::before, ::after': {
       _motionReduce: { animationName: 'none !important', transitionDuration: '0s !important' },
     },
+    // Arrows point the reading way: in Arabic 'back' and 'previous' point right. An arrow says so by its class.
+    [`[dir=rtl] .${READING_ARROW}`]: { transform: 'scaleX(-1)' },
   },
   theme: {
     tokens: {

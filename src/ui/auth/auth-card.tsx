@@ -33,7 +33,16 @@ export function AuthCard({ title, description, icon, children, footer }: AuthCar
       py="10"
       bg={{ base: 'gray.50', _dark: 'gray.950' }}
     >
-      <Flex position="absolute" top="3" insetEnd="3" gap="2" align="center">
+      {/* In a corner where there is room; on a phone above the product's name, which a language's name (Deutsch,
+          Français) would otherwise cover. */}
+      <Flex
+        position={{ base: 'static', sm: 'absolute' }}
+        alignSelf={{ base: 'flex-end', sm: 'auto' }}
+        top="3"
+        insetEnd="3"
+        gap="2"
+        align="center"
+      >
         {languages && (
           <Suspense fallback={null}>
             <LanguageMenu />

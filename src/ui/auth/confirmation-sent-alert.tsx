@@ -1,4 +1,4 @@
-import { Alert } from '@chakra-ui/react';
+import { Alert, chakra } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useT } from '../../i18n/i18n';
 import { WordsWith, slot } from '../words-with';
@@ -15,7 +15,8 @@ export function ConfirmationSentAlert({ address, resend }: { address: string; re
       data-testid="confirmation-sent"
     >
       <Alert.Indicator />
-      <Alert.Content gap="2">
+      {/* A long address breaks where it must rather than run out of the notice on a phone. */}
+      <Alert.Content gap="2" minW="0">
         <Alert.Title>{t('Confirm your email address')}</Alert.Title>
         <Alert.Description>
           <WordsWith
@@ -23,7 +24,7 @@ export function ConfirmationSentAlert({ address, resend }: { address: string; re
               'We sent a confirmation link to {address}. Follow it to activate your account, then sign in here. Nothing there? Check your spam folder, or ask for a new link.',
               { address: slot('address') },
             )}
-            slots={{ address: <strong>{address}</strong> }}
+            slots={{ address: <chakra.strong overflowWrap="anywhere">{address}</chakra.strong> }}
           />
         </Alert.Description>
         {resend}

@@ -43,6 +43,11 @@ export function SignInView({ snapshot, send, social, passkey }: SignInViewProps)
       minH="11"
       variant="outline"
       alignSelf="flex-start"
+      // Its words may be longer than a phone's notice is wide (German): they wrap inside it.
+      maxW="full"
+      h="auto"
+      py="2"
+      whiteSpace="normal"
       loading={snapshot.matches('resendingConfirmation')}
       loadingText={t('Sending...')}
       disabled={!snapshot.can({ type: 'confirmation.resend' })}

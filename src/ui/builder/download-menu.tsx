@@ -46,7 +46,8 @@ export function DeliveryActions({
   const menu = useToastClearanceOfMenu(trigger, inBottomBar && menuOpen);
 
   return (
-    <HStack gap="2">
+    // Wraps when its words are long (German, French on a phone): Email goes under Download, never off the screen.
+    <HStack gap="2" flexWrap="wrap">
       <Menu.Root
         onOpenChange={(details) => setMenuOpen(details.open)}
         onSelect={(details) =>

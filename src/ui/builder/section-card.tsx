@@ -212,6 +212,13 @@ export const SectionCard = memo(function SectionCard({
                     variant="outline"
                     size={{ base: 'lg', md: 'sm' }}
                     alignSelf="flex-start"
+                    // A long section name in a long language wraps inside the button, not past the screen's edge.
+                    maxW="full"
+                    h="auto"
+                    minH={{ base: '11', md: '8' }}
+                    py="2"
+                    whiteSpace="normal"
+                    textAlign="start"
                     onClick={() => form.send({ type: 'entry.add' })}
                   >
                     <Plus /> {t('Add Another {title}', { title: templateTitle })}

@@ -21,6 +21,7 @@ import { PersonalInformationCard } from './personal-information-card';
 import { SecurityActivityCard } from './security-activity-card';
 import { SecuritySection } from './security-section';
 import { ProfileSummaryCard, QuickActionsCard } from './profile-summary';
+import { READING_ARROW } from '../theme';
 
 export interface ProfileScreenProps {
   profile: ProfileActor;
@@ -78,7 +79,7 @@ export function ProfileScreen({
         <Stack gap="4" align="flex-start">
           <Button asChild variant="ghost" size="sm" marginInlineStart="-2">
             <Link to="/">
-              <ArrowLeft aria-hidden />
+              <ArrowLeft aria-hidden className={READING_ARROW} />
               {t('Back to Dashboard')}
             </Link>
           </Button>

@@ -3,6 +3,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useT } from '../../i18n/i18n';
 import type { Message } from '../../../rules/languages';
+import { READING_ARROW } from '../theme';
 
 type PageEvent = { type: 'page.previous' } | { type: 'page.next' };
 
@@ -62,7 +63,7 @@ export function Pagination<Event extends { type: string } = PageEvent>({
         onClick={() => turn('previous')}
         disabled={!canPrevious}
       >
-        <ChevronLeft />
+        <ChevronLeft className={READING_ARROW} />
         {t('Previous')}
       </Button>
       <Text
@@ -83,7 +84,7 @@ export function Pagination<Event extends { type: string } = PageEvent>({
         disabled={!canNext}
       >
         {t('Next')}
-        <ChevronRight />
+        <ChevronRight className={READING_ARROW} />
       </Button>
     </HStack>
   );

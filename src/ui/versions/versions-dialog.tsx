@@ -29,6 +29,7 @@ import { pageNonce, withStyleNonce } from '../csp-nonce';
 import { useReturnFocus } from '../return-focus';
 import { useT } from '../../i18n/i18n';
 import { msg } from '../../../rules/languages';
+import { READING_ARROW } from '../theme';
 
 export const VERSIONS_BUTTON_ID = 'versions-button';
 export const RESTORE_AFTER_SAVE_TEXT = msg('Save or undo your changes before restoring a version.');
@@ -150,7 +151,7 @@ function BackButton({ versions }: { versions: VersionsActor }) {
       alignSelf="start"
       onClick={() => versions.send({ type: 'versions.back' })}
     >
-      <ArrowLeft /> {t('Back to versions')}
+      <ArrowLeft className={READING_ARROW} /> {t('Back to versions')}
     </Button>
   );
 }
