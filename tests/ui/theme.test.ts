@@ -66,6 +66,19 @@ function expectedSlotRecipe(key: string) {
   return recipe;
 }
 
+/**
+ * Chakra's recipe, with the one change the app makes on purpose: a button's words wrap inside it (a longer language's
+ * label never runs past its border), each size's height kept as its least height.
+ */
+function expectedRecipe(key: string) {
+  const recipe = structuredClone(defaultSystem.getRecipe(key));
+  if (key !== 'button') return recipe;
+  recipe.base = { ...recipe.base, whiteSpace: 'normal', textAlign: 'center' };
+  const sizes = recipe.variants!.size as Record<string, { h?: string }>;
+  for (const [name, size] of Object.entries(sizes)) sizes[name] = { ...size, h: 'auto', minH: size.h, py: '1' };
+  return recipe;
+}
+
 // The palettes whose solid colour carries white text in the app: buttons (teal), toasts (green, red, orange).
 const SOLID_PALETTES = ['teal', 'green', 'red', 'orange'] as const;
 // Status text colours, on the light theme's white panels.
@@ -91,7 +104,7 @@ describe('Chakra system (src/ui/theme.ts)', () => {
       const file = moduleOfExport(name);
       if (!file) continue;
       for (const key of recipeKeys(file)) {
-        if (defaultSystem.isRecipe(key) && !isDeepStrictEqual(system.getRecipe(key), defaultSystem.getRecipe(key))) {
+        if (defaultSystem.isRecipe(key) && !isDeepStrictEqual(system.getRecipe(key), expectedRecipe(key))) {
           missing.push(`${name}: recipe '${key}'`);
         }
         if (defaultSystem.isSlotRecipe(key) && !isDeepStrictEqual(system.getSlotRecipe(key), expectedSlotRecipe(key))) {
