@@ -74,7 +74,7 @@ function expectedRecipe(key: string) {
   const recipe = structuredClone(defaultSystem.getRecipe(key));
   if (key !== 'button') return recipe;
   recipe.base = { ...recipe.base, whiteSpace: 'normal', textAlign: 'center' };
-  const sizes = recipe.variants!.size as Record<string, { h?: string }>;
+  const sizes = recipe.variants!.size as Record<string, Record<string, unknown>>;
   for (const [name, size] of Object.entries(sizes)) sizes[name] = { ...size, h: 'auto', minH: size.h, py: '1' };
   return recipe;
 }
