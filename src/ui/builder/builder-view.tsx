@@ -19,6 +19,7 @@ import {
 } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { ChevronDown, FilePen, Plus, Redo2, Save, Undo2 } from 'lucide-react';
+import { READING_ARROW } from '../theme';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../i18n/i18n';
@@ -220,7 +221,7 @@ function HistoryButtons({ builder }: { builder: BuilderActor }) {
         aria-disabled={!canUndo}
         onClick={() => builder.send({ type: 'history.undo' })}
       >
-        <Undo2 />
+        <Undo2 className={READING_ARROW} />
       </IconButton>
       <IconButton
         size={{ base: 'lg', md: 'sm' }}
@@ -231,7 +232,7 @@ function HistoryButtons({ builder }: { builder: BuilderActor }) {
         aria-disabled={!canRedo}
         onClick={() => builder.send({ type: 'history.redo' })}
       >
-        <Redo2 />
+        <Redo2 className={READING_ARROW} />
       </IconButton>
     </HStack>
   );

@@ -70,7 +70,7 @@ export function MonthYearField({
     <Stack gap="2">
       <HStack gap="2" align="end" role="group" aria-labelledby={labelId}>
         {/* Each list is a field of its own: Chakra's select takes 'disabled' and 'invalid' from its field. */}
-        <Field.Root gap="1" flex="3" minW="0" disabled={disabled} invalid={invalid}>
+        <Field.Root gap="1" flex="1" minW="0" disabled={disabled} invalid={invalid}>
           <Text as="span" aria-hidden="true" fontSize="xs" color="fg.muted">
             {t('Month')}
           </Text>
@@ -96,7 +96,8 @@ export function MonthYearField({
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Field.Root>
-        <Field.Root gap="1" flex="2" minW="0" disabled={disabled} invalid={invalid}>
+        {/* Wide enough for a four-digit year whatever the month names take: a narrow column gives room to the month. */}
+        <Field.Root gap="1" flex="0 0 7rem" disabled={disabled} invalid={invalid}>
           <Text as="span" aria-hidden="true" fontSize="xs" color="fg.muted">
             {t('Year')}
           </Text>
