@@ -41,9 +41,7 @@ import {
   tooltipSlotRecipe,
 } from '@chakra-ui/react/theme';
 import '@fontsource-variable/inter';
-
-/** The class of an icon that points along the reading direction (an arrow, a chevron): mirrored right to left. */
-export const READING_ARROW = 'reading-arrow';
+import { READING_ARROW } from './reading-arrow';
 
 const fontStack = `'Inter Variable', ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif`;
 

@@ -19,7 +19,7 @@ import {
 } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { ChevronDown, FilePen, Plus, Redo2, Save, Undo2 } from 'lucide-react';
-import { READING_ARROW } from '../theme';
+import { READING_ARROW } from '../reading-arrow';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../i18n/i18n';

@@ -21,7 +21,7 @@ import { PersonalInformationCard } from './personal-information-card';
 import { SecurityActivityCard } from './security-activity-card';
 import { SecuritySection } from './security-section';
 import { ProfileSummaryCard, QuickActionsCard } from './profile-summary';
-import { READING_ARROW } from '../theme';
+import { READING_ARROW } from '../reading-arrow';
 
 export interface ProfileScreenProps {
   profile: ProfileActor;

@@ -3,7 +3,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useT } from '../../i18n/i18n';
 import type { Message } from '../../../rules/languages';
-import { READING_ARROW } from '../theme';
+import { READING_ARROW } from '../reading-arrow';
 
 type PageEvent = { type: 'page.previous' } | { type: 'page.next' };
 

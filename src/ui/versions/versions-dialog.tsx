@@ -29,7 +29,7 @@ import { pageNonce, withStyleNonce } from '../csp-nonce';
 import { useReturnFocus } from '../return-focus';
 import { useT } from '../../i18n/i18n';
 import { msg } from '../../../rules/languages';
-import { READING_ARROW } from '../theme';
+import { READING_ARROW } from '../reading-arrow';
 
 export const VERSIONS_BUTTON_ID = 'versions-button';
 export const RESTORE_AFTER_SAVE_TEXT = msg('Save or undo your changes before restoring a version.');
