@@ -58,6 +58,9 @@ for (const { language, locale, rtl, phone: phoneNumber } of [
         await page.getByLabel(w('Confirm Password'), { exact: true }).fill(PASSWORD);
         await page.getByRole('button', { name: w('Sign up'), exact: true }).click();
         await expect(page.getByTestId('toast')).toContainText(w('Account created Successfully!'));
+        // At the end of the line: the bottom right, and the bottom left in Arabic (clear of the sidebar).
+        const toast = (await page.getByTestId('toast').boundingBox())!;
+        expect(toast.x + toast.width / 2 < page.viewportSize()!.width / 2).toBe(rtl);
         await expect(page).toHaveURL(/\/signin$/);
       });
 

@@ -16,7 +16,20 @@ export default function ToastRegion({ toaster }: { toaster: CreateToasterReturn 
   const { t } = useT();
   return (
     <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+      <ChakraToaster
+        toaster={toaster}
+        insetInline={{ mdDown: '4' }}
+        // Right to left, the end of the line is the left: Zag turns 'bottom-end' into 'left' and then writes it as
+        // the inline start, which right to left is the right again (over the sidebar). Put back at the end, the
+        // toasts growing from it into the screen.
+        css={{
+          '&[dir=rtl]': {
+            insetInlineStart: { md: 'auto !important' },
+            insetInlineEnd: { md: 'calc(env(safe-area-inset-left, 0px) + 1rem) !important' },
+            alignItems: { md: 'flex-end !important' },
+          },
+        }}
+      >
         {(toast) => (
           <Toast.Root
             width={{ md: 'sm' }}
