@@ -26,6 +26,9 @@ export interface MonthYearFieldProps {
  * phone (`<input type="month">` does not exist in Safari or Firefox on a desktop). The month may stay empty for a
  * year alone. An end date may be 'Present' instead.
  */
+/** Languages that write a date year first, whose pickers come year first. */
+const YEAR_FIRST = new Set(['ja']);
+
 export function MonthYearField({
   id,
   labelId,
@@ -38,7 +41,8 @@ export function MonthYearField({
   invalid,
   describedBy,
 }: MonthYearFieldProps) {
-  const { t } = useT();
+  const { t, language } = useT();
+  const yearFirst = YEAR_FIRST.has(language);
   const picks = picksOf(value);
   // A month picked before its year is no date yet: it stays on screen, and is stored once the year is picked.
   const [pendingMonth, setPendingMonth] = useState('');
@@ -66,61 +70,68 @@ export function MonthYearField({
     }
   };
 
+  const monthField = (
+    <Field.Root key="month" gap="1" flex="1" minW="0" disabled={disabled} invalid={invalid}>
+      <Text as="span" aria-hidden="true" fontSize="xs" color="fg.muted">
+        {t('Month')}
+      </Text>
+      <NativeSelect.Root size="lg">
+        <NativeSelect.Field
+          id={id}
+          value={month}
+          // Each list carries a name of its own ('Start Date Month'), one that does not hang on other elements'
+          // ids being found: a new user's screen reader named the Year list by its visible word alone.
+          aria-label={t('{label} Month', { label })}
+          aria-required={required || undefined}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => pickMonth(event.currentTarget.value)}
+        >
+          <option value="">{t('No month')}</option>
+          {MONTH_NAMES.map((name, index) => (
+            <option key={name} value={String(index + 1)}>
+              {t(name)}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+  // Wide enough for a four-digit year whatever the month names take: a narrow column gives room to the month.
+  const yearField = (
+    <Field.Root key="year" gap="1" flex="0 0 7rem" disabled={disabled} invalid={invalid}>
+      <Text as="span" aria-hidden="true" fontSize="xs" color="fg.muted">
+        {t('Year')}
+      </Text>
+      <NativeSelect.Root size="lg">
+        <NativeSelect.Field
+          id={`${id}-year`}
+          value={year}
+          aria-label={t('{label} Year', { label })}
+          aria-required={required || undefined}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => pickYear(event.currentTarget.value)}
+        >
+          <option value="">{t('Year')}</option>
+          {years.map((option) => (
+            <option key={option} value={String(option)}>
+              {option}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+
   return (
     <Stack gap="2">
       <HStack gap="2" align="end" role="group" aria-labelledby={labelId}>
-        {/* Each list is a field of its own: Chakra's select takes 'disabled' and 'invalid' from its field. */}
-        <Field.Root gap="1" flex="1" minW="0" disabled={disabled} invalid={invalid}>
-          <Text as="span" aria-hidden="true" fontSize="xs" color="fg.muted">
-            {t('Month')}
-          </Text>
-          <NativeSelect.Root size="lg">
-            <NativeSelect.Field
-              id={id}
-              value={month}
-              // Each list carries a name of its own ('Start Date Month'), one that does not hang on other elements'
-              // ids being found: a new user's screen reader named the Year list by its visible word alone.
-              aria-label={t('{label} Month', { label })}
-              aria-required={required || undefined}
-              aria-invalid={invalid || undefined}
-              aria-describedby={describedBy}
-              onChange={(event) => pickMonth(event.currentTarget.value)}
-            >
-              <option value="">{t('No month')}</option>
-              {MONTH_NAMES.map((name, index) => (
-                <option key={name} value={String(index + 1)}>
-                  {t(name)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        {/* Wide enough for a four-digit year whatever the month names take: a narrow column gives room to the month. */}
-        <Field.Root gap="1" flex="0 0 7rem" disabled={disabled} invalid={invalid}>
-          <Text as="span" aria-hidden="true" fontSize="xs" color="fg.muted">
-            {t('Year')}
-          </Text>
-          <NativeSelect.Root size="lg">
-            <NativeSelect.Field
-              id={`${id}-year`}
-              value={year}
-              aria-label={t('{label} Year', { label })}
-              aria-required={required || undefined}
-              aria-invalid={invalid || undefined}
-              aria-describedby={describedBy}
-              onChange={(event) => pickYear(event.currentTarget.value)}
-            >
-              <option value="">{t('Year')}</option>
-              {years.map((option) => (
-                <option key={option} value={String(option)}>
-                  {option}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        {/* Each list is a field of its own: Chakra's select takes 'disabled' and 'invalid' from its field. Japanese
+            writes the year first (2020年3月), and so picks it first. */}
+        {yearFirst ? [yearField, monthField] : [monthField, yearField]}
       </HStack>
       {picks.unreadable !== undefined && (
         <Text fontSize="sm" color="fg.muted">

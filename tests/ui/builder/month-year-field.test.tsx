@@ -1,4 +1,5 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { i18n } from '../../../src/i18n/i18n';
 import userEvent from '@testing-library/user-event';
 import { createActor, fromCallback } from 'xstate';
 import type { InputField, TemplateSection } from '../../../src/api/templates';
@@ -163,5 +164,19 @@ describe('the month-and-year date field', () => {
     await userEvent.click(screen.getByText('Currently working here'));
     expect(world.values()['end_date-7013-0']).toBe('2019-01');
     expect(await screen.findByText('The end date is before the start date. Please check it.')).toBeInTheDocument();
+  });
+
+  it('comes year first in Japanese, which writes 2020年3月', () => {
+    i18n.load('ja', {});
+    act(() => i18n.activate('ja'));
+    try {
+      renderFields([START]);
+      expect(screen.getAllByRole('combobox').map((list) => list.id)).toEqual([
+        monthOf('Start Date').id + '-year',
+        monthOf('Start Date').id,
+      ]);
+    } finally {
+      act(() => i18n.activate('en'));
+    }
   });
 });
