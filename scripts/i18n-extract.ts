@@ -7,9 +7,8 @@
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
 import { LANGUAGE_CODES } from '../rules/languages';
-import { reconcile, serialise } from '../server/scripts/catalogue-files.js';
+import { messagesIn, reconcile, serialise } from '../server/scripts/catalogue-files.js';
 
 export type Part = 'public' | 'app';
 
@@ -26,7 +25,6 @@ export const PUBLIC_SOURCES = [
 ];
 
 const SOURCE_ROOTS = ['src', 'rules'];
-const MARKERS = new Set(['t', 'msg']);
 
 export interface Found {
   id: string;
@@ -48,38 +46,7 @@ function partOf(file: string): Part {
   return PUBLIC_SOURCES.some((pattern) => pattern.test(file)) ? 'public' : 'app';
 }
 
-/** Every message a file says: the first argument of a `t(…)` or `msg(…)` call when it is written out. */
-export function messagesIn(file: string, text: string): string[] {
-  const source = ts.createSourceFile(
-    file,
-    text,
-    ts.ScriptTarget.Latest,
-    false,
-    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
-  );
-  const ids: string[] = [];
-  const visit = (node: ts.Node) => {
-    if (ts.isCallExpression(node)) {
-      const callee = node.expression;
-      const name = ts.isIdentifier(callee)
-        ? callee.text
-        : ts.isPropertyAccessExpression(callee)
-          ? callee.name.text
-          : '';
-      const first = node.arguments[0];
-      if (
-        MARKERS.has(name) &&
-        first &&
-        (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first))
-      ) {
-        ids.push(first.text);
-      }
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return ids;
-}
+export { messagesIn };
 
 interface TemplateDefinition {
   name: string;

@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import ts from 'typescript';
 
 /*
- * A catalogue file as both extractions (the web app's scripts/i18n-extract.ts and the server's
+ * The code's messages and the catalogue files, as both extractions (the web app's scripts/i18n-extract.ts and the server's
  * server/scripts/i18n-extract.ts) read, compare and write it: English words → a language's words, as JSON.
  */
 
@@ -38,4 +39,41 @@ export function reconcile(file: string, english: Record<string, string>, prune: 
     writeFileSync(file, serialise(translated));
   }
   return found;
+}
+
+/** A string literal's text, else undefined. */
+export const literalText = (node: ts.Node | undefined) =>
+  node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) ? node.text : undefined;
+
+/**
+ * Every message a TypeScript file says: the written-out first argument of a `t(…)` or `msg(…)` call, and the second
+ * of a call named in `secondArgument` (the server's `translate(language, '…')`).
+ */
+export function messagesIn(
+  file: string,
+  text: string,
+  secondArgument: ReadonlySet<string> = new Set(),
+): string[] {
+  const kind = file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const ids: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      const name = ts.isIdentifier(callee)
+        ? callee.text
+        : ts.isPropertyAccessExpression(callee)
+          ? callee.name.text
+          : '';
+      const id =
+        name === 't' || name === 'msg'
+          ? literalText(node.arguments[0])
+          : secondArgument.has(name)
+            ? literalText(node.arguments[1])
+            : undefined;
+      if (id !== undefined) ids.push(id);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, kind));
+  return ids;
 }

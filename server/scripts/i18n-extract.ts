@@ -13,18 +13,13 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
 import { LANGUAGE_CODES, SOURCE_LANGUAGE, type LanguageCode } from '../../rules/languages.js';
-import { reconcile, serialise } from './catalogue-files.js';
+import ts from 'typescript';
+import { literalText, messagesIn as messagesInCode, reconcile, serialise } from './catalogue-files.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SERVER_SOURCES = 'server/src';
 const CATALOGUES = 'server/src/i18n/catalogues';
-
-/** Calls whose first argument is a message. */
-const MARKERS = new Set(['t', 'msg']);
-/** Calls whose second argument is one (`translate(language, 'Users')`). */
-const TRANSLATE = 'translate';
 
 export interface Found {
   id: string;
@@ -42,36 +37,15 @@ function filesUnder(root: string, directory: string, pattern: RegExp): string[] 
   return out.sort();
 }
 
+/** Calls whose second argument is a message (`translate(language, 'Users')`). */
+const TRANSLATE_CALLS: ReadonlySet<string> = new Set(['translate']);
+
 function parse(file: string, text: string): ts.SourceFile {
   return ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
 }
 
-const literalText = (node: ts.Node | undefined) =>
-  node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) ? node.text : undefined;
-
-/** Every message a TypeScript file says. */
-export function messagesIn(file: string, text: string): string[] {
-  const ids: string[] = [];
-  const visit = (node: ts.Node) => {
-    if (ts.isCallExpression(node)) {
-      const callee = node.expression;
-      const name = ts.isIdentifier(callee)
-        ? callee.text
-        : ts.isPropertyAccessExpression(callee)
-          ? callee.name.text
-          : '';
-      const id = MARKERS.has(name)
-        ? literalText(node.arguments[0])
-        : name === TRANSLATE
-          ? literalText(node.arguments[1])
-          : undefined;
-      if (id !== undefined) ids.push(id);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(parse(file, text));
-  return ids;
-}
+/** Every message a server file says, `translate(language, '…')` included. */
+export const messagesIn = (file: string, text: string) => messagesInCode(file, text, TRANSLATE_CALLS);
 
 // `{{t "Users"}}`, `{{t 'Users' name=x}}`, `(t "Users")`: the words a Handlebars view says through its `t` helper.
 const HANDLEBARS_T = /(?:\{\{~?|\()\s*t\s+(?:"([^"]*)"|'([^']*)')/g;
