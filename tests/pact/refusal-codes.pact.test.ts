@@ -14,63 +14,50 @@ import { expectApiError, jsonBody, regex, string, clientFor, unsafeCall } from '
 const NO_CVS = 'a signed-in user with no saved CVs';
 const SAVED = 'a signed-in user with a saved CV 1';
 
+/** A CV save the server refuses with 400, its detail and its code; the real client reads the code. */
+async function refusedSave(description: string, body: GeneratedCvPayload, detail: unknown, code: string) {
+  const pact = unsafeCall(NO_CVS, description, 'POST', '/v1/GeneratedCV/', body).willRespondWith({
+    status: 400,
+    headers: jsonBody,
+    body: { detail, code },
+  });
+  await pact.executeTest(async (mockServer) => {
+    const error = await expectApiError(createGeneratedCv(clientFor(mockServer), body), 400);
+    expect(refusalCodeOf(error)).toBe(code);
+  });
+}
+
 describe('[extension] a refused CV save says why as a code', () => {
   it('a phone number that cannot exist: 400 with code not_a_phone', async () => {
-    const body: GeneratedCvPayload = {
-      name: 'Impossible phone',
-      template: 1,
-      entries: [
-        { value: 'Ada', index: 0, section_field: 1001 },
-        { value: '+1 442079460000', index: 0, section_field: 1004 },
-      ],
-    };
-    const pact = unsafeCall(
-      NO_CVS,
+    await refusedSave(
       '[extension] a request to save a CV with a phone number that cannot exist, answered with its code',
-      'POST',
-      '/v1/GeneratedCV/',
-      body,
-    ).willRespondWith({
-      status: 400,
-      headers: jsonBody,
-      body: {
-        detail: regex(
-          '^entries\\[1\\]\\.value: .+',
-          'entries[1].value: This phone number cannot exist in the selected country. Please check it.',
-        ),
-        code: CV_REFUSAL_CODES.notAPhone,
+      {
+        name: 'Impossible phone',
+        template: 1,
+        entries: [
+          { value: 'Ada', index: 0, section_field: 1001 },
+          { value: '+1 442079460000', index: 0, section_field: 1004 },
+        ],
       },
-    });
-    await pact.executeTest(async (mockServer) => {
-      const error = await expectApiError(createGeneratedCv(clientFor(mockServer), body), 400);
-      expect(refusalCodeOf(error)).toBe('not_a_phone');
-    });
+      regex(
+        '^entries\\[1\\]\\.value: .+',
+        'entries[1].value: This phone number cannot exist in the selected country. Please check it.',
+      ),
+      CV_REFUSAL_CODES.notAPhone,
+    );
   });
 
   it('a value longer than a field holds: 400 with code too_long', async () => {
-    const body: GeneratedCvPayload = {
-      name: 'Too long',
-      template: 1,
-      entries: [{ value: 'x'.repeat(20_001), index: 0, section_field: 1001 }],
-    };
-    const pact = unsafeCall(
-      NO_CVS,
+    await refusedSave(
       '[extension] a request to save a CV with a value over 20,000 characters, answered with its code',
-      'POST',
-      '/v1/GeneratedCV/',
-      body,
-    ).willRespondWith({
-      status: 400,
-      headers: jsonBody,
-      body: {
-        detail: string('entries[0].value: must be at most 20000 characters'),
-        code: CV_REFUSAL_CODES.tooLong,
+      {
+        name: 'Too long',
+        template: 1,
+        entries: [{ value: 'x'.repeat(20_001), index: 0, section_field: 1001 }],
       },
-    });
-    await pact.executeTest(async (mockServer) => {
-      const error = await expectApiError(createGeneratedCv(clientFor(mockServer), body), 400);
-      expect(refusalCodeOf(error)).toBe('too_long');
-    });
+      string('entries[0].value: must be at most 20000 characters'),
+      CV_REFUSAL_CODES.tooLong,
+    );
   });
 });
 
@@ -91,7 +78,10 @@ describe('[extension] a refused share link names its field', () => {
       },
     });
     await pact.executeTest(async (mockServer) => {
-      const error = await expectApiError(createShare(clientFor(mockServer), SHARED_CV.id, { label: '   ' }), 400);
+      const error = await expectApiError(
+        createShare(clientFor(mockServer), SHARED_CV.id, { label: '   ' }),
+        400,
+      );
       expect(refusedFieldOf(error)).toBe('label');
     });
   });
