@@ -18,23 +18,16 @@ const loaded = new Map<string, Labels>([['en', english]]);
 
 /** The labels for `language`: English until its own have come (a moment on first use), English for any other. */
 export function usePhoneLabels(language: string): Labels {
-  const [labels, setLabels] = useState<Labels>(() => loaded.get(language) ?? english);
+  // Only a redraw once a language's names arrive: the names themselves are kept in `loaded`.
+  const [, arrived] = useState(0);
   useEffect(() => {
-    const known = loaded.get(language);
-    if (known) {
-      setLabels(known);
-      return;
-    }
     const load = LOADERS[language as keyof typeof LOADERS];
-    if (!load) {
-      setLabels(english);
-      return;
-    }
+    if (loaded.has(language) || !load) return;
     let current = true;
     load().then(
       (module) => {
         loaded.set(language, module.default);
-        if (current) setLabels(module.default);
+        if (current) arrived((count) => count + 1);
       },
       // Names in English are still names: a failed fetch (offline) leaves them so.
       () => undefined,
@@ -43,5 +36,5 @@ export function usePhoneLabels(language: string): Labels {
       current = false;
     };
   }, [language]);
-  return labels;
+  return loaded.get(language) ?? english;
 }

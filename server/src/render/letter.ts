@@ -6,8 +6,7 @@ import { resolveDesign, type CvDesign } from './design.js';
 import { designStyle } from './html.js';
 import type { RenderTemplate } from './html.js';
 import type { ContactItem, RenderModel, RenderPerson, RenderSection } from './model.js';
-import { nameEms, printedWord } from './model.js';
-import { msg } from '../../../rules/languages.js';
+import { layoutWords, nameEms } from './model.js';
 import { withPdfProperties } from './pdf-info.js';
 import type { PdfPrinter, PdfRenderOptions } from './pdf.js';
 import { PDF_CREATOR } from './print.js';
@@ -182,7 +181,7 @@ export function buildLetterModel(
     main: [section],
     side: [],
     isEmpty: false,
-    words: { contact: printedWord(msg('Contact'), resolved.language) },
+    words: layoutWords(resolved.language),
     design: resolved,
   };
 }

@@ -187,8 +187,10 @@ export function printedWord(english: string, language = buildLanguage): string {
   return isLanguageCode(code) && code !== 'en' ? translate(code, english) : english;
 }
 
-/** Words of the layouts themselves, marked for the catalogue. */
-const LAYOUT_WORDS = { contact: msg('Contact') };
+/** The layouts' own words (the sidebar's 'Contact' heading), in `language`. */
+export function layoutWords(language = buildLanguage): RenderModel['words'] {
+  return { contact: printedWord(msg('Contact'), language) };
+}
 
 /** 'Present' for a ticked 'current' box, in the CV's language. */
 export function presentWord(language = buildLanguage): string {
@@ -555,7 +557,7 @@ function buildModelIn(
     main: shaped.filter((s) => s.column === 'main'),
     side: shaped.filter((s) => s.column === 'side'),
     isEmpty: !personal && shaped.length === 0,
-    words: { contact: printedWord(LAYOUT_WORDS.contact) },
+    words: layoutWords(),
     design: resolveDesign(design, template.style, () => printedText(person, shaped)),
   };
 }
