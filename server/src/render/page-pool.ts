@@ -3,6 +3,7 @@ import { ChromiumBrowser, type CdpEvent } from './cdp.js';
 import { processTreePssMb } from './memory.js';
 import { msg } from '../../../rules/languages.js';
 import { PDF_UNAVAILABLE_MESSAGE, PdfUnavailableError, RENDERER_CLOSING_MESSAGE } from './pdf-errors.js';
+import { POLICY_DOCUMENT } from './printer-document.js';
 import { Slots } from './slots.js';
 
 /** A warm page of the render browser, and what its owner needs to print with it. */
@@ -315,7 +316,7 @@ export class PagePool {
     await Promise.all([browser, ...retiring].map((b) => b?.close().catch(() => undefined)));
   }
 
-  /** A blank page in the render context that runs no JavaScript and whose every request fails. */
+  /** A blank page in the render context that runs no JavaScript, holds the documents' policy and whose every request fails. */
   private async openPage(browser: ChromiumBrowser, contextId: string): Promise<PooledPage> {
     const { targetId } = await browser.send('Target.createTarget', {
       url: 'about:blank',
@@ -329,6 +330,8 @@ export class PagePool {
         browser.send('Emulation.setScriptExecutionDisabled', { value: true }, sessionId),
         browser.send('Fetch.enable', { patterns: [{ urlPattern: '*' }] }, sessionId),
       ]);
+      // The documents' policy, once: the page keeps it for every later document (printer-document.ts).
+      await browser.send('Page.setDocumentContent', { frameId: targetId, html: POLICY_DOCUMENT }, sessionId);
       return pooled;
     } catch (error) {
       void browser.send('Target.closeTarget', { targetId }).catch(() => undefined);

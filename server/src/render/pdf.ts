@@ -9,6 +9,7 @@ import {
   timedOut,
 } from './pdf-errors.js';
 import { msg } from '../../../rules/languages.js';
+import { forThePrinter } from './printer-document.js';
 import { PagePool, type PooledPage } from './page-pool.js';
 
 export {
@@ -384,7 +385,7 @@ export class PdfRenderer implements PdfPrinter {
     const fits = async (index: number) => {
       await browser.send(
         'Page.setDocumentContent',
-        { frameId: targetId, html: candidates[index]! },
+        { frameId: targetId, html: forThePrinter(candidates[index]!, { toPrint: false }) },
         sessionId,
       );
       const metrics = await browser.send('Page.getLayoutMetrics', {}, sessionId);
@@ -444,7 +445,11 @@ export class PdfRenderer implements PdfPrinter {
       sessionId,
     );
     try {
-      await browser.send('Page.setDocumentContent', { frameId: targetId, html }, sessionId);
+      await browser.send(
+        'Page.setDocumentContent',
+        { frameId: targetId, html: forThePrinter(html, { toPrint: false }) },
+        sessionId,
+      );
       const { data } = await browser.send(
         'Page.captureScreenshot',
         { format: 'png', clip: { x: 0, y: 0, width, height, scale: 1 }, captureBeyondViewport: false },
@@ -533,16 +538,26 @@ export class PdfRenderer implements PdfPrinter {
     paper: Paper | undefined,
   ): Promise<Buffer> {
     // The document has no scripts and no subresources: once it is parsed (setDocumentContent
-    // returns then) it can be printed. A page's main frame id is its target id.
-    await browser.send('Page.setDocumentContent', { frameId: targetId, html }, sessionId);
+    // returns then) it can be printed. A page's main frame id is its target id. Hidden on screen, it is laid out
+    // once, for print (printer-document.ts).
+    await browser.send(
+      'Page.setDocumentContent',
+      { frameId: targetId, html: forThePrinter(html, { toPrint: true }) },
+      sessionId,
+    );
     if (html.length > ESTIMATE_PAGES_ABOVE_CHARS) {
-      // A document this large may be far over the page limit: its height on screen, in pages of its paper, is
-      // known after a layout, at about a quarter of the cost of printing it (a 261-page document: 1.2 s against
-      // 4.1 s). Screen pages are fewer than printed ones (no margins, no breaks), so over the limit there means over
-      // the limit printed.
-      const { cssContentSize } = await browser.send('Page.getLayoutMetrics', {}, sessionId);
-      const pageHeightPx = ((paper?.heightMm ?? A4_HEIGHT_MM) * 96) / MM_PER_INCH;
-      if (cssContentSize.height / pageHeightPx > MAX_PDF_PAGES) throw new PdfTooLongError();
+      // A document this large may be far over the page limit: its height in one column of the window's width, in
+      // pages of its paper, is known after a layout, at about a quarter of the cost of printing it (a 261-page
+      // document: 1.2 s against 4.1 s). Print styles show it; the window is wider than a page's text and has no
+      // margins or breaks, so over the limit there means over the limit printed.
+      await browser.send('Emulation.setEmulatedMedia', { media: 'print' }, sessionId);
+      try {
+        const { cssContentSize } = await browser.send('Page.getLayoutMetrics', {}, sessionId);
+        const pageHeightPx = ((paper?.heightMm ?? A4_HEIGHT_MM) * 96) / MM_PER_INCH;
+        if (cssContentSize.height / pageHeightPx > MAX_PDF_PAGES) throw new PdfTooLongError();
+      } finally {
+        await browser.send('Emulation.setEmulatedMedia', { media: '' }, sessionId);
+      }
     }
     const { data } = await browser.send(
       'Page.printToPDF',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import Handlebars from 'handlebars';
 import { fontStack, type RenderTemplate } from '../render/html.js';
 import type { TemplateStyle } from '../render/input.js';
+import { DOCUMENT_CSP_META } from '../render/printer-document.js';
 import type { TemplateFolder } from './definition.js';
 
 /*
@@ -158,10 +159,6 @@ function styleVariables(style: TemplateStyle): string {
   );
 }
 
-// The preview frame is sandboxed without scripts; this keeps a rendered CV inert even if opened
-// on its own: no scripts, no fetches, only the inline stylesheet and data: images.
-const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:";
-
 export function compileTemplate(folder: TemplateFolder, templatesRoot: string): CvTemplate {
   loadShared(templatesRoot);
   const layout = layouts.compile(folder.layoutSource, COMPILE_OPTIONS);
@@ -176,7 +173,8 @@ export function compileTemplate(folder: TemplateFolder, templatesRoot: string): 
   ).replace(/<\/style/gi, '<\\/style');
   const documentHead =
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
-    `<meta http-equiv="Content-Security-Policy" content="${CSP}">` +
+    // The preview frame is sandboxed without scripts; this keeps a rendered CV inert even if opened on its own.
+    DOCUMENT_CSP_META +
     '<meta name="viewport" content="width=device-width, initial-scale=1">';
   return {
     ...folder,

@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDF_UNAVAILABLE_MESSAGE, PdfRenderer, PdfUnavailableError } from '../../src/render/pdf.js';
+import { DOCUMENT_CSP_META } from '../../src/render/printer-document.js';
 import { CHROMIUM_PATH, HAS_CHROMIUM, pdfInfo, pdfPageCount, pdfPagePixels, pdfText } from './support.js';
 
 const doc = (body: string, head = '') =>
@@ -85,6 +86,17 @@ describe.runIf(HAS_CHROMIUM)('PdfRenderer with Chromium', () => {
     expect(text).toContain('static text');
     expect(text).not.toContain('script ran');
     expect(hits).toBe(0);
+  });
+
+  it("holds every page to the documents' policy, which documents arrive without", async () => {
+    // A data: stylesheet is no request (nothing to fail) but the policy refuses it: printed, the probe shows it was
+    // refused, on every page of the pool and after other documents.
+    const sheet = '<link rel="stylesheet" href="data:text/css,%23probe%7Bdisplay:none%7D">';
+    await Promise.all(Array.from({ length: 4 }, (_, i) => renderer.render(doc(`<p>before ${i}</p>`, DOCUMENT_CSP_META))));
+    const pdfs = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => renderer.render(doc(`<p id="probe">refused sheet ${i}</p>`, sheet))),
+    );
+    pdfs.forEach((pdf, i) => expect(pdfText(pdf)).toContain(`refused sheet ${i}`));
   });
 
   it('serves identical documents from the cache and shares renders in flight', async () => {
