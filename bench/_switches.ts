@@ -6,21 +6,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { renderHtml } from '../server/src/render/html.js';
-import { buildRenderModelFromFormData, type CvFormData } from '../server/src/cv-input/values.js';
+import { buildRenderModelFromFormData } from '../server/src/cv-input/values.js';
 import { DEFAULT_CHROMIUM_PATH, CHROMIUM_ARGS, ONE_PROCESS_ARGS, PdfRenderer } from '../server/src/render/pdf.js';
 import { getTemplateRegistry } from '../server/src/templates/registry.js';
 import { CpuWatch } from './_processes.js';
+import { variant } from './_cv-variant.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM_PATH;
 const PDFS = Number(process.env.SWITCH_PDFS ?? 200);
-
-function variant(sample: CvFormData, token: string): CvFormData {
-  const personal = Object.keys(sample)[0]!;
-  const values = { ...sample[personal] };
-  const nameKey = Object.keys(values).find((key) => key.startsWith('full_name-'))!;
-  values[nameKey] = `${String(values[nameKey])} ${token}`;
-  return { ...sample, [personal]: values };
-}
 
 const withFeatures = (args: readonly string[], extra: string) =>
   args.map((a) => (a.startsWith('--disable-features=') ? `${a},${extra}` : a));

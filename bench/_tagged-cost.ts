@@ -6,21 +6,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { renderHtml } from '../server/src/render/html.js';
-import { buildRenderModelFromFormData, type CvFormData } from '../server/src/cv-input/values.js';
+import { buildRenderModelFromFormData } from '../server/src/cv-input/values.js';
 import { DEFAULT_CHROMIUM_PATH, PdfRenderer } from '../server/src/render/pdf.js';
 import { getTemplateRegistry } from '../server/src/templates/registry.js';
 import { CpuWatch } from './_processes.js';
+import { variant } from './_cv-variant.js';
 
 const PDFS = Number(process.env.TAGGED_PDFS ?? 100);
 const BLOCK = 20;
-
-function variant(sample: CvFormData, token: string): CvFormData {
-  const personal = Object.keys(sample)[0]!;
-  const values = { ...sample[personal] };
-  const nameKey = Object.keys(values).find((key) => key.startsWith('full_name-'))!;
-  values[nameKey] = `${String(values[nameKey])} ${token}`;
-  return { ...sample, [personal]: values };
-}
 
 /** Markup variants of the same CV: does a smaller accessibility tree make the structure tree cheaper? */
 const EDITS: Record<string, (html: string) => string> = {

@@ -4,21 +4,14 @@
  * at 2 concurrent and prints the CPU per PDF of each block by process kind.
  */
 import { renderHtml } from '../server/src/render/html.js';
-import { buildRenderModelFromFormData, type CvFormData } from '../server/src/cv-input/values.js';
+import { buildRenderModelFromFormData } from '../server/src/cv-input/values.js';
 import { DEFAULT_CHROMIUM_PATH, PdfRenderer } from '../server/src/render/pdf.js';
 import { getTemplateRegistry } from '../server/src/templates/registry.js';
 import { CpuWatch, pssSplitMb } from './_processes.js';
+import { variant } from './_cv-variant.js';
 
 const PDFS = Number(process.env.DRIFT_PDFS ?? 600);
 const BLOCK = 50;
-
-function variant(sample: CvFormData, token: string): CvFormData {
-  const personal = Object.keys(sample)[0]!;
-  const values = { ...sample[personal] };
-  const nameKey = Object.keys(values).find((key) => key.startsWith('full_name-'))!;
-  values[nameKey] = `${String(values[nameKey])} ${token}`;
-  return { ...sample, [personal]: values };
-}
 
 async function main(): Promise<void> {
   const template = getTemplateRegistry().bySlug('executive-classic')!;

@@ -21,9 +21,9 @@ import { now } from '../server/src/auth/clock.js';
 import { hashPassword } from '../server/src/auth/passwords.js';
 import { createUser } from '../server/src/users/repository.js';
 import { createDatabase } from '../server/src/db/database.js';
-import type { CvFormData } from '../server/src/cv-input/values.js';
 import { getTemplateRegistry } from '../server/src/templates/registry.js';
 import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
+import { variant } from './_cv-variant.js';
 
 const WORKERS = Number(process.env.BENCH_WEB_CONCURRENCY ?? 2);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -261,15 +261,6 @@ async function hammer(port: number, url: string, connections: number, seconds: n
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
   };
-}
-
-/** The template's sample CV with a token in the name, so every PDF is a new document (no cache). */
-function variant(sample: CvFormData, token: string): CvFormData {
-  const personal = Object.keys(sample)[0]!;
-  const values = { ...sample[personal] };
-  const nameKey = Object.keys(values).find((key) => key.startsWith('full_name-'))!;
-  values[nameKey] = `${String(values[nameKey])} ${token}`;
-  return { ...sample, [personal]: values };
 }
 
 // ── The run ─────────────────────────────────────────────────────────────────────────────────────────────────────

@@ -5,8 +5,8 @@ import { renderHtml } from '../server/src/render/html.js';
 import { buildRenderModelFromFormData } from '../server/src/cv-input/values.js';
 import { DEFAULT_CHROMIUM_PATH, PdfRenderer } from '../server/src/render/pdf.js';
 import { printCv } from '../server/src/render/print.js';
-import type { CvFormData } from '../server/src/cv-input/values.js';
 import { getTemplateRegistry } from '../server/src/templates/registry.js';
+import { variant } from './_cv-variant.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM_PATH;
 const RUNS = Number(process.env.BENCH_FIT_RUNS ?? 60);
@@ -25,14 +25,6 @@ async function time(runs: number, work: (i: number) => Promise<unknown>): Promis
     samples.push(performance.now() - start);
   }
   return samples;
-}
-
-function variant(sample: CvFormData, token: string): CvFormData {
-  const personal = Object.keys(sample)[0]!;
-  const values = { ...sample[personal] };
-  const nameKey = Object.keys(values).find((key) => key.startsWith('full_name-'))!;
-  values[nameKey] = `${String(values[nameKey])} ${token}`;
-  return { ...sample, [personal]: values };
 }
 
 async function main(): Promise<void> {

@@ -20,11 +20,11 @@ import { renderDocx } from '../server/src/render/docx.js';
 import { renderHtml } from '../server/src/render/html.js';
 import { buildRenderModelFromFormData } from '../server/src/cv-input/values.js';
 import { DEFAULT_CHROMIUM_PATH, DEFAULT_PROCESS_MODEL, PdfRenderer, type ProcessModel } from '../server/src/render/pdf.js';
-import type { CvFormData } from '../server/src/cv-input/values.js';
 import { getTemplateRegistry } from '../server/src/templates/registry.js';
 import { client, createTestApp, type TestApp } from '../server/tests/helpers/app.js';
 import { CpuWatch } from './_processes.js';
 import { renderReactPdf } from './_react-pdf-cv.js';
+import { variant } from './_cv-variant.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM_PATH;
 const LOAD_PDFS = Number(process.env.BENCH_PDFS ?? 1000);
@@ -151,15 +151,6 @@ function pageCount(pdf: Buffer): number {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** The template's sample CV with a token in the name, so every variant is a new document. */
-function variant(sample: CvFormData, token: string): CvFormData {
-  const personal = Object.keys(sample)[0];
-  const values = { ...sample[personal] };
-  const nameKey = Object.keys(values).find((key) => key.startsWith('full_name-'))!;
-  values[nameKey] = `${String(values[nameKey])} ${token}`;
-  return { ...sample, [personal]: values };
 }
 
 async function insertUser(test: TestApp): Promise<number> {

@@ -13,8 +13,8 @@ import { renderHtml } from '../server/src/render/html.js';
 import { buildRenderModelFromFormData } from '../server/src/cv-input/values.js';
 import { loadConfig } from '../server/src/config.js';
 import { PdfRenderer } from '../server/src/render/pdf.js';
-import type { CvFormData } from '../server/src/cv-input/values.js';
 import { getTemplateRegistry } from '../server/src/templates/registry.js';
+import { variant } from './_cv-variant.js';
 
 const GAPS_S = (process.env.SOAK_GAPS_S ?? '60,90,180,300,420,600').split(',').map(Number);
 const BURST = Number(process.env.SOAK_BURST ?? 20);
@@ -23,15 +23,6 @@ const FIRST_AFTER_QUIET_P95_MS = 300;
 const percentile = (samples: number[], p: number) =>
   [...samples].sort((a, b) => a - b)[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The template's sample CV with a token in the name, so every render is a new document (no cache). */
-function variant(sample: CvFormData, token: string): CvFormData {
-  const personal = Object.keys(sample)[0];
-  const values = { ...sample[personal] };
-  const nameKey = Object.keys(values).find((key) => key.startsWith('full_name-'))!;
-  values[nameKey] = `${String(values[nameKey])} ${token}`;
-  return { ...sample, [personal]: values };
-}
 
 async function main(): Promise<void> {
   const template = getTemplateRegistry().bySlug('executive-classic')!;
