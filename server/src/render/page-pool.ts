@@ -316,7 +316,10 @@ export class PagePool {
     await Promise.all([browser, ...retiring].map((b) => b?.close().catch(() => undefined)));
   }
 
-  /** A blank page in the render context that runs no JavaScript, holds the documents' policy and whose every request fails. */
+  /**
+   * A blank page in the render context that runs no JavaScript, holds the documents' policy and whose every request
+   * fails.
+   */
   private async openPage(browser: ChromiumBrowser, contextId: string): Promise<PooledPage> {
     const { targetId } = await browser.send('Target.createTarget', {
       url: 'about:blank',

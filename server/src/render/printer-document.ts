@@ -4,8 +4,8 @@
  *
  * - A `<meta>` Content-Security-Policy joins the policies of the page's frame, which a new document does not clear:
  *   after 1,000 documents the frame holds 1,000 copies, and every print pays for all of them in the browser and the
- *   renderer (the browser's CPU per print more than doubled over 1,000 prints). A printer page is given the policy once, in its first
- *   document (page-pool.ts), and documents lose their copy on the way in.
+ *   renderer (the browser's CPU per print more than doubled over 1,000 prints). A printer page is given the policy
+ *   once, in its first document (page-pool.ts), and documents lose their copy on the way in.
  * - A document is laid out, painted and rasterised for a screen nobody sees as soon as it is set, then laid out
  *   again to print: hidden on screen, only the print layout is made (about 40% of a PDF's CPU). Print styles do not
  *   see the rule, so the PDF is the same, glyph for glyph.
@@ -14,7 +14,7 @@
  */
 
 /** Every CV and letter document's policy (templates/compile.ts's head): no scripts, no fetches, inline styles only. */
-export const DOCUMENT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:";
+const DOCUMENT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:";
 export const DOCUMENT_CSP_META = `<meta http-equiv="Content-Security-Policy" content="${DOCUMENT_CSP}">`;
 
 /** A printer page's first document: the policy alone, which the page then holds for every later document. */
